@@ -1,0 +1,8 @@
+//! crd-schema-fn: gives custom resources, offline, exactly the shape kube-apiserver would store.
+//!
+//! Data flows one way: [`resourcelist`] reads → [`schema`] loads and checks schemas →
+//! [`pruning`] → [`defaulting`] (with [`objectmeta`]) → [`results`] reports → [`resourcelist`] writes.
+
+pub mod engine;
+pub mod schema;
+pub mod yaml;

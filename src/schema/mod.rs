@@ -1,0 +1,47 @@
+//! Schemas: the structural model, conversion from OpenAPI v3 JSON, the structural check with the
+//! apiserver's messages, CRD loading (v1 and v1beta1), OpenAPI documents, and the registry that
+//! maps an object's apiVersion/kind to the schema of its version.
+
+pub mod convert;
+pub mod crd;
+pub mod openapi;
+pub mod registry;
+pub mod structural;
+pub mod validation;
+
+pub use structural::{Extensions, Generic, NestedValueValidation, Structural, StructuralOrBool, ValueValidation};
+
+use std::sync::Arc;
+
+/// Everything needed to process objects of one group/version/kind: built once, shared by all
+/// objects of that version.
+#[derive(Clone, Debug)]
+pub struct VersionSchema {
+    /// The CRD's `metadata.name` (or, for OpenAPI documents, the definition name).
+    pub crd_name: String,
+    pub group: String,
+    pub version: String,
+    pub kind: String,
+    pub served: bool,
+    /// The structural schema; `None` when the version has no schema (objects pass unchanged).
+    pub schema: Option<Arc<Structural>>,
+    /// The apiserver's structural errors for this version's schema, sorted; non-empty means
+    /// non-structural: its objects are left untouched and an error is reported.
+    pub structural_errors: Vec<String>,
+    /// Whether the apiserver prunes objects of this version (false for v1beta1 CRDs without
+    /// `preserveUnknownFields: false`).
+    pub prune: bool,
+    /// Where the schema came from (a file path, or "items" for CRDs in the ResourceList).
+    pub source: String,
+}
+
+/// A schema that cannot be loaded (malformed CRD or document), naming where and which field.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{source_name}: {field}: {message}")]
+pub struct SchemaError {
+    /// The document or file it came from (e.g. `item 3 (CustomResourceDefinition widgets.example.com)`).
+    pub source_name: String,
+    /// The field path inside it (e.g. `spec.versions[0].schema.openAPIV3Schema.properties`).
+    pub field: String,
+    pub message: String,
+}

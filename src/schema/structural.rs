@@ -1,0 +1,91 @@
+//! The structural schema model (the apiserver's `schema.Structural`): plain structs, built once
+//! per CRD version by [`super::convert`] and shared read-only by every object of that version.
+
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// A structural schema node.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Structural {
+    pub items: Option<Box<Structural>>,
+    pub properties: BTreeMap<String, Structural>,
+    /// `additionalProperties`: a schema, or a bool. `None` when absent.
+    pub additional_properties: Option<Box<StructuralOrBool>>,
+    pub generic: Generic,
+    pub extensions: Extensions,
+    /// Value validations and junctors (allOf/anyOf/oneOf/not), kept for the structural check
+    /// and later validation.
+    pub value_validation: Option<Box<ValueValidation>>,
+}
+
+/// `additionalProperties`: `true`/`false`, or a schema.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StructuralOrBool {
+    Bool(bool),
+    Schema(Structural),
+}
+
+/// The generic (non-validation) keywords.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Generic {
+    pub description: String,
+    /// `type` ("" when not given).
+    pub type_: String,
+    pub title: String,
+    /// `default`, as a YAML 1.1 reader reads it. `None` when absent; `Some(Value::Null)` for
+    /// `default: null`.
+    pub default: Option<Value>,
+    pub nullable: bool,
+}
+
+/// The Kubernetes vendor extensions.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Extensions {
+    pub x_preserve_unknown_fields: bool,
+    pub x_embedded_resource: bool,
+    pub x_int_or_string: bool,
+    pub x_list_map_keys: Vec<String>,
+    pub x_list_type: Option<String>,
+    pub x_map_type: Option<String>,
+    /// `x-kubernetes-validations` (CEL rules), kept verbatim.
+    pub x_validations: Option<Value>,
+}
+
+/// Value validations, with junctors whose branches may only carry value validations.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ValueValidation {
+    pub format: String,
+    pub maximum: Option<f64>,
+    pub exclusive_maximum: bool,
+    pub minimum: Option<f64>,
+    pub exclusive_minimum: bool,
+    pub max_length: Option<i64>,
+    pub min_length: Option<i64>,
+    pub pattern: String,
+    pub max_items: Option<i64>,
+    pub min_items: Option<i64>,
+    pub unique_items: bool,
+    pub multiple_of: Option<f64>,
+    pub enum_: Vec<Value>,
+    pub max_properties: Option<i64>,
+    pub min_properties: Option<i64>,
+    pub required: Vec<String>,
+    pub all_of: Vec<NestedValueValidation>,
+    pub one_of: Vec<NestedValueValidation>,
+    pub any_of: Vec<NestedValueValidation>,
+    pub not: Option<Box<NestedValueValidation>>,
+}
+
+/// A schema inside a junctor: value validations plus the structure it restricts. Everything a
+/// structural schema forbids there is recorded so the check can report it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NestedValueValidation {
+    pub value_validation: ValueValidation,
+    pub items: Option<Box<NestedValueValidation>>,
+    pub properties: BTreeMap<String, NestedValueValidation>,
+    /// Forbidden in junctors (reported by the structural check).
+    pub forbidden_generic: Generic,
+    pub forbidden_extensions: Extensions,
+    /// `additionalProperties` inside a junctor (forbidden; kept to report it).
+    pub forbidden_additional_properties: bool,
+}

@@ -1,0 +1,179 @@
+//! The lossless YAML tree: every scalar keeps its text, its style and its tag, every map keeps its
+//! key order. Pruning and defaulting edit this tree in place, so whatever they do not touch is
+//! written back exactly as it was read (as a YAML 1.1 reader such as kubectl sees it).
+
+/// How a scalar was (or is to be) written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScalarStyle {
+    Plain,
+    SingleQuoted,
+    DoubleQuoted,
+    Literal,
+    Folded,
+}
+
+/// A scalar: its content (after unescaping/folding, i.e. the string a parser reports), how it was
+/// written, and its tag if it had one (`!!str`, `!!int`, a local `!foo`...), in `!!suffix` or full form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scalar {
+    pub value: String,
+    pub style: ScalarStyle,
+    pub tag: Option<String>,
+}
+
+/// A mapping: entries in document order. Keys are nodes (Kubernetes only uses string keys, but
+/// the YAML layer round-trips any key).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Mapping {
+    pub entries: Vec<(Node, Node)>,
+    /// Written in flow style (`{a: 1}`) in the source.
+    pub flow: bool,
+    pub tag: Option<String>,
+}
+
+/// A sequence, items in order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Sequence {
+    pub items: Vec<Node>,
+    /// Written in flow style (`[a, b]`) in the source.
+    pub flow: bool,
+    pub tag: Option<String>,
+}
+
+/// One YAML node.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Node {
+    Scalar(Scalar),
+    Seq(Sequence),
+    Map(Mapping),
+}
+
+impl Scalar {
+    /// A plain scalar with this text (the caller knows it reads back as intended).
+    pub fn plain(value: impl Into<String>) -> Self {
+        Scalar {
+            value: value.into(),
+            style: ScalarStyle::Plain,
+            tag: None,
+        }
+    }
+}
+
+impl Mapping {
+    /// The value of the entry whose key is the scalar `key` (first match).
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        self.entries
+            .iter()
+            .find(|(k, _)| k.scalar_str() == Some(key))
+            .map(|(_, v)| v)
+    }
+
+    /// Mutable access to the value of the entry whose key is the scalar `key`.
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Node> {
+        self.entries
+            .iter_mut()
+            .find(|(k, _)| k.scalar_str() == Some(key))
+            .map(|(_, v)| v)
+    }
+
+    /// Removes the entry with scalar key `key`, returning its value.
+    pub fn remove(&mut self, key: &str) -> Option<Node> {
+        let i = self
+            .entries
+            .iter()
+            .position(|(k, _)| k.scalar_str() == Some(key))?;
+        Some(self.entries.remove(i).1)
+    }
+
+    /// Sets `key` to `value`: replaces the value in place when the key exists, else appends.
+    pub fn insert(&mut self, key: &str, value: Node) {
+        match self.get_mut(key) {
+            Some(v) => *v = value,
+            None => self.entries.push((Node::string(key), value)),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+impl Node {
+    /// An empty block mapping.
+    pub fn empty_map() -> Self {
+        Node::Map(Mapping::default())
+    }
+
+    /// A new string scalar, styled so that YAML 1.1 and YAML 1.2 readers both read this same
+    /// string back (see [`super::scalar::string_style`]).
+    pub fn string(s: &str) -> Self {
+        Node::Scalar(Scalar {
+            value: s.to_string(),
+            style: super::scalar::string_style(s),
+            tag: None,
+        })
+    }
+
+    /// The raw scalar text, whatever it resolves to (key lookups use this).
+    pub fn scalar_str(&self) -> Option<&str> {
+        match self {
+            Node::Scalar(s) => Some(&s.value),
+            _ => None,
+        }
+    }
+
+    /// The scalar text when the scalar reads as a string under YAML 1.1 (quoted, block,
+    /// `!!str`-tagged, or a plain scalar that is not null/bool/int/float).
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Node::Scalar(s) if super::scalar::is_string(s) => Some(&s.value),
+            _ => None,
+        }
+    }
+
+    pub fn as_map(&self) -> Option<&Mapping> {
+        match self {
+            Node::Map(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    pub fn as_map_mut(&mut self) -> Option<&mut Mapping> {
+        match self {
+            Node::Map(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    pub fn as_seq(&self) -> Option<&Sequence> {
+        match self {
+            Node::Seq(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_seq_mut(&mut self) -> Option<&mut Sequence> {
+        match self {
+            Node::Seq(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Whether this node reads as null under YAML 1.1 (`~`, `null`, `Null`, `NULL`, empty plain,
+    /// or tagged `!!null`).
+    pub fn is_null(&self) -> bool {
+        match self {
+            Node::Scalar(s) => super::scalar::is_null(s),
+            _ => false,
+        }
+    }
+
+    /// `self[key]` for a mapping node.
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        self.as_map()?.get(key)
+    }
+}
