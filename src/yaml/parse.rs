@@ -1,10 +1,274 @@
 //! Parsing a YAML stream into lossless [`Node`] trees (saphyr-parser events).
+//!
+//! Every scalar keeps its content, style and tag; maps keep their key order; collections
+//! remember whether they were written in flow style. Aliases are expanded into copies of their
+//! anchored node (anchor names are not kept). Comments, directives and document markers are
+//! dropped: the emitter writes none of them back.
+//!
+//! [`Documents`] yields one document at a time, so a caller can process and write a long stream
+//! without holding every tree in memory; [`parse_stream`] collects them all.
 
-use super::{Node, YamlError};
+use super::{Mapping, Node, Scalar, ScalarStyle, Sequence, YamlError};
+use saphyr_parser::{Event, Marker, Parser, ScanError, StrInput, Tag};
+use std::borrow::Cow;
 
-/// Parses every document of a YAML stream. Empty documents come back as a plain empty scalar
-/// (null); aliases are expanded into copies of their anchored node.
+/// Parses every document of a YAML stream. Empty documents (a lone `---`) come back as a plain
+/// empty scalar (null); an empty stream gives no document. Aliases are expanded into copies of
+/// their anchored node. Comments are dropped.
 pub fn parse_stream(text: &str) -> Result<Vec<Node>, YamlError> {
-    let _ = text;
-    todo!("yaml::parse_stream")
+    Documents::new(text).collect()
 }
+
+/// A streaming reader: yields the documents of a YAML stream one at a time. After an error it
+/// yields nothing more.
+pub struct Documents<'a> {
+    parser: Parser<'a, StrInput<'a>>,
+    text: &'a str,
+    ascii: bool,
+    /// Char index → byte index cursor for non-ASCII text.
+    cursor: (usize, usize),
+    /// Index of the next document.
+    index: usize,
+    done: bool,
+}
+
+/// A collection being built.
+enum Frame {
+    Seq(Sequence, usize),
+    Map(Mapping, usize, Option<Node>),
+}
+
+impl<'a> Documents<'a> {
+    pub fn new(text: &'a str) -> Self {
+        Documents {
+            parser: Parser::new_from_str(text),
+            text,
+            ascii: text.is_ascii(),
+            cursor: (0, 0),
+            index: 0,
+            done: false,
+        }
+    }
+
+    fn error(&self, mark: Marker, message: impl Into<String>) -> YamlError {
+        YamlError {
+            document: self.index,
+            line: mark.line(),
+            column: mark.col() + 1,
+            message: message.into(),
+        }
+    }
+
+    fn scan_error(&self, e: &ScanError) -> YamlError {
+        self.error(*e.marker(), e.info())
+    }
+
+    /// The character at char index `idx` of the input.
+    fn char_at(&mut self, idx: usize) -> Option<char> {
+        if self.ascii {
+            return self.text.as_bytes().get(idx).map(|&b| b as char);
+        }
+        let (mut ci, mut bi) = self.cursor;
+        if idx < ci {
+            (ci, bi) = (0, 0);
+        }
+        let rest = &self.text[bi..];
+        let mut chars = rest.char_indices();
+        for _ in ci..idx {
+            chars.next()?;
+        }
+        let (off, c) = chars.next()?;
+        self.cursor = (idx, bi + off);
+        Some(c)
+    }
+
+    /// Whether the collection starting at `mark` (at its properties, if any) is written in flow
+    /// style: skips anchors, tags, blanks and comments, then looks for `[` or `{`.
+    fn starts_flow(&mut self, mark: Marker, parent_flow: bool) -> bool {
+        if parent_flow {
+            return true;
+        }
+        let mut i = mark.index();
+        let mut in_token = false;
+        let mut in_comment = false;
+        while let Some(c) = self.char_at(i) {
+            match c {
+                '\n' | '\r' => (in_token, in_comment) = (false, false),
+                ' ' | '\t' => in_token = false,
+                _ if in_token || in_comment => {}
+                '&' | '!' => in_token = true,
+                '#' => in_comment = true,
+                _ => return c == '[' || c == '{',
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// Reads one document's events (after its DocumentStart) into a tree.
+    fn read_document(&mut self) -> Result<Node, YamlError> {
+        let mut stack: Vec<Frame> = Vec::new();
+        let mut anchors: Vec<Option<Node>> = Vec::new();
+        let mut root: Option<Node> = None;
+        loop {
+            let (event, span) = match self.parser.next_event() {
+                Some(Ok(ev)) => ev,
+                Some(Err(e)) => return Err(self.scan_error(&e)),
+                None => return Err(self.error(Marker::new(0, 0, 0), "unexpected end of stream")),
+            };
+            let (node, anchor) = match event {
+                Event::DocumentEnd => {
+                    return Ok(root.unwrap_or_else(|| Node::Scalar(Scalar::plain(""))))
+                }
+                Event::Scalar(value, style, anchor, tag) => {
+                    (Node::Scalar(make_scalar(value, style, tag)), anchor)
+                }
+                Event::Alias(id) => match anchors.get(id).and_then(Option::as_ref) {
+                    Some(n) => (n.clone(), 0),
+                    None => {
+                        return Err(
+                            self.error(span.start, "alias to an unknown or unfinished anchor")
+                        )
+                    }
+                },
+                Event::SequenceStart(anchor, tag) => {
+                    let flow = self.starts_flow(span.start, parent_flow(&stack));
+                    let tag = tag.map(format_tag);
+                    stack.push(Frame::Seq(
+                        Sequence {
+                            items: Vec::new(),
+                            flow,
+                            tag,
+                        },
+                        anchor,
+                    ));
+                    continue;
+                }
+                Event::MappingStart(anchor, tag) => {
+                    let flow = self.starts_flow(span.start, parent_flow(&stack));
+                    let tag = tag.map(format_tag);
+                    let map = Mapping {
+                        entries: Vec::new(),
+                        flow,
+                        tag,
+                    };
+                    stack.push(Frame::Map(map, anchor, None));
+                    continue;
+                }
+                Event::SequenceEnd | Event::MappingEnd => match stack.pop() {
+                    Some(Frame::Seq(s, a)) => (Node::Seq(s), a),
+                    Some(Frame::Map(m, a, _)) => (Node::Map(m), a),
+                    None => return Err(self.error(span.start, "unbalanced collection end")),
+                },
+                _ => return Err(self.error(span.start, "unexpected event inside a document")),
+            };
+            if anchor > 0 {
+                if anchors.len() <= anchor {
+                    anchors.resize(anchor + 1, None);
+                }
+                anchors[anchor] = Some(node.clone());
+            }
+            attach(&mut stack, &mut root, node);
+        }
+    }
+}
+
+fn parent_flow(stack: &[Frame]) -> bool {
+    match stack.last() {
+        Some(Frame::Seq(s, _)) => s.flow,
+        Some(Frame::Map(m, _, _)) => m.flow,
+        None => false,
+    }
+}
+
+/// Adds a finished node to its parent collection (or makes it the document root).
+fn attach(stack: &mut [Frame], root: &mut Option<Node>, node: Node) {
+    match stack.last_mut() {
+        Some(Frame::Seq(s, _)) => s.items.push(node),
+        Some(Frame::Map(m, _, key)) => match key.take() {
+            Some(k) => m.entries.push((k, node)),
+            None => *key = Some(node),
+        },
+        None => *root = Some(node),
+    }
+}
+
+fn make_scalar(
+    value: Cow<'_, str>,
+    style: saphyr_parser::ScalarStyle,
+    tag: Option<Cow<'_, Tag>>,
+) -> Scalar {
+    use saphyr_parser::ScalarStyle as S;
+    let style = match style {
+        S::Plain => ScalarStyle::Plain,
+        S::SingleQuoted => ScalarStyle::SingleQuoted,
+        S::DoubleQuoted => ScalarStyle::DoubleQuoted,
+        S::Literal => ScalarStyle::Literal,
+        S::Folded => ScalarStyle::Folded,
+    };
+    Scalar {
+        value: value.into_owned(),
+        style,
+        tag: tag.map(format_tag),
+    }
+}
+
+/// The tag as it is written back: `!!suffix` for the YAML core tags, `!suffix` for local tags,
+/// `!` for the non-specific tag, `!<uri>` otherwise.
+pub(crate) fn format_tag(tag: Cow<'_, Tag>) -> String {
+    let t: &Tag = &tag;
+    let shorthand_ok = !t.suffix.is_empty() && t.suffix.chars().all(is_tag_char);
+    if t.handle == "tag:yaml.org,2002:" && shorthand_ok {
+        format!("!!{}", t.suffix)
+    } else if t.handle == "!" && shorthand_ok {
+        format!("!{}", t.suffix)
+    } else if t.handle.is_empty() && t.suffix == "!" {
+        "!".to_string()
+    } else if t.handle.is_empty()
+        && t.suffix.starts_with('!')
+        && t.suffix[1..].chars().all(is_tag_char)
+    {
+        t.suffix.clone()
+    } else {
+        format!("!<{}{}>", t.handle, t.suffix)
+    }
+}
+
+/// Characters allowed in a tag shorthand suffix (URI characters without `!` and flow indicators).
+fn is_tag_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "-#;/?:@&=+$_.~*'()%".contains(c)
+}
+
+impl Iterator for Documents<'_> {
+    type Item = Result<Node, YamlError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        loop {
+            match self.parser.next_event() {
+                Some(Ok((Event::DocumentStart(_), _))) => {
+                    let doc = self.read_document();
+                    self.index += 1;
+                    if doc.is_err() {
+                        self.done = true;
+                    }
+                    return Some(doc);
+                }
+                Some(Ok((Event::StreamEnd, _))) | None => {
+                    self.done = true;
+                    return None;
+                }
+                Some(Ok(_)) => continue,
+                Some(Err(e)) => {
+                    self.done = true;
+                    return Some(Err(self.scan_error(&e)));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,109 @@
+//! Unit tests for the event → tree reader.
+
+use super::*;
+
+fn plain(s: &str) -> Node {
+    Node::Scalar(Scalar::plain(s))
+}
+
+fn styled(s: &str, style: ScalarStyle) -> Node {
+    Node::Scalar(Scalar {
+        value: s.to_string(),
+        style,
+        tag: None,
+    })
+}
+
+#[test]
+fn keeps_styles_order_and_tags() {
+    let docs =
+        parse_stream("b: 'yes'\na: \"x\\ty\"\nc: |\n  l1\n  l2\nd: >-\n  f1\n  f2\ne: !!str 12\n")
+            .unwrap();
+    assert_eq!(docs.len(), 1);
+    let m = docs[0].as_map().unwrap();
+    let keys: Vec<_> = m
+        .entries
+        .iter()
+        .map(|(k, _)| k.scalar_str().unwrap())
+        .collect();
+    assert_eq!(keys, ["b", "a", "c", "d", "e"]);
+    assert_eq!(m.get("b"), Some(&styled("yes", ScalarStyle::SingleQuoted)));
+    assert_eq!(m.get("a"), Some(&styled("x\ty", ScalarStyle::DoubleQuoted)));
+    assert_eq!(m.get("c"), Some(&styled("l1\nl2\n", ScalarStyle::Literal)));
+    assert_eq!(m.get("d"), Some(&styled("f1 f2", ScalarStyle::Folded)));
+    let Some(Node::Scalar(e)) = m.get("e") else {
+        panic!()
+    };
+    assert_eq!((e.value.as_str(), e.tag.as_deref()), ("12", Some("!!str")));
+}
+
+#[test]
+fn flow_flags_and_aliases() {
+    let docs = parse_stream("a: &x [1, {k: v}]\nb: *x\nc:\n- z\n").unwrap();
+    let m = docs[0].as_map().unwrap();
+    let a = m.get("a").unwrap().as_seq().unwrap();
+    assert!(a.flow);
+    assert!(a.items[1].as_map().unwrap().flow);
+    assert_eq!(m.get("b"), m.get("a"));
+    assert!(!m.get("c").unwrap().as_seq().unwrap().flow);
+}
+
+#[test]
+fn documents_and_empty_documents() {
+    let docs = parse_stream("---\n---\na: 1\n...\n--- x\n").unwrap();
+    assert_eq!(
+        docs,
+        vec![
+            plain(""),
+            Node::Map(Mapping {
+                entries: vec![(plain("a"), plain("1"))],
+                flow: false,
+                tag: None
+            }),
+            plain("x")
+        ]
+    );
+    assert!(parse_stream("").unwrap().is_empty());
+    assert!(parse_stream("# only a comment\n").unwrap().is_empty());
+}
+
+#[test]
+fn non_ascii_flow_detection() {
+    let docs = parse_stream("é: ü\nl: [ä]\nm:\n  - ö\n").unwrap();
+    let m = docs[0].as_map().unwrap();
+    assert!(m.get("l").unwrap().as_seq().unwrap().flow);
+    assert!(!m.get("m").unwrap().as_seq().unwrap().flow);
+}
+
+#[test]
+fn local_and_verbatim_tags() {
+    let docs =
+        parse_stream("- !foo a\n- !<tag:example.com,2000:x> b\n- ! c\n- !!map {}\n").unwrap();
+    let s = docs[0].as_seq().unwrap();
+    let tag = |i: usize| match &s.items[i] {
+        Node::Scalar(x) => x.tag.clone(),
+        Node::Map(x) => x.tag.clone(),
+        Node::Seq(x) => x.tag.clone(),
+    };
+    assert_eq!(tag(0).as_deref(), Some("!foo"));
+    assert_eq!(tag(1).as_deref(), Some("!<tag:example.com,2000:x>"));
+    assert_eq!(tag(2).as_deref(), Some("!"));
+    assert_eq!(tag(3).as_deref(), Some("!!map"));
+}
+
+#[test]
+fn errors_carry_document_and_position() {
+    let err = parse_stream("a: 1\n---\nb: [1, 2\n").unwrap_err();
+    assert_eq!(err.document, 1);
+    assert!(err.line >= 3, "{err}");
+    let err = parse_stream("a: b: c\n").unwrap_err();
+    assert_eq!((err.document, err.line), (0, 1), "{err}");
+}
+
+#[test]
+fn streaming_iterator_stops_after_error() {
+    let mut it = Documents::new("a: 1\n---\n[\n---\nb: 2\n");
+    assert!(it.next().unwrap().is_ok());
+    assert!(it.next().unwrap().is_err());
+    assert!(it.next().is_none());
+}
