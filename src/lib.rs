@@ -3,6 +3,7 @@
 //! Data flows one way: [`resourcelist`] reads → [`schema`] loads and checks schemas →
 //! [`pruning`] → [`defaulting`] (with [`objectmeta`]) → [`results`] reports → [`resourcelist`] writes.
 
+pub mod config;
 pub mod engine;
 pub mod schema;
 pub mod yaml;

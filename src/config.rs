@@ -1,0 +1,354 @@
+//! The function's configuration (`functionConfig`), loaded in four steps as kyaml's framework
+//! does: check (which kind of object is it?), parse (read the raw fields, rejecting unknown keys
+//! and values of the wrong type), default (prune and default on, `Warn`), validate (values in
+//! range, schema paths resolved against a base folder).
+//!
+//! Two forms are accepted: the function's own kind
+//! (`fn.crd-schema-fn.dev/v1alpha1` `CRDSchemaFn`, settings under `spec`) and a `v1` `ConfigMap`
+//! whose `data` holds the same keys as strings (what `kpt fn eval ... -- prune=false` sends).
+//! A missing or null functionConfig means all defaults.
+
+use crate::yaml::json::to_json;
+use crate::yaml::Node;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// The function's own config kind.
+pub const API_VERSION: &str = "fn.crd-schema-fn.dev/v1alpha1";
+pub const KIND: &str = "CRDSchemaFn";
+
+/// The keys both config forms accept (under `spec` or `data`).
+pub const KEYS: [&str; 5] = [
+    "prune",
+    "default",
+    "fieldValidation",
+    "schemas",
+    "skipKinds",
+];
+
+/// How each pruned field is reported (the apiserver's `fieldValidation` levels).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldValidation {
+    /// No result.
+    Ignore,
+    /// A warning result.
+    Warn,
+    /// An error result (the function exits 1, still writing the whole list).
+    Strict,
+}
+
+/// A kind left untouched: `Kind` (any group) or `group/Kind`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SkipKind {
+    pub group: Option<String>,
+    pub kind: String,
+}
+
+impl SkipKind {
+    /// Whether an object of this group (`""` for the core group) and kind is skipped.
+    pub fn matches(&self, group: &str, kind: &str) -> bool {
+        self.kind == kind && self.group.as_deref().is_none_or(|g| g == group)
+    }
+}
+
+/// The checked configuration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub prune: bool,
+    pub default: bool,
+    pub field_validation: FieldValidation,
+    /// Extra schema sources, resolved against the base folder.
+    pub schemas: Vec<PathBuf>,
+    pub skip_kinds: Vec<SkipKind>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            prune: true,
+            default: true,
+            field_validation: FieldValidation::Warn,
+            schemas: Vec::new(),
+            skip_kinds: Vec::new(),
+        }
+    }
+}
+
+impl Config {
+    /// Whether objects of this apiVersion and kind are to be left untouched.
+    pub fn skips(&self, api_version: &str, kind: &str) -> bool {
+        let group = api_version.rsplit_once('/').map_or("", |(g, _)| g);
+        self.skip_kinds.iter().any(|s| s.matches(group, kind))
+    }
+}
+
+/// A config that cannot be used: names the key and says what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    #[error("functionConfig: unsupported kind {kind:?} (apiVersion {api_version:?}); expected {API_VERSION} {KIND} or v1 ConfigMap")]
+    UnsupportedKind { api_version: String, kind: String },
+    #[error("functionConfig: expected a mapping, found {found}")]
+    NotAMap { found: String },
+    #[error("functionConfig: {key}: unknown field (known: {known})")]
+    UnknownKey { key: String, known: String },
+    #[error("functionConfig: {key}: {message}")]
+    BadValue { key: String, message: String },
+}
+
+/// Which form a config object has (step 1: check).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    Own,
+    ConfigMap,
+}
+
+/// The fields as written, before defaults (step 2: parse).
+#[derive(Debug, Default)]
+struct Raw {
+    /// `spec` or `data`, for messages.
+    section: &'static str,
+    prune: Option<bool>,
+    default: Option<bool>,
+    field_validation: Option<String>,
+    schemas: Vec<String>,
+    skip_kinds: Vec<String>,
+}
+
+/// Loads a config object (`None` or null: all defaults). Relative schema paths are resolved
+/// against `base_dir` (the config file's folder in legacy plugin mode, else the working directory).
+pub fn load(node: Option<&Node>, base_dir: &Path) -> Result<Config, ConfigError> {
+    let node = match node {
+        None => return Ok(Config::default()),
+        Some(n) if n.is_null() => return Ok(Config::default()),
+        Some(n) => n,
+    };
+    let value = to_json(node).map_err(|e| ConfigError::BadValue {
+        key: "functionConfig".into(),
+        message: e.message,
+    })?;
+    load_value(&value, base_dir)
+}
+
+/// [`load`] on a JSON value (as read the YAML 1.1 way).
+pub fn load_value(value: &Value, base_dir: &Path) -> Result<Config, ConfigError> {
+    let form = check(value)?;
+    let raw = parse(value, form)?;
+    validate(raw, base_dir)
+}
+
+/// Step 1: which kind of config object this is.
+fn check(value: &Value) -> Result<Form, ConfigError> {
+    let map = value.as_object().ok_or_else(|| ConfigError::NotAMap {
+        found: json_kind(value).into(),
+    })?;
+    let field = |k: &str| map.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+    let (api_version, kind) = (field("apiVersion"), field("kind"));
+    match (api_version.as_str(), kind.as_str()) {
+        (API_VERSION, KIND) => Ok(Form::Own),
+        ("v1", "ConfigMap") => Ok(Form::ConfigMap),
+        _ => Err(ConfigError::UnsupportedKind { api_version, kind }),
+    }
+}
+
+/// Step 2: reads the settings map (`spec` or `data`), rejecting unknown keys and wrong types.
+fn parse(value: &Value, form: Form) -> Result<Raw, ConfigError> {
+    let (section, allowed_top): (&str, &[&str]) = match form {
+        Form::Own => ("spec", &["apiVersion", "kind", "metadata", "spec"]),
+        Form::ConfigMap => (
+            "data",
+            &[
+                "apiVersion",
+                "kind",
+                "metadata",
+                "data",
+                "binaryData",
+                "immutable",
+            ],
+        ),
+    };
+    let map = value.as_object().expect("checked in step 1");
+    if let Some(k) = map.keys().find(|k| !allowed_top.contains(&k.as_str())) {
+        return Err(ConfigError::UnknownKey {
+            key: k.clone(),
+            known: allowed_top.join(", "),
+        });
+    }
+    let settings = match map.get(section) {
+        None | Some(Value::Null) => {
+            return Ok(Raw {
+                section,
+                ..Raw::default()
+            })
+        }
+        Some(Value::Object(m)) => m,
+        Some(other) => {
+            return Err(bad(
+                section,
+                format!("expected a mapping, found {}", json_kind(other)),
+            ))
+        }
+    };
+    let mut raw = Raw {
+        section,
+        ..Raw::default()
+    };
+    for (k, v) in settings {
+        let key = format!("{section}.{k}");
+        parse_entry(&mut raw, k, v, &key, form)?;
+    }
+    Ok(raw)
+}
+
+/// Reads one setting into `raw`.
+fn parse_entry(
+    raw: &mut Raw,
+    name: &str,
+    v: &Value,
+    key: &str,
+    form: Form,
+) -> Result<(), ConfigError> {
+    match name {
+        "prune" => raw.prune = Some(parse_bool(v, key)?),
+        "default" => raw.default = Some(parse_bool(v, key)?),
+        "fieldValidation" => raw.field_validation = Some(parse_string(v, key)?),
+        "schemas" => raw.schemas = parse_list(v, key, form)?,
+        "skipKinds" => raw.skip_kinds = parse_list(v, key, form)?,
+        _ => {
+            return Err(ConfigError::UnknownKey {
+                key: key.to_string(),
+                known: KEYS.join(", "),
+            })
+        }
+    }
+    Ok(())
+}
+
+/// Steps 3 and 4: defaults for what is missing, then checks and path resolution.
+fn validate(raw: Raw, base_dir: &Path) -> Result<Config, ConfigError> {
+    let defaults = Config::default();
+    let field_validation = match raw.field_validation.as_deref() {
+        None => defaults.field_validation,
+        Some(s) => parse_field_validation(s, &format!("{}.fieldValidation", raw.section))?,
+    };
+    let schemas = raw.schemas.iter().map(|p| base_dir.join(p)).collect();
+    let skip_kinds = raw
+        .skip_kinds
+        .iter()
+        .enumerate()
+        .map(|(i, s)| parse_skip_kind(s, &format!("{}.skipKinds[{i}]", raw.section)))
+        .collect::<Result<_, _>>()?;
+    Ok(Config {
+        prune: raw.prune.unwrap_or(defaults.prune),
+        default: raw.default.unwrap_or(defaults.default),
+        field_validation,
+        schemas,
+        skip_kinds,
+    })
+}
+
+fn parse_field_validation(s: &str, key: &str) -> Result<FieldValidation, ConfigError> {
+    match s.to_ascii_lowercase().as_str() {
+        "ignore" => Ok(FieldValidation::Ignore),
+        "warn" => Ok(FieldValidation::Warn),
+        "strict" => Ok(FieldValidation::Strict),
+        _ => Err(bad(
+            key,
+            format!("unsupported value {s:?}: expected Ignore, Warn or Strict"),
+        )),
+    }
+}
+
+fn parse_skip_kind(s: &str, key: &str) -> Result<SkipKind, ConfigError> {
+    let invalid = || {
+        bad(
+            key,
+            format!("invalid entry {s:?}: expected Kind or group/Kind"),
+        )
+    };
+    let (group, kind) = match s.rsplit_once('/') {
+        Some((g, k)) if !g.is_empty() && !g.contains('/') => (Some(g.to_string()), k),
+        Some(_) => return Err(invalid()),
+        None => (None, s),
+    };
+    if kind.is_empty() || kind.contains(char::is_whitespace) {
+        return Err(invalid());
+    }
+    Ok(SkipKind {
+        group,
+        kind: kind.to_string(),
+    })
+}
+
+/// A boolean: a YAML boolean, or (as ConfigMap data carries it) a string Go's
+/// `strconv.ParseBool` accepts.
+fn parse_bool(v: &Value, key: &str) -> Result<bool, ConfigError> {
+    match v {
+        Value::Bool(b) => Ok(*b),
+        Value::String(s) => match s.as_str() {
+            "1" | "t" | "T" | "true" | "TRUE" | "True" => Ok(true),
+            "0" | "f" | "F" | "false" | "FALSE" | "False" => Ok(false),
+            _ => Err(bad(key, format!("expected true or false, found {s:?}"))),
+        },
+        other => Err(bad(
+            key,
+            format!("expected true or false, found {}", json_kind(other)),
+        )),
+    }
+}
+
+fn parse_string(v: &Value, key: &str) -> Result<String, ConfigError> {
+    v.as_str()
+        .map(str::to_string)
+        .ok_or_else(|| bad(key, format!("expected a string, found {}", json_kind(v))))
+}
+
+/// A list of strings: a YAML list in the own kind, a comma-separated string in a ConfigMap.
+fn parse_list(v: &Value, key: &str, form: Form) -> Result<Vec<String>, ConfigError> {
+    match (v, form) {
+        (Value::Null, _) => Ok(Vec::new()),
+        (Value::String(s), Form::ConfigMap) => Ok(s
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(str::to_string)
+            .collect()),
+        (Value::Array(items), Form::Own) => items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| parse_string(item, &format!("{key}[{i}]")))
+            .collect(),
+        (other, Form::Own) => Err(bad(
+            key,
+            format!("expected a list of strings, found {}", json_kind(other)),
+        )),
+        (other, Form::ConfigMap) => Err(bad(
+            key,
+            format!(
+                "expected a comma-separated string, found {}",
+                json_kind(other)
+            ),
+        )),
+    }
+}
+
+fn bad(key: &str, message: String) -> ConfigError {
+    ConfigError::BadValue {
+        key: key.to_string(),
+        message,
+    }
+}
+
+/// A JSON value's kind, for messages.
+pub(crate) fn json_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "a mapping",
+    }
+}
+
+#[cfg(test)]
+mod tests;

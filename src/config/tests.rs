@@ -1,0 +1,148 @@
+//! Table tests for config loading: both forms, defaults, every key, and the error for each
+//! unknown key or bad value.
+
+use super::*;
+use serde_json::json;
+
+fn base() -> PathBuf {
+    PathBuf::from("/base")
+}
+
+fn own(spec: Value) -> Value {
+    json!({"apiVersion": API_VERSION, "kind": KIND, "metadata": {"name": "x"}, "spec": spec})
+}
+
+fn cm(data: Value) -> Value {
+    json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "function-input"}, "data": data})
+}
+
+#[test]
+fn missing_or_empty_config_gives_defaults() {
+    assert_eq!(
+        load_value(&own(json!(null)), &base()).unwrap(),
+        Config::default()
+    );
+    assert_eq!(
+        load_value(&cm(json!({})), &base()).unwrap(),
+        Config::default()
+    );
+    let d = Config::default();
+    assert!(d.prune && d.default);
+    assert_eq!(d.field_validation, FieldValidation::Warn);
+}
+
+#[test]
+fn own_kind_reads_every_key() {
+    let c = load_value(
+        &own(json!({"prune": false, "default": true, "fieldValidation": "Strict",
+                    "schemas": ["crds/", "/abs/openapi.json"], "skipKinds": ["Widget", "example.com/Gadget"]})),
+        &base(),
+    )
+    .unwrap();
+    assert!(!c.prune);
+    assert!(c.default);
+    assert_eq!(c.field_validation, FieldValidation::Strict);
+    assert_eq!(
+        c.schemas,
+        vec![
+            PathBuf::from("/base/crds/"),
+            PathBuf::from("/abs/openapi.json")
+        ]
+    );
+    assert_eq!(
+        c.skip_kinds,
+        vec![
+            SkipKind {
+                group: None,
+                kind: "Widget".into()
+            },
+            SkipKind {
+                group: Some("example.com".into()),
+                kind: "Gadget".into()
+            },
+        ]
+    );
+}
+
+#[test]
+fn configmap_reads_strings() {
+    let c = load_value(
+        &cm(
+            json!({"prune": "false", "default": "False", "fieldValidation": "ignore",
+                   "schemas": "a.yaml, crds/ ,", "skipKinds": "Widget,example.com/Gadget"}),
+        ),
+        &base(),
+    )
+    .unwrap();
+    assert!(!c.prune && !c.default);
+    assert_eq!(c.field_validation, FieldValidation::Ignore);
+    assert_eq!(
+        c.schemas,
+        vec![PathBuf::from("/base/a.yaml"), PathBuf::from("/base/crds/")]
+    );
+    assert_eq!(c.skip_kinds.len(), 2);
+}
+
+#[test]
+fn configmap_accepts_yaml_booleans_too() {
+    let c = load_value(&cm(json!({"prune": false})), &base()).unwrap();
+    assert!(!c.prune);
+}
+
+#[test]
+fn kustomize_annotations_on_metadata_are_fine() {
+    let mut v = own(json!({"prune": true}));
+    v["metadata"]["annotations"] = json!({"config.kubernetes.io/local-config": "true",
+        "config.kubernetes.io/function": "exec:\n  path: ./fn\n"});
+    assert!(load_value(&v, &base()).is_ok());
+}
+
+#[test]
+fn errors_name_the_key() {
+    let cases: Vec<(&str, Value, &str)> = vec![
+        ("unknown spec key", own(json!({"prunee": true})),
+         "functionConfig: spec.prunee: unknown field (known: prune, default, fieldValidation, schemas, skipKinds)"),
+        ("unknown data key", cm(json!({"key": "value"})),
+         "functionConfig: data.key: unknown field (known: prune, default, fieldValidation, schemas, skipKinds)"),
+        ("unknown top key", json!({"apiVersion": API_VERSION, "kind": KIND, "data": {}}),
+         "functionConfig: data: unknown field (known: apiVersion, kind, metadata, spec)"),
+        ("bad bool string", cm(json!({"prune": "maybe"})),
+         "functionConfig: data.prune: expected true or false, found \"maybe\""),
+        ("bad bool type", own(json!({"default": 3})),
+         "functionConfig: spec.default: expected true or false, found a number"),
+        ("bad level", own(json!({"fieldValidation": "Loud"})),
+         "functionConfig: spec.fieldValidation: unsupported value \"Loud\": expected Ignore, Warn or Strict"),
+        ("schemas not list", own(json!({"schemas": "a.yaml"})),
+         "functionConfig: spec.schemas: expected a list of strings, found a string"),
+        ("schemas item", own(json!({"schemas": ["a", 1]})),
+         "functionConfig: spec.schemas[1]: expected a string, found a number"),
+        ("skipKinds cm list", cm(json!({"skipKinds": ["A"]})),
+         "functionConfig: data.skipKinds: expected a comma-separated string, found a list"),
+        ("skipKinds bad", own(json!({"skipKinds": ["a/b/C"]})),
+         "functionConfig: spec.skipKinds[0]: invalid entry \"a/b/C\": expected Kind or group/Kind"),
+        ("spec not map", own(json!([1])),
+         "functionConfig: spec: expected a mapping, found a list"),
+        ("other kind", json!({"apiVersion": "example.com/v1", "kind": "MyTransformer"}),
+         "functionConfig: unsupported kind \"MyTransformer\" (apiVersion \"example.com/v1\"); expected fn.crd-schema-fn.dev/v1alpha1 CRDSchemaFn or v1 ConfigMap"),
+        ("not a map", json!("x"), "functionConfig: expected a mapping, found a string"),
+    ];
+    for (name, v, want) in cases {
+        let err = load_value(&v, &base()).expect_err(name);
+        assert_eq!(err.to_string(), want, "{name}");
+    }
+}
+
+#[test]
+fn skip_kinds_match_group_and_kind() {
+    let c = load_value(
+        &own(json!({"skipKinds": ["Widget", "example.com/Gadget", "Service"]})),
+        &base(),
+    )
+    .unwrap();
+    assert!(c.skips("example.com/v1", "Widget"));
+    assert!(c.skips("other.io/v2", "Widget"));
+    assert!(c.skips("example.com/v1beta1", "Gadget"));
+    assert!(!c.skips("other.io/v1", "Gadget"));
+    assert!(c.skips("v1", "Service"));
+    assert!(!c.skips("example.com/v1", "Thing"));
+}
