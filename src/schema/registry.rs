@@ -1,1 +1,167 @@
-//! TODO
+//! The schema registry: maps an object's `apiVersion`/`kind` to the [`VersionSchema`] of that
+//! group/version/kind, in O(1) (two hash lookups keyed by borrowed `&str`, no allocation).
+//!
+//! Precedence when one group/version/kind comes from two sources: a CRD among the items wins
+//! over any file source; otherwise the first one added wins. Every conflict yields a warning that
+//! names both sources. Precedence is decided per group/version/kind: a CRD among the items that
+//! defines only `v1` of a kind overrides a file's `v1` and leaves that file's `v2` in place.
+
+use super::VersionSchema;
+use std::collections::HashMap;
+
+/// What the registry knows about an `apiVersion`/`kind`.
+#[derive(Clone, Copy, Debug)]
+pub enum Lookup<'a> {
+    /// No schema for this group/kind at all (native kinds, unknown custom resources).
+    NotFound,
+    /// The group/kind is known but not this version; `crd_name` names the CRD (or definition).
+    VersionNotFound { crd_name: &'a str },
+    /// The version exists but is not served (`served: false`).
+    NotServed(&'a VersionSchema),
+    /// The version exists and is served.
+    Found(&'a VersionSchema),
+}
+
+/// One group/version/kind's winning schema and where it came from.
+#[derive(Debug)]
+struct Slot {
+    schema: VersionSchema,
+    from_items: bool,
+}
+
+/// All versions known for one group/kind.
+#[derive(Debug, Default)]
+struct KindEntry {
+    /// The CRD (or definition) reported by [`Lookup::VersionNotFound`]: the first one added,
+    /// replaced when a CRD among the items arrives.
+    crd_name: String,
+    crd_name_from_items: bool,
+    versions: HashMap<String, Slot>,
+}
+
+/// Schemas by group → kind → version.
+#[derive(Debug, Default)]
+pub struct Registry {
+    groups: HashMap<String, HashMap<String, KindEntry>>,
+    len: usize,
+}
+
+impl Registry {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds schemas (`from_items`: they come from CRDs among the ResourceList's items). Returns
+    /// one warning per group/version/kind that was already present, naming both sources.
+    pub fn add(&mut self, versions: Vec<VersionSchema>, from_items: bool) -> Vec<String> {
+        let mut warnings = Vec::new();
+        for vs in versions {
+            if let Some(w) = self.add_one(vs, from_items) {
+                warnings.push(w);
+            }
+        }
+        warnings
+    }
+
+    fn add_one(&mut self, vs: VersionSchema, from_items: bool) -> Option<String> {
+        let kinds = self.groups.entry(vs.group.clone()).or_default();
+        let entry = kinds.entry(vs.kind.clone()).or_insert_with(|| KindEntry {
+            crd_name: vs.crd_name.clone(),
+            crd_name_from_items: from_items,
+            versions: HashMap::new(),
+        });
+        if from_items && !entry.crd_name_from_items {
+            entry.crd_name = vs.crd_name.clone();
+            entry.crd_name_from_items = true;
+        }
+        let new = Slot {
+            schema: vs,
+            from_items,
+        };
+        match entry.versions.get_mut(&new.schema.version) {
+            None => {
+                entry.versions.insert(new.schema.version.clone(), new);
+                self.len += 1;
+                None
+            }
+            Some(old) if from_items && !old.from_items => {
+                let warning = conflict_warning(&new, old);
+                *old = new;
+                Some(warning)
+            }
+            Some(old) => Some(conflict_warning(old, &new)),
+        }
+    }
+
+    /// The schema for an object's `apiVersion` (`group/version`, or `version` for the core
+    /// group) and `kind`.
+    pub fn lookup(&self, api_version: &str, kind: &str) -> Lookup<'_> {
+        let Some((group, version)) = split_api_version(api_version) else {
+            return Lookup::NotFound;
+        };
+        let Some(entry) = self.groups.get(group).and_then(|kinds| kinds.get(kind)) else {
+            return Lookup::NotFound;
+        };
+        match entry.versions.get(version) {
+            None => Lookup::VersionNotFound {
+                crd_name: &entry.crd_name,
+            },
+            Some(slot) if slot.schema.served => Lookup::Found(&slot.schema),
+            Some(slot) => Lookup::NotServed(&slot.schema),
+        }
+    }
+
+    /// How many group/version/kinds are registered.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Every registered schema (the winners), in no particular order.
+    pub fn schemas(&self) -> impl Iterator<Item = &VersionSchema> {
+        self.groups
+            .values()
+            .flat_map(|kinds| kinds.values())
+            .flat_map(|entry| entry.versions.values())
+            .map(|slot| &slot.schema)
+    }
+}
+
+/// Splits `group/version` (or a core `version`) into its parts; `None` when malformed.
+pub fn split_api_version(api_version: &str) -> Option<(&str, &str)> {
+    let (group, version) = match api_version.split_once('/') {
+        Some((g, v)) if !g.is_empty() => (g, v),
+        Some(_) => return None,
+        None => ("", api_version),
+    };
+    if version.is_empty() || version.contains('/') {
+        return None;
+    }
+    Some((group, version))
+}
+
+/// `example.com/v1, Kind=Widget is defined twice: using ... from ..., ignoring ... from ... (why)`.
+fn conflict_warning(kept: &Slot, dropped: &Slot) -> String {
+    let why = if kept.from_items && !dropped.from_items {
+        "the CRD among the items wins"
+    } else {
+        "the first source wins"
+    };
+    let k = &kept.schema;
+    let d = &dropped.schema;
+    let gv = if k.group.is_empty() {
+        k.version.clone()
+    } else {
+        format!("{}/{}", k.group, k.version)
+    };
+    format!(
+        "{gv}, Kind={} is defined twice: using {} from {}, ignoring {} from {} ({why})",
+        k.kind, k.crd_name, k.source, d.crd_name, d.source
+    )
+}
+
+#[cfg(test)]
+mod tests;
