@@ -5,5 +5,7 @@
 
 pub mod config;
 pub mod engine;
+pub mod resourcelist;
+pub mod results;
 pub mod schema;
 pub mod yaml;

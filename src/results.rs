@@ -1,0 +1,193 @@
+//! The KRM `results` list: what the function reports, as kyaml's `framework.Result` writes it
+//! (`message`, `severity`, `resourceRef`, `field.path`, `file`), plus the one-line form written
+//! to stderr for warnings and errors (kustomize does not show results).
+
+use crate::yaml::{Mapping, Node, Scalar};
+use std::fmt;
+
+/// A result's severity (KRM: `error`, `warning`, `info`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Error,
+    Warning,
+    Info,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        }
+    }
+}
+
+/// The resource a result is about.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ResourceRef {
+    pub api_version: String,
+    pub kind: String,
+    pub name: String,
+    pub namespace: String,
+}
+
+impl ResourceRef {
+    /// Reads apiVersion, kind, metadata.name and metadata.namespace of an object (missing → "").
+    pub fn of(obj: &Node) -> Self {
+        let s = |n: Option<&Node>| n.and_then(Node::scalar_str).unwrap_or("").to_string();
+        let meta = obj.get("metadata");
+        ResourceRef {
+            api_version: s(obj.get("apiVersion")),
+            kind: s(obj.get("kind")),
+            name: s(meta.and_then(|m| m.get("name"))),
+            namespace: s(meta.and_then(|m| m.get("namespace"))),
+        }
+    }
+}
+
+impl fmt::Display for ResourceRef {
+    /// `Widget demo/w1 (example.com/v1)`, or `Widget w1 (...)` without a namespace.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ", self.kind)?;
+        if !self.namespace.is_empty() {
+            write!(f, "{}/", self.namespace)?;
+        }
+        write!(f, "{} ({})", self.name, self.api_version)
+    }
+}
+
+/// The file an item came from (kpt's `config.kubernetes.io/path` and `index` annotations).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileRef {
+    pub path: String,
+    pub index: Option<i64>,
+}
+
+impl FileRef {
+    /// The file annotations of an object, if it has a path annotation.
+    pub fn of(obj: &Node) -> Option<Self> {
+        let ann = obj.get("metadata")?.get("annotations")?;
+        let get = |k: &str| ann.get(k).and_then(Node::scalar_str);
+        let path = get("config.kubernetes.io/path")
+            .or_else(|| get("internal.config.kubernetes.io/path"))?;
+        let index = get("config.kubernetes.io/index")
+            .or_else(|| get("internal.config.kubernetes.io/index"))
+            .and_then(|i| i.parse().ok());
+        Some(FileRef {
+            path: path.to_string(),
+            index,
+        })
+    }
+}
+
+/// One KRM result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KrmResult {
+    pub message: String,
+    pub severity: Severity,
+    pub resource_ref: Option<ResourceRef>,
+    /// The field path (`spec.a[0].b`).
+    pub field: Option<String>,
+    pub file: Option<FileRef>,
+}
+
+impl KrmResult {
+    /// A result with only a message.
+    pub fn new(severity: Severity, message: impl Into<String>) -> Self {
+        KrmResult {
+            message: message.into(),
+            severity,
+            resource_ref: None,
+            field: None,
+            file: None,
+        }
+    }
+
+    /// A result about an object (reference and file taken from it).
+    pub fn about(severity: Severity, message: impl Into<String>, obj: &Node) -> Self {
+        KrmResult {
+            resource_ref: Some(ResourceRef::of(obj)),
+            file: FileRef::of(obj),
+            ..KrmResult::new(severity, message)
+        }
+    }
+
+    pub fn with_field(mut self, path: impl Into<String>) -> Self {
+        self.field = Some(path.into());
+        self
+    }
+
+    /// The result as a node of the `results` list.
+    pub fn to_node(&self) -> Node {
+        let mut m = Mapping::default();
+        m.insert("message", Node::string(&self.message));
+        m.insert("severity", Node::string(self.severity.as_str()));
+        if let Some(r) = &self.resource_ref {
+            let mut rm = Mapping::default();
+            rm.insert("apiVersion", Node::string(&r.api_version));
+            rm.insert("kind", Node::string(&r.kind));
+            rm.insert("name", Node::string(&r.name));
+            if !r.namespace.is_empty() {
+                rm.insert("namespace", Node::string(&r.namespace));
+            }
+            m.insert("resourceRef", Node::Map(rm));
+        }
+        if let Some(path) = &self.field {
+            let mut fm = Mapping::default();
+            fm.insert("path", Node::string(path));
+            m.insert("field", Node::Map(fm));
+        }
+        if let Some(file) = &self.file {
+            let mut fm = Mapping::default();
+            fm.insert("path", Node::string(&file.path));
+            if let Some(i) = file.index {
+                fm.insert("index", Node::Scalar(Scalar::plain(i.to_string())));
+            }
+            m.insert("file", Node::Map(fm));
+        }
+        Node::Map(m)
+    }
+
+    /// The stderr line: `crd-schema-fn: warning: Widget demo/w1 (example.com/v1): spec.colour: message`.
+    pub fn stderr_line(&self) -> String {
+        let mut line = format!("crd-schema-fn: {}: ", self.severity.as_str());
+        if let Some(r) = &self.resource_ref {
+            line.push_str(&format!("{r}: "));
+        }
+        if let Some(f) = &self.field {
+            line.push_str(&format!("{f}: "));
+        }
+        line.push_str(&self.message);
+        line
+    }
+}
+
+/// Counts for the summary result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub processed: usize,
+    pub pruned: usize,
+    pub defaulted: usize,
+}
+
+impl Summary {
+    /// `crd-schema-fn: N resources processed, N fields pruned, N defaults applied` (info).
+    pub fn to_result(self) -> KrmResult {
+        KrmResult::new(
+            Severity::Info,
+            format!(
+                "crd-schema-fn: {} resources processed, {} fields pruned, {} defaults applied",
+                self.processed, self.pruned, self.defaulted
+            ),
+        )
+    }
+}
+
+/// Whether any result is an error (exit code 1).
+pub fn has_error(results: &[KrmResult]) -> bool {
+    results.iter().any(|r| r.severity == Severity::Error)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,92 @@
+//! Tests for result nodes and stderr lines.
+
+use super::*;
+use crate::yaml::{emit_document, parse_stream};
+
+fn obj(text: &str) -> Node {
+    parse_stream(text).unwrap().remove(0)
+}
+
+const WIDGET: &str = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w1\n  namespace: demo\n  annotations:\n    config.kubernetes.io/path: 'widget.yaml'\n    config.kubernetes.io/index: '2'\n";
+
+#[test]
+fn resource_ref_and_file_come_from_the_object() {
+    let w = obj(WIDGET);
+    let r = ResourceRef::of(&w);
+    assert_eq!(
+        r,
+        ResourceRef {
+            api_version: "example.com/v1".into(),
+            kind: "Widget".into(),
+            name: "w1".into(),
+            namespace: "demo".into()
+        }
+    );
+    assert_eq!(r.to_string(), "Widget demo/w1 (example.com/v1)");
+    assert_eq!(
+        FileRef::of(&w),
+        Some(FileRef {
+            path: "widget.yaml".into(),
+            index: Some(2)
+        })
+    );
+    assert_eq!(FileRef::of(&obj("kind: A\n")), None);
+}
+
+#[test]
+fn stderr_line_names_resource_and_field() {
+    let r = KrmResult::about(
+        Severity::Warning,
+        "unknown field \"spec.colour\"",
+        &obj(WIDGET),
+    )
+    .with_field("spec.colour");
+    assert_eq!(
+        r.stderr_line(),
+        "crd-schema-fn: warning: Widget demo/w1 (example.com/v1): spec.colour: unknown field \"spec.colour\""
+    );
+    assert_eq!(
+        KrmResult::new(Severity::Error, "boom").stderr_line(),
+        "crd-schema-fn: error: boom"
+    );
+}
+
+#[test]
+fn result_node_has_kyaml_fields() {
+    let r = KrmResult::about(
+        Severity::Error,
+        "unknown field \"spec.colour\"",
+        &obj(WIDGET),
+    )
+    .with_field("spec.colour");
+    let mut out = String::new();
+    emit_document(&r.to_node(), &mut out);
+    let back = crate::yaml::json::to_json(&parse_stream(&out).unwrap()[0]).unwrap();
+    assert_eq!(
+        back,
+        serde_json::json!({
+            "message": "unknown field \"spec.colour\"",
+            "severity": "error",
+            "resourceRef": {"apiVersion": "example.com/v1", "kind": "Widget", "name": "w1", "namespace": "demo"},
+            "field": {"path": "spec.colour"},
+            "file": {"path": "widget.yaml", "index": 2}
+        })
+    );
+}
+
+#[test]
+fn summary_text_and_error_detection() {
+    let s = Summary {
+        processed: 2,
+        pruned: 1,
+        defaulted: 3,
+    }
+    .to_result();
+    assert_eq!(
+        s.message,
+        "crd-schema-fn: 2 resources processed, 1 fields pruned, 3 defaults applied"
+    );
+    assert_eq!(s.severity, Severity::Info);
+    assert!(!has_error(&[s.clone()]));
+    assert!(has_error(&[s, KrmResult::new(Severity::Error, "x")]));
+}
