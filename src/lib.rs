@@ -3,8 +3,11 @@
 //! Data flows one way: [`resourcelist`] reads → [`schema`] loads and checks schemas →
 //! [`pruning`] → [`defaulting`] (with [`objectmeta`]) → [`results`] reports → [`resourcelist`] writes.
 
+pub mod cli;
 pub mod config;
+pub mod diff;
 pub mod engine;
+pub mod process;
 pub mod resourcelist;
 pub mod results;
 pub mod schema;

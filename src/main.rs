@@ -1,3 +1,47 @@
-fn main() {
-    println!("crd-schema-fn: under construction");
+//! The `crd-schema-fn` binary: reads stdin (and the legacy plugin's config file), runs
+//! [`crd_schema_fn::cli::run`], writes stdout once, stderr, and exits with its code.
+//! A closed stdout (broken pipe) counts as success.
+
+use anyhow::Context;
+use clap::Parser;
+use crd_schema_fn::cli::{run, ConfigFile, Flags};
+use std::io::{self, Read, Write};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let flags = Flags::parse();
+    match real_main(&flags) {
+        Ok(code) => ExitCode::from(code),
+        Err(err) => {
+            eprintln!("crd-schema-fn: error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn real_main(flags: &Flags) -> anyhow::Result<u8> {
+    let config_file = match &flags.config_file {
+        Some(path) => Some(ConfigFile {
+            text: std::fs::read_to_string(path)
+                .with_context(|| format!("reading config file {}", path.display()))?,
+            path: path.clone(),
+        }),
+        None => None,
+    };
+    let mut stdin = String::new();
+    io::stdin()
+        .read_to_string(&mut stdin)
+        .context("reading stdin")?;
+    let cwd = std::env::current_dir().context("finding the working directory")?;
+    let exec = run(flags, &stdin, config_file.as_ref(), &cwd);
+    io::stderr().write_all(exec.stderr.as_bytes()).ok();
+    let mut out = io::stdout().lock();
+    match out
+        .write_all(exec.stdout.as_bytes())
+        .and_then(|()| out.flush())
+    {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(0),
+        r => r.context("writing stdout")?,
+    }
+    Ok(u8::try_from(exec.code).unwrap_or(2))
 }

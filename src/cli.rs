@@ -1,0 +1,149 @@
+//! Command-line flags (clap), parsed separately from the checked configuration, as ripgrep does,
+//! and [`run`]: one whole run from stdin text to stdout text, stderr text and exit code, with no
+//! I/O (`main` reads and writes), so the output is built in memory and written once.
+
+use crate::config::{self, Config, ConfigError};
+use crate::process::{self, ProcessError};
+use crate::resourcelist::{self, InputError};
+use crate::results::{has_error, Severity};
+use crate::yaml::{parse_stream, Node, YamlError};
+use clap::Parser;
+use std::path::{Path, PathBuf};
+
+/// Gives custom resources, offline, exactly the shape kube-apiserver would store: prunes unknown
+/// fields and applies OpenAPI defaults from CRD schemas.
+///
+/// Reads a KRM ResourceList (or a plain YAML stream, or a `kind: List`) on stdin and writes the
+/// same form on stdout. Exit codes: 0 ok, 1 error results (the whole output is still written),
+/// 2 bad input or config (nothing on stdout).
+#[derive(Debug, Clone, PartialEq, Eq, Parser)]
+#[command(name = "crd-schema-fn", version, about, long_about = None)]
+pub struct Flags {
+    /// A function config file (CRDSchemaFn or ConfigMap): kustomize's legacy exec plugin form.
+    /// stdin is then a YAML stream and relative schema paths resolve against this file's folder.
+    #[arg(value_name = "CONFIG_FILE")]
+    pub config_file: Option<PathBuf>,
+
+    /// Print a unified diff of each changed resource on stderr.
+    #[arg(long)]
+    pub diff: bool,
+}
+
+/// The legacy plugin's config file, as read by `main`.
+#[derive(Debug, Clone)]
+pub struct ConfigFile {
+    pub path: PathBuf,
+    pub text: String,
+}
+
+/// What a run produced. `stdout` is empty on exit 2.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Execution {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: i32,
+}
+
+/// Why a run stopped before writing anything (exit 2).
+#[derive(Debug, thiserror::Error)]
+pub enum FatalError {
+    #[error("{0}")]
+    Input(#[from] InputError),
+    #[error("{0}")]
+    Config(#[from] ConfigError),
+    #[error("config file {path}: malformed YAML: {source}")]
+    ConfigFile { path: String, source: YamlError },
+    #[error("{0}")]
+    Process(#[from] ProcessError),
+}
+
+/// One run: reads `stdin`, loads the config (from `config_file` in legacy plugin mode, else the
+/// ResourceList's functionConfig with paths relative to `cwd`), processes, writes.
+pub fn run(flags: &Flags, stdin: &str, config_file: Option<&ConfigFile>, cwd: &Path) -> Execution {
+    match try_run(flags, stdin, config_file, cwd) {
+        Ok(e) => e,
+        Err(err) => Execution {
+            stdout: String::new(),
+            stderr: format!("crd-schema-fn: error: {err}\n"),
+            code: 2,
+        },
+    }
+}
+
+fn try_run(
+    flags: &Flags,
+    stdin: &str,
+    config_file: Option<&ConfigFile>,
+    cwd: &Path,
+) -> Result<Execution, FatalError> {
+    let mut input = resourcelist::read(stdin)?;
+    let config = load_config(input.function_config.as_ref(), config_file, cwd)?;
+    let report = process::process(&mut input.items, &input.labels, &config, flags.diff)?;
+    let mut stderr = String::new();
+    for r in report
+        .results
+        .iter()
+        .filter(|r| r.severity != Severity::Info)
+    {
+        stderr.push_str(&r.stderr_line());
+        stderr.push('\n');
+    }
+    for d in &report.diffs {
+        stderr.push_str(d);
+    }
+    let code = if has_error(&report.results) { 1 } else { 0 };
+    let stdout = resourcelist::write(input, &report.results);
+    Ok(Execution {
+        stdout,
+        stderr,
+        code,
+    })
+}
+
+/// The config file's first non-null document (legacy mode, paths relative to its folder), else
+/// the ResourceList's functionConfig (paths relative to `cwd`).
+fn load_config(
+    function_config: Option<&Node>,
+    file: Option<&ConfigFile>,
+    cwd: &Path,
+) -> Result<Config, FatalError> {
+    let Some(file) = file else {
+        return Ok(config::load(function_config, cwd)?);
+    };
+    let docs = parse_stream(&file.text).map_err(|source| FatalError::ConfigFile {
+        path: file.path.display().to_string(),
+        source,
+    })?;
+    let dir = match file.path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => cwd.join(p),
+        _ => cwd.to_path_buf(),
+    };
+    Ok(config::load(docs.iter().find(|d| !d.is_null()), &dir)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_valid() {
+        Flags::command().debug_assert();
+    }
+
+    #[test]
+    fn parses_config_file_and_diff() {
+        let f = Flags::try_parse_from(["crd-schema-fn", "cfg.yaml", "--diff"]).unwrap();
+        assert_eq!(f.config_file, Some(PathBuf::from("cfg.yaml")));
+        assert!(f.diff);
+        let f = Flags::try_parse_from(["crd-schema-fn"]).unwrap();
+        assert_eq!(
+            f,
+            Flags {
+                config_file: None,
+                diff: false
+            }
+        );
+        assert!(Flags::try_parse_from(["crd-schema-fn", "--bogus"]).is_err());
+    }
+}

@@ -1,0 +1,162 @@
+//! Processing the items: schemas are collected first (CRDs among the items, then the config's
+//! schema files), then every item whose apiVersion/kind has a served, structural schema goes
+//! through [`engine::apply`]. Every other item is left exactly as it was read (its tree is not
+//! rebuilt), so it is written back value-identical with key order, styles and annotations kept.
+
+mod schemas;
+
+use crate::config::{Config, FieldValidation};
+use crate::diff;
+use crate::engine::{self, Options};
+use crate::results::{KrmResult, Severity, Summary};
+use crate::schema::registry::Lookup;
+use crate::schema::{SchemaError, VersionSchema};
+use crate::yaml::{emit_document, Node, YamlError};
+
+pub use schemas::collect_schemas;
+
+/// What processing reports: results (pruned fields, warnings, errors, the summary last) and, when
+/// asked for, one unified diff per changed resource.
+#[derive(Debug, Default)]
+pub struct Report {
+    pub results: Vec<KrmResult>,
+    pub diffs: Vec<String>,
+}
+
+/// A schema that cannot be used at all (exit 2, nothing on stdout).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProcessError {
+    #[error("{0}")]
+    Schema(#[from] SchemaError),
+    #[error("{label}: {source}")]
+    Unreadable {
+        label: String,
+        #[source]
+        source: YamlError,
+    },
+}
+
+/// Processes `items` in place (`labels[i]` names item i in messages).
+pub fn process(
+    items: &mut [Node],
+    labels: &[String],
+    config: &Config,
+    want_diff: bool,
+) -> Result<Report, ProcessError> {
+    let mut report = Report::default();
+    let registry = collect_schemas(items, labels, config, &mut report.results)?;
+    let opts_for = |vs: &VersionSchema| Options {
+        prune: config.prune && vs.prune,
+        default: config.default,
+    };
+    let mut summary = Summary::default();
+    for item in items.iter_mut() {
+        let (api_version, kind) = api_version_kind(item);
+        if config.skips(&api_version, &kind) {
+            continue;
+        }
+        let vs = match registry.lookup(&api_version, &kind) {
+            Lookup::NotFound => continue,
+            Lookup::VersionNotFound { crd_name } => {
+                let msg = format!("version {api_version:?} of kind {kind} is not defined by {crd_name}; left unchanged");
+                report
+                    .results
+                    .push(KrmResult::about(Severity::Warning, msg, item));
+                continue;
+            }
+            Lookup::NotServed(vs) => {
+                let msg = format!(
+                    "version {} of {} is not served (served: false); left unchanged",
+                    vs.version, vs.crd_name
+                );
+                report
+                    .results
+                    .push(KrmResult::about(Severity::Warning, msg, item));
+                continue;
+            }
+            Lookup::Found(vs) => vs,
+        };
+        if vs.schema.is_none() || !vs.structural_errors.is_empty() {
+            continue;
+        }
+        apply_one(
+            item,
+            vs,
+            opts_for(vs),
+            config.field_validation,
+            want_diff,
+            &mut report,
+            &mut summary,
+        );
+    }
+    report.results.push(summary.to_result());
+    Ok(report)
+}
+
+/// Runs the engine on one object and records its results (and diff).
+fn apply_one(
+    item: &mut Node,
+    vs: &VersionSchema,
+    opts: Options,
+    level: FieldValidation,
+    want_diff: bool,
+    report: &mut Report,
+    summary: &mut Summary,
+) {
+    let before = want_diff.then(|| emit(item));
+    let outcome = engine::apply(item, vs, &opts);
+    summary.processed += 1;
+    summary.pruned += outcome.pruned.len();
+    summary.defaulted += outcome.defaulted.len();
+    let severity = match level {
+        FieldValidation::Ignore => None,
+        FieldValidation::Warn => Some(Severity::Warning),
+        FieldValidation::Strict => Some(Severity::Error),
+    };
+    if let Some(severity) = severity {
+        for path in &outcome.pruned {
+            let msg = format!("unknown field {path:?}");
+            report
+                .results
+                .push(KrmResult::about(severity, msg, item).with_field(path));
+        }
+    }
+    if let Some(before) = before {
+        let d = diff::unified(&diff_label(item), &before, &emit(item));
+        if !d.is_empty() {
+            report.diffs.push(d);
+        }
+    }
+}
+
+fn emit(item: &Node) -> String {
+    let mut s = String::new();
+    emit_document(item, &mut s);
+    s
+}
+
+/// `apiVersion/Kind/namespace/name` (namespace left out when empty).
+fn diff_label(item: &Node) -> String {
+    let r = crate::results::ResourceRef::of(item);
+    let mut label = format!("{}/{}/", r.api_version, r.kind);
+    if !r.namespace.is_empty() {
+        label.push_str(&r.namespace);
+        label.push('/');
+    }
+    label.push_str(&r.name);
+    label
+}
+
+/// An item's apiVersion and kind (checked non-empty strings when the input was read).
+fn api_version_kind(item: &Node) -> (String, String) {
+    let s = |k: &str| {
+        item.get(k)
+            .and_then(Node::scalar_str)
+            .unwrap_or("")
+            .to_string()
+    };
+    (s("apiVersion"), s("kind"))
+}
+
+#[cfg(test)]
+mod tests;

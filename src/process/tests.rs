@@ -1,0 +1,168 @@
+//! Tests for processing: matching, skipping, warnings for unknown/unserved versions, the
+//! non-structural error, results per fieldValidation level, and the summary.
+
+use super::*;
+use crate::yaml::json::to_json;
+use crate::yaml::parse_stream;
+use serde_json::json;
+
+const CRD: &str = r#"
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Widget, listKind: WidgetList, plural: widgets, singular: widget}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              size: {type: integer, default: 1}
+              color: {type: string}
+  - name: v0
+    served: false
+    storage: false
+    schema:
+      openAPIV3Schema: {type: object}
+"#;
+
+fn run(docs: &str, config: &Config) -> (Vec<serde_json::Value>, Report) {
+    let mut items = parse_stream(docs).unwrap();
+    let labels: Vec<String> = (0..items.len()).map(|i| format!("items[{i}]")).collect();
+    let report = process(&mut items, &labels, config, false).unwrap();
+    (items.iter().map(|i| to_json(i).unwrap()).collect(), report)
+}
+
+fn messages(r: &Report) -> Vec<String> {
+    r.results.iter().map(|r| r.stderr_line()).collect()
+}
+
+const W1: &str = "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1, namespace: demo}\nspec: {colour: red}\n";
+
+#[test]
+fn prunes_defaults_and_reports_per_level() {
+    let docs = format!("{CRD}---\n{W1}");
+    let (out, report) = run(&docs, &Config::default());
+    assert_eq!(
+        out[1],
+        json!({"apiVersion": "example.com/v1", "kind": "Widget",
+        "metadata": {"name": "w1", "namespace": "demo"}, "spec": {"size": 1}})
+    );
+    assert_eq!(messages(&report), vec![
+        "crd-schema-fn: warning: Widget demo/w1 (example.com/v1): spec.colour: unknown field \"spec.colour\"",
+        "crd-schema-fn: info: crd-schema-fn: 1 resources processed, 1 fields pruned, 1 defaults applied",
+    ]);
+    let strict = Config {
+        field_validation: FieldValidation::Strict,
+        ..Config::default()
+    };
+    assert_eq!(run(&docs, &strict).1.results[0].severity, Severity::Error);
+    let ignore = Config {
+        field_validation: FieldValidation::Ignore,
+        ..Config::default()
+    };
+    assert_eq!(run(&docs, &ignore).1.results.len(), 1);
+}
+
+#[test]
+fn prune_and_default_switches() {
+    let docs = format!("{CRD}---\n{W1}");
+    let no_prune = Config {
+        prune: false,
+        ..Config::default()
+    };
+    assert_eq!(
+        run(&docs, &no_prune).0[1]["spec"],
+        json!({"colour": "red", "size": 1})
+    );
+    let no_default = Config {
+        default: false,
+        ..Config::default()
+    };
+    assert_eq!(run(&docs, &no_default).0[1]["spec"], json!({}));
+}
+
+#[test]
+fn unknown_and_unserved_versions_warn_and_leave_items() {
+    let docs = format!("{CRD}---\napiVersion: example.com/v9\nkind: Widget\nmetadata: {{name: a}}\nspec: {{x: 1}}\n---\napiVersion: example.com/v0\nkind: Widget\nmetadata: {{name: b}}\nspec: {{x: 1}}\n");
+    let (out, report) = run(&docs, &Config::default());
+    assert_eq!(out[1]["spec"], json!({"x": 1}));
+    assert_eq!(out[2]["spec"], json!({"x": 1}));
+    assert_eq!(messages(&report)[..2], [
+        "crd-schema-fn: warning: Widget a (example.com/v9): version \"example.com/v9\" of kind Widget is not defined by widgets.example.com; left unchanged".to_string(),
+        "crd-schema-fn: warning: Widget b (example.com/v0): version v0 of widgets.example.com is not served (served: false); left unchanged".to_string(),
+    ]);
+}
+
+#[test]
+fn skip_kinds_and_native_kinds_are_untouched() {
+    let docs = format!("{CRD}---\n{W1}---\napiVersion: v1\nkind: ConfigMap\ndata: {{a: 'yes'}}\n");
+    let skip = Config {
+        skip_kinds: vec![crate::config::SkipKind {
+            group: Some("example.com".into()),
+            kind: "Widget".into(),
+        }],
+        ..Config::default()
+    };
+    let (out, report) = run(&docs, &skip);
+    assert_eq!(out[1]["spec"], json!({"colour": "red"}));
+    assert_eq!(out[2]["data"], json!({"a": "yes"}));
+    assert_eq!(report.results.len(), 1);
+}
+
+#[test]
+fn non_structural_crd_is_one_error_and_items_stay() {
+    let bad = CRD.replace("color: {type: string}", "color: {}");
+    let docs = format!("{bad}---\n{W1}");
+    let (out, report) = run(&docs, &Config::default());
+    assert_eq!(out[1]["spec"], json!({"colour": "red"}));
+    let msgs = messages(&report);
+    assert_eq!(msgs.len(), 2, "{msgs:?}");
+    assert!(msgs[0].starts_with("crd-schema-fn: error: CustomResourceDefinition widgets.example.com (apiextensions.k8s.io/v1): CustomResourceDefinition widgets.example.com is not structural"), "{}", msgs[0]);
+    assert!(
+        msgs[0].contains("properties[color].type: Required value"),
+        "{}",
+        msgs[0]
+    );
+}
+
+#[test]
+fn malformed_crd_schema_is_fatal_and_names_item() {
+    let bad = CRD.replace("type: integer, default: 1", "type: 5");
+    let mut items = parse_stream(&bad).unwrap();
+    let err = process(&mut items, &["items[0]".into()], &Config::default(), false).unwrap_err();
+    assert!(
+        err.to_string().starts_with(
+            "items[0] (CustomResourceDefinition widgets.example.com): spec.versions[0]"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn diff_shows_the_change() {
+    let mut items = parse_stream(&format!("{CRD}---\n{W1}")).unwrap();
+    let labels = vec!["items[0]".to_string(), "items[1]".to_string()];
+    let report = process(&mut items, &labels, &Config::default(), true).unwrap();
+    assert_eq!(report.diffs.len(), 1);
+    assert!(
+        report.diffs[0].starts_with(
+            "--- a/example.com/v1/Widget/demo/w1\n+++ b/example.com/v1/Widget/demo/w1\n"
+        ),
+        "{}",
+        report.diffs[0]
+    );
+    assert!(
+        report.diffs[0].contains("\n-  colour: red\n") || report.diffs[0].contains("colour"),
+        "{}",
+        report.diffs[0]
+    );
+}
