@@ -1,6 +1,21 @@
 //! YAML 1.1 scalar resolution, as kubectl and the apiserver read YAML (sigs.k8s.io/yaml on
 //! go-yaml v2): plain `yes`/`no`/`on`/`off`/`y`/`n` are booleans, `0755` is octal, `1_000` is an
 //! integer, `~`/`null`/`Null`/`NULL`/empty are null; timestamps stay strings.
+//!
+//! Rules (go-yaml v2 `resolve`): quoted and block scalars are strings unless tagged. A plain
+//! scalar is looked up in the table of booleans, nulls, `.inf`/`.nan` and `<<`; then, when it
+//! starts with a digit or sign, underscores are removed and it is read as a Go integer literal
+//! (decimal, `0` octal, `0x`, `0o`, `0b`; within i64, else u64), else as a float when it matches
+//! `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`; when it starts with `.`, as a float.
+//! Floats out of range stay strings. A core tag (`!!int`, `!!bool`...) forces that type (and
+//! fails when the text does not fit it); `!!str`, `!!binary`, `!!timestamp` and other tags give
+//! strings.
+
+mod style;
+#[cfg(test)]
+mod tests;
+
+pub use style::string_style;
 
 use super::{Scalar, ScalarStyle};
 
@@ -16,10 +31,10 @@ pub enum Resolved {
     Str,
 }
 
-/// Resolves a scalar the YAML 1.1 way.
+/// Resolves a scalar the YAML 1.1 way. A core tag that does not fit the text (`!!int abc`) is
+/// read as a string here; [`resolve_checked`] reports it.
 pub fn resolve(s: &Scalar) -> Resolved {
-    let _ = s;
-    todo!("yaml::scalar::resolve")
+    resolve_checked(s).unwrap_or(Resolved::Str)
 }
 
 pub fn is_null(s: &Scalar) -> bool {
@@ -30,9 +45,171 @@ pub fn is_string(s: &Scalar) -> bool {
     resolve(s) == Resolved::Str
 }
 
-/// The style for a new string: plain when both a YAML 1.1 and a YAML 1.2 reader read it back as
-/// this same string, else quoted.
-pub fn string_style(s: &str) -> ScalarStyle {
-    let _ = s;
-    todo!("yaml::scalar::string_style")
+/// Resolves a scalar; fails (with go-yaml's message) when a core tag does not fit the text.
+pub fn resolve_checked(s: &Scalar) -> Result<Resolved, String> {
+    let tag = match s.tag.as_deref() {
+        None if s.style == ScalarStyle::Plain => return Ok(resolve_plain(&s.value)),
+        None => return Ok(Resolved::Str),
+        Some(t) => t
+            .strip_prefix("!<tag:yaml.org,2002:")
+            .map_or(t, |r| r.trim_end_matches('>')),
+    };
+    let want = match tag {
+        "!!null" | "null" => "null",
+        "!!bool" | "bool" => "bool",
+        "!!int" | "int" => "int",
+        "!!float" | "float" => "float",
+        _ => return Ok(Resolved::Str),
+    };
+    let got = resolve_plain(&s.value);
+    match (&got, want) {
+        (Resolved::Null, "null") | (Resolved::Bool(_), "bool") => Ok(got),
+        (Resolved::Int(_) | Resolved::BigInt(_), "int") | (Resolved::Float(_), "float") => Ok(got),
+        (Resolved::Int(i), "float") => Ok(Resolved::Float(*i as f64)),
+        (Resolved::BigInt(b), "float") => Ok(Resolved::Float(b.parse().unwrap_or(f64::NAN))),
+        _ => Err(format!(
+            "cannot decode !!{} `{}` as a !!{want}",
+            type_name(&got),
+            s.value
+        )),
+    }
+}
+
+fn type_name(r: &Resolved) -> &'static str {
+    match r {
+        Resolved::Null => "null",
+        Resolved::Bool(_) => "bool",
+        Resolved::Int(_) | Resolved::BigInt(_) => "int",
+        Resolved::Float(_) => "float",
+        Resolved::Str => "str",
+    }
+}
+
+/// What go-yaml v2 makes of an untagged plain scalar.
+pub fn resolve_plain(v: &str) -> Resolved {
+    match v {
+        "" | "~" | "null" | "Null" | "NULL" => return Resolved::Null,
+        "y" | "Y" | "yes" | "Yes" | "YES" | "true" | "True" | "TRUE" | "on" | "On" | "ON" => {
+            return Resolved::Bool(true)
+        }
+        "n" | "N" | "no" | "No" | "NO" | "false" | "False" | "FALSE" | "off" | "Off" | "OFF" => {
+            return Resolved::Bool(false)
+        }
+        ".nan" | ".NaN" | ".NAN" => return Resolved::Float(f64::NAN),
+        ".inf" | ".Inf" | ".INF" | "+.inf" | "+.Inf" | "+.INF" => {
+            return Resolved::Float(f64::INFINITY)
+        }
+        "-.inf" | "-.Inf" | "-.INF" => return Resolved::Float(f64::NEG_INFINITY),
+        _ => {}
+    }
+    match v.as_bytes()[0] {
+        b'.' => parse_float(v).map_or(Resolved::Str, Resolved::Float),
+        b'0'..=b'9' | b'+' | b'-' => resolve_number(v),
+        _ => Resolved::Str,
+    }
+}
+
+/// Numbers starting with a digit or sign: Go integer literal, else YAML-style float.
+fn resolve_number(v: &str) -> Resolved {
+    let owned;
+    let plain = if v.contains('_') {
+        owned = v.replace('_', "");
+        owned.as_str()
+    } else {
+        v
+    };
+    match go_parse_int(plain) {
+        Some(GoInt::Signed(i)) => return Resolved::Int(i),
+        Some(GoInt::Unsigned(u)) => return Resolved::BigInt(u.to_string()),
+        None => {}
+    }
+    if is_yaml_style_float(plain) {
+        if let Some(f) = parse_float(plain) {
+            return Resolved::Float(f);
+        }
+    }
+    Resolved::Str
+}
+
+/// A Go `strconv.ParseFloat` of a YAML-style float: fails when out of range.
+fn parse_float(s: &str) -> Option<f64> {
+    let f: f64 = s.parse().ok()?;
+    f.is_finite().then_some(f)
+}
+
+/// `^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`
+fn is_yaml_style_float(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = usize::from(matches!(b.first(), Some(b'+' | b'-')));
+    let digits = |i: &mut usize| {
+        let start = *i;
+        while *i < b.len() && b[*i].is_ascii_digit() {
+            *i += 1;
+        }
+        *i - start
+    };
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        if digits(&mut i) == 0 {
+            return false;
+        }
+    } else {
+        if digits(&mut i) == 0 {
+            return false;
+        }
+        if b.get(i) == Some(&b'.') {
+            i += 1;
+            digits(&mut i);
+        }
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        if digits(&mut i) == 0 {
+            return false;
+        }
+    }
+    i == b.len()
+}
+
+/// An integer read by Go's `strconv.ParseInt(s, 0, 64)`, else `ParseUint(s, 0, 64)`.
+#[derive(Debug, PartialEq)]
+pub(crate) enum GoInt {
+    Signed(i64),
+    Unsigned(u64),
+}
+
+/// Go's base-0 integer syntax: optional sign (ParseInt only), then `0x`/`0X` hex, `0o`/`0O` or a
+/// leading `0` octal, `0b`/`0B` binary, or decimal. Underscores were removed by the caller.
+pub(crate) fn go_parse_int(s: &str) -> Option<GoInt> {
+    let (neg, signed, body) = match s.as_bytes().first()? {
+        b'-' => (true, true, &s[1..]),
+        b'+' => (false, true, &s[1..]),
+        _ => (false, false, s),
+    };
+    let lower = body.get(..2).map(str::to_ascii_lowercase);
+    let (radix, digits) = match lower.as_deref() {
+        Some("0x") => (16, &body[2..]),
+        Some("0o") => (8, &body[2..]),
+        Some("0b") => (2, &body[2..]),
+        _ if body.len() > 1 && body.starts_with('0') => (8, &body[1..]),
+        _ => (10, body),
+    };
+    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    let mag = u64::from_str_radix(digits, radix).ok()?;
+    if neg {
+        if mag <= i64::MAX as u64 + 1 {
+            return Some(GoInt::Signed((mag as i64).wrapping_neg()));
+        }
+        return None;
+    }
+    match i64::try_from(mag) {
+        Ok(i) => Some(GoInt::Signed(i)),
+        Err(_) if !signed => Some(GoInt::Unsigned(mag)),
+        Err(_) => None,
+    }
 }

@@ -1,0 +1,112 @@
+//! Choosing the style of a new string scalar so that every common reader reads the same string:
+//! go-yaml v2 (kubectl), a PyYAML-style YAML 1.1 reader (sexagesimal numbers, `=`, timestamps,
+//! `<<`...) and a YAML 1.2 core-schema reader.
+
+use super::{resolve_plain, Resolved};
+use crate::yaml::ScalarStyle;
+
+/// The style for a new string: plain when YAML 1.1 and YAML 1.2 readers both read it back as this
+/// same string and it is safe as a block plain scalar; double-quoted when it holds line breaks or
+/// characters that need escapes; single-quoted otherwise.
+pub fn string_style(s: &str) -> ScalarStyle {
+    if needs_escapes(s) {
+        ScalarStyle::DoubleQuoted
+    } else if plain_safe(s) && !reads_as_non_string(s) {
+        ScalarStyle::Plain
+    } else {
+        ScalarStyle::SingleQuoted
+    }
+}
+
+/// Line breaks, tabs, control and non-printable characters: only double quotes hold them safely.
+pub(crate) fn needs_escapes(s: &str) -> bool {
+    s.chars().any(|c| {
+        c.is_control()
+            || matches!(c, '\u{85}' | '\u{2028}' | '\u{2029}' | '\u{feff}')
+            || matches!(c, '\u{fffe}' | '\u{ffff}')
+    })
+}
+
+/// Whether `s` can be written as a plain scalar in block context (and as a flow key) without
+/// changing its text: no leading indicator, no `: ` or ` #`, no surrounding blanks, no markers.
+pub(crate) fn plain_safe(s: &str) -> bool {
+    let Some(first) = s.chars().next() else {
+        return false;
+    };
+    if s.starts_with(' ') || s.ends_with(' ') || s.ends_with(':') || needs_escapes(s) {
+        return false;
+    }
+    if s.contains(": ") || s.contains(" #") || s.starts_with("---") || s.starts_with("...") {
+        return false;
+    }
+    if s.contains(['{', '}', '[', ']', ',']) {
+        return false;
+    }
+    match first {
+        '-' | '?' | ':' => s[1..].starts_with(|c: char| c.is_alphanumeric()),
+        '!' | '&' | '*' | '|' | '>' | '\'' | '"' | '%' | '@' | '`' | '#' => false,
+        _ => true,
+    }
+}
+
+/// Whether any of go-yaml v2, a YAML 1.1 (PyYAML-style) or a YAML 1.2 core reader would read the
+/// plain scalar `s` as something other than this string. Deliberately conservative: anything
+/// number-like is quoted.
+fn reads_as_non_string(s: &str) -> bool {
+    if resolve_plain(s) != Resolved::Str {
+        return true;
+    }
+    if matches!(s, "=" | "<<") || is_special_word(s) {
+        return true;
+    }
+    looks_numeric(s) || looks_like_timestamp(s)
+}
+
+/// YAML 1.1/1.2 words for booleans, nulls, infinities and not-a-number in any casing that some
+/// reader accepts.
+fn is_special_word(s: &str) -> bool {
+    let core = s.trim_start_matches(['+', '-']);
+    let lower = core.to_ascii_lowercase();
+    matches!(
+        lower.as_str(),
+        "y" | "n"
+            | "yes"
+            | "no"
+            | "true"
+            | "false"
+            | "on"
+            | "off"
+            | "null"
+            | "~"
+            | ".inf"
+            | ".nan"
+            | "inf"
+            | "nan"
+            | "infinity"
+    )
+}
+
+/// Starts like a number (digit, or sign/dot then digit or dot) and only holds characters that
+/// numbers of some YAML reader use (digits, hex digits, `x o b e`, `_`, `.`, `:`, signs).
+fn looks_numeric(s: &str) -> bool {
+    let b = s.as_bytes();
+    let starts = match b[0] {
+        b'0'..=b'9' => true,
+        b'+' | b'-' | b'.' => b.len() > 1 && (b[1].is_ascii_digit() || b[1] == b'.'),
+        _ => false,
+    };
+    starts
+        && b.iter().all(|c| {
+            c.is_ascii_hexdigit()
+                || matches!(
+                    c,
+                    b'x' | b'X' | b'o' | b'O' | b'_' | b'.' | b':' | b'+' | b'-'
+                )
+        })
+}
+
+/// `YYYY-` followed by a digit: a YAML 1.1 timestamp shape.
+fn looks_like_timestamp(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() > 5 && b[..4].iter().all(u8::is_ascii_digit) && b[4] == b'-' && b[5].is_ascii_digit()
+}
