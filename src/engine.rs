@@ -1,8 +1,15 @@
-//! Applies one version's schema to one object, in the apiserver's order:
-//! prune unknown fields → ObjectMeta coercion → drop non-nullable nulls without default → default.
+//! Applies one version's schema to one object, in the apiserver's order (its unstructured schema
+//! coercer, then its defaulter): root ObjectMeta round trip → prune unknown fields → drop
+//! non-nullable nulls without default → embedded ObjectMeta/TypeMeta coercion → default.
+//!
+//! Pruning and null dropping only run when the version prunes (`VersionSchema::prune`, false for
+//! v1beta1 CRDs that preserve unknown fields) and [`Options::prune`] is on; the ObjectMeta round
+//! trip runs regardless, as the apiserver's does.
 
-use crate::schema::VersionSchema;
+use crate::schema::{Structural, StructuralOrBool, VersionSchema};
+use crate::yaml::scalar::{resolve, Resolved};
 use crate::yaml::Node;
+use std::borrow::Cow;
 
 /// Which stages run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,7 +27,9 @@ impl Default for Options {
     }
 }
 
-/// What was done to one object: field paths in `spec.a[0].b` style, in document order.
+/// What was done to one object: field paths in `spec.a[0].b` style. `pruned` is in the
+/// apiserver's order (unknown root metadata fields, then pruned fields sorted, then unknown
+/// embedded metadata fields sorted); `defaulted` is in the order defaults were applied (top-down).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outcome {
     pub pruned: Vec<String>,
@@ -28,8 +37,116 @@ pub struct Outcome {
 }
 
 /// Applies `vs` to `obj` in place (a root custom resource object). The caller has checked that
-/// `vs` has a schema and no structural errors.
+/// `vs` has a schema and no structural errors; without a schema only the ObjectMeta round trip
+/// runs.
 pub fn apply(obj: &mut Node, vs: &VersionSchema, opts: &Options) -> Outcome {
-    let _ = (obj, vs, opts);
-    todo!("engine::apply")
+    let schema = vs.schema.as_deref();
+    let mut out = Outcome::default();
+    crate::objectmeta::coerce_root(obj, &mut out.pruned);
+    if let Some(s) = schema {
+        if opts.prune && vs.prune {
+            out.pruned.extend(crate::pruning::prune(obj, s));
+            crate::defaulting::prune_nulls(obj, s);
+        }
+        out.pruned
+            .extend(crate::objectmeta::coerce_embedded(obj, s));
+        if opts.default {
+            out.defaulted = crate::defaulting::default(obj, s);
+        }
+    }
+    out
+}
+
+/// A field path built while walking an object (`spec.a[0].b`), pushed and truncated in place so
+/// the walk allocates only when it records a path.
+#[derive(Clone, Debug, Default)]
+pub struct FieldPath {
+    buf: String,
+}
+
+impl FieldPath {
+    pub fn new() -> Self {
+        FieldPath::default()
+    }
+
+    /// Appends `.key` (or `key` at the start); returns the length to truncate back to.
+    pub fn push_key(&mut self, key: &str) -> usize {
+        let len = self.buf.len();
+        if len > 0 {
+            self.buf.push('.');
+        }
+        self.buf.push_str(key);
+        len
+    }
+
+    /// Appends `[i]`; returns the length to truncate back to.
+    pub fn push_index(&mut self, i: usize) -> usize {
+        let len = self.buf.len();
+        self.buf.push('[');
+        self.buf.push_str(&i.to_string());
+        self.buf.push(']');
+        len
+    }
+
+    /// Appends `[key]` (the apiserver's field.Path form of a map key); returns the old length.
+    pub fn push_map_key(&mut self, key: &str) -> usize {
+        let len = self.buf.len();
+        self.buf.push('[');
+        self.buf.push_str(key);
+        self.buf.push(']');
+        len
+    }
+
+    pub fn truncate(&mut self, len: usize) {
+        self.buf.truncate(len);
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.buf
+    }
+
+    /// The path of child `key`, as a new string.
+    pub fn child(&self, key: &str) -> String {
+        if self.buf.is_empty() {
+            key.to_string()
+        } else {
+            format!("{}.{}", self.buf, key)
+        }
+    }
+}
+
+/// The JSON object key a YAML 1.1 reader makes of a mapping key (`on` → `true`, `1` → `1`).
+pub fn key_text(key: &Node) -> Option<Cow<'_, str>> {
+    let Node::Scalar(s) = key else {
+        return None;
+    };
+    Some(match resolve(s) {
+        Resolved::Str | Resolved::BigInt(_) => Cow::Borrowed(s.value.as_str()),
+        Resolved::Bool(b) => Cow::Borrowed(if b { "true" } else { "false" }),
+        Resolved::Null => Cow::Borrowed("null"),
+        Resolved::Int(i) => Cow::Owned(i.to_string()),
+        Resolved::Float(f) => Cow::Owned(f.to_string()),
+    })
+}
+
+/// The schema of a map's values not named in `properties`: `Some(None)` for
+/// `additionalProperties: true/false` (no schema), `None` when absent.
+pub fn additional(s: &Structural) -> Option<Option<&Structural>> {
+    match s.additional_properties.as_deref()? {
+        StructuralOrBool::Bool(_) => Some(None),
+        StructuralOrBool::Schema(a) => Some(Some(a)),
+    }
+}
+
+/// The schema for field `key` of an object of schema `s` (a property, else additionalProperties).
+pub fn field_schema<'s>(s: &'s Structural, key: &str) -> Option<&'s Structural> {
+    match s.properties.get(key) {
+        Some(p) => Some(p),
+        None => additional(s).flatten(),
+    }
+}
+
+/// The TypeMeta/ObjectMeta fields kept at a resource root and in embedded resources.
+pub fn is_meta_field(key: &str) -> bool {
+    matches!(key, "apiVersion" | "kind" | "metadata")
 }

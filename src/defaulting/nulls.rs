@@ -1,0 +1,53 @@
+//! Null pruning, the step between pruning and defaulting: a map entry whose value is null, whose
+//! schema (property or additionalProperties) is not nullable and has no default (or
+//! `default: null`) is removed. Nulls without a schema, nullable nulls, nulls that a default will
+//! replace, and list items are kept. The root `metadata` is left to the ObjectMeta round trip.
+
+use super::default_of;
+use crate::engine::{field_schema, key_text};
+use crate::schema::Structural;
+use crate::yaml::Node;
+
+/// Removes the non-nullable nulls without default from the root object `obj`.
+pub fn prune_nulls(obj: &mut Node, s: &Structural) {
+    if let Node::Map(m) = obj {
+        m.entries.retain_mut(|(k, v)| {
+            let key = key_text(k);
+            if key.as_deref() == Some("metadata") {
+                return true;
+            }
+            entry(key.as_deref(), v, Some(s))
+        });
+    }
+}
+
+/// Walks `x` (schema `s`, if any) and drops its droppable nulls.
+fn walk(x: &mut Node, s: Option<&Structural>) {
+    match x {
+        Node::Map(m) => m
+            .entries
+            .retain_mut(|(k, v)| entry(key_text(k).as_deref(), v, s)),
+        Node::Seq(seq) => {
+            let items = s.and_then(|s| s.items.as_deref());
+            for v in seq.items.iter_mut() {
+                walk(v, items);
+            }
+        }
+        Node::Scalar(_) => {}
+    }
+}
+
+/// One entry of a map with schema `s`: returns whether it stays.
+fn entry(key: Option<&str>, v: &mut Node, s: Option<&Structural>) -> bool {
+    let child = match (key, s) {
+        (Some(k), Some(s)) => field_schema(s, k),
+        _ => None,
+    };
+    if let Some(c) = child {
+        if v.is_null() && !c.generic.nullable && default_of(c).is_none() {
+            return false;
+        }
+    }
+    walk(v, child);
+    true
+}

@@ -1,0 +1,1 @@
+//! Table tests for defaulting and null pruning.

@@ -1,0 +1,102 @@
+//! ObjectMeta and TypeMeta coercion, as the apiserver does it for custom resources.
+//!
+//! The root `metadata` (and the `metadata` of every `x-kubernetes-embedded-resource` object the
+//! schema reaches) comes out as a round trip through `metav1.ObjectMeta` leaves it: unknown fields
+//! dropped (and reported as `metadata.foo`), fields of the wrong type dropped, fields ObjectMeta
+//! omits when empty dropped (`labels: {}`, `name: ""`, `creationTimestamp: null`), timestamps in
+//! UTC, ownerReferences with their four string fields. A `metadata: null` becomes `{}`; a
+//! `metadata` that is no map is left as it is. In embedded resources, an `apiVersion`/`kind` that
+//! is not a string is dropped.
+
+mod fields;
+#[cfg(test)]
+mod tests;
+mod time;
+
+use crate::engine::{additional, key_text, FieldPath};
+use crate::schema::Structural;
+use crate::yaml::{Mapping, Node};
+
+/// Round-trips the root object's `metadata`; appends unknown metadata field paths to `unknown`.
+pub fn coerce_root(obj: &mut Node, unknown: &mut Vec<String>) {
+    if let Some(m) = obj.as_map_mut() {
+        coerce_metadata(m, "metadata", unknown);
+    }
+}
+
+/// Coerces TypeMeta/ObjectMeta of the embedded resources below `obj` (schema `s`); returns the
+/// unknown metadata field paths, sorted.
+pub fn coerce_embedded(obj: &mut Node, s: &Structural) -> Vec<String> {
+    let mut c = Coercer {
+        path: FieldPath::new(),
+        unknown: Vec::new(),
+    };
+    c.node(obj, s);
+    c.unknown.sort();
+    c.unknown
+}
+
+/// Round-trips `m["metadata"]` (if any) as ObjectMeta; `prefix` is its path.
+fn coerce_metadata(m: &mut Mapping, prefix: &str, unknown: &mut Vec<String>) {
+    let Some(meta) = m.get_mut("metadata") else {
+        return;
+    };
+    if meta.is_null() {
+        *meta = Node::empty_map();
+    }
+    if let Node::Map(mm) = meta {
+        let mut rel = Vec::new();
+        fields::round_trip(mm, &mut rel);
+        unknown.extend(rel.into_iter().map(|r| format!("{prefix}.{r}")));
+    }
+}
+
+struct Coercer {
+    path: FieldPath,
+    unknown: Vec<String>,
+}
+
+impl Coercer {
+    fn node(&mut self, x: &mut Node, s: &Structural) {
+        match x {
+            Node::Map(m) => {
+                if s.extensions.x_embedded_resource {
+                    self.embedded(m);
+                }
+                for (k, v) in m.entries.iter_mut() {
+                    let Some(key) = key_text(k) else { continue };
+                    if let Some(p) = s.properties.get(key.as_ref()) {
+                        let len = self.path.push_key(&key);
+                        self.node(v, p);
+                        self.path.truncate(len);
+                    } else if let Some(Some(a)) = additional(s) {
+                        let len = self.path.push_map_key(&key);
+                        self.node(v, a);
+                        self.path.truncate(len);
+                    }
+                }
+            }
+            Node::Seq(seq) => {
+                let Some(items) = s.items.as_deref() else {
+                    return;
+                };
+                for (i, v) in seq.items.iter_mut().enumerate() {
+                    let len = self.path.push_index(i);
+                    self.node(v, items);
+                    self.path.truncate(len);
+                }
+            }
+            Node::Scalar(_) => {}
+        }
+    }
+
+    /// TypeMeta and ObjectMeta of one embedded resource.
+    fn embedded(&mut self, m: &mut Mapping) {
+        m.entries.retain(|(k, v)| {
+            let meta = matches!(key_text(k).as_deref(), Some("apiVersion" | "kind"));
+            !meta || v.as_str().is_some()
+        });
+        let prefix = self.path.child("metadata");
+        coerce_metadata(m, &prefix, &mut self.unknown);
+    }
+}

@@ -1,0 +1,1 @@
+//! Table tests for the ObjectMeta round trip and embedded coercion.
