@@ -1,18 +1,174 @@
 //! Conversion between the lossless tree and `serde_json::Value`, reading scalars the YAML 1.1 way.
+//!
+//! [`to_json`] follows sigs.k8s.io/yaml's YAML→JSON conversion on go-yaml v2: scalars resolve as
+//! in [`super::scalar`]; map keys that are not strings become their string form (`true`, `493`,
+//! `1.5`); merge keys (`<<`) merge their map(s) in; integers keep every digit (i64, u64); floats
+//! with an integral value become integers (Go's JSON writes `1.0` as `1`); NaN and infinities
+//! cannot be JSON and fail.
 
-use super::{Node, YamlError};
-use serde_json::Value;
+use super::scalar::{resolve_checked, Resolved};
+use super::{Mapping, Node, Scalar, ScalarStyle, YamlError};
+use serde_json::{Map, Number, Value};
+
+fn err(message: String) -> YamlError {
+    YamlError {
+        document: 0,
+        line: 0,
+        column: 0,
+        message,
+    }
+}
 
 /// The JSON value a YAML 1.1 reader (kubectl) makes of this node. Fails on keys that are not
 /// scalars, and on floats JSON cannot hold.
 pub fn to_json(node: &Node) -> Result<Value, YamlError> {
-    let _ = node;
-    todo!("yaml::json::to_json")
+    match node {
+        Node::Scalar(s) => scalar_to_json(s),
+        Node::Seq(seq) => seq
+            .items
+            .iter()
+            .map(to_json)
+            .collect::<Result<_, _>>()
+            .map(Value::Array),
+        Node::Map(m) => {
+            let mut out = Map::with_capacity(m.entries.len());
+            map_into(m, &mut out)?;
+            Ok(Value::Object(out))
+        }
+    }
+}
+
+fn map_into(m: &Mapping, out: &mut Map<String, Value>) -> Result<(), YamlError> {
+    for (k, v) in &m.entries {
+        if is_merge_key(k) {
+            merge_into(v, out)?;
+            continue;
+        }
+        out.insert(key_string(k)?, to_json(v)?);
+    }
+    Ok(())
+}
+
+fn is_merge_key(k: &Node) -> bool {
+    matches!(k, Node::Scalar(s) if s.value == "<<"
+        && (s.tag.as_deref() == Some("!!merge") || (s.tag.is_none() && s.style == ScalarStyle::Plain)))
+}
+
+/// go-yaml v2 merges: a map's entries are set into the target; for a list of maps, the first map
+/// wins (they are applied last to first).
+fn merge_into(v: &Node, out: &mut Map<String, Value>) -> Result<(), YamlError> {
+    match v {
+        Node::Map(m) => map_into(m, out),
+        Node::Seq(s) => s.items.iter().rev().try_for_each(|item| match item {
+            Node::Map(m) => map_into(m, out),
+            _ => Err(err(
+                "map merge requires map or sequence of maps as the value".into(),
+            )),
+        }),
+        Node::Scalar(_) => Err(err(
+            "map merge requires map or sequence of maps as the value".into(),
+        )),
+    }
+}
+
+/// A map key as sigs.k8s.io/yaml writes it into JSON.
+fn key_string(k: &Node) -> Result<String, YamlError> {
+    let Node::Scalar(s) = k else {
+        return Err(err(
+            "unsupported map key: a collection cannot be a JSON object key".into(),
+        ));
+    };
+    match resolve_checked(s).map_err(err)? {
+        Resolved::Str => Ok(s.value.clone()),
+        Resolved::Bool(b) => Ok(b.to_string()),
+        Resolved::Int(i) => Ok(i.to_string()),
+        Resolved::BigInt(d) => Ok(d),
+        Resolved::Float(f) => Ok(go_float_key(f)),
+        Resolved::Null => Err(err(format!("unsupported map key: null (`{}`)", s.value))),
+    }
+}
+
+/// Go's `strconv.FormatFloat(f, 'g', -1, 32)` with `.inf`/`-.inf`/`.nan` for the specials.
+fn go_float_key(f: f64) -> String {
+    if f.is_nan() {
+        return ".nan".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { ".inf" } else { "-.inf" }.into();
+    }
+    let f32v = f as f32;
+    let e = format!("{f32v:e}");
+    let (mant, exp) = e.split_once('e').unwrap_or((&e, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    if (-4..6).contains(&exp) {
+        format!("{f32v}")
+    } else {
+        let sign = if exp < 0 { '-' } else { '+' };
+        format!("{mant}e{sign}{:02}", exp.abs())
+    }
+}
+
+fn scalar_to_json(s: &Scalar) -> Result<Value, YamlError> {
+    Ok(match resolve_checked(s).map_err(err)? {
+        Resolved::Null => Value::Null,
+        Resolved::Bool(b) => Value::Bool(b),
+        Resolved::Int(i) => Value::from(i),
+        Resolved::BigInt(d) => match d.parse::<u64>() {
+            Ok(u) => Value::from(u),
+            Err(_) => float_value(d.parse().unwrap_or(f64::NAN), &s.value)?,
+        },
+        Resolved::Float(f) => float_value(f, &s.value)?,
+        Resolved::Str => Value::String(s.value.clone()),
+    })
+}
+
+fn float_value(f: f64, text: &str) -> Result<Value, YamlError> {
+    if !f.is_finite() {
+        return Err(err(format!(
+            "json: unsupported value: {text} (NaN or infinity)"
+        )));
+    }
+    if f.fract() == 0.0 && f >= -9.223_372_036_854_776e18 && f < 9.223_372_036_854_776e18 {
+        return Ok(Value::from(f as i64));
+    }
+    Ok(Number::from_f64(f).map_or(Value::Null, Value::Number))
 }
 
 /// A new node for a JSON value (defaults): strings styled to read back the same in YAML 1.1 and
-/// 1.2, numbers written with every digit.
+/// 1.2, numbers written with every digit, null as `null`, empty collections as `{}`/`[]`.
 pub fn from_json(value: &Value) -> Node {
-    let _ = value;
-    todo!("yaml::json::from_json")
+    match value {
+        Value::Null => Node::Scalar(Scalar::plain("null")),
+        Value::Bool(b) => Node::Scalar(Scalar::plain(if *b { "true" } else { "false" })),
+        Value::Number(n) => Node::Scalar(Scalar::plain(number_text(n))),
+        Value::String(s) => Node::string(s),
+        Value::Array(items) => Node::Seq(super::Sequence {
+            items: items.iter().map(from_json).collect(),
+            flow: false,
+            tag: None,
+        }),
+        Value::Object(map) => Node::Map(Mapping {
+            entries: map
+                .iter()
+                .map(|(k, v)| (Node::string(k), from_json(v)))
+                .collect(),
+            flow: false,
+            tag: None,
+        }),
+    }
 }
+
+/// Every digit of an integer; a float in plain decimal notation (never an exponent, which some
+/// YAML 1.1 readers take for a string).
+fn number_text(n: &Number) -> String {
+    if let Some(i) = n.as_i64() {
+        i.to_string()
+    } else if let Some(u) = n.as_u64() {
+        u.to_string()
+    } else {
+        format!("{}", n.as_f64().unwrap_or(0.0))
+    }
+}
+
+#[cfg(test)]
+mod tests;

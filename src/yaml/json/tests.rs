@@ -1,0 +1,67 @@
+//! Tables for YAML → JSON (as sigs.k8s.io/yaml reads) and JSON → new nodes.
+
+use super::*;
+use crate::yaml::parse_stream;
+use serde_json::json;
+
+fn yj(text: &str) -> Value {
+    to_json(&parse_stream(text).unwrap()[0]).unwrap()
+}
+
+#[test]
+fn scalars_read_the_yaml_1_1_way() {
+    let v = yj(
+        "a: yes\nb: 'yes'\nc: 0755\nd: \"0755\"\ne: 1_000\nf: ~\ng: y\nh: 12:30:00\n\
+                i: 9223372036854775808\nj: 1.0\nk: 1.5\nl: 2001-12-14\nm: !!str 12\nnn: |\n  x\n\
+                o: 99999999999999999999\ny: p\np: 1e3\nq: Null\nr:\n",
+    );
+    assert_eq!(
+        v,
+        json!({"a": true, "b": "yes", "c": 493, "d": "0755", "e": 1000, "f": null, "g": true,
+               "h": "12:30:00", "i": 9223372036854775808u64, "j": 1, "k": 1.5, "l": "2001-12-14",
+               "m": "12", "nn": "x\n", "true": "p", "o": 1e20, "p": 1000, "q": null, "r": null})
+    );
+}
+
+#[test]
+fn keys_become_strings_like_sigs_yaml() {
+    let v = yj("on: 1\n0755: 2\n1.5: 3\nno: 4\nplain: 5\n1e7: 6\n");
+    let keys: Vec<_> = v.as_object().unwrap().keys().cloned().collect();
+    assert_eq!(keys, ["true", "493", "1.5", "false", "plain", "1e+07"]);
+    let e = to_json(&parse_stream("~: 1\n").unwrap()[0]).unwrap_err();
+    assert!(e.message.contains("null"), "{e}");
+    assert!(to_json(&parse_stream("[a]: 1\n").unwrap()[0]).is_err());
+}
+
+#[test]
+fn merges_and_errors() {
+    let v = yj("base: &b {x: 1, z: 2}\nm:\n  <<: *b\n  z: 3\n");
+    assert_eq!(v["m"], json!({"x": 1, "z": 3}));
+    let v = yj("m:\n  <<: [{a: 1}, {a: 2, b: 2}]\n");
+    assert_eq!(v["m"], json!({"a": 1, "b": 2}));
+    assert!(to_json(&parse_stream("a: .inf\n").unwrap()[0]).is_err());
+    assert!(to_json(&parse_stream("a: !!int x\n").unwrap()[0]).is_err());
+}
+
+#[test]
+fn from_json_builds_nodes_that_read_back() {
+    let value = json!({"s": "yes", "t": "plain", "n": null, "i": -5, "u": 18446744073709551615u64,
+                       "f": 0.1, "g": 1e300, "b": false, "e": {}, "l": [], "x": "0755"});
+    let node = from_json(&value);
+    let m = node.as_map().unwrap();
+    let style = |k: &str| match m.get(k).unwrap() {
+        Node::Scalar(s) => (s.value.clone(), s.style),
+        _ => panic!(),
+    };
+    assert_eq!(style("s"), ("yes".into(), ScalarStyle::SingleQuoted));
+    assert_eq!(style("t"), ("plain".into(), ScalarStyle::Plain));
+    assert_eq!(style("n"), ("null".into(), ScalarStyle::Plain));
+    assert_eq!(
+        style("u"),
+        ("18446744073709551615".into(), ScalarStyle::Plain)
+    );
+    assert_eq!(style("f"), ("0.1".into(), ScalarStyle::Plain));
+    assert_eq!(style("x"), ("0755".into(), ScalarStyle::SingleQuoted));
+    let back = to_json(&node).unwrap();
+    assert_eq!(back, value);
+}
