@@ -128,7 +128,7 @@ fn float_value(f: f64, text: &str) -> Result<Value, YamlError> {
             "json: unsupported value: {text} (NaN or infinity)"
         )));
     }
-    if f.fract() == 0.0 && f >= -9.223_372_036_854_776e18 && f < 9.223_372_036_854_776e18 {
+    if f.fract() == 0.0 && (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&f) {
         return Ok(Value::from(f as i64));
     }
     Ok(Number::from_f64(f).map_or(Value::Null, Value::Number))
