@@ -5,9 +5,12 @@
 
 pub mod cli;
 pub mod config;
+pub mod defaulting;
 pub mod diff;
 pub mod engine;
+pub mod objectmeta;
 pub mod process;
+pub mod pruning;
 pub mod resourcelist;
 pub mod results;
 pub mod schema;
