@@ -1,0 +1,102 @@
+//! One test per folder of `examples/`: runs the folder's `run.sh` (which compares what the
+//! binary prints with the expected files committed beside it) against the binary cargo built
+//! for this test run. A last test makes sure no example folder is left without a test.
+//!
+//! `UPDATE_EXPECTED=1 cargo test --release --test examples` rewrites the expected files (then
+//! read the diff before committing it).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The example folders this file runs, in the order they are documented.
+const EXAMPLES: [&str; 7] = [
+    "standalone",
+    "kustomize-exec",
+    "kustomize-container",
+    "kustomize-legacy-plugin",
+    "kpt",
+    "argocd-cmp",
+    "gateway-api",
+];
+
+fn examples_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples")
+}
+
+/// Runs `examples/<name>/run.sh` with the binary under test and fails with its output.
+fn run_example(name: &str) {
+    let script = examples_dir().join(name).join("run.sh");
+    let output = Command::new("bash")
+        .arg(&script)
+        .env("CRD_SCHEMA_FN", env!("CARGO_BIN_EXE_crd-schema-fn"))
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", script.display()));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    print!("{stdout}");
+    eprint!("{stderr}");
+    assert!(
+        output.status.success(),
+        "examples/{name}/run.sh failed ({}):\n{stdout}\n{stderr}",
+        output.status
+    );
+    assert!(
+        stdout.contains(&format!("example {name}: ok")),
+        "examples/{name}/run.sh did not report success:\n{stdout}"
+    );
+}
+
+#[test]
+fn standalone() {
+    run_example("standalone");
+}
+
+#[test]
+fn kustomize_exec() {
+    run_example("kustomize-exec");
+}
+
+#[test]
+fn kustomize_container() {
+    run_example("kustomize-container");
+}
+
+#[test]
+fn kustomize_legacy_plugin() {
+    run_example("kustomize-legacy-plugin");
+}
+
+#[test]
+fn kpt() {
+    run_example("kpt");
+}
+
+#[test]
+fn argocd_cmp() {
+    run_example("argocd-cmp");
+}
+
+#[test]
+fn gateway_api() {
+    run_example("gateway-api");
+}
+
+#[test]
+fn every_example_folder_has_a_test_a_readme_and_a_check() {
+    let mut found: Vec<String> = std::fs::read_dir(examples_dir())
+        .expect("examples/ exists")
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| p.is_dir())
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    found.sort();
+    let mut listed: Vec<String> = EXAMPLES.iter().map(|s| s.to_string()).collect();
+    listed.sort();
+    assert_eq!(found, listed, "examples/ folders and EXAMPLES differ");
+    for name in EXAMPLES {
+        for file in ["README.md", "run.sh"] {
+            let path = examples_dir().join(name).join(file);
+            assert!(path.is_file(), "missing {}", path.display());
+        }
+    }
+}
