@@ -177,3 +177,27 @@ impl Node {
         self.as_map()?.get(key)
     }
 }
+
+impl Node {
+    /// Equality of content: same scalars (text, style, tag), same key order, same tags,
+    /// ignoring only whether collections were written in flow style (the emitter writes block).
+    pub fn content_eq(&self, other: &Node) -> bool {
+        match (self, other) {
+            (Node::Scalar(a), Node::Scalar(b)) => a == b,
+            (Node::Seq(a), Node::Seq(b)) => {
+                a.tag == b.tag
+                    && a.items.len() == b.items.len()
+                    && a.items.iter().zip(&b.items).all(|(x, y)| x.content_eq(y))
+            }
+            (Node::Map(a), Node::Map(b)) => {
+                a.tag == b.tag
+                    && a.entries.len() == b.entries.len()
+                    && a.entries
+                        .iter()
+                        .zip(&b.entries)
+                        .all(|((k1, v1), (k2, v2))| k1.content_eq(k2) && v1.content_eq(v2))
+            }
+            _ => false,
+        }
+    }
+}

@@ -11,7 +11,7 @@
 //! fails when the text does not fit it); `!!str`, `!!binary`, `!!timestamp` and other tags give
 //! strings.
 
-mod style;
+pub(crate) mod style;
 #[cfg(test)]
 mod tests;
 

@@ -1,0 +1,232 @@
+//! Writing one scalar in its own style: plain as-is, single-quoted with `''`, double-quoted with
+//! escapes, literal/folded with chomping and indentation indicators. A style that cannot hold the
+//! content falls back to double-quoted.
+
+use crate::yaml::scalar::style::needs_escapes;
+use crate::yaml::{Node, Scalar, ScalarStyle};
+
+/// Where a scalar is written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Placement {
+    Root,
+    Key,
+    Value,
+}
+
+/// The style the scalar is actually written in.
+fn effective_style(s: &Scalar) -> ScalarStyle {
+    let ok = match s.style {
+        ScalarStyle::Plain => s.value.is_empty() || plain_lines_ok(&s.value),
+        ScalarStyle::SingleQuoted => single_ok(&s.value),
+        ScalarStyle::DoubleQuoted => true,
+        ScalarStyle::Literal | ScalarStyle::Folded => block_ok(&s.value),
+    };
+    if ok {
+        s.style
+    } else {
+        ScalarStyle::DoubleQuoted
+    }
+}
+
+/// Whether `k` can be written as an implicit (simple) key: a single-line scalar.
+pub(super) fn is_simple_key(k: &Node) -> bool {
+    let Node::Scalar(s) = k else {
+        return false;
+    };
+    if s.value.len() > 1000 {
+        return false;
+    }
+    match effective_style(s) {
+        ScalarStyle::Plain => !s.value.is_empty() && !s.value.contains('\n'),
+        ScalarStyle::SingleQuoted => !s.value.contains('\n'),
+        ScalarStyle::DoubleQuoted => true,
+        ScalarStyle::Literal | ScalarStyle::Folded => false,
+    }
+}
+
+/// Writes the scalar (tag first) at a node whose container sits at column `indent`. Returns
+/// whether the caller must end the line (block scalars end their own lines).
+pub(super) fn write_scalar(out: &mut String, s: &Scalar, indent: usize, place: Placement) -> bool {
+    let style = effective_style(s);
+    if let Some(t) = &s.tag {
+        out.push_str(t);
+        if style == ScalarStyle::Plain && s.value.is_empty() {
+            return true;
+        }
+        out.push(' ');
+    } else if style == ScalarStyle::Plain && s.value.is_empty() {
+        return place != Placement::Root;
+    }
+    match style {
+        ScalarStyle::Plain => write_flow_lines(out, &s.value, indent + 2, |o, p| o.push_str(p)),
+        ScalarStyle::SingleQuoted => write_single(out, &s.value, indent + 2),
+        ScalarStyle::DoubleQuoted => write_double(out, &s.value),
+        ScalarStyle::Literal | ScalarStyle::Folded => {
+            write_block(out, &s.value, indent + 2, style == ScalarStyle::Folded);
+            return false;
+        }
+    }
+    true
+}
+
+/// A plain scalar that reads back as exactly this text in block context.
+pub(crate) fn plain_ok(s: &str) -> bool {
+    let Some(first) = s.chars().next() else {
+        return false;
+    };
+    if s.starts_with([' ', '\t']) || s.ends_with([' ', '\t', ':']) || needs_escapes(s) {
+        return false;
+    }
+    if s.contains(": ") || s.contains(" #") || s.starts_with("---") || s.starts_with("...") {
+        return false;
+    }
+    match first {
+        '-' | '?' | ':' => s[1..].starts_with(|c: char| c != ' '),
+        ',' | '[' | ']' | '{' | '}' | '#' | '&' | '*' | '!' | '|' | '>' | '\'' | '"' | '%'
+        | '@' | '`' => false,
+        _ => true,
+    }
+}
+
+/// A plain scalar, possibly over several lines: each line plain-safe, no leading or trailing
+/// line break.
+fn plain_lines_ok(s: &str) -> bool {
+    if !s.contains('\n') {
+        return plain_ok(s);
+    }
+    !s.starts_with('\n') && !s.ends_with('\n') && s.split('\n').all(|l| l.is_empty() || plain_ok(l))
+}
+
+/// Single quotes hold anything printable; line breaks only between non-blank characters.
+fn single_ok(s: &str) -> bool {
+    if !s.contains('\n') {
+        return !needs_escapes(s);
+    }
+    if s.starts_with('\n') || s.ends_with('\n') || blank_near_break(s) {
+        return false;
+    }
+    !s.split('\n').any(needs_escapes)
+}
+
+fn blank_near_break(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.iter().enumerate().any(|(i, &c)| {
+        c == b'\n'
+            && (i > 0 && matches!(b[i - 1], b' ' | b'\t' | b'\r')
+                || matches!(b.get(i + 1), Some(b' ' | b'\t')))
+    })
+}
+
+/// Block scalars hold any printable text with tabs and line feeds.
+fn block_ok(s: &str) -> bool {
+    !s.split(['\n', '\t']).any(needs_escapes)
+}
+
+fn write_single(out: &mut String, v: &str, cont_indent: usize) {
+    out.push('\'');
+    write_flow_lines(out, v, cont_indent, |out, seg| {
+        for (j, part) in seg.split('\'').enumerate() {
+            if j > 0 {
+                out.push_str("''");
+            }
+            out.push_str(part);
+        }
+    });
+    out.push('\'');
+}
+
+/// Multi-line flow scalar text (no leading or trailing line break): a run of `k` line breaks
+/// in the content is written as `k + 1` breaks (line folding), continuation lines indented.
+fn write_flow_lines(
+    out: &mut String,
+    v: &str,
+    cont_indent: usize,
+    seg: impl Fn(&mut String, &str),
+) {
+    let mut breaks = 0;
+    for (i, part) in v.split('\n').enumerate() {
+        if i > 0 {
+            breaks += 1;
+        }
+        if part.is_empty() {
+            continue;
+        }
+        if breaks > 0 {
+            out.extend(std::iter::repeat_n('\n', breaks + 1));
+            push_indent(out, cont_indent);
+            breaks = 0;
+        }
+        seg(out, part);
+    }
+}
+
+/// Double-quoted on one line, with escapes for everything that is not printable.
+pub(crate) fn write_double(out: &mut String, v: &str) {
+    out.push('"');
+    for c in v.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\0' => out.push_str("\\0"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\u{b}' => out.push_str("\\v"),
+            '\u{c}' => out.push_str("\\f"),
+            '\r' => out.push_str("\\r"),
+            '\u{1b}' => out.push_str("\\e"),
+            '\u{85}' => out.push_str("\\N"),
+            '\u{2028}' => out.push_str("\\L"),
+            '\u{2029}' => out.push_str("\\P"),
+            c if c.is_control() => out.push_str(&format!("\\x{:02X}", c as u32)),
+            '\u{feff}' | '\u{fffe}' | '\u{ffff}' => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn push_indent(out: &mut String, n: usize) {
+    out.extend(std::iter::repeat_n(' ', n));
+}
+
+/// `|`/`>` header (indentation indicator when the text starts with a blank, chomping from the
+/// trailing line breaks), then the lines at column `indent`.
+fn write_block(out: &mut String, v: &str, indent: usize, folded: bool) {
+    out.push(if folded { '>' } else { '|' });
+    if v.trim_start_matches('\n').starts_with([' ', '\t']) {
+        out.push('2');
+    }
+    let body = match v.strip_suffix('\n') {
+        None => {
+            out.push('-');
+            v
+        }
+        Some(rest) if rest.is_empty() || rest.ends_with('\n') => {
+            out.push('+');
+            rest
+        }
+        Some(rest) => rest,
+    };
+    out.push('\n');
+    let lines: Vec<&str> = body.split('\n').collect();
+    for (i, line) in lines.iter().enumerate() {
+        if !line.is_empty() {
+            push_indent(out, indent);
+            out.push_str(line);
+        }
+        out.push('\n');
+        if folded && is_text_line(line) {
+            let next = lines[i + 1..].iter().find(|l| !l.is_empty());
+            if next.is_some_and(|l| is_text_line(l)) {
+                out.push('\n');
+            }
+        }
+    }
+}
+
+/// A folded-scalar line whose line breaks fold: not empty, not starting with a blank.
+fn is_text_line(line: &str) -> bool {
+    !line.is_empty() && !line.starts_with([' ', '\t'])
+}
