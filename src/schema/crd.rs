@@ -1,1 +1,259 @@
-//! TODO
+//! CustomResourceDefinition manifests (`apiextensions.k8s.io/v1` and `v1beta1`, as JSON values) →
+//! one [`VersionSchema`] per version, as the apiserver sees them: v1beta1's `spec.version` and
+//! top-level `spec.validation`, `preserveUnknownFields` defaulting to true in v1beta1 (no pruning
+//! unless it is `false`), and structural errors under the apiserver's paths —
+//! `spec.validation.openAPIV3Schema` when every version has the same schema (the apiserver's
+//! internal form hoists identical v1 schemas there), `spec.versions[i].schema.openAPIV3Schema`
+//! when they differ.
+
+use super::structural::Structural;
+use super::validation::{check_schema, field};
+use super::{SchemaError, VersionSchema};
+use crate::schema::convert::json_kind;
+use serde_json::{Map, Value};
+use std::sync::Arc;
+
+const V1: &str = "apiextensions.k8s.io/v1";
+const V1BETA1: &str = "apiextensions.k8s.io/v1beta1";
+const TOP_LEVEL: &str = "spec.validation.openAPIV3Schema";
+
+/// One entry of `spec.versions` (or v1beta1's implied one).
+struct Version<'a> {
+    name: String,
+    served: bool,
+    schema: Option<&'a Value>,
+}
+
+/// A schema converted and checked once, shared by the versions that use it.
+type Checked = (Option<Arc<Structural>>, Vec<String>);
+
+/// Loads the CRD `crd` (from `source`, used in errors): one [`VersionSchema`] per version, in
+/// `spec.versions` order. A malformed CRD or schema is an error naming the field.
+pub fn load_crd(crd: &Value, source: &str) -> Result<Vec<VersionSchema>, SchemaError> {
+    let err = |field: &str, message: String| SchemaError {
+        source_name: source.to_string(),
+        field: field.to_string(),
+        message,
+    };
+    let root = crd
+        .as_object()
+        .ok_or_else(|| err("", format!("must be a map, not {}", json_kind(crd))))?;
+    let api_version =
+        req_str(root, "apiVersion", "apiVersion").map_err(|m| err("apiVersion", m))?;
+    if api_version != V1 && api_version != V1BETA1 {
+        let m = format!("must be {V1} or {V1BETA1}, not {api_version:?}");
+        return Err(err("apiVersion", m));
+    }
+    let kind = req_str(root, "kind", "kind").map_err(|m| err("kind", m))?;
+    if kind != "CustomResourceDefinition" {
+        return Err(err(
+            "kind",
+            format!("must be CustomResourceDefinition, not {kind:?}"),
+        ));
+    }
+    let metadata = req_map(root, "metadata").map_err(|m| err("metadata", m))?;
+    let crd_name = req_str(metadata, "name", "name").map_err(|m| err("metadata.name", m))?;
+    let spec = req_map(root, "spec").map_err(|m| err("spec", m))?;
+    let group = req_str(spec, "group", "group").map_err(|m| err("spec.group", m))?;
+    let names = req_map(spec, "names").map_err(|m| err("spec.names", m))?;
+    let kind = req_str(names, "kind", "kind").map_err(|m| err("spec.names.kind", m))?;
+    let v1beta1 = api_version == V1BETA1;
+    let versions = versions(spec, v1beta1).map_err(|(f, m)| err(&f, m))?;
+    let pruf = opt_bool(spec, "preserveUnknownFields")
+        .map_err(|m| err("spec.preserveUnknownFields", m))?;
+    // v1beta1 defaults preserveUnknownFields to true: no pruning unless it is false.
+    let prune = if v1beta1 {
+        pruf == Some(false)
+    } else {
+        pruf != Some(true)
+    };
+    let top = match v1beta1 {
+        true => schema_at(spec, "validation").map_err(|(f, m)| err(&format!("spec.{f}"), m))?,
+        false => None,
+    };
+    let checked = check_versions(&versions, top, !v1beta1).map_err(|mut e| {
+        e.source_name = source.to_string();
+        e
+    })?;
+    let defaults_error = (v1beta1 && !prune && has_default(top, &versions)).then(|| {
+        let detail = "must be false in order to use defaults in the schema";
+        field::invalid("spec.preserveUnknownFields", "true", detail)
+    });
+    Ok(versions
+        .into_iter()
+        .zip(checked)
+        .map(|(v, (schema, mut structural_errors))| {
+            structural_errors.extend(defaults_error.clone());
+            VersionSchema {
+                crd_name: crd_name.clone(),
+                group: group.clone(),
+                version: v.name,
+                kind: kind.clone(),
+                served: v.served,
+                schema,
+                structural_errors,
+                prune,
+                source: source.to_string(),
+            }
+        })
+        .collect())
+}
+
+/// Converts and checks each version's schema under the apiserver's path: the top-level one
+/// (v1beta1 `spec.validation`, or v1 schemas identical in every version) is checked once.
+fn check_versions(
+    versions: &[Version<'_>],
+    top: Option<&Value>,
+    hoist: bool,
+) -> Result<Vec<Checked>, SchemaError> {
+    let identical = hoist && versions.windows(2).all(|w| w[0].schema == w[1].schema);
+    let shared = match (top, identical, versions.first().and_then(|v| v.schema)) {
+        (Some(s), _, _) | (None, true, Some(s)) => Some(check(s, TOP_LEVEL)?),
+        _ => None,
+    };
+    let mut out = Vec::with_capacity(versions.len());
+    for (i, v) in versions.iter().enumerate() {
+        out.push(match (v.schema, &shared) {
+            (Some(s), _) if !identical => {
+                let path = format!("spec.versions[{i}].schema.openAPIV3Schema");
+                check(s, &path)?
+            }
+            (_, Some(shared)) => shared.clone(),
+            _ => (None, Vec::new()),
+        });
+    }
+    Ok(out)
+}
+
+fn check(schema: &Value, path: &str) -> Result<Checked, SchemaError> {
+    let (structural, errs) = check_schema(schema, path)?;
+    Ok((structural.map(Arc::new), errs))
+}
+
+/// The versions, with v1beta1's `spec.version` implying the list when `spec.versions` is empty.
+fn versions(
+    spec: &Map<String, Value>,
+    v1beta1: bool,
+) -> Result<Vec<Version<'_>>, (String, String)> {
+    let list = match spec.get("versions") {
+        None | Some(Value::Null) => &[][..],
+        Some(Value::Array(list)) => list.as_slice(),
+        Some(other) => {
+            let m = format!("must be a list, not {}", json_kind(other));
+            return Err(("spec.versions".into(), m));
+        }
+    };
+    if list.is_empty() {
+        let single = match spec.get("version") {
+            Some(Value::String(s)) if v1beta1 && !s.is_empty() => s.clone(),
+            _ => {
+                return Err((
+                    "spec.versions".into(),
+                    "must have at least one version".into(),
+                ))
+            }
+        };
+        return Ok(vec![Version {
+            name: single,
+            served: true,
+            schema: None,
+        }]);
+    }
+    list.iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let at = format!("spec.versions[{i}]");
+            let m = v
+                .as_object()
+                .ok_or_else(|| (at.clone(), format!("must be a map, not {}", json_kind(v))))?;
+            let name = req_str(m, "name", "name").map_err(|e| (format!("{at}.name"), e))?;
+            let served = opt_bool(m, "served").map_err(|e| (format!("{at}.served"), e))?;
+            let schema = schema_at(m, "schema").map_err(|(f, e)| (format!("{at}.{f}"), e))?;
+            Ok(Version {
+                name,
+                served: served.unwrap_or(false),
+                schema,
+            })
+        })
+        .collect()
+}
+
+/// `m[k].openAPIV3Schema`, when present.
+fn schema_at<'a>(
+    m: &'a Map<String, Value>,
+    k: &str,
+) -> Result<Option<&'a Value>, (String, String)> {
+    match m.get(k) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Object(v)) => match v.get("openAPIV3Schema") {
+            None | Some(Value::Null) => Ok(None),
+            Some(s @ Value::Object(_)) => Ok(Some(s)),
+            Some(other) => Err((
+                format!("{k}.openAPIV3Schema"),
+                format!("must be a map, not {}", json_kind(other)),
+            )),
+        },
+        Some(other) => Err((
+            k.to_string(),
+            format!("must be a map, not {}", json_kind(other)),
+        )),
+    }
+}
+
+fn req_str(m: &Map<String, Value>, k: &str, what: &str) -> Result<String, String> {
+    match m.get(k) {
+        Some(Value::String(s)) if !s.is_empty() => Ok(s.clone()),
+        None | Some(Value::Null) => Err(format!("{what} is required")),
+        Some(Value::String(_)) => Err(format!("{what} must not be empty")),
+        Some(other) => Err(format!("must be a string, not {}", json_kind(other))),
+    }
+}
+
+fn req_map<'a>(m: &'a Map<String, Value>, k: &str) -> Result<&'a Map<String, Value>, String> {
+    match m.get(k) {
+        Some(Value::Object(o)) => Ok(o),
+        None | Some(Value::Null) => Err(format!("{k} is required")),
+        Some(other) => Err(format!("must be a map, not {}", json_kind(other))),
+    }
+}
+
+fn opt_bool(m: &Map<String, Value>, k: &str) -> Result<Option<bool>, String> {
+    match m.get(k) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Bool(b)) => Ok(Some(*b)),
+        Some(other) => Err(format!("must be a boolean, not {}", json_kind(other))),
+    }
+}
+
+/// Whether any schema of the CRD sets a (non-null) `default` anywhere.
+fn has_default(top: Option<&Value>, versions: &[Version<'_>]) -> bool {
+    top.into_iter()
+        .chain(versions.iter().filter_map(|v| v.schema))
+        .any(schema_has_default)
+}
+
+fn schema_has_default(s: &Value) -> bool {
+    let Some(m) = s.as_object() else {
+        return false;
+    };
+    let sub = |k: &str| m.get(k).into_iter();
+    m.get("default").is_some_and(|d| !d.is_null())
+        || ["items", "additionalProperties", "not"]
+            .iter()
+            .flat_map(|k| sub(k))
+            .any(|v| match v {
+                Value::Array(list) => list.iter().any(schema_has_default),
+                other => schema_has_default(other),
+            })
+        || ["allOf", "anyOf", "oneOf"]
+            .iter()
+            .flat_map(|k| sub(k))
+            .filter_map(Value::as_array)
+            .any(|list| list.iter().any(schema_has_default))
+        || sub("properties")
+            .filter_map(Value::as_object)
+            .any(|props| props.values().any(schema_has_default))
+}
+
+#[cfg(test)]
+mod tests;

@@ -88,4 +88,6 @@ pub struct NestedValueValidation {
     pub forbidden_extensions: Extensions,
     /// `additionalProperties` inside a junctor (forbidden; kept to report it).
     pub forbidden_additional_properties: bool,
+    /// `externalDocs` inside a junctor (forbidden; kept to report it).
+    pub forbidden_external_docs: bool,
 }

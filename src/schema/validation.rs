@@ -1,1 +1,57 @@
-//! TODO
+//! The apiserver's checks of a CRD version's schema, with its exact messages, sorted as it sorts
+//! them (`field.ErrorList` strings, byte order):
+//! - [`invariants`]: the structural-schema check (`ValidateStructural`);
+//! - [`api`]: the CRD API validation rules expressible on the model (valid types, uniqueItems,
+//!   properties vs additionalProperties, defaults forbidden in top-level metadata/apiVersion/kind,
+//!   list and map types);
+//! - [`defaults`]: default values must survive pruning and match their schema (`ValidateDefaults`),
+//!   checked only when the schema is structural, as the apiserver does.
+
+mod api;
+mod defaults;
+pub mod field;
+mod invariants;
+
+use super::convert::convert_detailed;
+use super::structural::Structural;
+use super::SchemaError;
+use serde_json::Value;
+
+/// All the apiserver's errors for the structural model `s` at `path` (e.g.
+/// `spec.validation.openAPIV3Schema`), sorted. Empty means the schema is structural and accepted.
+pub fn validate_structural(s: &Structural, path: &str) -> Vec<String> {
+    let structural = invariants::validate(s, path);
+    let mut errs = api::validate(s, path);
+    if structural.is_empty() {
+        errs.extend(defaults::validate(s, path));
+    }
+    errs.extend(structural);
+    errs.sort();
+    errs
+}
+
+/// Converts and checks one `openAPIV3Schema` as the apiserver does when it loads a CRD: the
+/// model (`None` when `NewStructural` would fail on an unsupported keyword) and the sorted errors.
+/// Only malformed input is an `Err`.
+pub fn check_schema(
+    schema: &Value,
+    path: &str,
+) -> Result<(Option<Structural>, Vec<String>), SchemaError> {
+    let converted = convert_detailed(schema, path)?;
+    let Some((_, init_error)) = converted.init_error else {
+        let errs = validate_structural(&converted.structural, path);
+        return Ok((Some(converted.structural), errs));
+    };
+    // NewStructural failed: only the schema validation's errors are reported, and the
+    // conversion error itself when there are none.
+    let mut errs = converted.unsupported;
+    errs.extend(api::validate(&converted.structural, path));
+    if errs.is_empty() {
+        errs.push(field::invalid(path, "\"\"", &init_error));
+    }
+    errs.sort();
+    Ok((None, errs))
+}
+
+#[cfg(test)]
+mod tests;

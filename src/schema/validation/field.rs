@@ -1,0 +1,229 @@
+//! Field paths and error strings formatted exactly like apimachinery's `field.Error`
+//! (`path: Required value: detail`, `path: Forbidden: detail`, `path: Invalid value: <v>: detail`),
+//! including Go's `%q` and `%#v` renderings of the offending value.
+
+use serde_json::Value;
+use std::fmt::Write;
+
+/// `path.name` (or `name` at an empty root), like `field.Path.Child`.
+pub fn child(path: &str, name: &str) -> String {
+    if path.is_empty() {
+        name.to_string()
+    } else {
+        format!("{path}.{name}")
+    }
+}
+
+/// `path[key]`, like `field.Path.Key`.
+pub fn key(path: &str, k: &str) -> String {
+    format!("{path}[{k}]")
+}
+
+/// `path[i]`, like `field.Path.Index`.
+pub fn index(path: &str, i: usize) -> String {
+    format!("{path}[{i}]")
+}
+
+/// `path: Required value[: detail]`.
+pub fn required(path: &str, detail: &str) -> String {
+    with_detail(format!("{path}: Required value"), detail)
+}
+
+/// `path: Forbidden[: detail]`.
+pub fn forbidden(path: &str, detail: &str) -> String {
+    with_detail(format!("{path}: Forbidden"), detail)
+}
+
+/// `path: Invalid value: <value>[: detail]`; `value` is already rendered (see [`go_quote`],
+/// [`go_sharp_v`]).
+pub fn invalid(path: &str, value: &str, detail: &str) -> String {
+    with_detail(format!("{path}: Invalid value: {value}"), detail)
+}
+
+/// `path: Unsupported value: <value>: supported values: "a", "b"`; `value` is already rendered.
+pub fn not_supported(path: &str, value: &str, supported: &[&str]) -> String {
+    let list: Vec<String> = supported.iter().map(|s| go_quote(s)).collect();
+    let detail = format!("supported values: {}", list.join(", "));
+    with_detail(format!("{path}: Unsupported value: {value}"), &detail)
+}
+
+fn with_detail(mut s: String, detail: &str) -> String {
+    if !detail.is_empty() {
+        s.push_str(": ");
+        s.push_str(detail);
+    }
+    s
+}
+
+/// Go's `%q` of a string (`strconv.Quote`): double quotes, backslash escapes for quotes,
+/// backslashes and control characters; printable Unicode kept as is.
+pub fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\u{b}' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The value part of a `field.Invalid` error for a JSON value, as `ErrorBody` renders it:
+/// strings with `%q`, numbers and bools plainly, null as `null`, maps and lists with `%#v`.
+pub fn go_value(v: &Value) -> String {
+    match v {
+        Value::Null => "null".to_string(),
+        Value::String(s) => go_quote(s),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => go_number(n),
+        _ => go_sharp_v(v),
+    }
+}
+
+/// Go's `%#v` of a JSON value decoded by apimachinery (`map[string]interface {}`, `[]interface {}`,
+/// int64 for integral numbers, float64 otherwise). Map keys are sorted, as Go prints them.
+pub fn go_sharp_v(v: &Value) -> String {
+    let mut out = String::new();
+    sharp_v_into(v, true, &mut out);
+    out
+}
+
+fn sharp_v_into(v: &Value, top: bool, out: &mut String) {
+    match v {
+        Value::Null if top => out.push_str("interface {}(nil)"),
+        Value::Null => out.push_str("interface {}(nil)"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => out.push_str(&go_number(n)),
+        Value::String(s) => out.push_str(&go_quote(s)),
+        Value::Array(items) => {
+            out.push_str("[]interface {}{");
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                sharp_v_into(item, false, out);
+            }
+            out.push('}');
+        }
+        Value::Object(map) => {
+            out.push_str("map[string]interface {}{");
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort();
+            for (i, k) in keys.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&go_quote(k));
+                out.push(':');
+                sharp_v_into(&map[k.as_str()], false, out);
+            }
+            out.push('}');
+        }
+    }
+}
+
+/// `[]string{"a", "b"}` (Go's `%#v` of a string slice).
+pub fn go_string_slice(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|s| go_quote(s)).collect();
+    format!("[]string{{{}}}", quoted.join(", "))
+}
+
+/// An integral number as int64 prints; other numbers like Go's `%v` of a float64.
+fn go_number(n: &serde_json::Number) -> String {
+    if let Some(i) = n.as_i64() {
+        return i.to_string();
+    }
+    if let Some(u) = n.as_u64() {
+        return u.to_string();
+    }
+    let f = n.as_f64().unwrap_or(0.0);
+    go_float(f)
+}
+
+/// Go's `%v` for float64 (`strconv.FormatFloat(f, 'g', -1, 64)` with Go's exponent threshold of 21).
+pub fn go_float(f: f64) -> String {
+    if f == f.trunc() && f.abs() < 1e21 {
+        return format!("{}", f as i128);
+    }
+    let exp = f.abs().log10().floor() as i32;
+    if (-4..21).contains(&exp) {
+        format!("{f}")
+    } else {
+        let s = format!("{f:e}");
+        // Rust writes `1e-7`/`1.5e22`; Go writes `1e-07`/`1.5e+22`.
+        match s.split_once('e') {
+            Some((m, e)) => {
+                let (sign, digits) = match e.strip_prefix('-') {
+                    Some(d) => ('-', d),
+                    None => ('+', e),
+                };
+                format!("{m}e{sign}{digits:0>2}")
+            }
+            None => s,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn formats_like_field_error() {
+        assert_eq!(
+            required("a.b", "must be specified"),
+            "a.b: Required value: must be specified"
+        );
+        assert_eq!(required("a", ""), "a: Required value");
+        assert_eq!(forbidden("a", "x"), "a: Forbidden: x");
+        assert_eq!(
+            invalid("a.type", &go_quote("string"), "must be object"),
+            "a.type: Invalid value: \"string\": must be object"
+        );
+        assert_eq!(
+            not_supported("t", &go_quote("foo"), &["array", "boolean"]),
+            "t: Unsupported value: \"foo\": supported values: \"array\", \"boolean\""
+        );
+        assert_eq!(child("", "items"), "items");
+        assert_eq!(key(&child("a", "properties"), "x"), "a.properties[x]");
+        assert_eq!(index("a.allOf", 2), "a.allOf[2]");
+    }
+
+    #[test]
+    fn renders_go_values() {
+        assert_eq!(go_quote("a\"b\\\n"), "\"a\\\"b\\\\\\n\"");
+        assert_eq!(
+            go_sharp_v(&json!({"unknown": 42, "name": "foo"})),
+            "map[string]interface {}{\"name\":\"foo\", \"unknown\":42}"
+        );
+        assert_eq!(
+            go_sharp_v(&json!(["a", 1.5, true, null])),
+            "[]interface {}{\"a\", 1.5, true, interface {}(nil)}"
+        );
+        assert_eq!(go_value(&json!("x")), "\"x\"");
+        assert_eq!(go_value(&json!(7)), "7");
+        assert_eq!(go_float(1e-7), "1e-07");
+        assert_eq!(go_float(2.5e22), "2.5e+22");
+        assert_eq!(
+            go_string_slice(&["a".into(), "b".into()]),
+            "[]string{\"a\", \"b\"}"
+        );
+    }
+}
