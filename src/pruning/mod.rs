@@ -123,3 +123,6 @@ impl Pruner {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,251 @@
+//! Conformance: every sample resource of `../shared/corpus`, run through the engine with its CRD
+//! version's schema, must come out as kube-apiserver v1.36 stores it (`../shared/conformance`),
+//! compared as JSON values (numbers as numbers), with the same pruned paths.
+
+use crd_schema_fn::engine::{self, Options};
+use crd_schema_fn::schema::{Structural, StructuralOrBool, VersionSchema};
+use crd_schema_fn::yaml::{self, json::to_json, Node};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+fn shared() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared")
+}
+
+/// Numbers compared as numbers: integral floats become integers.
+fn norm(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(m.iter().map(|(k, x)| (k.clone(), norm(x))).collect()),
+        Value::Array(a) => Value::Array(a.iter().map(norm).collect()),
+        Value::Number(n) => match n.as_f64() {
+            Some(f) if n.is_f64() && f.fract() == 0.0 && f.abs() < 9e15 => Value::from(f as i64),
+            _ => v.clone(),
+        },
+        _ => v.clone(),
+    }
+}
+
+/// Keys sorted, so that a diff shows only real differences (maps compare regardless of order).
+fn sorted(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => {
+            let mut entries: Vec<_> = m.iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(b.0));
+            Value::Object(entries.into_iter().map(|(k, x)| (k.clone(), sorted(x))).collect())
+        }
+        Value::Array(a) => Value::Array(a.iter().map(sorted).collect()),
+        _ => v.clone(),
+    }
+}
+
+fn pretty_diff(got: &Value, want: &Value) -> String {
+    let (g, w) = (
+        serde_json::to_string_pretty(&sorted(got)).unwrap(),
+        serde_json::to_string_pretty(&sorted(want)).unwrap(),
+    );
+    similar::TextDiff::from_lines(&w, &g)
+        .unified_diff()
+        .context_radius(3)
+        .header("expected", "got")
+        .to_string()
+}
+
+/// Parsed files, by path relative to `shared/` (a parse error is kept as its message).
+struct Files(HashMap<String, Result<Vec<Node>, String>>);
+
+impl Files {
+    fn docs(&mut self, rel: &str) -> Result<&Vec<Node>, &String> {
+        let parsed = self.0.entry(rel.to_string()).or_insert_with(|| {
+            let text = std::fs::read_to_string(shared().join(rel)).unwrap();
+            yaml::parse_stream(&text).map_err(|e| format!("{rel}: {e}"))
+        });
+        parsed.as_ref()
+    }
+}
+
+/// The CRDs of one project, by name, as JSON.
+fn load_crds(files: &mut Files, conf: &Value) -> HashMap<String, Value> {
+    let mut crds = HashMap::new();
+    for f in conf["crdFiles"].as_array().unwrap() {
+        let docs = match files.docs(f.as_str().unwrap()) {
+            Ok(d) => d,
+            Err(e) => panic!("CRD file does not parse: {e}"),
+        };
+        for doc in docs {
+            let Ok(v) = to_json(doc) else { continue };
+            if v["kind"] == "CustomResourceDefinition" {
+                let name = v["metadata"]["name"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string();
+                crds.insert(name, v);
+            }
+        }
+    }
+    crds
+}
+
+/// The openAPIV3Schema of `version` in a v1 or v1beta1 CRD.
+fn version_schema(crd: &Value, version: &str) -> Option<(Value, String)> {
+    let versions = crd["spec"]["versions"].as_array();
+    let found = versions.and_then(|vs| vs.iter().enumerate().find(|(_, v)| v["name"] == version));
+    if let Some((i, v)) = found {
+        let s = &v["schema"]["openAPIV3Schema"];
+        if !s.is_null() {
+            return Some((
+                s.clone(),
+                format!("spec.versions[{i}].schema.openAPIV3Schema"),
+            ));
+        }
+    }
+    let s = &crd["spec"]["validation"]["openAPIV3Schema"];
+    (!s.is_null()).then(|| (s.clone(), "spec.validation.openAPIV3Schema".to_string()))
+}
+
+/// A minimal local loader (until `schema::crd::load_crd` lands): only what pruning, defaulting
+/// and ObjectMeta coercion read.
+fn structural(v: &Value) -> Structural {
+    let mut s = Structural::default();
+    let flag = |k: &str| v[k].as_bool().unwrap_or(false);
+    s.generic.type_ = v["type"].as_str().unwrap_or_default().to_string();
+    s.generic.nullable = flag("nullable");
+    s.generic.default = v.get("default").cloned();
+    s.extensions.x_preserve_unknown_fields = flag("x-kubernetes-preserve-unknown-fields");
+    s.extensions.x_embedded_resource = flag("x-kubernetes-embedded-resource");
+    if let Some(props) = v["properties"].as_object() {
+        for (k, p) in props {
+            s.properties.insert(k.clone(), structural(p));
+        }
+    }
+    if v.get("items").is_some() {
+        s.items = Some(Box::new(structural(&v["items"])));
+    }
+    s.additional_properties = match v.get("additionalProperties") {
+        Some(Value::Bool(b)) => Some(Box::new(StructuralOrBool::Bool(*b))),
+        Some(a) => Some(Box::new(StructuralOrBool::Schema(structural(a)))),
+        None => None,
+    };
+    s
+}
+
+struct Tally {
+    same: usize,
+    total: usize,
+    shown: usize,
+}
+
+impl Tally {
+    /// Shows the first mismatches in full.
+    fn fail(&mut self, msg: String) {
+        self.shown += 1;
+        if self.shown <= 20 {
+            eprintln!("{msg}");
+        }
+    }
+}
+
+fn check_resource(
+    files: &mut Files,
+    conf: &Value,
+    crds: &HashMap<String, Value>,
+    r: &Value,
+    t: &mut Tally,
+) {
+    let file = r["file"].as_str().unwrap();
+    let index = r["document"].as_u64().unwrap() as usize;
+    t.total += 1;
+    let mut obj = match files.docs(file) {
+        Ok(docs) => docs[index].clone(),
+        Err(e) => return t.fail(format!("=== {file}#{index}\nparse error: {e}")),
+    };
+    let mut pruned: Vec<String> = Vec::new();
+    if let Some(crd_name) = r["crd"].as_str() {
+        if let Some(vs) = version_for(conf, &crds[crd_name], &obj) {
+            let out = engine::apply(&mut obj, &vs, &Options::default());
+            pruned = out.pruned;
+        }
+    }
+    let got = norm(&to_json(&obj).unwrap());
+    let want = norm(&r["expected"]);
+    let want_pruned: Vec<String> = r["prunedPaths"]
+        .as_array()
+        .map(|a| a.iter().map(|p| p.as_str().unwrap().to_string()).collect())
+        .unwrap_or_default();
+    if got == want && pruned == want_pruned {
+        t.same += 1;
+        return;
+    }
+    let mut msg = format!("=== {file}#{index}\n");
+    if pruned != want_pruned {
+        msg += &format!("pruned paths: got {pruned:?}\n              want {want_pruned:?}\n");
+    }
+    if got != want {
+        msg += &pretty_diff(&got, &want);
+    }
+    t.fail(msg);
+}
+
+/// The VersionSchema for `obj` from its CRD, or None when the apiserver would not touch it
+/// (unknown or unserved version, no schema, non-structural).
+fn version_for(conf: &Value, crd: &Value, obj: &Node) -> Option<VersionSchema> {
+    let api_version = obj.get("apiVersion")?.as_str()?;
+    let version = api_version.rsplit('/').next()?;
+    let name = crd["metadata"]["name"].as_str()?;
+    let info = conf["crdVersions"]
+        .as_array()?
+        .iter()
+        .find(|v| v["name"] == name && v["version"] == version)?;
+    let structural_errors = info["structuralErrors"]
+        .as_array()
+        .is_some_and(|e| !e.is_empty());
+    if info["served"] != true || info["hasSchema"] != true || structural_errors {
+        return None;
+    }
+    let (schema, _path) = version_schema(crd, version)?;
+    let structural = structural(&schema);
+    Some(VersionSchema {
+        crd_name: name.to_string(),
+        group: crd["spec"]["group"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string(),
+        version: version.to_string(),
+        kind: crd["spec"]["names"]["kind"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string(),
+        served: true,
+        schema: Some(Arc::new(structural)),
+        structural_errors: Vec::new(),
+        prune: info["preserveUnknownFields"] != true,
+        source: "conformance".to_string(),
+    })
+}
+
+#[test]
+fn every_corpus_resource_as_the_apiserver_stores_it() {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(shared().join("conformance"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    paths.sort();
+    let mut t = Tally {
+        same: 0,
+        total: 0,
+        shown: 0,
+    };
+    for p in paths {
+        let conf: Value = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+        let mut files = Files(HashMap::new());
+        let crds = load_crds(&mut files, &conf);
+        for r in conf["resources"].as_array().unwrap() {
+            check_resource(&mut files, &conf, &crds, r, &mut t);
+        }
+    }
+    println!("identical: {}/{}", t.same, t.total);
+    eprintln!("identical: {}/{}", t.same, t.total);
+    assert_eq!(t.same, t.total, "identical: {}/{}", t.same, t.total);
+}
