@@ -9,7 +9,7 @@
 //! without holding every tree in memory; [`parse_stream`] collects them all.
 
 use super::{Mapping, Node, Scalar, ScalarStyle, Sequence, YamlError};
-use saphyr_parser::{Event, Marker, Parser, ScanError, StrInput, Tag};
+use saphyr_parser::{Event, Marker, Parser, ScanError, Span, StrInput, Tag};
 use std::borrow::Cow;
 
 /// Parses every document of a YAML stream. Empty documents (a lone `---`) come back as a plain
@@ -82,13 +82,14 @@ impl<'a> Documents<'a> {
         Some(c)
     }
 
-    /// Whether the collection starting at `mark` (at its properties, if any) is written in flow
-    /// style: skips anchors, tags, blanks and comments, then looks for `[` or `{`.
-    fn starts_flow(&mut self, mark: Marker, parent_flow: bool) -> bool {
+    /// Whether the collection whose event spans `span` is written in flow style: its content
+    /// (after anchors, tags, blanks and comments) starts with `[` or `{` and the start token is
+    /// not empty (block-collection start tokens are empty, even when the first key is `[a]`).
+    fn starts_flow(&mut self, span: Span, parent_flow: bool) -> bool {
         if parent_flow {
             return true;
         }
-        let mut i = mark.index();
+        let mut i = span.start.index();
         let mut in_token = false;
         let mut in_comment = false;
         while let Some(c) = self.char_at(i) {
@@ -98,7 +99,7 @@ impl<'a> Documents<'a> {
                 _ if in_token || in_comment => {}
                 '&' | '!' => in_token = true,
                 '#' => in_comment = true,
-                _ => return c == '[' || c == '{',
+                _ => return (c == '[' || c == '{') && span.end.index() > i,
             }
             i += 1;
         }
@@ -132,7 +133,7 @@ impl<'a> Documents<'a> {
                     }
                 },
                 Event::SequenceStart(anchor, tag) => {
-                    let flow = self.starts_flow(span.start, parent_flow(&stack));
+                    let flow = self.starts_flow(span, parent_flow(&stack));
                     let tag = tag.map(format_tag);
                     stack.push(Frame::Seq(
                         Sequence {
@@ -145,7 +146,7 @@ impl<'a> Documents<'a> {
                     continue;
                 }
                 Event::MappingStart(anchor, tag) => {
-                    let flow = self.starts_flow(span.start, parent_flow(&stack));
+                    let flow = self.starts_flow(span, parent_flow(&stack));
                     let tag = tag.map(format_tag);
                     let map = Mapping {
                         entries: Vec::new(),
@@ -217,20 +218,15 @@ fn make_scalar(
 /// `!` for the non-specific tag, `!<uri>` otherwise.
 pub(crate) fn format_tag(tag: Cow<'_, Tag>) -> String {
     let t: &Tag = &tag;
-    let shorthand_ok = !t.suffix.is_empty() && t.suffix.chars().all(is_tag_char);
-    if t.handle == "tag:yaml.org,2002:" && shorthand_ok {
-        format!("!!{}", t.suffix)
-    } else if t.handle == "!" && shorthand_ok {
-        format!("!{}", t.suffix)
-    } else if t.handle.is_empty() && t.suffix == "!" {
-        "!".to_string()
-    } else if t.handle.is_empty()
-        && t.suffix.starts_with('!')
-        && t.suffix[1..].chars().all(is_tag_char)
-    {
-        t.suffix.clone()
-    } else {
-        format!("!<{}{}>", t.handle, t.suffix)
+    if t.handle.is_empty() && t.suffix == "!" {
+        return "!".to_string();
+    }
+    let full = format!("{}{}", t.handle, t.suffix);
+    let short_ok = |rest: &str| !rest.is_empty() && rest.chars().all(is_tag_char);
+    match full.strip_prefix("tag:yaml.org,2002:") {
+        Some(rest) if short_ok(rest) => format!("!!{rest}"),
+        _ if full.starts_with('!') && short_ok(&full[1..]) => full,
+        _ => format!("!<{full}>"),
     }
 }
 

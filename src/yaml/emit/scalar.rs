@@ -14,9 +14,9 @@ pub(super) enum Placement {
 }
 
 /// The style the scalar is actually written in.
-fn effective_style(s: &Scalar) -> ScalarStyle {
+fn effective_style(s: &Scalar, key: bool) -> ScalarStyle {
     let ok = match s.style {
-        ScalarStyle::Plain => s.value.is_empty() || plain_lines_ok(&s.value),
+        ScalarStyle::Plain => s.value.is_empty() || plain_lines_ok(&s.value, key),
         ScalarStyle::SingleQuoted => single_ok(&s.value),
         ScalarStyle::DoubleQuoted => true,
         ScalarStyle::Literal | ScalarStyle::Folded => block_ok(&s.value),
@@ -36,7 +36,7 @@ pub(super) fn is_simple_key(k: &Node) -> bool {
     if s.value.len() > 1000 {
         return false;
     }
-    match effective_style(s) {
+    match effective_style(s, true) {
         ScalarStyle::Plain => !s.value.is_empty() && !s.value.contains('\n'),
         ScalarStyle::SingleQuoted => !s.value.contains('\n'),
         ScalarStyle::DoubleQuoted => true,
@@ -47,7 +47,7 @@ pub(super) fn is_simple_key(k: &Node) -> bool {
 /// Writes the scalar (tag first) at a node whose container sits at column `indent`. Returns
 /// whether the caller must end the line (block scalars end their own lines).
 pub(super) fn write_scalar(out: &mut String, s: &Scalar, indent: usize, place: Placement) -> bool {
-    let style = effective_style(s);
+    let style = effective_style(s, place == Placement::Key);
     if let Some(t) = &s.tag {
         out.push_str(t);
         if style == ScalarStyle::Plain && s.value.is_empty() {
@@ -70,18 +70,19 @@ pub(super) fn write_scalar(out: &mut String, s: &Scalar, indent: usize, place: P
 }
 
 /// A plain scalar that reads back as exactly this text in block context.
-pub(crate) fn plain_ok(s: &str) -> bool {
+/// A key (followed by `:`) may end with `:` itself.
+pub(crate) fn plain_ok(s: &str, key: bool) -> bool {
     let Some(first) = s.chars().next() else {
         return false;
     };
-    if s.starts_with([' ', '\t']) || s.ends_with([' ', '\t', ':']) || needs_escapes(s) {
+    if s.starts_with([' ', '\t']) || s.ends_with([' ', '\t']) || needs_escapes(s) {
         return false;
     }
-    if s.contains(": ") || s.contains(" #") || s.starts_with("---") || s.starts_with("...") {
+    if (s.ends_with(':') && !key) || s.contains(": ") || s.contains(" #") || is_marker(s) {
         return false;
     }
     match first {
-        '-' | '?' | ':' => s[1..].starts_with(|c: char| c != ' '),
+        '-' | '?' | ':' => s[1..].starts_with(|c: char| c != ' ') || (key && s.len() == 1),
         ',' | '[' | ']' | '{' | '}' | '#' | '&' | '*' | '!' | '|' | '>' | '\'' | '"' | '%'
         | '@' | '`' => false,
         _ => true,
@@ -90,11 +91,19 @@ pub(crate) fn plain_ok(s: &str) -> bool {
 
 /// A plain scalar, possibly over several lines: each line plain-safe, no leading or trailing
 /// line break.
-fn plain_lines_ok(s: &str) -> bool {
+fn plain_lines_ok(s: &str, key: bool) -> bool {
     if !s.contains('\n') {
-        return plain_ok(s);
+        return plain_ok(s, key);
     }
-    !s.starts_with('\n') && !s.ends_with('\n') && s.split('\n').all(|l| l.is_empty() || plain_ok(l))
+    !s.starts_with('\n')
+        && !s.ends_with('\n')
+        && s.split('\n').all(|l| l.is_empty() || plain_ok(l, false))
+}
+
+/// `---` or `...` followed by a blank or the end: a document marker at column 0.
+fn is_marker(s: &str) -> bool {
+    (s.starts_with("---") || s.starts_with("..."))
+        && s[3..].chars().next().is_none_or(|c| c == ' ' || c == '\t')
 }
 
 /// Single quotes hold anything printable; line breaks only between non-blank characters.
@@ -102,7 +111,7 @@ fn single_ok(s: &str) -> bool {
     if !s.contains('\n') {
         return !needs_escapes(s);
     }
-    if s.starts_with('\n') || s.ends_with('\n') || blank_near_break(s) {
+    if blank_near_break(s) {
         return false;
     }
     !s.split('\n').any(needs_escapes)
@@ -135,8 +144,9 @@ fn write_single(out: &mut String, v: &str, cont_indent: usize) {
     out.push('\'');
 }
 
-/// Multi-line flow scalar text (no leading or trailing line break): a run of `k` line breaks
-/// in the content is written as `k + 1` breaks (line folding), continuation lines indented.
+/// Multi-line flow scalar text: a run of `k` line breaks in the content is written as `k + 1`
+/// breaks (line folding), the following line indented by `cont_indent`; a run at the very end
+/// is followed by an indented line for the closing quote.
 fn write_flow_lines(
     out: &mut String,
     v: &str,
@@ -151,12 +161,17 @@ fn write_flow_lines(
         if part.is_empty() {
             continue;
         }
-        if breaks > 0 {
-            out.extend(std::iter::repeat_n('\n', breaks + 1));
-            push_indent(out, cont_indent);
-            breaks = 0;
-        }
+        flush_breaks(out, &mut breaks, cont_indent);
         seg(out, part);
+    }
+    flush_breaks(out, &mut breaks, cont_indent);
+}
+
+fn flush_breaks(out: &mut String, breaks: &mut usize, cont_indent: usize) {
+    if *breaks > 0 {
+        out.extend(std::iter::repeat_n('\n', *breaks + 1));
+        push_indent(out, cont_indent);
+        *breaks = 0;
     }
 }
 
