@@ -5,8 +5,10 @@
 use super::ProcessError;
 use crate::config::Config;
 use crate::results::{KrmResult, Severity};
+use crate::schema::crd::load_crd;
 use crate::schema::registry::Registry;
 use crate::schema::VersionSchema;
+use crate::sources::load_path;
 use crate::yaml::json::to_json;
 use crate::yaml::Node;
 
@@ -106,19 +108,4 @@ fn non_structural_by_crd(versions: &[VersionSchema]) -> Vec<String> {
         .into_iter()
         .filter_map(|n| non_structural_message(versions.iter().filter(|v| v.crd_name == n)))
         .collect()
-}
-
-/// Until `sources::load_path` (helper E) lands: schema files are not loadable yet.
-fn load_path(path: &std::path::Path) -> Result<Vec<VersionSchema>, crate::schema::SchemaError> {
-    let _ = path;
-    todo!("sources::load_path")
-}
-
-/// Until `schema::crd::load_crd` (helper B) lands.
-fn load_crd(
-    crd: &serde_json::Value,
-    source: &str,
-) -> Result<Vec<VersionSchema>, crate::schema::SchemaError> {
-    let _ = (crd, source);
-    todo!("schema::crd::load_crd")
 }

@@ -38,7 +38,7 @@ fn detects_list_and_stream_and_skips_null_documents() {
     let stream = read(&format!("---\n{W}---\n---\n# only a comment\n---\n{W}")).unwrap();
     assert_eq!(stream.form, Form::Stream);
     assert_eq!(stream.items.len(), 2);
-    assert_eq!(stream.labels, vec!["document 1", "document 4"]);
+    assert_eq!(stream.labels, vec!["document 0", "document 3"]);
     let single = read(W).unwrap();
     assert_eq!(single.form, Form::Stream);
     assert_eq!(read("").unwrap().items.len(), 0);
