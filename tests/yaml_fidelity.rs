@@ -1,0 +1,276 @@
+//! Output fidelity (issue 3 point 6): scalars of the input come back with their own style and
+//! text, so kubectl (YAML 1.1) reads the same values; new strings are written so that a YAML 1.1
+//! reader (go-yaml rules here, PyYAML with the kubectl settings of /work/shared/tools/kyaml11.py
+//! when python3 has PyYAML) and a YAML 1.2 reader (serde_yaml) all read the same string.
+
+use crd_schema_fn::yaml::json::{from_json, to_json};
+use crd_schema_fn::yaml::scalar::{resolve, Resolved};
+use crd_schema_fn::yaml::{emit_stream, parse_stream, Mapping, Node};
+use serde_json::json;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const PASSTHROUGH: &str = "\
+apiVersion: example.com/v1
+kind: Widget
+metadata:
+  name: w
+  annotations:
+    a: 'yes'
+    b: \"on\"
+spec:
+  mode: 0755
+  count: 1_000
+  nothing: ~
+  time: 12:30:00
+  yes_short: y
+  no_short: n
+  big: 123456789012345678901234567890
+  u64: 18446744073709551615
+  quotedNumber: \"42\"
+  quotedOctal: '0755'
+  float: 1.50
+  exp: 1e3
+  literal: |
+    line one
+      indented
+  folded: >-
+    folded
+    text
+  keep: |+
+    kept
+
+  empty: ''
+  nul:
+  list:
+  - 'no'
+  - off
+  - \"y\"
+  - 0x1F
+  - !!str 12
+  - ''
+";
+
+#[test]
+fn passthrough_keeps_every_scalar_as_written() {
+    let docs = parse_stream(PASSTHROUGH).unwrap();
+    // A folded scalar keeps its content, not its line breaks: it is written on one line.
+    let want = PASSTHROUGH.replace("folded\n    text", "folded text");
+    assert_eq!(emit_stream(&docs), want);
+}
+
+#[test]
+fn passthrough_reads_as_kubectl_reads() {
+    let v = to_json(&parse_stream(PASSTHROUGH).unwrap()[0]).unwrap();
+    assert_eq!(v["metadata"]["annotations"], json!({"a": "yes", "b": "on"}));
+    let spec = &v["spec"];
+    assert_eq!(spec["mode"], json!(493));
+    assert_eq!(spec["count"], json!(1000));
+    assert_eq!(spec["nothing"], json!(null));
+    assert_eq!(spec["time"], json!("12:30:00"));
+    assert_eq!(
+        (&spec["yes_short"], &spec["no_short"]),
+        (&json!(true), &json!(false))
+    );
+    assert_eq!(spec["big"], json!(1.2345678901234568e29));
+    assert_eq!(spec["u64"], json!(18446744073709551615u64));
+    assert_eq!(
+        (&spec["quotedNumber"], &spec["quotedOctal"]),
+        (&json!("42"), &json!("0755"))
+    );
+    assert_eq!((&spec["float"], &spec["exp"]), (&json!(1.5), &json!(1000)));
+    assert_eq!(spec["literal"], json!("line one\n  indented\n"));
+    assert_eq!(spec["folded"], json!("folded text"));
+    assert_eq!(spec["keep"], json!("kept\n\n"));
+    assert_eq!((&spec["empty"], &spec["nul"]), (&json!(""), &json!(null)));
+    assert_eq!(spec["list"], json!(["no", false, "y", 31, "12", ""]));
+}
+
+/// Strings that some YAML reader would take for something else, or that need quoting.
+const TRICKY: &[&str] = &[
+    "yes",
+    "Yes",
+    "YES",
+    "no",
+    "on",
+    "On",
+    "off",
+    "OFF",
+    "y",
+    "Y",
+    "n",
+    "N",
+    "true",
+    "False",
+    "~",
+    "null",
+    "Null",
+    "NULL",
+    "",
+    "0755",
+    "0o17",
+    "0x1F",
+    "0b101",
+    "1_000",
+    "12:30:00",
+    "1:20",
+    "190:20:30.15",
+    "1e3",
+    "1.5",
+    "-1",
+    "+1",
+    ".5",
+    ".inf",
+    "-.Inf",
+    ".NaN",
+    "2001-12-14",
+    "2001-12-14t21:59:43.10-05:00",
+    "=",
+    "<<",
+    " lead",
+    "trail ",
+    "a: b",
+    "a #b",
+    "#x",
+    "-",
+    "- x",
+    "---",
+    "...",
+    "*x",
+    "&x",
+    "!x",
+    "%x",
+    "@x",
+    "`x",
+    "|",
+    ">",
+    "[a]",
+    "{a}",
+    "a,b",
+    "'q'",
+    "\"q\"",
+    "two\nlines",
+    "tab\there",
+    "ünïcode",
+    "plain text",
+    "nginx:1.25",
+    "it's",
+    "9223372036854775808",
+    "123456789012345678901234567890",
+];
+
+fn new_strings_doc() -> (Vec<Node>, String) {
+    let mut docs = Vec::new();
+    for s in TRICKY {
+        let mut m = Mapping::default();
+        m.insert("value", Node::string(s));
+        m.entries.push((Node::string(s), Node::string("key")));
+        docs.push(Node::Map(m));
+    }
+    let text = emit_stream(&docs);
+    (docs, text)
+}
+
+#[test]
+fn new_strings_read_back_by_go_yaml_rules() {
+    let (docs, text) = new_strings_doc();
+    let back = parse_stream(&text).unwrap();
+    assert_eq!(back, docs, "{text}");
+    for (s, doc) in TRICKY.iter().zip(&back) {
+        let Some(Node::Scalar(v)) = doc.get("value") else {
+            panic!()
+        };
+        assert_eq!(
+            (resolve(v), v.value.as_str()),
+            (Resolved::Str, *s),
+            "{text}"
+        );
+        let j = to_json(doc).unwrap();
+        assert_eq!(j, json!({"value": s, (*s): "key"}), "{text}");
+    }
+}
+
+#[test]
+fn new_strings_read_back_by_a_yaml_1_2_reader() {
+    let (_, text) = new_strings_doc();
+    for (s, doc) in TRICKY.iter().zip(text.split("---\n")) {
+        let v: serde_yaml::Value = serde_yaml::from_str(doc).unwrap();
+        assert_eq!(
+            v["value"],
+            serde_yaml::Value::String(s.to_string()),
+            "{doc}"
+        );
+        let key = serde_yaml::Value::String(s.to_string());
+        assert_eq!(
+            v.get(&key),
+            Some(&serde_yaml::Value::String("key".into())),
+            "{doc}"
+        );
+    }
+}
+
+#[test]
+fn new_strings_read_back_by_pyyaml_as_kubectl() {
+    let has_pyyaml = Command::new("python3")
+        .args(["-c", "import yaml"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !has_pyyaml {
+        println!("skipped: python3 with PyYAML not available");
+        return;
+    }
+    let (_, text) = new_strings_doc();
+    let script = "import sys, json; sys.path.insert(0, '/work/shared/tools')\n\
+                  try:\n    import kyaml11\nexcept ImportError:\n    pass\n\
+                  import yaml\n\
+                  print(json.dumps(list(yaml.safe_load_all(sys.stdin.read()))))";
+    let mut child = Command::new("python3")
+        .args(["-c", script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let got: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let want: Vec<_> = TRICKY
+        .iter()
+        .map(|s| json!({"value": s, (*s): "key"}))
+        .collect();
+    assert_eq!(got, want, "{text}");
+}
+
+#[test]
+fn defaults_from_json_round_trip() {
+    let value = json!({
+        "s": "yes", "o": "0755", "t": "12:30:00", "e": "", "n": null, "i": 493,
+        "u": 18446744073709551615u64, "neg": -9223372036854775808i64, "f": 0.25, "b": true,
+        "m": {}, "l": [], "nested": {"list": ["on", 1, {"k": "~"}]}
+    });
+    let node = from_json(&value);
+    let text = emit_stream(std::slice::from_ref(&node));
+    let back = parse_stream(&text).unwrap();
+    assert_eq!(to_json(&back[0]).unwrap(), value, "{text}");
+    assert!(
+        text.contains("s: 'yes'\n") && text.contains("o: '0755'\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("u: 18446744073709551615\n") && text.contains("m: {}\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("nested:\n  list:\n  - 'on'\n  - 1\n  - k: '~'\n"),
+        "{text}"
+    );
+}
