@@ -1,12 +1,11 @@
 //! The CRD API validation rules (the apiserver's `ValidateCustomResourceDefinitionOpenAPISchema`)
-//! that the structural model can express: valid types, no `uniqueItems`, no nullable root,
-//! properties and additionalProperties mutually exclusive, no defaults in top-level
+//! about structure and defaults that the model can express: valid types, no `uniqueItems`, no
+//! nullable root, properties and additionalProperties mutually exclusive, no defaults in top-level
 //! metadata/apiVersion/kind or in additionalProperties applying to metadata, no embedded resources
-//! inside resource meta, and the list-type/map-type rules.
+//! inside resource meta. (The list-type/map-type and CEL rules are not checked: the apiserver's
+//! structural check, which decides how objects are stored, does not depend on them.)
 
-use super::field::{
-    child, forbidden, go_quote, go_string_slice, index, invalid, key, not_supported, required,
-};
+use super::field::{child, forbidden, go_quote, index, key, not_supported};
 use crate::schema::structural::{NestedValueValidation, Structural, StructuralOrBool};
 
 const TYPES: [&str; 6] = ["array", "boolean", "integer", "number", "object", "string"];
@@ -96,9 +95,6 @@ fn node(s: &Structural, ctx: &Ctx, path: &str, errs: &mut Vec<String>) {
     if let Some(items) = &s.items {
         node(items, &sub, &child(path, "items"), errs);
     }
-    map_type(s, path, errs);
-    list_type(s, path, errs);
-    list_map_keys(s, path, errs);
 }
 
 /// Rules that apply to every schema, inside junctors too.
@@ -163,141 +159,5 @@ fn nested(n: &NestedValueValidation, ctx: &Ctx, path: &str, errs: &mut Vec<Strin
     }
     if let Some(items) = &n.items {
         nested(items, ctx, &child(path, "items"), errs);
-    }
-}
-
-fn map_type(s: &Structural, path: &str, errs: &mut Vec<String>) {
-    let Some(mt) = &s.extensions.x_map_type else {
-        return;
-    };
-    let t = &s.generic.type_;
-    let detail = "must be object if x-kubernetes-map-type is specified";
-    if t.is_empty() {
-        errs.push(required(&child(path, "type"), detail));
-    } else if t != "object" {
-        errs.push(invalid(&child(path, "type"), &go_quote(t), detail));
-    }
-    if mt != "atomic" && mt != "granular" {
-        let p = child(path, "x-kubernetes-map-type");
-        errs.push(not_supported(&p, &go_quote(mt), &["atomic", "granular"]));
-    }
-}
-
-fn list_type(s: &Structural, path: &str, errs: &mut Vec<String>) {
-    let Some(lt) = &s.extensions.x_list_type else {
-        return;
-    };
-    let t = &s.generic.type_;
-    let detail = "must be array if x-kubernetes-list-type is specified";
-    let items_path = child(path, "items");
-    if t.is_empty() {
-        errs.push(required(&child(path, "type"), detail));
-    } else if t != "array" {
-        errs.push(invalid(&child(path, "type"), &go_quote(t), detail));
-    } else if let (true, Some(is)) = (lt == "set", &s.items) {
-        let detail = "must be atomic as item of a list with x-kubernetes-list-type=set";
-        let item_lt = is.extensions.x_list_type.as_deref();
-        let shown = item_lt.map_or("null".to_string(), go_quote);
-        match is.generic.type_.as_str() {
-            "array" if item_lt.is_some_and(|l| l != "atomic") => {
-                let p = child(&items_path, "x-kubernetes-list-type");
-                errs.push(invalid(&p, &shown, detail));
-            }
-            "object" if is.extensions.x_map_type.as_deref() != Some("atomic") => {
-                let p = child(&items_path, "x-kubernetes-map-type");
-                errs.push(invalid(&p, &shown, detail));
-            }
-            _ => {}
-        }
-    }
-    if !matches!(lt.as_str(), "atomic" | "set" | "map") {
-        let p = child(path, "x-kubernetes-list-type");
-        errs.push(not_supported(&p, &go_quote(lt), &["atomic", "set", "map"]));
-    }
-    if let (true, Some(is)) = (lt == "set" || lt == "map", &s.items) {
-        if is.generic.nullable {
-            let p = child(&items_path, "nullable");
-            errs.push(forbidden(
-                &p,
-                &format!("cannot be nullable when x-kubernetes-list-type is {lt}"),
-            ));
-        }
-    }
-}
-
-fn list_map_keys(s: &Structural, path: &str, errs: &mut Vec<String>) {
-    let keys = &s.extensions.x_list_map_keys;
-    let lt = s.extensions.x_list_type.as_deref();
-    let lt_path = child(path, "x-kubernetes-list-type");
-    let detail = "must be map if x-kubernetes-list-map-keys is non-empty";
-    match lt {
-        None if !keys.is_empty() => errs.push(required(&lt_path, detail)),
-        Some(l) if !keys.is_empty() && l != "map" => {
-            errs.push(invalid(&lt_path, &go_quote(l), detail))
-        }
-        _ => {}
-    }
-    if lt != Some("map") {
-        return;
-    }
-    let keys_path = child(path, "x-kubernetes-list-map-keys");
-    if keys.is_empty() {
-        let detail = "must not be empty if x-kubernetes-list-type is map";
-        errs.push(required(&keys_path, detail));
-    }
-    let items_path = child(path, "items");
-    let Some(is) = &s.items else {
-        let detail = "must have a schema if x-kubernetes-list-type is map";
-        errs.push(required(&items_path, detail));
-        return;
-    };
-    let it = &is.generic.type_;
-    if it != "object" {
-        let detail = "must be object if parent array's x-kubernetes-list-type is map";
-        errs.push(invalid(&child(&items_path, "type"), &go_quote(it), detail));
-        return;
-    }
-    let props = child(&items_path, "properties");
-    let mut seen = std::collections::HashSet::new();
-    for k in keys {
-        match is.properties.get(k) {
-            Some(p) => {
-                if matches!(p.generic.type_.as_str(), "array" | "object") {
-                    let detail =
-                        "must be a scalar type if parent array's x-kubernetes-list-type is map";
-                    errs.push(invalid(
-                        &child(&key(&props, k), "type"),
-                        &go_quote(it),
-                        detail,
-                    ));
-                }
-                key_must_be_set(is, p, k, &key(&props, k), errs);
-            }
-            None => {
-                let detail = "entries must all be names of item properties";
-                errs.push(invalid(&keys_path, &go_string_slice(keys), detail));
-            }
-        }
-        if !seen.insert(k) {
-            let detail = "must not contain duplicate entries";
-            errs.push(invalid(&keys_path, &go_string_slice(keys), detail));
-        }
-    }
-}
-
-/// A map-list key must be required or defaulted, and not nullable.
-fn key_must_be_set(item: &Structural, p: &Structural, k: &str, path: &str, errs: &mut Vec<String>) {
-    let is_required = item
-        .value_validation
-        .as_ref()
-        .is_some_and(|v| v.required.iter().any(|r| r == k));
-    let has_default = p.generic.default.as_ref().is_some_and(|d| !d.is_null());
-    if !is_required && !has_default {
-        let detail = "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property";
-        errs.push(required(&child(path, "default"), detail));
-    }
-    if p.generic.nullable {
-        let detail = "this property is in x-kubernetes-list-map-keys, so it cannot be nullable";
-        errs.push(forbidden(&child(path, "nullable"), detail));
     }
 }
