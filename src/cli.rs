@@ -57,10 +57,11 @@ pub enum FatalError {
     Process(#[from] ProcessError),
 }
 
-/// One run: reads `stdin`, loads the config (from `config_file` in legacy plugin mode, else the
-/// ResourceList's functionConfig with paths relative to `cwd`), processes, writes.
-pub fn run(flags: &Flags, stdin: &str, config_file: Option<&ConfigFile>, cwd: &Path) -> Execution {
-    match try_run(flags, stdin, config_file, cwd) {
+/// One run: reads `stdin`, loads the config (from `config_file` in legacy plugin mode, with
+/// schema paths relative to that file's folder; else the ResourceList's functionConfig, with paths
+/// relative to the working directory), processes, writes.
+pub fn run(flags: &Flags, stdin: &str, config_file: Option<&ConfigFile>) -> Execution {
+    match try_run(flags, stdin, config_file) {
         Ok(e) => e,
         Err(err) => Execution {
             stdout: String::new(),
@@ -74,10 +75,9 @@ fn try_run(
     flags: &Flags,
     stdin: &str,
     config_file: Option<&ConfigFile>,
-    cwd: &Path,
 ) -> Result<Execution, FatalError> {
     let mut input = resourcelist::read(stdin)?;
-    let config = load_config(input.function_config.as_ref(), config_file, cwd)?;
+    let config = load_config(input.function_config.as_ref(), config_file)?;
     let report = process::process(&mut input.items, &input.labels, &config, flags.diff)?;
     let mut stderr = String::new();
     for r in report
@@ -101,24 +101,21 @@ fn try_run(
 }
 
 /// The config file's first non-null document (legacy mode, paths relative to its folder), else
-/// the ResourceList's functionConfig (paths relative to `cwd`).
+/// the ResourceList's functionConfig (paths relative to the working directory, kept relative so
+/// messages show them as the user wrote them).
 fn load_config(
     function_config: Option<&Node>,
     file: Option<&ConfigFile>,
-    cwd: &Path,
 ) -> Result<Config, FatalError> {
     let Some(file) = file else {
-        return Ok(config::load(function_config, cwd)?);
+        return Ok(config::load(function_config, Path::new(""))?);
     };
     let docs = parse_stream(&file.text).map_err(|source| FatalError::ConfigFile {
         path: file.path.display().to_string(),
         source,
     })?;
-    let dir = match file.path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => cwd.join(p),
-        _ => cwd.to_path_buf(),
-    };
-    Ok(config::load(docs.iter().find(|d| !d.is_null()), &dir)?)
+    let dir = file.path.parent().unwrap_or(Path::new(""));
+    Ok(config::load(docs.iter().find(|d| !d.is_null()), dir)?)
 }
 
 #[cfg(test)]

@@ -32,8 +32,7 @@ fn real_main(flags: &Flags) -> anyhow::Result<u8> {
     io::stdin()
         .read_to_string(&mut stdin)
         .context("reading stdin")?;
-    let cwd = std::env::current_dir().context("finding the working directory")?;
-    let exec = run(flags, &stdin, config_file.as_ref(), &cwd);
+    let exec = run(flags, &stdin, config_file.as_ref());
     io::stderr().write_all(exec.stderr.as_bytes()).ok();
     let mut out = io::stdout().lock();
     match out

@@ -26,7 +26,7 @@ pub struct Report {
 /// A schema that cannot be used at all (exit 2, nothing on stdout).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ProcessError {
-    #[error("{0}")]
+    #[error("{}", schema_message(.0))]
     Schema(#[from] SchemaError),
     #[error("{label}: {source}")]
     Unreadable {
@@ -34,6 +34,15 @@ pub enum ProcessError {
         #[source]
         source: YamlError,
     },
+}
+
+/// A schema error as `source: field: message`, without an empty field.
+fn schema_message(e: &SchemaError) -> String {
+    if e.field.is_empty() {
+        format!("{}: {}", e.source_name, e.message)
+    } else {
+        e.to_string()
+    }
 }
 
 /// Processes `items` in place (`labels[i]` names item i in messages).
@@ -58,7 +67,8 @@ pub fn process(
         let vs = match registry.lookup(&api_version, &kind) {
             Lookup::NotFound => continue,
             Lookup::VersionNotFound { crd_name } => {
-                let msg = format!("version {api_version:?} of kind {kind} is not defined by {crd_name}; left unchanged");
+                let version = api_version.rsplit('/').next().unwrap_or("");
+                let msg = format!("version {version} is not defined by {crd_name}; left unchanged");
                 report
                     .results
                     .push(KrmResult::about(Severity::Warning, msg, item));
@@ -66,7 +76,7 @@ pub fn process(
             }
             Lookup::NotServed(vs) => {
                 let msg = format!(
-                    "version {} of {} is not served (served: false); left unchanged",
+                    "version {} of {} is not served; left unchanged",
                     vs.version, vs.crd_name
                 );
                 report

@@ -97,8 +97,8 @@ fn unknown_and_unserved_versions_warn_and_leave_items() {
     assert_eq!(out[1]["spec"], json!({"x": 1}));
     assert_eq!(out[2]["spec"], json!({"x": 1}));
     assert_eq!(messages(&report)[..2], [
-        "crd-schema-fn: warning: Widget a (example.com/v9): version \"example.com/v9\" of kind Widget is not defined by widgets.example.com; left unchanged".to_string(),
-        "crd-schema-fn: warning: Widget b (example.com/v0): version v0 of widgets.example.com is not served (served: false); left unchanged".to_string(),
+        "crd-schema-fn: warning: Widget a (example.com/v9): version v9 is not defined by widgets.example.com; left unchanged".to_string(),
+        "crd-schema-fn: warning: Widget b (example.com/v0): version v0 of widgets.example.com is not served; left unchanged".to_string(),
     ]);
 }
 
