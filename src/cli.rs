@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 /// same form on stdout. Exit codes: 0 ok, 1 error results (the whole output is still written),
 /// 2 bad input or config (nothing on stdout).
 #[derive(Debug, Clone, PartialEq, Eq, Parser)]
-#[command(name = "crd-schema-fn", version, about, long_about = None)]
+#[command(name = "crd-schema-fn", version)]
 pub struct Flags {
     /// A function config file (CRDSchemaFn or ConfigMap): kustomize's legacy exec plugin form.
     /// stdin is then a YAML stream and relative schema paths resolve against this file's folder.

@@ -1,0 +1,88 @@
+//! The binary's command line: help, version, flag errors, and the config file of the legacy
+//! plugin form (missing, malformed), each with its exit code and nothing on stdout on failure.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crd-schema-fn"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).ok();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn version_and_help() {
+    let (out, _, code) = run(&["--version"], "");
+    assert_eq!(
+        (out.as_str(), code),
+        (
+            concat!("crd-schema-fn ", env!("CARGO_PKG_VERSION"), "\n"),
+            0
+        )
+    );
+    let (out, _, code) = run(&["--help"], "");
+    assert_eq!(code, 0);
+    for word in ["[CONFIG_FILE]", "--diff", "--version", "Exit codes"] {
+        assert!(out.contains(word), "--help lacks {word}:\n{out}");
+    }
+}
+
+#[test]
+fn unknown_flag_is_a_usage_error() {
+    let (out, err, code) = run(&["--bogus"], "");
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert!(err.contains("--bogus"), "{err}");
+}
+
+#[test]
+fn missing_config_file_exits_2_naming_it() {
+    let (out, err, code) = run(
+        &["no-such-config.yaml"],
+        "apiVersion: v1\nkind: ConfigMap\n",
+    );
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert!(
+        err.starts_with("crd-schema-fn: error: reading config file no-such-config.yaml: "),
+        "{err}"
+    );
+}
+
+#[test]
+fn malformed_config_file_exits_2_naming_it() {
+    let dir = std::env::temp_dir().join(format!("crd-schema-fn-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cfg = dir.join("bad.yaml");
+    std::fs::write(&cfg, "apiVersion: v1\nkind: ConfigMap\ndata: {prune: [\n").unwrap();
+    let (out, err, code) = run(
+        &[cfg.to_str().unwrap()],
+        "apiVersion: v1\nkind: ConfigMap\n",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert!(
+        err.starts_with(&format!(
+            "crd-schema-fn: error: config file {}: malformed YAML: ",
+            cfg.display()
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn passthrough_of_a_native_object_is_exact() {
+    let text = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  answer: 'yes'\n  mode: \"0755\"\n";
+    let (out, err, code) = run(&[], text);
+    assert_eq!((out.as_str(), err.as_str(), code), (text, "", 0));
+}
