@@ -14,4 +14,5 @@ pub mod pruning;
 pub mod resourcelist;
 pub mod results;
 pub mod schema;
+pub mod sources;
 pub mod yaml;

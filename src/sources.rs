@@ -1,0 +1,194 @@
+//! Schema sources on disk: a file, or a directory searched recursively (`*.yaml`, `*.yml`,
+//! `*.json`, in sorted path order; hidden entries skipped).
+//!
+//! A file may hold CustomResourceDefinitions (multi-document YAML, `kind: List` or
+//! `CustomResourceDefinitionList` of CRDs, or JSON), a swagger 2.0 document or an OpenAPI v3
+//! document (YAML or JSON); see [`crate::schema::openapi`]. YAML is read the 1.1 way, as kubectl
+//! reads it. Other documents (kustomization.yaml, namespaces...) are ignored; a file named
+//! explicitly that holds no schema at all is an error, as is any file that does not parse.
+//! Errors name the file, the document index and the field.
+
+use crate::schema::{crd, openapi, SchemaError, VersionSchema};
+use crate::yaml::{self, parse::Documents, Node};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// Loads every schema in a file or directory, in a deterministic order.
+pub fn load_path(path: &Path) -> Result<Vec<VersionSchema>, SchemaError> {
+    let meta = std::fs::metadata(path).map_err(|e| io_error(path, &e))?;
+    if !meta.is_dir() {
+        return load_file(path, true);
+    }
+    let mut files = Vec::new();
+    collect_files(path, &mut files)?;
+    files.sort();
+    let mut out = Vec::new();
+    for file in &files {
+        out.extend(load_file(file, false)?);
+    }
+    Ok(out)
+}
+
+/// Appends the schema-file candidates below `dir` (recursively).
+fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), SchemaError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| io_error(dir, &e))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| io_error(dir, &e))?;
+        let path = entry.path();
+        if entry.file_name().to_string_lossy().starts_with('.') {
+            continue;
+        }
+        let meta = std::fs::metadata(&path).map_err(|e| io_error(&path, &e))?;
+        if meta.is_dir() {
+            collect_files(&path, files)?;
+        } else if has_schema_extension(&path) {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn has_schema_extension(path: &Path) -> bool {
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    matches!(ext.as_deref(), Some("yaml" | "yml" | "json"))
+}
+
+fn is_json_file(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+}
+
+/// Loads one file; `explicit`: named by the user (a file without any schema is an error).
+fn load_file(path: &Path, explicit: bool) -> Result<Vec<VersionSchema>, SchemaError> {
+    let source = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| io_error(path, &e))?;
+    let mut out = Vec::new();
+    let mut found = false;
+    if is_json_file(path) {
+        let doc: Value = serde_json::from_str(&text).map_err(|e| SchemaError {
+            source_name: source.clone(),
+            field: format!("line {}, column {}", e.line(), e.column()),
+            message: format!("invalid JSON: {e}"),
+        })?;
+        found = load_document(&doc, &source, None, &mut out)?;
+    } else {
+        for (index, doc) in Documents::new(&text).enumerate() {
+            let node = doc.map_err(|e| yaml_error(&source, index, e))?;
+            if !is_candidate(&node) {
+                continue;
+            }
+            let doc = yaml::json::to_json(&node).map_err(|e| yaml_error(&source, index, e))?;
+            found |= load_document(&doc, &source, Some(index), &mut out)?;
+        }
+    }
+    if explicit && !found {
+        return Err(SchemaError {
+            source_name: source,
+            field: String::new(),
+            message: "no CustomResourceDefinition, swagger 2.0 or OpenAPI v3 document in this file"
+                .to_string(),
+        });
+    }
+    Ok(out)
+}
+
+/// A cheap look at a YAML document before converting it: could it be a schema source?
+fn is_candidate(node: &Node) -> bool {
+    let Some(map) = node.as_map() else {
+        return false;
+    };
+    if let Some(kind) = map.get("kind") {
+        return matches!(
+            kind.scalar_str(),
+            Some("CustomResourceDefinition" | "CustomResourceDefinitionList" | "List")
+        );
+    }
+    ["swagger", "openapi", "definitions", "components"]
+        .iter()
+        .any(|k| map.get(k).is_some())
+}
+
+/// Loads one document into `out`; returns whether it was a schema source at all.
+fn load_document(
+    doc: &Value,
+    source: &str,
+    index: Option<usize>,
+    out: &mut Vec<VersionSchema>,
+) -> Result<bool, SchemaError> {
+    let at = |field: String| match index {
+        Some(i) if field.is_empty() => format!("document {i}"),
+        Some(i) => format!("document {i}, {field}"),
+        None => field,
+    };
+    if is_crd(doc) {
+        out.extend(crd::load_crd(doc, source).map_err(|e| relocate(e, source, at(String::new())))?);
+        return Ok(true);
+    }
+    if let Some(kind) = openapi::document_kind(doc) {
+        out.extend(
+            openapi::load_document(doc, kind, source)
+                .map_err(|e| relocate(e, source, at(String::new())))?,
+        );
+        return Ok(true);
+    }
+    let is_list = matches!(
+        doc.get("kind").and_then(Value::as_str),
+        Some("List" | "CustomResourceDefinitionList")
+    );
+    let Some(items) = doc
+        .get("items")
+        .and_then(Value::as_array)
+        .filter(|_| is_list)
+    else {
+        return Ok(false);
+    };
+    let mut found = false;
+    for (i, item) in items.iter().enumerate() {
+        if is_crd(item) {
+            let loaded = crd::load_crd(item, source);
+            out.extend(loaded.map_err(|e| relocate(e, source, at(format!("items[{i}]"))))?);
+            found = true;
+        }
+    }
+    Ok(found)
+}
+
+fn is_crd(doc: &Value) -> bool {
+    doc.get("kind").and_then(Value::as_str) == Some("CustomResourceDefinition")
+        && doc
+            .get("apiVersion")
+            .and_then(Value::as_str)
+            .is_some_and(|v| v.starts_with("apiextensions.k8s.io/"))
+}
+
+/// Makes an error from a loader name the file and the document (`where_`), keeping the
+/// loader's own naming of the object when it differs from the bare file path.
+fn relocate(mut e: SchemaError, source: &str, where_: String) -> SchemaError {
+    let mut name = source.to_string();
+    if !where_.is_empty() {
+        name = format!("{name} ({where_})");
+    }
+    if !e.source_name.is_empty() && e.source_name != source {
+        name = format!("{name}: {}", e.source_name);
+    }
+    e.source_name = name;
+    e
+}
+
+fn yaml_error(source: &str, index: usize, e: yaml::YamlError) -> SchemaError {
+    SchemaError {
+        source_name: source.to_string(),
+        field: format!("document {index}, line {}, column {}", e.line, e.column),
+        message: format!("invalid YAML: {}", e.message),
+    }
+}
+
+fn io_error(path: &Path, e: &std::io::Error) -> SchemaError {
+    SchemaError {
+        source_name: path.display().to_string(),
+        field: String::new(),
+        message: format!("cannot read: {e}"),
+    }
+}
