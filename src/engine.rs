@@ -203,3 +203,7 @@ pub(crate) mod test_support {
         json(&doc(text))
     }
 }
+
+#[cfg(test)]
+#[path = "engine/tests.rs"]
+mod tests;

@@ -3,12 +3,11 @@
 //! compared as JSON values (numbers as numbers), with the same pruned paths.
 
 use crd_schema_fn::engine::{self, Options};
-use crd_schema_fn::schema::{Structural, StructuralOrBool, VersionSchema};
+use crd_schema_fn::schema::{crd::load_crd, VersionSchema};
 use crd_schema_fn::yaml::{self, json::to_json, Node};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 fn shared() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared")
@@ -33,7 +32,12 @@ fn sorted(v: &Value) -> Value {
         Value::Object(m) => {
             let mut entries: Vec<_> = m.iter().collect();
             entries.sort_by(|a, b| a.0.cmp(b.0));
-            Value::Object(entries.into_iter().map(|(k, x)| (k.clone(), sorted(x))).collect())
+            Value::Object(
+                entries
+                    .into_iter()
+                    .map(|(k, x)| (k.clone(), sorted(x)))
+                    .collect(),
+            )
         }
         Value::Array(a) => Value::Array(a.iter().map(sorted).collect()),
         _ => v.clone(),
@@ -87,49 +91,6 @@ fn load_crds(files: &mut Files, conf: &Value) -> HashMap<String, Value> {
     crds
 }
 
-/// The openAPIV3Schema of `version` in a v1 or v1beta1 CRD.
-fn version_schema(crd: &Value, version: &str) -> Option<(Value, String)> {
-    let versions = crd["spec"]["versions"].as_array();
-    let found = versions.and_then(|vs| vs.iter().enumerate().find(|(_, v)| v["name"] == version));
-    if let Some((i, v)) = found {
-        let s = &v["schema"]["openAPIV3Schema"];
-        if !s.is_null() {
-            return Some((
-                s.clone(),
-                format!("spec.versions[{i}].schema.openAPIV3Schema"),
-            ));
-        }
-    }
-    let s = &crd["spec"]["validation"]["openAPIV3Schema"];
-    (!s.is_null()).then(|| (s.clone(), "spec.validation.openAPIV3Schema".to_string()))
-}
-
-/// A minimal local loader (until `schema::crd::load_crd` lands): only what pruning, defaulting
-/// and ObjectMeta coercion read.
-fn structural(v: &Value) -> Structural {
-    let mut s = Structural::default();
-    let flag = |k: &str| v[k].as_bool().unwrap_or(false);
-    s.generic.type_ = v["type"].as_str().unwrap_or_default().to_string();
-    s.generic.nullable = flag("nullable");
-    s.generic.default = v.get("default").cloned();
-    s.extensions.x_preserve_unknown_fields = flag("x-kubernetes-preserve-unknown-fields");
-    s.extensions.x_embedded_resource = flag("x-kubernetes-embedded-resource");
-    if let Some(props) = v["properties"].as_object() {
-        for (k, p) in props {
-            s.properties.insert(k.clone(), structural(p));
-        }
-    }
-    if v.get("items").is_some() {
-        s.items = Some(Box::new(structural(&v["items"])));
-    }
-    s.additional_properties = match v.get("additionalProperties") {
-        Some(Value::Bool(b)) => Some(Box::new(StructuralOrBool::Bool(*b))),
-        Some(a) => Some(Box::new(StructuralOrBool::Schema(structural(a)))),
-        None => None,
-    };
-    s
-}
-
 struct Tally {
     same: usize,
     total: usize,
@@ -146,13 +107,7 @@ impl Tally {
     }
 }
 
-fn check_resource(
-    files: &mut Files,
-    conf: &Value,
-    crds: &HashMap<String, Value>,
-    r: &Value,
-    t: &mut Tally,
-) {
+fn check_resource(files: &mut Files, crds: &HashMap<String, Value>, r: &Value, t: &mut Tally) {
     let file = r["file"].as_str().unwrap();
     let index = r["document"].as_u64().unwrap() as usize;
     t.total += 1;
@@ -162,7 +117,7 @@ fn check_resource(
     };
     let mut pruned: Vec<String> = Vec::new();
     if let Some(crd_name) = r["crd"].as_str() {
-        if let Some(vs) = version_for(conf, &crds[crd_name], &obj) {
+        if let Some(vs) = version_for(&crds[crd_name], &obj) {
             let out = engine::apply(&mut obj, &vs, &Options::default());
             pruned = out.pruned;
         }
@@ -187,41 +142,15 @@ fn check_resource(
     t.fail(msg);
 }
 
-/// The VersionSchema for `obj` from its CRD, or None when the apiserver would not touch it
-/// (unknown or unserved version, no schema, non-structural).
-fn version_for(conf: &Value, crd: &Value, obj: &Node) -> Option<VersionSchema> {
+/// The VersionSchema for `obj` from its CRD (loaded by `schema::crd::load_crd`), or None when
+/// the apiserver would not touch it (unknown or unserved version, no schema, non-structural).
+fn version_for(crd: &Value, obj: &Node) -> Option<VersionSchema> {
     let api_version = obj.get("apiVersion")?.as_str()?;
     let version = api_version.rsplit('/').next()?;
     let name = crd["metadata"]["name"].as_str()?;
-    let info = conf["crdVersions"]
-        .as_array()?
-        .iter()
-        .find(|v| v["name"] == name && v["version"] == version)?;
-    let structural_errors = info["structuralErrors"]
-        .as_array()
-        .is_some_and(|e| !e.is_empty());
-    if info["served"] != true || info["hasSchema"] != true || structural_errors {
-        return None;
-    }
-    let (schema, _path) = version_schema(crd, version)?;
-    let structural = structural(&schema);
-    Some(VersionSchema {
-        crd_name: name.to_string(),
-        group: crd["spec"]["group"]
-            .as_str()
-            .unwrap_or_default()
-            .to_string(),
-        version: version.to_string(),
-        kind: crd["spec"]["names"]["kind"]
-            .as_str()
-            .unwrap_or_default()
-            .to_string(),
-        served: true,
-        schema: Some(Arc::new(structural)),
-        structural_errors: Vec::new(),
-        prune: info["preserveUnknownFields"] != true,
-        source: "conformance".to_string(),
-    })
+    let versions = load_crd(crd, name).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let vs = versions.into_iter().find(|v| v.version == version)?;
+    (vs.served && vs.schema.is_some() && vs.structural_errors.is_empty()).then_some(vs)
 }
 
 #[test]
@@ -242,7 +171,7 @@ fn every_corpus_resource_as_the_apiserver_stores_it() {
         let mut files = Files(HashMap::new());
         let crds = load_crds(&mut files, &conf);
         for r in conf["resources"].as_array().unwrap() {
-            check_resource(&mut files, &conf, &crds, r, &mut t);
+            check_resource(&mut files, &crds, r, &mut t);
         }
     }
     println!("identical: {}/{}", t.same, t.total);

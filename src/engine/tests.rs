@@ -1,0 +1,139 @@
+//! Tests of the stage order and of the options of [`super::apply`].
+
+use super::test_support::{doc, json, json_of, schema};
+use super::{apply, Options, Outcome};
+use crate::schema::VersionSchema;
+use std::sync::Arc;
+
+const SCHEMA: &str = "type: object
+properties:
+  spec:
+    type: object
+    properties:
+      replicas: {type: integer, default: 1}
+      mode: {type: string}
+      tmpl:
+        type: object
+        x-kubernetes-embedded-resource: true
+        x-kubernetes-preserve-unknown-fields: true
+        properties:
+          port: {type: integer, default: 80}";
+
+const INPUT: &str = "apiVersion: g.io/v1
+kind: K
+metadata: {name: nm, creationTimestamp: null, labels: {}, bogus: 1}
+spec:
+  mode: null
+  extra: 1
+  tmpl: {apiVersion: v1, kind: Pod, metadata: {name: p, junk: 2}, free: 3}
+status: {phase: x}";
+
+fn version(prune: bool) -> VersionSchema {
+    VersionSchema {
+        crd_name: "ks.g.io".into(),
+        group: "g.io".into(),
+        version: "v1".into(),
+        kind: "K".into(),
+        served: true,
+        schema: Some(Arc::new(schema(SCHEMA))),
+        structural_errors: Vec::new(),
+        prune,
+        source: "test".into(),
+    }
+}
+
+fn run(vs: &VersionSchema, opts: Options) -> (serde_json::Value, Outcome) {
+    let mut obj = doc(INPUT);
+    let out = apply(&mut obj, vs, &opts);
+    (json(&obj), out)
+}
+
+#[test]
+fn all_stages_in_the_apiservers_order() {
+    let (got, out) = run(&version(true), Options::default());
+    let want = "apiVersion: g.io/v1
+kind: K
+metadata: {name: nm}
+spec:
+  tmpl: {apiVersion: v1, kind: Pod, metadata: {name: p}, free: 3, port: 80}
+  replicas: 1";
+    assert_eq!(got, json_of(want));
+    assert_eq!(
+        out.pruned,
+        [
+            "metadata.bogus",
+            "spec.extra",
+            "status",
+            "spec.tmpl.metadata.junk"
+        ]
+    );
+    assert_eq!(out.defaulted, ["spec.replicas", "spec.tmpl.port"]);
+}
+
+#[test]
+fn a_version_that_does_not_prune_keeps_unknown_fields_and_nulls() {
+    let (got, out) = run(&version(false), Options::default());
+    let want = "apiVersion: g.io/v1
+kind: K
+metadata: {name: nm}
+spec:
+  mode: null
+  extra: 1
+  tmpl: {apiVersion: v1, kind: Pod, metadata: {name: p}, free: 3, port: 80}
+  replicas: 1
+status: {phase: x}";
+    assert_eq!(got, json_of(want));
+    assert_eq!(out.pruned, ["metadata.bogus", "spec.tmpl.metadata.junk"]);
+    assert_eq!(out.defaulted, ["spec.replicas", "spec.tmpl.port"]);
+}
+
+#[test]
+fn prune_off_is_like_a_version_that_does_not_prune() {
+    let opts = Options {
+        prune: false,
+        default: true,
+    };
+    assert_eq!(
+        run(&version(true), opts),
+        run(&version(false), Options::default())
+    );
+}
+
+#[test]
+fn default_off_applies_no_default() {
+    let opts = Options {
+        prune: true,
+        default: false,
+    };
+    let (got, out) = run(&version(true), opts);
+    let want = "apiVersion: g.io/v1
+kind: K
+metadata: {name: nm}
+spec:
+  tmpl: {apiVersion: v1, kind: Pod, metadata: {name: p}, free: 3}";
+    assert_eq!(got, json_of(want));
+    assert!(out.defaulted.is_empty());
+}
+
+#[test]
+fn without_a_schema_only_metadata_is_round_tripped() {
+    let mut vs = version(true);
+    vs.schema = None;
+    let (got, out) = run(&vs, Options::default());
+    let mut want = json_of(INPUT);
+    want["metadata"] = json_of("{name: nm}");
+    assert_eq!(got, want);
+    assert_eq!(out.pruned, ["metadata.bogus"]);
+}
+
+#[test]
+fn defaults_are_applied_after_pruning_and_not_pruned() {
+    let s = "type: object\nproperties:\n  spec: {type: object, default: {a: 1, zz: 2}, properties: {a: {type: integer}}}";
+    let mut vs = version(true);
+    vs.schema = Some(Arc::new(schema(s)));
+    let mut obj = doc("spec: null\n");
+    let out = apply(&mut obj, &vs, &Options::default());
+    assert_eq!(json(&obj), json_of("spec: {a: 1, zz: 2}"));
+    assert_eq!(out.defaulted, ["spec"]);
+    assert!(out.pruned.is_empty());
+}
