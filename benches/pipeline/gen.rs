@@ -1,0 +1,125 @@
+//! Generates benchmark ResourceLists from the corpus: every CRD document of the projects listed in
+//! `../shared/conformance` (verbatim text), then N custom resources cycled from the samples that
+//! match a CRD, each renamed and given unknown fields (one at the root, one in `spec`) to prune.
+
+use serde_yaml::Value;
+use std::collections::BTreeSet;
+use std::path::Path;
+
+pub struct Corpus {
+    /// CRD documents, verbatim text.
+    pub crd_docs: Vec<String>,
+    /// Sample custom resources that match a corpus CRD.
+    pub samples: Vec<Value>,
+}
+
+impl Corpus {
+    pub fn load(shared: &Path) -> Self {
+        let mut crd_files = BTreeSet::new();
+        let mut samples = Vec::new();
+        let mut confs: Vec<_> = std::fs::read_dir(shared.join("conformance"))
+            .expect("read conformance")
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .collect();
+        confs.sort();
+        for conf in confs {
+            let c: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&conf).unwrap()).unwrap();
+            for f in c["crdFiles"].as_array().unwrap() {
+                crd_files.insert(f.as_str().unwrap().to_string());
+            }
+            for r in c["resources"].as_array().unwrap() {
+                if r.get("crd").is_none() {
+                    continue;
+                }
+                let text =
+                    std::fs::read_to_string(shared.join(r["file"].as_str().unwrap())).unwrap();
+                let doc = r["document"].as_u64().unwrap() as usize;
+                if let Some(v) = documents(&text).into_iter().nth(doc).flatten() {
+                    samples.push(v);
+                }
+            }
+        }
+        let mut crd_docs = Vec::new();
+        for f in &crd_files {
+            let text = std::fs::read_to_string(shared.join(f)).unwrap();
+            crd_docs.extend(split_documents(&text));
+        }
+        Corpus { crd_docs, samples }
+    }
+
+    pub fn crd_bytes(&self) -> usize {
+        self.crd_docs.iter().map(String::len).sum()
+    }
+
+    /// A ResourceList with every CRD and `n` custom resources.
+    pub fn resource_list(&self, n: usize) -> String {
+        let mut out =
+            String::from("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n");
+        for doc in &self.crd_docs {
+            push_item(&mut out, doc);
+        }
+        for i in 0..n {
+            let item = derive(&self.samples[i % self.samples.len()], i);
+            push_item(&mut out, &serde_yaml::to_string(&item).unwrap());
+        }
+        out
+    }
+}
+
+/// Every document of a YAML stream, as values (`None` where one does not parse).
+fn documents(text: &str) -> Vec<Option<Value>> {
+    serde_yaml::Deserializer::from_str(text)
+        .map(|d| serde::Deserialize::deserialize(d).ok())
+        .collect()
+}
+
+/// Splits a stream into its non-empty documents' text (CRD files are simple: `---` lines only).
+fn split_documents(text: &str) -> Vec<String> {
+    let mut docs = vec![String::new()];
+    for line in text.lines() {
+        if line.starts_with("---") {
+            docs.push(String::new());
+        } else if line != "..." {
+            let d = docs.last_mut().unwrap();
+            d.push_str(line);
+            d.push('\n');
+        }
+    }
+    docs.retain(|d| matches!(serde_yaml::from_str::<Value>(d), Ok(Value::Mapping(_))));
+    docs
+}
+
+/// A renamed copy of a sample with an unknown root field and an unknown `spec` field.
+fn derive(sample: &Value, i: usize) -> Value {
+    let mut v = sample.clone();
+    let Value::Mapping(m) = &mut v else { return v };
+    if let Some(Value::Mapping(meta)) = m.get_mut("metadata") {
+        let name = meta.get("name").and_then(Value::as_str).unwrap_or("bench");
+        let name = format!("{name}-{i}");
+        meta.insert("name".into(), name.into());
+    }
+    if let Some(Value::Mapping(spec)) = m.get_mut("spec") {
+        spec.insert("benchTypo".into(), Value::from(i as u64));
+    }
+    m.insert(
+        "benchUnknown".into(),
+        serde_yaml::from_str("{a: 1, b: [x, y]}").unwrap(),
+    );
+    v
+}
+
+/// Appends a document's text as one sequence item of `items:`.
+fn push_item(out: &mut String, doc: &str) {
+    let mut first = true;
+    for line in doc.lines() {
+        if line.trim_start().starts_with('#') && first {
+            continue;
+        }
+        out.push_str(if first { "- " } else { "  " });
+        out.push_str(line);
+        out.push('\n');
+        first = false;
+    }
+}

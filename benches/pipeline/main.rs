@@ -1,0 +1,55 @@
+//! The pipeline benchmark (issue 5): generates ResourceLists from `../shared/corpus` (every corpus
+//! CRD plus N custom resources derived from the corpus samples, each with unknown fields to prune)
+//! and measures, for each N:
+//! - end-to-end wall time and peak RSS of the `crd-schema-fn` binary,
+//! - the codec floor: the same list through a bare serde_yaml `Value` parse + emit, as a process,
+//! - schema loading alone (all corpus CRDs converted and checked) against a bare serde_yaml parse,
+//! - per-object prune + default time, YAML excluded.
+//!
+//! Run: `cargo bench --bench pipeline` (sizes: `-- --sizes 1000,10000,100000`). Lists are
+//! generated once into `target/bench-data/`. Results go to stdout as a Markdown report.
+
+mod gen;
+mod measure;
+
+use std::path::PathBuf;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(i) = args.iter().position(|a| a == "--floor") {
+        measure::floor_roundtrip(&PathBuf::from(&args[i + 1]));
+        return;
+    }
+    let sizes: Vec<usize> = match args.iter().position(|a| a == "--sizes") {
+        Some(i) => args[i + 1]
+            .split(',')
+            .map(|s| s.parse().expect("--sizes takes numbers"))
+            .collect(),
+        None => vec![1_000, 10_000, 100_000],
+    };
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let shared = root.join("../shared");
+    let data = root.join("target/bench-data");
+    std::fs::create_dir_all(&data).expect("create target/bench-data");
+    let corpus = gen::Corpus::load(&shared);
+    println!("# crd-schema-fn pipeline benchmark\n");
+    println!("{}\n", measure::machine());
+    println!(
+        "corpus: {} CRD documents ({:.1} MB), {} sample custom resources\n",
+        corpus.crd_docs.len(),
+        corpus.crd_bytes() as f64 / 1e6,
+        corpus.samples.len()
+    );
+    measure::schema_loading(&corpus);
+    measure::end_to_end_header();
+    let mut per_size = Vec::new();
+    for &n in &sizes {
+        let path = data.join(format!("list-{n}.yaml"));
+        if !path.exists() {
+            std::fs::write(&path, corpus.resource_list(n)).expect("write list");
+        }
+        per_size.push((n, measure::end_to_end(&path, n)));
+    }
+    measure::linearity(&per_size);
+    measure::per_object(&corpus, *sizes.iter().min().unwrap_or(&1000));
+}
