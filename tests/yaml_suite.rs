@@ -13,6 +13,23 @@ use std::path::{Path, PathBuf};
 /// Cases saphyr-parser 0.3.3 gets wrong, with the reason (id, reason).
 const KNOWN: &[(&str, &str)] = &[];
 
+/// Error cases the YAML layer accepts on purpose: under-indented flow content, which kubectl's
+/// libyaml-style reader accepts (the parser pads such lines and re-parses; see yaml::parse).
+const LENIENT: &[(&str, &str)] = &[
+    (
+        "9C9N",
+        "flow sequence continuation lines at column 0: libyaml/PyYAML accept",
+    ),
+    (
+        "QB6E",
+        "quoted scalar continuation lines at column 0: libyaml/PyYAML accept",
+    ),
+    (
+        "VJP3/00",
+        "under-indented flow mapping; once padded it is the valid case VJP3/01",
+    ),
+];
+
 fn suite_dir() -> PathBuf {
     std::env::var_os("YAML_TEST_SUITE")
         .map(PathBuf::from)
@@ -210,10 +227,10 @@ fn event_trees(events: &str) -> Vec<Node> {
 }
 
 /// Runs one case; `Err` describes the failure.
-fn run_case(dir: &Path) -> Result<(), String> {
+fn run_case(dir: &Path, lenient: bool) -> Result<(), String> {
     let input = std::fs::read_to_string(dir.join("in.yaml")).map_err(|e| e.to_string())?;
     let parsed = parse_stream(&input);
-    if dir.join("error").exists() {
+    if dir.join("error").exists() && !lenient {
         return match parsed {
             Err(_) => Ok(()),
             Ok(_) => Err("accepted an invalid document".into()),
@@ -223,7 +240,7 @@ fn run_case(dir: &Path) -> Result<(), String> {
     let events = std::fs::read_to_string(dir.join("test.event")).map_err(|e| e.to_string())?;
     let want = event_trees(&events);
     let got: Vec<Node> = docs.iter().map(normalize).collect();
-    if got != want {
+    if got != want && !lenient {
         return Err(format!("tree differs:\n got {got:?}\nwant {want:?}"));
     }
     let out = emit_stream(&docs);
@@ -248,7 +265,8 @@ fn yaml_test_suite() {
     let (mut passed, mut known_failed, mut unexpected) = (0, 0, Vec::new());
     for (id, dir) in &all {
         let known = KNOWN.iter().find(|(k, _)| k == id);
-        match (run_case(dir), known) {
+        let lenient = LENIENT.iter().any(|(k, _)| k == id);
+        match (run_case(dir, lenient), known) {
             (Ok(()), None) => passed += 1,
             (Ok(()), Some(_)) => println!("note: known exception {id} now passes"),
             (Err(_), Some(_)) => known_failed += 1,
@@ -259,8 +277,10 @@ fn yaml_test_suite() {
         println!("FAIL {u}\n");
     }
     println!(
-        "yaml-test-suite: {} cases, {passed} passed, {known_failed} known saphyr-parser exceptions, {} unexpected failures",
+        "yaml-test-suite: {} cases, {passed} passed ({} error cases accepted like kubectl), \
+         {known_failed} known saphyr-parser exceptions, {} unexpected failures",
         all.len(),
+        LENIENT.len(),
         unexpected.len()
     );
     assert!(

@@ -123,7 +123,7 @@ impl Emitter<'_> {
             if i > 0 || !inline_first {
                 self.indent(indent);
             }
-            if scalar::is_simple_key(k) {
+            if scalar::is_simple_key(k, indent) {
                 if let Node::Scalar(s) = k {
                     write_scalar(self.out, s, indent, Placement::Key);
                 }

@@ -20,7 +20,8 @@ pub fn parse_stream(text: &str) -> Result<Vec<Node>, YamlError> {
 }
 
 /// A streaming reader: yields the documents of a YAML stream one at a time. After an error it
-/// yields nothing more.
+/// yields nothing more. Under-indented flow content that kubectl accepts is accepted (the stream
+/// is then re-parsed with the offending lines padded; see `relax`).
 pub struct Documents<'a> {
     parser: Parser<'a, StrInput<'a>>,
     text: &'a str,
@@ -30,6 +31,12 @@ pub struct Documents<'a> {
     /// Index of the next document.
     index: usize,
     done: bool,
+    /// No libyaml-style indentation leniency (used while relaxing).
+    strict: bool,
+    /// The fix for the last error, when padding can fix it.
+    fix: Option<relax::Fix>,
+    /// Documents from a relaxed re-parse, once one happened.
+    fallback: Option<std::vec::IntoIter<Result<Node, YamlError>>>,
 }
 
 /// A collection being built.
@@ -39,6 +46,7 @@ enum Frame {
 }
 
 impl<'a> Documents<'a> {
+    /// Reads `text` with kubectl's leniency for under-indented flow content (see [`relax`]).
     pub fn new(text: &'a str) -> Self {
         Documents {
             parser: Parser::new_from_str(text),
@@ -47,7 +55,50 @@ impl<'a> Documents<'a> {
             cursor: (0, 0),
             index: 0,
             done: false,
+            strict: false,
+            fix: None,
+            fallback: None,
         }
+    }
+
+    /// Reads `text` exactly as saphyr-parser does (YAML 1.2 indentation rules).
+    pub fn strict(text: &'a str) -> Self {
+        Documents {
+            strict: true,
+            ..Documents::new(text)
+        }
+    }
+
+    /// Remembers how to fix `e` by padding, if it is a flow-content indentation error.
+    fn classify(&mut self, e: &ScanError, in_flow: bool) {
+        let m = e.marker();
+        self.fix = match e.info() {
+            "invalid indentation in quoted scalar" => Some(relax::Fix::Quoted {
+                index: m.index(),
+                col: m.col(),
+            }),
+            "invalid indentation in flow construct" => Some(relax::Fix::Line(m.line())),
+            "invalid indentation"
+                if in_flow || matches!(self.char_at(m.index()), Some(']' | '}' | ',')) =>
+            {
+                Some(relax::Fix::Line(m.line()))
+            }
+            _ => None,
+        };
+    }
+
+    /// After an error: the relaxed re-parse's documents from the failing one on, if it helps.
+    fn relaxed(&mut self, err: YamlError) -> Option<Result<Node, YamlError>> {
+        self.done = true;
+        if let (false, Some(fix)) = (self.strict, self.fix) {
+            if let Some(docs) = relax::parse_relaxed(self.text, fix, err.document) {
+                let mut it = docs.into_iter();
+                let first = it.next();
+                self.fallback = Some(it);
+                return first;
+            }
+        }
+        Some(Err(err))
     }
 
     fn error(&self, mark: Marker, message: impl Into<String>) -> YamlError {
@@ -114,7 +165,10 @@ impl<'a> Documents<'a> {
         loop {
             let (event, span) = match self.parser.next_event() {
                 Some(Ok(ev)) => ev,
-                Some(Err(e)) => return Err(self.scan_error(&e)),
+                Some(Err(e)) => {
+                    self.classify(&e, parent_flow(&stack));
+                    return Err(self.scan_error(&e));
+                }
                 None => return Err(self.error(Marker::new(0, 0, 0), "unexpected end of stream")),
             };
             let (node, anchor) = match event {
@@ -239,6 +293,9 @@ impl Iterator for Documents<'_> {
     type Item = Result<Node, YamlError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if let Some(fallback) = &mut self.fallback {
+            return fallback.next();
+        }
         if self.done {
             return None;
         }
@@ -247,10 +304,10 @@ impl Iterator for Documents<'_> {
                 Some(Ok((Event::DocumentStart(_), _))) => {
                     let doc = self.read_document();
                     self.index += 1;
-                    if doc.is_err() {
-                        self.done = true;
-                    }
-                    return Some(doc);
+                    return match doc {
+                        Err(e) => self.relaxed(e),
+                        ok => Some(ok),
+                    };
                 }
                 Some(Ok((Event::StreamEnd, _))) | None => {
                     self.done = true;
@@ -258,13 +315,15 @@ impl Iterator for Documents<'_> {
                 }
                 Some(Ok(_)) => continue,
                 Some(Err(e)) => {
-                    self.done = true;
-                    return Some(Err(self.scan_error(&e)));
+                    self.classify(&e, false);
+                    let err = self.scan_error(&e);
+                    return self.relaxed(err);
                 }
             }
         }
     }
 }
 
+mod relax;
 #[cfg(test)]
 mod tests;

@@ -14,9 +14,11 @@ pub(super) enum Placement {
 }
 
 /// The style the scalar is actually written in.
-fn effective_style(s: &Scalar, key: bool) -> ScalarStyle {
+/// `col0`: the scalar starts at column 0 (root scalar or top-level key), where `---` and `...`
+/// would be document markers.
+fn effective_style(s: &Scalar, key: bool, col0: bool) -> ScalarStyle {
     let ok = match s.style {
-        ScalarStyle::Plain => s.value.is_empty() || plain_lines_ok(&s.value, key),
+        ScalarStyle::Plain => s.value.is_empty() || plain_lines_ok(&s.value, key, col0),
         ScalarStyle::SingleQuoted => single_ok(&s.value),
         ScalarStyle::DoubleQuoted => true,
         ScalarStyle::Literal | ScalarStyle::Folded => block_ok(&s.value),
@@ -29,14 +31,14 @@ fn effective_style(s: &Scalar, key: bool) -> ScalarStyle {
 }
 
 /// Whether `k` can be written as an implicit (simple) key: a single-line scalar.
-pub(super) fn is_simple_key(k: &Node) -> bool {
+pub(super) fn is_simple_key(k: &Node, indent: usize) -> bool {
     let Node::Scalar(s) = k else {
         return false;
     };
     if s.value.len() > 1000 {
         return false;
     }
-    match effective_style(s, true) {
+    match effective_style(s, true, indent == 0) {
         ScalarStyle::Plain => !s.value.is_empty() && !s.value.contains('\n'),
         ScalarStyle::SingleQuoted => !s.value.contains('\n'),
         ScalarStyle::DoubleQuoted => true,
@@ -47,7 +49,8 @@ pub(super) fn is_simple_key(k: &Node) -> bool {
 /// Writes the scalar (tag first) at a node whose container sits at column `indent`. Returns
 /// whether the caller must end the line (block scalars end their own lines).
 pub(super) fn write_scalar(out: &mut String, s: &Scalar, indent: usize, place: Placement) -> bool {
-    let style = effective_style(s, place == Placement::Key);
+    let col0 = place == Placement::Root || (place == Placement::Key && indent == 0);
+    let style = effective_style(s, place == Placement::Key, col0);
     if let Some(t) = &s.tag {
         out.push_str(t);
         if style == ScalarStyle::Plain && s.value.is_empty() {
@@ -71,14 +74,15 @@ pub(super) fn write_scalar(out: &mut String, s: &Scalar, indent: usize, place: P
 
 /// A plain scalar that reads back as exactly this text in block context.
 /// A key (followed by `:`) may end with `:` itself.
-pub(crate) fn plain_ok(s: &str, key: bool) -> bool {
+pub(crate) fn plain_ok(s: &str, key: bool, col0: bool) -> bool {
     let Some(first) = s.chars().next() else {
         return false;
     };
     if s.starts_with([' ', '\t']) || s.ends_with([' ', '\t']) || needs_escapes(s) {
         return false;
     }
-    if (s.ends_with(':') && !key) || s.contains(": ") || s.contains(" #") || is_marker(s) {
+    if (s.ends_with(':') && !key) || s.contains(": ") || s.contains(" #") || (col0 && is_marker(s))
+    {
         return false;
     }
     match first {
@@ -91,13 +95,14 @@ pub(crate) fn plain_ok(s: &str, key: bool) -> bool {
 
 /// A plain scalar, possibly over several lines: each line plain-safe, no leading or trailing
 /// line break.
-fn plain_lines_ok(s: &str, key: bool) -> bool {
+fn plain_lines_ok(s: &str, key: bool, col0: bool) -> bool {
     if !s.contains('\n') {
-        return plain_ok(s, key);
+        return plain_ok(s, key, col0);
     }
     !s.starts_with('\n')
         && !s.ends_with('\n')
-        && s.split('\n').all(|l| l.is_empty() || plain_ok(l, false))
+        && s.split('\n')
+            .all(|l| l.is_empty() || plain_ok(l, false, col0))
 }
 
 /// `---` or `...` followed by a blank or the end: a document marker at column 0.

@@ -1,0 +1,157 @@
+//! libyaml-style leniency for under-indented flow content.
+//!
+//! kubectl's reader (libyaml's design, via go-yaml) does not check the indentation of lines
+//! inside flow collections and quoted scalars; saphyr-parser follows the YAML 1.2 rule and
+//! rejects, for instance, a closing `]` at its key's column or a quoted scalar whose continuation
+//! lines sit at the key's column. Both are common in real manifests. When the parser reports such
+//! an error, the offending lines get more leading spaces (which inside flow content and quoted
+//! scalars changes nothing: separation space and folded line prefixes are not content) and the
+//! stream is parsed again. Errors in block structure are never touched.
+
+use super::Documents;
+use crate::yaml::{Node, YamlError};
+use std::collections::HashMap;
+
+/// An indentation error that padding can fix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Fix {
+    /// A quoted scalar starting at this char index and (0-based) column.
+    Quoted { index: usize, col: usize },
+    /// A line (1-based) inside flow content.
+    Line(usize),
+}
+
+/// At most this many re-parses per stream.
+const MAX_ATTEMPTS: usize = 200;
+
+/// Re-parses `text` with fixes applied until it parses or no fix applies. Returns the documents
+/// from index `skip` on, or `None` when relaxing does not get past document `skip`.
+pub(super) fn parse_relaxed(
+    text: &str,
+    first: Fix,
+    skip: usize,
+) -> Option<Vec<Result<Node, YamlError>>> {
+    let mut pads: HashMap<usize, usize> = HashMap::new();
+    let mut cur = apply(text, first, &mut pads)?;
+    for _ in 0..MAX_ATTEMPTS {
+        let mut docs = Documents::strict(&cur);
+        let results: Vec<_> = docs.by_ref().collect();
+        let failed = results.last().is_some_and(Result::is_err);
+        if failed {
+            if let Some(next) = docs.fix.and_then(|f| apply(&cur, f, &mut pads)) {
+                cur = next;
+                continue;
+            }
+        }
+        let good = results.iter().filter(|r| r.is_ok()).count();
+        if failed && good <= skip {
+            return None;
+        }
+        return Some(results.into_iter().skip(skip).collect());
+    }
+    None
+}
+
+/// The text with one more fix applied, or `None` when the fix changes nothing.
+fn apply(text: &str, fix: Fix, pads: &mut HashMap<usize, usize>) -> Option<String> {
+    match fix {
+        Fix::Quoted { index, col } => pad_quoted(text, index, col + 1),
+        Fix::Line(line) => {
+            let pad = pads.entry(line).or_insert(0);
+            let add = (*pad).max(1);
+            *pad += add;
+            if *pad > 64 {
+                return None;
+            }
+            let start = line_start(text, line)?;
+            let mut out = String::with_capacity(text.len() + add);
+            out.push_str(&text[..start]);
+            out.extend(std::iter::repeat_n(' ', add));
+            out.push_str(&text[start..]);
+            Some(out)
+        }
+    }
+}
+
+/// Byte offset of the start of 1-based line `line`.
+fn line_start(text: &str, line: usize) -> Option<usize> {
+    if line <= 1 {
+        return Some(0);
+    }
+    text.match_indices('\n').nth(line - 2).map(|(i, _)| i + 1)
+}
+
+/// Pads every continuation line of the quoted scalar starting at char `index` to column `want`.
+fn pad_quoted(text: &str, index: usize, want: usize) -> Option<String> {
+    let (start, quote) = text.char_indices().nth(index)?;
+    if quote != '\'' && quote != '"' {
+        return None;
+    }
+    let end = closing_quote(text, start, quote)?;
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut last = 0;
+    let mut changed = false;
+    for (i, _) in text[start..end].match_indices('\n') {
+        let line = start + i + 1;
+        let spaces = text[line..].bytes().take_while(|&b| b == b' ').count();
+        if spaces < want && !text[line + spaces..].starts_with('\n') {
+            out.push_str(&text[last..line]);
+            out.extend(std::iter::repeat_n(' ', want - spaces));
+            last = line;
+            changed = true;
+        }
+    }
+    out.push_str(&text[last..]);
+    changed.then_some(out)
+}
+
+/// Byte offset of the quote closing the scalar opened at `start`.
+fn closing_quote(text: &str, start: usize, quote: char) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut i = start + 1;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if quote == '"' => i += 2,
+            b'\'' if quote == '\'' && b.get(i + 1) == Some(&b'\'') => i += 2,
+            c if c == quote as u8 => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::yaml::parse_stream;
+
+    #[test]
+    fn closing_bracket_at_key_column() {
+        let docs = parse_stream("a:\n  args: [\n    \"x\",\n  \"y\"\n  ]\n  b: 1\n").unwrap();
+        let args = docs[0]
+            .get("a")
+            .unwrap()
+            .get("args")
+            .unwrap()
+            .as_seq()
+            .unwrap();
+        assert_eq!(args.items.len(), 2);
+        assert!(args.flow);
+    }
+
+    #[test]
+    fn quoted_scalar_continuation_at_key_column() {
+        let docs = parse_stream("p:\n  d: 'one\n  two'\n  t: x\n---\nq: \"a\n b\"\n").unwrap();
+        assert_eq!(
+            docs[0].get("p").unwrap().get("d").unwrap().scalar_str(),
+            Some("one two")
+        );
+        assert_eq!(docs[1].get("q").unwrap().scalar_str(), Some("a b"));
+    }
+
+    #[test]
+    fn block_indentation_errors_stay_errors() {
+        assert!(parse_stream("a:\n  b: 1\n c: 2\n").is_err());
+        let err = parse_stream("ok: 1\n---\nx: [\n").unwrap_err();
+        assert_eq!(err.document, 1);
+    }
+}
