@@ -104,7 +104,7 @@ fn string(m: &Map<String, Value>, k: &str, path: &str) -> Result<String, SchemaE
 }
 
 fn opt_string(m: &Map<String, Value>, k: &str, path: &str) -> Result<Option<String>, SchemaError> {
-    Ok(get(m, k).map(|_| string(m, k, path)).transpose()?)
+    get(m, k).map(|_| string(m, k, path)).transpose()
 }
 
 fn boolean(m: &Map<String, Value>, k: &str, path: &str) -> Result<Option<bool>, SchemaError> {

@@ -19,6 +19,9 @@ pub struct Structural {
 }
 
 /// `additionalProperties`: `true`/`false`, or a schema.
+// Always held behind `Box` (see `Structural::additional_properties`), so the variant sizes do
+// not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum StructuralOrBool {
     Bool(bool),

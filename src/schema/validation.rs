@@ -54,4 +54,8 @@ pub fn check_schema(
 }
 
 #[cfg(test)]
+mod kep_tests;
+#[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_support;
