@@ -49,13 +49,11 @@ fn gvks(v: &[VersionSchema]) -> Vec<String> {
         .collect()
 }
 
-/// One conformance file's CRD versions, as (name, version, served, hasSchema, prune, errors).
-fn conformance_versions(
-    project: &str,
-) -> (
-    Vec<String>,
-    Vec<(String, String, bool, bool, bool, Vec<String>)>,
-) {
+/// One CRD version as (name, version, served, hasSchema, prune, structural errors).
+type VersionSummary = (String, String, bool, bool, bool, Vec<String>);
+
+/// One conformance file's CRD files and CRD versions.
+fn conformance_versions(project: &str) -> (Vec<String>, Vec<VersionSummary>) {
     let path = shared().join("conformance").join(format!("{project}.json"));
     let doc: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let files = doc["crdFiles"]
@@ -80,7 +78,7 @@ fn conformance_versions(
     (files.collect(), versions.collect())
 }
 
-fn summary(v: &[VersionSchema]) -> Vec<(String, String, bool, bool, bool, Vec<String>)> {
+fn summary(v: &[VersionSchema]) -> Vec<VersionSummary> {
     v.iter()
         .map(|s| {
             let has_schema = s.schema.is_some();
