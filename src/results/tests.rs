@@ -87,6 +87,6 @@ fn summary_text_and_error_detection() {
         "crd-schema-fn: 2 resources processed, 1 fields pruned, 3 defaults applied"
     );
     assert_eq!(s.severity, Severity::Info);
-    assert!(!has_error(&[s.clone()]));
+    assert!(!has_error(std::slice::from_ref(&s)));
     assert!(has_error(&[s, KrmResult::new(Severity::Error, "x")]));
 }
