@@ -8,7 +8,7 @@
 
 use crate::schema::{Structural, StructuralOrBool, VersionSchema};
 use crate::yaml::scalar::{resolve, Resolved};
-use crate::yaml::Node;
+use crate::yaml::{Mapping, Node};
 use std::borrow::Cow;
 
 /// Which stages run.
@@ -42,6 +42,7 @@ pub struct Outcome {
 pub fn apply(obj: &mut Node, vs: &VersionSchema, opts: &Options) -> Outcome {
     let schema = vs.schema.as_deref();
     let mut out = Outcome::default();
+    expand_merge_keys(obj);
     crate::objectmeta::coerce_root(obj, &mut out.pruned);
     if let Some(s) = schema {
         if opts.prune && vs.prune {
@@ -143,6 +144,62 @@ pub fn field_schema<'s>(s: &'s Structural, key: &str) -> Option<&'s Structural> 
     match s.properties.get(key) {
         Some(p) => Some(p),
         None => additional(s).flatten(),
+    }
+}
+
+/// Resolves YAML merge keys (`<<: *base`) in place the way kubectl reads them (go-yaml v2: entries
+/// apply in order, a later key wins; of a list of maps, the first wins), so that pruning and
+/// defaulting see the merged fields.
+pub fn expand_merge_keys(node: &mut Node) {
+    match node {
+        Node::Map(m) => {
+            if m.entries.iter().any(|(k, _)| is_merge_key(k)) {
+                for (k, v) in std::mem::take(&mut m.entries) {
+                    if is_merge_key(&k) && merge_into(m, v.clone()) {
+                        continue;
+                    }
+                    upsert(m, k, v);
+                }
+            }
+            m.entries.iter_mut().for_each(|(_, v)| expand_merge_keys(v));
+        }
+        Node::Seq(s) => s.items.iter_mut().for_each(expand_merge_keys),
+        Node::Scalar(_) => {}
+    }
+}
+
+fn is_merge_key(k: &Node) -> bool {
+    matches!(k, Node::Scalar(s) if s.value == "<<" && match s.tag.as_deref() {
+        Some(t) => t == "!!merge" || t == "tag:yaml.org,2002:merge",
+        None => s.style == crate::yaml::ScalarStyle::Plain,
+    })
+}
+
+/// Merges a map (or a list of maps) into `m`; false when `v` is neither.
+fn merge_into(m: &mut Mapping, mut v: Node) -> bool {
+    expand_merge_keys(&mut v);
+    match v {
+        Node::Map(src) => src.entries.into_iter().for_each(|(k, x)| upsert(m, k, x)),
+        Node::Seq(s) if s.items.iter().all(|i| matches!(i, Node::Map(_))) => {
+            s.items.into_iter().rev().for_each(|i| {
+                merge_into(m, i);
+            });
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// Sets entry `k` of `m` (same JSON key) in place, else appends it.
+fn upsert(m: &mut Mapping, k: Node, v: Node) {
+    let text = key_text(&k).map(Cow::into_owned);
+    match m
+        .entries
+        .iter_mut()
+        .find(|(x, _)| key_text(x).map(Cow::into_owned) == text)
+    {
+        Some(slot) => slot.1 = v,
+        None => m.entries.push((k, v)),
     }
 }
 

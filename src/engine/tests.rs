@@ -137,3 +137,14 @@ fn defaults_are_applied_after_pruning_and_not_pruned() {
     assert_eq!(out.defaulted, ["spec"]);
     assert!(out.pruned.is_empty());
 }
+
+#[test]
+fn merge_keys_are_resolved_before_pruning() {
+    let s = "type: object\nproperties:\n  spec: {type: object, properties: {a: {type: integer}, b: {type: integer}}}";
+    let mut vs = version(true);
+    vs.schema = Some(Arc::new(schema(s)));
+    let mut obj = doc("base: &b {a: 1, b: 2, c: 3}\nspec:\n  <<: *b\n  b: 20\n");
+    let out = apply(&mut obj, &vs, &Options::default());
+    assert_eq!(json(&obj), json_of("spec: {a: 1, b: 20}"));
+    assert_eq!(out.pruned, ["base", "spec.c"]);
+}
