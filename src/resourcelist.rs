@@ -59,6 +59,7 @@ impl InputError {
 /// Reads the input: a single ResourceList or List document, else a stream of objects. Null
 /// (empty) documents of a stream are skipped.
 pub fn read(text: &str) -> Result<Input, InputError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let docs: Vec<(usize, Node)> = parse_stream(text)?
         .into_iter()
         .enumerate()

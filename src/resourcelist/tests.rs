@@ -120,3 +120,9 @@ fn writes_list_and_stream_in_their_form() {
     let out = write(stream, &[]);
     assert_eq!(parse_stream(&out).unwrap().len(), 2);
 }
+
+#[test]
+fn a_byte_order_mark_is_ignored() {
+    let input = read(&format!("\u{feff}{W}")).unwrap();
+    assert_eq!(input.items.len(), 1);
+}
