@@ -157,6 +157,28 @@ impl<'a> Documents<'a> {
         false
     }
 
+    /// A literal/folded scalar running to the end of a stream that does not end with a line
+    /// break: saphyr-parser counts the end of the stream as one more line break; libyaml (and
+    /// kubectl) do not, so one is taken off.
+    fn fix_unterminated_block(&mut self, s: &mut Scalar, span: Span) {
+        if !matches!(s.style, ScalarStyle::Literal | ScalarStyle::Folded)
+            || !s.value.ends_with('\n')
+        {
+            return;
+        }
+        if self.text.ends_with(['\n', '\r']) {
+            return;
+        }
+        let total = if self.ascii {
+            self.text.len()
+        } else {
+            self.text.chars().count()
+        };
+        if span.end.index() == total {
+            s.value.pop();
+        }
+    }
+
     /// Reads one document's events (after its DocumentStart) into a tree.
     fn read_document(&mut self) -> Result<Node, YamlError> {
         let mut stack: Vec<Frame> = Vec::new();
@@ -176,7 +198,9 @@ impl<'a> Documents<'a> {
                     return Ok(root.unwrap_or_else(|| Node::Scalar(Scalar::plain(""))))
                 }
                 Event::Scalar(value, style, anchor, tag) => {
-                    (Node::Scalar(make_scalar(value, style, tag)), anchor)
+                    let mut scalar = make_scalar(value, style, tag);
+                    self.fix_unterminated_block(&mut scalar, span);
+                    (Node::Scalar(scalar), anchor)
                 }
                 Event::Alias(id) => match anchors.get(id).and_then(Option::as_ref) {
                     Some(n) => (n.clone(), 0),

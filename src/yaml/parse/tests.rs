@@ -107,3 +107,25 @@ fn streaming_iterator_stops_after_error() {
     assert!(it.next().unwrap().is_err());
     assert!(it.next().is_none());
 }
+
+#[test]
+fn block_scalar_at_end_of_stream_without_line_break() {
+    for (text, want) in [
+        ("a: >\n  x", "x"),
+        ("a: |+\n  x", "x"),
+        ("- |\n  x\n  y", "x\ny"),
+        ("a: |\n  x\n", "x\n"),
+        ("a: |\n  x\n  ", "x\n"),
+        ("a: |-\n  x", "x"),
+        ("a: |+\n  x\n\n  ", "x\n\n"),
+        ("a: |+\n  x\n  ", "x\n"),
+    ] {
+        let docs = parse_stream(text).unwrap();
+        let node = match &docs[0] {
+            Node::Map(m) => m.entries[0].1.clone(),
+            Node::Seq(s) => s.items[0].clone(),
+            n => n.clone(),
+        };
+        assert_eq!(node.scalar_str(), Some(want), "{text:?}");
+    }
+}
