@@ -69,8 +69,8 @@ impl Files {
     }
 }
 
-/// The CRDs of one project, by name, as JSON.
-fn load_crds(files: &mut Files, conf: &Value) -> HashMap<String, Value> {
+/// The CRDs of one project, by name: their versions as `schema::crd::load_crd` loads them.
+fn load_crds(files: &mut Files, conf: &Value) -> HashMap<String, Vec<VersionSchema>> {
     let mut crds = HashMap::new();
     for f in conf["crdFiles"].as_array().unwrap() {
         let docs = match files.docs(f.as_str().unwrap()) {
@@ -84,7 +84,8 @@ fn load_crds(files: &mut Files, conf: &Value) -> HashMap<String, Value> {
                     .as_str()
                     .unwrap_or_default()
                     .to_string();
-                crds.insert(name, v);
+                let versions = load_crd(&v, &name).unwrap_or_else(|e| panic!("{name}: {e}"));
+                crds.insert(name, versions);
             }
         }
     }
@@ -107,7 +108,12 @@ impl Tally {
     }
 }
 
-fn check_resource(files: &mut Files, crds: &HashMap<String, Value>, r: &Value, t: &mut Tally) {
+fn check_resource(
+    files: &mut Files,
+    crds: &HashMap<String, Vec<VersionSchema>>,
+    r: &Value,
+    t: &mut Tally,
+) {
     let file = r["file"].as_str().unwrap();
     let index = r["document"].as_u64().unwrap() as usize;
     t.total += 1;
@@ -118,7 +124,7 @@ fn check_resource(files: &mut Files, crds: &HashMap<String, Value>, r: &Value, t
     let mut pruned: Vec<String> = Vec::new();
     if let Some(crd_name) = r["crd"].as_str() {
         if let Some(vs) = version_for(&crds[crd_name], &obj) {
-            let out = engine::apply(&mut obj, &vs, &Options::default());
+            let out = engine::apply(&mut obj, vs, &Options::default());
             pruned = out.pruned;
         }
     }
@@ -142,14 +148,12 @@ fn check_resource(files: &mut Files, crds: &HashMap<String, Value>, r: &Value, t
     t.fail(msg);
 }
 
-/// The VersionSchema for `obj` from its CRD (loaded by `schema::crd::load_crd`), or None when
-/// the apiserver would not touch it (unknown or unserved version, no schema, non-structural).
-fn version_for(crd: &Value, obj: &Node) -> Option<VersionSchema> {
+/// The version of `obj` among its CRD's versions, or None when the apiserver would not touch it
+/// (unknown or unserved version, no schema, non-structural).
+fn version_for<'a>(versions: &'a [VersionSchema], obj: &Node) -> Option<&'a VersionSchema> {
     let api_version = obj.get("apiVersion")?.as_str()?;
     let version = api_version.rsplit('/').next()?;
-    let name = crd["metadata"]["name"].as_str()?;
-    let versions = load_crd(crd, name).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let vs = versions.into_iter().find(|v| v.version == version)?;
+    let vs = versions.iter().find(|v| v.version == version)?;
     (vs.served && vs.schema.is_some() && vs.structural_errors.is_empty()).then_some(vs)
 }
 
