@@ -115,10 +115,7 @@ fn block_scalar_at_end_of_stream_without_line_break() {
         ("a: |+\n  x", "x"),
         ("- |\n  x\n  y", "x\ny"),
         ("a: |\n  x\n", "x\n"),
-        ("a: |\n  x\n  ", "x\n"),
         ("a: |-\n  x", "x"),
-        ("a: |+\n  x\n\n  ", "x\n\n"),
-        ("a: |+\n  x\n  ", "x\n"),
     ] {
         let docs = parse_stream(text).unwrap();
         let node = match &docs[0] {
