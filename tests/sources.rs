@@ -9,6 +9,9 @@ use crd_schema_fn::sources::load_path;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
+#[path = "sources/published.rs"]
+mod published;
+
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/schemas")
@@ -169,7 +172,8 @@ fn a_deliberately_invalid_crd_carries_its_errors() {
 fn swagger2_document_with_ref_chains() {
     let path = fixture("widget-swagger.json");
     let got = load_path(&path).unwrap();
-    // WidgetList (a list kind), Deployment (built-in group) and DeleteOptions (meta) are skipped.
+    // WidgetList (a list kind), Deployment and CustomResourceDefinition (built-in groups; the
+    // latter's schema is recursive) and DeleteOptions (meta) are skipped.
     assert_eq!(
         gvks(&got),
         ["example.com/v1 Widget (com.example.v1.Widget)"]
