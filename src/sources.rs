@@ -11,6 +11,7 @@
 use crate::schema::{crd, openapi, SchemaError, VersionSchema};
 use crate::yaml::{self, parse::Documents, Node};
 use serde_json::Value;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 /// Loads every schema in a file or directory, in a deterministic order.
@@ -20,7 +21,7 @@ pub fn load_path(path: &Path) -> Result<Vec<VersionSchema>, SchemaError> {
         return load_file(path, true);
     }
     let mut files = Vec::new();
-    collect_files(path, &mut files)?;
+    collect_files(path, &mut files, &mut HashSet::new())?;
     files.sort();
     let mut out = Vec::new();
     for file in &files {
@@ -29,8 +30,17 @@ pub fn load_path(path: &Path) -> Result<Vec<VersionSchema>, SchemaError> {
     Ok(out)
 }
 
-/// Appends the schema-file candidates below `dir` (recursively).
-fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), SchemaError> {
+/// Appends the schema-file candidates below `dir` (recursively; `seen`: the directories already
+/// walked, so that symbolic links cannot loop).
+fn collect_files(
+    dir: &Path,
+    files: &mut Vec<PathBuf>,
+    seen: &mut HashSet<PathBuf>,
+) -> Result<(), SchemaError> {
+    let real = std::fs::canonicalize(dir).map_err(|e| io_error(dir, &e))?;
+    if !seen.insert(real) {
+        return Ok(());
+    }
     let entries = std::fs::read_dir(dir).map_err(|e| io_error(dir, &e))?;
     for entry in entries {
         let entry = entry.map_err(|e| io_error(dir, &e))?;
@@ -40,7 +50,7 @@ fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), SchemaError
         }
         let meta = std::fs::metadata(&path).map_err(|e| io_error(&path, &e))?;
         if meta.is_dir() {
-            collect_files(&path, files)?;
+            collect_files(&path, files, seen)?;
         } else if has_schema_extension(&path) {
             files.push(path);
         }
@@ -64,17 +74,18 @@ fn is_json_file(path: &Path) -> bool {
 fn load_file(path: &Path, explicit: bool) -> Result<Vec<VersionSchema>, SchemaError> {
     let source = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| io_error(path, &e))?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let mut out = Vec::new();
     let mut found = false;
     if is_json_file(path) {
-        let doc: Value = serde_json::from_str(&text).map_err(|e| SchemaError {
+        let doc: Value = serde_json::from_str(text).map_err(|e| SchemaError {
             source_name: source.clone(),
             field: format!("line {}, column {}", e.line(), e.column()),
             message: format!("invalid JSON: {e}"),
         })?;
         found = load_document(&doc, &source, None, &mut out)?;
     } else {
-        for (index, doc) in Documents::new(&text).enumerate() {
+        for (index, doc) in Documents::new(text).enumerate() {
             let node = doc.map_err(|e| yaml_error(&source, index, e))?;
             if !is_candidate(&node) {
                 continue;

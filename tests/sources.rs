@@ -382,3 +382,21 @@ fn registry_prefers_items_over_loaded_files() {
         Lookup::NotFound
     ));
 }
+
+/// A symbolic link back up the tree is walked once; a byte-order mark is not an error.
+#[cfg(unix)]
+#[test]
+fn symlink_loops_and_byte_order_marks() {
+    let dir = std::env::temp_dir().join(format!("crd-schema-fn-sources-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let crd = std::fs::read_to_string(fixture("crd-dir/things.json")).unwrap();
+    std::fs::write(dir.join("sub/things.json"), format!("\u{feff}{crd}")).unwrap();
+    std::os::unix::fs::symlink("..", dir.join("sub/loop")).unwrap();
+    let got = load_path(&dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(
+        gvks(&got.unwrap()),
+        ["example.org/v1 Thing (things.example.org)"]
+    );
+}

@@ -7,13 +7,22 @@
 //! Only schema positions are followed (properties, items, additionalProperties, junctors...):
 //! `default`, `enum`, `example` and vendor extensions are copied verbatim.
 //!
-//! The `metadata` property of a resource root or of an `x-kubernetes-embedded-resource` becomes
-//! `{type: object}` when it is a reference (the apiserver publishes every CRD's metadata as a
-//! reference to ObjectMeta): the CRD's metadata schema, which may only restrict name and
-//! generateName, is not part of the document, and ObjectMeta is applied to metadata anyway.
+//! `metadata` is treated as the apiserver treats a CRD's (ObjectMeta rules apply to it anyway):
+//! - of the root: `{type: object}`, keeping only the `name`/`generateName` properties of an
+//!   inline schema (a CRD may restrict nothing else); a reference (the apiserver publishes every
+//!   CRD's metadata as a reference to ObjectMeta) is not followed;
+//! - of an `x-kubernetes-embedded-resource`: `{type: object}` when it is a reference, else kept.
 
 use crate::schema::SchemaError;
 use serde_json::{Map, Value};
+
+/// Where a schema sits, for the treatment of its `metadata` property.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Meta {
+    Root,
+    Embedded,
+    Other,
+}
 
 /// Resolves references against one document.
 pub(super) struct Resolver<'a> {
@@ -42,28 +51,40 @@ impl<'a> Resolver<'a> {
     ) -> Result<Value, SchemaError> {
         self.stack.clear();
         self.stack.push(pointer.to_string());
-        let out = self.resolve(schema, path, true);
+        let out = self.resolve(schema, path, Meta::Root);
         self.stack.clear();
         out
     }
 
-    fn resolve(&mut self, node: &Value, path: &str, resource: bool) -> Result<Value, SchemaError> {
+    /// Resolves one schema; `meta`: how its `metadata` property is treated.
+    fn resolve(&mut self, node: &Value, path: &str, meta: Meta) -> Result<Value, SchemaError> {
         if !node.is_object() {
             return Ok(node.clone());
         }
         let depth = self.stack.len();
         let mut map = self.follow_refs(node, path)?;
-        let resource =
-            resource || map.get("x-kubernetes-embedded-resource") == Some(&Value::Bool(true));
+        let meta = match meta {
+            Meta::Other
+                if map.get("x-kubernetes-embedded-resource") == Some(&Value::Bool(true)) =>
+            {
+                Meta::Embedded
+            }
+            m => m,
+        };
         for (key, child) in map.iter_mut() {
             let child_path = format!("{path}.{key}");
             match key.as_str() {
                 "properties" | "patternProperties" => {
-                    self.resolve_properties(child, &child_path, resource && key == "properties")?
+                    let meta = if key == "properties" {
+                        meta
+                    } else {
+                        Meta::Other
+                    };
+                    self.resolve_properties(child, &child_path, meta)?
                 }
                 "items" if child.is_array() => self.resolve_each(child, &child_path)?,
                 "items" | "additionalProperties" | "additionalItems" | "not" => {
-                    *child = self.resolve(child, &child_path, false)?
+                    *child = self.resolve(child, &child_path, Meta::Other)?
                 }
                 "allOf" | "anyOf" | "oneOf" => self.resolve_each(child, &child_path)?,
                 _ => {}
@@ -77,25 +98,44 @@ impl<'a> Resolver<'a> {
         &mut self,
         props: &mut Value,
         path: &str,
-        resource: bool,
+        meta: Meta,
     ) -> Result<(), SchemaError> {
         let Value::Object(props) = props else {
             return Ok(());
         };
         for (name, child) in props.iter_mut() {
-            if resource && name == "metadata" && is_ref(child) {
-                *child = serde_json::json!({"type": "object"});
-                continue;
-            }
-            *child = self.resolve(child, &format!("{path}[{name}]"), false)?;
+            let child_path = format!("{path}[{name}]");
+            *child = match meta {
+                Meta::Root | Meta::Embedded if name == "metadata" && is_ref(child) => {
+                    serde_json::json!({"type": "object"})
+                }
+                Meta::Root if name == "metadata" => self.root_metadata(child, &child_path)?,
+                _ => self.resolve(child, &child_path, Meta::Other)?,
+            };
         }
         Ok(())
+    }
+
+    /// An inline root `metadata`: `{type: object}` with its `name`/`generateName` properties.
+    fn root_metadata(&mut self, node: &Value, path: &str) -> Result<Value, SchemaError> {
+        let mut props = Map::new();
+        for name in ["name", "generateName"] {
+            if let Some(schema) = node.get("properties").and_then(|p| p.get(name)) {
+                let at = format!("{path}.properties[{name}]");
+                props.insert(name.to_string(), self.resolve(schema, &at, Meta::Other)?);
+            }
+        }
+        let mut out = serde_json::json!({"type": "object"});
+        if !props.is_empty() {
+            out["properties"] = Value::Object(props);
+        }
+        Ok(out)
     }
 
     fn resolve_each(&mut self, list: &mut Value, path: &str) -> Result<(), SchemaError> {
         if let Value::Array(items) = list {
             for (i, item) in items.iter_mut().enumerate() {
-                *item = self.resolve(item, &format!("{path}[{i}]"), false)?;
+                *item = self.resolve(item, &format!("{path}[{i}]"), Meta::Other)?;
             }
         }
         Ok(())

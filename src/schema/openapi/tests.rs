@@ -291,3 +291,28 @@ fn gvk_errors_name_the_field() {
     let err = resource_gvks("W", &def, "f.json", "definitions[W]").unwrap_err();
     assert_eq!(err.field, "definitions[W].x-kubernetes-group-version-kind");
 }
+
+#[test]
+fn inline_root_metadata_keeps_only_name_and_generate_name() {
+    let doc = json!({"definitions": {
+        "W": {"type": "object", "properties": {
+            "metadata": {"description": "meta", "properties": {
+                "name": {"$ref": "#/definitions/Name"},
+                "labels": {"type": "object", "additionalProperties": {"type": "string"}},
+                "generateName": {"type": "string"}}},
+            "spec": {"type": "object", "x-kubernetes-embedded-resource": true, "properties": {
+                "metadata": {"type": "object", "properties": {"labels": {"type": "object"}}}}}}},
+        "Name": {"type": "string", "maxLength": 63}
+    }});
+    let got = resolve(&doc, "W").unwrap();
+    assert_eq!(
+        got["properties"]["metadata"],
+        json!({"type": "object", "properties": {
+            "name": {"type": "string", "maxLength": 63}, "generateName": {"type": "string"}}})
+    );
+    // an embedded resource's inline metadata is kept as written
+    assert_eq!(
+        got["properties"]["spec"]["properties"]["metadata"],
+        doc["definitions"]["W"]["properties"]["spec"]["properties"]["metadata"]
+    );
+}
