@@ -274,3 +274,101 @@ fn defaults_from_json_round_trip() {
         "{text}"
     );
 }
+
+/// Every YAML file under the corpus's resources folder.
+fn corpus_resources() -> Vec<std::path::PathBuf> {
+    fn walk(d: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(d) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "yaml" || x == "yml") {
+                out.push(p);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(
+        std::path::Path::new("/work/shared/corpus/resources"),
+        &mut out,
+    );
+    out.sort();
+    out
+}
+
+/// Integral floats as integers (as the conformance comparison does).
+fn norm(v: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match v {
+        Value::Array(a) => Value::Array(a.into_iter().map(norm).collect()),
+        Value::Object(m) => Value::Object(m.into_iter().map(|(k, v)| (k, norm(v))).collect()),
+        Value::Number(n) => match n.as_f64() {
+            Some(f) if n.is_f64() && f.fract() == 0.0 && f.abs() < 9e15 => json!(f as i64),
+            _ => Value::Number(n),
+        },
+        v => v,
+    }
+}
+
+#[test]
+fn corpus_round_trips_and_reads_as_pyyaml_reads_it() {
+    let files = corpus_resources();
+    if files.is_empty() {
+        println!("skipped: no corpus");
+        return;
+    }
+    let (mut outputs, mut expected) = (Vec::new(), Vec::new());
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let docs = parse_stream(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let out = emit_stream(&docs);
+        let back = parse_stream(&out).unwrap();
+        assert_eq!(back.len(), docs.len(), "{}", f.display());
+        for (a, b) in back.iter().zip(&docs) {
+            assert!(a.content_eq(b), "{}: round trip differs", f.display());
+        }
+        let vals: Vec<_> = docs.iter().map(|d| norm(to_json(d).unwrap())).collect();
+        expected.push(serde_json::Value::Array(vals));
+        outputs.push(out);
+    }
+    let script = "import sys, json; sys.path.insert(0, '/work/shared/tools')\n\
+                  import kyaml11, yaml\n\
+                  L = getattr(yaml, 'CSafeLoader', yaml.SafeLoader)\n\
+                  print(json.dumps([list(yaml.load_all(t, Loader=L)) for t in json.load(sys.stdin)]))";
+    let Ok(mut child) = Command::new("python3")
+        .args(["-c", script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    else {
+        println!("skipped PyYAML comparison: no python3");
+        return;
+    };
+    let input = serde_json::to_vec(&outputs).unwrap();
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    if !out.status.success() {
+        println!(
+            "skipped PyYAML comparison: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        return;
+    }
+    let got: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    for ((f, g), w) in files.iter().zip(got).zip(&expected) {
+        assert_eq!(
+            &norm(g),
+            w,
+            "{}: emitted YAML reads differently",
+            f.display()
+        );
+    }
+    println!(
+        "corpus: {} files round-tripped and read back identically by PyYAML-as-kubectl",
+        files.len()
+    );
+}
