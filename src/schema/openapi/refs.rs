@@ -45,7 +45,7 @@ impl<'a> Resolver<'a> {
     /// `path` names it in errors.
     pub(super) fn resolve_root(
         &mut self,
-        schema: &Value,
+        schema: &'a Value,
         pointer: &str,
         path: &str,
     ) -> Result<Value, SchemaError> {
@@ -56,68 +56,78 @@ impl<'a> Resolver<'a> {
         out
     }
 
-    /// Resolves one schema; `meta`: how its `metadata` property is treated.
-    fn resolve(&mut self, node: &Value, path: &str, meta: Meta) -> Result<Value, SchemaError> {
+    /// Resolves one schema; `meta`: how its `metadata` property is treated. Every value of the
+    /// output is copied once, from the document.
+    fn resolve(&mut self, node: &'a Value, path: &str, meta: Meta) -> Result<Value, SchemaError> {
         if !node.is_object() {
             return Ok(node.clone());
         }
         let depth = self.stack.len();
-        let mut map = self.follow_refs(node, path)?;
-        let meta = match meta {
-            Meta::Other
-                if map.get("x-kubernetes-embedded-resource") == Some(&Value::Bool(true)) =>
-            {
-                Meta::Embedded
-            }
-            m => m,
+        let entries = self.merged_entries(node, path)?;
+        let embedded = entries
+            .iter()
+            .any(|(k, v)| *k == "x-kubernetes-embedded-resource" && **v == Value::Bool(true));
+        let meta = if meta == Meta::Other && embedded {
+            Meta::Embedded
+        } else {
+            meta
         };
-        for (key, child) in map.iter_mut() {
-            let child_path = format!("{path}.{key}");
-            match key.as_str() {
-                "properties" | "patternProperties" => {
-                    let meta = if key == "properties" {
-                        meta
-                    } else {
-                        Meta::Other
-                    };
-                    self.resolve_properties(child, &child_path, meta)?
-                }
-                "items" if child.is_array() => self.resolve_each(child, &child_path)?,
-                "items" | "additionalProperties" | "additionalItems" | "not" => {
-                    *child = self.resolve(child, &child_path, Meta::Other)?
-                }
-                "allOf" | "anyOf" | "oneOf" => self.resolve_each(child, &child_path)?,
-                _ => {}
-            }
+        let mut out = Map::new();
+        for (key, child) in entries {
+            let value = self.resolve_keyword(key, child, &format!("{path}.{key}"), meta)?;
+            out.insert(key.clone(), value);
         }
         self.stack.truncate(depth);
-        Ok(Value::Object(map))
+        Ok(Value::Object(out))
+    }
+
+    /// One keyword's value: schemas are resolved, anything else (`default`, `enum`,
+    /// extensions...) copied verbatim.
+    fn resolve_keyword(
+        &mut self,
+        key: &str,
+        child: &'a Value,
+        path: &str,
+        meta: Meta,
+    ) -> Result<Value, SchemaError> {
+        match (key, child) {
+            ("properties", Value::Object(props)) => self.resolve_properties(props, path, meta),
+            ("patternProperties", Value::Object(props)) => {
+                self.resolve_properties(props, path, Meta::Other)
+            }
+            ("items" | "allOf" | "anyOf" | "oneOf", Value::Array(list)) => {
+                self.resolve_each(list, path)
+            }
+            ("items" | "additionalProperties" | "additionalItems" | "not", _) => {
+                self.resolve(child, path, Meta::Other)
+            }
+            _ => Ok(child.clone()),
+        }
     }
 
     fn resolve_properties(
         &mut self,
-        props: &mut Value,
+        props: &'a Map<String, Value>,
         path: &str,
         meta: Meta,
-    ) -> Result<(), SchemaError> {
-        let Value::Object(props) = props else {
-            return Ok(());
-        };
-        for (name, child) in props.iter_mut() {
+    ) -> Result<Value, SchemaError> {
+        let mut out = Map::new();
+        for (name, child) in props {
             let child_path = format!("{path}[{name}]");
-            *child = match meta {
+            let value = match meta {
                 Meta::Root | Meta::Embedded if name == "metadata" && is_ref(child) => {
                     serde_json::json!({"type": "object"})
                 }
                 Meta::Root if name == "metadata" => self.root_metadata(child, &child_path)?,
                 _ => self.resolve(child, &child_path, Meta::Other)?,
             };
+            out.insert(name.clone(), value);
         }
-        Ok(())
+        Ok(Value::Object(out))
     }
 
     /// An inline root `metadata`: `{type: object}` with its `name`/`generateName` properties.
-    fn root_metadata(&mut self, node: &Value, path: &str) -> Result<Value, SchemaError> {
+    fn root_metadata(&mut self, node: &'a Value, path: &str) -> Result<Value, SchemaError> {
         let mut props = Map::new();
         for name in ["name", "generateName"] {
             if let Some(schema) = node.get("properties").and_then(|p| p.get(name)) {
@@ -132,37 +142,57 @@ impl<'a> Resolver<'a> {
         Ok(out)
     }
 
-    fn resolve_each(&mut self, list: &mut Value, path: &str) -> Result<(), SchemaError> {
-        if let Value::Array(items) = list {
-            for (i, item) in items.iter_mut().enumerate() {
-                *item = self.resolve(item, &format!("{path}[{i}]"), Meta::Other)?;
-            }
+    fn resolve_each(&mut self, list: &'a [Value], path: &str) -> Result<Value, SchemaError> {
+        let mut out = Vec::with_capacity(list.len());
+        for (i, item) in list.iter().enumerate() {
+            out.push(self.resolve(item, &format!("{path}[{i}]"), Meta::Other)?);
         }
-        Ok(())
+        Ok(Value::Array(out))
     }
 
-    /// Follows the chain of references at the top of `node`, pushing each onto the stack;
-    /// returns the merged map (target keys, then the referrer's siblings over them).
-    fn follow_refs(&mut self, node: &Value, path: &str) -> Result<Map<String, Value>, SchemaError> {
-        let mut current = node.as_object().cloned().unwrap_or_default();
-        while let Some(reference) = take_ref(&mut current) {
-            let reference = reference.map_err(|m| self.error(path, m))?;
-            if let Some(start) = self.stack.iter().position(|r| *r == reference) {
+    /// The keywords of `node` with its chain of top references followed (each pushed onto the
+    /// stack): the innermost target's keywords first, each referrer's siblings laid over them.
+    fn merged_entries(
+        &mut self,
+        node: &'a Value,
+        path: &str,
+    ) -> Result<Vec<(&'a String, &'a Value)>, SchemaError> {
+        let mut layers = Vec::new();
+        let mut current = node.as_object().expect("resolve checked it is a map");
+        loop {
+            let followed = top_ref(current);
+            layers.push((current, followed.map(|(key, _)| key)));
+            let Some((_, reference)) = followed else {
+                break;
+            };
+            let reference = reference
+                .as_str()
+                .ok_or_else(|| self.error(path, "$ref must be a string"))?;
+            if let Some(start) = self.stack.iter().position(|r| r == reference) {
                 let mut chain = self.stack[start..].to_vec();
-                chain.push(reference);
+                chain.push(reference.to_string());
                 return Err(self.error(path, format!("$ref cycle: {}", chain.join(" -> "))));
             }
-            let target = self.target(&reference, path)?;
-            self.stack.push(reference);
-            let mut merged = target;
-            merged.extend(current);
-            current = merged;
+            current = self.target(reference, path)?;
+            self.stack.push(reference.to_string());
         }
-        Ok(current)
+        let mut entries: Vec<(&'a String, &'a Value)> = Vec::new();
+        for (layer, followed) in layers.iter().rev() {
+            for (key, value) in layer.iter() {
+                if Some(key.as_str()) == *followed {
+                    continue;
+                }
+                match entries.iter_mut().find(|(k, _)| *k == key) {
+                    Some(entry) => entry.1 = value,
+                    None => entries.push((key, value)),
+                }
+            }
+        }
+        Ok(entries)
     }
 
     /// The map a local reference points to.
-    fn target(&self, reference: &str, path: &str) -> Result<Map<String, Value>, SchemaError> {
+    fn target(&self, reference: &str, path: &str) -> Result<&'a Map<String, Value>, SchemaError> {
         let Some(pointer) = reference.strip_prefix('#') else {
             return Err(self.error(
                 path,
@@ -170,7 +200,7 @@ impl<'a> Resolver<'a> {
             ));
         };
         match lookup_pointer(self.doc, pointer) {
-            Some(Value::Object(map)) => Ok(map.clone()),
+            Some(Value::Object(map)) => Ok(map),
             Some(_) => Err(self.error(
                 path,
                 format!("$ref \"{reference}\" does not point to a schema"),
@@ -212,21 +242,13 @@ fn wrapped_ref(map: &Map<String, Value>) -> Option<&Value> {
     }
 }
 
-/// Removes the top reference from `map` (see [`is_ref`]) and returns it; `Some(Err)` when the
-/// `$ref` is not a string.
-fn take_ref(map: &mut Map<String, Value>) -> Option<Result<String, String>> {
-    let value = match map.remove("$ref") {
-        Some(v) => v,
-        None => {
-            let v = wrapped_ref(map)?.clone();
-            map.remove("allOf");
-            v
-        }
-    };
-    Some(match value {
-        Value::String(s) => Ok(s),
-        _ => Err("$ref must be a string".to_string()),
-    })
+/// The reference at the top of a schema map and the keyword holding it: `$ref`, else a
+/// one-element `allOf` holding only a `$ref`.
+fn top_ref(map: &Map<String, Value>) -> Option<(&'static str, &Value)> {
+    if let Some(reference) = map.get("$ref") {
+        return Some(("$ref", reference));
+    }
+    wrapped_ref(map).map(|reference| ("allOf", reference))
 }
 
 /// Follows a JSON pointer (`/a/b~1c`, RFC 6901) from the document root; `""` is the root.
