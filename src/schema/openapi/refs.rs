@@ -30,7 +30,14 @@ pub(super) struct Resolver<'a> {
     source: &'a str,
     /// The references being expanded, outermost first (a reference met again is a cycle).
     stack: Vec<String>,
+    /// Schemas produced so far for the current root (see [`MAX_SCHEMAS`]).
+    produced: usize,
 }
+
+/// The most schemas one root may inline into (the largest corpus CRD has about 12,000):
+/// references shared at every level of a deep tree multiply (each level doubling the output is
+/// enough to exhaust memory), so a document that would expand past this is an error, not a hang.
+pub(super) const MAX_SCHEMAS: usize = 200_000;
 
 impl<'a> Resolver<'a> {
     pub(super) fn new(doc: &'a Value, source: &'a str) -> Self {
@@ -38,6 +45,7 @@ impl<'a> Resolver<'a> {
             doc,
             source,
             stack: Vec::new(),
+            produced: 0,
         }
     }
 
@@ -51,6 +59,7 @@ impl<'a> Resolver<'a> {
     ) -> Result<Value, SchemaError> {
         self.stack.clear();
         self.stack.push(pointer.to_string());
+        self.produced = 0;
         let out = self.resolve(schema, path, Meta::Root);
         self.stack.clear();
         out
@@ -61,6 +70,11 @@ impl<'a> Resolver<'a> {
     fn resolve(&mut self, node: &'a Value, path: &str, meta: Meta) -> Result<Value, SchemaError> {
         if !node.is_object() {
             return Ok(node.clone());
+        }
+        self.produced += 1;
+        if self.produced > MAX_SCHEMAS {
+            let message = format!("inlining $refs makes more than {MAX_SCHEMAS} schemas");
+            return Err(self.error(path, message));
         }
         let depth = self.stack.len();
         let entries = self.merged_entries(node, path)?;

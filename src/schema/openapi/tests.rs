@@ -316,3 +316,26 @@ fn inline_root_metadata_keeps_only_name_and_generate_name() {
         doc["definitions"]["W"]["properties"]["spec"]["properties"]["metadata"]
     );
 }
+
+#[test]
+fn exponential_ref_expansion_is_an_error() {
+    // L0 -> 2 x L1 -> 4 x L2 ... -> 2^24 leaves: far past the limit.
+    let mut defs = serde_json::Map::new();
+    for i in 0..24 {
+        let next = json!({"$ref": format!("#/definitions/L{}", i + 1)});
+        defs.insert(
+            format!("L{i}"),
+            json!({"type": "object", "properties": {"a": next, "b": next}}),
+        );
+    }
+    defs.insert("L24".to_string(), json!({"type": "string"}));
+    let doc = json!({ "definitions": defs });
+    let err = resolve(&doc, "L0").unwrap_err();
+    assert_eq!(
+        err.message,
+        format!(
+            "inlining $refs makes more than {} schemas",
+            refs::MAX_SCHEMAS
+        )
+    );
+}
