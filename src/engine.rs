@@ -42,7 +42,7 @@ pub struct Outcome {
 pub fn apply(obj: &mut Node, vs: &VersionSchema, opts: &Options) -> Outcome {
     let schema = vs.schema.as_deref();
     let mut out = Outcome::default();
-    expand_merge_keys(obj);
+    normalize_keys(obj);
     crate::objectmeta::coerce_root(obj, &mut out.pruned);
     if let Some(s) = schema {
         if opts.prune && vs.prune {
@@ -147,10 +147,11 @@ pub fn field_schema<'s>(s: &'s Structural, key: &str) -> Option<&'s Structural> 
     }
 }
 
-/// Resolves YAML merge keys (`<<: *base`) in place the way kubectl reads them (go-yaml v2: entries
-/// apply in order, a later key wins; of a list of maps, the first wins), so that pruning and
-/// defaulting see the merged fields.
-pub fn expand_merge_keys(node: &mut Node) {
+/// Makes map keys what the apiserver stores: YAML merge keys (`<<: *base`) are resolved the way
+/// kubectl reads them (go-yaml v2: entries apply in order, a later key wins; of a list of maps,
+/// the first wins), and keys that YAML 1.1 reads as no string (`8080`, `on`) become the string
+/// JSON has for them (`'8080'`, `'true'`), so every reader of the output sees string keys.
+pub fn normalize_keys(node: &mut Node) {
     match node {
         Node::Map(m) => {
             if m.entries.iter().any(|(k, _)| is_merge_key(k)) {
@@ -161,10 +162,24 @@ pub fn expand_merge_keys(node: &mut Node) {
                     upsert(m, k, v);
                 }
             }
-            m.entries.iter_mut().for_each(|(_, v)| expand_merge_keys(v));
+            for (k, v) in m.entries.iter_mut() {
+                stringify_key(k);
+                normalize_keys(v);
+            }
         }
-        Node::Seq(s) => s.items.iter_mut().for_each(expand_merge_keys),
+        Node::Seq(s) => s.items.iter_mut().for_each(normalize_keys),
         Node::Scalar(_) => {}
+    }
+}
+
+/// A bool/int/float key becomes its JSON string (null keys are left as they are).
+fn stringify_key(k: &mut Node) {
+    let Node::Scalar(s) = k else { return };
+    if matches!(resolve(s), Resolved::Str | Resolved::Null) {
+        return;
+    }
+    if let Some(text) = key_text(k).map(Cow::into_owned) {
+        *k = Node::string(&text);
     }
 }
 
@@ -177,7 +192,7 @@ fn is_merge_key(k: &Node) -> bool {
 
 /// Merges a map (or a list of maps) into `m`; false when `v` is neither.
 fn merge_into(m: &mut Mapping, mut v: Node) -> bool {
-    expand_merge_keys(&mut v);
+    normalize_keys(&mut v);
     match v {
         Node::Map(src) => src.entries.into_iter().for_each(|(k, x)| upsert(m, k, x)),
         Node::Seq(s) if s.items.iter().all(|i| matches!(i, Node::Map(_))) => {

@@ -148,3 +148,20 @@ fn merge_keys_are_resolved_before_pruning() {
     assert_eq!(json(&obj), json_of("spec: {a: 1, b: 20}"));
     assert_eq!(out.pruned, ["base", "spec.c"]);
 }
+
+#[test]
+fn keys_become_the_strings_json_has_for_them() {
+    let s =
+        "type: object\nproperties:\n  spec: {type: object, additionalProperties: {type: string}}";
+    let mut vs = version(true);
+    vs.schema = Some(Arc::new(schema(s)));
+    let mut obj = doc("spec: {8080: a, on: b, 'x': c}\n");
+    apply(&mut obj, &vs, &Options::default());
+    let spec = obj.get("spec").unwrap().as_map().unwrap();
+    let keys: Vec<_> = spec
+        .entries
+        .iter()
+        .map(|(k, _)| k.as_str().unwrap())
+        .collect();
+    assert_eq!(keys, ["8080", "true", "x"]);
+}
