@@ -123,10 +123,8 @@ impl Emitter<'_> {
             if i > 0 || !inline_first {
                 self.indent(indent);
             }
-            if scalar::is_simple_key(k, indent) {
-                if let Node::Scalar(s) = k {
-                    write_scalar(self.out, s, indent, Placement::Key);
-                }
+            if let Some((s, style)) = scalar::simple_key(k, indent) {
+                scalar::write_styled(self.out, s, style, indent);
                 self.out.push(':');
                 self.map_value(v, indent);
             } else {

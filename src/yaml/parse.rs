@@ -33,10 +33,15 @@ pub struct Documents<'a> {
     done: bool,
     /// No libyaml-style indentation leniency (used while relaxing).
     strict: bool,
-    /// The fix for the last error, when padding can fix it.
-    fix: Option<relax::Fix>,
-    /// Documents from a relaxed re-parse, once one happened.
-    fallback: Option<std::vec::IntoIter<Result<Node, YamlError>>>,
+    /// The fix for the last error, when padding can fix it, and the error's char index.
+    fix: Option<(relax::Fix, usize)>,
+    /// Where the current document starts: char index and line of its first line.
+    doc_start: (usize, usize),
+    /// Lines of the original text before `text` (after a relaxed document, parsing resumes
+    /// on the rest of the text).
+    line_offset: usize,
+    /// Documents of a relaxed re-parse, not yet yielded.
+    pending: std::collections::VecDeque<Node>,
 }
 
 /// A collection being built.
@@ -57,7 +62,9 @@ impl<'a> Documents<'a> {
             done: false,
             strict: false,
             fix: None,
-            fallback: None,
+            doc_start: (0, 1),
+            line_offset: 0,
+            pending: std::collections::VecDeque::new(),
         }
     }
 
@@ -72,7 +79,7 @@ impl<'a> Documents<'a> {
     /// Remembers how to fix `e` by padding, if it is a flow-content indentation error.
     fn classify(&mut self, e: &ScanError, in_flow: bool) {
         let m = e.marker();
-        self.fix = match e.info() {
+        let fix = match e.info() {
             "invalid indentation in quoted scalar" => Some(relax::Fix::Quoted {
                 index: m.index(),
                 col: m.col(),
@@ -85,26 +92,54 @@ impl<'a> Documents<'a> {
             }
             _ => None,
         };
+        self.fix = fix.map(|f| (f, m.index()));
     }
 
-    /// After an error: the relaxed re-parse's documents from the failing one on, if it helps.
+    /// After an error: when padding fixes the failing document, its relaxed parse, and parsing
+    /// resumes after it; else the error.
     fn relaxed(&mut self, err: YamlError) -> Option<Result<Node, YamlError>> {
         self.done = true;
-        if let (false, Some(fix)) = (self.strict, self.fix) {
-            if let Some(docs) = relax::parse_relaxed(self.text, fix, err.document) {
-                let mut it = docs.into_iter();
-                let first = it.next();
-                self.fallback = Some(it);
-                return first;
-            }
+        let (false, Some((fix, at))) = (self.strict, self.fix) else {
+            return Some(Err(err));
+        };
+        let (start_char, start_line) = self.doc_start;
+        let start = self.byte_of(start_char);
+        let (end, rest) = relax::document_end(self.text, self.byte_of(at).max(start));
+        let fix = match fix {
+            relax::Fix::Quoted { index, col } => relax::Fix::Quoted {
+                index: index - start_char,
+                col,
+            },
+            relax::Fix::Line(l) => relax::Fix::Line(l + 1 - start_line),
+        };
+        let Some(docs) = relax::parse_relaxed(&self.text[start..end], fix) else {
+            return Some(Err(err));
+        };
+        self.index = err.document + docs.len();
+        self.pending.extend(docs);
+        self.line_offset += self.text[..rest].matches('\n').count();
+        self.text = &self.text[rest..];
+        self.parser = Parser::new_from_str(self.text);
+        self.cursor = (0, 0);
+        self.done = false;
+        self.next()
+    }
+
+    /// Byte offset of char index `idx` (the text's length past the end).
+    fn byte_of(&mut self, idx: usize) -> usize {
+        if self.ascii {
+            return idx.min(self.text.len());
         }
-        Some(Err(err))
+        match self.char_at(idx) {
+            Some(_) => self.cursor.1,
+            None => self.text.len(),
+        }
     }
 
     fn error(&self, mark: Marker, message: impl Into<String>) -> YamlError {
         YamlError {
             document: self.index,
-            line: mark.line(),
+            line: mark.line() + self.line_offset,
             column: mark.col() + 1,
             message: message.into(),
         }
@@ -319,15 +354,17 @@ impl Iterator for Documents<'_> {
     type Item = Result<Node, YamlError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if let Some(fallback) = &mut self.fallback {
-            return fallback.next();
+        if let Some(doc) = self.pending.pop_front() {
+            return Some(Ok(doc));
         }
         if self.done {
             return None;
         }
         loop {
             match self.parser.next_event() {
-                Some(Ok((Event::DocumentStart(_), _))) => {
+                Some(Ok((Event::DocumentStart(_), span))) => {
+                    let m = span.start;
+                    self.doc_start = (m.index() - m.col(), m.line());
                     let doc = self.read_document();
                     self.index += 1;
                     return match doc {

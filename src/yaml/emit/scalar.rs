@@ -31,19 +31,22 @@ fn effective_style(s: &Scalar, key: bool, col0: bool) -> ScalarStyle {
 }
 
 /// Whether `k` can be written as an implicit (simple) key: a single-line scalar.
-pub(super) fn is_simple_key(k: &Node, indent: usize) -> bool {
+/// Returns the scalar and the style to write it in.
+pub(super) fn simple_key(k: &Node, indent: usize) -> Option<(&Scalar, ScalarStyle)> {
     let Node::Scalar(s) = k else {
-        return false;
+        return None;
     };
     if s.value.len() > 1000 {
-        return false;
+        return None;
     }
-    match effective_style(s, true, indent == 0) {
+    let style = effective_style(s, true, indent == 0);
+    let simple = match style {
         ScalarStyle::Plain => !s.value.is_empty() && !s.value.contains('\n'),
         ScalarStyle::SingleQuoted => !s.value.contains('\n'),
         ScalarStyle::DoubleQuoted => true,
         ScalarStyle::Literal | ScalarStyle::Folded => false,
-    }
+    };
+    simple.then_some((s, style))
 }
 
 /// Writes the scalar (tag first) at a node whose container sits at column `indent`. Returns
@@ -51,14 +54,25 @@ pub(super) fn is_simple_key(k: &Node, indent: usize) -> bool {
 pub(super) fn write_scalar(out: &mut String, s: &Scalar, indent: usize, place: Placement) -> bool {
     let col0 = place == Placement::Root || (place == Placement::Key && indent == 0);
     let style = effective_style(s, place == Placement::Key, col0);
+    if s.tag.is_none() && style == ScalarStyle::Plain && s.value.is_empty() {
+        return place != Placement::Root;
+    }
+    write_styled(out, s, style, indent)
+}
+
+/// Writes the scalar (tag first) in `style`, which can hold its content.
+pub(super) fn write_styled(
+    out: &mut String,
+    s: &Scalar,
+    style: ScalarStyle,
+    indent: usize,
+) -> bool {
     if let Some(t) = &s.tag {
         out.push_str(t);
         if style == ScalarStyle::Plain && s.value.is_empty() {
             return true;
         }
         out.push(' ');
-    } else if style == ScalarStyle::Plain && s.value.is_empty() {
-        return place != Placement::Root;
     }
     match style {
         ScalarStyle::Plain => write_flow_lines(out, &s.value, indent + 2, |o, p| o.push_str(p)),
@@ -81,8 +95,7 @@ pub(crate) fn plain_ok(s: &str, key: bool, col0: bool) -> bool {
     if s.starts_with([' ', '\t']) || s.ends_with([' ', '\t']) || needs_escapes(s) {
         return false;
     }
-    if (s.ends_with(':') && !key) || s.contains(": ") || s.contains(" #") || (col0 && is_marker(s))
-    {
+    if (s.ends_with(':') && !key) || has_comment_or_value_indicator(s) || (col0 && is_marker(s)) {
         return false;
     }
     match first {
@@ -103,6 +116,11 @@ fn plain_lines_ok(s: &str, key: bool, col0: bool) -> bool {
         && !s.ends_with('\n')
         && s.split('\n')
             .all(|l| l.is_empty() || plain_ok(l, false, col0))
+}
+
+/// `: ` or ` #` anywhere.
+fn has_comment_or_value_indicator(s: &str) -> bool {
+    s.as_bytes().windows(2).any(|w| w == b": " || w == b" #")
 }
 
 /// `---` or `...` followed by a blank or the end: a document marker at column 0.

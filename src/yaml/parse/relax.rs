@@ -21,35 +21,44 @@ pub(super) enum Fix {
     Line(usize),
 }
 
-/// At most this many re-parses per stream.
+/// At most this many re-parses per document.
 const MAX_ATTEMPTS: usize = 200;
 
-/// Re-parses `text` with fixes applied until it parses or no fix applies. Returns the documents
-/// from index `skip` on, or `None` when relaxing does not get past document `skip`.
-pub(super) fn parse_relaxed(
-    text: &str,
-    first: Fix,
-    skip: usize,
-) -> Option<Vec<Result<Node, YamlError>>> {
+/// Re-parses one document's text with fixes applied until it parses; `None` when some error
+/// remains that padding cannot fix.
+pub(super) fn parse_relaxed(text: &str, first: Fix) -> Option<Vec<Node>> {
     let mut pads: HashMap<usize, usize> = HashMap::new();
     let mut cur = apply(text, first, &mut pads)?;
     for _ in 0..MAX_ATTEMPTS {
         let mut docs = Documents::strict(&cur);
-        let results: Vec<_> = docs.by_ref().collect();
-        let failed = results.last().is_some_and(Result::is_err);
-        if failed {
-            if let Some(next) = docs.fix.and_then(|f| apply(&cur, f, &mut pads)) {
-                cur = next;
-                continue;
-            }
+        let results: Result<Vec<Node>, YamlError> = docs.by_ref().collect();
+        match results {
+            Ok(nodes) => return Some(nodes),
+            Err(_) => cur = docs.fix.and_then(|(f, _)| apply(&cur, f, &mut pads))?,
         }
-        let good = results.iter().filter(|r| r.is_ok()).count();
-        if failed && good <= skip {
-            return None;
-        }
-        return Some(results.into_iter().skip(skip).collect());
     }
     None
+}
+
+/// Where the document holding byte `from` ends: the start of the next line that is a `---` or
+/// `...` marker, else the end of the text. Returns (end of this document, start of the rest).
+pub(super) fn document_end(text: &str, from: usize) -> (usize, usize) {
+    let mut pos = text[from..].find('\n').map_or(text.len(), |i| from + i + 1);
+    while pos < text.len() {
+        let line = &text[pos..];
+        let next = line.find('\n').map_or(text.len(), |i| pos + i + 1);
+        let marker = |m: &str| {
+            line.starts_with(m) && line[3..].starts_with([' ', '\t', '\r', '\n']) || line == m
+        };
+        if marker("---") {
+            return (pos, pos);
+        }
+        if marker("...") {
+            return (pos, next);
+        }
+        pos = next;
+    }
+    (text.len(), text.len())
 }
 
 /// The text with one more fix applied, or `None` when the fix changes nothing.
@@ -153,5 +162,18 @@ mod tests {
         assert!(parse_stream("a:\n  b: 1\n c: 2\n").is_err());
         let err = parse_stream("ok: 1\n---\nx: [\n").unwrap_err();
         assert_eq!(err.document, 1);
+        let err = parse_stream("a: [\n1]\n---\nb: 1\n---\nc: [\n").unwrap_err();
+        assert_eq!((err.document, err.line), (2, 7), "{err}");
+    }
+
+    #[test]
+    fn relaxed_documents_in_a_stream() {
+        let text = "a: 1\n---\nb: [\n1,\n  2]\n---\nc: 'x\ny'\n...\n---\nd: |\n  z\n";
+        let docs = parse_stream(text).unwrap();
+        assert_eq!(docs.len(), 4);
+        let b = docs[1].get("b").unwrap().as_seq().unwrap();
+        assert_eq!(b.items.len(), 2);
+        assert_eq!(docs[2].get("c").unwrap().scalar_str(), Some("x y"));
+        assert_eq!(docs[3].get("d").unwrap().scalar_str(), Some("z\n"));
     }
 }

@@ -20,10 +20,19 @@ pub fn string_style(s: &str) -> ScalarStyle {
 
 /// Line breaks, tabs, control and non-printable characters: only double quotes hold them safely.
 pub(crate) fn needs_escapes(s: &str) -> bool {
-    s.chars().any(|c| {
-        c.is_control()
-            || matches!(c, '\u{85}' | '\u{2028}' | '\u{2029}' | '\u{feff}')
-            || matches!(c, '\u{fffe}' | '\u{ffff}')
+    let b = s.as_bytes();
+    b.iter().enumerate().any(|(i, &c)| match c {
+        0..=0x1f | 0x7f => true,
+        // U+0080..U+009F (C1 controls, NEL)
+        0xc2 => matches!(b.get(i + 1), Some(0x80..=0x9f)),
+        // U+2028, U+2029
+        0xe2 => b.get(i + 1) == Some(&0x80) && matches!(b.get(i + 2), Some(0xa8 | 0xa9)),
+        // U+FEFF, U+FFFE, U+FFFF
+        0xef => matches!(
+            (b.get(i + 1), b.get(i + 2)),
+            (Some(0xbb), Some(0xbf)) | (Some(0xbf), Some(0xbe | 0xbf))
+        ),
+        _ => false,
     })
 }
 
