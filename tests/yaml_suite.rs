@@ -154,59 +154,18 @@ fn event_trees(events: &str) -> Vec<Node> {
         let (kind, rest) = line.split_at(4.min(line.len()));
         let rest = rest.trim_start_matches(' ');
         let (node, anchor) = match kind {
-            "+SEQ" => {
-                let flow = rest.starts_with("[]");
-                let (a, t, _) = props(rest.trim_start_matches("[]").trim_start());
-                stack.push(Frame::Seq(
-                    Sequence {
-                        items: vec![],
-                        flow,
-                        tag: t,
-                    },
-                    a,
-                ));
-                continue;
-            }
-            "+MAP" => {
-                let flow = rest.starts_with("{}");
-                let (a, t, _) = props(rest.trim_start_matches("{}").trim_start());
-                let m = Mapping {
-                    entries: vec![],
-                    flow,
-                    tag: t,
-                };
-                stack.push(Frame::Map(m, a, None));
+            "+SEQ" | "+MAP" => {
+                stack.push(open_collection(kind, rest));
                 continue;
             }
             "-SEQ" | "-MAP" => match stack.pop().unwrap() {
                 Frame::Seq(s, a) => (Node::Seq(s), a),
                 Frame::Map(m, a, _) => (Node::Map(m), a),
             },
-            "=VAL" => {
-                let (a, t, r) = props(rest);
-                let style = match r.chars().next().unwrap() {
-                    ':' => ScalarStyle::Plain,
-                    '\'' => ScalarStyle::SingleQuoted,
-                    '"' => ScalarStyle::DoubleQuoted,
-                    '|' => ScalarStyle::Literal,
-                    '>' => ScalarStyle::Folded,
-                    c => panic!("style {c}"),
-                };
-                let value = unescape(&r[1..]);
-                (
-                    Node::Scalar(Scalar {
-                        value,
-                        style,
-                        tag: t,
-                    }),
-                    a,
-                )
-            }
+            "=VAL" => scalar_event(rest),
             "=ALI" => {
                 let name = rest.trim_start_matches('*');
-                let n = anchors
-                    .get(name)
-                    .unwrap_or_else(|| panic!("alias {name}: {events}"));
+                let n = anchors.get(name).unwrap_or_else(|| panic!("alias {name}"));
                 (n.clone(), None)
             }
             _ => continue,
@@ -224,6 +183,48 @@ fn event_trees(events: &str) -> Vec<Node> {
         }
     }
     docs
+}
+
+/// `+SEQ [] &a <tag>` / `+MAP {} ...`: a new open collection.
+fn open_collection(kind: &str, rest: &str) -> Frame {
+    let brackets = if kind == "+SEQ" { "[]" } else { "{}" };
+    let flow = rest.starts_with(brackets);
+    let (anchor, tag, _) = props(rest.trim_start_matches(brackets).trim_start());
+    if kind == "+SEQ" {
+        Frame::Seq(
+            Sequence {
+                items: vec![],
+                flow,
+                tag,
+            },
+            anchor,
+        )
+    } else {
+        Frame::Map(
+            Mapping {
+                entries: vec![],
+                flow,
+                tag,
+            },
+            anchor,
+            None,
+        )
+    }
+}
+
+/// `=VAL &a <tag> :text`: the scalar and its anchor.
+fn scalar_event(rest: &str) -> (Node, Option<String>) {
+    let (anchor, tag, r) = props(rest);
+    let style = match r.chars().next().unwrap() {
+        ':' => ScalarStyle::Plain,
+        '\'' => ScalarStyle::SingleQuoted,
+        '"' => ScalarStyle::DoubleQuoted,
+        '|' => ScalarStyle::Literal,
+        '>' => ScalarStyle::Folded,
+        c => panic!("style {c}"),
+    };
+    let value = unescape(&r[1..]);
+    (Node::Scalar(Scalar { value, style, tag }), anchor)
 }
 
 /// Runs one case; `Err` describes the failure.

@@ -8,9 +8,9 @@
 //! [`Documents`] yields one document at a time, so a caller can process and write a long stream
 //! without holding every tree in memory; [`parse_stream`] collects them all.
 
-use super::{Mapping, Node, Scalar, ScalarStyle, Sequence, YamlError};
-use saphyr_parser::{Event, Marker, Parser, ScanError, Span, StrInput, Tag};
-use std::borrow::Cow;
+use super::{Node, Scalar, ScalarStyle, YamlError};
+use saphyr_parser::{Event, Marker, Parser, ScanError, Span, StrInput};
+use tree::{format_tag, make_scalar, Tree};
 
 /// Parses every document of a YAML stream. Empty documents (a lone `---`) come back as a plain
 /// empty scalar (null); an empty stream gives no document. Aliases are expanded into copies of
@@ -42,12 +42,6 @@ pub struct Documents<'a> {
     line_offset: usize,
     /// Documents of a relaxed re-parse, not yet yielded.
     pending: std::collections::VecDeque<Node>,
-}
-
-/// A collection being built.
-enum Frame {
-    Seq(Sequence, usize),
-    Map(Mapping, usize, Option<Node>),
 }
 
 impl<'a> Documents<'a> {
@@ -218,136 +212,49 @@ impl<'a> Documents<'a> {
 
     /// Reads one document's events (after its DocumentStart) into a tree.
     fn read_document(&mut self) -> Result<Node, YamlError> {
-        let mut stack: Vec<Frame> = Vec::new();
-        let mut anchors: Vec<Option<Node>> = Vec::new();
-        let mut root: Option<Node> = None;
+        let mut tree = Tree::default();
         loop {
             let (event, span) = match self.parser.next_event() {
                 Some(Ok(ev)) => ev,
                 Some(Err(e)) => {
-                    self.classify(&e, parent_flow(&stack));
+                    self.classify(&e, tree.in_flow());
                     return Err(self.scan_error(&e));
                 }
                 None => return Err(self.error(Marker::new(0, 0, 0), "unexpected end of stream")),
             };
             let (node, anchor) = match event {
-                Event::DocumentEnd => {
-                    return Ok(root.unwrap_or_else(|| Node::Scalar(Scalar::plain(""))))
-                }
+                Event::DocumentEnd => return Ok(tree.into_root()),
                 Event::Scalar(value, style, anchor, tag) => {
                     let mut scalar = make_scalar(value, style, tag);
                     self.fix_unterminated_block(&mut scalar, span);
                     (Node::Scalar(scalar), anchor)
                 }
-                Event::Alias(id) => match anchors.get(id).and_then(Option::as_ref) {
-                    Some(n) => (n.clone(), 0),
+                Event::Alias(id) => match tree.alias(id) {
+                    Some(n) => (n, 0),
                     None => {
-                        return Err(
-                            self.error(span.start, "alias to an unknown or unfinished anchor")
-                        )
+                        let msg = "alias to an unknown or unfinished anchor";
+                        return Err(self.error(span.start, msg));
                     }
                 },
                 Event::SequenceStart(anchor, tag) => {
-                    let flow = self.starts_flow(span, parent_flow(&stack));
-                    let tag = tag.map(format_tag);
-                    stack.push(Frame::Seq(
-                        Sequence {
-                            items: Vec::new(),
-                            flow,
-                            tag,
-                        },
-                        anchor,
-                    ));
+                    let flow = self.starts_flow(span, tree.in_flow());
+                    tree.open_seq(flow, tag.map(format_tag), anchor);
                     continue;
                 }
                 Event::MappingStart(anchor, tag) => {
-                    let flow = self.starts_flow(span, parent_flow(&stack));
-                    let tag = tag.map(format_tag);
-                    let map = Mapping {
-                        entries: Vec::new(),
-                        flow,
-                        tag,
-                    };
-                    stack.push(Frame::Map(map, anchor, None));
+                    let flow = self.starts_flow(span, tree.in_flow());
+                    tree.open_map(flow, tag.map(format_tag), anchor);
                     continue;
                 }
-                Event::SequenceEnd | Event::MappingEnd => match stack.pop() {
-                    Some(Frame::Seq(s, a)) => (Node::Seq(s), a),
-                    Some(Frame::Map(m, a, _)) => (Node::Map(m), a),
+                Event::SequenceEnd | Event::MappingEnd => match tree.close() {
+                    Some(done) => done,
                     None => return Err(self.error(span.start, "unbalanced collection end")),
                 },
                 _ => return Err(self.error(span.start, "unexpected event inside a document")),
             };
-            if anchor > 0 {
-                if anchors.len() <= anchor {
-                    anchors.resize(anchor + 1, None);
-                }
-                anchors[anchor] = Some(node.clone());
-            }
-            attach(&mut stack, &mut root, node);
+            tree.add(node, anchor);
         }
     }
-}
-
-fn parent_flow(stack: &[Frame]) -> bool {
-    match stack.last() {
-        Some(Frame::Seq(s, _)) => s.flow,
-        Some(Frame::Map(m, _, _)) => m.flow,
-        None => false,
-    }
-}
-
-/// Adds a finished node to its parent collection (or makes it the document root).
-fn attach(stack: &mut [Frame], root: &mut Option<Node>, node: Node) {
-    match stack.last_mut() {
-        Some(Frame::Seq(s, _)) => s.items.push(node),
-        Some(Frame::Map(m, _, key)) => match key.take() {
-            Some(k) => m.entries.push((k, node)),
-            None => *key = Some(node),
-        },
-        None => *root = Some(node),
-    }
-}
-
-fn make_scalar(
-    value: Cow<'_, str>,
-    style: saphyr_parser::ScalarStyle,
-    tag: Option<Cow<'_, Tag>>,
-) -> Scalar {
-    use saphyr_parser::ScalarStyle as S;
-    let style = match style {
-        S::Plain => ScalarStyle::Plain,
-        S::SingleQuoted => ScalarStyle::SingleQuoted,
-        S::DoubleQuoted => ScalarStyle::DoubleQuoted,
-        S::Literal => ScalarStyle::Literal,
-        S::Folded => ScalarStyle::Folded,
-    };
-    Scalar {
-        value: value.into_owned(),
-        style,
-        tag: tag.map(format_tag),
-    }
-}
-
-/// The tag as it is written back: `!!suffix` for the YAML core tags, `!suffix` for local tags,
-/// `!` for the non-specific tag, `!<uri>` otherwise.
-pub(crate) fn format_tag(tag: Cow<'_, Tag>) -> String {
-    let t: &Tag = &tag;
-    if t.handle.is_empty() && t.suffix == "!" {
-        return "!".to_string();
-    }
-    let full = format!("{}{}", t.handle, t.suffix);
-    let short_ok = |rest: &str| !rest.is_empty() && rest.chars().all(is_tag_char);
-    match full.strip_prefix("tag:yaml.org,2002:") {
-        Some(rest) if short_ok(rest) => format!("!!{rest}"),
-        _ if full.starts_with('!') && short_ok(&full[1..]) => full,
-        _ => format!("!<{full}>"),
-    }
-}
-
-/// Characters allowed in a tag shorthand suffix (URI characters without `!` and flow indicators).
-fn is_tag_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "-#;/?:@&=+$_.~*'()%".contains(c)
 }
 
 impl Iterator for Documents<'_> {
@@ -390,3 +297,4 @@ impl Iterator for Documents<'_> {
 mod relax;
 #[cfg(test)]
 mod tests;
+mod tree;

@@ -1,6 +1,7 @@
 //! Unit tests for the event → tree reader.
 
 use super::*;
+use crate::yaml::Mapping;
 
 fn plain(s: &str) -> Node {
     Node::Scalar(Scalar::plain(s))

@@ -1,0 +1,122 @@
+//! Building one document's tree from parser events: open collections on a stack, finished
+//! nodes attached to their parent, anchored nodes remembered for aliases (which become copies).
+
+use crate::yaml::{Mapping, Node, Scalar, ScalarStyle, Sequence};
+use saphyr_parser::Tag;
+use std::borrow::Cow;
+
+/// A collection being built, with its anchor id (0: none).
+enum Frame {
+    Seq(Sequence, usize),
+    Map(Mapping, usize, Option<Node>),
+}
+
+/// The document under construction.
+#[derive(Default)]
+pub(super) struct Tree {
+    stack: Vec<Frame>,
+    /// Finished anchored nodes by anchor id.
+    anchors: Vec<Option<Node>>,
+    root: Option<Node>,
+}
+
+impl Tree {
+    /// Whether the innermost open collection is a flow collection.
+    pub(super) fn in_flow(&self) -> bool {
+        match self.stack.last() {
+            Some(Frame::Seq(s, _)) => s.flow,
+            Some(Frame::Map(m, _, _)) => m.flow,
+            None => false,
+        }
+    }
+
+    pub(super) fn open_seq(&mut self, flow: bool, tag: Option<String>, anchor: usize) {
+        let items = Vec::new();
+        self.stack
+            .push(Frame::Seq(Sequence { items, flow, tag }, anchor));
+    }
+
+    pub(super) fn open_map(&mut self, flow: bool, tag: Option<String>, anchor: usize) {
+        let entries = Vec::new();
+        self.stack
+            .push(Frame::Map(Mapping { entries, flow, tag }, anchor, None));
+    }
+
+    /// Closes the innermost collection: the node and its anchor id.
+    pub(super) fn close(&mut self) -> Option<(Node, usize)> {
+        match self.stack.pop()? {
+            Frame::Seq(s, a) => Some((Node::Seq(s), a)),
+            Frame::Map(m, a, _) => Some((Node::Map(m), a)),
+        }
+    }
+
+    /// A copy of the finished node anchored with `id`.
+    pub(super) fn alias(&self, id: usize) -> Option<Node> {
+        self.anchors.get(id).and_then(Option::as_ref).cloned()
+    }
+
+    /// Adds a finished node to its parent collection (or makes it the root); remembers it
+    /// when anchored.
+    pub(super) fn add(&mut self, node: Node, anchor: usize) {
+        if anchor > 0 {
+            if self.anchors.len() <= anchor {
+                self.anchors.resize(anchor + 1, None);
+            }
+            self.anchors[anchor] = Some(node.clone());
+        }
+        match self.stack.last_mut() {
+            Some(Frame::Seq(s, _)) => s.items.push(node),
+            Some(Frame::Map(m, _, key)) => match key.take() {
+                Some(k) => m.entries.push((k, node)),
+                None => *key = Some(node),
+            },
+            None => self.root = Some(node),
+        }
+    }
+
+    /// The document's root; an empty document is a plain empty scalar.
+    pub(super) fn into_root(self) -> Node {
+        self.root.unwrap_or_else(|| Node::Scalar(Scalar::plain("")))
+    }
+}
+
+pub(super) fn make_scalar(
+    value: Cow<'_, str>,
+    style: saphyr_parser::ScalarStyle,
+    tag: Option<Cow<'_, Tag>>,
+) -> Scalar {
+    use saphyr_parser::ScalarStyle as S;
+    let style = match style {
+        S::Plain => ScalarStyle::Plain,
+        S::SingleQuoted => ScalarStyle::SingleQuoted,
+        S::DoubleQuoted => ScalarStyle::DoubleQuoted,
+        S::Literal => ScalarStyle::Literal,
+        S::Folded => ScalarStyle::Folded,
+    };
+    Scalar {
+        value: value.into_owned(),
+        style,
+        tag: tag.map(format_tag),
+    }
+}
+
+/// The tag as it is written back: `!!suffix` for the YAML core tags, `!suffix` for local tags,
+/// `!` for the non-specific tag, `!<uri>` otherwise.
+pub(super) fn format_tag(tag: Cow<'_, Tag>) -> String {
+    let t: &Tag = &tag;
+    if t.handle.is_empty() && t.suffix == "!" {
+        return "!".to_string();
+    }
+    let full = format!("{}{}", t.handle, t.suffix);
+    let short_ok = |rest: &str| !rest.is_empty() && rest.chars().all(is_tag_char);
+    match full.strip_prefix("tag:yaml.org,2002:") {
+        Some(rest) if short_ok(rest) => format!("!!{rest}"),
+        _ if full.starts_with('!') && short_ok(&full[1..]) => full,
+        _ => format!("!<{full}>"),
+    }
+}
+
+/// Characters allowed in a tag shorthand suffix (URI characters without `!` and flow indicators).
+fn is_tag_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "-#;/?:@&=+$_.~*'()%".contains(c)
+}
