@@ -116,6 +116,12 @@ impl FieldPath {
     }
 }
 
+/// A mapping key's text, for objects whose keys [`normalize_keys`] has made strings (the stages
+/// of [`apply`] run after it, so a plain `on` key never reaches them).
+pub fn key(k: &Node) -> Option<&str> {
+    k.scalar_str()
+}
+
 /// The JSON object key a YAML 1.1 reader makes of a mapping key (`on` → `true`, `1` → `1`).
 pub fn key_text(key: &Node) -> Option<Cow<'_, str>> {
     let Node::Scalar(s) = key else {

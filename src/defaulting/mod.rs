@@ -16,7 +16,7 @@ mod tests;
 
 pub use nulls::prune_nulls;
 
-use crate::engine::{additional, key_text, FieldPath};
+use crate::engine::{additional, key, FieldPath};
 use crate::schema::Structural;
 use crate::yaml::json::from_json;
 use crate::yaml::Node;
@@ -79,7 +79,7 @@ impl Defaulter {
             let slot = m
                 .entries
                 .iter_mut()
-                .find(|(k, _)| key_text(k).as_deref() == Some(name.as_str()));
+                .find(|(k, _)| key(k) == Some(name.as_str()));
             match slot {
                 Some((_, v)) if non_nullable_null(v, prop) => *v = from_json(def),
                 Some(_) => continue,
@@ -93,9 +93,9 @@ impl Defaulter {
     fn map_children(&mut self, x: &mut Node, s: &Structural) {
         let Node::Map(m) = x else { return };
         for (k, v) in m.entries.iter_mut() {
-            let Some(key) = key_text(k) else { continue };
-            let len = self.path.push_key(&key);
-            if let Some(prop) = s.properties.get(key.as_ref()) {
+            let Some(key) = key(k) else { continue };
+            let len = self.path.push_key(key);
+            if let Some(prop) = s.properties.get(key) {
                 self.node(v, prop);
             } else if let Some(Some(a)) = additional(s) {
                 self.replace_null(v, a);

@@ -4,7 +4,7 @@
 //! replace, and list items are kept. The root `metadata` is left to the ObjectMeta round trip.
 
 use super::default_of;
-use crate::engine::{field_schema, key_text};
+use crate::engine::{field_schema, key};
 use crate::schema::Structural;
 use crate::yaml::Node;
 
@@ -12,11 +12,11 @@ use crate::yaml::Node;
 pub fn prune_nulls(obj: &mut Node, s: &Structural) {
     if let Node::Map(m) = obj {
         m.entries.retain_mut(|(k, v)| {
-            let key = key_text(k);
-            if key.as_deref() == Some("metadata") {
+            let key = key(k);
+            if key == Some("metadata") {
                 return true;
             }
-            entry(key.as_deref(), v, Some(s))
+            entry(key, v, Some(s))
         });
     }
 }
@@ -24,9 +24,7 @@ pub fn prune_nulls(obj: &mut Node, s: &Structural) {
 /// Walks `x` (schema `s`, if any) and drops its droppable nulls.
 fn walk(x: &mut Node, s: Option<&Structural>) {
     match x {
-        Node::Map(m) => m
-            .entries
-            .retain_mut(|(k, v)| entry(key_text(k).as_deref(), v, s)),
+        Node::Map(m) => m.entries.retain_mut(|(k, v)| entry(key(k), v, s)),
         Node::Seq(seq) => {
             let items = s.and_then(|s| s.items.as_deref());
             for v in seq.items.iter_mut() {

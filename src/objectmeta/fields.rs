@@ -3,7 +3,7 @@
 //! wrong type dropped whole) and encoding back (empty fields omitted) leaves of it.
 
 use super::time;
-use crate::engine::key_text;
+use crate::engine::key;
 use crate::yaml::scalar::{resolve, Resolved};
 use crate::yaml::{Mapping, Node, Scalar};
 
@@ -53,13 +53,13 @@ fn kind_of(key: &str) -> Option<Kind> {
 pub fn round_trip(m: &mut Mapping, unknown: &mut Vec<String>) {
     let mut found = Vec::new();
     m.entries.retain_mut(|(k, v)| {
-        let Some(key) = key_text(k) else { return false };
-        match kind_of(&key) {
+        let Some(key) = key(k) else { return false };
+        match kind_of(key) {
             None => {
-                found.push(key.into_owned());
+                found.push(key.to_string());
                 false
             }
-            Some(kind) if valid(kind, v) => normalize(kind, &key, v, &mut found),
+            Some(kind) if valid(kind, v) => normalize(kind, key, v, &mut found),
             Some(_) => false,
         }
     });
@@ -108,7 +108,7 @@ fn items_valid(v: &Node, field: fn(&str) -> Option<Kind>) -> bool {
     let Some(seq) = v.as_seq() else { return false };
     seq.items.iter().all(|item| match item {
         Node::Map(m) => m.entries.iter().all(|(k, x)| {
-            let kind = key_text(k).and_then(|k| field(&k));
+            let kind = key(k).and_then(field);
             kind.is_none_or(|kind| valid(kind, x))
         }),
         other => other.is_null(),
@@ -224,7 +224,7 @@ fn owner_ref(m: &mut Mapping, path: &str, unknown: &mut Vec<String>) {
         if !x.is_null() {
             return true;
         }
-        let string = key_text(k).is_some_and(|k| owner_ref_field(&k) == Some(Kind::Str));
+        let string = key(k).is_some_and(|k| owner_ref_field(k) == Some(Kind::Str));
         *x = Node::string("");
         string
     });
@@ -238,7 +238,7 @@ fn owner_ref(m: &mut Mapping, path: &str, unknown: &mut Vec<String>) {
 /// A ManagedFieldsEntry: unknown fields dropped, empty ones omitted, times normalized.
 fn managed_entry(m: &mut Mapping, path: &str, unknown: &mut Vec<String>) {
     drop_unknown(m, path, unknown, managed_field);
-    m.entries.retain_mut(|(k, x)| match key_text(k).as_deref() {
+    m.entries.retain_mut(|(k, x)| match key(k) {
         _ if x.is_null() => false,
         Some("time") => set_time(x, false),
         Some("fieldsV1") => true,
@@ -253,9 +253,9 @@ fn drop_unknown(
     field: fn(&str) -> Option<Kind>,
 ) {
     m.entries.retain(|(k, _)| {
-        let known = key_text(k).is_some_and(|k| field(&k).is_some());
+        let known = key(k).is_some_and(|k| field(k).is_some());
         if !known {
-            if let Some(k) = key_text(k) {
+            if let Some(k) = key(k) {
                 unknown.push(format!("{path}.{k}"));
             }
         }

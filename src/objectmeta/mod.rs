@@ -13,7 +13,7 @@ mod fields;
 mod tests;
 mod time;
 
-use crate::engine::{additional, key_text, FieldPath};
+use crate::engine::{additional, key, FieldPath};
 use crate::schema::Structural;
 use crate::yaml::{Mapping, Node};
 
@@ -64,13 +64,13 @@ impl Coercer {
                     self.embedded(m);
                 }
                 for (k, v) in m.entries.iter_mut() {
-                    let Some(key) = key_text(k) else { continue };
-                    if let Some(p) = s.properties.get(key.as_ref()) {
-                        let len = self.path.push_key(&key);
+                    let Some(key) = key(k) else { continue };
+                    if let Some(p) = s.properties.get(key) {
+                        let len = self.path.push_key(key);
                         self.node(v, p);
                         self.path.truncate(len);
                     } else if let Some(Some(a)) = additional(s) {
-                        let len = self.path.push_map_key(&key);
+                        let len = self.path.push_map_key(key);
                         self.node(v, a);
                         self.path.truncate(len);
                     }
@@ -93,7 +93,7 @@ impl Coercer {
     /// TypeMeta and ObjectMeta of one embedded resource.
     fn embedded(&mut self, m: &mut Mapping) {
         m.entries.retain(|(k, v)| {
-            let meta = matches!(key_text(k).as_deref(), Some("apiVersion" | "kind"));
+            let meta = matches!(key(k), Some("apiVersion" | "kind"));
             !meta || v.as_str().is_some()
         });
         let prefix = self.path.child("metadata");

@@ -8,7 +8,7 @@
 //! and `metadata` are kept as they are (ObjectMeta is handled by [`crate::objectmeta`]).
 //! Pruned paths come back sorted, in the apiserver's `spec.a[0].b` form.
 
-use crate::engine::{additional, is_meta_field, key_text, FieldPath};
+use crate::engine::{additional, is_meta_field, key, FieldPath};
 use crate::schema::Structural;
 use crate::yaml::Node;
 
@@ -57,29 +57,29 @@ impl Pruner {
 
     /// One map entry under a pruning schema: returns whether to keep it.
     fn entry(&mut self, k: &Node, v: &mut Node, s: Option<&Structural>, embedded: bool) -> bool {
-        let Some(key) = key_text(k) else {
+        let Some(key) = key(k) else {
             return false;
         };
         let Some(s) = s else {
-            self.pruned.push(self.path.child(&key));
+            self.pruned.push(self.path.child(key));
             return false;
         };
-        if embedded && is_meta_field(&key) {
+        if embedded && is_meta_field(key) {
             return true;
         }
-        let child = match s.properties.get(key.as_ref()) {
+        let child = match s.properties.get(key) {
             Some(p) => Some(p),
             None => match additional(s) {
                 Some(a) => a,
                 None => {
-                    if !is_meta_field(&key) || !self.path.as_str().is_empty() {
-                        self.pruned.push(self.path.child(&key));
+                    if !is_meta_field(key) || !self.path.as_str().is_empty() {
+                        self.pruned.push(self.path.child(key));
                     }
                     return false;
                 }
             },
         };
-        let len = self.path.push_key(&key);
+        let len = self.path.push_key(key);
         self.node(v, child, false);
         self.path.truncate(len);
         true
@@ -93,18 +93,18 @@ impl Pruner {
             Node::Map(m) => {
                 let embedded = root || s.extensions.x_embedded_resource;
                 for (k, v) in m.entries.iter_mut() {
-                    let Some(key) = key_text(k) else { continue };
-                    if embedded && is_meta_field(&key) {
+                    let Some(key) = key(k) else { continue };
+                    if embedded && is_meta_field(key) {
                         continue;
                     }
-                    let child = match s.properties.get(key.as_ref()) {
+                    let child = match s.properties.get(key) {
                         Some(p) => Some(p),
                         None => match additional(s) {
                             Some(a) => a,
                             None => continue,
                         },
                     };
-                    let len = self.path.push_key(&key);
+                    let len = self.path.push_key(key);
                     self.node(v, child, false);
                     self.path.truncate(len);
                 }
