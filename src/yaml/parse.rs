@@ -79,6 +79,9 @@ impl<'a> Documents<'a> {
                 col: m.col(),
             }),
             "invalid indentation in flow construct" => Some(relax::Fix::Line(m.line())),
+            "while parsing a quoted scalar, found invalid Unicode character escape code" => {
+                Some(relax::Fix::Surrogates(m.index()))
+            }
             "invalid indentation"
                 if in_flow || matches!(self.char_at(m.index()), Some(']' | '}' | ',')) =>
             {
@@ -105,6 +108,7 @@ impl<'a> Documents<'a> {
                 col,
             },
             relax::Fix::Line(l) => relax::Fix::Line(l + 1 - start_line),
+            relax::Fix::Surrogates(index) => relax::Fix::Surrogates(index - start_char),
         };
         let Some(docs) = relax::parse_relaxed(&self.text[start..end], fix) else {
             return Some(Err(err));

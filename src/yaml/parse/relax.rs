@@ -19,6 +19,9 @@ pub(super) enum Fix {
     Quoted { index: usize, col: usize },
     /// A line (1-based) inside flow content.
     Line(usize),
+    /// A double-quoted scalar starting at this char index holding UTF-16 surrogate escapes
+    /// (`\\ud83d\\ude00`, as JSON writes characters beyond the BMP), which YAML rejects.
+    Surrogates(usize),
 }
 
 /// At most this many re-parses per document.
@@ -65,6 +68,7 @@ pub(super) fn document_end(text: &str, from: usize) -> (usize, usize) {
 fn apply(text: &str, fix: Fix, pads: &mut HashMap<usize, usize>) -> Option<String> {
     match fix {
         Fix::Quoted { index, col } => pad_quoted(text, index, col + 1),
+        Fix::Surrogates(index) => join_surrogates(text, index),
         Fix::Line(line) => {
             let pad = pads.entry(line).or_insert(0);
             let add = (*pad).max(1);
@@ -114,6 +118,56 @@ fn pad_quoted(text: &str, index: usize, want: usize) -> Option<String> {
     changed.then_some(out)
 }
 
+/// Rewrites the surrogate escapes of the double-quoted scalar at char `index`: a pair becomes
+/// one `\\U` escape, a lone surrogate `\\uFFFD` (as Go's JSON decoder reads it).
+fn join_surrogates(text: &str, index: usize) -> Option<String> {
+    let (start, '"') = text.char_indices().nth(index)? else {
+        return None;
+    };
+    let end = closing_quote(text, start, '"')?;
+    let mut out = String::with_capacity(text.len());
+    out.push_str(&text[..start]);
+    let body = &text[start..end];
+    let mut i = 0;
+    let mut changed = false;
+    while let Some(off) = body[i..].find('\\') {
+        out.push_str(&body[i..i + off]);
+        i += off;
+        let unit = |at: usize| {
+            let hex = body.get(at + 2..at + 6)?;
+            let esc = body[at..].starts_with("\\u");
+            esc.then(|| u32::from_str_radix(hex, 16).ok()).flatten()
+        };
+        match unit(i) {
+            Some(hi @ 0xd800..=0xdbff) => match unit(i + 6) {
+                Some(lo @ 0xdc00..=0xdfff) => {
+                    let c = 0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00);
+                    out.push_str(&format!("\\U{c:08X}"));
+                    i += 12;
+                }
+                _ => {
+                    out.push_str("\\uFFFD");
+                    i += 6;
+                }
+            },
+            Some(0xdc00..=0xdfff) => {
+                out.push_str("\\uFFFD");
+                i += 6;
+            }
+            _ => {
+                let len = body[i + 1..].chars().next().map_or(1, |c| 1 + c.len_utf8());
+                out.push_str(&body[i..i + len]);
+                i += len;
+                continue;
+            }
+        }
+        changed = true;
+    }
+    out.push_str(&body[i..]);
+    out.push_str(&text[end..]);
+    changed.then_some(out)
+}
+
 /// Byte offset of the quote closing the scalar opened at `start`.
 fn closing_quote(text: &str, start: usize, quote: char) -> Option<usize> {
     let b = text.as_bytes();
@@ -155,6 +209,17 @@ mod tests {
             Some("one two")
         );
         assert_eq!(docs[1].get("q").unwrap().scalar_str(), Some("a b"));
+    }
+
+    #[test]
+    fn json_surrogate_escapes() {
+        let docs =
+            parse_stream("{\"a\": \"x\\ud83d\\ude00\\\\ud83d y\", \"b\": \"\\udc00\"}").unwrap();
+        assert_eq!(
+            docs[0].get("a").unwrap().scalar_str(),
+            Some("x\u{1f600}\\ud83d y")
+        );
+        assert_eq!(docs[0].get("b").unwrap().scalar_str(), Some("\u{fffd}"));
     }
 
     #[test]
