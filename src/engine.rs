@@ -34,6 +34,11 @@ impl Default for Options {
 pub struct Outcome {
     pub pruned: Vec<String>,
     pub defaulted: Vec<String>,
+    /// Fields of the wrong type the apiserver cannot decode (an ObjectMeta field such as
+    /// `metadata.labels` with a number in it, an embedded resource's non-string `apiVersion`):
+    /// dropped here as the apiserver's storage decoding drops them, but a create or update
+    /// request carrying them is rejected, so callers should report them as errors.
+    pub invalid: Vec<String>,
 }
 
 /// Applies `vs` to `obj` in place (a root custom resource object). The caller has checked that
@@ -43,14 +48,17 @@ pub fn apply(obj: &mut Node, vs: &VersionSchema, opts: &Options) -> Outcome {
     let schema = vs.schema.as_deref();
     let mut out = Outcome::default();
     normalize_keys(obj);
-    crate::objectmeta::coerce_root(obj, &mut out.pruned);
+    let root = crate::objectmeta::coerce_root(obj);
+    out.pruned = root.unknown;
+    out.invalid = root.invalid;
     if let Some(s) = schema {
         if opts.prune && vs.prune {
             out.pruned.extend(crate::pruning::prune(obj, s));
             crate::defaulting::prune_nulls(obj, s);
         }
-        out.pruned
-            .extend(crate::objectmeta::coerce_embedded(obj, s));
+        let embedded = crate::objectmeta::coerce_embedded(obj, s);
+        out.pruned.extend(embedded.unknown);
+        out.invalid.extend(embedded.invalid);
         if opts.default {
             out.defaulted = crate::defaulting::default(obj, s);
         }

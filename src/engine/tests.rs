@@ -165,3 +165,14 @@ fn keys_become_the_strings_json_has_for_them() {
         .collect();
     assert_eq!(keys, ["8080", "true", "x"]);
 }
+
+#[test]
+fn fields_the_apiserver_cannot_decode_are_dropped_and_reported() {
+    let mut obj = doc("apiVersion: g.io/v1\nkind: K\nmetadata: {name: nm, labels: {v: 1.5}}\nspec:\n  tmpl: {apiVersion: 1, kind: Pod}\n");
+    let out = apply(&mut obj, &version(true), &Options::default());
+    assert_eq!(out.invalid, ["metadata.labels", "spec.tmpl.apiVersion"]);
+    assert_eq!(
+        json(&obj),
+        json_of("apiVersion: g.io/v1\nkind: K\nmetadata: {name: nm}\nspec:\n  tmpl: {kind: Pod, port: 80}\n  replicas: 1")
+    );
+}

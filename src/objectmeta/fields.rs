@@ -49,8 +49,10 @@ fn kind_of(key: &str) -> Option<Kind> {
 
 /// Round-trips the map `m` as ObjectMeta. Unknown fields (also inside ownerReferences and
 /// managedFields items) are removed and their paths, relative to the metadata, added to
-/// `unknown` in the apiserver's (sorted) order.
-pub fn round_trip(m: &mut Mapping, unknown: &mut Vec<String>) {
+/// `unknown` in the apiserver's (sorted) order; fields of the wrong type are removed (as the
+/// apiserver's storage decoding does) and their names added to `invalid` (a request carrying
+/// them is rejected).
+pub fn round_trip(m: &mut Mapping, unknown: &mut Vec<String>, invalid: &mut Vec<String>) {
     let mut found = Vec::new();
     m.entries.retain_mut(|(k, v)| {
         let Some(key) = key(k) else { return false };
@@ -60,7 +62,10 @@ pub fn round_trip(m: &mut Mapping, unknown: &mut Vec<String>) {
                 false
             }
             Some(kind) if valid(kind, v) => normalize(kind, key, v, &mut found),
-            Some(_) => false,
+            Some(_) => {
+                invalid.push(key.to_string());
+                false
+            }
         }
     });
     found.sort();

@@ -17,27 +17,39 @@ use crate::engine::{additional, key, FieldPath};
 use crate::schema::Structural;
 use crate::yaml::{Mapping, Node};
 
-/// Round-trips the root object's `metadata`; appends unknown metadata field paths to `unknown`.
-pub fn coerce_root(obj: &mut Node, unknown: &mut Vec<String>) {
-    if let Some(m) = obj.as_map_mut() {
-        coerce_metadata(m, "metadata", unknown);
-    }
+/// What the coercion found, as field paths.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Findings {
+    /// Unknown ObjectMeta fields, dropped (the apiserver's `unknown field` warnings).
+    pub unknown: Vec<String>,
+    /// Fields of the wrong type (ObjectMeta fields, embedded apiVersion/kind), dropped as the
+    /// apiserver's storage decoding drops them; a create or update request carrying them fails.
+    pub invalid: Vec<String>,
 }
 
-/// Coerces TypeMeta/ObjectMeta of the embedded resources below `obj` (schema `s`); returns the
-/// unknown metadata field paths, sorted.
-pub fn coerce_embedded(obj: &mut Node, s: &Structural) -> Vec<String> {
+/// Round-trips the root object's `metadata`.
+pub fn coerce_root(obj: &mut Node) -> Findings {
+    let mut f = Findings::default();
+    if let Some(m) = obj.as_map_mut() {
+        coerce_metadata(m, "metadata", &mut f);
+    }
+    f
+}
+
+/// Coerces TypeMeta/ObjectMeta of the embedded resources below `obj` (schema `s`); the unknown
+/// field paths come back sorted.
+pub fn coerce_embedded(obj: &mut Node, s: &Structural) -> Findings {
     let mut c = Coercer {
         path: FieldPath::new(),
-        unknown: Vec::new(),
+        found: Findings::default(),
     };
     c.node(obj, s);
-    c.unknown.sort();
-    c.unknown
+    c.found.unknown.sort();
+    c.found
 }
 
 /// Round-trips `m["metadata"]` (if any) as ObjectMeta; `prefix` is its path.
-fn coerce_metadata(m: &mut Mapping, prefix: &str, unknown: &mut Vec<String>) {
+fn coerce_metadata(m: &mut Mapping, prefix: &str, f: &mut Findings) {
     let Some(meta) = m.get_mut("metadata") else {
         return;
     };
@@ -45,15 +57,18 @@ fn coerce_metadata(m: &mut Mapping, prefix: &str, unknown: &mut Vec<String>) {
         *meta = Node::empty_map();
     }
     if let Node::Map(mm) = meta {
-        let mut rel = Vec::new();
-        fields::round_trip(mm, &mut rel);
-        unknown.extend(rel.into_iter().map(|r| format!("{prefix}.{r}")));
+        let (mut unknown, mut invalid) = (Vec::new(), Vec::new());
+        fields::round_trip(mm, &mut unknown, &mut invalid);
+        f.unknown
+            .extend(unknown.into_iter().map(|r| format!("{prefix}.{r}")));
+        f.invalid
+            .extend(invalid.into_iter().map(|r| format!("{prefix}.{r}")));
     }
 }
 
 struct Coercer {
     path: FieldPath,
-    unknown: Vec<String>,
+    found: Findings,
 }
 
 impl Coercer {
@@ -92,11 +107,15 @@ impl Coercer {
 
     /// TypeMeta and ObjectMeta of one embedded resource.
     fn embedded(&mut self, m: &mut Mapping) {
-        m.entries.retain(|(k, v)| {
-            let meta = matches!(key(k), Some("apiVersion" | "kind"));
-            !meta || v.as_str().is_some()
+        let (path, invalid) = (&self.path, &mut self.found.invalid);
+        m.entries.retain(|(k, v)| match key(k) {
+            Some(name @ ("apiVersion" | "kind")) if v.as_str().is_none() => {
+                invalid.push(path.child(name));
+                false
+            }
+            _ => true,
         });
         let prefix = self.path.child("metadata");
-        coerce_metadata(m, &prefix, &mut self.unknown);
+        coerce_metadata(m, &prefix, &mut self.found);
     }
 }
