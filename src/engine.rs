@@ -10,6 +10,7 @@ use crate::schema::{Structural, StructuralOrBool, VersionSchema};
 use crate::yaml::scalar::{resolve, Resolved};
 use crate::yaml::{Mapping, Node};
 use std::borrow::Cow;
+use std::fmt::Write;
 
 /// Which stages run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,9 +92,7 @@ impl FieldPath {
     /// Appends `[i]`; returns the length to truncate back to.
     pub fn push_index(&mut self, i: usize) -> usize {
         let len = self.buf.len();
-        self.buf.push('[');
-        self.buf.push_str(&i.to_string());
-        self.buf.push(']');
+        let _ = write!(self.buf, "[{i}]");
         len
     }
 

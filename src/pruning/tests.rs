@@ -121,6 +121,20 @@ const CASES: &[Case] = &[
         pruned: &["d"],
     },
     Case {
+        name: "KEP example 2: fields only named inside anyOf are not specified (such a schema is not structural)",
+        schema: "anyOf:\n- properties: {a: {}}\n- properties: {b: {}}",
+        input: "{a: 1, b: 2, c: 3}",
+        expected: "{}",
+        pruned: &["a", "b", "c"],
+    },
+    Case {
+        name: "KEP example 4: value validations (pattern, format) do not affect pruning",
+        schema: "properties:\n  a: {type: string, pattern: '^[0-9.]+$', format: ip}\n  b: {type: object, properties: {x: {}, 'y': {}}}",
+        input: "{a: not-an-ip, b: {x: 1, 'y': 2, z: 3}}",
+        expected: "{a: not-an-ip, b: {x: 1, 'y': 2}}",
+        pruned: &["b.z"],
+    },
+    Case {
         name: "KEP example 3: properties inside anyOf do not count (structural: they repeat outside)",
         schema: "properties:\n  a: {}\n  b: {type: object, properties: {x: {}}}\n  c: {}\nanyOf:\n- properties: {c: {}}\n- properties: {d: {not: {}}}",
         input: "{a: 1, b: {x: 1, 'y': 2}, c: 3, d: 4, e: 5}",
