@@ -21,7 +21,10 @@ fn effective_style(s: &Scalar, key: bool, col0: bool) -> ScalarStyle {
         ScalarStyle::Plain => s.value.is_empty() || plain_lines_ok(&s.value, key, col0),
         ScalarStyle::SingleQuoted => single_ok(&s.value),
         ScalarStyle::DoubleQuoted => true,
-        ScalarStyle::Literal | ScalarStyle::Folded => block_ok(&s.value),
+        // saphyr-parser runs a root block scalar without content lines into the next document.
+        ScalarStyle::Literal | ScalarStyle::Folded => {
+            block_ok(&s.value) && !(col0 && !key && s.value.bytes().all(|b| b == b'\n'))
+        }
     };
     if ok {
         s.style

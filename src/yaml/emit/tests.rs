@@ -60,3 +60,116 @@ fn unusual_keys_tags_and_fallbacks() {
     emit_document(&Node::Map(m), &mut out);
     assert_eq!(out, "k: \" padded\"\n");
 }
+
+/// A small deterministic generator (xorshift) for the round-trip property test.
+struct Gen(u64);
+
+impl Gen {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[(self.next() % items.len() as u64) as usize]
+    }
+
+    fn text(&mut self) -> String {
+        const PARTS: &[&str] = &[
+            "a", "b", "1", "0x1F", " ", "  ", "\n", "\n\n", "\t", ":", ": ", "#", " #", "-", "- ",
+            "'", "\"", "\\", "é", "\u{85}", "\u{2028}", "[", "]", "{", "}", ",", "?", "|", ">",
+            "*", "&", "!", "%", "@", "`", "...", "---", "yes", "~", "null", "\r", "\u{1}", "😀",
+        ];
+        let n = self.next() % 6;
+        (0..n).map(|_| *self.pick(PARTS)).collect()
+    }
+
+    fn node(&mut self, depth: u32) -> Node {
+        const STYLES: &[ScalarStyle] = &[
+            ScalarStyle::Plain,
+            ScalarStyle::SingleQuoted,
+            ScalarStyle::DoubleQuoted,
+            ScalarStyle::Literal,
+            ScalarStyle::Folded,
+        ];
+        const TAGS: &[Option<&str>] = &[None, None, None, Some("!!str"), Some("!local")];
+        let tag = self.pick(TAGS).map(str::to_string);
+        match if depth == 0 {
+            self.next() % 2 * 3
+        } else {
+            self.next() % 4
+        } {
+            3 => Node::string(&self.text()),
+            0 => Node::Scalar(Scalar {
+                value: self.text(),
+                style: *self.pick(STYLES),
+                tag,
+            }),
+            1 => Node::Seq(Sequence {
+                items: (0..self.next() % 4).map(|_| self.node(depth - 1)).collect(),
+                flow: false,
+                tag,
+            }),
+            _ => Node::Map(Mapping {
+                entries: (0..self.next() % 4)
+                    .map(|_| (self.node(depth - 1), self.node(depth - 1)))
+                    .collect(),
+                flow: false,
+                tag,
+            }),
+        }
+    }
+}
+
+/// Every scalar reads back with its text and either its style or (when that style cannot hold
+/// the text) double quotes; structure and tags are unchanged.
+fn same_modulo_fallback(got: &Node, want: &Node) -> bool {
+    match (got, want) {
+        (Node::Scalar(a), Node::Scalar(b)) => {
+            let plain_empty = b.style == ScalarStyle::Plain && b.value.is_empty();
+            a.value == b.value
+                && a.tag == b.tag
+                && (a.style == b.style || (a.style == ScalarStyle::DoubleQuoted && !plain_empty))
+        }
+        (Node::Seq(a), Node::Seq(b)) => {
+            a.tag == b.tag
+                && a.items.len() == b.items.len()
+                && a.items
+                    .iter()
+                    .zip(&b.items)
+                    .all(|(x, y)| same_modulo_fallback(x, y))
+        }
+        (Node::Map(a), Node::Map(b)) => {
+            a.tag == b.tag
+                && a.entries.len() == b.entries.len()
+                && a.entries
+                    .iter()
+                    .zip(&b.entries)
+                    .all(|((k1, v1), (k2, v2))| {
+                        same_modulo_fallback(k1, k2) && same_modulo_fallback(v1, v2)
+                    })
+        }
+        _ => false,
+    }
+}
+
+#[test]
+fn random_trees_round_trip() {
+    let seed = std::env::var("RT_SEED").ok().and_then(|v| v.parse().ok());
+    let mut g = Gen(seed.unwrap_or(0x9e37_79b9_7f4a_7c15));
+    let n = std::env::var("RT_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3000);
+    for i in 0..n {
+        let docs: Vec<Node> = (0..1 + g.next() % 3).map(|_| g.node(3)).collect();
+        let out = emit_stream(&docs);
+        let back = parse_stream(&out).unwrap_or_else(|e| panic!("case {i}: {e}\n{out}\n{docs:?}"));
+        assert_eq!(back.len(), docs.len(), "case {i}:\n{out}");
+        for (a, b) in back.iter().zip(&docs) {
+            assert!(same_modulo_fallback(a, b), "case {i}:\n{out}\n{a:?}\n{b:?}");
+        }
+    }
+}
