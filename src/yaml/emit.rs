@@ -22,6 +22,12 @@ pub fn emit_document(node: &Node, out: &mut String) {
         Node::Scalar(s) => {
             if write_scalar(e.out, s, 0, Placement::Root) {
                 e.out.push('\n');
+            } else if matches!(s.style, ScalarStyle::Literal | ScalarStyle::Folded)
+                && s.value.bytes().all(|b| b == b'\n')
+            {
+                // A root block scalar without content lines: saphyr-parser would run it into a
+                // following `---`; an explicit document end stops it.
+                e.out.push_str("...\n");
             }
         }
         _ if is_empty_collection(node) => {

@@ -21,10 +21,7 @@ fn effective_style(s: &Scalar, key: bool, col0: bool) -> ScalarStyle {
         ScalarStyle::Plain => s.value.is_empty() || plain_lines_ok(&s.value, key, col0),
         ScalarStyle::SingleQuoted => single_ok(&s.value),
         ScalarStyle::DoubleQuoted => true,
-        // saphyr-parser runs a root block scalar without content lines into the next document.
-        ScalarStyle::Literal | ScalarStyle::Folded => {
-            block_ok(&s.value) && !(col0 && !key && s.value.bytes().all(|b| b == b'\n'))
-        }
+        ScalarStyle::Literal | ScalarStyle::Folded => block_ok(&s.value),
     };
     if ok {
         s.style
