@@ -227,7 +227,11 @@ impl<'a> Documents<'a> {
                 None => return Err(self.error(Marker::new(0, 0, 0), "unexpected end of stream")),
             };
             let (node, anchor) = match event {
-                Event::DocumentEnd => return Ok(tree.into_root()),
+                Event::DocumentEnd => {
+                    // Until the next DocumentStart, a failing document starts here.
+                    self.doc_start = (span.start.index() - span.start.col(), span.start.line());
+                    return Ok(tree.into_root());
+                }
                 Event::Scalar(value, style, anchor, tag) => {
                     let mut scalar = make_scalar(value, style, tag);
                     self.fix_unterminated_block(&mut scalar, span);

@@ -212,6 +212,23 @@ mod tests {
     }
 
     #[test]
+    fn relaxed_document_after_others_is_not_repeated() {
+        for text in [
+            "a: 1\n---\nb: [\n1]\n",
+            "a: 1\n...\nb: [\n1]\n",
+            "a: 1\nb: [\n1]\n",
+        ] {
+            let docs = parse_stream(text).unwrap();
+            let keys: Vec<_> = docs
+                .iter()
+                .flat_map(|d| d.as_map().unwrap().entries.iter())
+                .map(|(k, _)| k.scalar_str().unwrap())
+                .collect();
+            assert_eq!(keys, ["a", "b"], "{text:?}");
+        }
+    }
+
+    #[test]
     fn json_surrogate_escapes() {
         let docs =
             parse_stream("{\"a\": \"x\\ud83d\\ude00\\\\ud83d y\", \"b\": \"\\udc00\"}").unwrap();
