@@ -5,7 +5,7 @@
 //! inside resource meta. (The list-type/map-type and CEL rules are not checked: the apiserver's
 //! structural check, which decides how objects are stored, does not depend on them.)
 
-use super::field::{child, forbidden, go_quote, index, key, not_supported};
+use super::field::{forbidden, go_quote, not_supported, Path};
 use crate::schema::structural::{NestedValueValidation, Structural, StructuralOrBool};
 
 const TYPES: [&str; 6] = ["array", "boolean", "integer", "number", "object", "string"];
@@ -21,10 +21,11 @@ struct Ctx {
 
 /// The unsorted API validation errors of `s` at `path` (the `openAPIV3Schema` root).
 pub(super) fn validate(s: &Structural, path: &str) -> Vec<String> {
+    let path = &Path::Root(path);
     let mut errs = Vec::new();
     if s.generic.nullable {
         errs.push(forbidden(
-            &child(path, "nullable"),
+            &path.child("nullable"),
             "nullable cannot be true at the root",
         ));
     }
@@ -36,24 +37,24 @@ pub(super) fn validate(s: &Structural, path: &str) -> Vec<String> {
     errs
 }
 
-fn node(s: &Structural, ctx: &Ctx, path: &str, errs: &mut Vec<String>) {
+fn node(s: &Structural, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<String>) {
     let has_default = s.generic.default.as_ref().is_some_and(|d| !d.is_null());
     common(&s.generic.type_, has_default, ctx, path, errs);
     if ctx.inside_meta && s.extensions.x_embedded_resource {
-        let p = child(path, "x-kubernetes-embedded-resource");
+        let p = path.child("x-kubernetes-embedded-resource");
         errs.push(forbidden(&p, "must not be used inside of resource meta"));
     }
     if s.value_validation.as_ref().is_some_and(|v| v.unique_items) {
         let detail =
             "uniqueItems cannot be set to true since the runtime complexity becomes quadratic";
-        errs.push(forbidden(&child(path, "uniqueItems"), detail));
+        errs.push(forbidden(&path.child("uniqueItems"), detail));
     }
     let sub = Ctx {
         is_root: false,
         ..ctx.clone()
     };
     if let Some(ap) = &s.additional_properties {
-        let ap_path = child(path, "additionalProperties");
+        let ap_path = path.child("additionalProperties");
         let exclusive = !matches!(ap.as_ref(), StructuralOrBool::Bool(true));
         if !s.properties.is_empty() && exclusive {
             let detail = "additionalProperties and properties are mutual exclusive";
@@ -68,7 +69,7 @@ fn node(s: &Structural, ctx: &Ctx, path: &str, errs: &mut Vec<String>) {
             node(ap_schema, &ap_ctx, &ap_path, errs);
         }
     }
-    let props = child(path, "properties");
+    let props = path.child("properties");
     for (k, p) in &s.properties {
         let mut p_ctx = sub.clone();
         if (ctx.is_root || s.extensions.x_embedded_resource)
@@ -79,7 +80,7 @@ fn node(s: &Structural, ctx: &Ctx, path: &str, errs: &mut Vec<String>) {
                 p_ctx.no_defaults = Some(format!("in top-level {k}"));
             }
         }
-        node(p, &p_ctx, &key(&props, k), errs);
+        node(p, &p_ctx, &props.key(k), errs);
     }
     if let Some(vv) = &s.value_validation {
         junctors(
@@ -93,22 +94,22 @@ fn node(s: &Structural, ctx: &Ctx, path: &str, errs: &mut Vec<String>) {
         );
     }
     if let Some(items) = &s.items {
-        node(items, &sub, &child(path, "items"), errs);
+        node(items, &sub, &path.child("items"), errs);
     }
 }
 
 /// Rules that apply to every schema, inside junctors too.
-fn common(t: &str, has_default: bool, ctx: &Ctx, path: &str, errs: &mut Vec<String>) {
+fn common(t: &str, has_default: bool, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<String>) {
     if !t.is_empty() && !TYPES.contains(&t) {
-        errs.push(not_supported(&child(path, "type"), &go_quote(t), &TYPES));
+        errs.push(not_supported(&path.child("type"), &go_quote(t), &TYPES));
     }
     if t == "null" {
         let detail = "type cannot be set to null, use nullable as an alternative";
-        errs.push(forbidden(&child(path, "type"), detail));
+        errs.push(forbidden(&path.child("type"), detail));
     }
     if let (true, Some(reason)) = (has_default, &ctx.no_defaults) {
         errs.push(forbidden(
-            &child(path, "default"),
+            &path.child("default"),
             &format!("must not be set {reason}"),
         ));
     }
@@ -120,28 +121,28 @@ fn junctors(
     one_of: &[NestedValueValidation],
     not: Option<&NestedValueValidation>,
     ctx: &Ctx,
-    path: &str,
+    path: &Path<'_>,
     errs: &mut Vec<String>,
 ) {
     for (name, list) in [("allOf", all_of), ("oneOf", one_of), ("anyOf", any_of)] {
-        let p = child(path, name);
+        let p = path.child(name);
         for (i, n) in list.iter().enumerate() {
-            nested(n, ctx, &index(&p, i), errs);
+            nested(n, ctx, &p.index(i), errs);
         }
     }
     if let Some(n) = not {
-        nested(n, ctx, &child(path, "not"), errs);
+        nested(n, ctx, &path.child("not"), errs);
     }
 }
 
-fn nested(n: &NestedValueValidation, ctx: &Ctx, path: &str, errs: &mut Vec<String>) {
+fn nested(n: &NestedValueValidation, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<String>) {
     let g = &n.forbidden_generic;
     let has_default = g.default.as_ref().is_some_and(|d| !d.is_null());
     common(&g.type_, has_default, ctx, path, errs);
     if n.value_validation.unique_items {
         let detail =
             "uniqueItems cannot be set to true since the runtime complexity becomes quadratic";
-        errs.push(forbidden(&child(path, "uniqueItems"), detail));
+        errs.push(forbidden(&path.child("uniqueItems"), detail));
     }
     let vv = &n.value_validation;
     junctors(
@@ -153,11 +154,11 @@ fn nested(n: &NestedValueValidation, ctx: &Ctx, path: &str, errs: &mut Vec<Strin
         path,
         errs,
     );
-    let props = child(path, "properties");
+    let props = path.child("properties");
     for (k, p) in &n.properties {
-        nested(p, ctx, &key(&props, k), errs);
+        nested(p, ctx, &props.key(k), errs);
     }
     if let Some(items) = &n.items {
-        nested(items, ctx, &child(path, "items"), errs);
+        nested(items, ctx, &path.child("items"), errs);
     }
 }

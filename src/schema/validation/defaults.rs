@@ -3,7 +3,7 @@
 //! apiVersion/kind/metadata), and it must validate against its own schema (type, nullable, enum,
 //! required).
 
-use super::field::{child, go_quote, go_value, invalid, key, not_supported, required};
+use super::field::{child, go_quote, go_value, invalid, not_supported, required, Path};
 use crate::schema::structural::{Structural, StructuralOrBool};
 use serde_json::Value;
 
@@ -12,28 +12,28 @@ const META_FIELDS: [&str; 3] = ["apiVersion", "kind", "metadata"];
 /// The unsorted default-value errors of the structural schema `s` at `path`.
 pub(super) fn validate(s: &Structural, path: &str) -> Vec<String> {
     let mut errs = Vec::new();
-    walk(s, path, true, false, &mut errs);
+    walk(s, &Path::Root(path), true, false, &mut errs);
     errs
 }
 
-fn walk(s: &Structural, path: &str, root: bool, inside_meta: bool, errs: &mut Vec<String>) {
+fn walk(s: &Structural, path: &Path<'_>, root: bool, inside_meta: bool, errs: &mut Vec<String>) {
     let embedded = root || s.extensions.x_embedded_resource;
     let inside_meta = inside_meta && !embedded;
     if let Some(d) = s.generic.default.as_ref().filter(|d| !d.is_null()) {
-        let at = child(path, "default");
+        let at = path.child("default");
         if !inside_meta && would_prune(d, Some(s), embedded) {
             errs.push(invalid(&at, &go_value(d), "must not have unknown fields"));
         }
-        check_value(d, s, &at, "", errs);
+        check_value(d, s, &at.to_string(), "", errs);
     }
     // additionalProperties is not followed: defaults are not applied there.
     if let Some(items) = &s.items {
-        walk(items, &child(path, "items"), false, inside_meta, errs);
+        walk(items, &path.child("items"), false, inside_meta, errs);
     }
-    let props = child(path, "properties");
+    let props = path.child("properties");
     for (k, sub) in &s.properties {
         let sub_inside = inside_meta || (embedded && META_FIELDS.contains(&k.as_str()));
-        walk(sub, &key(&props, k), false, sub_inside, errs);
+        walk(sub, &props.key(k), false, sub_inside, errs);
     }
 }
 

@@ -1,17 +1,57 @@
 //! Field paths and error strings formatted exactly like apimachinery's `field.Error`
 //! (`path: Required value: detail`, `path: Forbidden: detail`, `path: Invalid value: <v>: detail`),
-//! including Go's `%q` and `%#v` renderings of the offending value.
+//! including Go's `%q` and `%#v` renderings of the offending value. Paths are borrowed linked
+//! lists ([`Path`]), rendered only when an error is reported.
 
 use serde_json::Value;
-use std::fmt::Write;
+use std::fmt::{self, Display, Write};
+
+/// A field path (`field.Path`): a root string extended by `.child`, `[key]` and `[index]`, built
+/// on the stack while walking and rendered only for an error.
+#[derive(Clone, Copy, Debug)]
+pub enum Path<'a> {
+    Root(&'a str),
+    Child(&'a Path<'a>, &'a str),
+    Key(&'a Path<'a>, &'a str),
+    Index(&'a Path<'a>, usize),
+}
+
+impl<'a> Path<'a> {
+    /// `path.name` (or `name` at an empty root).
+    pub fn child(&'a self, name: &'a str) -> Path<'a> {
+        Path::Child(self, name)
+    }
+
+    /// `path[key]`.
+    pub fn key(&'a self, k: &'a str) -> Path<'a> {
+        Path::Key(self, k)
+    }
+
+    /// `path[i]`.
+    pub fn index(&'a self, i: usize) -> Path<'a> {
+        Path::Index(self, i)
+    }
+
+    fn is_empty(&self) -> bool {
+        matches!(self, Path::Root(""))
+    }
+}
+
+impl Display for Path<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Path::Root(r) => f.write_str(r),
+            Path::Child(p, name) if p.is_empty() => f.write_str(name),
+            Path::Child(p, name) => write!(f, "{p}.{name}"),
+            Path::Key(p, k) => write!(f, "{p}[{k}]"),
+            Path::Index(p, i) => write!(f, "{p}[{i}]"),
+        }
+    }
+}
 
 /// `path.name` (or `name` at an empty root), like `field.Path.Child`.
 pub fn child(path: &str, name: &str) -> String {
-    if path.is_empty() {
-        name.to_string()
-    } else {
-        format!("{path}.{name}")
-    }
+    Path::Root(path).child(name).to_string()
 }
 
 /// `path[key]`, like `field.Path.Key`.
@@ -25,23 +65,23 @@ pub fn index(path: &str, i: usize) -> String {
 }
 
 /// `path: Required value[: detail]`.
-pub fn required(path: &str, detail: &str) -> String {
+pub fn required(path: impl Display, detail: &str) -> String {
     with_detail(format!("{path}: Required value"), detail)
 }
 
 /// `path: Forbidden[: detail]`.
-pub fn forbidden(path: &str, detail: &str) -> String {
+pub fn forbidden(path: impl Display, detail: &str) -> String {
     with_detail(format!("{path}: Forbidden"), detail)
 }
 
 /// `path: Invalid value: <value>[: detail]`; `value` is already rendered (see [`go_quote`],
 /// [`go_sharp_v`]).
-pub fn invalid(path: &str, value: &str, detail: &str) -> String {
+pub fn invalid(path: impl Display, value: &str, detail: &str) -> String {
     with_detail(format!("{path}: Invalid value: {value}"), detail)
 }
 
 /// `path: Unsupported value: <value>: supported values: "a", "b"`; `value` is already rendered.
-pub fn not_supported(path: &str, value: &str, supported: &[&str]) -> String {
+pub fn not_supported(path: impl Display, value: &str, supported: &[&str]) -> String {
     let list: Vec<String> = supported.iter().map(|s| go_quote(s)).collect();
     let detail = format!("supported values: {}", list.join(", "));
     with_detail(format!("{path}: Unsupported value: {value}"), &detail)
@@ -204,6 +244,12 @@ mod tests {
         assert_eq!(child("", "items"), "items");
         assert_eq!(key(&child("a", "properties"), "x"), "a.properties[x]");
         assert_eq!(index("a.allOf", 2), "a.allOf[2]");
+        let root = Path::Root("spec");
+        let props = root.child("properties");
+        let a = props.key("a");
+        let items = a.child("items");
+        assert_eq!(items.index(3).to_string(), "spec.properties[a].items[3]");
+        assert_eq!(Path::Root("").child("type").to_string(), "type");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! patterns), arrays have items, embedded resources are objects with properties or
 //! preserve-unknown-fields, root metadata only restricts name and generateName.
 
-use super::field::{child, forbidden, go_quote, index, invalid, key, required};
+use super::field::{forbidden, go_quote, invalid, required, Path};
 use crate::schema::structural::{
     Generic, NestedValueValidation, Structural, StructuralOrBool, ValueValidation,
 };
@@ -18,23 +18,23 @@ enum Level {
 /// The unsorted `ValidateStructural` errors of `s` at `path`.
 pub(super) fn validate(s: &Structural, path: &str) -> Vec<String> {
     let mut errs = Vec::new();
-    node(s, Level::Root, path, &mut errs);
+    node(s, Level::Root, &Path::Root(path), &mut errs);
     errs
 }
 
-fn node(s: &Structural, lvl: Level, path: &str, errs: &mut Vec<String>) {
+fn node(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
     if s.generic.type_ == "array" && s.items.is_none() {
-        errs.push(required(&child(path, "items"), "must be specified"));
+        errs.push(required(&path.child("items"), "must be specified"));
     }
     if let Some(items) = &s.items {
-        node(items, Level::Item, &child(path, "items"), errs);
+        node(items, Level::Item, &path.child("items"), errs);
     }
-    let props = child(path, "properties");
+    let props = path.child("properties");
     for (k, v) in &s.properties {
-        node(v, Level::Field, &key(&props, k), errs);
+        node(v, Level::Field, &props.key(k), errs);
     }
     if let Some(ap) = &s.additional_properties {
-        let ap_path = child(path, "additionalProperties");
+        let ap_path = path.child("additionalProperties");
         if lvl == Level::Root {
             errs.push(forbidden(&ap_path, "must not be used at the root"));
         }
@@ -54,10 +54,10 @@ fn node(s: &Structural, lvl: Level, path: &str, errs: &mut Vec<String>) {
     types(s, lvl, path, errs);
 }
 
-fn extensions(s: &Structural, path: &str, errs: &mut Vec<String>) {
+fn extensions(s: &Structural, path: &Path<'_>, errs: &mut Vec<String>) {
     let x = &s.extensions;
     if x.x_int_or_string && x.x_preserve_unknown_fields {
-        let p = child(path, "x-kubernetes-preserve-unknown-fields");
+        let p = path.child("x-kubernetes-preserve-unknown-fields");
         errs.push(invalid(
             &p,
             "true",
@@ -65,7 +65,7 @@ fn extensions(s: &Structural, path: &str, errs: &mut Vec<String>) {
         ));
     }
     if x.x_int_or_string && x.x_embedded_resource {
-        let p = child(path, "x-kubernetes-embedded-resource");
+        let p = path.child("x-kubernetes-embedded-resource");
         errs.push(invalid(
             &p,
             "true",
@@ -75,10 +75,10 @@ fn extensions(s: &Structural, path: &str, errs: &mut Vec<String>) {
 }
 
 /// Type, embedded-resource and metadata rules of one node.
-fn types(s: &Structural, lvl: Level, path: &str, errs: &mut Vec<String>) {
+fn types(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
     let t = s.generic.type_.as_str();
     let x = &s.extensions;
-    let type_path = child(path, "type");
+    let type_path = path.child("type");
     if x.x_embedded_resource && t != "object" {
         let detail = "must be object if x-kubernetes-embedded-resource is true";
         if t.is_empty() {
@@ -96,7 +96,7 @@ fn types(s: &Structural, lvl: Level, path: &str, errs: &mut Vec<String>) {
     }
     if x.x_embedded_resource && s.additional_properties.is_some() {
         let detail = "must not be used if x-kubernetes-embedded-resource is set";
-        errs.push(forbidden(&child(path, "additionalProperties"), detail));
+        errs.push(forbidden(&path.child("additionalProperties"), detail));
     }
     if lvl == Level::Root && !t.is_empty() && t != "object" {
         errs.push(invalid(
@@ -106,18 +106,19 @@ fn types(s: &Structural, lvl: Level, path: &str, errs: &mut Vec<String>) {
         ));
     }
     let check_metadata = lvl == Level::Root || x.x_embedded_resource;
-    let props = child(path, "properties");
+    let props = path.child("properties");
     for name in ["kind", "apiVersion"] {
         match s.properties.get(name) {
             Some(p) if check_metadata && p.generic.type_ != "string" => {
-                let at = child(&key(&props, name), "type");
-                errs.push(invalid(&at, &go_quote(&p.generic.type_), "must be string"));
+                let prop = props.key(name);
+                let at = prop.child("type");
+                errs.push(invalid(at, &go_quote(&p.generic.type_), "must be string"));
             }
             _ => {}
         }
     }
     if let Some(md) = s.properties.get("metadata") {
-        metadata(md, check_metadata, lvl, &key(&props, "metadata"), errs);
+        metadata(md, check_metadata, lvl, &props.key("metadata"), errs);
     }
     if x.x_embedded_resource && !x.x_preserve_unknown_fields && s.properties.is_empty() {
         let detail = "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields";
@@ -127,9 +128,9 @@ fn types(s: &Structural, lvl: Level, path: &str, errs: &mut Vec<String>) {
 
 /// `metadata` must be an object where checked; at the root it may only restrict name and
 /// generateName (type and default aside), nothing else.
-fn metadata(md: &Structural, check: bool, lvl: Level, path: &str, errs: &mut Vec<String>) {
+fn metadata(md: &Structural, check: bool, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
     if check && md.generic.type_ != "object" {
-        let at = child(path, "type");
+        let at = path.child("type");
         errs.push(invalid(&at, &go_quote(&md.generic.type_), "must be object"));
     }
     if lvl != Level::Root {
@@ -180,31 +181,31 @@ fn value_validation(
     v: &ValueValidation,
     skip_any_of: bool,
     skip_first_all_of_any_of: bool,
-    path: &str,
+    path: &Path<'_>,
     errs: &mut Vec<String>,
 ) {
     if !skip_any_of {
-        let p = child(path, "anyOf");
+        let p = path.child("anyOf");
         for (i, n) in v.any_of.iter().enumerate() {
-            nested(n, false, false, &index(&p, i), errs);
+            nested(n, false, false, &p.index(i), errs);
         }
     }
-    let p = child(path, "allOf");
+    let p = path.child("allOf");
     for (i, n) in v.all_of.iter().enumerate() {
         nested(
             n,
             skip_first_all_of_any_of && i == 0,
             false,
-            &index(&p, i),
+            &p.index(i),
             errs,
         );
     }
-    let p = child(path, "oneOf");
+    let p = path.child("oneOf");
     for (i, n) in v.one_of.iter().enumerate() {
-        nested(n, false, false, &index(&p, i), errs);
+        nested(n, false, false, &p.index(i), errs);
     }
     if let Some(not) = &v.not {
-        nested(not, false, false, &child(path, "not"), errs);
+        nested(not, false, false, &path.child("not"), errs);
     }
 }
 
@@ -212,7 +213,7 @@ fn nested(
     v: &NestedValueValidation,
     skip_any_of: bool,
     skip_all_of_any_of: bool,
-    path: &str,
+    path: &Path<'_>,
     errs: &mut Vec<String>,
 ) {
     value_validation(
@@ -223,21 +224,21 @@ fn nested(
         errs,
     );
     if let Some(items) = &v.items {
-        nested(items, false, false, &child(path, "items"), errs);
+        nested(items, false, false, &path.child("items"), errs);
     }
-    let props = child(path, "properties");
+    let props = path.child("properties");
     for (k, p) in &v.properties {
-        nested(p, false, false, &key(&props, k), errs);
+        nested(p, false, false, &props.key(k), errs);
     }
     forbidden_in_junctor(v, path, errs);
     if v.properties.contains_key("metadata") {
-        let at = key(&props, "metadata");
+        let at = props.key("metadata");
         errs.push(forbidden(&at, "must not be specified in a nested context"));
     }
 }
 
 /// Generic keywords and extensions are not allowed inside junctors.
-fn forbidden_in_junctor(v: &NestedValueValidation, path: &str, errs: &mut Vec<String>) {
+fn forbidden_in_junctor(v: &NestedValueValidation, path: &Path<'_>, errs: &mut Vec<String>) {
     const EMPTY: &str = "must be empty to be structural";
     const UNDEFINED: &str = "must be undefined to be structural";
     const FALSE: &str = "must be false to be structural";
@@ -285,7 +286,7 @@ fn forbidden_in_junctor(v: &NestedValueValidation, path: &str, errs: &mut Vec<St
     ];
     for (set, name, detail) in checks {
         if set {
-            errs.push(forbidden(&child(path, name), detail));
+            errs.push(forbidden(&path.child(name), detail));
         }
     }
 }
