@@ -25,7 +25,7 @@ pub(super) fn validate(s: &Structural, path: &str) -> Vec<String> {
     let mut errs = Vec::new();
     if s.generic.nullable {
         errs.push(forbidden(
-            &path.child("nullable"),
+            path.child("nullable"),
             "nullable cannot be true at the root",
         ));
     }
@@ -42,12 +42,12 @@ fn node(s: &Structural, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<String>) {
     common(&s.generic.type_, has_default, ctx, path, errs);
     if ctx.inside_meta && s.extensions.x_embedded_resource {
         let p = path.child("x-kubernetes-embedded-resource");
-        errs.push(forbidden(&p, "must not be used inside of resource meta"));
+        errs.push(forbidden(p, "must not be used inside of resource meta"));
     }
     if s.value_validation.as_ref().is_some_and(|v| v.unique_items) {
         let detail =
             "uniqueItems cannot be set to true since the runtime complexity becomes quadratic";
-        errs.push(forbidden(&path.child("uniqueItems"), detail));
+        errs.push(forbidden(path.child("uniqueItems"), detail));
     }
     let sub = Ctx {
         is_root: false,
@@ -58,7 +58,7 @@ fn node(s: &Structural, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<String>) {
         let exclusive = !matches!(ap.as_ref(), StructuralOrBool::Bool(true));
         if !s.properties.is_empty() && exclusive {
             let detail = "additionalProperties and properties are mutual exclusive";
-            errs.push(forbidden(&ap_path, detail));
+            errs.push(forbidden(ap_path, detail));
         }
         if let StructuralOrBool::Schema(ap_schema) = ap.as_ref() {
             let mut ap_ctx = sub.clone();
@@ -101,15 +101,15 @@ fn node(s: &Structural, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<String>) {
 /// Rules that apply to every schema, inside junctors too.
 fn common(t: &str, has_default: bool, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<String>) {
     if !t.is_empty() && !TYPES.contains(&t) {
-        errs.push(not_supported(&path.child("type"), &go_quote(t), &TYPES));
+        errs.push(not_supported(path.child("type"), &go_quote(t), &TYPES));
     }
     if t == "null" {
         let detail = "type cannot be set to null, use nullable as an alternative";
-        errs.push(forbidden(&path.child("type"), detail));
+        errs.push(forbidden(path.child("type"), detail));
     }
     if let (true, Some(reason)) = (has_default, &ctx.no_defaults) {
         errs.push(forbidden(
-            &path.child("default"),
+            path.child("default"),
             &format!("must not be set {reason}"),
         ));
     }
@@ -142,7 +142,7 @@ fn nested(n: &NestedValueValidation, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<
     if n.value_validation.unique_items {
         let detail =
             "uniqueItems cannot be set to true since the runtime complexity becomes quadratic";
-        errs.push(forbidden(&path.child("uniqueItems"), detail));
+        errs.push(forbidden(path.child("uniqueItems"), detail));
     }
     let vv = &n.value_validation;
     junctors(

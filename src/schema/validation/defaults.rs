@@ -22,7 +22,7 @@ fn walk(s: &Structural, path: &Path<'_>, root: bool, inside_meta: bool, errs: &m
     if let Some(d) = s.generic.default.as_ref().filter(|d| !d.is_null()) {
         let at = path.child("default");
         if !inside_meta && would_prune(d, Some(s), embedded) {
-            errs.push(invalid(&at, &go_value(d), "must not have unknown fields"));
+            errs.push(invalid(at, &go_value(d), "must not have unknown fields"));
         }
         check_value(d, s, &at.to_string(), "", errs);
     }
@@ -135,7 +135,7 @@ fn check_value(v: &Value, s: &Structural, at: &str, name: &str, errs: &mut Vec<S
     if v.is_null() {
         if !t.is_empty() && !s.generic.nullable {
             let detail = format!("{name} in body must be of type {t}: \"null\"");
-            errs.push(invalid(&err_path, "\"null\"", &detail));
+            errs.push(invalid(err_path, "\"null\"", &detail));
         }
         return;
     }
@@ -146,7 +146,7 @@ fn check_value(v: &Value, s: &Structural, at: &str, name: &str, errs: &mut Vec<S
             }
             _ => format!("{name} in body must be of type {t}"),
         };
-        errs.push(invalid(&err_path, &go_value(v), &detail));
+        errs.push(invalid(err_path, &go_value(v), &detail));
         return;
     }
     if let Some(vv) = s.value_validation.as_deref() {
@@ -160,11 +160,11 @@ fn check_value(v: &Value, s: &Structural, at: &str, name: &str, errs: &mut Vec<S
                 })
                 .collect();
             let allowed: Vec<&str> = allowed.iter().map(String::as_str).collect();
-            errs.push(not_supported(&err_path, &go_value(v), &allowed));
+            errs.push(not_supported(err_path, &go_value(v), &allowed));
         }
         if let Value::Object(m) = v {
             for r in vv.required.iter().filter(|r| !m.contains_key(*r)) {
-                errs.push(required(&child(at, &sub_name(name, r)), ""));
+                errs.push(required(child(at, &sub_name(name, r)), ""));
             }
         }
     }

@@ -24,7 +24,7 @@ pub(super) fn validate(s: &Structural, path: &str) -> Vec<String> {
 
 fn node(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
     if s.generic.type_ == "array" && s.items.is_none() {
-        errs.push(required(&path.child("items"), "must be specified"));
+        errs.push(required(path.child("items"), "must be specified"));
     }
     if let Some(items) = &s.items {
         node(items, Level::Item, &path.child("items"), errs);
@@ -36,7 +36,7 @@ fn node(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
     if let Some(ap) = &s.additional_properties {
         let ap_path = path.child("additionalProperties");
         if lvl == Level::Root {
-            errs.push(forbidden(&ap_path, "must not be used at the root"));
+            errs.push(forbidden(ap_path, "must not be used at the root"));
         }
         if let StructuralOrBool::Schema(sub) = ap.as_ref() {
             node(sub, Level::Field, &ap_path, errs);
@@ -59,7 +59,7 @@ fn extensions(s: &Structural, path: &Path<'_>, errs: &mut Vec<String>) {
     if x.x_int_or_string && x.x_preserve_unknown_fields {
         let p = path.child("x-kubernetes-preserve-unknown-fields");
         errs.push(invalid(
-            &p,
+            p,
             "true",
             "must be false if x-kubernetes-int-or-string is true",
         ));
@@ -67,7 +67,7 @@ fn extensions(s: &Structural, path: &Path<'_>, errs: &mut Vec<String>) {
     if x.x_int_or_string && x.x_embedded_resource {
         let p = path.child("x-kubernetes-embedded-resource");
         errs.push(invalid(
-            &p,
+            p,
             "true",
             "must be false if x-kubernetes-int-or-string is true",
         ));
@@ -82,9 +82,9 @@ fn types(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
     if x.x_embedded_resource && t != "object" {
         let detail = "must be object if x-kubernetes-embedded-resource is true";
         if t.is_empty() {
-            errs.push(required(&type_path, detail));
+            errs.push(required(type_path, detail));
         } else {
-            errs.push(invalid(&type_path, &go_quote(t), detail));
+            errs.push(invalid(type_path, &go_quote(t), detail));
         }
     } else if t.is_empty() && !x.x_int_or_string && !x.x_preserve_unknown_fields {
         let detail = match lvl {
@@ -92,15 +92,15 @@ fn types(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
             Level::Item => "must not be empty for specified array items",
             Level::Field => "must not be empty for specified object fields",
         };
-        errs.push(required(&type_path, detail));
+        errs.push(required(type_path, detail));
     }
     if x.x_embedded_resource && s.additional_properties.is_some() {
         let detail = "must not be used if x-kubernetes-embedded-resource is set";
-        errs.push(forbidden(&path.child("additionalProperties"), detail));
+        errs.push(forbidden(path.child("additionalProperties"), detail));
     }
     if lvl == Level::Root && !t.is_empty() && t != "object" {
         errs.push(invalid(
-            &type_path,
+            type_path,
             &go_quote(t),
             "must be object at the root",
         ));
@@ -122,7 +122,7 @@ fn types(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
     }
     if x.x_embedded_resource && !x.x_preserve_unknown_fields && s.properties.is_empty() {
         let detail = "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields";
-        errs.push(required(&props, detail));
+        errs.push(required(props, detail));
     }
 }
 
@@ -131,7 +131,7 @@ fn types(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
 fn metadata(md: &Structural, check: bool, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
     if check && md.generic.type_ != "object" {
         let at = path.child("type");
-        errs.push(invalid(&at, &go_quote(&md.generic.type_), "must be object"));
+        errs.push(invalid(at, &go_quote(&md.generic.type_), "must be object"));
     }
     if lvl != Level::Root {
         return;
@@ -233,7 +233,7 @@ fn nested(
     forbidden_in_junctor(v, path, errs);
     if v.properties.contains_key("metadata") {
         let at = props.key("metadata");
-        errs.push(forbidden(&at, "must not be specified in a nested context"));
+        errs.push(forbidden(at, "must not be specified in a nested context"));
     }
 }
 
@@ -286,7 +286,7 @@ fn forbidden_in_junctor(v: &NestedValueValidation, path: &Path<'_>, errs: &mut V
     ];
     for (set, name, detail) in checks {
         if set {
-            errs.push(forbidden(&path.child(name), detail));
+            errs.push(forbidden(path.child(name), detail));
         }
     }
 }
