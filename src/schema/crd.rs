@@ -27,48 +27,38 @@ struct Version<'a> {
 /// A schema converted and checked once, shared by the versions that use it.
 type Checked = (Option<Arc<Structural>>, Vec<String>);
 
+/// A malformed field of the CRD: (field path, message).
+type Malformed = (String, String);
+
+/// The identifying fields of a CRD.
+struct Head<'a> {
+    crd_name: String,
+    group: String,
+    kind: String,
+    v1beta1: bool,
+    spec: &'a Map<String, Value>,
+}
+
 /// Loads the CRD `crd` (from `source`, used in errors): one [`VersionSchema`] per version, in
 /// `spec.versions` order. A malformed CRD or schema is an error naming the field.
 pub fn load_crd(crd: &Value, source: &str) -> Result<Vec<VersionSchema>, SchemaError> {
-    let err = |field: &str, message: String| SchemaError {
+    let err = |(field, message): Malformed| SchemaError {
         source_name: source.to_string(),
-        field: field.to_string(),
+        field,
         message,
     };
-    let root = crd
-        .as_object()
-        .ok_or_else(|| err("", format!("must be a map, not {}", json_kind(crd))))?;
-    let api_version =
-        req_str(root, "apiVersion", "apiVersion").map_err(|m| err("apiVersion", m))?;
-    if api_version != V1 && api_version != V1BETA1 {
-        let m = format!("must be {V1} or {V1BETA1}, not {api_version:?}");
-        return Err(err("apiVersion", m));
-    }
-    let kind = req_str(root, "kind", "kind").map_err(|m| err("kind", m))?;
-    if kind != "CustomResourceDefinition" {
-        return Err(err(
-            "kind",
-            format!("must be CustomResourceDefinition, not {kind:?}"),
-        ));
-    }
-    let metadata = req_map(root, "metadata").map_err(|m| err("metadata", m))?;
-    let crd_name = req_str(metadata, "name", "name").map_err(|m| err("metadata.name", m))?;
-    let spec = req_map(root, "spec").map_err(|m| err("spec", m))?;
-    let group = req_str(spec, "group", "group").map_err(|m| err("spec.group", m))?;
-    let names = req_map(spec, "names").map_err(|m| err("spec.names", m))?;
-    let kind = req_str(names, "kind", "kind").map_err(|m| err("spec.names.kind", m))?;
-    let v1beta1 = api_version == V1BETA1;
-    let versions = versions(spec, v1beta1).map_err(|(f, m)| err(&f, m))?;
+    let head = head(crd).map_err(err)?;
+    let (spec, v1beta1) = (head.spec, head.v1beta1);
+    let versions = versions(spec, v1beta1).map_err(err)?;
     let pruf = opt_bool(spec, "preserveUnknownFields")
-        .map_err(|m| err("spec.preserveUnknownFields", m))?;
+        .map_err(|m| err(("spec.preserveUnknownFields".into(), m)))?;
     // v1beta1 defaults preserveUnknownFields to true: no pruning unless it is false.
-    let prune = if v1beta1 {
-        pruf == Some(false)
-    } else {
-        pruf != Some(true)
+    let prune = match v1beta1 {
+        true => pruf == Some(false),
+        false => pruf != Some(true),
     };
     let top = match v1beta1 {
-        true => schema_at(spec, "validation").map_err(|(f, m)| err(&format!("spec.{f}"), m))?,
+        true => schema_at(spec, "validation").map_err(|(f, m)| err((format!("spec.{f}"), m)))?,
         false => None,
     };
     let checked = check_versions(&versions, top, !v1beta1).map_err(|mut e| {
@@ -85,10 +75,10 @@ pub fn load_crd(crd: &Value, source: &str) -> Result<Vec<VersionSchema>, SchemaE
         .map(|(v, (schema, mut structural_errors))| {
             structural_errors.extend(defaults_error.clone());
             VersionSchema {
-                crd_name: crd_name.clone(),
-                group: group.clone(),
+                crd_name: head.crd_name.clone(),
+                group: head.group.clone(),
                 version: v.name,
-                kind: kind.clone(),
+                kind: head.kind.clone(),
                 served: v.served,
                 schema,
                 structural_errors,
@@ -97,6 +87,42 @@ pub fn load_crd(crd: &Value, source: &str) -> Result<Vec<VersionSchema>, SchemaE
             }
         })
         .collect())
+}
+
+/// Names the field of a message.
+fn at(field: &'static str) -> impl Fn(String) -> Malformed {
+    move |m| (field.to_string(), m)
+}
+
+/// apiVersion, kind, metadata.name, spec.group and spec.names.kind.
+fn head(crd: &Value) -> Result<Head<'_>, Malformed> {
+    let root = crd.as_object().ok_or_else(|| {
+        (
+            String::new(),
+            format!("must be a map, not {}", json_kind(crd)),
+        )
+    })?;
+    let api_version = req_str(root, "apiVersion", "apiVersion").map_err(at("apiVersion"))?;
+    if api_version != V1 && api_version != V1BETA1 {
+        let m = format!("must be {V1} or {V1BETA1}, not {api_version:?}");
+        return Err(("apiVersion".into(), m));
+    }
+    let kind = req_str(root, "kind", "kind").map_err(at("kind"))?;
+    if kind != "CustomResourceDefinition" {
+        let m = format!("must be CustomResourceDefinition, not {kind:?}");
+        return Err(("kind".into(), m));
+    }
+    let metadata = req_map(root, "metadata").map_err(at("metadata"))?;
+    let crd_name = req_str(metadata, "name", "name").map_err(at("metadata.name"))?;
+    let spec = req_map(root, "spec").map_err(at("spec"))?;
+    let names = req_map(spec, "names").map_err(at("spec.names"))?;
+    Ok(Head {
+        crd_name,
+        group: req_str(spec, "group", "group").map_err(at("spec.group"))?,
+        kind: req_str(names, "kind", "kind").map_err(at("spec.names.kind"))?,
+        v1beta1: api_version == V1BETA1,
+        spec,
+    })
 }
 
 /// Converts and checks each version's schema under the apiserver's path: the top-level one
@@ -131,10 +157,7 @@ fn check(schema: &Value, path: &str) -> Result<Checked, SchemaError> {
 }
 
 /// The versions, with v1beta1's `spec.version` implying the list when `spec.versions` is empty.
-fn versions(
-    spec: &Map<String, Value>,
-    v1beta1: bool,
-) -> Result<Vec<Version<'_>>, (String, String)> {
+fn versions(spec: &Map<String, Value>, v1beta1: bool) -> Result<Vec<Version<'_>>, Malformed> {
     let list = match spec.get("versions") {
         None | Some(Value::Null) => &[][..],
         Some(Value::Array(list)) => list.as_slice(),
@@ -179,10 +202,7 @@ fn versions(
 }
 
 /// `m[k].openAPIV3Schema`, when present.
-fn schema_at<'a>(
-    m: &'a Map<String, Value>,
-    k: &str,
-) -> Result<Option<&'a Value>, (String, String)> {
+fn schema_at<'a>(m: &'a Map<String, Value>, k: &str) -> Result<Option<&'a Value>, Malformed> {
     match m.get(k) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Object(v)) => match v.get("openAPIV3Schema") {

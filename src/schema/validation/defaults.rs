@@ -4,7 +4,7 @@
 //! required).
 
 use super::field::{child, go_quote, go_value, invalid, not_supported, required, Path};
-use crate::schema::structural::{Structural, StructuralOrBool};
+use crate::schema::structural::{Structural, StructuralOrBool, ValueValidation};
 use serde_json::Value;
 
 const META_FIELDS: [&str; 3] = ["apiVersion", "kind", "metadata"];
@@ -98,6 +98,34 @@ fn would_prune_preserving(v: &Value, s: &Structural, embedded: bool) -> bool {
     }
 }
 
+/// `enum` and `required` of one value.
+fn enum_and_required(
+    v: &Value,
+    vv: &ValueValidation,
+    at: &str,
+    name: &str,
+    err_path: &str,
+    errs: &mut Vec<String>,
+) {
+    if !vv.enum_.is_empty() && !vv.enum_.contains(v) {
+        let allowed: Vec<String> = vv
+            .enum_
+            .iter()
+            .map(|e| match e {
+                Value::String(text) => text.clone(),
+                other => other.to_string(),
+            })
+            .collect();
+        let allowed: Vec<&str> = allowed.iter().map(String::as_str).collect();
+        errs.push(not_supported(err_path, &go_value(v), &allowed));
+    }
+    if let Value::Object(m) = v {
+        for r in vv.required.iter().filter(|r| !m.contains_key(*r)) {
+            errs.push(required(child(at, &sub_name(name, r)), ""));
+        }
+    }
+}
+
 fn type_matches(t: &str, v: &Value) -> bool {
     match t {
         "string" => v.is_string(),
@@ -150,23 +178,7 @@ fn check_value(v: &Value, s: &Structural, at: &str, name: &str, errs: &mut Vec<S
         return;
     }
     if let Some(vv) = s.value_validation.as_deref() {
-        if !vv.enum_.is_empty() && !vv.enum_.contains(v) {
-            let allowed: Vec<String> = vv
-                .enum_
-                .iter()
-                .map(|e| match e {
-                    Value::String(text) => text.clone(),
-                    other => other.to_string(),
-                })
-                .collect();
-            let allowed: Vec<&str> = allowed.iter().map(String::as_str).collect();
-            errs.push(not_supported(err_path, &go_value(v), &allowed));
-        }
-        if let Value::Object(m) = v {
-            for r in vv.required.iter().filter(|r| !m.contains_key(*r)) {
-                errs.push(required(child(at, &sub_name(name, r)), ""));
-            }
-        }
+        enum_and_required(v, vv, at, name, &err_path, errs);
     }
     match v {
         Value::Object(m) => {
