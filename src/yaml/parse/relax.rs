@@ -25,7 +25,7 @@ pub(super) enum Fix {
 }
 
 /// At most this many re-parses per document.
-const MAX_ATTEMPTS: usize = 200;
+const MAX_ATTEMPTS: usize = 5000;
 
 /// Re-parses one document's text with fixes applied until it parses; `None` when some error
 /// remains that padding cannot fix.
