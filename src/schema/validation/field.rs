@@ -196,28 +196,22 @@ fn go_number(n: &serde_json::Number) -> String {
     go_float(f)
 }
 
-/// Go's `%v` for float64 (`strconv.FormatFloat(f, 'g', -1, 64)` with Go's exponent threshold of 21).
+/// Go's `%v` for float64: the shortest `%g`, in exponent form when the decimal exponent is below
+/// -4 or at least 6 (`1.5e+06`, `1e-07`), plain otherwise (`0.001`, `123456.5`).
 pub fn go_float(f: f64) -> String {
-    if f == f.trunc() && f.abs() < 1e21 {
-        return format!("{}", f as i128);
+    if f == 0.0 || !f.is_finite() {
+        return format!("{f}");
     }
-    let exp = f.abs().log10().floor() as i32;
-    if (-4..21).contains(&exp) {
-        format!("{f}")
-    } else {
-        let s = format!("{f:e}");
-        // Rust writes `1e-7`/`1.5e22`; Go writes `1e-07`/`1.5e+22`.
-        match s.split_once('e') {
-            Some((m, e)) => {
-                let (sign, digits) = match e.strip_prefix('-') {
-                    Some(d) => ('-', d),
-                    None => ('+', e),
-                };
-                format!("{m}e{sign}{digits:0>2}")
-            }
-            None => s,
-        }
+    let s = format!("{f:e}");
+    let Some((mantissa, exp)) = s.split_once('e') else {
+        return s;
+    };
+    let exp: i32 = exp.parse().unwrap_or(0);
+    if (-4..6).contains(&exp) {
+        return format!("{f}");
     }
+    let sign = if exp < 0 { '-' } else { '+' };
+    format!("{mantissa}e{sign}{:02}", exp.abs())
 }
 
 #[cfg(test)]
@@ -267,6 +261,10 @@ mod tests {
         assert_eq!(go_value(&json!(7)), "7");
         assert_eq!(go_float(1e-7), "1e-07");
         assert_eq!(go_float(2.5e22), "2.5e+22");
+        assert_eq!(go_float(1234567.5), "1.2345675e+06");
+        assert_eq!(go_float(123456.5), "123456.5");
+        assert_eq!(go_float(0.0001), "0.0001");
+        assert_eq!(go_float(-0.5), "-0.5");
         assert_eq!(
             go_string_slice(&["a".into(), "b".into()]),
             "[]string{\"a\", \"b\"}"
