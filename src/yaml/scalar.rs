@@ -25,7 +25,8 @@ pub enum Resolved {
     Null,
     Bool(bool),
     Int(i64),
-    /// An integer outside i64 (kept as its decimal digits).
+    /// An integer above i64::MAX that fits u64 (kept as its decimal digits). Integers beyond
+    /// u64 (or below i64::MIN) resolve as [`Resolved::Float`], as go-yaml reads them.
     BigInt(String),
     Float(f64),
     Str,
