@@ -139,8 +139,18 @@ pub fn key_text(key: &Node) -> Option<Cow<'_, str>> {
         Resolved::Bool(b) => Cow::Borrowed(if b { "true" } else { "false" }),
         Resolved::Null => Cow::Borrowed("null"),
         Resolved::Int(i) => Cow::Owned(i.to_string()),
-        Resolved::Float(f) => Cow::Owned(f.to_string()),
+        Resolved::Float(_) => Cow::Owned(float_key(key)?),
     })
+}
+
+/// The JSON key of a float key, as the YAML layer writes it (Go's formatting).
+fn float_key(key: &Node) -> Option<String> {
+    let map = Node::Map(Mapping {
+        entries: vec![(key.clone(), Node::string(""))],
+        ..Mapping::default()
+    });
+    let json = crate::yaml::json::to_json(&map).ok()?;
+    json.as_object()?.keys().next().cloned()
 }
 
 /// The schema of a map's values not named in `properties`: `Some(None)` for

@@ -155,7 +155,7 @@ fn keys_become_the_strings_json_has_for_them() {
         "type: object\nproperties:\n  spec: {type: object, additionalProperties: {type: string}}";
     let mut vs = version(true);
     vs.schema = Some(Arc::new(schema(s)));
-    let mut obj = doc("spec: {8080: a, on: b, 'x': c}\n");
+    let mut obj = doc("spec: {8080: a, on: b, 'x': c, 1e3: d, 0o17: e}\n");
     apply(&mut obj, &vs, &Options::default());
     let spec = obj.get("spec").unwrap().as_map().unwrap();
     let keys: Vec<_> = spec
@@ -163,7 +163,7 @@ fn keys_become_the_strings_json_has_for_them() {
         .iter()
         .map(|(k, _)| k.as_str().unwrap())
         .collect();
-    assert_eq!(keys, ["8080", "true", "x"]);
+    assert_eq!(keys, ["8080", "true", "x", "1000", "15"]);
 }
 
 #[test]
