@@ -1,10 +1,10 @@
 //! The apiserver's checks of a CRD version's schema, with its exact messages, sorted as it sorts
 //! them (`field.ErrorList` strings, byte order):
-//! - [`invariants`]: the structural-schema check (`ValidateStructural`);
-//! - [`api`]: the CRD API validation rules expressible on the model (valid types, uniqueItems,
-//!   properties vs additionalProperties, defaults forbidden in top-level metadata/apiVersion/kind,
-//!   list and map types);
-//! - [`defaults`]: default values must survive pruning and match their schema (`ValidateDefaults`),
+//! - `invariants`: the structural-schema check (`ValidateStructural`);
+//! - `api`: the CRD API validation rules about structure and defaults (valid types, uniqueItems,
+//!   nullable root, properties vs additionalProperties, defaults forbidden in top-level
+//!   metadata/apiVersion/kind);
+//! - `defaults`: default values must survive pruning and match their schema (`ValidateDefaults`),
 //!   checked only when the schema is structural, as the apiserver does.
 
 mod api;
