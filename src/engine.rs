@@ -10,7 +10,6 @@ use crate::schema::{Structural, StructuralOrBool, VersionSchema};
 use crate::yaml::scalar::{resolve, Resolved};
 use crate::yaml::{Mapping, Node};
 use std::borrow::Cow;
-use std::fmt::Write;
 
 /// Which stages run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,58 +66,51 @@ pub fn apply(obj: &mut Node, vs: &VersionSchema, opts: &Options) -> Outcome {
     out
 }
 
-/// A field path built while walking an object (`spec.a[0].b`), pushed and truncated in place so
-/// the walk allocates only when it records a path.
-#[derive(Clone, Debug, Default)]
-pub struct FieldPath {
-    buf: String,
+/// A field path while walking an object, borrowed from the stack frames of the walk (like
+/// serde_yaml's `Path`): extending it costs nothing; it is only rendered (`spec.a[0].b`) when a
+/// field is recorded.
+#[derive(Clone, Copy, Debug)]
+pub enum Path<'a> {
+    Root,
+    /// `parent.key`
+    Key(&'a Path<'a>, &'a str),
+    /// `parent[i]`
+    Index(&'a Path<'a>, usize),
+    /// `parent[key]`: a map key in the apiserver's field.Path form.
+    MapKey(&'a Path<'a>, &'a str),
 }
 
-impl FieldPath {
-    pub fn new() -> Self {
-        FieldPath::default()
+impl<'a> Path<'a> {
+    pub fn key(&'a self, key: &'a str) -> Path<'a> {
+        Path::Key(self, key)
     }
 
-    /// Appends `.key` (or `key` at the start); returns the length to truncate back to.
-    pub fn push_key(&mut self, key: &str) -> usize {
-        let len = self.buf.len();
-        if len > 0 {
-            self.buf.push('.');
-        }
-        self.buf.push_str(key);
-        len
+    pub fn index(&'a self, i: usize) -> Path<'a> {
+        Path::Index(self, i)
     }
 
-    /// Appends `[i]`; returns the length to truncate back to.
-    pub fn push_index(&mut self, i: usize) -> usize {
-        let len = self.buf.len();
-        let _ = write!(self.buf, "[{i}]");
-        len
+    pub fn map_key(&'a self, key: &'a str) -> Path<'a> {
+        Path::MapKey(self, key)
     }
 
-    /// Appends `[key]` (the apiserver's field.Path form of a map key); returns the old length.
-    pub fn push_map_key(&mut self, key: &str) -> usize {
-        let len = self.buf.len();
-        self.buf.push('[');
-        self.buf.push_str(key);
-        self.buf.push(']');
-        len
+    pub fn is_root(&self) -> bool {
+        matches!(self, Path::Root)
     }
 
-    pub fn truncate(&mut self, len: usize) {
-        self.buf.truncate(len);
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.buf
-    }
-
-    /// The path of child `key`, as a new string.
+    /// The path of child `key`, rendered.
     pub fn child(&self, key: &str) -> String {
-        if self.buf.is_empty() {
-            key.to_string()
-        } else {
-            format!("{}.{}", self.buf, key)
+        self.key(key).to_string()
+    }
+}
+
+impl std::fmt::Display for Path<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Path::Root => Ok(()),
+            Path::Key(Path::Root, k) => f.write_str(k),
+            Path::Key(p, k) => write!(f, "{p}.{k}"),
+            Path::Index(p, i) => write!(f, "{p}[{i}]"),
+            Path::MapKey(p, k) => write!(f, "{p}[{k}]"),
         }
     }
 }

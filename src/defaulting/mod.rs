@@ -16,7 +16,7 @@ mod tests;
 
 pub use nulls::prune_nulls;
 
-use crate::engine::{additional, key, FieldPath};
+use crate::engine::{additional, key, Path};
 use crate::schema::Structural;
 use crate::yaml::json::from_json;
 use crate::yaml::Node;
@@ -24,12 +24,9 @@ use serde_json::Value;
 
 /// Defaults `obj` with schema `s`; returns the defaulted paths, in the order applied.
 pub fn default(obj: &mut Node, s: &Structural) -> Vec<String> {
-    let mut d = Defaulter {
-        path: FieldPath::new(),
-        defaulted: Vec::new(),
-    };
-    d.node(obj, s);
-    d.defaulted
+    let mut defaulted = Vec::new();
+    node(obj, s, &Path::Root, &mut defaulted);
+    defaulted
 }
 
 /// The schema's default, unless absent or `null`.
@@ -42,76 +39,67 @@ fn non_nullable_null(x: &Node, s: &Structural) -> bool {
     x.is_null() && !s.generic.nullable
 }
 
-struct Defaulter {
-    path: FieldPath,
-    defaulted: Vec<String>,
+fn node(x: &mut Node, s: &Structural, path: &Path, out: &mut Vec<String>) {
+    match x {
+        Node::Map(_) => {
+            fill_properties(x, s, path, out);
+            map_children(x, s, path, out);
+        }
+        Node::Seq(seq) => {
+            let Some(items) = s.items.as_deref() else {
+                return;
+            };
+            for (i, v) in seq.items.iter_mut().enumerate() {
+                let path = path.index(i);
+                replace_null(v, items, &path, out);
+                node(v, items, &path, out);
+            }
+        }
+        Node::Scalar(_) => {}
+    }
 }
 
-impl Defaulter {
-    fn node(&mut self, x: &mut Node, s: &Structural) {
-        match x {
-            Node::Map(_) => {
-                self.fill_properties(x, s);
-                self.map_children(x, s);
-            }
-            Node::Seq(seq) => {
-                let Some(items) = s.items.as_deref() else {
-                    return;
-                };
-                for (i, v) in seq.items.iter_mut().enumerate() {
-                    let len = self.path.push_index(i);
-                    self.replace_null(v, items);
-                    self.node(v, items);
-                    self.path.truncate(len);
-                }
-            }
-            Node::Scalar(_) => {}
+/// Sets each property with a default that is missing or a non-nullable null.
+fn fill_properties(x: &mut Node, s: &Structural, path: &Path, out: &mut Vec<String>) {
+    let Node::Map(m) = x else { return };
+    for (name, prop) in &s.properties {
+        let Some(def) = default_of(prop) else {
+            continue;
+        };
+        let slot = m
+            .entries
+            .iter_mut()
+            .find(|(k, _)| key(k) == Some(name.as_str()));
+        match slot {
+            Some((_, v)) if non_nullable_null(v, prop) => *v = from_json(def),
+            Some(_) => continue,
+            None => m.entries.push((Node::string(name), from_json(def))),
+        }
+        out.push(path.child(name));
+    }
+}
+
+/// Recurses into every entry that has a schema (a property or additionalProperties).
+fn map_children(x: &mut Node, s: &Structural, path: &Path, out: &mut Vec<String>) {
+    let Node::Map(m) = x else { return };
+    for (k, v) in m.entries.iter_mut() {
+        let Some(key) = key(k) else { continue };
+        let path = path.key(key);
+        if let Some(prop) = s.properties.get(key) {
+            node(v, prop, &path, out);
+        } else if let Some(Some(a)) = additional(s) {
+            replace_null(v, a, &path, out);
+            node(v, a, &path, out);
         }
     }
+}
 
-    /// Sets each property with a default that is missing or a non-nullable null.
-    fn fill_properties(&mut self, x: &mut Node, s: &Structural) {
-        let Node::Map(m) = x else { return };
-        for (name, prop) in &s.properties {
-            let Some(def) = default_of(prop) else {
-                continue;
-            };
-            let slot = m
-                .entries
-                .iter_mut()
-                .find(|(k, _)| key(k) == Some(name.as_str()));
-            match slot {
-                Some((_, v)) if non_nullable_null(v, prop) => *v = from_json(def),
-                Some(_) => continue,
-                None => m.entries.push((Node::string(name), from_json(def))),
-            }
-            self.defaulted.push(self.path.child(name));
-        }
-    }
-
-    /// Recurses into every entry that has a schema (a property or additionalProperties).
-    fn map_children(&mut self, x: &mut Node, s: &Structural) {
-        let Node::Map(m) = x else { return };
-        for (k, v) in m.entries.iter_mut() {
-            let Some(key) = key(k) else { continue };
-            let len = self.path.push_key(key);
-            if let Some(prop) = s.properties.get(key) {
-                self.node(v, prop);
-            } else if let Some(Some(a)) = additional(s) {
-                self.replace_null(v, a);
-                self.node(v, a);
-            }
-            self.path.truncate(len);
-        }
-    }
-
-    /// Replaces a non-nullable null additionalProperties value or list item by its default.
-    fn replace_null(&mut self, v: &mut Node, s: &Structural) {
-        if non_nullable_null(v, s) {
-            if let Some(def) = default_of(s) {
-                *v = from_json(def);
-                self.defaulted.push(self.path.as_str().to_string());
-            }
+/// Replaces a non-nullable null additionalProperties value or list item by its default.
+fn replace_null(v: &mut Node, s: &Structural, path: &Path, out: &mut Vec<String>) {
+    if non_nullable_null(v, s) {
+        if let Some(def) = default_of(s) {
+            *v = from_json(def);
+            out.push(path.to_string());
         }
     }
 }

@@ -5,7 +5,7 @@
 //! dropped (and reported as `metadata.foo`), fields of the wrong type dropped, fields ObjectMeta
 //! omits when empty dropped (`labels: {}`, `name: ""`, `creationTimestamp: null`), timestamps in
 //! UTC, ownerReferences with their four string fields. A `metadata: null` becomes `{}`; a
-//! `metadata` that is no map is left as it is. In embedded resources, an `apiVersion`/`kind` that
+//! `metadata` that is no map is left as it is (and reported invalid). In embedded resources, an `apiVersion`/`kind` that
 //! is not a string is dropped.
 
 mod fields;
@@ -13,7 +13,7 @@ mod fields;
 mod tests;
 mod time;
 
-use crate::engine::{additional, key, FieldPath};
+use crate::engine::{additional, key, Path};
 use crate::schema::Structural;
 use crate::yaml::{Mapping, Node};
 
@@ -39,13 +39,10 @@ pub fn coerce_root(obj: &mut Node) -> Findings {
 /// Coerces TypeMeta/ObjectMeta of the embedded resources below `obj` (schema `s`); the unknown
 /// field paths come back sorted.
 pub fn coerce_embedded(obj: &mut Node, s: &Structural) -> Findings {
-    let mut c = Coercer {
-        path: FieldPath::new(),
-        found: Findings::default(),
-    };
-    c.node(obj, s);
-    c.found.unknown.sort();
-    c.found
+    let mut found = Findings::default();
+    node(obj, s, &Path::Root, &mut found);
+    found.unknown.sort();
+    found
 }
 
 /// Round-trips `m["metadata"]` (if any) as ObjectMeta; `prefix` is its path.
@@ -56,66 +53,53 @@ fn coerce_metadata(m: &mut Mapping, prefix: &str, f: &mut Findings) {
     if meta.is_null() {
         *meta = Node::empty_map();
     }
-    if let Node::Map(mm) = meta {
-        let (mut unknown, mut invalid) = (Vec::new(), Vec::new());
-        fields::round_trip(mm, &mut unknown, &mut invalid);
-        f.unknown
-            .extend(unknown.into_iter().map(|r| format!("{prefix}.{r}")));
-        f.invalid
-            .extend(invalid.into_iter().map(|r| format!("{prefix}.{r}")));
-    }
+    let Node::Map(mm) = meta else {
+        f.invalid.push(prefix.to_string());
+        return;
+    };
+    let (mut unknown, mut invalid) = (Vec::new(), Vec::new());
+    fields::round_trip(mm, &mut unknown, &mut invalid);
+    f.unknown
+        .extend(unknown.into_iter().map(|r| format!("{prefix}.{r}")));
+    f.invalid
+        .extend(invalid.into_iter().map(|r| format!("{prefix}.{r}")));
 }
 
-struct Coercer {
-    path: FieldPath,
-    found: Findings,
-}
-
-impl Coercer {
-    fn node(&mut self, x: &mut Node, s: &Structural) {
-        match x {
-            Node::Map(m) => {
-                if s.extensions.x_embedded_resource {
-                    self.embedded(m);
-                }
-                for (k, v) in m.entries.iter_mut() {
-                    let Some(key) = key(k) else { continue };
-                    if let Some(p) = s.properties.get(key) {
-                        let len = self.path.push_key(key);
-                        self.node(v, p);
-                        self.path.truncate(len);
-                    } else if let Some(Some(a)) = additional(s) {
-                        let len = self.path.push_map_key(key);
-                        self.node(v, a);
-                        self.path.truncate(len);
-                    }
+fn node(x: &mut Node, s: &Structural, path: &Path, f: &mut Findings) {
+    match x {
+        Node::Map(m) => {
+            if s.extensions.x_embedded_resource {
+                embedded(m, path, f);
+            }
+            for (k, v) in m.entries.iter_mut() {
+                let Some(key) = key(k) else { continue };
+                if let Some(p) = s.properties.get(key) {
+                    node(v, p, &path.key(key), f);
+                } else if let Some(Some(a)) = additional(s) {
+                    node(v, a, &path.map_key(key), f);
                 }
             }
-            Node::Seq(seq) => {
-                let Some(items) = s.items.as_deref() else {
-                    return;
-                };
-                for (i, v) in seq.items.iter_mut().enumerate() {
-                    let len = self.path.push_index(i);
-                    self.node(v, items);
-                    self.path.truncate(len);
-                }
-            }
-            Node::Scalar(_) => {}
         }
-    }
-
-    /// TypeMeta and ObjectMeta of one embedded resource.
-    fn embedded(&mut self, m: &mut Mapping) {
-        let (path, invalid) = (&self.path, &mut self.found.invalid);
-        m.entries.retain(|(k, v)| match key(k) {
-            Some(name @ ("apiVersion" | "kind")) if v.as_str().is_none() => {
-                invalid.push(path.child(name));
-                false
+        Node::Seq(seq) => {
+            let Some(items) = s.items.as_deref() else {
+                return;
+            };
+            for (i, v) in seq.items.iter_mut().enumerate() {
+                node(v, items, &path.index(i), f);
             }
-            _ => true,
-        });
-        let prefix = self.path.child("metadata");
-        coerce_metadata(m, &prefix, &mut self.found);
+        }
+        Node::Scalar(_) => {}
     }
+}
+
+/// TypeMeta and ObjectMeta of one embedded resource.
+fn embedded(m: &mut Mapping, path: &Path, f: &mut Findings) {
+    m.entries.retain(|(k, v)| match key(k) {
+        Some(name @ ("apiVersion" | "kind")) if v.as_str().is_none() => {
+            f.invalid.push(path.child(name));
+            false
+        }
+        _ => true,
+    });
+    coerce_metadata(m, &path.child("metadata"), f);
 }

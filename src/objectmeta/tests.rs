@@ -87,7 +87,7 @@ const ROOT: &[Case] = &[
         input: "{metadata: [1]}",
         expected: "{metadata: [1]}",
         unknown: &[],
-        invalid: &[],
+        invalid: &["metadata"],
     },
 ];
 
