@@ -9,7 +9,9 @@ pub mod registry;
 pub mod structural;
 pub mod validation;
 
-pub use structural::{Extensions, Generic, NestedValueValidation, Structural, StructuralOrBool, ValueValidation};
+pub use structural::{
+    Extensions, Generic, NestedValueValidation, Structural, StructuralOrBool, ValueValidation,
+};
 
 use std::sync::Arc;
 
