@@ -8,7 +8,7 @@
 //! whose `data` holds the same keys as strings (what `kpt fn eval ... -- prune=false` sends).
 //! A missing or null functionConfig means all defaults.
 
-use crate::yaml::json::to_json;
+use crate::yaml::json::{kind_name as json_kind, to_json};
 use crate::yaml::Node;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -335,18 +335,6 @@ fn bad(key: &str, message: String) -> ConfigError {
     ConfigError::BadValue {
         key: key.to_string(),
         message,
-    }
-}
-
-/// A JSON value's kind, for messages.
-pub(crate) fn json_kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "a list",
-        Value::Object(_) => "a mapping",
     }
 }
 

@@ -11,6 +11,7 @@ mod keywords;
 use super::structural::{NestedValueValidation, Structural, StructuralOrBool, ValueValidation};
 use super::validation::field::Path;
 use super::SchemaError;
+use crate::yaml::json::kind_name as json_kind;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
@@ -64,18 +65,6 @@ fn malformed(path: &Path<'_>, message: impl Into<String>) -> SchemaError {
         source_name: String::new(),
         field: path.to_string(),
         message: message.into(),
-    }
-}
-
-/// What a JSON value is, for messages (`a list`, `a string`, ...).
-pub(crate) fn json_kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "a list",
-        Value::Object(_) => "a map",
     }
 }
 

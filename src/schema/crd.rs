@@ -9,7 +9,7 @@
 use super::structural::Structural;
 use super::validation::{check_schema, field};
 use super::{SchemaError, VersionSchema};
-use crate::schema::convert::json_kind;
+use crate::yaml::json::kind_name as json_kind;
 use serde_json::{Map, Value};
 use std::sync::Arc;
 

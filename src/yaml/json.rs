@@ -170,5 +170,17 @@ fn number_text(n: &Number) -> String {
     }
 }
 
+/// What a JSON value is, for messages (`a list`, `a string`, `a mapping`...).
+pub fn kind_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "a mapping",
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -3,10 +3,11 @@
 //! converted here); unsupported keywords are recorded; unknown keywords are ignored, as Go's
 //! decoder ignores them.
 
-use super::{json_kind, malformed, Converter};
+use super::{malformed, Converter};
 use crate::schema::structural::{Extensions, Generic, ValueValidation};
 use crate::schema::validation::field::{self, Path};
 use crate::schema::SchemaError;
+use crate::yaml::json::kind_name as json_kind;
 use serde_json::{Map, Value};
 
 /// One schema object, its sub-schemas not yet converted.

@@ -149,7 +149,11 @@ fn malformed_input_names_the_field() {
             "maxLength",
             "must be an integer, not a number",
         ),
-        (json!({"anyOf": {}}), "anyOf", "must be a list, not a map"),
+        (
+            json!({"anyOf": {}}),
+            "anyOf",
+            "must be a list, not a mapping",
+        ),
         (
             json!({"allOf": [{"type": true}]}),
             "allOf[0].type",
@@ -163,7 +167,7 @@ fn malformed_input_names_the_field() {
         (
             json!({"x-kubernetes-validations": {}}),
             "x-kubernetes-validations",
-            "must be a list, not a map",
+            "must be a list, not a mapping",
         ),
         (json!([]), "", "must be a schema object, not a list"),
     ];

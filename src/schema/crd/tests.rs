@@ -173,7 +173,7 @@ fn malformed_crds_name_the_field() {
         ("apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {}\n".to_string(), "metadata.name", "name is required"),
         (HEAD_V1.replace("  group: example.com\n", ""), "spec.group", "group is required"),
         (HEAD_V1.replace("{kind: Widget, plural: widgets}", "{plural: widgets}"), "spec.names.kind", "kind is required"),
-        (v1("  versions: {}\n"), "spec.versions", "must be a list, not a map"),
+        (v1("  versions: {}\n"), "spec.versions", "must be a list, not a mapping"),
         (v1("  versions: []\n"), "spec.versions", "must have at least one version"),
         (v1("  versions:\n  - {served: true}\n"), "spec.versions[0].name", "name is required"),
         (v1("  versions:\n  - {name: v1, served: 'yes'}\n"), "spec.versions[0].served", "must be a boolean, not a string"),

@@ -50,7 +50,10 @@ fn metadata_examples() {
     let e = check_schema(&schema(as_written), R).unwrap_err();
     assert_eq!(
         (e.field.as_str(), e.message.as_str()),
-        (format!("{R}.anyOf").as_str(), "must be a list, not a map")
+        (
+            format!("{R}.anyOf").as_str(),
+            "must be a list, not a mapping"
+        )
     );
 }
 
