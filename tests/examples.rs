@@ -100,3 +100,22 @@ fn every_example_folder_has_a_test_a_readme_and_a_check() {
         }
     }
 }
+
+#[test]
+fn readme_diff_snippet_is_the_standalone_examples_output() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let command = "--diff < examples/standalone/input.yaml > /dev/null\n";
+    let start = readme
+        .find(command)
+        .expect("README shows the --diff command")
+        + command.len();
+    let end = start + readme[start..].find("```").expect("code block ends");
+    let expected = std::fs::read_to_string(root.join("examples/standalone/expected-diff.stderr"))
+        .expect("expected-diff.stderr");
+    assert_eq!(
+        &readme[start..end],
+        expected,
+        "README.md's --diff output is stale: copy examples/standalone/expected-diff.stderr into it"
+    );
+}
