@@ -119,3 +119,33 @@ fn readme_diff_snippet_is_the_standalone_examples_output() {
         "README.md's --diff output is stale: copy examples/standalone/expected-diff.stderr into it"
     );
 }
+
+/// Every config shown to users (catalog samples, example configs) is accepted as written.
+#[test]
+fn sample_and_example_configs_are_valid() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = [
+        "functions/crd-schema-fn/samples/crd-schema-fn.yaml",
+        "functions/crd-schema-fn/samples/configmap.yaml",
+        "functions/crd-schema-fn/samples/strict-validator.yaml",
+        "examples/standalone/strict.yaml",
+        "examples/kustomize-exec/crd-schema-fn.yaml",
+        "examples/kustomize-container/crd-schema-fn.yaml",
+        "examples/kustomize-legacy-plugin/own-kind/crd-schema-fn.yaml",
+        "examples/kustomize-legacy-plugin/configmap/crd-schema-fn.yaml",
+        "examples/kpt/package/crd-schema-fn.yaml",
+        "examples/argocd-cmp/app/crd-schema-fn.yaml",
+        "examples/gateway-api/crd-schema-fn.yaml",
+    ];
+    for file in files {
+        let path = root.join(file);
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let docs =
+            crd_schema_fn::yaml::parse_stream(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(docs.len(), 1, "{file}: one document");
+        let dir = path.parent().unwrap();
+        if let Err(e) = crd_schema_fn::config::load(Some(&docs[0]), dir) {
+            panic!("{file}: {e}");
+        }
+    }
+}
