@@ -3,12 +3,14 @@
 //! I/O (`main` reads and writes), so the output is built in memory and written once.
 
 use crate::config::{self, Config, ConfigError};
-use crate::process::{self, ProcessError};
+use crate::process::{self, ProcessError, Report};
 use crate::resourcelist::{self, InputError};
 use crate::results::{has_error, Severity};
 use crate::yaml::{parse_stream, Node, YamlError};
 use clap::Parser;
 use std::path::{Path, PathBuf};
+
+mod stream;
 
 /// Gives custom resources, offline, exactly the shape kube-apiserver would store: prunes unknown
 /// fields and applies OpenAPI defaults from CRD schemas.
@@ -36,10 +38,11 @@ pub struct ConfigFile {
     pub text: String,
 }
 
-/// What a run produced. `stdout` is empty on exit 2.
+/// What a run produced. `stdout` (written as these chunks, in order, so a long output is never
+/// copied into one string) is empty on exit 2.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Execution {
-    pub stdout: String,
+    pub stdout: Vec<String>,
     pub stderr: String,
     pub code: i32,
 }
@@ -64,7 +67,7 @@ pub fn run(flags: &Flags, stdin: &str, config_file: Option<&ConfigFile>) -> Exec
     match try_run(flags, stdin, config_file) {
         Ok(e) => e,
         Err(err) => Execution {
-            stdout: String::new(),
+            stdout: Vec::new(),
             stderr: format!("crd-schema-fn: error: {err}\n"),
             code: 2,
         },
@@ -76,9 +79,28 @@ fn try_run(
     stdin: &str,
     config_file: Option<&ConfigFile>,
 ) -> Result<Execution, FatalError> {
+    match stream::run(flags, stdin, config_file) {
+        Some(done) => Ok(done),
+        None => whole(flags, stdin, config_file),
+    }
+}
+
+/// The whole-input run: every item read into memory, then processed, then written.
+fn whole(
+    flags: &Flags,
+    stdin: &str,
+    config_file: Option<&ConfigFile>,
+) -> Result<Execution, FatalError> {
     let mut input = resourcelist::read(stdin)?;
     let config = load_config(input.function_config.as_ref(), config_file)?;
     let report = process::process(&mut input.items, &input.labels, &config, flags.diff)?;
+    let stdout = resourcelist::write(input, &report.results);
+    Ok(execution(&report, vec![stdout]))
+}
+
+/// The run's outcome from its report and output: warnings and errors (then diffs) on stderr,
+/// exit 1 when any result is an error.
+fn execution(report: &Report, stdout: Vec<String>) -> Execution {
     let mut stderr = String::new();
     for r in report
         .results
@@ -92,12 +114,11 @@ fn try_run(
         stderr.push_str(d);
     }
     let code = if has_error(&report.results) { 1 } else { 0 };
-    let stdout = resourcelist::write(input, &report.results);
-    Ok(Execution {
+    Execution {
         stdout,
         stderr,
         code,
-    })
+    }
 }
 
 /// The config file's first non-null document (legacy mode, paths relative to its folder), else

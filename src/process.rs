@@ -4,6 +4,7 @@
 //! rebuilt), so it is written back value-identical with key order, styles and annotations kept.
 
 mod schemas;
+pub mod stream;
 
 use crate::config::{Config, FieldValidation};
 use crate::diff;
@@ -54,46 +55,18 @@ pub fn process(
 ) -> Result<Report, ProcessError> {
     let mut report = Report::default();
     let registry = collect_schemas(items, labels, config, &mut report.results)?;
-    let opts_for = |vs: &VersionSchema| Options {
-        prune: config.prune && vs.prune,
-        default: config.default,
-    };
     let mut summary = Summary::default();
     for item in items.iter_mut() {
         let (api_version, kind) = api_version_kind(item);
         if config.skips(&api_version, &kind) {
             continue;
         }
-        let vs = match registry.lookup(&api_version, &kind) {
-            Lookup::NotFound => continue,
-            Lookup::VersionNotFound { crd_name } => {
-                let version = api_version.rsplit('/').next().unwrap_or("");
-                let msg = format!("version {version} is not defined by {crd_name}; left unchanged");
-                report
-                    .results
-                    .push(KrmResult::about(Severity::Warning, msg, item));
-                continue;
-            }
-            Lookup::NotServed(vs) => {
-                let msg = format!(
-                    "version {} of {} is not served; left unchanged",
-                    vs.version, vs.crd_name
-                );
-                report
-                    .results
-                    .push(KrmResult::about(Severity::Warning, msg, item));
-                continue;
-            }
-            Lookup::Found(vs) => vs,
-        };
-        if vs.schema.is_none() || !vs.structural_errors.is_empty() {
-            continue;
-        }
-        apply_one(
+        let lookup = registry.lookup(&api_version, &kind);
+        process_item(
             item,
-            vs,
-            opts_for(vs),
-            config.field_validation,
+            &api_version,
+            lookup,
+            config,
             want_diff,
             &mut report,
             &mut summary,
@@ -101,6 +74,57 @@ pub fn process(
     }
     report.results.push(summary.to_result());
     Ok(report)
+}
+
+/// Processes one (not skipped) item with what the registry knows about its apiVersion/kind:
+/// a warning for an unknown or unserved version, the engine for a usable schema.
+pub(crate) fn process_item(
+    item: &mut Node,
+    api_version: &str,
+    lookup: Lookup<'_>,
+    config: &Config,
+    want_diff: bool,
+    report: &mut Report,
+    summary: &mut Summary,
+) {
+    let vs = match lookup {
+        Lookup::NotFound => return,
+        Lookup::VersionNotFound { crd_name } => {
+            let version = api_version.rsplit('/').next().unwrap_or("");
+            let msg = format!("version {version} is not defined by {crd_name}; left unchanged");
+            report
+                .results
+                .push(KrmResult::about(Severity::Warning, msg, item));
+            return;
+        }
+        Lookup::NotServed(vs) => {
+            let msg = format!(
+                "version {} of {} is not served; left unchanged",
+                vs.version, vs.crd_name
+            );
+            report
+                .results
+                .push(KrmResult::about(Severity::Warning, msg, item));
+            return;
+        }
+        Lookup::Found(vs) => vs,
+    };
+    if vs.schema.is_none() || !vs.structural_errors.is_empty() {
+        return;
+    }
+    let opts = Options {
+        prune: config.prune && vs.prune,
+        default: config.default,
+    };
+    apply_one(
+        item,
+        vs,
+        opts,
+        config.field_validation,
+        want_diff,
+        report,
+        summary,
+    );
 }
 
 /// Runs the engine on one object and records its results (and diff).
@@ -123,6 +147,14 @@ fn apply_one(
         FieldValidation::Warn => Some(Severity::Warning),
         FieldValidation::Strict => Some(Severity::Error),
     };
+    for path in &outcome.invalid {
+        let msg = format!(
+            "{path}: Invalid value: the apiserver cannot decode this field and rejects the object; dropped here as its storage decoding drops it"
+        );
+        report
+            .results
+            .push(KrmResult::about(Severity::Error, msg, item).with_field(path));
+    }
     if let Some(severity) = severity {
         for path in &outcome.pruned {
             let msg = format!("unknown field {path:?}");

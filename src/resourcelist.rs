@@ -6,6 +6,8 @@
 //! touch is written back as it came. The envelope (the ResourceList or List document) is kept
 //! too: unknown top-level keys, `functionConfig` and earlier `results` survive.
 
+pub mod stream;
+
 use crate::results::KrmResult;
 use crate::yaml::{emit_document, emit_stream, parse_stream, Node, Sequence, YamlError};
 
@@ -66,13 +68,7 @@ pub fn read(text: &str) -> Result<Input, InputError> {
         .filter(|(_, d)| !d.is_null())
         .collect();
     if docs.len() == 1 {
-        let doc = &docs[0].1;
-        let form = match doc.get("kind").and_then(Node::scalar_str) {
-            Some("ResourceList") => Some(Form::ResourceList),
-            Some("List") if doc.get("items").is_some() => Some(Form::List),
-            _ => None,
-        };
-        if let Some(form) = form {
+        if let Some(form) = envelope_form(&docs[0].1) {
             let (index, doc) = docs.into_iter().next().expect("one document");
             return read_envelope(doc, form, index);
         }
@@ -91,6 +87,16 @@ pub fn read(text: &str) -> Result<Input, InputError> {
         input.labels.push(label);
     }
     Ok(input)
+}
+
+/// The form a stream's only document asks for: a ResourceList, a List with `items`, or `None`
+/// (an object of a one-document stream).
+pub fn envelope_form(doc: &Node) -> Option<Form> {
+    match doc.get("kind").and_then(Node::scalar_str) {
+        Some("ResourceList") => Some(Form::ResourceList),
+        Some("List") if doc.get("items").is_some() => Some(Form::List),
+        _ => None,
+    }
 }
 
 /// Takes the items (and functionConfig) out of a ResourceList or List document.
@@ -143,7 +149,7 @@ fn read_envelope(mut doc: Node, form: Form, index: usize) -> Result<Input, Input
 }
 
 /// An item must be a mapping with non-empty string apiVersion and kind.
-fn check_object(node: &Node, label: &str) -> Result<(), InputError> {
+pub(crate) fn check_object(node: &Node, label: &str) -> Result<(), InputError> {
     let map = node.as_map().ok_or_else(|| {
         InputError::invalid(
             label,

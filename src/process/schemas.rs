@@ -11,6 +11,7 @@ use crate::schema::VersionSchema;
 use crate::sources::load_path;
 use crate::yaml::json::to_json;
 use crate::yaml::Node;
+use std::path::Path;
 
 /// Whether an item is a CustomResourceDefinition (apiextensions.k8s.io, v1 or v1beta1).
 pub fn is_crd(item: &Node) -> bool {
@@ -33,36 +34,56 @@ pub fn collect_schemas(
         if !is_crd(item) {
             continue;
         }
-        let name = item
-            .get("metadata")
-            .and_then(|m| m.get("name"))
-            .and_then(Node::scalar_str)
-            .unwrap_or("");
-        let source = format!("{label} (CustomResourceDefinition {name})");
-        let json = to_json(item).map_err(|e| ProcessError::Unreadable {
-            label: source.clone(),
-            source: e,
-        })?;
-        let versions = load_crd(&json, &source)?;
-        if let Some(msg) = non_structural_message(&versions) {
-            results.push(KrmResult::about(Severity::Error, msg, item));
-        }
+        let versions = load_item_crd(item, label, results)?;
         add(&mut registry, versions, true, results);
     }
     for path in &config.schemas {
-        let versions = load_path(path)?;
-        for msg in non_structural_by_crd(&versions) {
-            results.push(KrmResult::new(
-                Severity::Error,
-                format!("{}: {msg}", path.display()),
-            ));
-        }
+        let versions = load_file(path, results)?;
         add(&mut registry, versions, false, results);
     }
     Ok(registry)
 }
 
-fn add(
+/// Loads a CRD among the items (`label` names the item); pushes its non-structural error.
+pub(super) fn load_item_crd(
+    item: &Node,
+    label: &str,
+    results: &mut Vec<KrmResult>,
+) -> Result<Vec<VersionSchema>, ProcessError> {
+    let name = item
+        .get("metadata")
+        .and_then(|m| m.get("name"))
+        .and_then(Node::scalar_str)
+        .unwrap_or("");
+    let source = format!("{label} (CustomResourceDefinition {name})");
+    let json = to_json(item).map_err(|e| ProcessError::Unreadable {
+        label: source.clone(),
+        source: e,
+    })?;
+    let versions = load_crd(&json, &source)?;
+    if let Some(msg) = non_structural_message(&versions) {
+        results.push(KrmResult::about(Severity::Error, msg, item));
+    }
+    Ok(versions)
+}
+
+/// Loads a schema file or directory of the config; pushes one error per non-structural CRD.
+pub(super) fn load_file(
+    path: &Path,
+    results: &mut Vec<KrmResult>,
+) -> Result<Vec<VersionSchema>, ProcessError> {
+    let versions = load_path(path)?;
+    for msg in non_structural_by_crd(&versions) {
+        results.push(KrmResult::new(
+            Severity::Error,
+            format!("{}: {msg}", path.display()),
+        ));
+    }
+    Ok(versions)
+}
+
+/// Adds to the registry; pushes its conflict warnings.
+pub(super) fn add(
     registry: &mut Registry,
     versions: Vec<VersionSchema>,
     from_items: bool,

@@ -62,6 +62,15 @@ pub fn emit_stream(docs: &[Node]) -> String {
     out
 }
 
+/// Appends `node` as one item of a block sequence whose dashes sit at column 0 (the value of a
+/// root mapping key such as `items:`), exactly as [`emit_document`] writes each item of such a
+/// sequence: a long list can so be written one item at a time.
+pub fn emit_seq_item(node: &Node, out: &mut String) {
+    let mut e = Emitter { out };
+    e.out.push('-');
+    e.after_indicator(node, 0);
+}
+
 fn needs_marker(doc: &Node) -> bool {
     matches!(doc, Node::Scalar(s) if s.value.is_empty() && s.tag.is_none() && s.style == ScalarStyle::Plain)
 }

@@ -10,7 +10,7 @@ pub mod node;
 pub mod parse;
 pub mod scalar;
 
-pub use emit::{emit_document, emit_stream};
+pub use emit::{emit_document, emit_seq_item, emit_stream};
 pub use node::{Mapping, Node, Scalar, ScalarStyle, Sequence};
 pub use parse::parse_stream;
 

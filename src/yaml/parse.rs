@@ -10,6 +10,7 @@
 
 use super::{Node, Scalar, ScalarStyle, YamlError};
 use saphyr_parser::{Event, Marker, Parser, ScanError, Span, StrInput};
+pub use tree::ItemsSeen;
 use tree::{format_tag, make_scalar, Tree};
 
 /// Parses every document of a YAML stream. Empty documents (a lone `---`) come back as a plain
@@ -216,7 +217,15 @@ impl<'a> Documents<'a> {
 
     /// Reads one document's events (after its DocumentStart) into a tree.
     fn read_document(&mut self) -> Result<Node, YamlError> {
-        let mut tree = Tree::default();
+        self.read_into(Tree::default(), &mut |_| {}).map(|(n, _)| n)
+    }
+
+    /// Reads one document's events into `tree`; items the tree hands out go to `on_item`.
+    fn read_into(
+        &mut self,
+        mut tree: Tree,
+        on_item: &mut dyn FnMut(Node),
+    ) -> Result<(Node, ItemsSeen), YamlError> {
         loop {
             let (event, span) = match self.parser.next_event() {
                 Some(Ok(ev)) => ev,
@@ -230,7 +239,8 @@ impl<'a> Documents<'a> {
                 Event::DocumentEnd => {
                     // Until the next DocumentStart, a failing document starts here.
                     self.doc_start = (span.start.index() - span.start.col(), span.start.line());
-                    return Ok(tree.into_root());
+                    let seen = tree.items;
+                    return Ok((tree.into_root(), seen));
                 }
                 Event::Scalar(value, style, anchor, tag) => {
                     let mut scalar = make_scalar(value, style, tag);
@@ -260,8 +270,56 @@ impl<'a> Documents<'a> {
                 },
                 _ => return Err(self.error(span.start, "unexpected event inside a document")),
             };
-            tree.add(node, anchor);
+            if let Some(item) = tree.add(node, anchor) {
+                on_item(item);
+            }
         }
+    }
+
+    /// Moves to the next DocumentStart: `Some(Ok)` there, `None` at the end of the stream.
+    fn next_start(&mut self) -> Option<Result<(), YamlError>> {
+        loop {
+            match self.parser.next_event() {
+                Some(Ok((Event::DocumentStart(_), span))) => {
+                    let m = span.start;
+                    self.doc_start = (m.index() - m.col(), m.line());
+                    return Some(Ok(()));
+                }
+                Some(Ok((Event::StreamEnd, _))) | None => {
+                    self.done = true;
+                    return None;
+                }
+                Some(Ok(_)) => continue,
+                Some(Err(e)) => {
+                    self.classify(&e, false);
+                    return Some(Err(self.scan_error(&e)));
+                }
+            }
+        }
+    }
+
+    /// The next document, with every item of its root mapping's `items:` sequence handed to
+    /// `on_item` in order instead of kept: the tree comes back with that sequence empty, and
+    /// [`ItemsSeen`] tells whether (and how) it was split. So a long list can be processed one
+    /// item at a time. No relaxed re-parse here: a syntax error is returned as it is and ends
+    /// the reading (callers then read the input again with [`parse_stream`]).
+    pub fn next_split(
+        &mut self,
+        on_item: &mut dyn FnMut(Node),
+    ) -> Option<Result<(Node, ItemsSeen), YamlError>> {
+        if let Some(doc) = self.pending.pop_front() {
+            return Some(Ok((doc, ItemsSeen::default())));
+        }
+        if self.done {
+            return None;
+        }
+        let started = self.next_start()?;
+        let doc = started.and_then(|()| self.read_into(Tree::splitting(), on_item));
+        self.index += 1;
+        if doc.is_err() {
+            self.done = true;
+        }
+        Some(doc)
     }
 }
 
@@ -275,29 +333,16 @@ impl Iterator for Documents<'_> {
         if self.done {
             return None;
         }
-        loop {
-            match self.parser.next_event() {
-                Some(Ok((Event::DocumentStart(_), span))) => {
-                    let m = span.start;
-                    self.doc_start = (m.index() - m.col(), m.line());
-                    let doc = self.read_document();
-                    self.index += 1;
-                    return match doc {
-                        Err(e) => self.relaxed(e),
-                        ok => Some(ok),
-                    };
-                }
-                Some(Ok((Event::StreamEnd, _))) | None => {
-                    self.done = true;
-                    return None;
-                }
-                Some(Ok(_)) => continue,
-                Some(Err(e)) => {
-                    self.classify(&e, false);
-                    let err = self.scan_error(&e);
-                    return self.relaxed(err);
+        match self.next_start()? {
+            Ok(()) => {
+                let doc = self.read_document();
+                self.index += 1;
+                match doc {
+                    Err(e) => self.relaxed(e),
+                    ok => Some(ok),
                 }
             }
+            Err(err) => self.relaxed(err),
         }
     }
 }

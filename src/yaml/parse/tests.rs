@@ -127,3 +127,37 @@ fn block_scalar_at_end_of_stream_without_line_break() {
         assert_eq!(node.scalar_str(), Some(want), "{text:?}");
     }
 }
+
+#[test]
+fn next_split_hands_out_root_items_one_at_a_time() {
+    let text =
+        "kind: ResourceList\nitems:\n- a: 1\n- [x]\nother:\n  items:\n  - 2\n---\nitems: []\n";
+    let mut docs = Documents::new(text);
+    let mut got = Vec::new();
+    let (shell, seen) = docs.next_split(&mut |n| got.push(n)).unwrap().unwrap();
+    assert_eq!(got.len(), 2);
+    assert_eq!(seen.sequences, 1);
+    assert!(!seen.anchored);
+    assert_eq!(
+        shell
+            .get("items")
+            .and_then(Node::as_seq)
+            .map(|s| s.items.len()),
+        Some(0)
+    );
+    let nested = shell
+        .get("other")
+        .and_then(|o| o.get("items"))
+        .and_then(Node::as_seq);
+    assert_eq!(nested.map(|s| s.items.len()), Some(1));
+    let (_, seen) = docs.next_split(&mut |n| got.push(n)).unwrap().unwrap();
+    assert_eq!((seen.sequences, got.len()), (1, 2));
+    assert!(docs.next_split(&mut |_| {}).is_none());
+    let mut anchored = Documents::new("items: &a\n- 1\n");
+    let (_, seen) = anchored.next_split(&mut |_| {}).unwrap().unwrap();
+    assert!(seen.anchored);
+    assert!(Documents::new("items: [")
+        .next_split(&mut |_| {})
+        .unwrap()
+        .is_err());
+}

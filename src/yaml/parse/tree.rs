@@ -18,9 +18,31 @@ pub(super) struct Tree {
     /// Finished anchored nodes by anchor id.
     anchors: Vec<Option<Node>>,
     root: Option<Node>,
+    /// Hand the items of the root mapping's `items:` sequence out instead of attaching them.
+    split: bool,
+    /// How the root `items:` sequence(s) looked when `split` is on.
+    pub(super) items: ItemsSeen,
+}
+
+/// What a split document's root `items:` key held (see [`super::Documents::next_split`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ItemsSeen {
+    /// Block or flow sequences opened as the value of a root `items` key (their items were
+    /// handed out; each stays in the tree as an empty sequence).
+    pub sequences: usize,
+    /// One of them carried an anchor (an alias to it would see the empty sequence).
+    pub anchored: bool,
 }
 
 impl Tree {
+    /// A tree that hands out the items of the root `items:` sequence (see [`Tree::add`]).
+    pub(super) fn splitting() -> Self {
+        Tree {
+            split: true,
+            ..Tree::default()
+        }
+    }
+
     /// Whether the innermost open collection is a flow collection.
     pub(super) fn in_flow(&self) -> bool {
         match self.stack.last() {
@@ -31,6 +53,10 @@ impl Tree {
     }
 
     pub(super) fn open_seq(&mut self, flow: bool, tag: Option<String>, anchor: usize) {
+        if self.split && self.stack.len() == 1 && self.pending_root_key_is_items() {
+            self.items.sequences += 1;
+            self.items.anchored |= anchor > 0;
+        }
         let items = Vec::new();
         self.stack
             .push(Frame::Seq(Sequence { items, flow, tag }, anchor));
@@ -55,14 +81,27 @@ impl Tree {
         self.anchors.get(id).and_then(Option::as_ref).cloned()
     }
 
+    /// Whether the root mapping is waiting for the value of an `items` key.
+    fn pending_root_key_is_items(&self) -> bool {
+        matches!(self.stack.first(), Some(Frame::Map(_, _, Some(k))) if k.scalar_str() == Some("items"))
+    }
+
     /// Adds a finished node to its parent collection (or makes it the root); remembers it
-    /// when anchored.
-    pub(super) fn add(&mut self, node: Node, anchor: usize) {
+    /// when anchored. In split mode an item of the root `items:` sequence is given back
+    /// instead of attached.
+    pub(super) fn add(&mut self, node: Node, anchor: usize) -> Option<Node> {
         if anchor > 0 {
             if self.anchors.len() <= anchor {
                 self.anchors.resize(anchor + 1, None);
             }
             self.anchors[anchor] = Some(node.clone());
+        }
+        if self.split
+            && self.stack.len() == 2
+            && matches!(self.stack[1], Frame::Seq(..))
+            && self.pending_root_key_is_items()
+        {
+            return Some(node);
         }
         match self.stack.last_mut() {
             Some(Frame::Seq(s, _)) => s.items.push(node),
@@ -72,6 +111,7 @@ impl Tree {
             },
             None => self.root = Some(node),
         }
+        None
     }
 
     /// The document's root; an empty document is a plain empty scalar.

@@ -1,0 +1,95 @@
+//! The streamed run: the input is read one item at a time (items of a ResourceList or List, or
+//! documents of a stream), each processed, written and dropped, so memory holds the input text,
+//! the output text and the schemas, not a tree of every item. It gives the same output, results
+//! and exit code as the whole-input run, or `None` when it cannot be sure to (then the caller
+//! runs the whole-input path, which also reports every error).
+
+use super::{execution, load_config, ConfigFile, Execution, Flags};
+use crate::process::stream::{Placement, Streamer};
+use crate::resourcelist::stream::{prescan_function_config, shell_form, write_shell};
+use crate::resourcelist::{envelope_form, Form};
+use crate::yaml::parse::Documents;
+use crate::yaml::Node;
+
+/// Runs streamed; `None` when the whole-input path must run instead.
+///
+/// The function config is needed before the first item, but kustomize and kpt send
+/// `functionConfig` after `items`: without a config file, a column-0 `functionConfig:` is
+/// pre-scanned and used, and the run stands only if the real root's functionConfig turns out
+/// to be that same node.
+pub(super) fn run(
+    flags: &Flags,
+    stdin: &str,
+    config_file: Option<&ConfigFile>,
+) -> Option<Execution> {
+    let text = stdin.strip_prefix('\u{feff}').unwrap_or(stdin);
+    let guess = match config_file {
+        None => prescan_function_config(text),
+        Some(_) => None,
+    };
+    let config = load_config(guess.as_ref(), config_file).ok()?;
+    let mut streamer = Streamer::new(&config, flags.diff)?;
+    let mut out = String::with_capacity(text.len() + text.len() / 4);
+    let mut docs = Documents::new(text);
+    let mut index = 0;
+    let (shell, seen) = loop {
+        let mut n = 0;
+        let mut on_item = |item: Node| {
+            let label = format!("items[{n}]");
+            streamer.item(item, n, &label, Placement::SeqItem, &mut out);
+            n += 1;
+        };
+        let (doc, seen) = docs.next_split(&mut on_item)?.ok()?;
+        if !(doc.is_null() && seen.sequences == 0) {
+            break (doc, seen);
+        }
+        index += 1;
+    };
+    let form = shell_form(&shell).filter(|_| seen.sequences <= 1 && !seen.anchored);
+    let Some(form) = form else {
+        if seen.sequences > 0 || guess.is_some() || envelope_form(&shell).is_some() {
+            return None;
+        }
+        // A stream: the first document is its first item.
+        let mut doc = Some(shell);
+        let mut first = true;
+        loop {
+            if let Some(doc) = doc.take().filter(|d| !d.is_null()) {
+                let label = format!("document {index}");
+                let placement = Placement::Document { first };
+                streamer.item(doc, index, &label, placement, &mut out);
+                first = false;
+            }
+            index += 1;
+            match docs.next() {
+                None => break,
+                Some(next) => doc = Some(next.ok()?),
+            }
+        }
+        let report = streamer.finish(&mut out)?;
+        return Some(execution(&report, vec![out]));
+    };
+    for doc in docs {
+        if !doc.ok()?.is_null() {
+            return None;
+        }
+    }
+    let real = match form {
+        Form::ResourceList => shell.get("functionConfig"),
+        _ => None,
+    };
+    let same = match (&guess, real) {
+        (None, None) => true,
+        (Some(a), Some(b)) => a.content_eq(b),
+        _ => false,
+    };
+    if config_file.is_none() && !same {
+        return None;
+    }
+    let report = streamer.finish(&mut out)?;
+    let stdout = write_shell(shell, form, out, &report.results);
+    Some(execution(&report, stdout))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,139 @@
+//! The streamed run against the whole-input run, on every golden case of `testdata/`: whenever
+//! the streamed run answers, its answer (stdout, stderr, exit code) is the whole-input one, and
+//! the common forms do stream.
+
+use super::super::{whole, ConfigFile, Flags};
+use std::path::{Path, PathBuf};
+
+fn case(dir: &Path) -> Option<(Flags, String, Option<ConfigFile>)> {
+    let input = ["input.yaml", "input.json"]
+        .iter()
+        .find_map(|f| std::fs::read_to_string(dir.join(f)).ok())?;
+    let args = std::fs::read_to_string(dir.join("args")).unwrap_or_default();
+    let mut flags = Flags {
+        config_file: None,
+        diff: false,
+    };
+    let mut config = None;
+    for a in args.split_whitespace() {
+        if a == "--diff" {
+            flags.diff = true;
+        } else {
+            let path = dir.join(a);
+            let text = std::fs::read_to_string(&path).ok()?;
+            flags.config_file = Some(path.clone());
+            config = Some(ConfigFile { path, text });
+        }
+    }
+    Some((flags, input, config))
+}
+
+#[test]
+fn streamed_runs_answer_as_the_whole_input_run() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata");
+    let mut dirs: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    dirs.sort();
+    let mut streamed = Vec::new();
+    for dir in dirs {
+        let Some((flags, input, config)) = case(&dir) else {
+            continue;
+        };
+        let Some(got) = super::run(&flags, &input, config.as_ref()) else {
+            continue;
+        };
+        let want = whole(&flags, &input, config.as_ref()).expect("streamed runs succeed");
+        assert_eq!(
+            got.stdout.concat(),
+            want.stdout.concat(),
+            "{}",
+            dir.display()
+        );
+        assert_eq!(got.stderr, want.stderr, "{}", dir.display());
+        assert_eq!(got.code, want.code, "{}", dir.display());
+        streamed.push(dir.file_name().unwrap().to_string_lossy().to_string());
+    }
+    eprintln!("streamed: {streamed:?}");
+    for name in [
+        "resourcelist-basic",
+        "stream-mode",
+        "list-mode",
+        "legacy-plugin",
+        "kpt-eval-fnconfig",
+        "existing-results",
+        "fidelity-defaults",
+        "fidelity-passthrough",
+    ] {
+        assert!(streamed.iter().any(|s| s == name), "{name} did not stream");
+    }
+}
+
+/// The items of `resourcelist-basic` (text of each `- ` entry) and the lines after them.
+fn basic_items() -> (Vec<String>, String) {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/resourcelist-basic");
+    let text = std::fs::read_to_string(root.join("input.yaml")).unwrap();
+    let body = text.split_once("items:\n").unwrap().1;
+    let mut items: Vec<String> = Vec::new();
+    let mut tail = String::new();
+    for line in body.lines() {
+        if line.starts_with("- ") {
+            items.push(String::new());
+        } else if !line.starts_with(' ') {
+            tail.push_str(line);
+            tail.push('\n');
+            continue;
+        }
+        let item = items.last_mut().unwrap();
+        item.push_str(line);
+        item.push('\n');
+    }
+    (items, tail)
+}
+
+fn same_answer(input: &str, diff: bool) {
+    let flags = Flags {
+        config_file: None,
+        diff,
+    };
+    let got = super::run(&flags, input, None).unwrap_or_else(|| panic!("did not stream:\n{input}"));
+    let want = whole(&flags, input, None).unwrap();
+    assert_eq!(got.stdout.concat(), want.stdout.concat(), "{input}");
+    assert_eq!(got.stderr, want.stderr, "{input}");
+    assert_eq!(got.code, want.code);
+}
+
+#[test]
+fn custom_resources_before_their_crd_are_processed_at_the_end() {
+    let (mut items, tail) = basic_items();
+    items.rotate_left(1);
+    let list = format!(
+        "apiVersion: v1\nkind: ResourceList\nitems:\n{}{tail}",
+        items.concat()
+    );
+    same_answer(&list, false);
+    same_answer(&list, true);
+    let stream: Vec<String> = items
+        .iter()
+        .map(|i| i.replacen("- ", "", 1).replace("\n  ", "\n"))
+        .collect();
+    same_answer(&stream.join("---\n"), true);
+    let list = format!("kind: List\napiVersion: v1\nitems:\n{}", items.concat());
+    same_answer(&list, false);
+}
+
+#[test]
+fn function_config_after_the_items_is_used() {
+    let (items, _) = basic_items();
+    let list = format!(
+        "apiVersion: v1\nkind: ResourceList\nitems:\n{}functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  data:\n    fieldValidation: Strict\n    default: \"false\"\nresults: []\n",
+        items.concat()
+    );
+    same_answer(&list, false);
+    let flags = Flags {
+        config_file: None,
+        diff: false,
+    };
+    assert_eq!(super::run(&flags, &list, None).unwrap().code, 1);
+}

@@ -1,0 +1,306 @@
+//! Processing items one at a time, as they are read, with the same results as [`super::process`]
+//! on the whole list: each item is checked, loaded as a schema when it is a CRD, processed, written
+//! to the output text and dropped before the next one is read.
+//!
+//! Schemas are known before an item is processed only partly: the config's schema files are
+//! loaded first, CRDs among the items as they come. So:
+//! - an item with no schema yet for its group/kind is written unchanged and remembered; at the
+//!   end, if a later CRD among the items defined it, it is read back from the output text,
+//!   processed and written again in place;
+//! - an item processed with a schema that a later CRD among the items could change (the CRD wins
+//!   over files, and adds versions) makes the streamed answer unusable: [`Streamer::finish`] then
+//!   gives `None` and the caller processes the input as a whole instead. So does any item or CRD
+//!   that would stop the whole-input run (bad item, malformed CRD): the whole-input run reports it.
+//!
+//! Results come out in the whole-input order: CRD errors and conflicts of the items, then of the
+//! files, then the items' results in item order, then the summary.
+
+use super::schemas::{add, is_crd, load_file, load_item_crd};
+use super::{api_version_kind, process_item, Report};
+use crate::config::Config;
+use crate::resourcelist::check_object;
+use crate::results::{KrmResult, Summary};
+use crate::schema::registry::{split_api_version, Lookup, Registry};
+use crate::schema::VersionSchema;
+use crate::yaml::{emit_document, emit_seq_item, parse_stream, Node};
+use std::collections::{HashMap, HashSet};
+
+/// How an item is written to the output text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placement {
+    /// One item of the root `items:` sequence.
+    SeqItem,
+    /// One document of a stream (`first`: no `---` before it).
+    Document { first: bool },
+}
+
+/// An item written unchanged because no schema was known for its group/kind when it was read.
+struct Deferred {
+    index: usize,
+    placement: Placement,
+    /// Its text in the output.
+    start: usize,
+    end: usize,
+    api_version: String,
+    kind: String,
+}
+
+/// The state of one streamed run.
+pub struct Streamer<'c> {
+    config: &'c Config,
+    want_diff: bool,
+    /// The config's schema files (looked up after the items' CRDs).
+    files: Registry,
+    /// The same, per path in config order, replayed at the end for the whole-input warnings.
+    file_versions: Vec<Vec<VersionSchema>>,
+    /// Each path's non-structural errors.
+    file_results: Vec<Vec<KrmResult>>,
+    /// The CRDs among the items read so far.
+    items: Registry,
+    crd_results: Vec<KrmResult>,
+    /// Results of each item, with the item's index.
+    item_results: Vec<(usize, KrmResult)>,
+    diffs: Vec<(usize, String)>,
+    summary: Summary,
+    /// Group → kinds that some item was processed (or warned about) with.
+    resolved: HashMap<String, HashSet<String>>,
+    deferred: Vec<Deferred>,
+    failed: bool,
+}
+
+impl<'c> Streamer<'c> {
+    /// Loads the config's schema files; `None` when one cannot be loaded (the whole-input run
+    /// reports it).
+    pub fn new(config: &'c Config, want_diff: bool) -> Option<Self> {
+        let mut files = Registry::new();
+        let mut file_versions = Vec::new();
+        let mut file_results = Vec::new();
+        for path in &config.schemas {
+            let mut errors = Vec::new();
+            let versions = load_file(path, &mut errors).ok()?;
+            files.add(versions.clone(), false);
+            file_versions.push(versions);
+            file_results.push(errors);
+        }
+        Some(Streamer {
+            config,
+            want_diff,
+            files,
+            file_versions,
+            file_results,
+            items: Registry::new(),
+            crd_results: Vec::new(),
+            item_results: Vec::new(),
+            diffs: Vec::new(),
+            summary: Summary::default(),
+            resolved: HashMap::new(),
+            deferred: Vec::new(),
+            failed: false,
+        })
+    }
+
+    /// Takes item `index` (`label` names it in messages), processes it and appends it to `out`.
+    pub fn item(
+        &mut self,
+        mut node: Node,
+        index: usize,
+        label: &str,
+        placement: Placement,
+        out: &mut String,
+    ) {
+        if self.failed || check_object(&node, label).is_err() {
+            self.failed = true;
+            return;
+        }
+        if is_crd(&node) && self.add_crd(&node, label).is_none() {
+            self.failed = true;
+            return;
+        }
+        let (api_version, kind) = api_version_kind(&node);
+        if !self.config.skips(&api_version, &kind) {
+            match lookup(&self.items, &self.files, &api_version, &kind) {
+                Lookup::NotFound => {
+                    let start = write(&node, placement, out);
+                    self.deferred.push(Deferred {
+                        index,
+                        placement,
+                        start,
+                        end: out.len(),
+                        api_version,
+                        kind,
+                    });
+                    return;
+                }
+                found => {
+                    if let Some((group, _)) = split_api_version(&api_version) {
+                        let kinds = self.resolved.entry(group.to_string()).or_default();
+                        kinds.insert(kind.clone());
+                    }
+                    let mut report = Report::default();
+                    let (config, diff) = (self.config, self.want_diff);
+                    process_item(
+                        &mut node,
+                        &api_version,
+                        found,
+                        config,
+                        diff,
+                        &mut report,
+                        &mut self.summary,
+                    );
+                    self.take_report(index, report);
+                }
+            }
+        }
+        write(&node, placement, out);
+    }
+
+    /// Loads a CRD among the items into the registry. A CRD for a group/kind that items were
+    /// already processed with fails the streamed run.
+    fn add_crd(&mut self, node: &Node, label: &str) -> Option<()> {
+        let versions = load_item_crd(node, label, &mut self.crd_results).ok()?;
+        let seen = |vs: &VersionSchema| {
+            self.resolved
+                .get(&vs.group)
+                .is_some_and(|kinds| kinds.contains(&vs.kind))
+        };
+        if versions.iter().any(seen) {
+            return None;
+        }
+        add(&mut self.items, versions, true, &mut self.crd_results);
+        Some(())
+    }
+
+    fn take_report(&mut self, index: usize, report: Report) {
+        self.item_results
+            .extend(report.results.into_iter().map(|r| (index, r)));
+        self.diffs
+            .extend(report.diffs.into_iter().map(|d| (index, d)));
+    }
+
+    /// Processes the deferred items whose CRD came later (rewriting `out` around them) and
+    /// gives the report in the whole-input order; `None` when the streamed run cannot stand.
+    pub fn finish(mut self, out: &mut String) -> Option<Report> {
+        if self.failed {
+            return None;
+        }
+        self.redo_deferred(out)?;
+        let mut report = Report::default();
+        report.results.append(&mut self.crd_results);
+        for (mut errors, versions) in self.file_results.into_iter().zip(self.file_versions) {
+            // Each path's non-structural errors, then its conflicts, as the whole-input run.
+            report.results.append(&mut errors);
+            add(&mut self.items, versions, false, &mut report.results);
+        }
+        self.item_results.sort_by_key(|(i, _)| *i);
+        report
+            .results
+            .extend(self.item_results.into_iter().map(|(_, r)| r));
+        report.results.push(self.summary.to_result());
+        self.diffs.sort_by_key(|(i, _)| *i);
+        report.diffs = self.diffs.into_iter().map(|(_, d)| d).collect();
+        Some(report)
+    }
+
+    /// Reads back, processes and rewrites each deferred item that now has a schema.
+    fn redo_deferred(&mut self, out: &mut String) -> Option<()> {
+        let mut redone: Vec<(usize, usize, String)> = Vec::new();
+        let deferred = std::mem::take(&mut self.deferred);
+        for d in &deferred {
+            let found = lookup(&self.items, &self.files, &d.api_version, &d.kind);
+            if matches!(found, Lookup::NotFound) {
+                continue;
+            }
+            let mut node = read_back(&out[d.start..d.end], d.placement)?;
+            let mut report = Report::default();
+            let (config, diff) = (self.config, self.want_diff);
+            process_item(
+                &mut node,
+                &d.api_version,
+                found,
+                config,
+                diff,
+                &mut report,
+                &mut self.summary,
+            );
+            let mut text = String::new();
+            match d.placement {
+                Placement::SeqItem => emit_seq_item(&node, &mut text),
+                Placement::Document { .. } => emit_document(&node, &mut text),
+            }
+            redone.push((d.start, d.end, text));
+            let index = d.index;
+            self.item_results
+                .extend(report.results.into_iter().map(|r| (index, r)));
+            self.diffs
+                .extend(report.diffs.into_iter().map(|x| (index, x)));
+        }
+        if !redone.is_empty() {
+            *out = splice(out, &redone);
+        }
+        Some(())
+    }
+}
+
+/// The whole-input registry's answer, from the items' CRDs (which win) and the files.
+fn lookup<'a>(
+    items: &'a Registry,
+    files: &'a Registry,
+    api_version: &str,
+    kind: &str,
+) -> Lookup<'a> {
+    match items.lookup(api_version, kind) {
+        Lookup::NotFound => files.lookup(api_version, kind),
+        Lookup::VersionNotFound { crd_name } => match files.lookup(api_version, kind) {
+            hit @ (Lookup::Found(_) | Lookup::NotServed(_)) => hit,
+            _ => Lookup::VersionNotFound { crd_name },
+        },
+        hit => hit,
+    }
+}
+
+/// Appends `node` in its placement; returns where its text starts (after any `---`).
+fn write(node: &Node, placement: Placement, out: &mut String) -> usize {
+    match placement {
+        Placement::SeqItem => {
+            let start = out.len();
+            emit_seq_item(node, out);
+            start
+        }
+        Placement::Document { first } => {
+            if !first {
+                out.push_str("---\n");
+            }
+            let start = out.len();
+            emit_document(node, out);
+            start
+        }
+    }
+}
+
+/// Parses an item's output text back into its tree.
+fn read_back(text: &str, placement: Placement) -> Option<Node> {
+    let mut docs = parse_stream(text).ok()?;
+    let doc = docs.pop()?;
+    match (placement, doc) {
+        (Placement::SeqItem, Node::Seq(mut s)) if s.items.len() == 1 => s.items.pop(),
+        (Placement::Document { .. }, doc) => Some(doc),
+        _ => None,
+    }
+}
+
+/// `text` with each `(start, end)` range (in order, not overlapping) replaced.
+fn splice(text: &str, parts: &[(usize, usize, String)]) -> String {
+    let grow: usize = parts.iter().map(|(_, _, t)| t.len()).sum();
+    let mut out = String::with_capacity(text.len() + grow);
+    let mut at = 0;
+    for (start, end, t) in parts {
+        out.push_str(&text[at..*start]);
+        out.push_str(t);
+        at = *end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,135 @@
+//! The pieces of a streamed run's input and output: the ResourceList or List *shell* (the root
+//! document without its items, which were processed and written one at a time), the speculative
+//! pre-scan for a block-style `functionConfig:`, and the output assembled from the shell and the
+//! items' text without copying that text (written as chunks).
+
+use super::{Form, RESOURCE_LIST_API_VERSION};
+use crate::results::KrmResult;
+use crate::yaml::{emit_document, emit_seq_item, parse_stream, Mapping, Node, Sequence};
+
+/// The form of a root document read with its items split out, when it is a ResourceList or a
+/// List whose output can be written around the streamed items text: a mapping without tag,
+/// with at most one `items` key (a sequence, possibly empty, or null) and valid `results`.
+pub fn shell_form(shell: &Node) -> Option<Form> {
+    let map = shell.as_map()?;
+    if map.tag.is_some() {
+        return None;
+    }
+    let count = |key: &str| {
+        map.entries
+            .iter()
+            .filter(|(k, _)| k.scalar_str() == Some(key))
+            .count()
+    };
+    if count("items") > 1 || count("results") > 1 || count("apiVersion") > 1 {
+        return None;
+    }
+    let items = map.get("items");
+    match items {
+        None => {}
+        Some(Node::Seq(s)) if s.items.is_empty() => {}
+        Some(n) if n.is_null() => {}
+        Some(_) => return None,
+    }
+    let form = super::envelope_form(shell)?;
+    match map.get("results") {
+        Some(r) if !r.is_null() && r.as_seq().is_none() => None,
+        _ => Some(form),
+    }
+}
+
+/// The value of a column-0 `functionConfig:` key in block-style input, parsed on its own (the
+/// key's line through the line before the next column-0 key or document marker). A guess: the
+/// caller checks it against the real root's `functionConfig` once that has been read.
+pub fn prescan_function_config(text: &str) -> Option<Node> {
+    let at = if text.starts_with("functionConfig:") {
+        0
+    } else {
+        text.find("\nfunctionConfig:")? + 1
+    };
+    let rest = &text[at..];
+    let mut end = rest.len();
+    let mut offset = rest.find('\n').map_or(rest.len(), |i| i + 1);
+    while offset < rest.len() {
+        let line = &rest[offset..];
+        let first = line.as_bytes()[0];
+        if !matches!(first, b' ' | b'\t' | b'\r' | b'\n' | b'#' | b'-') || line.starts_with("---") {
+            end = offset;
+            break;
+        }
+        offset += line.find('\n').map_or(line.len(), |i| i + 1);
+    }
+    let mut docs = parse_stream(&rest[..end]).ok()?;
+    if docs.len() != 1 {
+        return None;
+    }
+    docs.pop()?.as_map_mut()?.remove("functionConfig")
+}
+
+/// Writes a ResourceList or List around its already written items text (`items`, each a
+/// `- ...` entry at column 0), exactly as [`super::write`] writes the whole document: the
+/// ResourceList's apiVersion set, the items in the `items` key's place (appended when absent),
+/// earlier results kept and `results` appended. Returns the output as chunks.
+pub fn write_shell(
+    mut shell: Node,
+    form: Form,
+    items: String,
+    results: &[KrmResult],
+) -> Vec<String> {
+    let map = shell.as_map_mut().expect("checked by shell_form");
+    map.flow = false;
+    if form == Form::ResourceList {
+        map.insert("apiVersion", Node::string(RESOURCE_LIST_API_VERSION));
+    }
+    map.insert("items", Node::Seq(Sequence::default()));
+    let mut earlier = Vec::new();
+    if form == Form::ResourceList {
+        if let Some(Node::Seq(s)) = map.get_mut("results") {
+            earlier = std::mem::take(&mut s.items);
+        }
+        map.insert("results", Node::Seq(Sequence::default()));
+    }
+    let mut chunks = Vec::new();
+    let mut cur = String::new();
+    let mut items = Some(items);
+    for (k, v) in std::mem::take(&mut map.entries) {
+        let key = k.scalar_str();
+        let entry = Node::Map(Mapping {
+            entries: vec![(k.clone(), v)],
+            ..Mapping::default()
+        });
+        if key == Some("items") && items.as_ref().is_some_and(|t| !t.is_empty()) {
+            key_line(&entry, &mut cur);
+            chunks.push(std::mem::take(&mut cur));
+            chunks.extend(items.take());
+        } else if key == Some("results")
+            && form == Form::ResourceList
+            && !(earlier.is_empty() && results.is_empty())
+        {
+            key_line(&entry, &mut cur);
+            for r in earlier.drain(..) {
+                emit_seq_item(&r, &mut cur);
+            }
+            for r in results {
+                emit_seq_item(&r.to_node(), &mut cur);
+            }
+        } else {
+            emit_document(&entry, &mut cur);
+        }
+    }
+    chunks.push(cur);
+    chunks
+}
+
+/// `key:` and a line break for a one-entry mapping whose value is an empty sequence (written
+/// `key: []`), to be followed by `- ...` entries at column 0.
+fn key_line(entry: &Node, out: &mut String) {
+    let mut text = String::new();
+    emit_document(entry, &mut text);
+    let head = text.strip_suffix(" []\n").unwrap_or(&text);
+    out.push_str(head);
+    out.push('\n');
+}
+
+#[cfg(test)]
+mod tests;
