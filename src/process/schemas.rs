@@ -7,11 +7,12 @@ use crate::config::Config;
 use crate::results::{KrmResult, Severity};
 use crate::schema::crd::load_crd;
 use crate::schema::registry::Registry;
-use crate::schema::VersionSchema;
+use crate::schema::{Structural, VersionSchema};
 use crate::sources::load_path;
 use crate::yaml::json::to_json;
 use crate::yaml::Node;
 use std::path::Path;
+use std::sync::Arc;
 
 /// Whether an item is a CustomResourceDefinition (apiextensions.k8s.io, v1 or v1beta1).
 pub fn is_crd(item: &Node) -> bool {
@@ -60,7 +61,8 @@ pub(super) fn load_item_crd(
         label: source.clone(),
         source: e,
     })?;
-    let versions = load_crd(&json, &source)?;
+    let mut versions = load_crd(&json, &source)?;
+    slim(&mut versions);
     if let Some(msg) = non_structural_message(&versions) {
         results.push(KrmResult::about(Severity::Error, msg, item));
     }
@@ -72,7 +74,8 @@ pub(super) fn load_file(
     path: &Path,
     results: &mut Vec<KrmResult>,
 ) -> Result<Vec<VersionSchema>, ProcessError> {
-    let versions = load_path(path)?;
+    let mut versions = load_path(path)?;
+    slim(&mut versions);
     for msg in non_structural_by_crd(&versions) {
         results.push(KrmResult::new(
             Severity::Error,
@@ -129,4 +132,29 @@ fn non_structural_by_crd(versions: &[VersionSchema]) -> Vec<String> {
         .into_iter()
         .filter_map(|n| non_structural_message(versions.iter().filter(|v| v.crd_name == n)))
         .collect()
+}
+
+/// Strips the documentation out of each distinct schema of `versions` (see
+/// [`Structural::strip_docs`]); versions that shared one schema still share it.
+fn slim(versions: &mut [VersionSchema]) {
+    let mut taken: Vec<Option<Arc<Structural>>> =
+        versions.iter_mut().map(|v| v.schema.take()).collect();
+    for i in 0..taken.len() {
+        let Some(first) = taken[i].take() else {
+            continue;
+        };
+        let mut holders = vec![i];
+        for (j, other) in taken.iter_mut().enumerate().skip(i + 1) {
+            if other.as_ref().is_some_and(|o| Arc::ptr_eq(o, &first)) {
+                *other = None;
+                holders.push(j);
+            }
+        }
+        let mut owned = Arc::unwrap_or_clone(first);
+        owned.strip_docs();
+        let shared = Arc::new(owned);
+        for j in holders {
+            versions[j].schema = Some(shared.clone());
+        }
+    }
 }

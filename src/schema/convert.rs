@@ -8,12 +8,12 @@
 
 mod keywords;
 
+use super::structural::Props;
 use super::structural::{NestedValueValidation, Structural, StructuralOrBool, ValueValidation};
 use super::validation::field::Path;
 use super::SchemaError;
 use crate::yaml::json::kind_name as json_kind;
 use serde_json::{Map, Value};
-use std::collections::BTreeMap;
 
 /// The result of [`convert_detailed`]: the model plus what the apiserver would reject.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -108,12 +108,13 @@ impl Converter {
             Some(item) => Some(Box::new(self.node(item, &path.child("items"))?)),
             None => None,
         };
-        let mut properties = BTreeMap::new();
+        let mut properties = Props::new();
         if let Some(props) = parts.properties {
             let pp = path.child("properties");
             for (k, sub) in props {
                 properties.insert(k.clone(), self.node(sub, &pp.key(k))?);
             }
+            properties.shrink_to_fit();
         }
         let vv = parts.value_validation;
         Ok(Structural {
@@ -138,12 +139,13 @@ impl Converter {
             Some(item) => Some(Box::new(self.nested(item, &path.child("items"))?)),
             None => None,
         };
-        let mut properties = BTreeMap::new();
+        let mut properties = Props::new();
         if let Some(props) = parts.properties {
             let pp = path.child("properties");
             for (k, sub) in props {
                 properties.insert(k.clone(), self.nested(sub, &pp.key(k))?);
             }
+            properties.shrink_to_fit();
         }
         Ok(NestedValueValidation {
             value_validation: parts.value_validation,

@@ -2,13 +2,15 @@
 //! per CRD version by [`super::convert`] and shared read-only by every object of that version.
 
 use serde_json::Value;
-use std::collections::BTreeMap;
+mod props;
+
+pub use props::Props;
 
 /// A structural schema node.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Structural {
     pub items: Option<Box<Structural>>,
-    pub properties: BTreeMap<String, Structural>,
+    pub properties: Props<Structural>,
     /// `additionalProperties`: a schema, or a bool. `None` when absent.
     pub additional_properties: Option<Box<StructuralOrBool>>,
     pub generic: Generic,
@@ -16,6 +18,29 @@ pub struct Structural {
     /// Value validations and junctors (allOf/anyOf/oneOf/not), kept for the structural check
     /// and later validation.
     pub value_validation: Option<Box<ValueValidation>>,
+}
+
+impl Structural {
+    /// Drops, outside junctors, what only documents a schema and what processing objects never
+    /// reads (`description`, `title`, `x-kubernetes-validations`): a run holds every schema it
+    /// loaded, and descriptions are most of a CRD's text. Junctors keep them (the structural
+    /// check reports them there), as do defaults, types and value validations.
+    pub fn strip_docs(&mut self) {
+        self.generic.description = String::new();
+        self.generic.title = String::new();
+        self.extensions.x_validations = None;
+        if let Some(items) = &mut self.items {
+            items.strip_docs();
+        }
+        for p in self.properties.values_mut() {
+            p.strip_docs();
+        }
+        if let Some(ap) = &mut self.additional_properties {
+            if let StructuralOrBool::Schema(s) = ap.as_mut() {
+                s.strip_docs();
+            }
+        }
+    }
 }
 
 /// `additionalProperties`: `true`/`false`, or a schema.
@@ -85,7 +110,7 @@ pub struct ValueValidation {
 pub struct NestedValueValidation {
     pub value_validation: ValueValidation,
     pub items: Option<Box<NestedValueValidation>>,
-    pub properties: BTreeMap<String, NestedValueValidation>,
+    pub properties: Props<NestedValueValidation>,
     /// Forbidden in junctors (reported by the structural check).
     pub forbidden_generic: Generic,
     pub forbidden_extensions: Extensions,

@@ -1,0 +1,171 @@
+//! [`Props`]: the `properties` of a schema node, a map from property name to sub-schema kept as
+//! one sorted vector. It reads like the `BTreeMap` it replaces (same methods, same sorted
+//! iteration order), but holds exactly its entries: a B-tree leaf reserves eleven value slots,
+//! and with sub-schemas of a few hundred bytes that waste was most of a run's schema memory.
+
+use std::borrow::Borrow;
+use std::ops::Index;
+
+/// Property name → sub-schema, sorted by name, no duplicates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Props<T> {
+    entries: Vec<(String, T)>,
+}
+
+impl<T> Default for Props<T> {
+    fn default() -> Self {
+        Props {
+            entries: Vec::new(),
+        }
+    }
+}
+
+impl<T> Props<T> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn find<Q: ?Sized + Ord>(&self, key: &Q) -> Result<usize, usize>
+    where
+        String: Borrow<Q>,
+    {
+        self.entries.binary_search_by(|(k, _)| k.borrow().cmp(key))
+    }
+
+    pub fn get<Q: ?Sized + Ord>(&self, key: &Q) -> Option<&T>
+    where
+        String: Borrow<Q>,
+    {
+        self.find(key).ok().map(|i| &self.entries[i].1)
+    }
+
+    pub fn get_mut<Q: ?Sized + Ord>(&mut self, key: &Q) -> Option<&mut T>
+    where
+        String: Borrow<Q>,
+    {
+        self.find(key).ok().map(|i| &mut self.entries[i].1)
+    }
+
+    pub fn contains_key<Q: ?Sized + Ord>(&self, key: &Q) -> bool
+    where
+        String: Borrow<Q>,
+    {
+        self.find(key).is_ok()
+    }
+
+    /// Sets `key`; returns the value it replaces.
+    pub fn insert(&mut self, key: String, value: T) -> Option<T> {
+        match self.find(key.as_str()) {
+            Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
+            Err(i) => {
+                self.entries.insert(i, (key, value));
+                None
+            }
+        }
+    }
+
+    pub fn remove<Q: ?Sized + Ord>(&mut self, key: &Q) -> Option<T>
+    where
+        String: Borrow<Q>,
+    {
+        self.find(key).ok().map(|i| self.entries.remove(i).1)
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Entries in name order.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&String, &T)> + ExactSizeIterator {
+        self.entries.iter().map(|(k, v)| (k, v))
+    }
+
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &String> + ExactSizeIterator {
+        self.entries.iter().map(|(k, _)| k)
+    }
+
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &T> + ExactSizeIterator {
+        self.entries.iter().map(|(_, v)| v)
+    }
+
+    pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut T> + ExactSizeIterator {
+        self.entries.iter_mut().map(|(_, v)| v)
+    }
+
+    /// Gives back spare capacity (after building).
+    pub fn shrink_to_fit(&mut self) {
+        self.entries.shrink_to_fit();
+    }
+}
+
+impl<T, Q: ?Sized + Ord> Index<&Q> for Props<T>
+where
+    String: Borrow<Q>,
+{
+    type Output = T;
+
+    fn index(&self, key: &Q) -> &T {
+        self.get(key).expect("no such property")
+    }
+}
+
+impl<'a, T> IntoIterator for &'a Props<T> {
+    type Item = (&'a String, &'a T);
+    type IntoIter = std::iter::Map<
+        std::slice::Iter<'a, (String, T)>,
+        fn(&'a (String, T)) -> (&'a String, &'a T),
+    >;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.entries.iter().map(|(k, v)| (k, v))
+    }
+}
+
+impl<T> FromIterator<(String, T)> for Props<T> {
+    /// Later duplicates win, as with `BTreeMap`.
+    fn from_iter<I: IntoIterator<Item = (String, T)>>(iter: I) -> Self {
+        let mut props = Props::new();
+        for (k, v) in iter {
+            props.insert(k, v);
+        }
+        props.shrink_to_fit();
+        props
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Props;
+
+    #[test]
+    fn reads_like_a_sorted_map() {
+        let mut p: Props<i32> = [
+            ("b".to_string(), 2),
+            ("a".to_string(), 1),
+            ("b".to_string(), 3),
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(p.len(), 2);
+        assert_eq!(p["b"], 3);
+        assert_eq!(p.get("a"), Some(&1));
+        assert!(p.contains_key("a") && !p.contains_key("c"));
+        assert_eq!(p.insert("c".into(), 4), None);
+        assert_eq!(p.insert("a".into(), 5), Some(1));
+        let keys: Vec<&String> = p.keys().collect();
+        assert_eq!(keys, ["a", "b", "c"]);
+        let pairs: Vec<(&String, &i32)> = (&p).into_iter().collect();
+        assert_eq!(pairs[0], (&"a".to_string(), &5));
+        *p.get_mut("c").unwrap() += 1;
+        assert_eq!(p.remove("c"), Some(5));
+        for v in p.values_mut() {
+            *v = 0;
+        }
+        assert_eq!(p.values().sum::<i32>(), 0);
+        assert!(!p.is_empty());
+    }
+}
