@@ -148,9 +148,7 @@ fn apply_one(
         FieldValidation::Strict => Some(Severity::Error),
     };
     for path in &outcome.invalid {
-        let msg = format!(
-            "{path}: Invalid value: the apiserver cannot decode this field and rejects the object; dropped here as its storage decoding drops it"
-        );
+        let msg = "Invalid value: the apiserver cannot decode this field and rejects the object (dropped here, as its storage decoding drops it)";
         report
             .results
             .push(KrmResult::about(Severity::Error, msg, item).with_field(path));
