@@ -134,8 +134,8 @@ fn non_structural_by_crd(versions: &[VersionSchema]) -> Vec<String> {
         .collect()
 }
 
-/// Strips the documentation out of each distinct schema of `versions` (see
-/// [`Structural::strip_docs`]); versions that shared one schema still share it.
+/// Strips what processing never reads out of each distinct schema of `versions` (see
+/// [`Structural::strip_for_processing`]); versions that shared one schema still share it.
 fn slim(versions: &mut [VersionSchema]) {
     let mut taken: Vec<Option<Arc<Structural>>> =
         versions.iter_mut().map(|v| v.schema.take()).collect();
@@ -151,7 +151,7 @@ fn slim(versions: &mut [VersionSchema]) {
             }
         }
         let mut owned = Arc::unwrap_or_clone(first);
-        owned.strip_docs();
+        owned.strip_for_processing();
         let shared = Arc::new(owned);
         for j in holders {
             versions[j].schema = Some(shared.clone());

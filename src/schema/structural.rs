@@ -21,23 +21,30 @@ pub struct Structural {
 }
 
 impl Structural {
-    /// Drops, outside junctors, what only documents a schema and what processing objects never
-    /// reads (`description`, `title`, `x-kubernetes-validations`): a run holds every schema it
-    /// loaded, and descriptions are most of a CRD's text. Junctors keep them (the structural
-    /// check reports them there), as do defaults, types and value validations.
-    pub fn strip_docs(&mut self) {
+    /// Drops what processing objects (pruning, nulls, defaulting, ObjectMeta) never reads, once
+    /// the structural check has run: `description`, `title`, value validations and junctors,
+    /// `x-kubernetes-validations` and the list/map type extensions. A run holds every schema
+    /// it loaded, and these are most of a CRD schema's memory. Kept: types, properties, items,
+    /// additionalProperties, defaults, nullable, preserve-unknown-fields, embedded-resource and
+    /// int-or-string.
+    pub fn strip_for_processing(&mut self) {
         self.generic.description = String::new();
         self.generic.title = String::new();
-        self.extensions.x_validations = None;
+        self.value_validation = None;
+        let x = &mut self.extensions;
+        x.x_validations = None;
+        x.x_list_map_keys = Vec::new();
+        x.x_list_type = None;
+        x.x_map_type = None;
         if let Some(items) = &mut self.items {
-            items.strip_docs();
+            items.strip_for_processing();
         }
         for p in self.properties.values_mut() {
-            p.strip_docs();
+            p.strip_for_processing();
         }
         if let Some(ap) = &mut self.additional_properties {
             if let StructuralOrBool::Schema(s) = ap.as_mut() {
-                s.strip_docs();
+                s.strip_for_processing();
             }
         }
     }
