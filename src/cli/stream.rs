@@ -5,8 +5,9 @@
 //! runs the whole-input path, which also reports every error).
 
 use super::{execution, load_config, ConfigFile, Execution, Flags};
-use crate::process::stream::{Placement, Streamer};
-use crate::resourcelist::stream::{prescan_function_config, shell_form, write_shell};
+use crate::process::stream::{Placement, StreamReport, Streamer};
+use crate::process::Report;
+use crate::resourcelist::stream::{prescan_function_config, shell_form, write_shell, Results};
 use crate::resourcelist::{envelope_form, Form};
 use crate::yaml::parse::Documents;
 use crate::yaml::Node;
@@ -67,7 +68,7 @@ pub(super) fn run(
             }
         }
         let report = streamer.finish(&mut out)?;
-        return Some(execution(&report, vec![out]));
+        return Some(streamed_execution(report, vec![out]));
     };
     for doc in docs {
         if !doc.ok()?.is_null() {
@@ -86,9 +87,31 @@ pub(super) fn run(
     if config_file.is_none() && !same {
         return None;
     }
-    let report = streamer.finish(&mut out)?;
-    let stdout = write_shell(shell, form, out, &report.results);
-    Some(execution(&report, stdout))
+    let mut report = streamer.finish(&mut out)?;
+    let results = Results {
+        head: &report.head,
+        rendered: std::mem::take(&mut report.items.yaml),
+        tail: std::slice::from_ref(&report.summary),
+    };
+    let stdout = write_shell(shell, form, out, results);
+    Some(streamed_execution(report, stdout))
+}
+
+/// The run's outcome, as [`super::execution`] gives it for the whole-input run.
+fn streamed_execution(report: StreamReport, stdout: Vec<String>) -> Execution {
+    let head = Report {
+        results: report.head,
+        diffs: Vec::new(),
+    };
+    let mut done = execution(&head, stdout);
+    done.stderr.push_str(&report.items.stderr);
+    for d in &report.diffs {
+        done.stderr.push_str(d);
+    }
+    if report.items.error {
+        done.code = 1;
+    }
+    done
 }
 
 #[cfg(test)]

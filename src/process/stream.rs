@@ -19,7 +19,7 @@ use super::schemas::{add, is_crd, load_file, load_item_crd};
 use super::{api_version_kind, process_item, Report};
 use crate::config::Config;
 use crate::resourcelist::check_object;
-use crate::results::{KrmResult, Summary};
+use crate::results::{KrmResult, Severity, Summary};
 use crate::schema::registry::{split_api_version, Lookup, Registry};
 use crate::schema::VersionSchema;
 use crate::yaml::{emit_document, emit_seq_item, parse_stream, Node};
@@ -41,6 +41,8 @@ struct Deferred {
     /// Its text in the output.
     start: usize,
     end: usize,
+    /// Where its results go in the rendered results (YAML, stderr).
+    results_at: (usize, usize),
     api_version: String,
     kind: String,
 }
@@ -59,7 +61,8 @@ pub struct Streamer<'c> {
     items: Registry,
     crd_results: Vec<KrmResult>,
     /// Results of each item, with the item's index.
-    item_results: Vec<(usize, KrmResult)>,
+    /// Results of the items, rendered as they come, in item order.
+    rendered: Rendered,
     diffs: Vec<(usize, String)>,
     summary: Summary,
     /// Group → kinds that some item was processed (or warned about) with.
@@ -90,7 +93,7 @@ impl<'c> Streamer<'c> {
             file_results,
             items: Registry::new(),
             crd_results: Vec::new(),
-            item_results: Vec::new(),
+            rendered: Rendered::default(),
             diffs: Vec::new(),
             summary: Summary::default(),
             resolved: HashMap::new(),
@@ -126,6 +129,7 @@ impl<'c> Streamer<'c> {
                         placement,
                         start,
                         end: out.len(),
+                        results_at: (self.rendered.yaml.len(), self.rendered.stderr.len()),
                         api_version,
                         kind,
                     });
@@ -171,39 +175,39 @@ impl<'c> Streamer<'c> {
     }
 
     fn take_report(&mut self, index: usize, report: Report) {
-        self.item_results
-            .extend(report.results.into_iter().map(|r| (index, r)));
+        for r in &report.results {
+            self.rendered.push(r);
+        }
         self.diffs
             .extend(report.diffs.into_iter().map(|d| (index, d)));
     }
 
     /// Processes the deferred items whose CRD came later (rewriting `out` around them) and
     /// gives the report in the whole-input order; `None` when the streamed run cannot stand.
-    pub fn finish(mut self, out: &mut String) -> Option<Report> {
+    pub fn finish(mut self, out: &mut String) -> Option<StreamReport> {
         if self.failed {
             return None;
         }
         self.redo_deferred(out)?;
-        let mut report = Report::default();
-        report.results.append(&mut self.crd_results);
+        let mut head = std::mem::take(&mut self.crd_results);
         for (mut errors, versions) in self.file_results.into_iter().zip(self.file_versions) {
             // Each path's non-structural errors, then its conflicts, as the whole-input run.
-            report.results.append(&mut errors);
-            add(&mut self.items, versions, false, &mut report.results);
+            head.append(&mut errors);
+            add(&mut self.items, versions, false, &mut head);
         }
-        self.item_results.sort_by_key(|(i, _)| *i);
-        report
-            .results
-            .extend(self.item_results.into_iter().map(|(_, r)| r));
-        report.results.push(self.summary.to_result());
         self.diffs.sort_by_key(|(i, _)| *i);
-        report.diffs = self.diffs.into_iter().map(|(_, d)| d).collect();
-        Some(report)
+        Some(StreamReport {
+            head,
+            items: self.rendered,
+            summary: self.summary.to_result(),
+            diffs: self.diffs.into_iter().map(|(_, d)| d).collect(),
+        })
     }
 
-    /// Reads back, processes and rewrites each deferred item that now has a schema.
+    /// Reads back, processes and rewrites each deferred item that now has a schema; its
+    /// results go where they belong in item order.
     fn redo_deferred(&mut self, out: &mut String) -> Option<()> {
-        let mut redone: Vec<(usize, usize, String)> = Vec::new();
+        let (mut redone, mut yaml, mut stderr) = (Vec::new(), Vec::new(), Vec::new());
         let deferred = std::mem::take(&mut self.deferred);
         for d in &deferred {
             let found = lookup(&self.items, &self.files, &d.api_version, &d.kind);
@@ -228,16 +232,55 @@ impl<'c> Streamer<'c> {
                 Placement::Document { .. } => emit_document(&node, &mut text),
             }
             redone.push((d.start, d.end, text));
-            let index = d.index;
-            self.item_results
-                .extend(report.results.into_iter().map(|r| (index, r)));
+            let mut r = Rendered::default();
+            for result in &report.results {
+                r.push(result);
+            }
+            self.rendered.error |= r.error;
+            let (y, e) = d.results_at;
+            yaml.push((y, y, r.yaml));
+            stderr.push((e, e, r.stderr));
             self.diffs
-                .extend(report.diffs.into_iter().map(|x| (index, x)));
+                .extend(report.diffs.into_iter().map(|x| (d.index, x)));
         }
         if !redone.is_empty() {
             *out = splice(out, &redone);
+            self.rendered.yaml = splice(&self.rendered.yaml, &yaml);
+            self.rendered.stderr = splice(&self.rendered.stderr, &stderr);
         }
         Some(())
+    }
+}
+
+/// What a streamed run reports, in the whole-input order: `head` (the CRD errors and conflicts
+/// of the items, then of the files), the items' results, then `summary`.
+#[derive(Debug)]
+pub struct StreamReport {
+    pub head: Vec<KrmResult>,
+    pub items: Rendered,
+    pub summary: KrmResult,
+    /// One unified diff per changed resource, in item order (when asked for).
+    pub diffs: Vec<String>,
+}
+
+/// Results rendered as they come instead of kept as values (a long list has a few per item):
+/// `results` entries (`- ...` at column 0) and stderr lines.
+#[derive(Debug, Default)]
+pub struct Rendered {
+    pub yaml: String,
+    pub stderr: String,
+    /// Whether any of them is an error.
+    pub error: bool,
+}
+
+impl Rendered {
+    fn push(&mut self, r: &KrmResult) {
+        emit_seq_item(&r.to_node(), &mut self.yaml);
+        if r.severity != Severity::Info {
+            self.stderr.push_str(&r.stderr_line());
+            self.stderr.push('\n');
+        }
+        self.error |= r.severity == Severity::Error;
     }
 }
 

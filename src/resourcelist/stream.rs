@@ -66,6 +66,20 @@ pub fn prescan_function_config(text: &str) -> Option<Node> {
     docs.pop()?.as_map_mut()?.remove("functionConfig")
 }
 
+/// A ResourceList's own results: `head`, then the already rendered item results (`- ...`
+/// entries at column 0), then `tail`.
+pub struct Results<'r> {
+    pub head: &'r [KrmResult],
+    pub rendered: String,
+    pub tail: &'r [KrmResult],
+}
+
+impl Results<'_> {
+    fn is_empty(&self) -> bool {
+        self.head.is_empty() && self.rendered.is_empty() && self.tail.is_empty()
+    }
+}
+
 /// Writes a ResourceList or List around its already written items text (`items`, each a
 /// `- ...` entry at column 0), exactly as [`super::write`] writes the whole document: the
 /// ResourceList's apiVersion set, the items in the `items` key's place (appended when absent),
@@ -74,7 +88,7 @@ pub fn write_shell(
     mut shell: Node,
     form: Form,
     items: String,
-    results: &[KrmResult],
+    results: Results<'_>,
 ) -> Vec<String> {
     let map = shell.as_map_mut().expect("checked by shell_form");
     map.flow = false;
@@ -92,26 +106,33 @@ pub fn write_shell(
     let mut chunks = Vec::new();
     let mut cur = String::new();
     let mut items = Some(items);
+    let mut results = Some(results);
     for (k, v) in std::mem::take(&mut map.entries) {
         let key = k.scalar_str();
         let entry = Node::Map(Mapping {
             entries: vec![(k.clone(), v)],
             ..Mapping::default()
         });
+        let ours = results
+            .as_ref()
+            .filter(|r| !(earlier.is_empty() && r.is_empty()));
         if key == Some("items") && items.as_ref().is_some_and(|t| !t.is_empty()) {
             key_line(&entry, &mut cur);
             chunks.push(std::mem::take(&mut cur));
             chunks.extend(items.take());
-        } else if key == Some("results")
-            && form == Form::ResourceList
-            && !(earlier.is_empty() && results.is_empty())
-        {
+        } else if key == Some("results") && form == Form::ResourceList && ours.is_some() {
+            let r = results.take().expect("checked");
             key_line(&entry, &mut cur);
-            for r in earlier.drain(..) {
-                emit_seq_item(&r, &mut cur);
+            for e in earlier.drain(..) {
+                emit_seq_item(&e, &mut cur);
             }
-            for r in results {
-                emit_seq_item(&r.to_node(), &mut cur);
+            for e in r.head {
+                emit_seq_item(&e.to_node(), &mut cur);
+            }
+            chunks.push(std::mem::take(&mut cur));
+            chunks.push(r.rendered);
+            for e in r.tail {
+                emit_seq_item(&e.to_node(), &mut cur);
             }
         } else {
             emit_document(&entry, &mut cur);

@@ -33,7 +33,7 @@ impl Structural {
         self.value_validation = None;
         let x = &mut self.extensions;
         x.x_validations = None;
-        x.x_list_map_keys = Vec::new();
+        x.x_list_map_keys = Box::default();
         x.x_list_type = None;
         x.x_map_type = None;
         if let Some(items) = &mut self.items {
@@ -79,11 +79,12 @@ pub struct Extensions {
     pub x_preserve_unknown_fields: bool,
     pub x_embedded_resource: bool,
     pub x_int_or_string: bool,
-    pub x_list_map_keys: Vec<String>,
-    pub x_list_type: Option<String>,
-    pub x_map_type: Option<String>,
+    // The rarely set ones are boxed: every schema node carries this struct.
+    pub x_list_map_keys: Box<[String]>,
+    pub x_list_type: Option<Box<str>>,
+    pub x_map_type: Option<Box<str>>,
     /// `x-kubernetes-validations` (CEL rules), kept verbatim.
-    pub x_validations: Option<Value>,
+    pub x_validations: Option<Box<Value>>,
 }
 
 /// Value validations, with junctors whose branches may only carry value validations.

@@ -47,13 +47,23 @@ fn write_shell_places_items_and_results_like_the_whole_writer() {
     .unwrap()
     .remove(0);
     let items = "- a: 1\n".to_string();
-    let results = [KrmResult::new(Severity::Info, "new")];
-    let out = write_shell(shell, Form::ResourceList, items, &results).concat();
+    let tail = [KrmResult::new(Severity::Info, "new")];
+    let results = Results {
+        head: &[],
+        rendered: String::new(),
+        tail: &tail,
+    };
+    let out = write_shell(shell, Form::ResourceList, items, results).concat();
     assert_eq!(
         out,
         "kind: ResourceList\napiVersion: config.kubernetes.io/v1\nitems:\n- a: 1\nresults:\n- message: old\n- message: new\n  severity: info\nz: 1\n"
     );
     let shell = parse_stream("{\"kind\": \"List\"}").unwrap().remove(0);
-    let out = write_shell(shell, Form::List, String::new(), &[]).concat();
+    let none = Results {
+        head: &[],
+        rendered: String::new(),
+        tail: &[],
+    };
+    let out = write_shell(shell, Form::List, String::new(), none).concat();
     assert_eq!(out, "\"kind\": \"List\"\nitems: []\n");
 }
