@@ -4,6 +4,7 @@
 
 use crate::config::{self, Config, ConfigError};
 use crate::process::{self, ProcessError, Report};
+use crate::resourcelist::pieces::Stdout;
 use crate::resourcelist::{self, InputError};
 use crate::results::{has_error, Severity};
 use crate::yaml::{parse_stream, Node, YamlError};
@@ -38,11 +39,11 @@ pub struct ConfigFile {
     pub text: String,
 }
 
-/// What a run produced. `stdout` (written as these chunks, in order, so a long output is never
-/// copied into one string) is empty on exit 2.
+/// What a run produced. `stdout` (pieces written in order, see [`Stdout::write_to`], so a long
+/// output is never copied into one string) is empty on exit 2.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Execution {
-    pub stdout: Vec<String>,
+    pub stdout: Stdout,
     pub stderr: String,
     pub code: i32,
 }
@@ -67,7 +68,7 @@ pub fn run(flags: &Flags, stdin: &str, config_file: Option<&ConfigFile>) -> Exec
     match try_run(flags, stdin, config_file) {
         Ok(e) => e,
         Err(err) => Execution {
-            stdout: Vec::new(),
+            stdout: Stdout::default(),
             stderr: format!("crd-schema-fn: error: {err}\n"),
             code: 2,
         },
@@ -95,12 +96,12 @@ fn whole(
     let config = load_config(input.function_config.as_ref(), config_file)?;
     let report = process::process(&mut input.items, &input.labels, &config, flags.diff)?;
     let stdout = resourcelist::write(input, &report.results);
-    Ok(execution(&report, vec![stdout]))
+    Ok(execution(&report, Stdout::of(stdout)))
 }
 
 /// The run's outcome from its report and output: warnings and errors (then diffs) on stderr,
 /// exit 1 when any result is an error.
-fn execution(report: &Report, stdout: Vec<String>) -> Execution {
+fn execution(report: &Report, stdout: Stdout) -> Execution {
     let mut stderr = String::new();
     for r in report
         .results

@@ -1,5 +1,5 @@
 //! The `crd-schema-fn` binary: reads stdin (and the legacy plugin's config file), runs
-//! [`crd_schema_fn::cli::run`], writes stdout (in one go, as the run's chunks), stderr, and exits with its code.
+//! [`crd_schema_fn::cli::run`], writes stdout (the run's pieces, at the end), stderr, and exits with its code.
 //! A closed stdout (broken pipe) counts as success.
 
 use anyhow::Context;
@@ -35,11 +35,12 @@ fn real_main(flags: &Flags) -> anyhow::Result<u8> {
     let exec = run(flags, &stdin, config_file.as_ref());
     io::stderr().write_all(exec.stderr.as_bytes()).ok();
     let mut out = io::stdout().lock();
-    let written = exec
-        .stdout
-        .iter()
-        .try_for_each(|chunk| out.write_all(chunk.as_bytes()))
-        .and_then(|()| out.flush());
+    let written = {
+        let mut buffered = io::BufWriter::with_capacity(1 << 20, &mut out);
+        exec.stdout
+            .write_to(&stdin, &mut buffered)
+            .and_then(|()| buffered.flush())
+    };
     match written {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(0),
         r => r.context("writing stdout")?,

@@ -7,10 +7,12 @@
 use super::{execution, load_config, ConfigFile, Execution, Flags};
 use crate::process::stream::{Placement, StreamReport, Streamer};
 use crate::process::Report;
+use crate::resourcelist::pieces::Stdout;
 use crate::resourcelist::stream::{prescan_function_config, shell_form, write_shell, Results};
 use crate::resourcelist::{envelope_form, Form};
 use crate::yaml::parse::Documents;
 use crate::yaml::Node;
+use std::ops::Range;
 
 /// Runs streamed; `None` when the whole-input path must run instead.
 ///
@@ -29,15 +31,15 @@ pub(super) fn run(
         Some(_) => None,
     };
     let config = load_config(guess.as_ref(), config_file).ok()?;
-    let mut streamer = Streamer::new(&config, flags.diff)?;
-    let mut out = String::with_capacity(text.len() + text.len() / 4);
+    let mut streamer = Streamer::new(&config, text, flags.diff)?;
+    let bom = stdin.len() - text.len();
     let mut docs = Documents::new(text);
     let mut index = 0;
     let (shell, seen) = loop {
         let mut n = 0;
-        let mut on_item = |item: Node| {
+        let mut on_item = |item: Node, span: Option<Range<usize>>| {
             let label = format!("items[{n}]");
-            streamer.item(item, n, &label, Placement::SeqItem, &mut out);
+            streamer.item(item, n, &label, Placement::SeqItem, span);
             n += 1;
         };
         let (doc, seen) = docs.next_split(&mut on_item)?.ok()?;
@@ -58,7 +60,7 @@ pub(super) fn run(
             if let Some(doc) = doc.take().filter(|d| !d.is_null()) {
                 let label = format!("document {index}");
                 let placement = Placement::Document { first };
-                streamer.item(doc, index, &label, placement, &mut out);
+                streamer.item(doc, index, &label, placement, None);
                 first = false;
             }
             index += 1;
@@ -67,8 +69,9 @@ pub(super) fn run(
                 Some(next) => doc = Some(next.ok()?),
             }
         }
-        let report = streamer.finish(&mut out)?;
-        return Some(streamed_execution(report, vec![out]));
+        let (report, out) = streamer.finish()?;
+        let (text, pieces) = out.into_pieces(bom);
+        return Some(streamed_execution(report, Stdout { text, pieces }));
     };
     for doc in docs {
         if !doc.ok()?.is_null() {
@@ -87,18 +90,18 @@ pub(super) fn run(
     if config_file.is_none() && !same {
         return None;
     }
-    let mut report = streamer.finish(&mut out)?;
+    let (mut report, out) = streamer.finish()?;
     let results = Results {
         head: &report.head,
         rendered: std::mem::take(&mut report.items.yaml),
         tail: std::slice::from_ref(&report.summary),
     };
-    let stdout = write_shell(shell, form, out, results);
+    let stdout = write_shell(shell, form, out.into_pieces(bom), results);
     Some(streamed_execution(report, stdout))
 }
 
 /// The run's outcome, as [`super::execution`] gives it for the whole-input run.
-fn streamed_execution(report: StreamReport, stdout: Vec<String>) -> Execution {
+fn streamed_execution(report: StreamReport, stdout: Stdout) -> Execution {
     let head = Report {
         results: report.head,
         diffs: Vec::new(),

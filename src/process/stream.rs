@@ -19,10 +19,15 @@ use super::schemas::{add, is_crd, load_file, load_item_crd};
 use super::{api_version_kind, process_item, Report};
 use crate::config::Config;
 use crate::resourcelist::check_object;
+use crate::resourcelist::pieces::read_item;
 use crate::results::{KrmResult, Severity, Summary};
 use crate::schema::registry::{split_api_version, Lookup, Registry};
 use crate::schema::VersionSchema;
-use crate::yaml::{emit_document, emit_seq_item, parse_stream, Node};
+use crate::yaml::{emit_seq_item, parse_stream, Node};
+pub use output::Output;
+use std::ops::Range;
+
+mod output;
 use std::collections::{HashMap, HashSet};
 
 /// How an item is written to the output text.
@@ -38,9 +43,8 @@ pub enum Placement {
 struct Deferred {
     index: usize,
     placement: Placement,
-    /// Its text in the output.
-    start: usize,
-    end: usize,
+    /// Its output segment.
+    segment: usize,
     /// Where its results go in the rendered results (YAML, stderr).
     results_at: (usize, usize),
     api_version: String,
@@ -50,6 +54,9 @@ struct Deferred {
 /// The state of one streamed run.
 pub struct Streamer<'c> {
     config: &'c Config,
+    /// The text being read (unchanged items are kept as spans of it).
+    input: &'c str,
+    out: Output,
     want_diff: bool,
     /// The config's schema files (looked up after the items' CRDs).
     files: Registry,
@@ -74,7 +81,7 @@ pub struct Streamer<'c> {
 impl<'c> Streamer<'c> {
     /// Loads the config's schema files; `None` when one cannot be loaded (the whole-input run
     /// reports it).
-    pub fn new(config: &'c Config, want_diff: bool) -> Option<Self> {
+    pub fn new(config: &'c Config, input: &'c str, want_diff: bool) -> Option<Self> {
         let mut files = Registry::new();
         let mut file_versions = Vec::new();
         let mut file_results = Vec::new();
@@ -87,6 +94,8 @@ impl<'c> Streamer<'c> {
         }
         Some(Streamer {
             config,
+            input,
+            out: Output::with_capacity(input.len() / 8),
             want_diff,
             files,
             file_versions,
@@ -102,14 +111,15 @@ impl<'c> Streamer<'c> {
         })
     }
 
-    /// Takes item `index` (`label` names it in messages), processes it and appends it to `out`.
+    /// Takes item `index` (`label` names it in messages; `span`: where it is in the input, for
+    /// a split item), processes it and appends it to the output.
     pub fn item(
         &mut self,
         mut node: Node,
         index: usize,
         label: &str,
         placement: Placement,
-        out: &mut String,
+        span: Option<Range<usize>>,
     ) {
         if self.failed || check_object(&node, label).is_err() {
             self.failed = true;
@@ -120,42 +130,43 @@ impl<'c> Streamer<'c> {
             return;
         }
         let (api_version, kind) = api_version_kind(&node);
-        if !self.config.skips(&api_version, &kind) {
-            match lookup(&self.items, &self.files, &api_version, &kind) {
-                Lookup::NotFound => {
-                    let start = write(&node, placement, out);
-                    self.deferred.push(Deferred {
-                        index,
-                        placement,
-                        start,
-                        end: out.len(),
-                        results_at: (self.rendered.yaml.len(), self.rendered.stderr.len()),
-                        api_version,
-                        kind,
-                    });
-                    return;
-                }
-                found => {
-                    if let Some((group, _)) = split_api_version(&api_version) {
-                        let kinds = self.resolved.entry(group.to_string()).or_default();
-                        kinds.insert(kind.clone());
-                    }
-                    let mut report = Report::default();
-                    let (config, diff) = (self.config, self.want_diff);
-                    process_item(
-                        &mut node,
-                        &api_version,
-                        found,
-                        config,
-                        diff,
-                        &mut report,
-                        &mut self.summary,
-                    );
-                    self.take_report(index, report);
-                }
-            }
+        if self.config.skips(&api_version, &kind) {
+            self.out.keep(&node, placement, span, self.input);
+            return;
         }
-        write(&node, placement, out);
+        let found = match lookup(&self.items, &self.files, &api_version, &kind) {
+            Lookup::NotFound => {
+                let results_at = (self.rendered.yaml.len(), self.rendered.stderr.len());
+                let segment = self.out.keep(&node, placement, span, self.input);
+                self.deferred.push(Deferred {
+                    index,
+                    placement,
+                    segment,
+                    results_at,
+                    api_version,
+                    kind,
+                });
+                return;
+            }
+            found => found,
+        };
+        if let Some((group, _)) = split_api_version(&api_version) {
+            let kinds = self.resolved.entry(group.to_string()).or_default();
+            kinds.insert(kind.clone());
+        }
+        let mut report = Report::default();
+        let (config, diff) = (self.config, self.want_diff);
+        process_item(
+            &mut node,
+            &api_version,
+            found,
+            config,
+            diff,
+            &mut report,
+            &mut self.summary,
+        );
+        self.take_report(index, report);
+        self.out.push(&node, placement);
     }
 
     /// Loads a CRD among the items into the registry. A CRD for a group/kind that items were
@@ -184,11 +195,11 @@ impl<'c> Streamer<'c> {
 
     /// Processes the deferred items whose CRD came later (rewriting `out` around them) and
     /// gives the report in the whole-input order; `None` when the streamed run cannot stand.
-    pub fn finish(mut self, out: &mut String) -> Option<StreamReport> {
+    pub fn finish(mut self) -> Option<(StreamReport, Output)> {
         if self.failed {
             return None;
         }
-        self.redo_deferred(out)?;
+        self.redo_deferred()?;
         let mut head = std::mem::take(&mut self.crd_results);
         for (mut errors, versions) in self.file_results.into_iter().zip(self.file_versions) {
             // Each path's non-structural errors, then its conflicts, as the whole-input run.
@@ -196,25 +207,26 @@ impl<'c> Streamer<'c> {
             add(&mut self.items, versions, false, &mut head);
         }
         self.diffs.sort_by_key(|(i, _)| *i);
-        Some(StreamReport {
+        let report = StreamReport {
             head,
             items: self.rendered,
             summary: self.summary.to_result(),
             diffs: self.diffs.into_iter().map(|(_, d)| d).collect(),
-        })
+        };
+        Some((report, self.out))
     }
 
     /// Reads back, processes and rewrites each deferred item that now has a schema; its
     /// results go where they belong in item order.
-    fn redo_deferred(&mut self, out: &mut String) -> Option<()> {
-        let (mut redone, mut yaml, mut stderr) = (Vec::new(), Vec::new(), Vec::new());
+    fn redo_deferred(&mut self) -> Option<()> {
+        let (mut yaml, mut stderr) = (Vec::new(), Vec::new());
         let deferred = std::mem::take(&mut self.deferred);
         for d in &deferred {
             let found = lookup(&self.items, &self.files, &d.api_version, &d.kind);
             if matches!(found, Lookup::NotFound) {
                 continue;
             }
-            let mut node = read_back(&out[d.start..d.end], d.placement)?;
+            let mut node = read_back(self.out.text_of(d.segment, self.input), d.placement)?;
             let mut report = Report::default();
             let (config, diff) = (self.config, self.want_diff);
             process_item(
@@ -226,12 +238,7 @@ impl<'c> Streamer<'c> {
                 &mut report,
                 &mut self.summary,
             );
-            let mut text = String::new();
-            match d.placement {
-                Placement::SeqItem => emit_seq_item(&node, &mut text),
-                Placement::Document { .. } => emit_document(&node, &mut text),
-            }
-            redone.push((d.start, d.end, text));
+            self.out.replace(d.segment, &node, d.placement);
             let mut r = Rendered::default();
             for result in &report.results {
                 r.push(result);
@@ -243,8 +250,7 @@ impl<'c> Streamer<'c> {
             self.diffs
                 .extend(report.diffs.into_iter().map(|x| (d.index, x)));
         }
-        if !redone.is_empty() {
-            *out = splice(out, &redone);
+        if !yaml.is_empty() {
             self.rendered.yaml = splice(&self.rendered.yaml, &yaml);
             self.rendered.stderr = splice(&self.rendered.stderr, &stderr);
         }
@@ -301,33 +307,14 @@ fn lookup<'a>(
     }
 }
 
-/// Appends `node` in its placement; returns where its text starts (after any `---`).
-fn write(node: &Node, placement: Placement, out: &mut String) -> usize {
-    match placement {
-        Placement::SeqItem => {
-            let start = out.len();
-            emit_seq_item(node, out);
-            start
-        }
-        Placement::Document { first } => {
-            if !first {
-                out.push_str("---\n");
-            }
-            let start = out.len();
-            emit_document(node, out);
-            start
-        }
-    }
-}
-
 /// Parses an item's output text back into its tree.
 fn read_back(text: &str, placement: Placement) -> Option<Node> {
-    let mut docs = parse_stream(text).ok()?;
-    let doc = docs.pop()?;
-    match (placement, doc) {
-        (Placement::SeqItem, Node::Seq(mut s)) if s.items.len() == 1 => s.items.pop(),
-        (Placement::Document { .. }, doc) => Some(doc),
-        _ => None,
+    match placement {
+        Placement::SeqItem => read_item(text),
+        Placement::Document { .. } => {
+            let mut docs = parse_stream(text).ok()?;
+            (docs.len() == 1).then(|| docs.pop()).flatten()
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 //! pre-scan for a block-style `functionConfig:`, and the output assembled from the shell and the
 //! items' text without copying that text (written as chunks).
 
+use super::pieces::{Piece, Stdout};
 use super::{Form, RESOURCE_LIST_API_VERSION};
 use crate::results::KrmResult;
 use crate::yaml::{emit_document, emit_seq_item, parse_stream, Mapping, Node, Sequence};
@@ -81,15 +82,15 @@ impl Results<'_> {
 }
 
 /// Writes a ResourceList or List around its already written items text (`items`, each a
-/// `- ...` entry at column 0), exactly as [`super::write`] writes the whole document: the
+/// `- ...` entry at column 0, as the pieces of a buffer), exactly as [`super::write`] writes the whole document: the
 /// ResourceList's apiVersion set, the items in the `items` key's place (appended when absent),
 /// earlier results kept and `results` appended. Returns the output as chunks.
 pub fn write_shell(
     mut shell: Node,
     form: Form,
-    items: String,
+    items: (String, Vec<Piece>),
     results: Results<'_>,
-) -> Vec<String> {
+) -> Stdout {
     let map = shell.as_map_mut().expect("checked by shell_form");
     map.flow = false;
     if form == Form::ResourceList {
@@ -103,9 +104,10 @@ pub fn write_shell(
         }
         map.insert("results", Node::Seq(Sequence::default()));
     }
+    let (text, item_pieces) = items;
     let mut chunks = Vec::new();
     let mut cur = String::new();
-    let mut items = Some(items);
+    let mut items = Some(item_pieces);
     let mut results = Some(results);
     for (k, v) in std::mem::take(&mut map.entries) {
         let key = k.scalar_str();
@@ -118,8 +120,8 @@ pub fn write_shell(
             .filter(|r| !(earlier.is_empty() && r.is_empty()));
         if key == Some("items") && items.as_ref().is_some_and(|t| !t.is_empty()) {
             key_line(&entry, &mut cur);
-            chunks.push(std::mem::take(&mut cur));
-            chunks.extend(items.take());
+            chunks.push(Piece::Text(std::mem::take(&mut cur)));
+            chunks.extend(items.take().into_iter().flatten());
         } else if key == Some("results") && form == Form::ResourceList && ours.is_some() {
             let r = results.take().expect("checked");
             key_line(&entry, &mut cur);
@@ -129,8 +131,8 @@ pub fn write_shell(
             for e in r.head {
                 emit_seq_item(&e.to_node(), &mut cur);
             }
-            chunks.push(std::mem::take(&mut cur));
-            chunks.push(r.rendered);
+            chunks.push(Piece::Text(std::mem::take(&mut cur)));
+            chunks.push(Piece::Text(r.rendered));
             for e in r.tail {
                 emit_seq_item(&e.to_node(), &mut cur);
             }
@@ -138,8 +140,11 @@ pub fn write_shell(
             emit_document(&entry, &mut cur);
         }
     }
-    chunks.push(cur);
-    chunks
+    chunks.push(Piece::Text(cur));
+    Stdout {
+        text,
+        pieces: chunks,
+    }
 }
 
 /// `key:` and a line break for a one-entry mapping whose value is an empty sequence (written

@@ -10,6 +10,7 @@
 
 use super::{Node, Scalar, ScalarStyle, YamlError};
 use saphyr_parser::{Event, Marker, Parser, ScanError, Span, StrInput};
+use spans::{OnItem, Spans};
 pub use tree::ItemsSeen;
 use tree::{format_tag, make_scalar, Tree};
 
@@ -217,15 +218,17 @@ impl<'a> Documents<'a> {
 
     /// Reads one document's events (after its DocumentStart) into a tree.
     fn read_document(&mut self) -> Result<Node, YamlError> {
-        self.read_into(Tree::default(), &mut |_| {}).map(|(n, _)| n)
+        self.read_into(Tree::default(), &mut |_, _| {})
+            .map(|(n, _)| n)
     }
 
     /// Reads one document's events into `tree`; items the tree hands out go to `on_item`.
     fn read_into(
         &mut self,
         mut tree: Tree,
-        on_item: &mut dyn FnMut(Node),
+        on_item: &mut OnItem<'_>,
     ) -> Result<(Node, ItemsSeen), YamlError> {
+        let mut spans = Spans::default();
         loop {
             let (event, span) = match self.parser.next_event() {
                 Some(Ok(ev)) => ev,
@@ -235,6 +238,20 @@ impl<'a> Documents<'a> {
                 }
                 None => return Err(self.error(Marker::new(0, 0, 0), "unexpected end of stream")),
             };
+            if tree.at_split_items() {
+                let at = self.byte_of(span.start.index());
+                match event {
+                    Event::SequenceEnd => spans.end(self.text, at, on_item),
+                    Event::Scalar(..)
+                    | Event::Alias(_)
+                    | Event::SequenceStart(..)
+                    | Event::MappingStart(..) => spans.begin(self.text, at, on_item),
+                    _ => {}
+                }
+            }
+            if matches!(event, Event::Alias(_)) {
+                spans.taint();
+            }
             let (node, anchor) = match event {
                 Event::DocumentEnd => {
                     // Until the next DocumentStart, a failing document starts here.
@@ -271,7 +288,7 @@ impl<'a> Documents<'a> {
                 _ => return Err(self.error(span.start, "unexpected event inside a document")),
             };
             if let Some(item) = tree.add(node, anchor) {
-                on_item(item);
+                spans.finished(item);
             }
         }
     }
@@ -299,13 +316,14 @@ impl<'a> Documents<'a> {
     }
 
     /// The next document, with every item of its root mapping's `items:` sequence handed to
-    /// `on_item` in order instead of kept: the tree comes back with that sequence empty, and
-    /// [`ItemsSeen`] tells whether (and how) it was split. So a long list can be processed one
+    /// `on_item` in order instead of kept, with its span in the input when it has one (see
+    /// `spans`): the tree comes back with that sequence empty, and [`ItemsSeen`] tells whether
+    /// (and how) it was split. So a long list can be processed one
     /// item at a time. No relaxed re-parse here: a syntax error is returned as it is and ends
     /// the reading (callers then read the input again with [`parse_stream`]).
     pub fn next_split(
         &mut self,
-        on_item: &mut dyn FnMut(Node),
+        on_item: &mut OnItem<'_>,
     ) -> Option<Result<(Node, ItemsSeen), YamlError>> {
         if let Some(doc) = self.pending.pop_front() {
             return Some(Ok((doc, ItemsSeen::default())));
@@ -348,6 +366,7 @@ impl Iterator for Documents<'_> {
 }
 
 mod relax;
+mod spans;
 #[cfg(test)]
 mod tests;
 mod tree;

@@ -46,8 +46,8 @@ fn streamed_runs_answer_as_the_whole_input_run() {
         };
         let want = whole(&flags, &input, config.as_ref()).expect("streamed runs succeed");
         assert_eq!(
-            got.stdout.concat(),
-            want.stdout.concat(),
+            got.stdout.to_string(&input),
+            want.stdout.to_string(&input),
             "{}",
             dir.display()
         );
@@ -99,7 +99,11 @@ fn same_answer(input: &str, diff: bool) {
     };
     let got = super::run(&flags, input, None).unwrap_or_else(|| panic!("did not stream:\n{input}"));
     let want = whole(&flags, input, None).unwrap();
-    assert_eq!(got.stdout.concat(), want.stdout.concat(), "{input}");
+    assert_eq!(
+        got.stdout.to_string(input),
+        want.stdout.to_string(input),
+        "{input}"
+    );
     assert_eq!(got.stderr, want.stderr, "{input}");
     assert_eq!(got.code, want.code);
 }

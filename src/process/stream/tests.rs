@@ -13,9 +13,9 @@ fn splice_replaces_ranges_in_order() {
 fn read_back_gives_the_written_item() {
     let node = parse_stream("a: 'yes'\nb: [1, 2]\n").unwrap().remove(0);
     for placement in [Placement::SeqItem, Placement::Document { first: false }] {
-        let mut out = String::from("x\n");
-        let start = write(&node, placement, &mut out);
-        let back = read_back(&out[start..], placement).unwrap();
+        let mut out = Output::default();
+        let seg = out.push(&node, placement);
+        let back = read_back(out.text_of(seg, ""), placement).unwrap();
         assert!(back.content_eq(&node), "{placement:?}");
     }
 }

@@ -46,14 +46,14 @@ fn write_shell_places_items_and_results_like_the_whole_writer() {
     )
     .unwrap()
     .remove(0);
-    let items = "- a: 1\n".to_string();
+    let items = ("- a: 1\n".to_string(), vec![Piece::Own(0..7)]);
     let tail = [KrmResult::new(Severity::Info, "new")];
     let results = Results {
         head: &[],
         rendered: String::new(),
         tail: &tail,
     };
-    let out = write_shell(shell, Form::ResourceList, items, results).concat();
+    let out = write_shell(shell, Form::ResourceList, items, results).to_string("");
     assert_eq!(
         out,
         "kind: ResourceList\napiVersion: config.kubernetes.io/v1\nitems:\n- a: 1\nresults:\n- message: old\n- message: new\n  severity: info\nz: 1\n"
@@ -64,6 +64,6 @@ fn write_shell_places_items_and_results_like_the_whole_writer() {
         rendered: String::new(),
         tail: &[],
     };
-    let out = write_shell(shell, Form::List, String::new(), none).concat();
+    let out = write_shell(shell, Form::List, (String::new(), vec![]), none).to_string("");
     assert_eq!(out, "\"kind\": \"List\"\nitems: []\n");
 }

@@ -134,7 +134,10 @@ fn next_split_hands_out_root_items_one_at_a_time() {
         "kind: ResourceList\nitems:\n- a: 1\n- [x]\nother:\n  items:\n  - 2\n---\nitems: []\n";
     let mut docs = Documents::new(text);
     let mut got = Vec::new();
-    let (shell, seen) = docs.next_split(&mut |n| got.push(n)).unwrap().unwrap();
+    let (shell, seen) = docs
+        .next_split(&mut |n, s| got.push((n, s)))
+        .unwrap()
+        .unwrap();
     assert_eq!(got.len(), 2);
     assert_eq!(seen.sequences, 1);
     assert!(!seen.anchored);
@@ -150,14 +153,46 @@ fn next_split_hands_out_root_items_one_at_a_time() {
         .and_then(|o| o.get("items"))
         .and_then(Node::as_seq);
     assert_eq!(nested.map(|s| s.items.len()), Some(1));
-    let (_, seen) = docs.next_split(&mut |n| got.push(n)).unwrap().unwrap();
+    assert_eq!(&text[got[0].1.clone().unwrap()], "- a: 1\n");
+    assert_eq!(&text[got[1].1.clone().unwrap()], "- [x]\n");
+    let (_, seen) = docs
+        .next_split(&mut |n, s| got.push((n, s)))
+        .unwrap()
+        .unwrap();
     assert_eq!((seen.sequences, got.len()), (1, 2));
-    assert!(docs.next_split(&mut |_| {}).is_none());
+    assert!(docs.next_split(&mut |_, _| {}).is_none());
     let mut anchored = Documents::new("items: &a\n- 1\n");
-    let (_, seen) = anchored.next_split(&mut |_| {}).unwrap().unwrap();
+    let (_, seen) = anchored.next_split(&mut |_, _| {}).unwrap().unwrap();
     assert!(seen.anchored);
     assert!(Documents::new("items: [")
-        .next_split(&mut |_| {})
+        .next_split(&mut |_, _| {})
         .unwrap()
         .is_err());
+}
+
+#[test]
+fn item_spans_cover_each_block_item_through_the_next_one() {
+    let text = "kind: ResourceList\nitems:\n- a: 1\n  # note\n  b: &x [2]\n-   c\n- *x\n-\n  d: 1\n- e: 'é'\nfunctionConfig: {}\n";
+    let mut got = Vec::new();
+    Documents::new(text)
+        .next_split(&mut |_, s| got.push(s.map(|r| &text[r])))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        got,
+        vec![
+            Some("- a: 1\n  # note\n  b: &x [2]\n"),
+            Some("-   c\n"),
+            None, // an alias
+            None, // `-` alone on its line
+            Some("- e: 'é'\n"),
+        ]
+    );
+    let mut last = Vec::new();
+    let tail = "items:\n- a\n- b";
+    Documents::new(tail)
+        .next_split(&mut |_, s| last.push(s.map(|r| &tail[r])))
+        .unwrap()
+        .unwrap();
+    assert_eq!(last, vec![Some("- a\n"), Some("- b")]);
 }

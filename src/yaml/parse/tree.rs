@@ -81,6 +81,14 @@ impl Tree {
         self.anchors.get(id).and_then(Option::as_ref).cloned()
     }
 
+    /// Whether the next node is an item of the root `items:` sequence being split.
+    pub(super) fn at_split_items(&self) -> bool {
+        self.split
+            && self.stack.len() == 2
+            && matches!(self.stack[1], Frame::Seq(..))
+            && self.pending_root_key_is_items()
+    }
+
     /// Whether the root mapping is waiting for the value of an `items` key.
     fn pending_root_key_is_items(&self) -> bool {
         matches!(self.stack.first(), Some(Frame::Map(_, _, Some(k))) if k.scalar_str() == Some("items"))
@@ -96,11 +104,7 @@ impl Tree {
             }
             self.anchors[anchor] = Some(node.clone());
         }
-        if self.split
-            && self.stack.len() == 2
-            && matches!(self.stack[1], Frame::Seq(..))
-            && self.pending_root_key_is_items()
-        {
+        if self.at_split_items() {
             return Some(node);
         }
         match self.stack.last_mut() {

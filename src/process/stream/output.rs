@@ -1,0 +1,128 @@
+//! The streamed run's output: one segment per item, either its text in the output buffer or,
+//! for an item passed through unchanged, its span of the input (checked to read back as that
+//! same item), so the run holds the input once plus only what it changed.
+
+use super::Placement;
+use crate::resourcelist::pieces::{read_item, Piece};
+use crate::yaml::{emit_document, emit_seq_item, Node};
+use std::ops::Range;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Segment {
+    Own(Range<usize>),
+    Input(Range<usize>),
+}
+
+/// The items written so far.
+#[derive(Debug, Default)]
+pub struct Output {
+    text: String,
+    segments: Vec<Segment>,
+}
+
+impl Output {
+    pub fn with_capacity(bytes: usize) -> Self {
+        Output {
+            text: String::with_capacity(bytes),
+            segments: Vec::new(),
+        }
+    }
+
+    /// Appends an item's text; returns its segment.
+    pub fn push(&mut self, node: &Node, placement: Placement) -> usize {
+        if placement == (Placement::Document { first: false }) {
+            let start = self.text.len();
+            self.text.push_str("---\n");
+            self.segments.push(Segment::Own(start..self.text.len()));
+        }
+        let start = self.text.len();
+        write(node, placement, &mut self.text);
+        self.segments.push(Segment::Own(start..self.text.len()));
+        self.segments.len() - 1
+    }
+
+    /// Appends an unchanged item of a split `items:` sequence: as its `span` of `input` when that
+    /// reads back as the item, else as text.
+    pub fn keep(
+        &mut self,
+        node: &Node,
+        placement: Placement,
+        span: Option<Range<usize>>,
+        input: &str,
+    ) -> usize {
+        if let (Placement::SeqItem, Some(span)) = (placement, span) {
+            if read_item(&input[span.clone()]).is_some_and(|back| back == *node) {
+                self.segments.push(Segment::Input(span));
+                return self.segments.len() - 1;
+            }
+        }
+        self.push(node, placement)
+    }
+
+    /// The text of segment `seg`.
+    pub fn text_of<'s>(&'s self, seg: usize, input: &'s str) -> &'s str {
+        match &self.segments[seg] {
+            Segment::Own(r) => &self.text[r.clone()],
+            Segment::Input(r) => &input[r.clone()],
+        }
+    }
+
+    /// Writes `node` in place of segment `seg` (its text goes at the end of the buffer).
+    pub fn replace(&mut self, seg: usize, node: &Node, placement: Placement) {
+        let start = self.text.len();
+        write(node, placement, &mut self.text);
+        self.segments[seg] = Segment::Own(start..self.text.len());
+    }
+
+    /// The buffer and the pieces to write, in order (adjacent buffer ranges merged; input
+    /// ranges shifted by `input_offset`).
+    pub fn into_pieces(self, input_offset: usize) -> (String, Vec<Piece>) {
+        let mut pieces: Vec<Piece> = Vec::new();
+        for seg in self.segments {
+            match seg {
+                Segment::Own(r) => match pieces.last_mut() {
+                    Some(Piece::Own(last)) if last.end == r.start => last.end = r.end,
+                    _ => pieces.push(Piece::Own(r)),
+                },
+                Segment::Input(r) => {
+                    pieces.push(Piece::Input(r.start + input_offset..r.end + input_offset))
+                }
+            }
+        }
+        (self.text, pieces)
+    }
+}
+
+/// Appends `node` in its placement (a document's `---` is written by [`Output::push`]).
+fn write(node: &Node, placement: Placement, out: &mut String) {
+    match placement {
+        Placement::SeqItem => emit_seq_item(node, out),
+        Placement::Document { .. } => emit_document(node, out),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yaml::parse_stream;
+
+    #[test]
+    fn segments_become_pieces() {
+        let input = "items:\n-   a: 1\n";
+        let node = read_item(&input[7..]).unwrap();
+        let mut out = Output::default();
+        let first = out.push(&node, Placement::SeqItem);
+        let kept = out.keep(&node, Placement::SeqItem, Some(7..input.len()), input);
+        let other = parse_stream("b: 2\n").unwrap().remove(0);
+        let not_same = out.keep(&other, Placement::SeqItem, Some(7..input.len()), input);
+        assert_eq!(out.text_of(kept, input), "-   a: 1\n");
+        assert_eq!(out.text_of(not_same, input), "- b: 2\n");
+        out.replace(first, &other, Placement::SeqItem);
+        let (text, pieces) = out.into_pieces(1);
+        assert_eq!(text, "- a: 1\n- b: 2\n- b: 2\n");
+        assert_eq!(
+            pieces,
+            vec![Piece::Own(14..21), Piece::Input(8..17), Piece::Own(7..14)]
+        );
+    }
+}

@@ -1,0 +1,68 @@
+//! Where each item of a split root `items:` sequence lies in the input text: from the start of
+//! the line of its `- ` indicator to the start of the next item's line (or of the line that
+//! ends the sequence). A caller can so keep an unchanged item as that slice of the input instead
+//! of a copy (it checks that the slice parses back to the same item). Items written in flow
+//! style, or not alone after their `- `, or containing an alias, get no span.
+
+use crate::yaml::Node;
+use std::ops::Range;
+
+/// The item handed out last, held until where it ends is known.
+#[derive(Default)]
+pub(super) struct Spans {
+    held: Option<(Node, Option<usize>)>,
+    start: Option<usize>,
+    clean: bool,
+}
+
+pub(super) type OnItem<'f> = dyn FnMut(Node, Option<Range<usize>>) + 'f;
+
+impl Spans {
+    /// A new item's first event is at byte `at`: the held item ends on this line.
+    pub(super) fn begin(&mut self, text: &str, at: usize, on_item: &mut OnItem<'_>) {
+        let start = item_line_start(text, at);
+        self.flush(start, on_item);
+        self.start = start;
+        self.clean = true;
+    }
+
+    /// The current item holds an alias (its text alone would not read the same).
+    pub(super) fn taint(&mut self) {
+        self.clean = false;
+    }
+
+    /// The current item is complete.
+    pub(super) fn finished(&mut self, node: Node) {
+        self.held = Some((node, self.start.filter(|_| self.clean)));
+    }
+
+    /// The sequence ends at byte `at` (its end event): the held item ends before that line.
+    pub(super) fn end(&mut self, text: &str, at: usize, on_item: &mut OnItem<'_>) {
+        let end = if at >= text.len() {
+            text.len()
+        } else {
+            line_start(text, at)
+        };
+        self.flush(Some(end), on_item);
+    }
+
+    fn flush(&mut self, end: Option<usize>, on_item: &mut OnItem<'_>) {
+        if let Some((node, start)) = self.held.take() {
+            let span = start.zip(end).filter(|(s, e)| s < e).map(|(s, e)| s..e);
+            on_item(node, span);
+        }
+    }
+}
+
+fn line_start(text: &str, at: usize) -> usize {
+    text[..at].rfind('\n').map_or(0, |i| i + 1)
+}
+
+/// The start of the line of an item whose first event is at `at`, when only indentation and
+/// a `- ` indicator precede it there.
+fn item_line_start(text: &str, at: usize) -> Option<usize> {
+    let start = line_start(text, at);
+    let before = text[start..at].trim_start_matches(' ');
+    let rest = before.strip_prefix('-')?;
+    (!rest.is_empty() && rest.bytes().all(|b| b == b' ')).then_some(start)
+}
