@@ -131,13 +131,13 @@ impl<'c> Streamer<'c> {
         }
         let (api_version, kind) = api_version_kind(&node);
         if self.config.skips(&api_version, &kind) {
-            self.out.keep(&node, placement, span, self.input);
+            self.out.keep(&node, placement, span);
             return;
         }
         let found = match lookup(&self.items, &self.files, &api_version, &kind) {
             Lookup::NotFound => {
                 let results_at = (self.rendered.yaml.len(), self.rendered.stderr.len());
-                let segment = self.out.keep(&node, placement, span, self.input);
+                let segment = self.out.keep(&node, placement, span);
                 self.deferred.push(Deferred {
                     index,
                     placement,

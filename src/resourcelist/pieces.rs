@@ -1,7 +1,9 @@
 //! The output of a run as pieces written one after the other: text of the output buffer, other
 //! text, and unchanged items of the input written again. A streamed run keeps an item that it
-//! passes through unchanged as its span of the input (checked, when it was read, to read back as
-//! that same item) instead of a copy, so memory holds the input once and only the changed output.
+//! passes through unchanged as its span of the input instead of a copy, so memory holds the input
+//! once and only the changed output. The span is read again when it is written, and what it
+//! writes is checked against the fingerprint of what the item wrote when it was first read: a
+//! span that read differently on its own would be an internal error, reported, never written.
 
 use crate::yaml::{emit_seq_item, parse_stream, Node};
 use std::io::{self, Write};
@@ -14,8 +16,8 @@ pub enum Piece {
     Own(Range<usize>),
     Text(String),
     /// A range of the input holding one block sequence item (`- ...` lines), written again as
-    /// the emitter writes that item.
-    Input(Range<usize>),
+    /// the emitter writes that item, and the [`fingerprint`] of that text.
+    Input(Range<usize>, u64),
 }
 
 /// A run's stdout.
@@ -34,7 +36,7 @@ impl Stdout {
 
     pub fn is_empty(&self) -> bool {
         self.pieces.iter().all(|p| match p {
-            Piece::Own(r) | Piece::Input(r) => r.is_empty(),
+            Piece::Own(r) | Piece::Input(r, _) => r.is_empty(),
             Piece::Text(t) => t.is_empty(),
         })
     }
@@ -46,11 +48,16 @@ impl Stdout {
             match p {
                 Piece::Own(r) => w.write_all(self.text[r.clone()].as_bytes())?,
                 Piece::Text(t) => w.write_all(t.as_bytes())?,
-                Piece::Input(r) => {
+                Piece::Input(r, print) => {
                     scratch.clear();
-                    let item = read_item(&input[r.clone()])
-                        .expect("an input item span was checked to read back when it was read");
-                    emit_seq_item(&item, &mut scratch);
+                    if let Some(item) = read_item(&input[r.clone()]) {
+                        emit_seq_item(&item, &mut scratch);
+                    }
+                    if fingerprint(&scratch) != *print {
+                        let at = format!("bytes {}..{} of the input", r.start, r.end);
+                        let msg = format!("internal error: the item at {at} reads differently on its own; stdout is incomplete");
+                        return Err(io::Error::other(msg));
+                    }
                     w.write_all(scratch.as_bytes())?;
                 }
             }
@@ -64,6 +71,14 @@ impl Stdout {
         self.write_to(input, &mut out).expect("writing to memory");
         String::from_utf8(out).expect("UTF-8 pieces")
     }
+}
+
+/// A fingerprint of an item's written text (length and a 64-bit hash).
+pub fn fingerprint(text: &str) -> u64 {
+    use std::hash::{DefaultHasher, Hasher};
+    let mut h = DefaultHasher::new();
+    h.write(text.as_bytes());
+    h.finish() ^ (text.len() as u64).rotate_left(32)
 }
 
 /// The one item of a block sequence text (`- ...`), if it is exactly that.
@@ -89,7 +104,7 @@ mod tests {
             text: "head\nxx".into(),
             pieces: vec![
                 Piece::Own(0..5),
-                Piece::Input(7..input.len()),
+                Piece::Input(7..input.len(), fingerprint("- a: 1\n  b:\n  - x\n")),
                 Piece::Text("tail\n".into()),
             ],
         };
@@ -97,5 +112,12 @@ mod tests {
         assert!(!out.is_empty());
         assert!(Stdout::default().is_empty());
         assert_eq!(read_item("- a\n- b\n"), None);
+        let wrong = Stdout {
+            text: String::new(),
+            pieces: vec![Piece::Input(7..input.len(), 0)],
+        };
+        let mut sink = Vec::new();
+        let err = wrong.write_to(input, &mut sink).unwrap_err();
+        assert!(err.to_string().starts_with("internal error"), "{err}");
     }
 }

@@ -1,16 +1,17 @@
 //! The streamed run's output: one segment per item, either its text in the output buffer or,
-//! for an item passed through unchanged, its span of the input (checked to read back as that
-//! same item), so the run holds the input once plus only what it changed.
+//! for an item passed through unchanged, its span of the input with a fingerprint of the text
+//! the item writes as (checked when it is written again), so the run holds the input once plus
+//! only what it changed.
 
 use super::Placement;
-use crate::resourcelist::pieces::{read_item, Piece};
+use crate::resourcelist::pieces::{fingerprint, Piece};
 use crate::yaml::{emit_document, emit_seq_item, Node};
 use std::ops::Range;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Segment {
     Own(Range<usize>),
-    Input(Range<usize>),
+    Input(Range<usize>, u64),
 }
 
 /// The items written so far.
@@ -18,13 +19,15 @@ enum Segment {
 pub struct Output {
     text: String,
     segments: Vec<Segment>,
+    /// Where a kept item is written to fingerprint it.
+    scratch: String,
 }
 
 impl Output {
     pub fn with_capacity(bytes: usize) -> Self {
         Output {
             text: String::with_capacity(bytes),
-            segments: Vec::new(),
+            ..Output::default()
         }
     }
 
@@ -41,29 +44,24 @@ impl Output {
         self.segments.len() - 1
     }
 
-    /// Appends an unchanged item of a split `items:` sequence: as its `span` of `input` when that
-    /// reads back as the item, else as text.
-    pub fn keep(
-        &mut self,
-        node: &Node,
-        placement: Placement,
-        span: Option<Range<usize>>,
-        input: &str,
-    ) -> usize {
-        if let (Placement::SeqItem, Some(span)) = (placement, span) {
-            if read_item(&input[span.clone()]).is_some_and(|back| back == *node) {
-                self.segments.push(Segment::Input(span));
-                return self.segments.len() - 1;
-            }
-        }
-        self.push(node, placement)
+    /// Appends an unchanged item of a split `items:` sequence: as its `span` of the input (with
+    /// the fingerprint of its text, see [`fingerprint`]) when it has one, else as text.
+    pub fn keep(&mut self, node: &Node, placement: Placement, span: Option<Range<usize>>) -> usize {
+        let Some(span) = span.filter(|_| placement == Placement::SeqItem) else {
+            return self.push(node, placement);
+        };
+        self.scratch.clear();
+        emit_seq_item(node, &mut self.scratch);
+        let print = fingerprint(&self.scratch);
+        self.segments.push(Segment::Input(span, print));
+        self.segments.len() - 1
     }
 
     /// The text of segment `seg`.
     pub fn text_of<'s>(&'s self, seg: usize, input: &'s str) -> &'s str {
         match &self.segments[seg] {
             Segment::Own(r) => &self.text[r.clone()],
-            Segment::Input(r) => &input[r.clone()],
+            Segment::Input(r, _) => &input[r.clone()],
         }
     }
 
@@ -84,9 +82,10 @@ impl Output {
                     Some(Piece::Own(last)) if last.end == r.start => last.end = r.end,
                     _ => pieces.push(Piece::Own(r)),
                 },
-                Segment::Input(r) => {
-                    pieces.push(Piece::Input(r.start + input_offset..r.end + input_offset))
-                }
+                Segment::Input(r, print) => pieces.push(Piece::Input(
+                    r.start + input_offset..r.end + input_offset,
+                    print,
+                )),
             }
         }
         (self.text, pieces)
@@ -104,6 +103,7 @@ fn write(node: &Node, placement: Placement, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::resourcelist::pieces::read_item;
     use crate::yaml::parse_stream;
 
     #[test]
@@ -112,17 +112,22 @@ mod tests {
         let node = read_item(&input[7..]).unwrap();
         let mut out = Output::default();
         let first = out.push(&node, Placement::SeqItem);
-        let kept = out.keep(&node, Placement::SeqItem, Some(7..input.len()), input);
+        let kept = out.keep(&node, Placement::SeqItem, Some(7..input.len()));
         let other = parse_stream("b: 2\n").unwrap().remove(0);
-        let not_same = out.keep(&other, Placement::SeqItem, Some(7..input.len()), input);
+        let no_span = out.keep(&other, Placement::SeqItem, None);
         assert_eq!(out.text_of(kept, input), "-   a: 1\n");
-        assert_eq!(out.text_of(not_same, input), "- b: 2\n");
+        assert_eq!(out.text_of(no_span, input), "- b: 2\n");
         out.replace(first, &other, Placement::SeqItem);
         let (text, pieces) = out.into_pieces(1);
         assert_eq!(text, "- a: 1\n- b: 2\n- b: 2\n");
+        let print = fingerprint("- a: 1\n");
         assert_eq!(
             pieces,
-            vec![Piece::Own(14..21), Piece::Input(8..17), Piece::Own(7..14)]
+            vec![
+                Piece::Own(14..21),
+                Piece::Input(8..17, print),
+                Piece::Own(7..14)
+            ]
         );
     }
 }
