@@ -1,9 +1,9 @@
 //! The output of a run as pieces written one after the other: text of the output buffer, other
 //! text, and unchanged items of the input written again. A streamed run keeps an item that it
 //! passes through unchanged as its span of the input instead of a copy, so memory holds the input
-//! once and only the changed output. The span is read again when it is written, and what it
-//! writes is checked against the fingerprint of what the item wrote when it was first read: a
-//! span that read differently on its own would be an internal error, reported, never written.
+//! once and only the changed output. The span is read again when it is written, and the item it
+//! reads is checked against the fingerprint of the item read the first time: a span that read
+//! differently on its own would be an internal error, reported, never written.
 
 use crate::yaml::{emit_seq_item, parse_stream, Node};
 use std::io::{self, Write};
@@ -16,7 +16,7 @@ pub enum Piece {
     Own(Range<usize>),
     Text(String),
     /// A range of the input holding one block sequence item (`- ...` lines), written again as
-    /// the emitter writes that item, and the [`fingerprint`] of that text.
+    /// the emitter writes that item, and the [`fingerprint`] of the item it held when read.
     Input(Range<usize>, u64),
 }
 
@@ -49,15 +49,14 @@ impl Stdout {
                 Piece::Own(r) => w.write_all(self.text[r.clone()].as_bytes())?,
                 Piece::Text(t) => w.write_all(t.as_bytes())?,
                 Piece::Input(r, print) => {
-                    scratch.clear();
-                    if let Some(item) = read_item(&input[r.clone()]) {
-                        emit_seq_item(&item, &mut scratch);
-                    }
-                    if fingerprint(&scratch) != *print {
+                    let item = read_item(&input[r.clone()]);
+                    if item.as_ref().map(fingerprint) != Some(*print) {
                         let at = format!("bytes {}..{} of the input", r.start, r.end);
                         let msg = format!("internal error: the item at {at} reads differently on its own; stdout is incomplete");
                         return Err(io::Error::other(msg));
                     }
+                    scratch.clear();
+                    emit_seq_item(&item.expect("checked"), &mut scratch);
                     w.write_all(scratch.as_bytes())?;
                 }
             }
@@ -73,12 +72,48 @@ impl Stdout {
     }
 }
 
-/// A fingerprint of an item's written text (length and a 64-bit hash).
-pub fn fingerprint(text: &str) -> u64 {
+/// A fingerprint of an item: a hash of everything the emitter writes of it (each scalar's text,
+/// style and tag; collections' tags, lengths and order). Two items with the same fingerprint
+/// write the same text (up to hash collisions).
+pub fn fingerprint(node: &Node) -> u64 {
     use std::hash::{DefaultHasher, Hasher};
+    fn walk(n: &Node, h: &mut DefaultHasher) {
+        let tag = |h: &mut DefaultHasher, t: &Option<String>| match t {
+            Some(t) => {
+                h.write_u8(1);
+                h.write(t.as_bytes());
+                h.write_usize(t.len());
+            }
+            None => h.write_u8(0),
+        };
+        match n {
+            Node::Scalar(s) => {
+                h.write_u8(b's');
+                h.write(s.value.as_bytes());
+                h.write_usize(s.value.len());
+                h.write_u8(s.style as u8);
+                tag(h, &s.tag);
+            }
+            Node::Seq(s) => {
+                h.write_u8(b'q');
+                h.write_usize(s.items.len());
+                tag(h, &s.tag);
+                s.items.iter().for_each(|i| walk(i, h));
+            }
+            Node::Map(m) => {
+                h.write_u8(b'm');
+                h.write_usize(m.entries.len());
+                tag(h, &m.tag);
+                for (k, v) in &m.entries {
+                    walk(k, h);
+                    walk(v, h);
+                }
+            }
+        }
+    }
     let mut h = DefaultHasher::new();
-    h.write(text.as_bytes());
-    h.finish() ^ (text.len() as u64).rotate_left(32)
+    walk(node, &mut h);
+    h.finish()
 }
 
 /// The one item of a block sequence text (`- ...`), if it is exactly that.
@@ -104,7 +139,10 @@ mod tests {
             text: "head\nxx".into(),
             pieces: vec![
                 Piece::Own(0..5),
-                Piece::Input(7..input.len(), fingerprint("- a: 1\n  b:\n  - x\n")),
+                Piece::Input(
+                    7..input.len(),
+                    fingerprint(&read_item(&input[7..]).unwrap()),
+                ),
                 Piece::Text("tail\n".into()),
             ],
         };

@@ -1,7 +1,7 @@
 //! The streamed run's output: one segment per item, either its text in the output buffer or,
-//! for an item passed through unchanged, its span of the input with a fingerprint of the text
-//! the item writes as (checked when it is written again), so the run holds the input once plus
-//! only what it changed.
+//! for an item passed through unchanged, its span of the input with a fingerprint of the item
+//! (checked when it is read again to be written), so the run holds the input once plus only
+//! what it changed.
 
 use super::Placement;
 use crate::resourcelist::pieces::{fingerprint, Piece};
@@ -19,8 +19,6 @@ enum Segment {
 pub struct Output {
     text: String,
     segments: Vec<Segment>,
-    /// Where a kept item is written to fingerprint it.
-    scratch: String,
 }
 
 impl Output {
@@ -45,15 +43,12 @@ impl Output {
     }
 
     /// Appends an unchanged item of a split `items:` sequence: as its `span` of the input (with
-    /// the fingerprint of its text, see [`fingerprint`]) when it has one, else as text.
+    /// the item's [`fingerprint`]) when it has one, else as text.
     pub fn keep(&mut self, node: &Node, placement: Placement, span: Option<Range<usize>>) -> usize {
         let Some(span) = span.filter(|_| placement == Placement::SeqItem) else {
             return self.push(node, placement);
         };
-        self.scratch.clear();
-        emit_seq_item(node, &mut self.scratch);
-        let print = fingerprint(&self.scratch);
-        self.segments.push(Segment::Input(span, print));
+        self.segments.push(Segment::Input(span, fingerprint(node)));
         self.segments.len() - 1
     }
 
@@ -120,7 +115,7 @@ mod tests {
         out.replace(first, &other, Placement::SeqItem);
         let (text, pieces) = out.into_pieces(1);
         assert_eq!(text, "- a: 1\n- b: 2\n- b: 2\n");
-        let print = fingerprint("- a: 1\n");
+        let print = fingerprint(&node);
         assert_eq!(
             pieces,
             vec![
