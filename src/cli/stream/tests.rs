@@ -141,3 +141,34 @@ fn function_config_after_the_items_is_used() {
     };
     assert_eq!(super::run(&flags, &list, None).unwrap().code, 1);
 }
+
+#[test]
+fn a_crd_after_items_processed_with_a_file_schema_falls_back() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/conflict-items-wins");
+    let text = std::fs::read_to_string(dir.join("input.yaml")).unwrap();
+    let swagger = dir.join("widget-swagger.json");
+    let text = text.replace("- widget-swagger.json", &format!("- {}", swagger.display()));
+    let flags = Flags {
+        config_file: None,
+        diff: false,
+    };
+    // As written (the CRD first), the file schema loses and the run streams.
+    same_answer(&text, false);
+    // The Widget first: it would be processed with the file's schema, which the CRD among the
+    // items (read later) overrides, so the streamed run gives up.
+    let body = text.split_once("items:\n").unwrap().1;
+    let (items, tail) = body.split_at(body.find("\nfunctionConfig:").unwrap() + 1);
+    let at = items.find("\n- apiVersion: example.com/v1").unwrap() + 1;
+    let swapped = format!(
+        "apiVersion: v1\nkind: ResourceList\nitems:\n{}{}{tail}",
+        &items[at..],
+        &items[..at]
+    );
+    assert!(super::run(&flags, &swapped, None).is_none());
+    let whole_run = whole(&flags, &swapped, None).unwrap();
+    assert!(
+        whole_run.stderr.contains("the CRD among the items wins"),
+        "{}",
+        whole_run.stderr
+    );
+}
