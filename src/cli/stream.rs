@@ -10,7 +10,7 @@ use crate::process::Report;
 use crate::resourcelist::pieces::Stdout;
 use crate::resourcelist::stream::{prescan_function_config, shell_form, write_shell, Results};
 use crate::resourcelist::{envelope_form, Form};
-use crate::yaml::parse::Documents;
+use crate::yaml::parse::{Documents, ItemsSeen};
 use crate::yaml::Node;
 use std::ops::Range;
 
@@ -31,53 +31,20 @@ pub(super) fn run(
         Some(_) => None,
     };
     let config = load_config(guess.as_ref(), config_file).ok()?;
-    let mut streamer = Streamer::new(&config, text, flags.diff)?;
-    let bom = stdin.len() - text.len();
-    let mut docs = Documents::new(text);
-    let mut index = 0;
-    let (shell, seen) = loop {
-        let mut n = 0;
-        let mut on_item = |item: Node, span: Option<Range<usize>>| {
-            let label = format!("items[{n}]");
-            streamer.item(item, n, &label, Placement::SeqItem, span);
-            n += 1;
-        };
-        let (doc, seen) = docs.next_split(&mut on_item)?.ok()?;
-        if !(doc.is_null() && seen.sequences == 0) {
-            break (doc, seen);
-        }
-        index += 1;
+    let mut run = Run {
+        streamer: Streamer::new(&config, text, flags.diff)?,
+        docs: Documents::new(text),
+        index: 0,
+        bom: stdin.len() - text.len(),
     };
+    let (shell, seen) = run.first_document()?;
     let form = shell_form(&shell).filter(|_| seen.sequences <= 1 && !seen.anchored);
     let Some(form) = form else {
         if seen.sequences > 0 || guess.is_some() || envelope_form(&shell).is_some() {
             return None;
         }
-        // A stream: the first document is its first item.
-        let mut doc = Some(shell);
-        let mut first = true;
-        loop {
-            if let Some(doc) = doc.take().filter(|d| !d.is_null()) {
-                let label = format!("document {index}");
-                let placement = Placement::Document { first };
-                streamer.item(doc, index, &label, placement, None);
-                first = false;
-            }
-            index += 1;
-            match docs.next() {
-                None => break,
-                Some(next) => doc = Some(next.ok()?),
-            }
-        }
-        let (report, out) = streamer.finish()?;
-        let (text, pieces) = out.into_pieces(bom);
-        return Some(streamed_execution(report, Stdout { text, pieces }));
+        return run.stream(shell);
     };
-    for doc in docs {
-        if !doc.ok()?.is_null() {
-            return None;
-        }
-    }
     let real = match form {
         Form::ResourceList => shell.get("functionConfig"),
         _ => None,
@@ -90,14 +57,76 @@ pub(super) fn run(
     if config_file.is_none() && !same {
         return None;
     }
-    let (mut report, out) = streamer.finish()?;
-    let results = Results {
-        head: &report.head,
-        rendered: std::mem::take(&mut report.items.yaml),
-        tail: std::slice::from_ref(&report.summary),
-    };
-    let stdout = write_shell(shell, form, out.into_pieces(bom), results);
-    Some(streamed_execution(report, stdout))
+    run.list(shell, form)
+}
+
+/// A streamed run in progress.
+struct Run<'a> {
+    streamer: Streamer<'a>,
+    docs: Documents<'a>,
+    /// Index of the next document.
+    index: usize,
+    /// Length of a byte order mark before the text (input spans count from stdin's start).
+    bom: usize,
+}
+
+impl Run<'_> {
+    /// The first non-null document, the items of its root `items:` sequence processed.
+    fn first_document(&mut self) -> Option<(Node, ItemsSeen)> {
+        loop {
+            let mut n = 0;
+            let streamer = &mut self.streamer;
+            let mut on_item = |item: Node, span: Option<Range<usize>>| {
+                let label = format!("items[{n}]");
+                streamer.item(item, n, &label, Placement::SeqItem, span);
+                n += 1;
+            };
+            let (doc, seen) = self.docs.next_split(&mut on_item)?.ok()?;
+            if !(doc.is_null() && seen.sequences == 0) {
+                return Some((doc, seen));
+            }
+            self.index += 1;
+        }
+    }
+
+    /// A plain stream: `first` is its first document (and item), the rest follow.
+    fn stream(mut self, first: Node) -> Option<Execution> {
+        let mut doc = Some(first);
+        let mut is_first = true;
+        loop {
+            if let Some(doc) = doc.take().filter(|d| !d.is_null()) {
+                let label = format!("document {}", self.index);
+                let placement = Placement::Document { first: is_first };
+                self.streamer.item(doc, self.index, &label, placement, None);
+                is_first = false;
+            }
+            self.index += 1;
+            match self.docs.next() {
+                None => break,
+                Some(next) => doc = Some(next.ok()?),
+            }
+        }
+        let (report, out) = self.streamer.finish()?;
+        let (text, pieces) = out.into_pieces(self.bom);
+        Some(streamed_execution(report, Stdout { text, pieces }))
+    }
+
+    /// A ResourceList or List (the only non-null document) around its streamed items.
+    fn list(self, shell: Node, form: Form) -> Option<Execution> {
+        for doc in self.docs {
+            if !doc.ok()?.is_null() {
+                return None;
+            }
+        }
+        let (mut report, out) = self.streamer.finish()?;
+        let results = Results {
+            head: &report.head,
+            rendered: std::mem::take(&mut report.items.yaml),
+            tail: std::slice::from_ref(&report.summary),
+        };
+        let stdout = write_shell(shell, form, out.into_pieces(self.bom), results);
+        Some(streamed_execution(report, stdout))
+    }
 }
 
 /// The run's outcome, as [`super::execution`] gives it for the whole-input run.
