@@ -89,19 +89,20 @@ impl Run<'_> {
         }
     }
 
-    /// A plain stream: `first` is its first document (and item), the rest follow.
+    /// A plain stream: `first` is its first document (and item), the rest follow, each with
+    /// its span of the input (the first one has none: it was read splitting `items`).
     fn stream(mut self, first: Node) -> Option<Execution> {
-        let mut doc = Some(first);
+        let mut doc = Some((first, None));
         let mut is_first = true;
         loop {
-            if let Some(doc) = doc.take().filter(|d| !d.is_null()) {
+            if let Some((doc, span)) = doc.take().filter(|(d, _)| !d.is_null()) {
                 let label = format!("document {}", self.index);
                 let placement = Placement::Document { first: is_first };
-                self.streamer.item(doc, self.index, &label, placement, None);
+                self.streamer.item(doc, self.index, &label, placement, span);
                 is_first = false;
             }
             self.index += 1;
-            match self.docs.next() {
+            match self.docs.next_spanned() {
                 None => break,
                 Some(next) => doc = Some(next.ok()?),
             }

@@ -19,11 +19,11 @@ use super::schemas::{add, is_crd, load_file, load_item_crd};
 use super::{api_version_kind, process_item, Report};
 use crate::config::Config;
 use crate::resourcelist::check_object;
-use crate::resourcelist::pieces::read_item;
+use crate::resourcelist::pieces::{read_document, read_item};
 use crate::results::{KrmResult, Severity, Summary};
 use crate::schema::registry::{split_api_version, Lookup, Registry};
 use crate::schema::VersionSchema;
-use crate::yaml::{emit_seq_item, parse_stream, Node};
+use crate::yaml::{emit_seq_item, Node};
 pub use output::Output;
 use std::ops::Range;
 
@@ -311,10 +311,7 @@ fn lookup<'a>(
 fn read_back(text: &str, placement: Placement) -> Option<Node> {
     match placement {
         Placement::SeqItem => read_item(text),
-        Placement::Document { .. } => {
-            let mut docs = parse_stream(text).ok()?;
-            (docs.len() == 1).then(|| docs.pop()).flatten()
-        }
+        Placement::Document { .. } => read_document(text),
     }
 }
 

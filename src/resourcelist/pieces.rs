@@ -5,7 +5,7 @@
 //! reads is checked against the fingerprint of the item read the first time: a span that read
 //! differently on its own would be an internal error, reported, never written.
 
-use crate::yaml::{emit_seq_item, parse_stream, Node};
+use crate::yaml::{emit_document, emit_seq_item, parse_stream, Node};
 use std::io::{self, Write};
 use std::ops::Range;
 
@@ -18,6 +18,8 @@ pub enum Piece {
     /// A range of the input holding one block sequence item (`- ...` lines), written again as
     /// the emitter writes that item, and the [`fingerprint`] of the item it held when read.
     Input(Range<usize>, u64),
+    /// The same for a range holding one document of a stream (with its `---` line, if any).
+    InputDocument(Range<usize>, u64),
 }
 
 /// A run's stdout.
@@ -36,7 +38,7 @@ impl Stdout {
 
     pub fn is_empty(&self) -> bool {
         self.pieces.iter().all(|p| match p {
-            Piece::Own(r) | Piece::Input(r, _) => r.is_empty(),
+            Piece::Own(r) | Piece::Input(r, _) | Piece::InputDocument(r, _) => r.is_empty(),
             Piece::Text(t) => t.is_empty(),
         })
     }
@@ -49,14 +51,15 @@ impl Stdout {
                 Piece::Own(r) => w.write_all(self.text[r.clone()].as_bytes())?,
                 Piece::Text(t) => w.write_all(t.as_bytes())?,
                 Piece::Input(r, print) => {
-                    let item = read_item(&input[r.clone()]);
-                    if item.as_ref().map(fingerprint) != Some(*print) {
-                        let at = format!("bytes {}..{} of the input", r.start, r.end);
-                        let msg = format!("internal error: the item at {at} reads differently on its own; stdout is incomplete");
-                        return Err(io::Error::other(msg));
-                    }
+                    let item = checked(read_item(&input[r.clone()]), *print, r)?;
                     scratch.clear();
-                    emit_seq_item(&item.expect("checked"), &mut scratch);
+                    emit_seq_item(&item, &mut scratch);
+                    w.write_all(scratch.as_bytes())?;
+                }
+                Piece::InputDocument(r, print) => {
+                    let doc = checked(read_document(&input[r.clone()]), *print, r)?;
+                    scratch.clear();
+                    emit_document(&doc, &mut scratch);
                     w.write_all(scratch.as_bytes())?;
                 }
             }
@@ -76,9 +79,9 @@ impl Stdout {
 /// style and tag; collections' tags, lengths and order). Two items with the same fingerprint
 /// write the same text (up to hash collisions).
 pub fn fingerprint(node: &Node) -> u64 {
-    use std::hash::{DefaultHasher, Hasher};
-    fn walk(n: &Node, h: &mut DefaultHasher) {
-        let tag = |h: &mut DefaultHasher, t: &Option<String>| match t {
+    use std::hash::Hasher;
+    fn walk(n: &Node, h: &mut Mix) {
+        let tag = |h: &mut Mix, t: &Option<String>| match t {
             Some(t) => {
                 h.write_u8(1);
                 h.write(t.as_bytes());
@@ -111,9 +114,56 @@ pub fn fingerprint(node: &Node) -> u64 {
             }
         }
     }
-    let mut h = DefaultHasher::new();
+    let mut h = Mix(0);
     walk(node, &mut h);
     h.finish()
+}
+
+/// A fast 64-bit mixing hasher (FxHash's word step) for [`fingerprint`]: it only has to tell an
+/// item from a different reading of the same input text, not resist crafted collisions.
+struct Mix(u64);
+
+impl Mix {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl std::hash::Hasher for Mix {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes(c.try_into().expect("8 bytes")));
+        }
+        let mut last = [0u8; 8];
+        let rest = chunks.remainder();
+        last[..rest.len()].copy_from_slice(rest);
+        self.add(u64::from_le_bytes(last) ^ (rest.len() as u64) << 59);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// `node` when it has the fingerprint `print`; else an internal error naming the input range.
+fn checked(node: Option<Node>, print: u64, r: &Range<usize>) -> io::Result<Node> {
+    match node {
+        Some(n) if fingerprint(&n) == print => Ok(n),
+        _ => {
+            let at = format!("bytes {}..{} of the input", r.start, r.end);
+            let msg = format!(
+                "internal error: the item at {at} reads differently on its own; stdout is incomplete"
+            );
+            Err(io::Error::other(msg))
+        }
+    }
+}
+
+/// The one document of a text, if it holds exactly one.
+pub fn read_document(text: &str) -> Option<Node> {
+    let mut docs = parse_stream(text).ok()?;
+    (docs.len() == 1).then(|| docs.pop()).flatten()
 }
 
 /// The one item of a block sequence text (`- ...`), if it is exactly that.

@@ -39,6 +39,10 @@ pub struct Documents<'a> {
     fix: Option<(relax::Fix, usize)>,
     /// Where the current document starts: char index and line of its first line.
     doc_start: (usize, usize),
+    /// Char index of the last DocumentEnd event.
+    doc_end: usize,
+    /// Whether the text has directive lines (`%TAG`, `%YAML`): then documents get no span.
+    directives: bool,
     /// Lines of the original text before `text` (after a relaxed document, parsing resumes
     /// on the rest of the text).
     line_offset: usize,
@@ -59,6 +63,8 @@ impl<'a> Documents<'a> {
             strict: false,
             fix: None,
             doc_start: (0, 1),
+            doc_end: 0,
+            directives: text.starts_with('%') || text.contains("\n%"),
             line_offset: 0,
             pending: std::collections::VecDeque::new(),
         }
@@ -256,6 +262,7 @@ impl<'a> Documents<'a> {
                 Event::DocumentEnd => {
                     // Until the next DocumentStart, a failing document starts here.
                     self.doc_start = (span.start.index() - span.start.col(), span.start.line());
+                    self.doc_end = span.start.index();
                     let seen = tree.items;
                     return Ok((tree.into_root(), seen));
                 }

@@ -12,6 +12,7 @@ use std::ops::Range;
 enum Segment {
     Own(Range<usize>),
     Input(Range<usize>, u64),
+    InputDocument(Range<usize>, u64),
 }
 
 /// The items written so far.
@@ -42,13 +43,25 @@ impl Output {
         self.segments.len() - 1
     }
 
-    /// Appends an unchanged item of a split `items:` sequence: as its `span` of the input (with
-    /// the item's [`fingerprint`]) when it has one, else as text.
+    /// Appends an unchanged item (of a split `items:` sequence, or a document of a stream): as
+    /// its `span` of the input (with the item's [`fingerprint`]) when it has one, else as text.
     pub fn keep(&mut self, node: &Node, placement: Placement, span: Option<Range<usize>>) -> usize {
-        let Some(span) = span.filter(|_| placement == Placement::SeqItem) else {
+        let Some(span) = span else {
             return self.push(node, placement);
         };
-        self.segments.push(Segment::Input(span, fingerprint(node)));
+        let print = fingerprint(node);
+        let segment = match placement {
+            Placement::SeqItem => Segment::Input(span, print),
+            Placement::Document { first } => {
+                if !first {
+                    let start = self.text.len();
+                    self.text.push_str("---\n");
+                    self.segments.push(Segment::Own(start..self.text.len()));
+                }
+                Segment::InputDocument(span, print)
+            }
+        };
+        self.segments.push(segment);
         self.segments.len() - 1
     }
 
@@ -56,7 +69,7 @@ impl Output {
     pub fn text_of<'s>(&'s self, seg: usize, input: &'s str) -> &'s str {
         match &self.segments[seg] {
             Segment::Own(r) => &self.text[r.clone()],
-            Segment::Input(r, _) => &input[r.clone()],
+            Segment::Input(r, _) | Segment::InputDocument(r, _) => &input[r.clone()],
         }
     }
 
@@ -78,6 +91,10 @@ impl Output {
                     _ => pieces.push(Piece::Own(r)),
                 },
                 Segment::Input(r, print) => pieces.push(Piece::Input(
+                    r.start + input_offset..r.end + input_offset,
+                    print,
+                )),
+                Segment::InputDocument(r, print) => pieces.push(Piece::InputDocument(
                     r.start + input_offset..r.end + input_offset,
                     print,
                 )),

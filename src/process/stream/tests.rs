@@ -1,6 +1,7 @@
 //! Tests of the streamed run's pieces (the whole runs are compared in `cli::stream`).
 
 use super::*;
+use crate::yaml::parse_stream;
 
 #[test]
 fn splice_replaces_ranges_in_order() {

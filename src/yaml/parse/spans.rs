@@ -1,10 +1,14 @@
-//! Where each item of a split root `items:` sequence lies in the input text: from the start of
+//! Where each item of a split root `items:` sequence, or each document of a stream, lies in the
+//! input text.
+//!
+//! An item: from the start of
 //! the line of its `- ` indicator to the start of the next item's line (or of the line that
 //! ends the sequence). A caller can so keep an unchanged item as that slice of the input instead
 //! of a copy (it checks that the slice parses back to the same item). Items written in flow
 //! style, or not alone after their `- `, or containing an alias, get no span.
 
-use crate::yaml::Node;
+use super::Documents;
+use crate::yaml::{Node, YamlError};
 use std::ops::Range;
 
 /// The item handed out last, held until where it ends is known.
@@ -16,6 +20,9 @@ pub(super) struct Spans {
 }
 
 pub(super) type OnItem<'f> = dyn FnMut(Node, Option<Range<usize>>) + 'f;
+
+/// A document and its span of the input, if it has one.
+pub type Spanned = (Node, Option<Range<usize>>);
 
 impl Spans {
     /// A new item's first event is at byte `at`: the held item ends on this line.
@@ -65,4 +72,37 @@ fn item_line_start(text: &str, at: usize) -> Option<usize> {
     let before = text[start..at].trim_start_matches(' ');
     let rest = before.strip_prefix('-')?;
     (!rest.is_empty() && rest.bytes().all(|b| b == b' ')).then_some(start)
+}
+
+impl Documents<'_> {
+    /// The next document and its span of the input: from the start of its first line (its
+    /// `---` line, if any) to the start of the line that ends it (the next `---` or `...`), or
+    /// the end of the text. No span in a stream with directives (`%TAG` changes how a document
+    /// reads on its own). No relaxed re-parse here: a syntax error is returned as it is and ends
+    /// the reading.
+    pub fn next_spanned(&mut self) -> Option<Result<Spanned, YamlError>> {
+        if let Some(doc) = self.pending.pop_front() {
+            return Some(Ok((doc, None)));
+        }
+        if self.done {
+            return None;
+        }
+        let doc = self.next_start()?.and_then(|()| {
+            let start = self.byte_of(self.doc_start.0);
+            let doc = self.read_document()?;
+            let at = self.byte_of(self.doc_end);
+            let end = if at >= self.text.len() {
+                self.text.len()
+            } else {
+                line_start(self.text, at)
+            };
+            let span = (start < end && !self.directives).then_some(start..end);
+            Ok((doc, span))
+        });
+        self.index += 1;
+        if doc.is_err() {
+            self.done = true;
+        }
+        Some(doc)
+    }
 }

@@ -196,3 +196,26 @@ fn item_spans_cover_each_block_item_through_the_next_one() {
         .unwrap();
     assert_eq!(last, vec![Some("- a\n"), Some("- b")]);
 }
+
+#[test]
+fn document_spans_run_from_the_marker_line_to_the_next() {
+    let text = "# c\na: 1\n---\nb: [2]\n# end\n...\n--- |\n  x\n---\n---\nc: 3";
+    let mut docs = Documents::new(text);
+    let mut got = Vec::new();
+    while let Some(d) = docs.next_spanned() {
+        let (node, span) = d.unwrap();
+        got.push((node.is_null(), span.map(|r| &text[r])));
+    }
+    assert_eq!(
+        got,
+        vec![
+            (false, Some("a: 1\n")),
+            (false, Some("---\nb: [2]\n# end\n")),
+            (false, Some("--- |\n  x\n")),
+            (true, Some("---\n")),
+            (false, Some("---\nc: 3")),
+        ]
+    );
+    let mut tagged = Documents::new("%TAG !e! tag:example.com,2000:\n---\na: !e!x 1\n");
+    assert_eq!(tagged.next_spanned().unwrap().unwrap().1, None);
+}
