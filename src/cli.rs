@@ -37,6 +37,25 @@ pub struct Flags {
 pub struct ConfigFile {
     pub path: PathBuf,
     pub text: String,
+    /// The folder relative `schemas:` paths resolve against: the kustomization's folder when
+    /// kustomize says which (`KUSTOMIZE_PLUGIN_CONFIG_ROOT`: it hands the plugin a copy of the
+    /// config in a temporary folder), else the config file's folder.
+    pub base_dir: PathBuf,
+}
+
+impl ConfigFile {
+    /// A config file read from `path`, with `plugin_config_root` the value of
+    /// `KUSTOMIZE_PLUGIN_CONFIG_ROOT` if set.
+    pub fn new(path: PathBuf, text: String, plugin_config_root: Option<PathBuf>) -> Self {
+        let base_dir = plugin_config_root
+            .filter(|root| !root.as_os_str().is_empty())
+            .unwrap_or_else(|| path.parent().unwrap_or(Path::new("")).to_path_buf());
+        ConfigFile {
+            path,
+            text,
+            base_dir,
+        }
+    }
 }
 
 /// What a run produced. `stdout` (pieces written in order, see [`Stdout::write_to`], so a long
@@ -122,9 +141,9 @@ fn execution(report: &Report, stdout: Stdout) -> Execution {
     }
 }
 
-/// The config file's first non-null document (legacy mode, paths relative to its folder), else
-/// the ResourceList's functionConfig (paths relative to the working directory, kept relative so
-/// messages show them as the user wrote them).
+/// The config file's first non-null document (legacy mode, paths relative to
+/// [`ConfigFile::base_dir`]), else the ResourceList's functionConfig (paths relative to the working
+/// directory, kept relative so messages show them as the user wrote them).
 fn load_config(
     function_config: Option<&Node>,
     file: Option<&ConfigFile>,
@@ -136,8 +155,10 @@ fn load_config(
         path: file.path.display().to_string(),
         source,
     })?;
-    let dir = file.path.parent().unwrap_or(Path::new(""));
-    Ok(config::load(docs.iter().find(|d| !d.is_null()), dir)?)
+    Ok(config::load(
+        docs.iter().find(|d| !d.is_null()),
+        &file.base_dir,
+    )?)
 }
 
 #[cfg(test)]
@@ -148,6 +169,17 @@ mod tests {
     #[test]
     fn cli_definition_is_valid() {
         Flags::command().debug_assert();
+    }
+
+    #[test]
+    fn schema_paths_resolve_against_kustomize_plugin_config_root() {
+        let tmp = PathBuf::from("/tmp/kust-plugin-config-1");
+        let f = ConfigFile::new(tmp.clone(), String::new(), Some("/src/overlay".into()));
+        assert_eq!(f.base_dir, PathBuf::from("/src/overlay"));
+        let f = ConfigFile::new(tmp.clone(), String::new(), Some(PathBuf::new()));
+        assert_eq!(f.base_dir, PathBuf::from("/tmp"));
+        let f = ConfigFile::new("cfg/fn.yaml".into(), String::new(), None);
+        assert_eq!(f.base_dir, PathBuf::from("cfg"));
     }
 
     #[test]

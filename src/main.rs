@@ -21,11 +21,12 @@ fn main() -> ExitCode {
 
 fn real_main(flags: &Flags) -> anyhow::Result<u8> {
     let config_file = match &flags.config_file {
-        Some(path) => Some(ConfigFile {
-            text: std::fs::read_to_string(path)
+        Some(path) => Some(ConfigFile::new(
+            path.clone(),
+            std::fs::read_to_string(path)
                 .with_context(|| format!("reading config file {}", path.display()))?,
-            path: path.clone(),
-        }),
+            std::env::var_os("KUSTOMIZE_PLUGIN_CONFIG_ROOT").map(Into::into),
+        )),
         None => None,
     };
     let mut stdin = String::new();

@@ -24,6 +24,10 @@ if command -v kubectl >/dev/null; then
     KUSTOMIZE_PLUGIN_HOME=$PLUGIN_HOME run_case "kubectl kustomize $overlay" 0 \
       "expected-$overlay.yaml" - -- kubectl kustomize --enable-alpha-plugins "$overlay"
   done
+  # A relative schema path resolves against the kustomization folder (the same output: the CRD
+  # among the resources wins over the file, and the file must still be found and read).
+  KUSTOMIZE_PLUGIN_HOME=$PLUGIN_HOME run_case "kubectl kustomize schema-file" 0 \
+    expected-own-kind.yaml - -- kubectl kustomize --enable-alpha-plugins schema-file
 else
   skip_or_fail kubectl
 fi

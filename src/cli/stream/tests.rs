@@ -22,7 +22,7 @@ fn case(dir: &Path) -> Option<(Flags, String, Option<ConfigFile>)> {
             let path = dir.join(a);
             let text = std::fs::read_to_string(&path).ok()?;
             flags.config_file = Some(path.clone());
-            config = Some(ConfigFile { path, text });
+            config = Some(ConfigFile::new(path, text, None));
         }
     }
     Some((flags, input, config))
