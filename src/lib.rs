@@ -2,6 +2,54 @@
 //!
 //! Data flows one way: [`resourcelist`] reads → [`schema`] loads and checks schemas →
 //! [`pruning`] → [`defaulting`] (with [`objectmeta`]) → [`results`] reports → [`resourcelist`] writes.
+//!
+//! The engine on its own: load a CRD, then prune and default one object with its schema.
+//!
+//! ```
+//! use crd_schema_fn::{engine, schema::crd, yaml};
+//!
+//! let crd = yaml::parse_stream(
+//!     "apiVersion: apiextensions.k8s.io/v1
+//! kind: CustomResourceDefinition
+//! metadata: {name: widgets.example.com}
+//! spec:
+//!   group: example.com
+//!   names: {kind: Widget, plural: widgets}
+//!   scope: Namespaced
+//!   versions:
+//!   - name: v1
+//!     served: true
+//!     storage: true
+//!     schema:
+//!       openAPIV3Schema:
+//!         type: object
+//!         properties:
+//!           spec:
+//!             type: object
+//!             properties:
+//!               mode: {type: string, default: 'on'}
+//! ",
+//! )
+//! .unwrap()
+//! .remove(0);
+//! let versions = crd::load_crd(&yaml::json::to_json(&crd).unwrap(), "example").unwrap();
+//!
+//! let mut obj = yaml::parse_stream(
+//!     "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {colour: red}\n",
+//! )
+//! .unwrap()
+//! .remove(0);
+//! let outcome = engine::apply(&mut obj, &versions[0], &engine::Options::default());
+//! assert_eq!(outcome.pruned, ["spec.colour"]);
+//! assert_eq!(outcome.defaulted, ["spec.mode"]);
+//!
+//! let mut out = String::new();
+//! yaml::emit_document(&obj, &mut out);
+//! assert_eq!(
+//!     out,
+//!     "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  mode: 'on'\n"
+//! );
+//! ```
 
 pub mod cli;
 pub mod config;
