@@ -47,7 +47,7 @@
 //! yaml::emit_document(&obj, &mut out);
 //! assert_eq!(
 //!     out,
-//!     "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  mode: 'on'\n"
+//!     "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {mode: 'on'}\n"
 //! );
 //! ```
 

@@ -87,6 +87,7 @@ fn normalize(n: &Node) -> Node {
         Node::Seq(s) => Node::Seq(Sequence {
             items: s.items.iter().map(normalize).collect(),
             flow: s.flow,
+            one_line: false,
             tag: tag(&s.tag),
         }),
         Node::Map(m) => Node::Map(Mapping {
@@ -96,6 +97,7 @@ fn normalize(n: &Node) -> Node {
                 .map(|(k, v)| (normalize(k), normalize(v)))
                 .collect(),
             flow: m.flow,
+            one_line: false,
             tag: tag(&m.tag),
         }),
     }
@@ -195,6 +197,7 @@ fn open_collection(kind: &str, rest: &str) -> Frame {
             Sequence {
                 items: vec![],
                 flow,
+                one_line: false,
                 tag,
             },
             anchor,
@@ -204,6 +207,7 @@ fn open_collection(kind: &str, rest: &str) -> Frame {
             Mapping {
                 entries: vec![],
                 flow,
+                one_line: false,
                 tag,
             },
             anchor,

@@ -76,8 +76,8 @@ impl Stdout {
 }
 
 /// A fingerprint of an item: a hash of everything the emitter writes of it (each scalar's text,
-/// style and tag; collections' tags, lengths and order). Two items with the same fingerprint
-/// write the same text (up to hash collisions).
+/// style and tag; collections' tags, lengths, order and whether they were one-line flow). Two
+/// items with the same fingerprint write the same text (up to hash collisions).
 pub fn fingerprint(node: &Node) -> u64 {
     use std::hash::Hasher;
     fn walk(n: &Node, h: &mut Mix) {
@@ -99,12 +99,14 @@ pub fn fingerprint(node: &Node) -> u64 {
             }
             Node::Seq(s) => {
                 h.write_u8(b'q');
+                h.write_u8(u8::from(s.flow && s.one_line));
                 h.write_usize(s.items.len());
                 tag(h, &s.tag);
                 s.items.iter().for_each(|i| walk(i, h));
             }
             Node::Map(m) => {
                 h.write_u8(b'm');
+                h.write_u8(u8::from(m.flow && m.one_line));
                 h.write_usize(m.entries.len());
                 tag(h, &m.tag);
                 for (k, v) in &m.entries {
@@ -196,7 +198,7 @@ mod tests {
                 Piece::Text("tail\n".into()),
             ],
         };
-        assert_eq!(out.to_string(input), "head\n- a: 1\n  b:\n  - x\ntail\n");
+        assert_eq!(out.to_string(input), "head\n- a: 1\n  b: [x]\ntail\n");
         assert!(!out.is_empty());
         assert!(Stdout::default().is_empty());
         assert_eq!(read_item("- a\n- b\n"), None);

@@ -1,13 +1,17 @@
-//! Writing [`Node`] trees back as block-style YAML, each scalar in its own style.
+//! Writing [`Node`] trees back as block-style YAML (one-line flow collections kept), each scalar
+//! in its own style.
 //!
 //! The layout is kustomize/kyaml's: two-space indentation, a sequence under a map key at the
 //! key's own column (`key:\n- a`), compact nested entries (`- a: 1`), `{}`/`[]` for empty
-//! collections, `? ` for keys that cannot be simple keys. Flow collections are written in block
-//! style. Every scalar keeps its style and its exact content; when a style cannot hold the content
-//! (for instance a plain scalar with a leading space after an edit), the scalar is written
-//! double-quoted, which reads as the same string. Tags are written back. The output re-parses to
+//! collections, `? ` for keys that cannot be simple keys. A collection read as flow on one line
+//! (`[a, b]`, `{k: v}`) is written back that way when all its content can be written in flow
+//! style (see `flow`); other flow collections are written in block style. Every scalar keeps
+//! its style and its exact content; when a style cannot hold the content (for instance a plain
+//! scalar with a leading space after an edit), the scalar is written double-quoted, which reads
+//! as the same string. Tags are written back. The output re-parses to
 //! the same tree.
 
+mod flow;
 mod scalar;
 #[cfg(test)]
 mod tests;
@@ -32,6 +36,10 @@ pub fn emit_document(node: &Node, out: &mut String) {
         }
         _ if is_empty_collection(node) => {
             e.write_empty(node);
+            e.out.push('\n');
+        }
+        _ if flow::keeps_flow(node) => {
+            flow::write_flow(e.out, node);
             e.out.push('\n');
         }
         Node::Map(m) => {
@@ -172,6 +180,7 @@ impl Emitter<'_> {
                 self.write_empty(v);
                 self.out.push('\n');
             }
+            _ if flow::keeps_flow(v) => self.inline_flow(v),
             Node::Map(m) => {
                 self.tag_then_newline(m.tag.as_deref());
                 self.map(m, indent + 2, false);
@@ -193,6 +202,7 @@ impl Emitter<'_> {
                 self.write_empty(node);
                 self.out.push('\n');
             }
+            _ if flow::keeps_flow(node) => self.inline_flow(node),
             Node::Map(m) if m.tag.is_some() => {
                 self.tag_then_newline(m.tag.as_deref());
                 self.map(m, indent + 2, false);
@@ -210,6 +220,13 @@ impl Emitter<'_> {
                 self.seq(s, indent + 2, true);
             }
         }
+    }
+
+    /// ` [a, b]\n` / ` {k: v}\n` after an indicator or key.
+    fn inline_flow(&mut self, node: &Node) {
+        self.out.push(' ');
+        flow::write_flow(self.out, node);
+        self.out.push('\n');
     }
 
     fn tag_then_newline(&mut self, tag: Option<&str>) {

@@ -145,6 +145,7 @@ pub fn from_json(value: &Value) -> Node {
         Value::Array(items) => Node::Seq(super::Sequence {
             items: items.iter().map(from_json).collect(),
             flow: false,
+            one_line: false,
             tag: None,
         }),
         Value::Object(map) => Node::Map(Mapping {
@@ -153,6 +154,7 @@ pub fn from_json(value: &Value) -> Node {
                 .map(|(k, v)| (Node::string(k), from_json(v)))
                 .collect(),
             flow: false,
+            one_line: false,
             tag: None,
         }),
     }

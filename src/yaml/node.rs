@@ -28,6 +28,9 @@ pub struct Mapping {
     pub entries: Vec<(Node, Node)>,
     /// Written in flow style (`{a: 1}`) in the source.
     pub flow: bool,
+    /// A non-empty flow collection written on one line in the source, not inside another flow
+    /// collection: the emitter writes it in flow style again when all its content can be.
+    pub one_line: bool,
     pub tag: Option<String>,
 }
 
@@ -37,6 +40,8 @@ pub struct Sequence {
     pub items: Vec<Node>,
     /// Written in flow style (`[a, b]`) in the source.
     pub flow: bool,
+    /// Written in flow style on one line in the source (see [`Mapping::one_line`]).
+    pub one_line: bool,
     pub tag: Option<String>,
 }
 
@@ -180,7 +185,8 @@ impl Node {
 
 impl Node {
     /// Equality of content: same scalars (text, style, tag), same key order, same tags,
-    /// ignoring only whether collections were written in flow style (the emitter writes block).
+    /// ignoring only how collections were laid out (`flow`, `one_line`: the emitter writes a
+    /// one-line flow collection in block style when its content cannot be written in flow).
     pub fn content_eq(&self, other: &Node) -> bool {
         match (self, other) {
             (Node::Scalar(a), Node::Scalar(b)) => a == b,

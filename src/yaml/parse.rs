@@ -181,21 +181,42 @@ impl<'a> Documents<'a> {
         if parent_flow {
             return true;
         }
+        self.content_start(span)
+            .is_some_and(|(i, c, _)| (c == '[' || c == '{') && span.end.index() > i)
+    }
+
+    /// The first content character of the node whose event spans `span` (after anchors, tags,
+    /// blanks and comments): its char index, the character and its line.
+    fn content_start(&mut self, span: Span) -> Option<(usize, char, usize)> {
         let mut i = span.start.index();
+        let mut line = span.start.line();
         let mut in_token = false;
         let mut in_comment = false;
         while let Some(c) = self.char_at(i) {
             match c {
-                '\n' | '\r' => (in_token, in_comment) = (false, false),
+                '\n' => (in_token, in_comment, line) = (false, false, line + 1),
+                '\r' => (in_token, in_comment) = (false, false),
                 ' ' | '\t' => in_token = false,
                 _ if in_token || in_comment => {}
                 '&' | '!' => in_token = true,
                 '#' => in_comment = true,
-                _ => return (c == '[' || c == '{') && span.end.index() > i,
+                _ => return Some((i, c, line)),
             }
             i += 1;
         }
-        false
+        None
+    }
+
+    /// The line where the content of a flow collection starting at `span` begins (`None` for a
+    /// block collection).
+    fn flow_line(&mut self, span: Span, flow: bool) -> Option<usize> {
+        if !flow {
+            return None;
+        }
+        Some(
+            self.content_start(span)
+                .map_or(span.start.line(), |(_, _, l)| l),
+        )
     }
 
     /// A literal/folded scalar whose last line is text ending the stream without a line break:
@@ -235,6 +256,8 @@ impl<'a> Documents<'a> {
         on_item: &mut OnItem<'_>,
     ) -> Result<(Node, ItemsSeen), YamlError> {
         let mut spans = Spans::default();
+        // For each open collection: the line of its opening bracket when it is a flow one.
+        let mut opened: Vec<Option<usize>> = Vec::new();
         loop {
             let (event, span) = match self.parser.next_event() {
                 Some(Ok(ev)) => ev,
@@ -280,18 +303,23 @@ impl<'a> Documents<'a> {
                 },
                 Event::SequenceStart(anchor, tag) => {
                     let flow = self.starts_flow(span, tree.in_flow());
+                    opened.push(self.flow_line(span, flow));
                     tree.open_seq(flow, tag.map(format_tag), anchor);
                     continue;
                 }
                 Event::MappingStart(anchor, tag) => {
                     let flow = self.starts_flow(span, tree.in_flow());
+                    opened.push(self.flow_line(span, flow));
                     tree.open_map(flow, tag.map(format_tag), anchor);
                     continue;
                 }
-                Event::SequenceEnd | Event::MappingEnd => match tree.close() {
-                    Some(done) => done,
-                    None => return Err(self.error(span.start, "unbalanced collection end")),
-                },
+                Event::SequenceEnd | Event::MappingEnd => {
+                    let line = opened.pop().flatten();
+                    match tree.close(line == Some(span.start.line())) {
+                        Some(done) => done,
+                        None => return Err(self.error(span.start, "unbalanced collection end")),
+                    }
+                }
                 _ => return Err(self.error(span.start, "unexpected event inside a document")),
             };
             if let Some(item) = tree.add(node, anchor) {

@@ -130,7 +130,7 @@ fn is_marker(s: &str) -> bool {
 }
 
 /// Single quotes hold anything printable; line breaks only between non-blank characters.
-fn single_ok(s: &str) -> bool {
+pub(super) fn single_ok(s: &str) -> bool {
     if !s.contains('\n') {
         return !needs_escapes(s);
     }

@@ -59,6 +59,7 @@ fn documents_and_empty_documents() {
             Node::Map(Mapping {
                 entries: vec![(plain("a"), plain("1"))],
                 flow: false,
+                one_line: false,
                 tag: None
             }),
             plain("x")

@@ -58,21 +58,49 @@ impl Tree {
             self.items.anchored |= anchor > 0;
         }
         let items = Vec::new();
-        self.stack
-            .push(Frame::Seq(Sequence { items, flow, tag }, anchor));
+        self.stack.push(Frame::Seq(
+            Sequence {
+                items,
+                flow,
+                one_line: false,
+                tag,
+            },
+            anchor,
+        ));
     }
 
     pub(super) fn open_map(&mut self, flow: bool, tag: Option<String>, anchor: usize) {
         let entries = Vec::new();
-        self.stack
-            .push(Frame::Map(Mapping { entries, flow, tag }, anchor, None));
+        self.stack.push(Frame::Map(
+            Mapping {
+                entries,
+                flow,
+                one_line: false,
+                tag,
+            },
+            anchor,
+            None,
+        ));
     }
 
-    /// Closes the innermost collection: the node and its anchor id.
-    pub(super) fn close(&mut self) -> Option<(Node, usize)> {
-        match self.stack.pop()? {
-            Frame::Seq(s, a) => Some((Node::Seq(s), a)),
-            Frame::Map(m, a, _) => Some((Node::Map(m), a)),
+    /// Closes the innermost collection: the node and its anchor id. `one_line`: the collection
+    /// is a flow one whose closing bracket is on the line of its opening one; it is recorded
+    /// only for an outermost flow collection (one inside a flow collection is written as its
+    /// parent is, so a multi-line flow collection is written in block style all through) that
+    /// is not empty (an empty one is written `{}`/`[]` anyway, and what defaulting fills into
+    /// `spec: {}` is new content, written in block style).
+    pub(super) fn close(&mut self, one_line: bool) -> Option<(Node, usize)> {
+        let frame = self.stack.pop()?;
+        let one_line = one_line && !self.in_flow();
+        match frame {
+            Frame::Seq(mut s, a) => {
+                s.one_line = s.flow && one_line && !s.items.is_empty();
+                Some((Node::Seq(s), a))
+            }
+            Frame::Map(mut m, a, _) => {
+                m.one_line = m.flow && one_line && !m.entries.is_empty();
+                Some((Node::Map(m), a))
+            }
         }
     }
 

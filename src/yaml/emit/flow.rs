@@ -1,0 +1,108 @@
+//! Writing a collection that was read as one-line flow (`[a, b]`, `{k: v}`) back in flow style
+//! on one line, when everything inside it can be: single-line plain scalars without flow
+//! indicators, single-line quoted scalars, no block scalars, scalar keys, tags without flow
+//! indicators. Nested collections are written in flow style too.
+
+use super::scalar::{plain_ok, single_ok, write_styled};
+use crate::yaml::{Node, Scalar, ScalarStyle};
+
+/// Longest key text written as an implicit flow key (YAML limits implicit keys to 1024 chars).
+const MAX_KEY: usize = 1000;
+
+/// Whether `node` is a collection read as one-line flow whose content can all be written in flow.
+pub(super) fn keeps_flow(node: &Node) -> bool {
+    let one_line = match node {
+        Node::Map(m) => m.flow && m.one_line,
+        Node::Seq(s) => s.flow && s.one_line,
+        Node::Scalar(_) => false,
+    };
+    one_line && safe(node)
+}
+
+/// Whether `node` (and all it holds) can be written in flow context on one line.
+fn safe(node: &Node) -> bool {
+    match node {
+        Node::Scalar(s) => scalar_style(s, false).is_some(),
+        Node::Seq(s) => tag_ok(s.tag.as_deref()) && s.items.iter().all(safe),
+        Node::Map(m) => {
+            tag_ok(m.tag.as_deref())
+                && m.entries.iter().all(|(k, v)| match k {
+                    Node::Scalar(k) => scalar_style(k, true).is_some() && safe(v),
+                    _ => false,
+                })
+        }
+    }
+}
+
+fn tag_ok(tag: Option<&str>) -> bool {
+    tag.is_none_or(|t| !t.contains([',', '[', ']', '{', '}']))
+}
+
+/// The style a scalar is written in inside a flow collection, if it can be written there.
+fn scalar_style(s: &Scalar, key: bool) -> Option<ScalarStyle> {
+    if !tag_ok(s.tag.as_deref()) || (key && s.value.len() > MAX_KEY) {
+        return None;
+    }
+    let ok = match s.style {
+        ScalarStyle::Plain => flow_plain_ok(&s.value),
+        ScalarStyle::SingleQuoted => !s.value.contains('\n') && single_ok(&s.value),
+        ScalarStyle::DoubleQuoted => true,
+        ScalarStyle::Literal | ScalarStyle::Folded => false,
+    };
+    ok.then_some(s.style)
+}
+
+/// A plain scalar that reads back as exactly this text inside a flow collection: plain-safe in
+/// block context, not empty, one line, no flow indicators, not starting with `?` or `:`, not
+/// ending with an indicator that a flow indicator after it would turn into one (`1 -` + `]`).
+fn flow_plain_ok(s: &str) -> bool {
+    plain_ok(s, false, false)
+        && !s.contains([',', '[', ']', '{', '}', '\n', '\r'])
+        && !s.starts_with(['?', ':'])
+        && !s.ends_with(['-', '?', ':'])
+}
+
+/// Writes `node` (a collection for which [`keeps_flow`] holds, or anything inside one) in flow
+/// style, without a line break.
+pub(super) fn write_flow(out: &mut String, node: &Node) {
+    match node {
+        Node::Scalar(s) => {
+            let style = scalar_style(s, false).unwrap_or(ScalarStyle::DoubleQuoted);
+            write_styled(out, s, style, 0);
+        }
+        Node::Seq(s) => {
+            push_tag(out, s.tag.as_deref());
+            out.push('[');
+            for (i, item) in s.items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_flow(out, item);
+            }
+            out.push(']');
+        }
+        Node::Map(m) => {
+            push_tag(out, m.tag.as_deref());
+            out.push('{');
+            for (i, (k, v)) in m.entries.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                if let Node::Scalar(k) = k {
+                    let style = scalar_style(k, true).unwrap_or(ScalarStyle::DoubleQuoted);
+                    write_styled(out, k, style, 0);
+                }
+                out.push_str(": ");
+                write_flow(out, v);
+            }
+            out.push('}');
+        }
+    }
+}
+
+fn push_tag(out: &mut String, tag: Option<&str>) {
+    if let Some(t) = tag {
+        out.push_str(t);
+        out.push(' ');
+    }
+}
