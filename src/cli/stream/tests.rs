@@ -65,6 +65,7 @@ fn streamed_runs_answer_as_the_whole_input_run() {
         "existing-results",
         "fidelity-defaults",
         "fidelity-passthrough",
+        "fidelity-flow",
     ] {
         assert!(streamed.iter().any(|s| s == name), "{name} did not stream");
     }
@@ -171,4 +172,25 @@ fn a_crd_after_items_processed_with_a_file_schema_falls_back() {
         "{}",
         whole_run.stderr
     );
+}
+
+#[test]
+fn one_line_flow_items_answer_as_the_whole_input_run() {
+    let crd = "{apiVersion: apiextensions.k8s.io/v1, kind: CustomResourceDefinition, \
+        metadata: {name: widgets.example.com}, spec: {group: example.com, \
+        names: {kind: Widget, plural: widgets}, scope: Namespaced, versions: [{name: v1, \
+        served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: \
+        {spec: {type: object, properties: {tags: {type: array, items: {type: string}}, \
+        size: {type: integer, default: 1}}}}}}}]}}";
+    let w =
+        "{apiVersion: example.com/v1, kind: Widget, metadata: {name: w}, spec: {tags: [a], x: 1}}";
+    let head = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:";
+    for items in [
+        format!("\n- {crd}\n- {w}\n- {w}\n"),
+        format!(" [{crd}, {w}, {w}]\n"),
+        format!(" [{crd},\n  {w},\n  {w}]\n"),
+    ] {
+        same_answer(&format!("{head}{items}"), false);
+    }
+    same_answer(&format!("{crd}\n---\n{w}\n---\n{w}\n"), true);
 }
