@@ -10,7 +10,7 @@ pub mod pieces;
 pub mod stream;
 
 use crate::results::KrmResult;
-use crate::yaml::{emit_document, emit_stream, parse_stream, Node, Sequence, YamlError};
+use crate::yaml::{emit_document, emit_stream, parse_stream, Mapping, Node, Sequence, YamlError};
 
 /// The apiVersion of the ResourceList written back.
 pub const RESOURCE_LIST_API_VERSION: &str = "config.kubernetes.io/v1";
@@ -203,10 +203,7 @@ pub fn write(input: Input, results: &[KrmResult]) -> String {
         (Form::Stream, _) | (_, None) => emit_stream(&items),
         (form, Some(mut doc)) => {
             let map = doc.as_map_mut().expect("checked when read");
-            map.flow = false;
-            if form == Form::ResourceList {
-                map.insert("apiVersion", Node::string(RESOURCE_LIST_API_VERSION));
-            }
+            let mut all = prepare_envelope(map, form);
             map.insert(
                 "items",
                 Node::Seq(Sequence {
@@ -215,10 +212,6 @@ pub fn write(input: Input, results: &[KrmResult]) -> String {
                 }),
             );
             if form == Form::ResourceList {
-                let mut all = match map.remove_keep("results") {
-                    Some(Node::Seq(s)) => s.items,
-                    _ => Vec::new(),
-                };
                 all.extend(results.iter().map(KrmResult::to_node));
                 map.insert(
                     "results",
@@ -235,17 +228,24 @@ pub fn write(input: Input, results: &[KrmResult]) -> String {
     }
 }
 
-/// Position-keeping removal helper on mappings (the value is taken, the entry stays for
-/// `insert` to refill in place).
-trait TakeValue {
-    fn remove_keep(&mut self, key: &str) -> Option<Node>;
-}
-
-impl TakeValue for crate::yaml::Mapping {
-    fn remove_keep(&mut self, key: &str) -> Option<Node> {
-        self.get_mut(key)
-            .map(|v| std::mem::replace(v, Node::empty_map()))
+/// Readies a ResourceList's or List's root mapping for writing, the same for the whole-input and
+/// the streamed writer: block style, the ResourceList apiVersion set, an empty `items` in that
+/// key's place (appended when absent) and, for a ResourceList, an empty `results` in its place.
+/// Returns the results the input already carried (ours go after them).
+fn prepare_envelope(map: &mut Mapping, form: Form) -> Vec<Node> {
+    map.flow = false;
+    if form == Form::ResourceList {
+        map.insert("apiVersion", Node::string(RESOURCE_LIST_API_VERSION));
     }
+    map.insert("items", Node::Seq(Sequence::default()));
+    let mut earlier = Vec::new();
+    if form == Form::ResourceList {
+        if let Some(Node::Seq(s)) = map.get_mut("results") {
+            earlier = std::mem::take(&mut s.items);
+        }
+        map.insert("results", Node::Seq(Sequence::default()));
+    }
+    earlier
 }
 
 #[cfg(test)]

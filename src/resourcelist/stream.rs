@@ -4,9 +4,9 @@
 //! items' text without copying that text (written as chunks).
 
 use super::pieces::{Piece, Stdout};
-use super::{Form, RESOURCE_LIST_API_VERSION};
+use super::Form;
 use crate::results::KrmResult;
-use crate::yaml::{emit_document, emit_seq_item, parse_stream, Mapping, Node, Sequence};
+use crate::yaml::{emit_document, emit_seq_item, parse_stream, Mapping, Node};
 
 /// The form of a root document read with its items split out, when it is a ResourceList or a
 /// List whose output can be written around the streamed items text: a mapping without tag,
@@ -92,18 +92,7 @@ pub fn write_shell(
     results: Results<'_>,
 ) -> Stdout {
     let map = shell.as_map_mut().expect("checked by shell_form");
-    map.flow = false;
-    if form == Form::ResourceList {
-        map.insert("apiVersion", Node::string(RESOURCE_LIST_API_VERSION));
-    }
-    map.insert("items", Node::Seq(Sequence::default()));
-    let mut earlier = Vec::new();
-    if form == Form::ResourceList {
-        if let Some(Node::Seq(s)) = map.get_mut("results") {
-            earlier = std::mem::take(&mut s.items);
-        }
-        map.insert("results", Node::Seq(Sequence::default()));
-    }
+    let mut earlier = super::prepare_envelope(map, form);
     let (text, item_pieces) = items;
     let mut chunks = Vec::new();
     let mut cur = String::new();
