@@ -6,7 +6,7 @@
 //! v1beta1 CRDs that preserve unknown fields) and [`Options::prune`] is on; the ObjectMeta round
 //! trip runs regardless, as the apiserver's does.
 
-use crate::schema::{Structural, StructuralOrBool, VersionSchema};
+use crate::schema::VersionSchema;
 use crate::yaml::scalar::{resolve, Resolved};
 use crate::yaml::{Mapping, Node};
 use std::borrow::Cow;
@@ -66,61 +66,6 @@ pub fn apply(obj: &mut Node, vs: &VersionSchema, opts: &Options) -> Outcome {
     out
 }
 
-/// A field path while walking an object, borrowed from the stack frames of the walk (like
-/// serde_yaml's `Path`): extending it costs nothing; it is only rendered (`spec.a[0].b`) when a
-/// field is recorded.
-#[derive(Clone, Copy, Debug)]
-pub enum Path<'a> {
-    Root,
-    /// `parent.key`
-    Key(&'a Path<'a>, &'a str),
-    /// `parent[i]`
-    Index(&'a Path<'a>, usize),
-    /// `parent[key]`: a map key in the apiserver's field.Path form.
-    MapKey(&'a Path<'a>, &'a str),
-}
-
-impl<'a> Path<'a> {
-    pub fn key(&'a self, key: &'a str) -> Path<'a> {
-        Path::Key(self, key)
-    }
-
-    pub fn index(&'a self, i: usize) -> Path<'a> {
-        Path::Index(self, i)
-    }
-
-    pub fn map_key(&'a self, key: &'a str) -> Path<'a> {
-        Path::MapKey(self, key)
-    }
-
-    pub fn is_root(&self) -> bool {
-        matches!(self, Path::Root)
-    }
-
-    /// The path of child `key`, rendered.
-    pub fn child(&self, key: &str) -> String {
-        self.key(key).to_string()
-    }
-}
-
-impl std::fmt::Display for Path<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Path::Root => Ok(()),
-            Path::Key(Path::Root, k) => f.write_str(k),
-            Path::Key(p, k) => write!(f, "{p}.{k}"),
-            Path::Index(p, i) => write!(f, "{p}[{i}]"),
-            Path::MapKey(p, k) => write!(f, "{p}[{k}]"),
-        }
-    }
-}
-
-/// A mapping key's text, for objects whose keys [`normalize_keys`] has made strings (the stages
-/// of [`apply`] run after it, so a plain `on` key never reaches them).
-pub fn key(k: &Node) -> Option<&str> {
-    k.scalar_str()
-}
-
 /// The JSON object key a YAML 1.1 reader makes of a mapping key (`on` → `true`, `1` → `1`).
 pub fn key_text(key: &Node) -> Option<Cow<'_, str>> {
     let Node::Scalar(s) = key else {
@@ -143,23 +88,6 @@ fn float_key(key: &Node) -> Option<String> {
     });
     let json = crate::yaml::json::to_json(&map).ok()?;
     json.as_object()?.keys().next().cloned()
-}
-
-/// The schema of a map's values not named in `properties`: `Some(None)` for
-/// `additionalProperties: true/false` (no schema), `None` when absent.
-pub fn additional(s: &Structural) -> Option<Option<&Structural>> {
-    match s.additional_properties.as_deref()? {
-        StructuralOrBool::Bool(_) => Some(None),
-        StructuralOrBool::Schema(a) => Some(Some(a)),
-    }
-}
-
-/// The schema for field `key` of an object of schema `s` (a property, else additionalProperties).
-pub fn field_schema<'s>(s: &'s Structural, key: &str) -> Option<&'s Structural> {
-    match s.properties.get(key) {
-        Some(p) => Some(p),
-        None => additional(s).flatten(),
-    }
 }
 
 /// Makes map keys what the apiserver stores: YAML merge keys (`<<: *base`) are resolved the way
@@ -230,64 +158,6 @@ fn upsert(m: &mut Mapping, k: Node, v: Node) {
     {
         Some(slot) => slot.1 = v,
         None => m.entries.push((k, v)),
-    }
-}
-
-/// The TypeMeta/ObjectMeta fields kept at a resource root and in embedded resources.
-pub fn is_meta_field(key: &str) -> bool {
-    matches!(key, "apiVersion" | "kind" | "metadata")
-}
-
-/// Helpers for the table tests of the engine modules.
-#[cfg(test)]
-pub(crate) mod test_support {
-    use crate::schema::{Structural, StructuralOrBool};
-    use crate::yaml::{self, json::to_json, Node};
-    use serde_json::Value;
-
-    /// One YAML document.
-    pub fn doc(text: &str) -> Node {
-        yaml::parse_stream(text).unwrap().remove(0)
-    }
-
-    /// A structural schema written in YAML (only what pruning and defaulting read; junctors
-    /// and value validations are ignored, as they are by these algorithms).
-    pub fn schema(text: &str) -> Structural {
-        structural(&to_json(&doc(text)).unwrap())
-    }
-
-    fn structural(v: &Value) -> Structural {
-        let mut s = Structural::default();
-        let flag = |k: &str| v[k].as_bool().unwrap_or(false);
-        s.generic.type_ = v["type"].as_str().unwrap_or_default().to_string();
-        s.generic.nullable = flag("nullable");
-        s.generic.default = v.get("default").cloned();
-        s.extensions.x_preserve_unknown_fields = flag("x-kubernetes-preserve-unknown-fields");
-        s.extensions.x_embedded_resource = flag("x-kubernetes-embedded-resource");
-        if let Some(props) = v["properties"].as_object() {
-            for (k, p) in props {
-                s.properties.insert(k.clone(), structural(p));
-            }
-        }
-        if v.get("items").is_some() {
-            s.items = Some(Box::new(structural(&v["items"])));
-        }
-        s.additional_properties = match v.get("additionalProperties") {
-            Some(Value::Bool(b)) => Some(Box::new(StructuralOrBool::Bool(*b))),
-            Some(a) => Some(Box::new(StructuralOrBool::Schema(structural(a)))),
-            None => None,
-        };
-        s
-    }
-
-    /// The JSON value of a node (what kubectl reads).
-    pub fn json(n: &Node) -> Value {
-        to_json(n).unwrap()
-    }
-
-    /// The JSON value of a YAML text.
-    pub fn json_of(text: &str) -> Value {
-        json(&doc(text))
     }
 }
 

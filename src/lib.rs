@@ -56,6 +56,7 @@ pub mod config;
 pub mod defaulting;
 pub mod diff;
 pub mod engine;
+pub mod field;
 pub mod objectmeta;
 pub mod process;
 pub mod pruning;
@@ -64,3 +65,6 @@ pub mod results;
 pub mod schema;
 pub mod sources;
 pub mod yaml;
+
+#[cfg(test)]
+pub(crate) mod test_support;

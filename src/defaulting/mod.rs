@@ -16,7 +16,7 @@ mod tests;
 
 pub use nulls::prune_nulls;
 
-use crate::engine::{additional, key, Path};
+use crate::field::Path;
 use crate::schema::Structural;
 use crate::yaml::json::from_json;
 use crate::yaml::Node;
@@ -25,7 +25,7 @@ use serde_json::Value;
 /// Defaults `obj` with schema `s`; returns the defaulted paths, in the order applied.
 pub fn default(obj: &mut Node, s: &Structural) -> Vec<String> {
     let mut defaulted = Vec::new();
-    node(obj, s, &Path::Root, &mut defaulted);
+    node(obj, s, &Path::Root(""), &mut defaulted);
     defaulted
 }
 
@@ -69,13 +69,13 @@ fn fill_properties(x: &mut Node, s: &Structural, path: &Path, out: &mut Vec<Stri
         let slot = m
             .entries
             .iter_mut()
-            .find(|(k, _)| key(k) == Some(name.as_str()));
+            .find(|(k, _)| k.scalar_str() == Some(name.as_str()));
         match slot {
             Some((_, v)) if non_nullable_null(v, prop) => *v = from_json(def),
             Some(_) => continue,
             None => m.entries.push((Node::string(name), from_json(def))),
         }
-        out.push(path.child(name));
+        out.push(path.child(name).to_string());
     }
 }
 
@@ -83,11 +83,11 @@ fn fill_properties(x: &mut Node, s: &Structural, path: &Path, out: &mut Vec<Stri
 fn map_children(x: &mut Node, s: &Structural, path: &Path, out: &mut Vec<String>) {
     let Node::Map(m) = x else { return };
     for (k, v) in m.entries.iter_mut() {
-        let Some(key) = key(k) else { continue };
-        let path = path.key(key);
+        let Some(key) = k.scalar_str() else { continue };
+        let path = path.child(key);
         if let Some(prop) = s.properties.get(key) {
             node(v, prop, &path, out);
-        } else if let Some(Some(a)) = additional(s) {
+        } else if let Some(Some(a)) = s.additional() {
             replace_null(v, a, &path, out);
             node(v, a, &path, out);
         }

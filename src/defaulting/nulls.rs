@@ -4,7 +4,6 @@
 //! replace, and list items are kept. The root `metadata` is left to the ObjectMeta round trip.
 
 use super::default_of;
-use crate::engine::{field_schema, key};
 use crate::schema::Structural;
 use crate::yaml::Node;
 
@@ -12,7 +11,7 @@ use crate::yaml::Node;
 pub fn prune_nulls(obj: &mut Node, s: &Structural) {
     if let Node::Map(m) = obj {
         m.entries.retain_mut(|(k, v)| {
-            let key = key(k);
+            let key = k.scalar_str();
             if key == Some("metadata") {
                 return true;
             }
@@ -24,7 +23,7 @@ pub fn prune_nulls(obj: &mut Node, s: &Structural) {
 /// Walks `x` (schema `s`, if any) and drops its droppable nulls.
 fn walk(x: &mut Node, s: Option<&Structural>) {
     match x {
-        Node::Map(m) => m.entries.retain_mut(|(k, v)| entry(key(k), v, s)),
+        Node::Map(m) => m.entries.retain_mut(|(k, v)| entry(k.scalar_str(), v, s)),
         Node::Seq(seq) => {
             let items = s.and_then(|s| s.items.as_deref());
             for v in seq.items.iter_mut() {
@@ -38,7 +37,7 @@ fn walk(x: &mut Node, s: Option<&Structural>) {
 /// One entry of a map with schema `s`: returns whether it stays.
 fn entry(key: Option<&str>, v: &mut Node, s: Option<&Structural>) -> bool {
     let child = match (key, s) {
-        (Some(k), Some(s)) => field_schema(s, k),
+        (Some(k), Some(s)) => s.field_schema(k),
         _ => None,
     };
     if let Some(c) = child {

@@ -3,7 +3,7 @@
 //! null with a default is defaulted).
 
 use super::{default, prune_nulls};
-use crate::engine::test_support::{doc, json, json_of, schema};
+use crate::test_support::{doc, json, json_of, schema};
 use crate::yaml::{Node, ScalarStyle};
 
 struct Case {

@@ -1,8 +1,8 @@
 //! Tests of the stage order and of the options of [`super::apply`].
 
-use super::test_support::{doc, json, json_of, schema};
 use super::{apply, Options, Outcome};
 use crate::schema::VersionSchema;
+use crate::test_support::{doc, json, json_of, schema};
 use std::sync::Arc;
 
 const SCHEMA: &str = "type: object
@@ -175,18 +175,4 @@ fn fields_the_apiserver_cannot_decode_are_dropped_and_reported() {
         json(&obj),
         json_of("apiVersion: g.io/v1\nkind: K\nmetadata: {name: nm}\nspec:\n  tmpl: {kind: Pod, port: 80}\n  replicas: 1")
     );
-}
-
-#[test]
-fn paths_render_like_the_apiservers() {
-    use super::Path;
-    let root = Path::Root;
-    let spec = root.key("spec");
-    let list = spec.key("l");
-    let item = list.index(0);
-    let nested = item.index(2);
-    let map = spec.map_key("k.x");
-    assert_eq!(nested.child("a"), "spec.l[0][2].a");
-    assert_eq!(map.child("metadata"), "spec[k.x].metadata");
-    assert_eq!(root.child("status"), "status");
 }

@@ -3,7 +3,6 @@
 //! wrong type dropped whole) and encoding back (empty fields omitted) leaves of it.
 
 use super::time;
-use crate::engine::key;
 use crate::yaml::scalar::{resolve, Resolved};
 use crate::yaml::{Mapping, Node, Scalar};
 
@@ -55,7 +54,9 @@ fn kind_of(key: &str) -> Option<Kind> {
 pub fn round_trip(m: &mut Mapping, unknown: &mut Vec<String>, invalid: &mut Vec<String>) {
     let mut found = Vec::new();
     m.entries.retain_mut(|(k, v)| {
-        let Some(key) = key(k) else { return false };
+        let Some(key) = k.scalar_str() else {
+            return false;
+        };
         match kind_of(key) {
             None => {
                 found.push(key.to_string());
@@ -113,7 +114,7 @@ fn items_valid(v: &Node, field: fn(&str) -> Option<Kind>) -> bool {
     let Some(seq) = v.as_seq() else { return false };
     seq.items.iter().all(|item| match item {
         Node::Map(m) => m.entries.iter().all(|(k, x)| {
-            let kind = key(k).and_then(field);
+            let kind = k.scalar_str().and_then(field);
             kind.is_none_or(|kind| valid(kind, x))
         }),
         other => other.is_null(),
@@ -229,7 +230,9 @@ fn owner_ref(m: &mut Mapping, path: &str, unknown: &mut Vec<String>) {
         if !x.is_null() {
             return true;
         }
-        let string = key(k).is_some_and(|k| owner_ref_field(k) == Some(Kind::Str));
+        let string = k
+            .scalar_str()
+            .is_some_and(|k| owner_ref_field(k) == Some(Kind::Str));
         *x = Node::string("");
         string
     });
@@ -243,7 +246,7 @@ fn owner_ref(m: &mut Mapping, path: &str, unknown: &mut Vec<String>) {
 /// A ManagedFieldsEntry: unknown fields dropped, empty ones omitted, times normalized.
 fn managed_entry(m: &mut Mapping, path: &str, unknown: &mut Vec<String>) {
     drop_unknown(m, path, unknown, managed_field);
-    m.entries.retain_mut(|(k, x)| match key(k) {
+    m.entries.retain_mut(|(k, x)| match k.scalar_str() {
         _ if x.is_null() => false,
         Some("time") => set_time(x, false),
         Some("fieldsV1") => true,
@@ -258,9 +261,9 @@ fn drop_unknown(
     field: fn(&str) -> Option<Kind>,
 ) {
     m.entries.retain(|(k, _)| {
-        let known = key(k).is_some_and(|k| field(k).is_some());
+        let known = k.scalar_str().is_some_and(|k| field(k).is_some());
         if !known {
-            if let Some(k) = key(k) {
+            if let Some(k) = k.scalar_str() {
                 unknown.push(format!("{path}.{k}"));
             }
         }

@@ -13,7 +13,7 @@ mod fields;
 mod tests;
 mod time;
 
-use crate::engine::{additional, key, Path};
+use crate::field::Path;
 use crate::schema::Structural;
 use crate::yaml::{Mapping, Node};
 
@@ -40,7 +40,7 @@ pub fn coerce_root(obj: &mut Node) -> Findings {
 /// field paths come back sorted.
 pub fn coerce_embedded(obj: &mut Node, s: &Structural) -> Findings {
     let mut found = Findings::default();
-    node(obj, s, &Path::Root, &mut found);
+    node(obj, s, &Path::Root(""), &mut found);
     found.unknown.sort();
     found
 }
@@ -72,11 +72,11 @@ fn node(x: &mut Node, s: &Structural, path: &Path, f: &mut Findings) {
                 embedded(m, path, f);
             }
             for (k, v) in m.entries.iter_mut() {
-                let Some(key) = key(k) else { continue };
+                let Some(key) = k.scalar_str() else { continue };
                 if let Some(p) = s.properties.get(key) {
-                    node(v, p, &path.key(key), f);
-                } else if let Some(Some(a)) = additional(s) {
-                    node(v, a, &path.map_key(key), f);
+                    node(v, p, &path.child(key), f);
+                } else if let Some(Some(a)) = s.additional() {
+                    node(v, a, &path.key(key), f);
                 }
             }
         }
@@ -94,12 +94,12 @@ fn node(x: &mut Node, s: &Structural, path: &Path, f: &mut Findings) {
 
 /// TypeMeta and ObjectMeta of one embedded resource.
 fn embedded(m: &mut Mapping, path: &Path, f: &mut Findings) {
-    m.entries.retain(|(k, v)| match key(k) {
+    m.entries.retain(|(k, v)| match k.scalar_str() {
         Some(name @ ("apiVersion" | "kind")) if v.as_str().is_none() => {
-            f.invalid.push(path.child(name));
+            f.invalid.push(path.child(name).to_string());
             false
         }
         _ => true,
     });
-    coerce_metadata(m, &path.child("metadata"), f);
+    coerce_metadata(m, &path.child("metadata").to_string(), f);
 }

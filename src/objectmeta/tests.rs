@@ -1,7 +1,7 @@
 //! Table tests for the ObjectMeta round trip (root and embedded) and TypeMeta coercion.
 
 use super::{coerce_embedded, coerce_root};
-use crate::engine::test_support::{doc, json, json_of, schema};
+use crate::test_support::{doc, json, json_of, schema};
 
 struct Case {
     name: &'static str,

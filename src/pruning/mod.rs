@@ -8,15 +8,15 @@
 //! and `metadata` are kept as they are (ObjectMeta is handled by [`crate::objectmeta`]).
 //! Pruned paths come back sorted, in the apiserver's `spec.a[0].b` form.
 
-use crate::engine::{additional, is_meta_field, key, Path};
-use crate::schema::Structural;
+use crate::field::Path;
+use crate::schema::{is_meta_field, Structural};
 use crate::yaml::Node;
 
 /// Prunes the root object `obj` (a resource root: its TypeMeta/ObjectMeta fields are kept) with
 /// schema `s`; returns the pruned paths, sorted.
 pub fn prune(obj: &mut Node, s: &Structural) -> Vec<String> {
     let mut pruned = Vec::new();
-    node(obj, Some(s), true, &Path::Root, &mut pruned);
+    node(obj, Some(s), true, &Path::Root(""), &mut pruned);
     pruned.sort();
     pruned
 }
@@ -54,11 +54,11 @@ fn entry(
     path: &Path,
     out: &mut Vec<String>,
 ) -> bool {
-    let Some(key) = key(k) else {
+    let Some(key) = k.scalar_str() else {
         return false;
     };
     let Some(s) = s else {
-        out.push(path.child(key));
+        out.push(path.child(key).to_string());
         return false;
     };
     if embedded && is_meta_field(key) {
@@ -66,17 +66,17 @@ fn entry(
     }
     let child = match s.properties.get(key) {
         Some(p) => Some(p),
-        None => match additional(s) {
+        None => match s.additional() {
             Some(a) => a,
             None => {
-                if !is_meta_field(key) || !path.is_root() {
-                    out.push(path.child(key));
+                if !is_meta_field(key) || !path.is_empty() {
+                    out.push(path.child(key).to_string());
                 }
                 return false;
             }
         },
     };
-    node(v, child, false, &path.key(key), out);
+    node(v, child, false, &path.child(key), out);
     true
 }
 
@@ -88,18 +88,18 @@ fn keep_unknown(x: &mut Node, s: &Structural, root: bool, path: &Path, out: &mut
         Node::Map(m) => {
             let embedded = root || s.extensions.x_embedded_resource;
             for (k, v) in m.entries.iter_mut() {
-                let Some(key) = key(k) else { continue };
+                let Some(key) = k.scalar_str() else { continue };
                 if embedded && is_meta_field(key) {
                     continue;
                 }
                 let child = match s.properties.get(key) {
                     Some(p) => Some(p),
-                    None => match additional(s) {
+                    None => match s.additional() {
                         Some(a) => a,
                         None => continue,
                     },
                 };
-                node(v, child, false, &path.key(key), out);
+                node(v, child, false, &path.child(key), out);
             }
         }
         Node::Seq(seq) => {

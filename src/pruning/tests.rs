@@ -3,7 +3,7 @@
 //! `x-kubernetes-no-prune`) treats them.
 
 use super::prune;
-use crate::engine::test_support::{doc, json, json_of, schema};
+use crate::test_support::{doc, json, json_of, schema};
 use crate::yaml::{Node, ScalarStyle};
 
 struct Case {

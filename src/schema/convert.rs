@@ -10,8 +10,8 @@ mod keywords;
 
 use super::structural::Props;
 use super::structural::{NestedValueValidation, Structural, StructuralOrBool, ValueValidation};
-use super::validation::field::Path;
 use super::SchemaError;
+use crate::field::Path;
 use crate::yaml::json::kind_name as json_kind;
 use serde_json::{Map, Value};
 

@@ -7,8 +7,9 @@
 //! when they differ.
 
 use super::structural::Structural;
-use super::validation::{check_schema, field};
+use super::validation::check_schema;
 use super::{SchemaError, VersionSchema};
+use crate::field;
 use crate::yaml::json::kind_name as json_kind;
 use serde_json::{Map, Value};
 use std::sync::Arc;

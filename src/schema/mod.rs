@@ -10,7 +10,8 @@ pub mod structural;
 pub mod validation;
 
 pub use structural::{
-    Extensions, Generic, NestedValueValidation, Structural, StructuralOrBool, ValueValidation,
+    is_meta_field, Extensions, Generic, NestedValueValidation, Structural, StructuralOrBool,
+    ValueValidation,
 };
 
 use std::sync::Arc;

@@ -21,6 +21,24 @@ pub struct Structural {
 }
 
 impl Structural {
+    /// The schema of a map's values not named in `properties`: `Some(None)` for
+    /// `additionalProperties: true/false` (no schema), `None` when absent.
+    pub fn additional(&self) -> Option<Option<&Structural>> {
+        match self.additional_properties.as_deref()? {
+            StructuralOrBool::Bool(_) => Some(None),
+            StructuralOrBool::Schema(a) => Some(Some(a)),
+        }
+    }
+
+    /// The schema of field `key` of an object of this schema (a property, else
+    /// additionalProperties).
+    pub fn field_schema(&self, key: &str) -> Option<&Structural> {
+        match self.properties.get(key) {
+            Some(p) => Some(p),
+            None => self.additional().flatten(),
+        }
+    }
+
     /// Drops what processing objects (pruning, nulls, defaulting, ObjectMeta) never reads, once
     /// the structural check has run: `description`, `title`, value validations and junctors,
     /// `x-kubernetes-validations` and the list/map type extensions. A run holds every schema
@@ -48,6 +66,11 @@ impl Structural {
             }
         }
     }
+}
+
+/// The TypeMeta/ObjectMeta fields kept at a resource root and in embedded resources.
+pub fn is_meta_field(key: &str) -> bool {
+    matches!(key, "apiVersion" | "kind" | "metadata")
 }
 
 /// `additionalProperties`: `true`/`false`, or a schema.

@@ -9,12 +9,12 @@
 
 mod api;
 mod defaults;
-pub mod field;
 mod invariants;
 
 use super::convert::convert_detailed;
 use super::structural::Structural;
 use super::SchemaError;
+use crate::field;
 use serde_json::Value;
 
 /// All the apiserver's errors for the structural model `s` at `path` (e.g.

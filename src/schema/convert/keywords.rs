@@ -4,8 +4,8 @@
 //! decoder ignores them.
 
 use super::{malformed, Converter};
+use crate::field::{self, Path};
 use crate::schema::structural::{Extensions, Generic, ValueValidation};
-use crate::schema::validation::field::{self, Path};
 use crate::schema::SchemaError;
 use crate::yaml::json::kind_name as json_kind;
 use serde_json::{Map, Value};

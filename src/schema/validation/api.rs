@@ -5,7 +5,7 @@
 //! inside resource meta. (The list-type/map-type and CEL rules are not checked: the apiserver's
 //! structural check, which decides how objects are stored, does not depend on them.)
 
-use super::field::{forbidden, go_quote, not_supported, Path};
+use crate::field::{forbidden, go_quote, not_supported, Path};
 use crate::schema::structural::{NestedValueValidation, Structural, StructuralOrBool};
 
 const TYPES: [&str; 6] = ["array", "boolean", "integer", "number", "object", "string"];

@@ -3,7 +3,7 @@
 //! apiVersion/kind/metadata), and it must validate against its own schema (type, nullable, enum,
 //! required).
 
-use super::field::{child, go_quote, go_value, invalid, not_supported, required, Path};
+use crate::field::{child, go_quote, go_value, invalid, not_supported, required, Path};
 use crate::schema::structural::{Structural, StructuralOrBool, ValueValidation};
 use serde_json::Value;
 

@@ -3,7 +3,7 @@
 //! patterns), arrays have items, embedded resources are objects with properties or
 //! preserve-unknown-fields, root metadata only restricts name and generateName.
 
-use super::field::{forbidden, go_quote, invalid, required, Path};
+use crate::field::{forbidden, go_quote, invalid, required, Path};
 use crate::schema::structural::{
     Generic, NestedValueValidation, Structural, StructuralOrBool, ValueValidation,
 };

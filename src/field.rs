@@ -1,0 +1,554 @@
+//! The shared vocabulary of every walk over objects and schemas: field paths, and errors
+//! formatted exactly like apimachinery's `field.Error` (`path: Required value: detail`,
+//! `path: Forbidden: detail`, `path: Invalid value: <v>: detail`), with Go's `%q`, `%v`, `%#v`
+//! and `json.Marshal` renderings of the offending value.
+//!
+//! Paths are borrowed linked lists ([`Path`], like serde_yaml's): extending one while walking
+//! costs nothing; it is rendered (`spec.a[0].b`, `spec.m[key]`) only when something is recorded.
+
+use serde_json::Value;
+use std::fmt::{self, Display, Write};
+
+/// A field path (`field.Path`): a root string extended by `.child`, `[key]` and `[index]`, built
+/// on the stack while walking and rendered only for an error.
+#[derive(Clone, Copy, Debug)]
+pub enum Path<'a> {
+    Root(&'a str),
+    Child(&'a Path<'a>, &'a str),
+    Key(&'a Path<'a>, &'a str),
+    Index(&'a Path<'a>, usize),
+}
+
+impl<'a> Path<'a> {
+    /// `path.name` (or `name` at an empty root).
+    pub fn child(&'a self, name: &'a str) -> Path<'a> {
+        Path::Child(self, name)
+    }
+
+    /// `path[key]`.
+    pub fn key(&'a self, k: &'a str) -> Path<'a> {
+        Path::Key(self, k)
+    }
+
+    /// `path[i]`.
+    pub fn index(&'a self, i: usize) -> Path<'a> {
+        Path::Index(self, i)
+    }
+
+    /// Whether this is the empty root (a walk's starting point).
+    pub fn is_empty(&self) -> bool {
+        matches!(self, Path::Root(""))
+    }
+}
+
+impl Display for Path<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Path::Root(r) => f.write_str(r),
+            Path::Child(p, name) if p.is_empty() => f.write_str(name),
+            Path::Child(p, name) => write!(f, "{p}.{name}"),
+            Path::Key(p, k) => write!(f, "{p}[{k}]"),
+            Path::Index(p, i) => write!(f, "{p}[{i}]"),
+        }
+    }
+}
+
+/// `path.name` (or `name` at an empty root), like `field.Path.Child`.
+pub fn child(path: &str, name: &str) -> String {
+    Path::Root(path).child(name).to_string()
+}
+
+/// `path[key]`, like `field.Path.Key`.
+pub fn key(path: &str, k: &str) -> String {
+    format!("{path}[{k}]")
+}
+
+/// `path[i]`, like `field.Path.Index`.
+pub fn index(path: &str, i: usize) -> String {
+    format!("{path}[{i}]")
+}
+
+/// `path: Required value[: detail]`.
+pub fn required(path: impl Display, detail: &str) -> String {
+    with_detail(format!("{path}: Required value"), detail)
+}
+
+/// `path: Forbidden[: detail]`.
+pub fn forbidden(path: impl Display, detail: &str) -> String {
+    with_detail(format!("{path}: Forbidden"), detail)
+}
+
+/// `path: Invalid value: <value>[: detail]`; `value` is already rendered (see [`go_quote`],
+/// [`go_sharp_v`]).
+pub fn invalid(path: impl Display, value: &str, detail: &str) -> String {
+    with_detail(format!("{path}: Invalid value: {value}"), detail)
+}
+
+/// `path: Unsupported value: <value>: supported values: "a", "b"`; `value` is already rendered.
+pub fn not_supported(path: impl Display, value: &str, supported: &[&str]) -> String {
+    let list: Vec<String> = supported.iter().map(|s| go_quote(s)).collect();
+    let detail = format!("supported values: {}", list.join(", "));
+    with_detail(format!("{path}: Unsupported value: {value}"), &detail)
+}
+
+fn with_detail(mut s: String, detail: &str) -> String {
+    if !detail.is_empty() {
+        s.push_str(": ");
+        s.push_str(detail);
+    }
+    s
+}
+
+/// Go's `%q` of a string (`strconv.Quote`): double quotes, backslash escapes for quotes,
+/// backslashes and control characters; printable Unicode kept as is.
+pub fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\u{b}' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The value part of a `field.Invalid` error for a JSON value, as `ErrorBody` renders it:
+/// strings with `%q`, numbers and bools plainly, null as `null`, maps and lists with `%#v`.
+pub fn go_value(v: &Value) -> String {
+    match v {
+        Value::Null => "null".to_string(),
+        Value::String(s) => go_quote(s),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => go_number(n),
+        _ => go_sharp_v(v),
+    }
+}
+
+/// Go's `%#v` of a JSON value decoded by apimachinery (`map[string]interface {}`, `[]interface {}`,
+/// int64 for integral numbers, float64 otherwise). Map keys are sorted, as Go prints them.
+pub fn go_sharp_v(v: &Value) -> String {
+    let mut out = String::new();
+    sharp_v_into(v, true, &mut out);
+    out
+}
+
+fn sharp_v_into(v: &Value, top: bool, out: &mut String) {
+    match v {
+        Value::Null if top => out.push_str("interface {}(nil)"),
+        Value::Null => out.push_str("interface {}(nil)"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => out.push_str(&go_number(n)),
+        Value::String(s) => out.push_str(&go_quote(s)),
+        Value::Array(items) => {
+            out.push_str("[]interface {}{");
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                sharp_v_into(item, false, out);
+            }
+            out.push('}');
+        }
+        Value::Object(map) => {
+            out.push_str("map[string]interface {}{");
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort();
+            for (i, k) in keys.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&go_quote(k));
+                out.push(':');
+                sharp_v_into(&map[k.as_str()], false, out);
+            }
+            out.push('}');
+        }
+    }
+}
+
+/// `[]string{"a", "b"}` (Go's `%#v` of a string slice).
+pub fn go_string_slice(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|s| go_quote(s)).collect();
+    format!("[]string{{{}}}", quoted.join(", "))
+}
+
+/// A number as the apiserver decoded it prints with `%v`: an integer that fits int64 as one,
+/// any other number as a float64.
+fn go_number(n: &serde_json::Number) -> String {
+    match n.as_i64() {
+        Some(i) => i.to_string(),
+        None => go_float(n.as_f64().unwrap_or(0.0)),
+    }
+}
+
+/// Go's `%v` for float64: the shortest `%g`, in exponent form when the decimal exponent is below
+/// -4 or at least 6 (`1.5e+06`, `1e-07`), plain otherwise (`0.001`, `123456.5`).
+pub fn go_float(f: f64) -> String {
+    if f == 0.0 || !f.is_finite() {
+        return format!("{f}");
+    }
+    let s = format!("{f:e}");
+    let Some((mantissa, exp)) = s.split_once('e') else {
+        return s;
+    };
+    let exp: i32 = exp.parse().unwrap_or(0);
+    if (-4..6).contains(&exp) {
+        return format!("{f}");
+    }
+    let sign = if exp < 0 { '-' } else { '+' };
+    format!("{mantissa}e{sign}{:02}", exp.abs())
+}
+
+/// Go's `json.Marshal` of a JSON value as the apiserver decoded it: object keys sorted, HTML
+/// characters and U+2028/U+2029 escaped, integers that fit int64 as such and other numbers as
+/// float64 (`1e+21`, `1e-7`).
+pub fn go_json(v: &Value) -> String {
+    let mut out = String::new();
+    json_into(v, &mut out);
+    out
+}
+
+fn json_into(v: &Value, out: &mut String) {
+    match v {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => out.push_str(&i.to_string()),
+            None => out.push_str(&go_json_float(n.as_f64().unwrap_or(0.0))),
+        },
+        Value::String(s) => json_string_into(s, out),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                json_into(item, out);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            out.push('{');
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort();
+            for (i, k) in keys.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                json_string_into(k, out);
+                out.push(':');
+                json_into(&map[k.as_str()], out);
+            }
+            out.push('}');
+        }
+    }
+}
+
+/// A JSON string as Go's encoder writes it (with its HTML-safe escapes).
+fn json_string_into(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// A float64 as Go's JSON encoder writes it: plain decimal, or exponent form (`1e+21`,
+/// `1e-7`) below 1e-6 and from 1e21.
+fn go_json_float(f: f64) -> String {
+    let abs = f.abs();
+    if abs != 0.0 && !(1e-6..1e21).contains(&abs) {
+        let s = format!("{f:e}");
+        let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
+        let exp: i32 = exp.parse().unwrap_or(0);
+        let sign = if exp < 0 { '-' } else { '+' };
+        return format!("{mantissa}e{sign}{}", exp.abs());
+    }
+    format!("{f}")
+}
+
+/// apimachinery's `field.ErrorType`, with the text `ErrorBody` writes for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorType {
+    NotFound,
+    Required,
+    Duplicate,
+    Invalid,
+    NotSupported,
+    Forbidden,
+    TooLong,
+    TooMany,
+    TooFew,
+    Internal,
+    /// `FieldValueTypeInvalid`: written as "Invalid value" too.
+    TypeInvalid,
+    TooShort,
+}
+
+impl ErrorType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorType::NotFound => "Not found",
+            ErrorType::Required => "Required value",
+            ErrorType::Duplicate => "Duplicate value",
+            ErrorType::Invalid | ErrorType::TypeInvalid => "Invalid value",
+            ErrorType::NotSupported => "Unsupported value",
+            ErrorType::Forbidden => "Forbidden",
+            ErrorType::TooLong => "Too long",
+            ErrorType::TooMany => "Too many",
+            ErrorType::TooFew => "Too few",
+            ErrorType::Internal => "Internal error",
+            ErrorType::TooShort => "Too short",
+        }
+    }
+
+    /// The types whose message never shows the value.
+    fn omits_value(self) -> bool {
+        matches!(
+            self,
+            ErrorType::Required
+                | ErrorType::Forbidden
+                | ErrorType::TooLong
+                | ErrorType::TooShort
+                | ErrorType::Internal
+        )
+    }
+}
+
+/// The offending value of a [`FieldError`], as `ErrorBody` renders it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BadValue {
+    /// No value shown (`field.OmitValueType`).
+    Omit,
+    /// A JSON value: strings with `%q`, numbers and bools with `%v`, anything else (null, maps,
+    /// lists) as `json.Marshal` writes it.
+    Json(Value),
+    /// A value already rendered.
+    Text(String),
+}
+
+impl BadValue {
+    fn render(&self) -> Option<String> {
+        match self {
+            BadValue::Omit => None,
+            BadValue::Text(t) => Some(t.clone()),
+            BadValue::Json(v) => Some(match v {
+                Value::String(s) => go_quote(s),
+                Value::Bool(_) | Value::Number(_) => go_value(v),
+                _ => go_json(v),
+            }),
+        }
+    }
+}
+
+/// One `field.Error`: its [`Display`] is the apiserver's text, byte for byte. `field` is the
+/// rendered path; empty is written `<nil>`, as Go prints a nil `*field.Path`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldError {
+    pub type_: ErrorType,
+    pub field: String,
+    pub value: BadValue,
+    pub detail: String,
+}
+
+impl FieldError {
+    pub fn new(type_: ErrorType, field: impl Into<String>, value: BadValue, detail: &str) -> Self {
+        FieldError {
+            type_,
+            field: field.into(),
+            value,
+            detail: detail.to_string(),
+        }
+    }
+
+    /// The message without the field (`ErrorBody`).
+    pub fn body(&self) -> String {
+        let mut s = self.type_.as_str().to_string();
+        if !self.type_.omits_value() {
+            if let Some(v) = self.value.render() {
+                s.push_str(": ");
+                s.push_str(&v);
+            }
+        }
+        with_detail(s, &self.detail)
+    }
+}
+
+impl Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let field = if self.field.is_empty() {
+            "<nil>"
+        } else {
+            &self.field
+        };
+        write!(f, "{field}: {}", self.body())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn formats_like_field_error() {
+        assert_eq!(
+            required("a.b", "must be specified"),
+            "a.b: Required value: must be specified"
+        );
+        assert_eq!(required("a", ""), "a: Required value");
+        assert_eq!(forbidden("a", "x"), "a: Forbidden: x");
+        assert_eq!(
+            invalid("a.type", &go_quote("string"), "must be object"),
+            "a.type: Invalid value: \"string\": must be object"
+        );
+        assert_eq!(
+            not_supported("t", &go_quote("foo"), &["array", "boolean"]),
+            "t: Unsupported value: \"foo\": supported values: \"array\", \"boolean\""
+        );
+        assert_eq!(child("", "items"), "items");
+        assert_eq!(key(&child("a", "properties"), "x"), "a.properties[x]");
+        assert_eq!(index("a.allOf", 2), "a.allOf[2]");
+        let root = Path::Root("spec");
+        let props = root.child("properties");
+        let a = props.key("a");
+        let items = a.child("items");
+        assert_eq!(items.index(3).to_string(), "spec.properties[a].items[3]");
+        assert_eq!(Path::Root("").child("type").to_string(), "type");
+        let root = Path::Root("");
+        let spec = root.child("spec");
+        let list = spec.child("l");
+        let (item, map) = (list.index(0), spec.key("k.x"));
+        let nested = item.index(2);
+        assert_eq!(nested.child("a").to_string(), "spec.l[0][2].a");
+        assert_eq!(map.child("metadata").to_string(), "spec[k.x].metadata");
+    }
+
+    #[test]
+    fn renders_go_values() {
+        assert_eq!(go_quote("a\"b\\\n"), "\"a\\\"b\\\\\\n\"");
+        assert_eq!(
+            go_sharp_v(&json!({"unknown": 42, "name": "foo"})),
+            "map[string]interface {}{\"name\":\"foo\", \"unknown\":42}"
+        );
+        assert_eq!(
+            go_sharp_v(&json!(["a", 1.5, true, null])),
+            "[]interface {}{\"a\", 1.5, true, interface {}(nil)}"
+        );
+        assert_eq!(go_value(&json!("x")), "\"x\"");
+        assert_eq!(go_value(&json!(7)), "7");
+        assert_eq!(go_float(1e-7), "1e-07");
+        assert_eq!(go_float(2.5e22), "2.5e+22");
+        assert_eq!(go_float(1234567.5), "1.2345675e+06");
+        assert_eq!(go_float(123456.5), "123456.5");
+        assert_eq!(go_float(0.0001), "0.0001");
+        assert_eq!(go_float(-0.5), "-0.5");
+        assert_eq!(
+            go_string_slice(&["a".into(), "b".into()]),
+            "[]string{\"a\", \"b\"}"
+        );
+        assert_eq!(go_value(&json!(9_300_000_000_000_000_000_u64)), "9.3e+18");
+    }
+
+    #[test]
+    fn renders_go_json() {
+        assert_eq!(
+            go_json(&json!({"z": [1, 2.5, null], "a": "<&>\u{2028}\n\u{8}\u{1}"})),
+            r#"{"a":"\u003c\u0026\u003e\u2028\n\b\u0001","z":[1,2.5,null]}"#
+        );
+        assert_eq!(go_json(&json!(1e21)), "1e+21");
+        assert_eq!(go_json(&json!(1e-7)), "1e-7");
+        assert_eq!(go_json(&json!(123456789.5)), "123456789.5");
+        assert_eq!(go_json(&json!(0.000001)), "0.000001");
+    }
+
+    #[test]
+    fn field_errors_read_like_the_apiservers() {
+        let e = |t, f: &str, v, d: &str| FieldError::new(t, f, v, d).to_string();
+        assert_eq!(
+            e(
+                ErrorType::Invalid,
+                "spec.replicas",
+                BadValue::Json(json!(0)),
+                "should be >= 1"
+            ),
+            "spec.replicas: Invalid value: 0: should be >= 1"
+        );
+        assert_eq!(
+            e(
+                ErrorType::Duplicate,
+                "spec.ports[1]",
+                BadValue::Json(json!({"name": "http"})),
+                ""
+            ),
+            r#"spec.ports[1]: Duplicate value: {"name":"http"}"#
+        );
+        assert_eq!(
+            e(
+                ErrorType::Required,
+                "spec.owner",
+                BadValue::Json(json!("")),
+                ""
+            ),
+            "spec.owner: Required value"
+        );
+        assert_eq!(
+            e(
+                ErrorType::Invalid,
+                "",
+                BadValue::Json(Value::Null),
+                "some rules were not checked"
+            ),
+            "<nil>: Invalid value: null: some rules were not checked"
+        );
+        assert_eq!(
+            e(
+                ErrorType::TooMany,
+                "spec.a",
+                BadValue::Omit,
+                "must have at most 2 items"
+            ),
+            "spec.a: Too many: must have at most 2 items"
+        );
+        assert_eq!(
+            e(
+                ErrorType::NotSupported,
+                "spec.size",
+                BadValue::Json(json!("m")),
+                "supported values: \"s\""
+            ),
+            "spec.size: Unsupported value: \"m\": supported values: \"s\""
+        );
+    }
+}
