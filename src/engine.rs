@@ -1,14 +1,17 @@
 //! Applies one version's schema to one object, in the apiserver's order (its unstructured schema
 //! coercer, then its defaulter): root ObjectMeta round trip → prune unknown fields → drop
-//! non-nullable nulls without default → embedded ObjectMeta/TypeMeta coercion → default.
+//! non-nullable nulls without default → embedded ObjectMeta/TypeMeta coercion → default. An
+//! object whose metadata the apiserver cannot decode is refused first and left unchanged.
 //!
 //! Pruning and null dropping only run when the version prunes (`VersionSchema::prune`, false for
 //! v1beta1 CRDs that preserve unknown fields) and [`Options::prune`] is on; the ObjectMeta round
 //! trip runs regardless, as the apiserver's does.
 
-use crate::schema::VersionSchema;
+use crate::objectmeta::{self, Refusal};
+use crate::schema::{map_schemas, VersionSchema};
 use crate::yaml::scalar::{resolve, Resolved};
 use crate::yaml::{Mapping, Node};
+use crate::{defaulting, pruning};
 use std::borrow::Cow;
 
 /// Which stages run.
@@ -34,36 +37,47 @@ impl Default for Options {
 pub struct Outcome {
     pub pruned: Vec<String>,
     pub defaulted: Vec<String>,
-    /// Fields of the wrong type the apiserver cannot decode (an ObjectMeta field such as
-    /// `metadata.labels` with a number in it, an embedded resource's non-string `apiVersion`):
-    /// dropped here as the apiserver's storage decoding drops them, but a create or update
-    /// request carrying them is rejected, so callers should report them as errors.
-    pub invalid: Vec<String>,
+    /// Set when the apiserver refuses a create request of the object outright (metadata that
+    /// does not decode): the object was left as it came.
+    pub refused: Option<Refusal>,
 }
 
 /// Applies `vs` to `obj` in place (a root custom resource object). The caller has checked that
 /// `vs` has a schema and no structural errors; without a schema only the ObjectMeta round trip
-/// runs.
+/// runs. An object the apiserver would refuse is left unchanged (but for map keys made the
+/// strings a YAML 1.1 reader reads, see [`normalize_keys`]).
 pub fn apply(obj: &mut Node, vs: &VersionSchema, opts: &Options) -> Outcome {
     let schema = vs.schema.as_deref();
     let mut out = Outcome::default();
     normalize_keys(obj);
-    let root = crate::objectmeta::coerce_root(obj);
-    out.pruned = root.unknown;
-    out.invalid = root.invalid;
+    let prunes = opts.prune && vs.prune;
+    if let Some(r) = objectmeta::refusal(obj, schema, prunes) {
+        out.refused = Some(r);
+        return out;
+    }
+    out.pruned = objectmeta::coerce_root(obj).unknown;
     if let Some(s) = schema {
-        if opts.prune && vs.prune {
-            out.pruned.extend(crate::pruning::prune(obj, s));
-            crate::defaulting::prune_nulls(obj, s);
+        if prunes {
+            out.pruned.extend(pruning::prune(obj, s));
+            defaulting::prune_nulls(obj, s);
         }
-        let embedded = crate::objectmeta::coerce_embedded(obj, s);
-        out.pruned.extend(embedded.unknown);
-        out.invalid.extend(embedded.invalid);
+        out.pruned
+            .extend(objectmeta::coerce_embedded(obj, s).unknown);
         if opts.default {
-            out.defaulted = crate::defaulting::default(obj, s);
+            out.defaulted = defaulting::default(obj, s);
         }
     }
     out
+}
+
+/// Readies loaded versions for [`apply`] as the apiserver readies a CRD's schemas: the
+/// defaults of every version that prunes are pruned ([`defaulting::prune_defaults`]).
+pub fn prepare(versions: &mut [VersionSchema]) {
+    map_schemas(versions, |s, prune| {
+        if prune {
+            defaulting::prune_defaults(s);
+        }
+    });
 }
 
 /// The JSON object key a YAML 1.1 reader makes of a mapping key (`on` → `true`, `1` → `1`).

@@ -32,7 +32,8 @@
 //! )
 //! .unwrap()
 //! .remove(0);
-//! let versions = crd::load_crd(&yaml::json::to_json(&crd).unwrap(), "example").unwrap();
+//! let mut versions = crd::load_crd(&yaml::json::to_json(&crd).unwrap(), "example").unwrap();
+//! engine::prepare(&mut versions); // the defaults pruned, as the apiserver does on load
 //!
 //! let mut obj = yaml::parse_stream(
 //!     "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {colour: red}\n",

@@ -147,11 +147,11 @@ fn apply_one(
         FieldValidation::Warn => Some(Severity::Warning),
         FieldValidation::Strict => Some(Severity::Error),
     };
-    for path in &outcome.invalid {
-        let msg = "Invalid value: the apiserver cannot decode this field and rejects the object (dropped here, as its storage decoding drops it)";
+    if let Some(r) = &outcome.refused {
+        let msg = format!("the apiserver refuses the object: {}", r.message);
         report
             .results
-            .push(KrmResult::about(Severity::Error, msg, item).with_field(path));
+            .push(KrmResult::about(Severity::Error, msg, item).with_field(&r.path));
     }
     if let Some(severity) = severity {
         for path in &outcome.pruned {

@@ -1,60 +1,17 @@
 //! Conformance: every sample resource of `../shared/corpus`, run through the engine with its CRD
 //! version's schema, must come out as kube-apiserver v1.36 stores it (`../shared/conformance`),
-//! compared as JSON values (numbers as numbers), with the same pruned paths.
+//! compared as JSON values (numbers as numbers), with the same pruned paths. Each file is read as
+//! it stands in a stream, with a final line break.
+
+mod support;
 
 use crd_schema_fn::engine::{self, Options};
 use crd_schema_fn::schema::{crd::load_crd, VersionSchema};
 use crd_schema_fn::yaml::{self, json::to_json, Node};
 use serde_json::Value;
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-
-fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared")
-}
-
-/// Numbers compared as numbers: integral floats become integers.
-fn norm(v: &Value) -> Value {
-    match v {
-        Value::Object(m) => Value::Object(m.iter().map(|(k, x)| (k.clone(), norm(x))).collect()),
-        Value::Array(a) => Value::Array(a.iter().map(norm).collect()),
-        Value::Number(n) => match n.as_f64() {
-            Some(f) if n.is_f64() && f.fract() == 0.0 && f.abs() < 9e15 => Value::from(f as i64),
-            _ => v.clone(),
-        },
-        _ => v.clone(),
-    }
-}
-
-/// Keys sorted, so that a diff shows only real differences (maps compare regardless of order).
-fn sorted(v: &Value) -> Value {
-    match v {
-        Value::Object(m) => {
-            let mut entries: Vec<_> = m.iter().collect();
-            entries.sort_by(|a, b| a.0.cmp(b.0));
-            Value::Object(
-                entries
-                    .into_iter()
-                    .map(|(k, x)| (k.clone(), sorted(x)))
-                    .collect(),
-            )
-        }
-        Value::Array(a) => Value::Array(a.iter().map(sorted).collect()),
-        _ => v.clone(),
-    }
-}
-
-fn pretty_diff(got: &Value, want: &Value) -> String {
-    let (g, w) = (
-        serde_json::to_string_pretty(&sorted(got)).unwrap(),
-        serde_json::to_string_pretty(&sorted(want)).unwrap(),
-    );
-    similar::TextDiff::from_lines(&w, &g)
-        .unified_diff()
-        .context_radius(3)
-        .header("expected", "got")
-        .to_string()
-}
+use std::path::PathBuf;
+use support::{norm, pretty_diff, shared};
 
 /// Parsed files, by path relative to `shared/` (a parse error is kept as its message).
 struct Files(HashMap<String, Result<Vec<Node>, String>>);
@@ -62,7 +19,11 @@ struct Files(HashMap<String, Result<Vec<Node>, String>>);
 impl Files {
     fn docs(&mut self, rel: &str) -> Result<&Vec<Node>, &String> {
         let parsed = self.0.entry(rel.to_string()).or_insert_with(|| {
-            let text = std::fs::read_to_string(shared().join(rel)).unwrap();
+            // Each file as it stands in a stream: with a final line break.
+            let mut text = std::fs::read_to_string(shared().join(rel)).unwrap();
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
             yaml::parse_stream(&text).map_err(|e| format!("{rel}: {e}"))
         });
         parsed.as_ref()
@@ -84,7 +45,8 @@ fn load_crds(files: &mut Files, conf: &Value) -> HashMap<String, Vec<VersionSche
                     .as_str()
                     .unwrap_or_default()
                     .to_string();
-                let versions = load_crd(&v, &name).unwrap_or_else(|e| panic!("{name}: {e}"));
+                let mut versions = load_crd(&v, &name).unwrap_or_else(|e| panic!("{name}: {e}"));
+                engine::prepare(&mut versions);
                 crds.insert(name, versions);
             }
         }

@@ -19,8 +19,9 @@ fn load_version(crd_file: &str, api_version: &str) -> VersionSchema {
     let text = std::fs::read_to_string(&path).unwrap();
     let crd = to_json(&yaml::parse_stream(&text).unwrap()[0]).unwrap();
     let version = api_version.rsplit('/').next().unwrap();
-    let vs = load_crd(&crd, crd_file)
-        .unwrap()
+    let mut versions = load_crd(&crd, crd_file).unwrap();
+    engine::prepare(&mut versions);
+    let vs = versions
         .into_iter()
         .find(|v| v.version == version)
         .unwrap();

@@ -11,10 +11,12 @@
 //! [`prune_nulls`] (in `nulls.rs`) runs before it: it drops the nulls defaulting cannot fix.
 
 mod nulls;
+mod prune;
 #[cfg(test)]
 mod tests;
 
 pub use nulls::prune_nulls;
+pub use prune::prune_defaults;
 
 use crate::field::Path;
 use crate::schema::Structural;

@@ -196,3 +196,54 @@ fn a_null_with_default_in_place_keeps_key_order() {
     assert_eq!(keys, ["a", "b"]);
     assert_eq!(json(&obj), json_of("{a: x, b: bb}"));
 }
+
+#[test]
+fn defaults_are_pruned_with_the_root_schema_when_loaded() {
+    let mut s = schema(
+        "type: object
+properties:
+  spec:
+    type: object
+    properties:
+      tmpl:
+        type: object
+        x-kubernetes-embedded-resource: true
+        properties: {foo: {type: string}}
+        default: {apiVersion: v1, kind: Pod, foo: x, metadata: {name: nm, unknown: u, creationTimestamp: null, labels: {a: 1}}}
+      list:
+        type: array
+        items:
+          type: object
+          x-kubernetes-embedded-resource: true
+          x-kubernetes-preserve-unknown-fields: true
+          default: {kind: Pod, extra: kept, metadata: {junk: 1}}
+      byName:
+        type: object
+        additionalProperties:
+          type: object
+          x-kubernetes-embedded-resource: true
+          x-kubernetes-preserve-unknown-fields: true
+        default: {one: {apiVersion: 5, metadata: {x: 1}}}
+      plain: {type: string, default: keep}",
+    );
+    super::prune_defaults(&mut s);
+    let spec = s.properties.get("spec").unwrap();
+    let def = |k: &str| spec.properties.get(k).unwrap().generic.default.clone();
+    let items = spec
+        .properties
+        .get("list")
+        .unwrap()
+        .items
+        .as_deref()
+        .unwrap();
+    assert_eq!(
+        def("tmpl").unwrap(),
+        json_of("{apiVersion: v1, kind: Pod, foo: x, metadata: {name: nm}}")
+    );
+    assert_eq!(
+        items.generic.default.clone().unwrap(),
+        json_of("{kind: Pod, extra: kept, metadata: {}}")
+    );
+    assert_eq!(def("byName").unwrap(), json_of("{one: {metadata: {}}}"));
+    assert_eq!(def("plain").unwrap(), json_of("keep"));
+}

@@ -167,12 +167,33 @@ fn keys_become_the_strings_json_has_for_them() {
 }
 
 #[test]
-fn fields_the_apiserver_cannot_decode_are_dropped_and_reported() {
-    let mut obj = doc("apiVersion: g.io/v1\nkind: K\nmetadata: {name: nm, labels: {v: 1.5}}\nspec:\n  tmpl: {apiVersion: 1, kind: Pod}\n");
-    let out = apply(&mut obj, &version(true), &Options::default());
-    assert_eq!(out.invalid, ["metadata.labels", "spec.tmpl.apiVersion"]);
-    assert_eq!(
-        json(&obj),
-        json_of("apiVersion: g.io/v1\nkind: K\nmetadata: {name: nm}\nspec:\n  tmpl: {kind: Pod, port: 80}\n  replicas: 1")
-    );
+fn objects_with_metadata_that_does_not_decode_are_refused_unchanged() {
+    let cases = [
+        (
+            "apiVersion: g.io/v1\nkind: K\nmetadata: {name: nm, labels: {v: 1.5}}\nspec:\n  extra: 1\n",
+            "metadata.labels.v",
+            "json: cannot unmarshal number into Go struct field ObjectMeta.labels of type string",
+        ),
+        (
+            "apiVersion: g.io/v1\nkind: K\nmetadata: {name: nm}\nspec:\n  tmpl: {apiVersion: 1, kind: Pod}\n",
+            "spec.tmpl.apiVersion",
+            "spec.tmpl.apiVersion: Invalid value: 1: must be a string",
+        ),
+        (
+            "apiVersion: g.io/v1\nkind: K\nmetadata: {name: nm}\nspec:\n  tmpl: {kind: Pod, metadata: {name: p, namespace: [a]}}\n",
+            "spec.tmpl.metadata.namespace",
+            r#"spec.tmpl.metadata: Invalid value: {"name":"p","namespace":["a"]}: json: cannot unmarshal array into Go struct field ObjectMeta.namespace of type string"#,
+        ),
+    ];
+    for (input, path, message) in cases {
+        let mut obj = doc(input);
+        let out = apply(&mut obj, &version(true), &Options::default());
+        let refused = out.refused.expect(input);
+        assert_eq!(
+            (refused.path.as_str(), refused.message.as_str()),
+            (path, message)
+        );
+        assert_eq!((out.pruned.len(), out.defaulted.len()), (0, 0));
+        assert_eq!(json(&obj), json_of(input), "left unchanged");
+    }
 }

@@ -1,17 +1,26 @@
 //! ObjectMeta and TypeMeta coercion, as the apiserver does it for custom resources.
 //!
-//! The root `metadata` (and the `metadata` of every `x-kubernetes-embedded-resource` object the
-//! schema reaches) comes out as a round trip through `metav1.ObjectMeta` leaves it: unknown fields
-//! dropped (and reported as `metadata.foo`), fields of the wrong type dropped, fields ObjectMeta
-//! omits when empty dropped (`labels: {}`, `name: ""`, `creationTimestamp: null`), timestamps in
-//! UTC, ownerReferences with their four string fields. A `metadata: null` becomes `{}`; a
-//! `metadata` that is no map is left as it is (and reported invalid). In embedded resources, an `apiVersion`/`kind` that
-//! is not a string is dropped.
+//! A create request whose root `metadata`, or an embedded resource's TypeMeta/ObjectMeta, does
+//! not decode (a number as a label value, a list as the namespace) is refused: [`refusal`]
+//! finds that before anything is changed. Otherwise the root `metadata` (and the `metadata` of
+//! every `x-kubernetes-embedded-resource` object the schema reaches) comes out as a round trip
+//! through `metav1.ObjectMeta` leaves it: unknown fields dropped (and reported as
+//! `metadata.foo`), fields ObjectMeta omits when empty dropped (`labels: {}`, `name: ""`,
+//! `creationTimestamp: null`), timestamps in UTC, ownerReferences with their four string
+//! fields. A `metadata: null` becomes `{}`.
+//!
+//! The round trip itself drops fields of the wrong type (and an embedded `apiVersion`/`kind`
+//! that is not a string), as the apiserver's decoding with malformed fields dropped does: that
+//! is what it does to the `default:` values of a schema when it loads a CRD.
 
+mod decode;
 mod fields;
+mod refuse;
 #[cfg(test)]
 mod tests;
 mod time;
+
+pub use refuse::{refusal, Refusal};
 
 use crate::field::Path;
 use crate::schema::Structural;
@@ -42,6 +51,18 @@ pub fn coerce_embedded(obj: &mut Node, s: &Structural) -> Findings {
     let mut found = Findings::default();
     node(obj, s, &Path::Root(""), &mut found);
     found.unknown.sort();
+    found
+}
+
+/// Coerces `obj` as a resource root (its own TypeMeta/ObjectMeta, then the embedded resources
+/// below it by schema `s`), malformed fields dropped: what the apiserver does to a default value
+/// placed in its surrounding object when it loads a schema.
+pub fn coerce_resource(obj: &mut Node, s: &Structural) -> Findings {
+    let mut found = Findings::default();
+    if let Node::Map(m) = obj {
+        embedded(m, &Path::Root(""), &mut found);
+    }
+    node(obj, s, &Path::Root(""), &mut found);
     found
 }
 

@@ -4,15 +4,15 @@
 
 use super::ProcessError;
 use crate::config::Config;
+use crate::engine;
 use crate::results::{KrmResult, Severity};
 use crate::schema::crd::load_crd;
 use crate::schema::registry::Registry;
-use crate::schema::{Structural, VersionSchema};
+use crate::schema::{map_schemas, VersionSchema};
 use crate::sources::load_path;
 use crate::yaml::json::to_json;
 use crate::yaml::Node;
 use std::path::Path;
-use std::sync::Arc;
 
 /// Whether an item is a CustomResourceDefinition (apiextensions.k8s.io, v1 or v1beta1).
 pub fn is_crd(item: &Node) -> bool {
@@ -134,27 +134,10 @@ fn non_structural_by_crd(versions: &[VersionSchema]) -> Vec<String> {
         .collect()
 }
 
-/// Strips what processing never reads out of each distinct schema of `versions` (see
-/// [`Structural::strip_for_processing`]); versions that shared one schema still share it.
+/// Readies the versions for processing: defaults pruned ([`engine::prepare`]), then what
+/// processing never reads stripped out of each distinct schema (see
+/// [`crate::schema::Structural::strip_for_processing`]).
 fn slim(versions: &mut [VersionSchema]) {
-    let mut taken: Vec<Option<Arc<Structural>>> =
-        versions.iter_mut().map(|v| v.schema.take()).collect();
-    for i in 0..taken.len() {
-        let Some(first) = taken[i].take() else {
-            continue;
-        };
-        let mut holders = vec![i];
-        for (j, other) in taken.iter_mut().enumerate().skip(i + 1) {
-            if other.as_ref().is_some_and(|o| Arc::ptr_eq(o, &first)) {
-                *other = None;
-                holders.push(j);
-            }
-        }
-        let mut owned = Arc::unwrap_or_clone(first);
-        owned.strip_for_processing();
-        let shared = Arc::new(owned);
-        for j in holders {
-            versions[j].schema = Some(shared.clone());
-        }
-    }
+    engine::prepare(versions);
+    map_schemas(versions, |s, _| s.strip_for_processing());
 }

@@ -48,3 +48,28 @@ pub struct SchemaError {
     pub field: String,
     pub message: String,
 }
+
+/// Calls `f` once on each distinct schema of `versions` (versions that share one schema still
+/// share it afterwards), with whether any of them prunes.
+pub fn map_schemas(versions: &mut [VersionSchema], mut f: impl FnMut(&mut Structural, bool)) {
+    let mut taken: Vec<Option<Arc<Structural>>> =
+        versions.iter_mut().map(|v| v.schema.take()).collect();
+    for i in 0..taken.len() {
+        let Some(first) = taken[i].take() else {
+            continue;
+        };
+        let mut holders = vec![i];
+        for (j, other) in taken.iter_mut().enumerate().skip(i + 1) {
+            if other.as_ref().is_some_and(|o| Arc::ptr_eq(o, &first)) {
+                *other = None;
+                holders.push(j);
+            }
+        }
+        let mut owned = Arc::unwrap_or_clone(first);
+        f(&mut owned, holders.iter().any(|&j| versions[j].prune));
+        let shared = Arc::new(owned);
+        for j in holders {
+            versions[j].schema = Some(shared.clone());
+        }
+    }
+}
