@@ -9,10 +9,9 @@
 
 use crate::objectmeta::{self, Refusal};
 use crate::schema::{map_schemas, VersionSchema};
-use crate::yaml::scalar::{resolve, Resolved};
-use crate::yaml::{Mapping, Node};
+use crate::yaml::keys::normalize_keys;
+use crate::yaml::Node;
 use crate::{defaulting, pruning};
-use std::borrow::Cow;
 
 /// Which stages run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +44,8 @@ pub struct Outcome {
 /// Applies `vs` to `obj` in place (a root custom resource object). The caller has checked that
 /// `vs` has a schema and no structural errors; without a schema only the ObjectMeta round trip
 /// runs. An object the apiserver would refuse is left unchanged (but for map keys made the
-/// strings a YAML 1.1 reader reads, see [`normalize_keys`]).
+/// strings a YAML 1.1 reader reads, see
+/// [`normalize_keys`]).
 pub fn apply(obj: &mut Node, vs: &VersionSchema, opts: &Options) -> Outcome {
     let schema = vs.schema.as_deref();
     let mut out = Outcome::default();
@@ -78,101 +78,6 @@ pub fn prepare(versions: &mut [VersionSchema]) {
             defaulting::prune_defaults(s);
         }
     });
-}
-
-/// The JSON object key a YAML 1.1 reader makes of a mapping key (`on` → `true`, `1` → `1`).
-pub fn key_text(key: &Node) -> Option<Cow<'_, str>> {
-    let Node::Scalar(s) = key else {
-        return None;
-    };
-    Some(match resolve(s) {
-        Resolved::Str | Resolved::BigInt(_) => Cow::Borrowed(s.value.as_str()),
-        Resolved::Bool(b) => Cow::Borrowed(if b { "true" } else { "false" }),
-        Resolved::Null => Cow::Borrowed("null"),
-        Resolved::Int(i) => Cow::Owned(i.to_string()),
-        Resolved::Float(_) => Cow::Owned(float_key(key)?),
-    })
-}
-
-/// The JSON key of a float key, as the YAML layer writes it (Go's formatting).
-fn float_key(key: &Node) -> Option<String> {
-    let map = Node::Map(Mapping {
-        entries: vec![(key.clone(), Node::string(""))],
-        ..Mapping::default()
-    });
-    let json = crate::yaml::json::to_json(&map).ok()?;
-    json.as_object()?.keys().next().cloned()
-}
-
-/// Makes map keys what the apiserver stores: YAML merge keys (`<<: *base`) are resolved the way
-/// kubectl reads them (go-yaml v2: entries apply in order, a later key wins; of a list of maps,
-/// the first wins), and keys that YAML 1.1 reads as no string (`8080`, `on`) become the string
-/// JSON has for them (`'8080'`, `'true'`), so every reader of the output sees string keys.
-pub fn normalize_keys(node: &mut Node) {
-    match node {
-        Node::Map(m) => {
-            if m.entries.iter().any(|(k, _)| is_merge_key(k)) {
-                for (k, v) in std::mem::take(&mut m.entries) {
-                    if is_merge_key(&k) && merge_into(m, v.clone()) {
-                        continue;
-                    }
-                    upsert(m, k, v);
-                }
-            }
-            for (k, v) in m.entries.iter_mut() {
-                stringify_key(k);
-                normalize_keys(v);
-            }
-        }
-        Node::Seq(s) => s.items.iter_mut().for_each(normalize_keys),
-        Node::Scalar(_) => {}
-    }
-}
-
-/// A bool/int/float key becomes its JSON string (null keys are left as they are).
-fn stringify_key(k: &mut Node) {
-    let Node::Scalar(s) = k else { return };
-    if matches!(resolve(s), Resolved::Str | Resolved::Null) {
-        return;
-    }
-    if let Some(text) = key_text(k).map(Cow::into_owned) {
-        *k = Node::string(&text);
-    }
-}
-
-fn is_merge_key(k: &Node) -> bool {
-    matches!(k, Node::Scalar(s) if s.value == "<<" && match s.tag.as_deref() {
-        Some(t) => t == "!!merge" || t == "tag:yaml.org,2002:merge",
-        None => s.style == crate::yaml::ScalarStyle::Plain,
-    })
-}
-
-/// Merges a map (or a list of maps) into `m`; false when `v` is neither.
-fn merge_into(m: &mut Mapping, mut v: Node) -> bool {
-    normalize_keys(&mut v);
-    match v {
-        Node::Map(src) => src.entries.into_iter().for_each(|(k, x)| upsert(m, k, x)),
-        Node::Seq(s) if s.items.iter().all(|i| matches!(i, Node::Map(_))) => {
-            s.items.into_iter().rev().for_each(|i| {
-                merge_into(m, i);
-            });
-        }
-        _ => return false,
-    }
-    true
-}
-
-/// Sets entry `k` of `m` (same JSON key) in place, else appends it.
-fn upsert(m: &mut Mapping, k: Node, v: Node) {
-    let text = key_text(&k).map(Cow::into_owned);
-    match m
-        .entries
-        .iter_mut()
-        .find(|(x, _)| key_text(x).map(Cow::into_owned) == text)
-    {
-        Some(slot) => slot.1 = v,
-        None => m.entries.push((k, v)),
-    }
 }
 
 #[cfg(test)]

@@ -21,10 +21,7 @@ fn load_version(crd_file: &str, api_version: &str) -> VersionSchema {
     let version = api_version.rsplit('/').next().unwrap();
     let mut versions = load_crd(&crd, crd_file).unwrap();
     engine::prepare(&mut versions);
-    let vs = versions
-        .into_iter()
-        .find(|v| v.version == version)
-        .unwrap();
+    let vs = versions.into_iter().find(|v| v.version == version).unwrap();
     assert!(
         vs.structural_errors.is_empty(),
         "{crd_file}: {:?}",

@@ -187,7 +187,7 @@ fn keys_are_read_as_yaml_1_1() {
     let s =
         schema("type: object\nproperties:\n  \"true\": {type: string}\n  \"on\": {type: string}");
     let mut obj = doc("on: a\n'on': b\n");
-    crate::engine::normalize_keys(&mut obj);
+    crate::yaml::keys::normalize_keys(&mut obj);
     let pruned = prune(&mut obj, &s);
     assert_eq!(json(&obj), json_of("'true': a\n'on': b"));
     assert!(pruned.is_empty());

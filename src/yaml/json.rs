@@ -6,8 +6,9 @@
 //! with an integral value become integers (Go's JSON writes `1.0` as `1`); NaN and infinities
 //! cannot be JSON and fail.
 
+use super::keys::is_merge_key;
 use super::scalar::{resolve_checked, Resolved};
-use super::{Mapping, Node, Scalar, ScalarStyle, YamlError};
+use super::{Mapping, Node, Scalar, YamlError};
 use serde_json::{Map, Number, Value};
 
 fn err(message: String) -> YamlError {
@@ -47,11 +48,6 @@ fn map_into(m: &Mapping, out: &mut Map<String, Value>) -> Result<(), YamlError> 
         out.insert(key_string(k)?, to_json(v)?);
     }
     Ok(())
-}
-
-fn is_merge_key(k: &Node) -> bool {
-    matches!(k, Node::Scalar(s) if s.value == "<<"
-        && (s.tag.as_deref() == Some("!!merge") || (s.tag.is_none() && s.style == ScalarStyle::Plain)))
 }
 
 /// go-yaml v2 merges: a map's entries are set into the target; for a list of maps, the first map

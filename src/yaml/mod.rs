@@ -6,6 +6,7 @@
 
 pub mod emit;
 pub mod json;
+pub mod keys;
 pub mod node;
 pub mod parse;
 pub mod scalar;
