@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::yaml::parse_stream;
+use crate::yaml::ScalarStyle;
 use serde_json::json;
 
 fn yj(text: &str) -> Value {
