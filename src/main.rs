@@ -1,6 +1,11 @@
 //! The `crd-schema-fn` binary: reads stdin (and the legacy plugin's config file), runs
 //! [`crd_schema_fn::cli::run`], writes stdout (the run's pieces, at the end), stderr, and exits with its code.
 //! A closed stdout (broken pipe) counts as success.
+//!
+//! Everything runs on one thread with a [`STACK`]-byte (256 MiB) stack: the trees are walked by recursive
+//! functions, and the reader lets a document nest up to 10,000 levels (kubectl's limit), which
+//! the default 8 MiB main-thread stack cannot always take. The stack is reserved, not used:
+//! only the pages a deep document reaches are ever touched.
 
 use anyhow::Context;
 use clap::Parser;
@@ -8,9 +13,22 @@ use crd_schema_fn::cli::{run, ConfigFile, Flags};
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
+/// The stack of the thread that does the work (see the module doc).
+const STACK: usize = 256 << 20;
+
 fn main() -> ExitCode {
     let flags = Flags::parse();
-    match real_main(&flags) {
+    let worker = std::thread::Builder::new()
+        .name("crd-schema-fn".into())
+        .stack_size(STACK)
+        .spawn(move || real_main(&flags));
+    let outcome = match worker {
+        Ok(handle) => handle
+            .join()
+            .unwrap_or_else(|_| Err(anyhow::anyhow!("internal error (a panic, reported above)"))),
+        Err(e) => Err(anyhow::Error::new(e).context("starting the worker thread")),
+    };
+    match outcome {
         Ok(code) => ExitCode::from(code),
         Err(err) => {
             eprintln!("crd-schema-fn: error: {err:#}");

@@ -12,7 +12,7 @@ use super::{Node, Scalar, ScalarStyle, YamlError};
 use saphyr_parser::{Event, Marker, Parser, ScanError, Span, StrInput};
 use spans::{OnItem, Spans};
 pub use tree::ItemsSeen;
-use tree::{format_tag, make_scalar, Tree};
+use tree::{format_tag, make_scalar, Built, Tree};
 
 /// Parses every document of a YAML stream. Empty documents (a lone `---`) come back as a plain
 /// empty scalar (null); an empty stream gives no document. Aliases are expanded into copies of
@@ -48,6 +48,13 @@ pub struct Documents<'a> {
     line_offset: usize,
     /// Documents of a relaxed re-parse, not yet yielded.
     pending: std::collections::VecDeque<Node>,
+    /// Flow collections read by [`deep::FlowReader`] (see [`deep`]).
+    cuts: Option<deep::Cuts<'a>>,
+    /// Byte offset of the opening bracket of the last outermost flow collection opened (kept
+    /// while cutting, see [`deep`]).
+    flow_root: usize,
+    /// Char index of the last syntax error.
+    err_at: usize,
 }
 
 impl<'a> Documents<'a> {
@@ -67,6 +74,9 @@ impl<'a> Documents<'a> {
             directives: text.starts_with('%') || text.contains("\n%"),
             line_offset: 0,
             pending: std::collections::VecDeque::new(),
+            cuts: None,
+            flow_root: 0,
+            err_at: 0,
         }
     }
 
@@ -81,6 +91,7 @@ impl<'a> Documents<'a> {
     /// Remembers how to fix `e` by padding, if it is a flow-content indentation error.
     fn classify(&mut self, e: &ScanError, in_flow: bool) {
         let m = e.marker();
+        self.err_at = m.index();
         let fix = match e.info() {
             "invalid indentation in quoted scalar" => Some(relax::Fix::Quoted {
                 index: m.index(),
@@ -104,6 +115,9 @@ impl<'a> Documents<'a> {
     /// resumes after it; else the error.
     fn relaxed(&mut self, err: YamlError) -> Option<Result<Node, YamlError>> {
         self.done = true;
+        if err.message == deep::SAPHYR_LIMIT && !self.strict {
+            return self.deepened(err);
+        }
         let (false, Some((fix, at))) = (self.strict, self.fix) else {
             return Some(Err(err));
         };
@@ -121,7 +135,35 @@ impl<'a> Documents<'a> {
         let Some(docs) = relax::parse_relaxed(&self.text[start..end], fix) else {
             return Some(Err(err));
         };
-        self.index = err.document + docs.len();
+        self.resume(docs, err.document, rest)
+    }
+
+    /// After a document nested deeper than saphyr-parser reads: its re-read with the deep flow
+    /// collections read by [`deep::FlowReader`] (see [`deep`]), and parsing resumes after it.
+    fn deepened(&mut self, err: YamlError) -> Option<Result<Node, YamlError>> {
+        let (start_char, start_line) = self.doc_start;
+        let start = self.byte_of(start_char);
+        let at = self.byte_of(self.err_at).max(start);
+        let (end, rest) = relax::document_end(self.text, at);
+        match deep::parse_deep(&self.text[start..end]) {
+            Ok(docs) => self.resume(docs, err.document, rest),
+            Err(None) => Some(Err(err)),
+            Err(Some(mut e)) => {
+                e.document += err.document;
+                e.line += start_line - 1 + self.line_offset;
+                Some(Err(e))
+            }
+        }
+    }
+
+    /// Yields `docs` (documents `first`.. of a re-read), then reads on from byte `rest`.
+    fn resume(
+        &mut self,
+        docs: Vec<Node>,
+        first: usize,
+        rest: usize,
+    ) -> Option<Result<Node, YamlError>> {
+        self.index = first + docs.len();
         self.pending.extend(docs);
         self.line_offset += self.text[..rest].matches('\n').count();
         self.text = &self.text[rest..];
@@ -151,6 +193,12 @@ impl<'a> Documents<'a> {
         }
     }
 
+    /// A document refused by one of kubectl's limits (never relaxed: padding cannot fix it).
+    fn limit(&mut self, mark: Marker, message: &str) -> YamlError {
+        self.fix = None;
+        self.error(mark, message)
+    }
+
     fn scan_error(&self, e: &ScanError) -> YamlError {
         self.error(*e.marker(), e.info())
     }
@@ -161,8 +209,14 @@ impl<'a> Documents<'a> {
             return self.text.as_bytes().get(idx).map(|&b| b as char);
         }
         let (mut ci, mut bi) = self.cursor;
-        if idx < ci {
-            (ci, bi) = (0, 0);
+        // Back to `idx` from the cursor (never from the start: that would make reading a long
+        // one-line flow text quadratic).
+        while ci > idx {
+            bi -= 1;
+            while !self.text.is_char_boundary(bi) {
+                bi -= 1;
+            }
+            ci -= 1;
         }
         let rest = &self.text[bi..];
         let mut chars = rest.char_indices();
@@ -205,6 +259,47 @@ impl<'a> Documents<'a> {
             i += 1;
         }
         None
+    }
+
+    /// Whether the collection starting at `span` is an outermost flow collection (remembered
+    /// in `flow_root`) that is to be read by [`deep::FlowReader`].
+    fn cut_here(&mut self, span: Span, parent_flow: bool) -> bool {
+        if parent_flow || self.cuts.is_none() {
+            return false;
+        }
+        let Some((i, '[' | '{', _)) = self.content_start(span) else {
+            return false;
+        };
+        if span.end.index() <= i {
+            return false;
+        }
+        self.flow_root = self.byte_of(i);
+        let at = self.flow_root;
+        self.cuts.as_ref().is_some_and(|c| c.at.contains(&at))
+    }
+
+    /// Reads the cut-out collection at `flow_root` from the original text into `tree`, then
+    /// the end event of its `[]`/`{}` stand-in.
+    fn read_cut(
+        &mut self,
+        tree: &mut Tree,
+        tag: Option<String>,
+        anchor: usize,
+    ) -> Result<Built, YamlError> {
+        let original = self.cuts.as_ref().map_or(self.text, |c| c.original);
+        let reader = deep::FlowReader::new(original, self.flow_root);
+        let fail = |this: &mut Self, m: &str, lines: usize| {
+            let line = original[..this.flow_root].matches('\n').count() + 1 + lines;
+            Err(this.limit(Marker::new(this.flow_root, line, 0), m))
+        };
+        let built = match reader.read(tree, tag, anchor) {
+            Ok(built) => built,
+            Err((m, lines)) => return fail(self, m, lines),
+        };
+        match self.parser.next_event() {
+            Some(Ok((Event::SequenceEnd | Event::MappingEnd, _))) => Ok(built),
+            _ => fail(self, "unbalanced collection end", 0),
+        }
     }
 
     /// The line where the content of a flow collection starting at `span` begins (`None` for a
@@ -292,25 +387,40 @@ impl<'a> Documents<'a> {
                 Event::Scalar(value, style, anchor, tag) => {
                     let mut scalar = make_scalar(value, style, tag);
                     self.fix_unterminated_block(&mut scalar, span);
-                    (Node::Scalar(scalar), anchor)
+                    tree.budget.node();
+                    (Built::scalar(Node::Scalar(scalar)), anchor)
                 }
                 Event::Alias(id) => match tree.alias(id) {
-                    Some(n) => (n, 0),
-                    None => {
+                    Ok(Some(n)) => (n, 0),
+                    Ok(None) => {
                         let msg = "alias to an unknown or unfinished anchor";
                         return Err(self.error(span.start, msg));
                     }
+                    Err(limit) => return Err(self.limit(span.start, limit)),
                 },
+                Event::SequenceStart(anchor, tag) | Event::MappingStart(anchor, tag)
+                    if self.cut_here(span, tree.in_flow()) =>
+                {
+                    let tag = tag.map(format_tag);
+                    let built = self.read_cut(&mut tree, tag, anchor)?;
+                    (built, anchor)
+                }
                 Event::SequenceStart(anchor, tag) => {
                     let flow = self.starts_flow(span, tree.in_flow());
                     opened.push(self.flow_line(span, flow));
-                    tree.open_seq(flow, tag.map(format_tag), anchor);
+                    let tag = tag.map(format_tag);
+                    if let Err(limit) = tree.open_seq(flow, tag, anchor) {
+                        return Err(self.limit(span.start, limit));
+                    }
                     continue;
                 }
                 Event::MappingStart(anchor, tag) => {
                     let flow = self.starts_flow(span, tree.in_flow());
                     opened.push(self.flow_line(span, flow));
-                    tree.open_map(flow, tag.map(format_tag), anchor);
+                    let tag = tag.map(format_tag);
+                    if let Err(limit) = tree.open_map(flow, tag, anchor) {
+                        return Err(self.limit(span.start, limit));
+                    }
                     continue;
                 }
                 Event::SequenceEnd | Event::MappingEnd => {
@@ -400,6 +510,8 @@ impl Iterator for Documents<'_> {
     }
 }
 
+mod deep;
+pub mod limits;
 mod relax;
 mod spans;
 #[cfg(test)]

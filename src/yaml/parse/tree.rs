@@ -1,6 +1,9 @@
 //! Building one document's tree from parser events: open collections on a stack, finished
 //! nodes attached to their parent, anchored nodes remembered for aliases (which become copies).
+//! kubectl's limits (see [`super::limits`]) are checked as the tree grows: nesting depth, and
+//! alias expansion before any copy is made.
 
+use super::limits::{Budget, DEPTH_MESSAGE, MAX_DEPTH};
 use crate::yaml::{Mapping, Node, Scalar, ScalarStyle, Sequence};
 use saphyr_parser::Tag;
 use std::borrow::Cow;
@@ -11,13 +14,43 @@ enum Frame {
     Map(Mapping, usize, Option<Node>),
 }
 
+/// What an open collection has cost so far (beside its [`Frame`]).
+#[derive(Clone, Copy)]
+struct Open {
+    /// The decode count before the collection's own node.
+    start: usize,
+    /// Collection levels of its deepest child so far.
+    height: usize,
+}
+
+/// A finished node, with what decoding it costs (nodes, aliases expanded) and its height (the
+/// collection levels it holds, itself included; 0 for a scalar).
+pub(super) struct Built {
+    pub node: Node,
+    pub cost: usize,
+    pub height: usize,
+}
+
+impl Built {
+    pub(super) fn scalar(node: Node) -> Self {
+        Built {
+            node,
+            cost: 1,
+            height: 0,
+        }
+    }
+}
+
 /// The document under construction.
 #[derive(Default)]
 pub(super) struct Tree {
     stack: Vec<Frame>,
-    /// Finished anchored nodes by anchor id.
-    anchors: Vec<Option<Node>>,
+    open: Vec<Open>,
+    /// Finished anchored nodes by anchor id, with their cost and height.
+    anchors: std::collections::HashMap<usize, Built>,
     root: Option<Node>,
+    /// The document's decode counts (kubectl's alias rule).
+    pub(super) budget: Budget,
     /// Hand the items of the root mapping's `items:` sequence out instead of attaching them.
     split: bool,
     /// How the root `items:` sequence(s) looked when `split` is on.
@@ -52,7 +85,26 @@ impl Tree {
         }
     }
 
-    pub(super) fn open_seq(&mut self, flow: bool, tag: Option<String>, anchor: usize) {
+    /// Counts a new collection's node; refuses one nested deeper than [`MAX_DEPTH`].
+    fn open(&mut self) -> Result<(), &'static str> {
+        if self.stack.len() >= MAX_DEPTH {
+            return Err(DEPTH_MESSAGE);
+        }
+        self.open.push(Open {
+            start: self.budget.decoded,
+            height: 0,
+        });
+        self.budget.node();
+        Ok(())
+    }
+
+    pub(super) fn open_seq(
+        &mut self,
+        flow: bool,
+        tag: Option<String>,
+        anchor: usize,
+    ) -> Result<(), &'static str> {
+        self.open()?;
         if self.split && self.stack.len() == 1 && self.pending_root_key_is_items() {
             self.items.sequences += 1;
             self.items.anchored |= anchor > 0;
@@ -67,9 +119,16 @@ impl Tree {
             },
             anchor,
         ));
+        Ok(())
     }
 
-    pub(super) fn open_map(&mut self, flow: bool, tag: Option<String>, anchor: usize) {
+    pub(super) fn open_map(
+        &mut self,
+        flow: bool,
+        tag: Option<String>,
+        anchor: usize,
+    ) -> Result<(), &'static str> {
+        self.open()?;
         let entries = Vec::new();
         self.stack.push(Frame::Map(
             Mapping {
@@ -81,6 +140,7 @@ impl Tree {
             anchor,
             None,
         ));
+        Ok(())
     }
 
     /// Closes the innermost collection: the node and its anchor id. `one_line`: the collection
@@ -89,24 +149,44 @@ impl Tree {
     /// parent is, so a multi-line flow collection is written in block style all through) that
     /// is not empty (an empty one is written `{}`/`[]` anyway, and what defaulting fills into
     /// `spec: {}` is new content, written in block style).
-    pub(super) fn close(&mut self, one_line: bool) -> Option<(Node, usize)> {
+    pub(super) fn close(&mut self, one_line: bool) -> Option<(Built, usize)> {
         let frame = self.stack.pop()?;
+        let open = self.open.pop()?;
         let one_line = one_line && !self.in_flow();
-        match frame {
+        let (node, a) = match frame {
             Frame::Seq(mut s, a) => {
                 s.one_line = s.flow && one_line && !s.items.is_empty();
-                Some((Node::Seq(s), a))
+                (Node::Seq(s), a)
             }
             Frame::Map(mut m, a, _) => {
                 m.one_line = m.flow && one_line && !m.entries.is_empty();
-                Some((Node::Map(m), a))
+                (Node::Map(m), a)
             }
-        }
+        };
+        let built = Built {
+            node,
+            cost: self.budget.decoded - open.start,
+            height: open.height + 1,
+        };
+        Some((built, a))
     }
 
-    /// A copy of the finished node anchored with `id`.
-    pub(super) fn alias(&self, id: usize) -> Option<Node> {
-        self.anchors.get(id).and_then(Option::as_ref).cloned()
+    /// A copy of the finished node anchored with `id` (`Ok(None)`: no such anchor), once
+    /// kubectl's limits allow it: the depth it reaches here, and the alias rule.
+    pub(super) fn alias(&mut self, id: usize) -> Result<Option<Built>, &'static str> {
+        let Some(target) = self.anchors.get(&id) else {
+            return Ok(None);
+        };
+        let (cost, height) = (target.cost, target.height);
+        if self.stack.len() + height > MAX_DEPTH {
+            return Err(DEPTH_MESSAGE);
+        }
+        self.budget.alias(cost)?;
+        Ok(Some(Built {
+            node: target.node.clone(),
+            cost: cost + 1,
+            height,
+        }))
     }
 
     /// Whether the next node is an item of the root `items:` sequence being split.
@@ -125,13 +205,17 @@ impl Tree {
     /// Adds a finished node to its parent collection (or makes it the root); remembers it
     /// when anchored. In split mode an item of the root `items:` sequence is given back
     /// instead of attached.
-    pub(super) fn add(&mut self, node: Node, anchor: usize) -> Option<Node> {
-        if anchor > 0 {
-            if self.anchors.len() <= anchor {
-                self.anchors.resize(anchor + 1, None);
-            }
-            self.anchors[anchor] = Some(node.clone());
+    pub(super) fn add(&mut self, built: Built, anchor: usize) -> Option<Node> {
+        if let Some(parent) = self.open.last_mut() {
+            parent.height = parent.height.max(built.height);
         }
+        let node = if anchor > 0 {
+            let node = built.node.clone();
+            self.anchors.insert(anchor, built);
+            node
+        } else {
+            built.node
+        };
         if self.at_split_items() {
             return Some(node);
         }

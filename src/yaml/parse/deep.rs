@@ -1,0 +1,423 @@
+//! Flow collections nested deeper than saphyr-parser reads (255 levels), up to kubectl's limit.
+//!
+//! kubectl reads flow YAML and JSON nested up to 10,000 levels; saphyr-parser stops at 256
+//! flow levels (`recursion limit exceeded`). When a document fails so, it is read again with
+//! each outermost flow collection that went too deep cut out of the text (replaced by `[]` or
+//! `{}` and spaces, line breaks kept, so every other position stays the same) and read by
+//! [`FlowReader`] instead, straight into the same tree (so depth and alias limits apply as
+//! everywhere). The reader takes the flow syntax JSON and hand-written flow YAML use: nested
+//! `[...]`/`{...}`, double-quoted, single-quoted and plain scalars (multi-line ones folded),
+//! comments, anchors, aliases to anchors of the same collection, and tags; anything else
+//! (explicit `?` keys, pairs inside sequences, collection keys, aliases across the cut) is
+//! refused with the original error.
+
+use super::tree::{Built, Tree};
+use super::{format_tag, Documents};
+use crate::yaml::{Node, Scalar, ScalarStyle, YamlError};
+use saphyr_parser::Tag;
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+/// saphyr-parser's message for flow content nested too deep for it.
+pub(super) const SAPHYR_LIMIT: &str = "recursion limit exceeded";
+
+/// At most this many collections are cut out of one document (each costs a re-read of it).
+const MAX_CUTS: usize = 64;
+
+/// The flow collections of a document read by [`FlowReader`]: the original text and the byte
+/// offsets of their opening brackets (the text being parsed has them blanked out).
+#[derive(Clone, Default)]
+pub(super) struct Cuts<'a> {
+    pub original: &'a str,
+    pub at: Vec<usize>,
+}
+
+/// Reads `doc` (one document's text) with every too-deep flow collection read by
+/// [`FlowReader`]; `Err(None)` when that cannot be done (the caller keeps its first error).
+pub(super) fn parse_deep(doc: &str) -> Result<Vec<Node>, Option<YamlError>> {
+    let mut cut_at: Vec<usize> = Vec::new();
+    let mut text = doc.to_string();
+    for _ in 0..=MAX_CUTS {
+        let mut docs = Documents::strict(&text);
+        docs.cuts = Some(Cuts {
+            original: doc,
+            at: cut_at.clone(),
+        });
+        let read: Result<Vec<Node>, YamlError> = docs.by_ref().collect();
+        let err = match read {
+            Ok(nodes) => return Ok(nodes),
+            Err(e) if e.message == SAPHYR_LIMIT => e,
+            Err(e) => return Err(Some(e)),
+        };
+        let at = docs.flow_root;
+        if cut_at.contains(&at) || !matches!(doc.as_bytes().get(at), Some(b'[' | b'{')) {
+            return Err(None);
+        }
+        let end = FlowReader::new(doc, at).skip().map_err(|_| Some(err))?;
+        blank(&mut text, at, end);
+        cut_at.push(at);
+    }
+    Err(None)
+}
+
+/// Replaces `text[at..end]` (a flow collection) with its brackets and blanks, line breaks kept.
+fn blank(text: &mut String, at: usize, end: usize) {
+    let mut bytes = std::mem::take(text).into_bytes();
+    let close = if bytes[at] == b'[' { b']' } else { b'}' };
+    for b in &mut bytes[at + 1..end] {
+        if *b != b'\n' && *b != b'\r' {
+            *b = b' ';
+        }
+    }
+    bytes[at + 1] = close;
+    *text = String::from_utf8(bytes).expect("ASCII replaced by ASCII, whole characters");
+}
+
+/// Where the reader is inside one open collection.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// A sequence before an item, or a mapping before a key.
+    Entry,
+    /// A mapping after a key.
+    Colon,
+    /// A mapping after `key:`.
+    Value,
+    /// After an item or a value.
+    Next,
+}
+
+/// A reader of one flow collection (see the module doc), from its opening bracket.
+pub(super) struct FlowReader<'t> {
+    text: &'t str,
+    pos: usize,
+    line: usize,
+    anchors: HashMap<&'t str, usize>,
+    /// The next anchor id to give out (above saphyr-parser's, see [`FlowReader::read`]).
+    next_id: usize,
+    /// Open collections: whether a mapping, the state, the line of the opening bracket.
+    stack: Vec<(bool, State, usize)>,
+}
+
+type Fail = &'static str;
+
+impl<'t> FlowReader<'t> {
+    pub(super) fn new(text: &'t str, at: usize) -> Self {
+        FlowReader {
+            text,
+            pos: at,
+            line: 0,
+            anchors: HashMap::new(),
+            next_id: usize::MAX / 2,
+            stack: Vec::new(),
+        }
+    }
+
+    /// Finds the end (the byte after the closing bracket) without building anything.
+    pub(super) fn skip(mut self) -> Result<usize, Fail> {
+        self.run(None, None, 0)?;
+        Ok(self.pos)
+    }
+
+    /// Reads the collection into `tree` (its tag and anchor id from the parser's start event).
+    /// An error comes with the line (counted from the opening bracket's) where it was found.
+    pub(super) fn read(
+        mut self,
+        tree: &mut Tree,
+        tag: Option<String>,
+        anchor: usize,
+    ) -> Result<Built, (Fail, usize)> {
+        match self.run(Some(tree), tag, anchor) {
+            Ok(built) => built.ok_or(("nothing read", self.line)),
+            Err(m) => Err((m, self.line)),
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.pos).copied()
+    }
+
+    fn peek_at(&self, n: usize) -> Option<u8> {
+        self.text.as_bytes().get(self.pos + n).copied()
+    }
+
+    fn run(
+        &mut self,
+        mut tree: Option<&mut Tree>,
+        tag: Option<String>,
+        anchor: usize,
+    ) -> Result<Option<Built>, Fail> {
+        self.open(tree.as_deref_mut(), tag, anchor)?;
+        loop {
+            self.blanks()?;
+            let c = self.peek().ok_or("unterminated flow collection")?;
+            let &(is_map, state, _) = self.stack.last().expect("an open collection");
+            match (is_map, state, c) {
+                (false, State::Entry | State::Next, b']')
+                | (true, State::Entry | State::Next, b'}') => {
+                    self.pos += 1;
+                    if let Some(done) = self.close(tree.as_deref_mut())? {
+                        return Ok(done);
+                    }
+                }
+                (true, State::Colon | State::Value, b',' | b'}') => {
+                    self.set(State::Next);
+                    self.empty(tree.as_deref_mut(), None, 0)?;
+                }
+                (_, State::Next, b',') => {
+                    self.pos += 1;
+                    self.set(State::Entry);
+                }
+                (true, State::Colon, b':') => {
+                    self.pos += 1;
+                    self.set(State::Value);
+                }
+                (_, State::Entry, b',') => return Err("an empty entry in a flow collection"),
+                (_, State::Entry | State::Value, _) => {
+                    let next = match (is_map, state) {
+                        (true, State::Entry) => State::Colon,
+                        _ => State::Next,
+                    };
+                    self.set(next);
+                    let key = is_map && state == State::Entry;
+                    self.node(tree.as_deref_mut(), key)?;
+                    if !is_map && self.pair_follows()? {
+                        return Err("a key: value pair inside a flow sequence");
+                    }
+                }
+                _ => return Err("unexpected character in a flow collection"),
+            }
+        }
+    }
+
+    fn set(&mut self, state: State) {
+        if let Some(top) = self.stack.last_mut() {
+            top.1 = state;
+        }
+    }
+
+    /// After a sequence item: whether a `:` follows (an implicit pair, not read here).
+    fn pair_follows(&mut self) -> Result<bool, Fail> {
+        self.blanks()?;
+        Ok(self.peek() == Some(b':'))
+    }
+
+    /// Opens the collection at `pos` (`[` or `{`).
+    fn open(
+        &mut self,
+        tree: Option<&mut Tree>,
+        tag: Option<String>,
+        anchor: usize,
+    ) -> Result<(), Fail> {
+        let is_map = self.peek() == Some(b'{');
+        self.pos += 1;
+        self.stack.push((is_map, State::Entry, self.line));
+        if let Some(tree) = tree {
+            if is_map {
+                tree.open_map(true, tag, anchor)?;
+            } else {
+                tree.open_seq(true, tag, anchor)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Closes the innermost collection (its closing bracket read): the outermost one is given
+    /// back, any other is added to its parent.
+    fn close(&mut self, tree: Option<&mut Tree>) -> Result<Option<Option<Built>>, Fail> {
+        let (_, _, line) = self.stack.pop().expect("an open collection");
+        let Some(tree) = tree else {
+            return Ok(self.stack.is_empty().then_some(None));
+        };
+        let (built, anchor) = tree.close(line == self.line).ok_or("unbalanced")?;
+        if self.stack.is_empty() {
+            return Ok(Some(Some(built)));
+        }
+        tree.add(built, anchor);
+        Ok(None)
+    }
+
+    /// An empty plain scalar (a missing key or value), with properties if any.
+    fn empty(
+        &mut self,
+        tree: Option<&mut Tree>,
+        tag: Option<String>,
+        anchor: usize,
+    ) -> Result<(), Fail> {
+        self.leaf(
+            tree,
+            Scalar {
+                value: String::new(),
+                style: ScalarStyle::Plain,
+                tag,
+            },
+            anchor,
+        )
+    }
+
+    fn leaf(&mut self, tree: Option<&mut Tree>, s: Scalar, anchor: usize) -> Result<(), Fail> {
+        if let Some(tree) = tree {
+            tree.budget.node();
+            tree.add(Built::scalar(Node::Scalar(s)), anchor);
+        }
+        Ok(())
+    }
+
+    /// One node: properties, then an alias, a collection (opened), a scalar or nothing.
+    fn node(&mut self, mut tree: Option<&mut Tree>, key: bool) -> Result<(), Fail> {
+        let (tag, anchor) = self.properties()?;
+        match self.peek() {
+            Some(b'*') if tag.is_none() && anchor == 0 => {
+                self.pos += 1;
+                let name = self.name();
+                let id = *self
+                    .anchors
+                    .get(name)
+                    .ok_or("an alias to an anchor outside the collection")?;
+                if let Some(tree) = tree {
+                    let built = tree.alias(id)?.ok_or("an alias to an unfinished anchor")?;
+                    tree.add(built, 0);
+                }
+                Ok(())
+            }
+            Some(b'[' | b'{') if key => Err("a collection as a mapping key"),
+            Some(b'[' | b'{') => self.open(tree, tag, anchor),
+            Some(b'"') => {
+                let value = self.double_quoted()?;
+                self.leaf(
+                    tree,
+                    Scalar {
+                        value,
+                        style: ScalarStyle::DoubleQuoted,
+                        tag,
+                    },
+                    anchor,
+                )
+            }
+            Some(b'\'') => {
+                let value = self.single_quoted()?;
+                self.leaf(
+                    tree,
+                    Scalar {
+                        value,
+                        style: ScalarStyle::SingleQuoted,
+                        tag,
+                    },
+                    anchor,
+                )
+            }
+            Some(b':' | b'?') if !self.peek_at(1).is_some_and(scalars::starts_plain_after) => {
+                if self.peek() == Some(b'?') {
+                    return Err("an explicit key");
+                }
+                self.empty(tree.take(), tag, anchor)
+            }
+            Some(b',' | b']' | b'}') | None => self.empty(tree.take(), tag, anchor),
+            Some(b'|' | b'>' | b'@' | b'`' | b'%' | b'!' | b'&' | b'#') => {
+                Err("an indicator this reader does not take")
+            }
+            Some(_) => {
+                let value = self.plain()?;
+                self.leaf(
+                    tree,
+                    Scalar {
+                        value,
+                        style: ScalarStyle::Plain,
+                        tag,
+                    },
+                    anchor,
+                )
+            }
+        }
+    }
+
+    /// Anchor and tag before a node, in either order: the tag as written back, the new id.
+    fn properties(&mut self) -> Result<(Option<String>, usize), Fail> {
+        let (mut tag, mut anchor) = (None, 0);
+        loop {
+            match self.peek() {
+                Some(b'&') if anchor == 0 => {
+                    self.pos += 1;
+                    let name = self.name();
+                    if name.is_empty() {
+                        return Err("an empty anchor name");
+                    }
+                    anchor = self.next_id;
+                    self.next_id += 1;
+                    self.anchors.insert(name, anchor);
+                }
+                Some(b'!') if tag.is_none() => tag = Some(self.tag()?),
+                _ => return Ok((tag, anchor)),
+            }
+            self.blanks()?;
+        }
+    }
+
+    /// An anchor or alias name: up to a blank or a flow indicator.
+    fn name(&mut self) -> &'t str {
+        let start = self.pos;
+        while let Some(c) = self.peek() {
+            if matches!(
+                c,
+                b' ' | b'\t' | b'\r' | b'\n' | b',' | b'[' | b']' | b'{' | b'}'
+            ) {
+                break;
+            }
+            self.pos += 1;
+        }
+        &self.text[start..self.pos]
+    }
+
+    /// `!`, `!suffix`, `!!suffix` or `!<uri>`, as the tree keeps tags.
+    fn tag(&mut self) -> Result<String, Fail> {
+        self.pos += 1;
+        let (handle, suffix) = if self.peek() == Some(b'<') {
+            self.pos += 1;
+            let end = self.text[self.pos..]
+                .find('>')
+                .ok_or("an unterminated verbatim tag")?;
+            let uri = &self.text[self.pos..self.pos + end];
+            self.pos += end + 1;
+            ("", uri)
+        } else if self.peek() == Some(b'!') {
+            self.pos += 1;
+            ("tag:yaml.org,2002:", self.name())
+        } else {
+            match self.name() {
+                "" => ("", "!"),
+                s if s.contains('!') => return Err("a named tag handle"),
+                s => ("!", s),
+            }
+        };
+        let tag = Tag {
+            handle: handle.to_string(),
+            suffix: suffix.to_string(),
+        };
+        Ok(format_tag(Cow::Owned(tag)))
+    }
+
+    /// Skips blanks, line breaks and comments.
+    fn blanks(&mut self) -> Result<(), Fail> {
+        let mut after_blank = true;
+        while let Some(c) = self.peek() {
+            match c {
+                b' ' | b'\t' | b'\r' => after_blank = true,
+                b'\n' => {
+                    self.line += 1;
+                    after_blank = true;
+                }
+                b'#' if after_blank => {
+                    let rest = &self.text[self.pos..];
+                    self.pos += rest.find('\n').unwrap_or(rest.len());
+                    continue;
+                }
+                _ => return Ok(()),
+            }
+            self.pos += 1;
+        }
+        Ok(())
+    }
+}
+
+mod scalars;
+#[cfg(test)]
+mod tests;
