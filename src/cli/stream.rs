@@ -19,7 +19,8 @@ use std::ops::Range;
 /// The function config is needed before the first item, but kustomize and kpt send
 /// `functionConfig` after `items`: without a config file, a column-0 `functionConfig:` is
 /// pre-scanned and used, and the run stands only if the real root's functionConfig turns out
-/// to be that same node.
+/// to be that same node. When it is not (JSON input, or a flow or indented root), the input is
+/// streamed a second time with the real one: twice the time, never the whole tree in memory.
 pub(super) fn run(
     flags: &Flags,
     stdin: &str,
@@ -30,6 +31,30 @@ pub(super) fn run(
         None => prescan_function_config(text),
         Some(_) => None,
     };
+    match attempt(flags, stdin, config_file, guess)? {
+        Attempt::Done(done) => Some(done),
+        Attempt::Config(real) => match attempt(flags, stdin, config_file, real)? {
+            Attempt::Done(done) => Some(done),
+            Attempt::Config(_) => None,
+        },
+    }
+}
+
+/// What one streamed pass gave.
+enum Attempt {
+    Done(Execution),
+    /// The pass used another functionConfig than the input's: this one.
+    Config(Option<Node>),
+}
+
+/// One streamed pass with `guess` as the functionConfig (see [`run`]).
+fn attempt(
+    flags: &Flags,
+    stdin: &str,
+    config_file: Option<&ConfigFile>,
+    guess: Option<Node>,
+) -> Option<Attempt> {
+    let text = stdin.strip_prefix('\u{feff}').unwrap_or(stdin);
     let config = load_config(guess.as_ref(), config_file).ok()?;
     let mut run = Run {
         streamer: Streamer::new(&config, text, flags.diff)?,
@@ -43,7 +68,7 @@ pub(super) fn run(
         if seen.sequences > 0 || guess.is_some() || envelope_form(&shell).is_some() {
             return None;
         }
-        return run.stream(shell);
+        return run.stream(shell).map(Attempt::Done);
     };
     let real = match form {
         Form::ResourceList => shell.get("functionConfig"),
@@ -55,9 +80,9 @@ pub(super) fn run(
         _ => false,
     };
     if config_file.is_none() && !same {
-        return None;
+        return Some(Attempt::Config(real.cloned()));
     }
-    run.list(shell, form)
+    run.list(shell, form).map(Attempt::Done)
 }
 
 /// A streamed run in progress.

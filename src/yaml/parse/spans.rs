@@ -68,10 +68,21 @@ fn line_start(text: &str, at: usize) -> usize {
 /// The start of the line of an item whose first event is at `at`, when only indentation and
 /// a `- ` indicator precede it there.
 fn item_line_start(text: &str, at: usize) -> Option<usize> {
-    let start = line_start(text, at);
-    let before = text[start..at].trim_start_matches(' ');
-    let rest = before.strip_prefix('-')?;
-    (!rest.is_empty() && rest.bytes().all(|b| b == b' ')).then_some(start)
+    // Backwards from `at` over what may precede it (never further: on a long line, such as
+    // one-line JSON, looking for the line start of every item would be quadratic).
+    let bytes = text.as_bytes();
+    let spaces = |mut i: usize| {
+        while i > 0 && bytes[i - 1] == b' ' {
+            i -= 1;
+        }
+        i
+    };
+    let dash = spaces(at);
+    if dash == at || dash == 0 || bytes[dash - 1] != b'-' {
+        return None;
+    }
+    let start = spaces(dash - 1);
+    (start == 0 || bytes[start - 1] == b'\n').then_some(start)
 }
 
 impl Documents<'_> {
