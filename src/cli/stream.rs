@@ -5,7 +5,7 @@
 //! runs the whole-input path, which also reports every error).
 
 use super::{execution, load_config, ConfigFile, Execution, Flags};
-use crate::process::stream::{Placement, StreamReport, Streamer};
+use crate::process::stream::{Finish, Placement, Preload, StreamReport, Streamer};
 use crate::process::Report;
 use crate::resourcelist::pieces::Stdout;
 use crate::resourcelist::stream::{prescan_function_config, shell_form, write_shell, Results};
@@ -20,24 +20,28 @@ use std::ops::Range;
 /// `functionConfig` after `items`: without a config file, a column-0 `functionConfig:` is
 /// pre-scanned and used, and the run stands only if the real root's functionConfig turns out
 /// to be that same node. When it is not (JSON input, or a flow or indented root), the input is
-/// streamed a second time with the real one: twice the time, never the whole tree in memory.
+/// streamed a second time with the real one; and when a CRD among the items comes after items
+/// its kinds were processed with, once more with every CRD of the items known from the start.
+/// At most three passes: a multiple of the time, never the whole tree in memory.
 pub(super) fn run(
     flags: &Flags,
     stdin: &str,
     config_file: Option<&ConfigFile>,
 ) -> Option<Execution> {
     let text = stdin.strip_prefix('\u{feff}').unwrap_or(stdin);
-    let guess = match config_file {
+    let mut guess = match config_file {
         None => prescan_function_config(text),
         Some(_) => None,
     };
-    match attempt(flags, stdin, config_file, guess)? {
-        Attempt::Done(done) => Some(done),
-        Attempt::Config(real) => match attempt(flags, stdin, config_file, real)? {
-            Attempt::Done(done) => Some(done),
-            Attempt::Config(_) => None,
-        },
+    let mut preload = None;
+    for _ in 0..3 {
+        match attempt(flags, stdin, config_file, guess.clone(), preload.take())? {
+            Attempt::Done(done) => return Some(done),
+            Attempt::Config(real) => guess = real,
+            Attempt::Preload(p) => preload = Some(p),
+        }
     }
+    None
 }
 
 /// What one streamed pass gave.
@@ -45,19 +49,26 @@ enum Attempt {
     Done(Execution),
     /// The pass used another functionConfig than the input's: this one.
     Config(Option<Node>),
+    /// A CRD among the items came too late: the CRDs, for the next pass.
+    Preload(Preload),
 }
 
-/// One streamed pass with `guess` as the functionConfig (see [`run`]).
+/// One streamed pass with `guess` as the functionConfig and the CRDs of `preload` (see [`run`]).
 fn attempt(
     flags: &Flags,
     stdin: &str,
     config_file: Option<&ConfigFile>,
     guess: Option<Node>,
+    preload: Option<Preload>,
 ) -> Option<Attempt> {
     let text = stdin.strip_prefix('\u{feff}').unwrap_or(stdin);
     let config = load_config(guess.as_ref(), config_file).ok()?;
+    let streamer = match preload {
+        Some(p) => Streamer::preloaded(&config, text, flags.diff, p)?,
+        None => Streamer::new(&config, text, flags.diff)?,
+    };
     let mut run = Run {
-        streamer: Streamer::new(&config, text, flags.diff)?,
+        streamer,
         docs: Documents::new(text),
         index: 0,
         bom: stdin.len() - text.len(),
@@ -68,7 +79,7 @@ fn attempt(
         if seen.sequences > 0 || guess.is_some() || envelope_form(&shell).is_some() {
             return None;
         }
-        return run.stream(shell).map(Attempt::Done);
+        return run.stream(shell);
     };
     let real = match form {
         Form::ResourceList => shell.get("functionConfig"),
@@ -82,7 +93,7 @@ fn attempt(
     if config_file.is_none() && !same {
         return Some(Attempt::Config(real.cloned()));
     }
-    run.list(shell, form).map(Attempt::Done)
+    run.list(shell, form)
 }
 
 /// A streamed run in progress.
@@ -116,7 +127,7 @@ impl Run<'_> {
 
     /// A plain stream: `first` is its first document (and item), the rest follow, each with
     /// its span of the input (the first one has none: it was read splitting `items`).
-    fn stream(mut self, first: Node) -> Option<Execution> {
+    fn stream(mut self, first: Node) -> Option<Attempt> {
         let mut doc = Some((first, None));
         let mut is_first = true;
         loop {
@@ -132,26 +143,41 @@ impl Run<'_> {
                 Some(next) => doc = Some(next.ok()?),
             }
         }
-        let (report, out) = self.streamer.finish()?;
+        let (report, out) = match self.streamer.finish() {
+            Ok(done) => done,
+            Err(finish) => return again(finish),
+        };
         let (text, pieces) = out.into_pieces(self.bom);
-        Some(streamed_execution(report, Stdout { text, pieces }))
+        let done = streamed_execution(report, Stdout { text, pieces });
+        Some(Attempt::Done(done))
     }
 
     /// A ResourceList or List (the only non-null document) around its streamed items.
-    fn list(self, shell: Node, form: Form) -> Option<Execution> {
+    fn list(self, shell: Node, form: Form) -> Option<Attempt> {
         for doc in self.docs {
             if !doc.ok()?.is_null() {
                 return None;
             }
         }
-        let (mut report, out) = self.streamer.finish()?;
+        let (mut report, out) = match self.streamer.finish() {
+            Ok(done) => done,
+            Err(finish) => return again(finish),
+        };
         let results = Results {
             head: &report.head,
             rendered: std::mem::take(&mut report.items.yaml),
             tail: std::slice::from_ref(&report.summary),
         };
         let stdout = write_shell(shell, form, out.into_pieces(self.bom), results);
-        Some(streamed_execution(report, stdout))
+        Some(Attempt::Done(streamed_execution(report, stdout)))
+    }
+}
+
+/// After a pass without an answer: the next pass, or none (the whole-input run).
+fn again(finish: Finish) -> Option<Attempt> {
+    match finish {
+        Finish::Preload(p) => Some(Attempt::Preload(p)),
+        Finish::GiveUp => None,
     }
 }
 

@@ -9,8 +9,11 @@
 //!   processed and written again in place;
 //! - an item processed with a schema that a later CRD among the items could change (the CRD wins
 //!   over files, and adds versions) makes the streamed answer unusable: [`Streamer::finish`] then
-//!   gives `None` and the caller processes the input as a whole instead. So does any item or CRD
-//!   that would stop the whole-input run (bad item, malformed CRD): the whole-input run reports it.
+//!   ends with [`Finish::Preload`]: every CRD among the items, loaded in order (the rest of the
+//!   items are only read for their CRDs), for a second pass that knows them all from the start
+//!   ([`Streamer::preloaded`]), as the whole-input run does. Any item or CRD that would stop the
+//!   whole-input run (bad item, malformed CRD) ends with [`Finish::GiveUp`]: the whole-input run
+//!   reports it.
 //!
 //! Results come out in the whole-input order: CRD errors and conflicts of the items, then of the
 //! files, then the items' results in item order, then the summary.
@@ -76,6 +79,25 @@ pub struct Streamer<'c> {
     resolved: HashMap<String, HashSet<String>>,
     deferred: Vec<Deferred>,
     failed: bool,
+    /// The CRDs among the items were all loaded before the first item (a second pass).
+    preloaded: bool,
+    /// A CRD came for a group/kind that items were already processed with: only CRDs are
+    /// loaded from then on, for a second pass.
+    late: bool,
+}
+
+/// The CRDs among the items, loaded in item order with their results (for a second pass).
+pub struct Preload {
+    items: Registry,
+    crd_results: Vec<KrmResult>,
+}
+
+/// Why a streamed run has no answer of its own.
+pub enum Finish {
+    /// Run again, knowing every CRD among the items from the start.
+    Preload(Preload),
+    /// Let the whole-input run answer (and report what stops it).
+    GiveUp,
 }
 
 impl<'c> Streamer<'c> {
@@ -108,7 +130,23 @@ impl<'c> Streamer<'c> {
             resolved: HashMap::new(),
             deferred: Vec::new(),
             failed: false,
+            preloaded: false,
+            late: false,
         })
+    }
+
+    /// A second pass: the CRDs among the items are those of `preload`, known before any item.
+    pub fn preloaded(
+        config: &'c Config,
+        input: &'c str,
+        want_diff: bool,
+        preload: Preload,
+    ) -> Option<Self> {
+        let mut s = Streamer::new(config, input, want_diff)?;
+        s.items = preload.items;
+        s.crd_results = preload.crd_results;
+        s.preloaded = true;
+        Some(s)
     }
 
     /// Takes item `index` (`label` names it in messages; `span`: where it is in the input, for
@@ -125,8 +163,11 @@ impl<'c> Streamer<'c> {
             self.failed = true;
             return;
         }
-        if is_crd(&node) && self.add_crd(&node, label).is_none() {
+        if is_crd(&node) && !self.preloaded && self.add_crd(&node, label).is_none() {
             self.failed = true;
+            return;
+        }
+        if self.late {
             return;
         }
         let (api_version, kind) = api_version_kind(&node);
@@ -170,7 +211,7 @@ impl<'c> Streamer<'c> {
     }
 
     /// Loads a CRD among the items into the registry. A CRD for a group/kind that items were
-    /// already processed with fails the streamed run.
+    /// already processed with makes the run a first pass (see [`Finish::Preload`]).
     fn add_crd(&mut self, node: &Node, label: &str) -> Option<()> {
         let versions = load_item_crd(node, label, &mut self.crd_results).ok()?;
         let seen = |vs: &VersionSchema| {
@@ -179,7 +220,7 @@ impl<'c> Streamer<'c> {
                 .is_some_and(|kinds| kinds.contains(&vs.kind))
         };
         if versions.iter().any(seen) {
-            return None;
+            self.late = true;
         }
         add(&mut self.items, versions, true, &mut self.crd_results);
         Some(())
@@ -195,11 +236,17 @@ impl<'c> Streamer<'c> {
 
     /// Processes the deferred items whose CRD came later (rewriting `out` around them) and
     /// gives the report in the whole-input order; `None` when the streamed run cannot stand.
-    pub fn finish(mut self) -> Option<(StreamReport, Output)> {
+    pub fn finish(mut self) -> Result<(StreamReport, Output), Finish> {
         if self.failed {
-            return None;
+            return Err(Finish::GiveUp);
         }
-        self.redo_deferred()?;
+        if self.late {
+            return Err(Finish::Preload(Preload {
+                items: self.items,
+                crd_results: self.crd_results,
+            }));
+        }
+        self.redo_deferred().ok_or(Finish::GiveUp)?;
         let mut head = std::mem::take(&mut self.crd_results);
         for (mut errors, versions) in self.file_results.into_iter().zip(self.file_versions) {
             // Each path's non-structural errors, then its conflicts, as the whole-input run.
@@ -213,7 +260,7 @@ impl<'c> Streamer<'c> {
             summary: self.summary.to_result(),
             diffs: self.diffs.into_iter().map(|(_, d)| d).collect(),
         };
-        Some((report, self.out))
+        Ok((report, self.out))
     }
 
     /// Reads back, processes and rewrites each deferred item that now has a schema; its

@@ -144,7 +144,7 @@ fn function_config_after_the_items_is_used() {
 }
 
 #[test]
-fn a_crd_after_items_processed_with_a_file_schema_falls_back() {
+fn a_crd_after_items_processed_with_a_file_schema_streams_again() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/conflict-items-wins");
     let text = std::fs::read_to_string(dir.join("input.yaml")).unwrap();
     let swagger = dir.join("widget-swagger.json");
@@ -156,7 +156,8 @@ fn a_crd_after_items_processed_with_a_file_schema_falls_back() {
     // As written (the CRD first), the file schema loses and the run streams.
     same_answer(&text, false);
     // The Widget first: it would be processed with the file's schema, which the CRD among the
-    // items (read later) overrides, so the streamed run gives up.
+    // items (read later) overrides, so the streamed run streams again, knowing
+    // every CRD of the items from the start, and answers as the whole-input run.
     let body = text.split_once("items:\n").unwrap().1;
     let (items, tail) = body.split_at(body.find("\nfunctionConfig:").unwrap() + 1);
     let at = items.find("\n- apiVersion: example.com/v1").unwrap() + 1;
@@ -165,7 +166,7 @@ fn a_crd_after_items_processed_with_a_file_schema_falls_back() {
         &items[at..],
         &items[..at]
     );
-    assert!(super::run(&flags, &swapped, None).is_none());
+    same_answer(&swapped, false);
     let whole_run = whole(&flags, &swapped, None).unwrap();
     assert!(
         whole_run.stderr.contains("the CRD among the items wins"),
@@ -193,4 +194,27 @@ fn one_line_flow_items_answer_as_the_whole_input_run() {
         same_answer(&format!("{head}{items}"), false);
     }
     same_answer(&format!("{crd}\n---\n{w}\n---\n{w}\n"), true);
+}
+
+#[test]
+fn json_with_a_function_config_streams_twice() {
+    let (items, _) = basic_items();
+    let list = format!(
+        "apiVersion: v1\nkind: ResourceList\nitems:\n{}functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  data:\n    fieldValidation: Strict\n",
+        items.concat()
+    );
+    let doc = one_line_json(&list);
+    same_answer(&doc, false);
+    let flags = Flags {
+        config_file: None,
+        diff: false,
+    };
+    // The functionConfig (Strict) was used: pruned fields are errors.
+    assert_eq!(super::run(&flags, &doc, None).unwrap().code, 1);
+}
+
+/// `yaml` as one line of JSON.
+fn one_line_json(yaml: &str) -> String {
+    let doc = crate::yaml::parse_stream(yaml).unwrap().remove(0);
+    crate::yaml::json::to_json(&doc).unwrap().to_string()
 }
