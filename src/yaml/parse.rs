@@ -55,6 +55,8 @@ pub struct Documents<'a> {
     flow_root: usize,
     /// Char index of the last syntax error.
     err_at: usize,
+    /// Byte offset of the first character kubectl refuses (see [`control`]), not yet reported.
+    control: Option<usize>,
 }
 
 impl<'a> Documents<'a> {
@@ -77,6 +79,7 @@ impl<'a> Documents<'a> {
             cuts: None,
             flow_root: 0,
             err_at: 0,
+            control: control::first_control(text),
         }
     }
 
@@ -115,8 +118,13 @@ impl<'a> Documents<'a> {
     /// resumes after it; else the error.
     fn relaxed(&mut self, err: YamlError) -> Option<Result<Node, YamlError>> {
         self.done = true;
-        if err.message == deep::SAPHYR_LIMIT && !self.strict {
-            return self.deepened(err);
+        let flow_fix = matches!(self.fix, Some((relax::Fix::Line(_), _)));
+        if !self.strict && (err.message == deep::SAPHYR_LIMIT || flow_fix) {
+            match self.deepened(&err) {
+                Ok(done) => return done,
+                Err(e) if !flow_fix => return Some(Err(e.unwrap_or(err))),
+                Err(_) => {}
+            }
         }
         let (false, Some((fix, at))) = (self.strict, self.fix) else {
             return Some(Err(err));
@@ -138,20 +146,26 @@ impl<'a> Documents<'a> {
         self.resume(docs, err.document, rest)
     }
 
-    /// After a document nested deeper than saphyr-parser reads: its re-read with the deep flow
-    /// collections read by [`deep::FlowReader`] (see [`deep`]), and parsing resumes after it.
-    fn deepened(&mut self, err: YamlError) -> Option<Result<Node, YamlError>> {
+    /// After a document nested deeper than saphyr-parser reads, or with flow content indented
+    /// less than saphyr-parser wants: its re-read with those flow collections read by
+    /// [`deep::FlowReader`] (see [`deep`]; it reads flow content as go-yaml does, whatever its
+    /// indentation, in one pass where padding would re-read the document once per line), and
+    /// parsing resumes after it. `Err(None)`: the reader cannot take them.
+    fn deepened(
+        &mut self,
+        err: &YamlError,
+    ) -> Result<Option<Result<Node, YamlError>>, Option<YamlError>> {
         let (start_char, start_line) = self.doc_start;
         let start = self.byte_of(start_char);
         let at = self.byte_of(self.err_at).max(start);
         let (end, rest) = relax::document_end(self.text, at);
         match deep::parse_deep(&self.text[start..end]) {
-            Ok(docs) => self.resume(docs, err.document, rest),
-            Err(None) => Some(Err(err)),
+            Ok(docs) => Ok(self.resume(docs, err.document, rest)),
+            Err(None) => Err(None),
             Err(Some(mut e)) => {
                 e.document += err.document;
                 e.line += start_line - 1 + self.line_offset;
-                Some(Err(e))
+                Err(Some(e))
             }
         }
     }
@@ -166,6 +180,7 @@ impl<'a> Documents<'a> {
         self.index = first + docs.len();
         self.pending.extend(docs);
         self.line_offset += self.text[..rest].matches('\n').count();
+        self.control = self.control.and_then(|c| c.checked_sub(rest));
         self.text = &self.text[rest..];
         self.parser = Parser::new_from_str(self.text);
         self.cursor = (0, 0);
@@ -362,6 +377,10 @@ impl<'a> Documents<'a> {
                 }
                 None => return Err(self.error(Marker::new(0, 0, 0), "unexpected end of stream")),
             };
+            if self.control.is_some() {
+                let end = self.byte_of(span.end.index());
+                self.control_before(end + 1)?;
+            }
             if tree.at_split_items() {
                 let at = self.byte_of(span.start.index());
                 match event {
@@ -449,6 +468,9 @@ impl<'a> Documents<'a> {
                 }
                 Some(Ok((Event::StreamEnd, _))) | None => {
                     self.done = true;
+                    if let Err(e) = self.control_before(usize::MAX) {
+                        return Some(Err(e));
+                    }
                     return None;
                 }
                 Some(Ok(_)) => continue,
@@ -510,6 +532,7 @@ impl Iterator for Documents<'_> {
     }
 }
 
+mod control;
 mod deep;
 pub mod limits;
 mod relax;

@@ -1,7 +1,10 @@
-//! Flow collections nested deeper than saphyr-parser reads (255 levels), up to kubectl's limit.
+//! Flow collections nested deeper than saphyr-parser reads (255 levels), up to kubectl's limit,
+//! or indented less than it wants.
 //!
 //! kubectl reads flow YAML and JSON nested up to 10,000 levels; saphyr-parser stops at 256
-//! flow levels (`recursion limit exceeded`). When a document fails so, it is read again with
+//! flow levels (`recursion limit exceeded`). kubectl does not check the indentation of flow
+//! content; saphyr-parser does (`invalid indentation in flow construct`). When a document fails
+//! so, it is read again with
 //! each outermost flow collection that went too deep cut out of the text (replaced by `[]` or
 //! `{}` and spaces, line breaks kept, so every other position stays the same) and read by
 //! [`FlowReader`] instead, straight into the same tree (so depth and alias limits apply as
@@ -47,6 +50,7 @@ pub(super) fn parse_deep(doc: &str) -> Result<Vec<Node>, Option<YamlError>> {
         let err = match read {
             Ok(nodes) => return Ok(nodes),
             Err(e) if e.message == SAPHYR_LIMIT => e,
+            Err(e) if matches!(docs.fix, Some((super::relax::Fix::Line(_), _))) => e,
             Err(e) => return Err(Some(e)),
         };
         let at = docs.flow_root;

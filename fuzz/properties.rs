@@ -1,0 +1,127 @@
+#![allow(dead_code)]
+//! The properties the fuzz targets check, shared with the regression test of the normal test
+//! suite (`tests/fuzz_regressions.rs`, which includes this file): each function panics when its
+//! property does not hold for `data`.
+
+use crd_schema_fn::cli::{run, Flags};
+use crd_schema_fn::engine::{self, Options};
+use crd_schema_fn::resourcelist::envelope_form;
+use crd_schema_fn::schema::crd::load_crd;
+use crd_schema_fn::yaml::json::from_json;
+use crd_schema_fn::yaml::{emit_stream, parse_stream, Node};
+
+/// The YAML reader never panics, and what it reads is written so that it reads back as the
+/// same documents (scalars with their styles and tags, key order).
+pub fn yaml_roundtrip(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(docs) = parse_stream(text) else {
+        return;
+    };
+    let written = emit_stream(&docs);
+    let again = match parse_stream(&written) {
+        Ok(again) => again,
+        Err(e) => panic!(
+            "written text does not read back: {e}\n--- input\n{text}\n--- written\n{written}"
+        ),
+    };
+    assert!(
+        same_documents(&docs, &again),
+        "the documents read back differently\n--- input\n{text}\n--- written\n{written}"
+    );
+}
+
+fn same_documents(a: &[Node], b: &[Node]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.content_eq(y))
+}
+
+/// One run through the library entry the binary uses: exit code and stdout.
+fn stdout_of(input: &str) -> (i32, String) {
+    let flags = Flags {
+        config_file: None,
+        diff: false,
+    };
+    let exec = run(&flags, input, None);
+    let mut out = Vec::new();
+    if let Err(e) = exec.stdout.write_to(input, &mut out) {
+        panic!("writing the output failed: {e}");
+    }
+    (exec.code, String::from_utf8(out).expect("UTF-8 output"))
+}
+
+/// The objects of an output: a ResourceList's or List's items, else the documents.
+fn objects(mut docs: Vec<Node>) -> Vec<Node> {
+    if docs.len() == 1 && envelope_form(&docs[0]).is_some() {
+        if let Some(Node::Seq(s)) = docs[0].as_map_mut().and_then(|m| m.remove("items")) {
+            return s.items;
+        }
+    }
+    docs
+}
+
+/// The whole function on arbitrary input: no panic; exit 0, 1 or 2; exit 2 writes nothing;
+/// exit 0 or 1 writes output that reads back; an output of exit 0, run again, gives the same
+/// objects (pruning and defaulting again change nothing).
+pub fn function(data: &[u8]) {
+    let Ok(input) = std::str::from_utf8(data) else {
+        return;
+    };
+    let (code, out) = stdout_of(input);
+    let docs = match code {
+        2 => {
+            assert!(out.is_empty(), "exit 2 with output:\n{out}");
+            return;
+        }
+        0 | 1 => match parse_stream(&out) {
+            Ok(docs) => docs,
+            Err(e) => panic!("the output does not read back: {e}\n{out}"),
+        },
+        other => panic!("exit code {other}"),
+    };
+    if code != 0 {
+        return;
+    }
+    let (code2, again) = stdout_of(&out);
+    assert_eq!(code2, 0, "the output is refused when run again\n{out}");
+    let (once, twice) = (
+        objects(docs),
+        objects(parse_stream(&again).expect("reads back")),
+    );
+    assert!(
+        same_documents(&once, &twice),
+        "running twice differs from once\n--- input\n{input}\n--- once\n{out}\n--- twice\n{again}"
+    );
+}
+
+/// The CRD loader on arbitrary JSON never panics, and every structural schema it loads prunes
+/// and defaults an object (the CRD's own `spec` under an object's `spec`, so that field names
+/// meet the schema's) idempotently.
+pub fn schema_loader(data: &[u8]) {
+    let Ok(value) = serde_json::from_slice::<serde_json::Value>(data) else {
+        return;
+    };
+    let Ok(versions) = load_crd(&value, "fuzz") else {
+        return;
+    };
+    let mut object = parse_stream("apiVersion: x/v1\nkind: X\nmetadata: {name: x}\n")
+        .expect("an object")
+        .remove(0);
+    if let (Some(spec), Some(map)) = (value.get("spec"), object.as_map_mut()) {
+        map.insert("spec", from_json(spec));
+    }
+    for vs in &versions {
+        if vs.schema.is_none() || !vs.structural_errors.is_empty() {
+            continue;
+        }
+        let mut obj = object.clone();
+        let opts = Options {
+            prune: vs.prune,
+            default: true,
+        };
+        engine::apply(&mut obj, vs, &opts);
+        let once = obj.clone();
+        engine::apply(&mut obj, vs, &opts);
+        assert!(obj.content_eq(&once), "prune + default is not idempotent");
+    }
+}
