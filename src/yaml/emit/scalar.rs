@@ -92,14 +92,17 @@ pub(crate) fn plain_ok(s: &str, key: bool, col0: bool) -> bool {
     let Some(first) = s.chars().next() else {
         return false;
     };
-    if s.starts_with([' ', '\t']) || s.ends_with([' ', '\t']) || needs_escapes(s) {
+    // Tabs inside a plain scalar are content (but not at its ends).
+    if s.starts_with([' ', '\t']) || s.ends_with([' ', '\t']) || s.split('\t').any(needs_escapes) {
         return false;
     }
     if (s.ends_with(':') && !key) || has_comment_or_value_indicator(s) || (col0 && is_marker(s)) {
         return false;
     }
     match first {
-        '-' | '?' | ':' => s[1..].starts_with(|c: char| c != ' ') || (key && s.len() == 1),
+        '-' | '?' | ':' => {
+            s[1..].starts_with(|c: char| c != ' ' && c != '\t') || (key && s.len() == 1)
+        }
         ',' | '[' | ']' | '{' | '}' | '#' | '&' | '*' | '!' | '|' | '>' | '\'' | '"' | '%'
         | '@' | '`' => false,
         _ => true,
@@ -118,9 +121,11 @@ fn plain_lines_ok(s: &str, key: bool, col0: bool) -> bool {
             .all(|l| l.is_empty() || plain_ok(l, false, col0))
 }
 
-/// `: ` or ` #` anywhere.
+/// `: ` or ` #` anywhere (or the same with a tab).
 fn has_comment_or_value_indicator(s: &str) -> bool {
-    s.as_bytes().windows(2).any(|w| w == b": " || w == b" #")
+    s.as_bytes()
+        .windows(2)
+        .any(|w| matches!(w, b": " | b":\t" | b" #" | b"\t#"))
 }
 
 /// `---` or `...` followed by a blank or the end: a document marker at column 0.
