@@ -15,10 +15,8 @@
 //! refused with the original error.
 
 use super::tree::{Built, Tree};
-use super::{format_tag, Documents};
+use super::Documents;
 use crate::yaml::{Node, Scalar, ScalarStyle, YamlError};
-use saphyr_parser::Tag;
-use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// saphyr-parser's message for flow content nested too deep for it.
@@ -333,95 +331,9 @@ impl<'t> FlowReader<'t> {
             }
         }
     }
-
-    /// Anchor and tag before a node, in either order: the tag as written back, the new id.
-    fn properties(&mut self) -> Result<(Option<String>, usize), Fail> {
-        let (mut tag, mut anchor) = (None, 0);
-        loop {
-            match self.peek() {
-                Some(b'&') if anchor == 0 => {
-                    self.pos += 1;
-                    let name = self.name();
-                    if name.is_empty() {
-                        return Err("an empty anchor name");
-                    }
-                    anchor = self.next_id;
-                    self.next_id += 1;
-                    self.anchors.insert(name, anchor);
-                }
-                Some(b'!') if tag.is_none() => tag = Some(self.tag()?),
-                _ => return Ok((tag, anchor)),
-            }
-            self.blanks()?;
-        }
-    }
-
-    /// An anchor or alias name: up to a blank or a flow indicator.
-    fn name(&mut self) -> &'t str {
-        let start = self.pos;
-        while let Some(c) = self.peek() {
-            if matches!(
-                c,
-                b' ' | b'\t' | b'\r' | b'\n' | b',' | b'[' | b']' | b'{' | b'}'
-            ) {
-                break;
-            }
-            self.pos += 1;
-        }
-        &self.text[start..self.pos]
-    }
-
-    /// `!`, `!suffix`, `!!suffix` or `!<uri>`, as the tree keeps tags.
-    fn tag(&mut self) -> Result<String, Fail> {
-        self.pos += 1;
-        let (handle, suffix) = if self.peek() == Some(b'<') {
-            self.pos += 1;
-            let end = self.text[self.pos..]
-                .find('>')
-                .ok_or("an unterminated verbatim tag")?;
-            let uri = &self.text[self.pos..self.pos + end];
-            self.pos += end + 1;
-            ("", uri)
-        } else if self.peek() == Some(b'!') {
-            self.pos += 1;
-            ("tag:yaml.org,2002:", self.name())
-        } else {
-            match self.name() {
-                "" => ("", "!"),
-                s if s.contains('!') => return Err("a named tag handle"),
-                s => ("!", s),
-            }
-        };
-        let tag = Tag {
-            handle: handle.to_string(),
-            suffix: suffix.to_string(),
-        };
-        Ok(format_tag(Cow::Owned(tag)))
-    }
-
-    /// Skips blanks, line breaks and comments.
-    fn blanks(&mut self) -> Result<(), Fail> {
-        let mut after_blank = true;
-        while let Some(c) = self.peek() {
-            match c {
-                b' ' | b'\t' | b'\r' => after_blank = true,
-                b'\n' => {
-                    self.line += 1;
-                    after_blank = true;
-                }
-                b'#' if after_blank => {
-                    let rest = &self.text[self.pos..];
-                    self.pos += rest.find('\n').unwrap_or(rest.len());
-                    continue;
-                }
-                _ => return Ok(()),
-            }
-            self.pos += 1;
-        }
-        Ok(())
-    }
 }
 
 mod scalars;
 #[cfg(test)]
 mod tests;
+mod tokens;
