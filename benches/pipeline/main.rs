@@ -11,6 +11,7 @@
 
 mod gen;
 mod measure;
+mod shapes;
 
 use std::path::PathBuf;
 
@@ -20,6 +21,21 @@ fn main() {
         measure::floor_roundtrip(&PathBuf::from(&args[i + 1]));
         return;
     }
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    if let Some(i) = args.iter().position(|a| a == "--shapes") {
+        let sizes: Vec<usize> = args[i + 1]
+            .split(',')
+            .map(|s| s.parse().expect("--shapes takes numbers"))
+            .collect();
+        let binary = match args.iter().position(|a| a == "--bin") {
+            Some(j) => PathBuf::from(&args[j + 1]),
+            None => PathBuf::from(env!("CARGO_BIN_EXE_crd-schema-fn")),
+        };
+        let dir = root.join("target/bench-data/shapes");
+        std::fs::create_dir_all(&dir).expect("create target/bench-data/shapes");
+        shapes::measure(&sizes, &binary, &dir);
+        return;
+    }
     let sizes: Vec<usize> = match args.iter().position(|a| a == "--sizes") {
         Some(i) => args[i + 1]
             .split(',')
@@ -27,7 +43,6 @@ fn main() {
             .collect(),
         None => vec![1_000, 10_000, 100_000],
     };
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let shared = root.join("../shared");
     let data = root.join("target/bench-data");
     std::fs::create_dir_all(&data).expect("create target/bench-data");

@@ -38,7 +38,7 @@ pub fn floor_roundtrip(path: &Path) {
 }
 
 /// Runs `program args < input > /dev/null` under GNU time; best wall time of `tries`.
-fn run(program: &Path, args: &[&str], input: &Path, tries: usize) -> Run {
+pub fn run(program: &Path, args: &[&str], input: &Path, tries: usize) -> Run {
     let mut best = Run {
         secs: f64::MAX,
         rss_mb: 0.0,
