@@ -100,7 +100,7 @@ fn try_run(
     config_file: Option<&ConfigFile>,
 ) -> Result<Execution, FatalError> {
     match stream::run(flags, stdin, config_file) {
-        Some(done) => Ok(done),
+        Some(done) => done,
         None => whole(flags, stdin, config_file),
     }
 }

@@ -4,8 +4,8 @@
 //! and exit code as the whole-input run, or `None` when it cannot be sure to (then the caller
 //! runs the whole-input path, which also reports every error).
 
-use super::{execution, load_config, ConfigFile, Execution, Flags};
-use crate::process::stream::{Finish, Placement, Preload, StreamReport, Streamer};
+use super::{execution, load_config, ConfigFile, Execution, FatalError, Flags};
+use crate::process::stream::{Fatal, Finish, Placement, Preload, StreamReport, Streamer};
 use crate::process::Report;
 use crate::resourcelist::pieces::Stdout;
 use crate::resourcelist::stream::{prescan_function_config, shell_form, write_shell, Results};
@@ -14,7 +14,9 @@ use crate::yaml::parse::{Documents, ItemsSeen};
 use crate::yaml::Node;
 use std::ops::Range;
 
-/// Runs streamed; `None` when the whole-input path must run instead.
+/// Runs streamed (an `Err` is what stops the run: an invalid item or an unreadable CRD among
+/// the items, found with the whole input read without a syntax error); `None` when the
+/// whole-input path must run instead.
 ///
 /// The function config is needed before the first item, but kustomize and kpt send
 /// `functionConfig` after `items`: without a config file, a column-0 `functionConfig:` is
@@ -27,7 +29,7 @@ pub(super) fn run(
     flags: &Flags,
     stdin: &str,
     config_file: Option<&ConfigFile>,
-) -> Option<Execution> {
+) -> Option<Result<Execution, FatalError>> {
     let text = stdin.strip_prefix('\u{feff}').unwrap_or(stdin);
     let mut guess = match config_file {
         None => prescan_function_config(text),
@@ -36,7 +38,8 @@ pub(super) fn run(
     let mut preload = None;
     for _ in 0..3 {
         match attempt(flags, stdin, config_file, guess.clone(), preload.take())? {
-            Attempt::Done(done) => return Some(done),
+            Attempt::Done(done) => return Some(Ok(done)),
+            Attempt::Fatal(e) => return Some(Err(e)),
             Attempt::Config(real) => guess = real,
             Attempt::Preload(p) => preload = Some(p),
         }
@@ -51,6 +54,8 @@ enum Attempt {
     Config(Option<Node>),
     /// A CRD among the items came too late: the CRDs, for the next pass.
     Preload(Preload),
+    /// What stops the run (exit 2).
+    Fatal(FatalError),
 }
 
 /// One streamed pass with `guess` as the functionConfig and the CRDs of `preload` (see [`run`]).
@@ -173,10 +178,13 @@ impl Run<'_> {
     }
 }
 
-/// After a pass without an answer: the next pass, or none (the whole-input run).
+/// After a pass without an answer: the next pass, the error that stops the run, or none (the
+/// whole-input run).
 fn again(finish: Finish) -> Option<Attempt> {
     match finish {
         Finish::Preload(p) => Some(Attempt::Preload(p)),
+        Finish::Fatal(Fatal::Input(e)) => Some(Attempt::Fatal(e.into())),
+        Finish::Fatal(Fatal::Process(e)) => Some(Attempt::Fatal(e.into())),
         Finish::GiveUp => None,
     }
 }

@@ -19,10 +19,10 @@
 //! files, then the items' results in item order, then the summary.
 
 use super::schemas::{add, is_crd, load_file, load_item_crd};
-use super::{api_version_kind, process_item, Report};
+use super::{api_version_kind, process_item, ProcessError, Report};
 use crate::config::Config;
-use crate::resourcelist::check_object;
 use crate::resourcelist::pieces::{read_document, read_item};
+use crate::resourcelist::{check_object, InputError};
 use crate::results::{KrmResult, Severity, Summary};
 use crate::schema::registry::{split_api_version, Lookup, Registry};
 use crate::schema::VersionSchema;
@@ -78,7 +78,9 @@ pub struct Streamer<'c> {
     /// Group → kinds that some item was processed (or warned about) with.
     resolved: HashMap<String, HashSet<String>>,
     deferred: Vec<Deferred>,
-    failed: bool,
+    /// What stops the run (the first invalid item; else the first unreadable CRD among the
+    /// items, as the whole-input run checks every item before it loads any CRD).
+    fatal: Option<Fatal>,
     /// The CRDs among the items were all loaded before the first item (a second pass).
     preloaded: bool,
     /// A CRD came for a group/kind that items were already processed with: only CRDs are
@@ -92,8 +94,18 @@ pub struct Preload {
     crd_results: Vec<KrmResult>,
 }
 
+/// What stops a run: exit 2, nothing on stdout.
+#[derive(Debug)]
+pub enum Fatal {
+    Input(InputError),
+    Process(ProcessError),
+}
+
 /// Why a streamed run has no answer of its own.
 pub enum Finish {
+    /// The input cannot be processed (the whole-input run would stop with the same error:
+    /// reading the whole input went through without a syntax error).
+    Fatal(Fatal),
     /// Run again, knowing every CRD among the items from the start.
     Preload(Preload),
     /// Let the whole-input run answer (and report what stops it).
@@ -129,7 +141,7 @@ impl<'c> Streamer<'c> {
             summary: Summary::default(),
             resolved: HashMap::new(),
             deferred: Vec::new(),
-            failed: false,
+            fatal: None,
             preloaded: false,
             late: false,
         })
@@ -159,13 +171,19 @@ impl<'c> Streamer<'c> {
         placement: Placement,
         span: Option<Range<usize>>,
     ) {
-        if self.failed || check_object(&node, label).is_err() {
-            self.failed = true;
+        if !matches!(self.fatal, Some(Fatal::Input(_))) {
+            if let Err(e) = check_object(&node, label) {
+                self.fatal = Some(Fatal::Input(e));
+            }
+        }
+        if self.fatal.is_some() {
             return;
         }
-        if is_crd(&node) && !self.preloaded && self.add_crd(&node, label).is_none() {
-            self.failed = true;
-            return;
+        if is_crd(&node) && !self.preloaded {
+            if let Err(e) = self.add_crd(&node, label) {
+                self.fatal = Some(Fatal::Process(e));
+                return;
+            }
         }
         if self.late {
             return;
@@ -212,8 +230,8 @@ impl<'c> Streamer<'c> {
 
     /// Loads a CRD among the items into the registry. A CRD for a group/kind that items were
     /// already processed with makes the run a first pass (see [`Finish::Preload`]).
-    fn add_crd(&mut self, node: &Node, label: &str) -> Option<()> {
-        let versions = load_item_crd(node, label, &mut self.crd_results).ok()?;
+    fn add_crd(&mut self, node: &Node, label: &str) -> Result<(), ProcessError> {
+        let versions = load_item_crd(node, label, &mut self.crd_results)?;
         let seen = |vs: &VersionSchema| {
             self.resolved
                 .get(&vs.group)
@@ -223,7 +241,7 @@ impl<'c> Streamer<'c> {
             self.late = true;
         }
         add(&mut self.items, versions, true, &mut self.crd_results);
-        Some(())
+        Ok(())
     }
 
     fn take_report(&mut self, index: usize, report: Report) {
@@ -237,8 +255,8 @@ impl<'c> Streamer<'c> {
     /// Processes the deferred items whose CRD came later (rewriting `out` around them) and
     /// gives the report in the whole-input order; `None` when the streamed run cannot stand.
     pub fn finish(mut self) -> Result<(StreamReport, Output), Finish> {
-        if self.failed {
-            return Err(Finish::GiveUp);
+        if let Some(fatal) = self.fatal {
+            return Err(Finish::Fatal(fatal));
         }
         if self.late {
             return Err(Finish::Preload(Preload {

@@ -44,7 +44,15 @@ fn streamed_runs_answer_as_the_whole_input_run() {
         let Some(got) = super::run(&flags, &input, config.as_ref()) else {
             continue;
         };
-        let want = whole(&flags, &input, config.as_ref()).expect("streamed runs succeed");
+        let want = whole(&flags, &input, config.as_ref());
+        let (got, want) = match (got, want) {
+            (Ok(got), Ok(want)) => (got, want),
+            (Err(a), Err(b)) => {
+                assert_eq!(a.to_string(), b.to_string(), "{}", dir.display());
+                continue;
+            }
+            (got, want) => panic!("{}: {got:?} but {want:?}", dir.display()),
+        };
         assert_eq!(
             got.stdout.to_string(&input),
             want.stdout.to_string(&input),
@@ -98,7 +106,9 @@ fn same_answer(input: &str, diff: bool) {
         config_file: None,
         diff,
     };
-    let got = super::run(&flags, input, None).unwrap_or_else(|| panic!("did not stream:\n{input}"));
+    let got = super::run(&flags, input, None)
+        .unwrap_or_else(|| panic!("did not stream:\n{input}"))
+        .unwrap();
     let want = whole(&flags, input, None).unwrap();
     assert_eq!(
         got.stdout.to_string(input),
@@ -140,7 +150,7 @@ fn function_config_after_the_items_is_used() {
         config_file: None,
         diff: false,
     };
-    assert_eq!(super::run(&flags, &list, None).unwrap().code, 1);
+    assert_eq!(super::run(&flags, &list, None).unwrap().unwrap().code, 1);
 }
 
 #[test]
@@ -210,11 +220,31 @@ fn json_with_a_function_config_streams_twice() {
         diff: false,
     };
     // The functionConfig (Strict) was used: pruned fields are errors.
-    assert_eq!(super::run(&flags, &doc, None).unwrap().code, 1);
+    assert_eq!(super::run(&flags, &doc, None).unwrap().unwrap().code, 1);
 }
 
 /// `yaml` as one line of JSON.
 fn one_line_json(yaml: &str) -> String {
     let doc = crate::yaml::parse_stream(yaml).unwrap().remove(0);
     crate::yaml::json::to_json(&doc).unwrap().to_string()
+}
+
+#[test]
+fn an_invalid_item_stops_the_streamed_run_with_the_whole_input_error() {
+    let (items, tail) = basic_items();
+    let list = format!(
+        "apiVersion: v1\nkind: ResourceList\nitems:\n{}- kind: NoApiVersion\n  metadata: {{name: x}}\n{tail}",
+        items.concat()
+    );
+    let flags = Flags {
+        config_file: None,
+        diff: false,
+    };
+    let got = super::run(&flags, &list, None).expect("streamed");
+    let want = whole(&flags, &list, None).unwrap_err().to_string();
+    assert_eq!(got.unwrap_err().to_string(), want);
+    assert!(want.contains("items[3]: apiVersion: missing"), "{want}");
+    // With a syntax error after it, the whole-input run answers (it reports the syntax error).
+    let broken = format!("{list}bad: [\n");
+    assert!(super::run(&flags, &broken, None).is_none());
 }
