@@ -8,6 +8,7 @@ use crd_schema_fn::engine::{self, Options};
 use crd_schema_fn::resourcelist::envelope_form;
 use crd_schema_fn::schema::crd::load_crd;
 use crd_schema_fn::yaml::json::from_json;
+use crd_schema_fn::yaml::parse::Documents;
 use crd_schema_fn::yaml::{emit_stream, parse_stream, Node, ScalarStyle};
 
 /// The YAML reader never panics, and what it reads is written so that it reads back as the
@@ -156,4 +157,21 @@ pub fn schema_loader(data: &[u8]) {
         engine::apply(&mut obj, vs, &opts);
         assert!(obj.content_eq(&once), "prune + default is not idempotent");
     }
+}
+
+/// A text starting with `{` is read by the flow reader (see `yaml::parse::flowdoc`): whenever
+/// saphyr-parser reads it too, both read the same documents (styles, tags, flow and one-line
+/// flags included).
+pub fn flow_reader(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let text = format!("{{{}", text.trim_start_matches('{'));
+    let (Ok(fast), Ok(slow)) = (
+        parse_stream(&text),
+        Documents::strict(&text).collect::<Result<Vec<Node>, _>>(),
+    ) else {
+        return;
+    };
+    assert_eq!(fast, slow, "the flow reader reads differently\n{text}");
 }

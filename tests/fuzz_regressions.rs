@@ -44,3 +44,8 @@ fn function_regressions() {
 fn schema_loader_regressions() {
     each_input("schema_loader", properties::schema_loader);
 }
+
+#[test]
+fn flow_reader_regressions() {
+    each_input("flow_reader", properties::flow_reader);
+}

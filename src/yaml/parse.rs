@@ -57,6 +57,8 @@ pub struct Documents<'a> {
     err_at: usize,
     /// Byte offset of the first character kubectl refuses (see [`control`]), not yet reported.
     control: Option<usize>,
+    /// Whether the text was tried as one flow mapping (see [`flowdoc`]).
+    tried_flow: bool,
 }
 
 impl<'a> Documents<'a> {
@@ -80,6 +82,7 @@ impl<'a> Documents<'a> {
             flow_root: 0,
             err_at: 0,
             control: control::first_control(text),
+            tried_flow: false,
         }
     }
 
@@ -357,6 +360,9 @@ impl<'a> Documents<'a> {
         if let Some(doc) = self.pending.pop_front() {
             return Some(Ok((doc, ItemsSeen::default())));
         }
+        if let Some(doc) = self.flow_document(true, on_item) {
+            return Some(doc);
+        }
         if self.done {
             return None;
         }
@@ -377,6 +383,9 @@ impl Iterator for Documents<'_> {
         if let Some(doc) = self.pending.pop_front() {
             return Some(Ok(doc));
         }
+        if let Some(doc) = self.flow_document(false, &mut |_, _| {}) {
+            return Some(doc.map(|(node, _)| node));
+        }
         if self.done {
             return None;
         }
@@ -396,6 +405,7 @@ impl Iterator for Documents<'_> {
 
 mod control;
 mod deep;
+mod flowdoc;
 pub mod limits;
 mod recover;
 mod relax;

@@ -14,6 +14,7 @@
 //! (explicit `?` keys, pairs inside sequences, collection keys, aliases across the cut) is
 //! refused with the original error.
 
+use super::spans::OnItem;
 use super::tree::{Built, Tree};
 use super::Documents;
 use crate::yaml::{Node, Scalar, ScalarStyle, YamlError};
@@ -89,7 +90,7 @@ enum State {
 }
 
 /// A reader of one flow collection (see the module doc), from its opening bracket.
-pub(super) struct FlowReader<'t> {
+pub(super) struct FlowReader<'t, 'f> {
     text: &'t str,
     pos: usize,
     line: usize,
@@ -98,11 +99,13 @@ pub(super) struct FlowReader<'t> {
     next_id: usize,
     /// Open collections: whether a mapping, the state, the line of the opening bracket.
     stack: Vec<(bool, State, usize)>,
+    /// Where the items a splitting tree hands out go (see [`Tree::add`]).
+    sink: Option<&'f mut OnItem<'f>>,
 }
 
 type Fail = &'static str;
 
-impl<'t> FlowReader<'t> {
+impl<'t, 'f> FlowReader<'t, 'f> {
     pub(super) fn new(text: &'t str, at: usize) -> Self {
         FlowReader {
             text,
@@ -111,6 +114,22 @@ impl<'t> FlowReader<'t> {
             anchors: HashMap::new(),
             next_id: usize::MAX / 2,
             stack: Vec::new(),
+            sink: None,
+        }
+    }
+
+    /// The same, handing the items a splitting tree gives back to `sink` (without a span).
+    pub(super) fn splitting(text: &'t str, at: usize, sink: &'f mut OnItem<'f>) -> Self {
+        FlowReader {
+            sink: Some(sink),
+            ..FlowReader::new(text, at)
+        }
+    }
+
+    /// Adds a finished node to `tree`; an item the tree hands out goes to the sink.
+    fn add(&mut self, tree: &mut Tree, built: Built, anchor: usize) {
+        if let (Some(item), Some(sink)) = (tree.add(built, anchor), self.sink.as_mut()) {
+            sink(item, None);
         }
     }
 
@@ -127,9 +146,10 @@ impl<'t> FlowReader<'t> {
         tree: &mut Tree,
         tag: Option<String>,
         anchor: usize,
-    ) -> Result<Built, (Fail, usize)> {
+    ) -> Result<(Built, usize), (Fail, usize)> {
         match self.run(Some(tree), tag, anchor) {
-            Ok(built) => built.ok_or(("nothing read", self.line)),
+            Ok(Some(built)) => Ok((built, self.pos)),
+            Ok(None) => Err(("nothing read", self.line)),
             Err(m) => Err((m, self.line)),
         }
     }
@@ -234,7 +254,7 @@ impl<'t> FlowReader<'t> {
         if self.stack.is_empty() {
             return Ok(Some(Some(built)));
         }
-        tree.add(built, anchor);
+        self.add(tree, built, anchor);
         Ok(None)
     }
 
@@ -259,7 +279,7 @@ impl<'t> FlowReader<'t> {
     fn leaf(&mut self, tree: Option<&mut Tree>, s: Scalar, anchor: usize) -> Result<(), Fail> {
         if let Some(tree) = tree {
             tree.budget.node();
-            tree.add(Built::scalar(Node::Scalar(s)), anchor);
+            self.add(tree, Built::scalar(Node::Scalar(s)), anchor);
         }
         Ok(())
     }
@@ -277,7 +297,7 @@ impl<'t> FlowReader<'t> {
                     .ok_or("an alias to an anchor outside the collection")?;
                 if let Some(tree) = tree {
                     let built = tree.alias(id)?.ok_or("an alias to an unfinished anchor")?;
-                    tree.add(built, 0);
+                    self.add(tree, built, 0);
                 }
                 Ok(())
             }

@@ -137,7 +137,7 @@ impl Documents<'_> {
             Err(this.limit(Marker::new(this.flow_root, line, 0), m))
         };
         let built = match reader.read(tree, tag, anchor) {
-            Ok(built) => built,
+            Ok((built, _)) => built,
             Err((m, lines)) => return fail(self, m, lines),
         };
         match self.parser.next_event() {

@@ -3,7 +3,7 @@
 
 use super::{Fail, FlowReader};
 
-impl FlowReader<'_> {
+impl FlowReader<'_, '_> {
     /// A double-quoted scalar at `pos` (its opening quote): its content.
     pub(super) fn double_quoted(&mut self) -> Result<String, Fail> {
         self.pos += 1;

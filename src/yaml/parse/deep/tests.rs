@@ -10,7 +10,7 @@ fn read(text: &str) -> Result<Node, (Fail, usize)> {
     let mut tree = Tree::default();
     FlowReader::new(text, 0)
         .read(&mut tree, None, 0)
-        .map(|b| b.node)
+        .map(|(b, _)| b.node)
 }
 
 #[test]
@@ -95,4 +95,24 @@ fn several_deep_collections_in_block_content() {
     assert_eq!(leaf(docs[0].get("a").unwrap()), "1");
     assert_eq!(leaf(docs[0].get("b").unwrap().get("c").unwrap()), "2");
     assert_eq!(leaf(docs[1].get("d").unwrap()), "3");
+}
+
+#[test]
+fn json_documents_read_by_the_flow_reader_as_saphyr_reads_them() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
+    let mut texts = vec![
+        "{\"a\": [1, {\"b\": null}], \"c\": \"d\\u00e9\\n\"}\n# trailing comment\n".to_string(),
+        "{\"items\": [{\"a\": 1},\n  {\"b\": [true, false]}\n], \"kind\": \"List\"}".to_string(),
+        "{a: b, items: [x, 'y', \"z\"]}\n".to_string(),
+    ];
+    for case in std::fs::read_dir(root).unwrap() {
+        if let Ok(t) = std::fs::read_to_string(case.unwrap().path().join("input.json")) {
+            texts.push(t);
+        }
+    }
+    for text in &texts {
+        let fast = parse_stream(text).unwrap();
+        let slow: Vec<Node> = Documents::strict(text).collect::<Result<_, _>>().unwrap();
+        assert_eq!(fast, slow, "{text}");
+    }
 }

@@ -5,7 +5,7 @@ use crate::yaml::parse::format_tag;
 use saphyr_parser::Tag;
 use std::borrow::Cow;
 
-impl<'t> FlowReader<'t> {
+impl<'t> FlowReader<'t, '_> {
     /// Anchor and tag before a node, in either order: the tag as written back, the new id.
     pub(super) fn properties(&mut self) -> Result<(Option<String>, usize), Fail> {
         let (mut tag, mut anchor) = (None, 0);
