@@ -268,11 +268,29 @@ pub(super) fn format_tag(tag: Cow<'_, Tag>) -> String {
     match full.strip_prefix("tag:yaml.org,2002:") {
         Some(rest) if short_ok(rest) => format!("!!{rest}"),
         _ if full.starts_with('!') && short_ok(&full[1..]) => full,
-        _ => format!("!<{full}>"),
+        _ => format!("!<{}>", uri_escaped(&full)),
     }
 }
 
-/// Characters allowed in a tag shorthand suffix (URI characters without `!` and flow indicators).
+/// A tag as the text of a verbatim tag: URI characters as they are, anything else (and `%`)
+/// `%`-escaped byte by byte, which the reader decodes back (a tag read from `%00` holds a NUL).
+fn uri_escaped(tag: &str) -> String {
+    let mut out = String::with_capacity(tag.len());
+    for c in tag.chars() {
+        if c.is_ascii_alphanumeric() || "-;/?:@&=+$,_.!~*'()[]#".contains(c) {
+            out.push(c);
+        } else {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        }
+    }
+    out
+}
+
+/// Characters allowed in a tag shorthand suffix (URI characters without `!` and flow
+/// indicators, and without `%`: a tag holding one is written verbatim, escaped).
 fn is_tag_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "-#;/?:@&=+$_.~*'()%".contains(c)
+    c.is_ascii_alphanumeric() || "-#;/?:@&=+$_.~*'()".contains(c)
 }

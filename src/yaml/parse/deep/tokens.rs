@@ -66,7 +66,7 @@ impl<'t> FlowReader<'t, '_> {
         };
         let tag = Tag {
             handle: handle.to_string(),
-            suffix: suffix.to_string(),
+            suffix: percent_decoded(suffix)?,
         };
         Ok(format_tag(Cow::Owned(tag)))
     }
@@ -92,4 +92,25 @@ impl<'t> FlowReader<'t, '_> {
         }
         Ok(())
     }
+}
+
+/// A tag's text with its `%XX` escapes decoded, as the YAML parser reads tags.
+fn percent_decoded(s: &str) -> Result<String, Fail> {
+    if !s.contains('%') {
+        return Ok(s.to_string());
+    }
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let hex = s.get(i + 1..i + 3).ok_or("a short escape in a tag")?;
+            out.push(u8::from_str_radix(hex, 16).map_err(|_| "an invalid escape in a tag")?);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).map_err(|_| "an escape in a tag that is not UTF-8")
 }
