@@ -50,8 +50,9 @@ struct Deferred {
     segment: usize,
     /// Where its results go in the rendered results (YAML, stderr).
     results_at: (usize, usize),
-    api_version: String,
-    kind: String,
+    /// Its apiVersion and kind, as an index into [`Streamer::types`] (a long list has many
+    /// items of few types).
+    type_id: usize,
 }
 
 /// The state of one streamed run.
@@ -78,6 +79,9 @@ pub struct Streamer<'c> {
     /// Group → kinds that some item was processed (or warned about) with.
     resolved: HashMap<String, HashSet<String>>,
     deferred: Vec<Deferred>,
+    /// The apiVersion/kind pairs of the deferred items, and their index.
+    types: Vec<(String, String)>,
+    type_ids: HashMap<(String, String), usize>,
     /// What stops the run (the first invalid item; else the first unreadable CRD among the
     /// items, as the whole-input run checks every item before it loads any CRD).
     fatal: Option<Fatal>,
@@ -142,6 +146,8 @@ impl<'c> Streamer<'c> {
             resolved: HashMap::new(),
             deferred: Vec::new(),
             fatal: None,
+            types: Vec::new(),
+            type_ids: HashMap::new(),
             preloaded: false,
             late: false,
         })
@@ -197,13 +203,20 @@ impl<'c> Streamer<'c> {
             Lookup::NotFound => {
                 let results_at = (self.rendered.yaml.len(), self.rendered.stderr.len());
                 let segment = self.out.keep(&node, placement, span);
+                let next = self.types.len();
+                let type_id = *self
+                    .type_ids
+                    .entry((api_version, kind))
+                    .or_insert_with_key(|k| {
+                        self.types.push(k.clone());
+                        next
+                    });
                 self.deferred.push(Deferred {
                     index,
                     placement,
                     segment,
                     results_at,
-                    api_version,
-                    kind,
+                    type_id,
                 });
                 return;
             }
@@ -287,7 +300,8 @@ impl<'c> Streamer<'c> {
         let (mut yaml, mut stderr) = (Vec::new(), Vec::new());
         let deferred = std::mem::take(&mut self.deferred);
         for d in &deferred {
-            let found = lookup(&self.items, &self.files, &d.api_version, &d.kind);
+            let (api_version, kind) = &self.types[d.type_id];
+            let found = lookup(&self.items, &self.files, api_version, kind);
             if matches!(found, Lookup::NotFound) {
                 continue;
             }
@@ -296,7 +310,7 @@ impl<'c> Streamer<'c> {
             let (config, diff) = (self.config, self.want_diff);
             process_item(
                 &mut node,
-                &d.api_version,
+                api_version,
                 found,
                 config,
                 diff,
