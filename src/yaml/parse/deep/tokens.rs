@@ -76,7 +76,13 @@ impl<'t> FlowReader<'t, '_> {
         let mut after_blank = true;
         while let Some(c) = self.peek() {
             match c {
-                b' ' | b'\t' | b'\r' => after_blank = true,
+                b' ' | b'\t' => after_blank = true,
+                // A carriage return alone is a line break too.
+                b'\r' if self.peek_at(1) != Some(b'\n') => {
+                    self.line += 1;
+                    after_blank = true;
+                }
+                b'\r' => after_blank = true,
                 b'\n' => {
                     self.line += 1;
                     after_blank = true;
