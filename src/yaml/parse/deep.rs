@@ -97,8 +97,9 @@ pub(super) struct FlowReader<'t, 'f> {
     anchors: HashMap<&'t str, usize>,
     /// The next anchor id to give out (above saphyr-parser's, see [`FlowReader::read`]).
     next_id: usize,
-    /// Open collections: whether a mapping, the state, the line of the opening bracket.
-    stack: Vec<(bool, State, usize)>,
+    /// Open collections: whether a mapping, the state, the line of the opening bracket, and
+    /// for a mapping the line of a comma after its last entry.
+    stack: Vec<(bool, State, usize, Option<usize>)>,
     /// Where the items a splitting tree hands out go (see [`Tree::add`]).
     sink: Option<&'f mut OnItem<'f>>,
 }
@@ -172,7 +173,7 @@ impl<'t, 'f> FlowReader<'t, 'f> {
         loop {
             self.blanks()?;
             let c = self.peek().ok_or("unterminated flow collection")?;
-            let &(is_map, state, _) = self.stack.last().expect("an open collection");
+            let &(is_map, state, _, _) = self.stack.last().expect("an open collection");
             match (is_map, state, c) {
                 (false, State::Entry | State::Next, b']')
                 | (true, State::Entry | State::Next, b'}') => {
@@ -188,6 +189,10 @@ impl<'t, 'f> FlowReader<'t, 'f> {
                 (_, State::Next, b',') => {
                     self.pos += 1;
                     self.set(State::Entry);
+                    let line = self.line;
+                    if let Some(top) = self.stack.last_mut().filter(|t| t.0) {
+                        top.3 = Some(line);
+                    }
                 }
                 (true, State::Colon, b':') => {
                     self.pos += 1;
@@ -232,7 +237,10 @@ impl<'t, 'f> FlowReader<'t, 'f> {
     ) -> Result<(), Fail> {
         let is_map = self.peek() == Some(b'{');
         self.pos += 1;
-        self.stack.push((is_map, State::Entry, self.line));
+        if let Some(top) = self.stack.last_mut() {
+            top.3 = None;
+        }
+        self.stack.push((is_map, State::Entry, self.line, None));
         if let Some(tree) = tree {
             if is_map {
                 tree.open_map(true, tag, anchor)?;
@@ -246,11 +254,16 @@ impl<'t, 'f> FlowReader<'t, 'f> {
     /// Closes the innermost collection (its closing bracket read): the outermost one is given
     /// back, any other is added to its parent.
     fn close(&mut self, tree: Option<&mut Tree>) -> Result<Option<Option<Built>>, Fail> {
-        let (_, _, line) = self.stack.pop().expect("an open collection");
+        let (is_map, state, line, comma) = self.stack.pop().expect("an open collection");
+        // saphyr-parser ends a mapping closed after a trailing comma on the comma's line.
+        let end = match (is_map, state, comma) {
+            (true, State::Entry, Some(at)) => at,
+            _ => self.line,
+        };
         let Some(tree) = tree else {
             return Ok(self.stack.is_empty().then_some(None));
         };
-        let (built, anchor) = tree.close(line == self.line).ok_or("unbalanced")?;
+        let (built, anchor) = tree.close(line == end).ok_or("unbalanced")?;
         if self.stack.is_empty() {
             return Ok(Some(Some(built)));
         }
@@ -286,6 +299,9 @@ impl<'t, 'f> FlowReader<'t, 'f> {
 
     /// One node: properties, then an alias, a collection (opened), a scalar or nothing.
     fn node(&mut self, mut tree: Option<&mut Tree>, key: bool) -> Result<(), Fail> {
+        if let Some(top) = self.stack.last_mut() {
+            top.3 = None;
+        }
         let (tag, anchor) = self.properties()?;
         match self.peek() {
             Some(b'*') if tag.is_none() && anchor == 0 => {
