@@ -107,10 +107,11 @@ pub struct Report {
     /// (`unknown field "spec.x"`), a warning when the CRD does not define or serve the
     /// object's version. No summary result.
     pub results: Vec<KrmResult>,
-    /// Whether the object's schema was applied. `false` leaves the object unchanged: its kind
-    /// has no schema or is skipped ([`Config::skip_kinds`]), its version is not defined or not
-    /// served (a warning in `results`), or its CRD is not structural (an error in
-    /// [`Schemas::results`]).
+    /// Whether the object went through the engine. `false` leaves the object unchanged: its
+    /// kind has no schema or is skipped ([`Config::skip_kinds`]), its version is not defined or
+    /// not served (a warning in `results`), or its CRD is not structural (an error in
+    /// [`Schemas::results`]). An object the apiserver refuses outright (metadata that does not
+    /// decode) goes through but comes back unchanged, with an error in `results`.
     pub applied: bool,
     /// How many fields were pruned.
     pub pruned: usize,
@@ -191,8 +192,8 @@ impl Schemas {
 
     /// Normalizes a serializable object in place: a [`kube_core::DynamicObject`], a typed custom
     /// resource (its serialized form carries `apiVersion` and `kind`), or a `serde_json::Value`.
-    /// On success the object holds what the apiserver would store; it is left unchanged when
-    /// the schema is not applied ([`Report::applied`]).
+    /// On success the object holds what the apiserver would store, unless [`Report::applied`]
+    /// is false or a result is an error ([`Report::has_errors`]).
     pub fn normalize<K: Serialize + DeserializeOwned>(&self, obj: &mut K) -> Result<Report, Error> {
         let mut value = serde_json::to_value(&*obj).map_err(|source| Error::Serde {
             what: "object",

@@ -172,6 +172,23 @@ fn objects_left_unchanged_say_why() {
 }
 
 #[test]
+fn an_object_the_apiserver_refuses_comes_back_unchanged_with_an_error() {
+    let schemas = Schemas::from_crds([&typed_crd()]).unwrap();
+    let mut input = widget(json!({"colour": "red"}));
+    input["metadata"]["labels"] = json!({"tier": 1});
+    let mut obj = input.clone();
+    let report = schemas.normalize_value(&mut obj).unwrap();
+    assert_eq!(obj, input);
+    assert!(report.applied && report.has_errors());
+    assert_eq!((report.pruned, report.defaulted), (0, 0));
+    assert_eq!(
+        report.results[0].field.as_deref(),
+        Some("metadata.labels.tier")
+    );
+    assert_eq!(report.results, function_results(&input, &Config::default()));
+}
+
+#[test]
 fn skipped_kinds_are_left_unchanged() {
     let config = Config {
         skip_kinds: vec![SkipKind {
