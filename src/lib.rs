@@ -67,6 +67,7 @@ pub mod kube;
 pub mod objectmeta;
 pub mod process;
 pub mod pruning;
+pub mod repo;
 pub mod resourcelist;
 pub mod results;
 pub mod schema;

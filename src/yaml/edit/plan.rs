@@ -184,13 +184,7 @@ impl<'a> Doc<'a> {
         let prefix = &text[ls..key.start];
         let end = line_end(text, self.entry_end(m, i));
         if prefix.bytes().all(|b| b == b' ') {
-            // At the end of a text without a final line break, the line break before goes.
-            let start = if end == text.len() && !text.ends_with('\n') {
-                ls - break_before(text, ls)
-            } else {
-                ls
-            };
-            return Ok(Edit::delete(start, end, depth));
+            return Ok(Edit::delete(ls, end, depth));
         }
         let dash = dash_before(text, key.start)
             .filter(|_| i == 0 && prefix.bytes().all(|b| b == b' ' || b == b'-'))

@@ -158,6 +158,13 @@ fn crlf_and_a_missing_final_line_break_are_kept() {
     check("last line", "a: 1\nb: 2", "a: 1", |d| {
         map(d, 0, &[]).remove("b");
     });
+    let text = "spec:\n  a: 1\n  env:\n    x: 1\n  res:\n  - n: 1\n    p: 2";
+    check("last two", text, "spec:\n  a: 1\n  mode: P", |d| {
+        let m = map(d, 0, &["spec"]);
+        m.remove("env");
+        m.remove("res");
+        m.insert("mode", plain("P"));
+    });
 }
 
 #[test]

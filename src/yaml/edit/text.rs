@@ -34,8 +34,8 @@ impl Edit {
 }
 
 /// Applies non-overlapping edits to `text`. New text is written with `\n` line breaks; with
-/// `crlf` they become `\r\n`. An insertion at the end of a text that does not end with a line
-/// break starts with one and drops its own last one, so the file still ends as it did.
+/// `crlf` they become `\r\n`. A text that does not end with a line break still does not: lines
+/// inserted at its end go after a new line break, and the last one goes.
 pub(super) fn apply(text: &str, mut edits: Vec<Edit>, crlf: bool) -> Result<String, EditError> {
     edits.sort_by(|a, b| {
         (a.start, a.end, std::cmp::Reverse(a.depth)).cmp(&(
@@ -53,8 +53,7 @@ pub(super) fn apply(text: &str, mut edits: Vec<Edit>, crlf: bool) -> Result<Stri
         }
         out.push_str(&text[at..e.start]);
         let mut new = e.text.clone();
-        if open_end && e.start == text.len() && new.ends_with('\n') {
-            new.pop();
+        if open_end && e.start == text.len() && !new.is_empty() && !out.ends_with('\n') {
             new.insert(0, '\n');
         }
         if crlf {
@@ -64,6 +63,12 @@ pub(super) fn apply(text: &str, mut edits: Vec<Edit>, crlf: bool) -> Result<Stri
         at = e.end;
     }
     out.push_str(&text[at..]);
+    if open_end && out.ends_with('\n') {
+        out.pop();
+        if out.ends_with('\r') {
+            out.pop();
+        }
+    }
     Ok(out)
 }
 
