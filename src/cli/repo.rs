@@ -11,9 +11,6 @@ use std::path::{Path, PathBuf};
 /// Checks or fixes manifests kept in a repository: every custom resource in the files named is
 /// given the shape kube-apiserver would store (unknown fields pruned, defaults applied), with the
 /// CRDs among the files (plus --schemas) as schemas.
-///
-/// Exit codes: 0 ok; 1 a resource would change (check), a file could not be edited (fix), or an
-/// error result; 2 bad arguments, config, path or schema.
 #[derive(Debug, Clone, PartialEq, Eq, Parser)]
 #[command(name = "crd-schema-fn", version)]
 pub struct RepoCli {
@@ -23,11 +20,23 @@ pub struct RepoCli {
 
 #[derive(Debug, Clone, PartialEq, Eq, Subcommand)]
 pub enum RepoCommand {
-    /// Changes nothing; exits 1 when any resource would change (a field pruned, a default added,
-    /// metadata normalized) or has an error result, naming file, resource and field.
+    /// Checks that every resource is in the shape the apiserver stores; changes nothing.
+    ///
+    /// Names file, resource and field of each change it would make (a field pruned, a default
+    /// added, metadata normalized) and each warning and error.
+    ///
+    /// Exit codes: 0 nothing would change and no error; 1 a resource would change, a file does
+    /// not parse, or an error result (a refused object, a non-structural CRD,
+    /// fieldValidation: Strict); 2 bad arguments, config, path or schema.
     Check(RepoArgs),
-    /// Rewrites the files whose resources change, in place: comments, key order, quoting and
-    /// layout stay; the added defaults and removed fields are the only differences.
+    /// Rewrites the files whose resources change, in place.
+    ///
+    /// Comments, key order, quoting, layout and line breaks stay: the added defaults and removed
+    /// fields are the only differences; files that do not change are not written. Reports what it
+    /// changed.
+    ///
+    /// Exit codes: 0 done, no error; 1 a file could not be edited in place (left unchanged),
+    /// a file does not parse, or an error result; 2 bad arguments, config, path or schema.
     Fix(RepoArgs),
 }
 

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 /// A file as read.
 pub(super) struct SourceFile {
     pub path: PathBuf,
-    /// The path as given, for messages.
+    /// The path as given (without a leading `./`), for messages.
     pub name: String,
     /// The text, without a leading byte order mark.
     pub text: String,
@@ -23,7 +23,7 @@ pub(super) struct SourceFile {
 /// Reads and parses a file; a file that is not UTF-8 or not YAML gets `docs` = the error.
 pub(super) fn read(path: &Path) -> Result<SourceFile, std::io::Error> {
     let bytes = std::fs::read(path)?;
-    let name = path.display().to_string();
+    let name = path.strip_prefix(".").unwrap_or(path).display().to_string();
     let (text, docs) = match String::from_utf8(bytes) {
         Ok(text) => {
             let docs = parse_stream(text.strip_prefix('\u{feff}').unwrap_or(&text))
