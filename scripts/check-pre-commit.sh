@@ -11,6 +11,9 @@
 #      commit of the fixed file goes through; pre-commit passes only the staged files, so the
 #      hooks get the CRDs with `args: [--schemas, crds]`.
 #
+# With CHECK_PRE_COMMIT_RUST=1 it also runs the `language: rust` check hook from this project's
+# HEAD commit: pre-commit then builds crd-schema-fn with `cargo install` (crates.io, minutes).
+#
 # Usage: scripts/check-pre-commit.sh [BINARY]   (default: target/release/crd-schema-fn, built)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -130,4 +133,18 @@ grep -q '^    mode: Snapshot$' manifests/weekly.yaml || fail "the fix hook did n
 git add manifests/weekly.yaml
 git commit -q -m "weekly backup" || fail "the commit of the fixed file was refused"
 [ "$(git log --oneline | wc -l)" -eq 3 ] || fail "expected 3 commits"
+
+if [ "${CHECK_PRE_COMMIT_RUST:-0}" = 1 ]; then
+  echo "--- 5. the language: rust hook, built by pre-commit from $(git -C "$root" rev-parse --short HEAD)"
+  cat > .pre-commit-config.yaml <<EOF
+repos:
+- repo: $root
+  rev: $(git -C "$root" rev-parse HEAD)
+  hooks:
+  - id: crd-schema-fn-check
+    args: [--schemas, crds]
+EOF
+  git add .pre-commit-config.yaml
+  PATH=${PATH#"$tmp/bin:"} pc run --all-files || fail "the rust hook fails on fixed files"
+fi
 echo "check-pre-commit: ok"
