@@ -2,7 +2,7 @@
 //! in a repository (Argo CD's rendered-manifests pattern, Flux).
 //!
 //! Both read the files named (folders: their `*.yaml`, `*.yml`, `*.json`, recursively, see
-//! [`walk`]), take the CRDs among them as schemas (plus `--schemas` and the config's
+//! `walk`), take the CRDs among them as schemas (plus `--schemas` and the config's
 //! `schemas:`), and put every resource through exactly what the function does to an item
 //! ([`crate::process`]): the same engine, the same results. `check` changes nothing and fails
 //! (exit 1) when any resource would change or any result is an error; `fix` rewrites the files

@@ -6,8 +6,8 @@
 //!
 //! The differences ([`diff::changes`]) must be what processing an object makes: map entries
 //! removed or appended, nodes replaced. They are located in the text by a second reading that
-//! records where every node lies ([`positions`]), turned into byte-range edits ([`plan`]), with
-//! new content written by the emitter's rules ([`render`]). The edited text is then read again
+//! records where every node lies (`positions`), turned into byte-range edits (`plan`), with
+//! new content written by the emitter's rules (`render`). The edited text is then read again
 //! and must give exactly the wanted documents (as values), or [`rewrite`] fails: it never returns
 //! text that does not read back right.
 

@@ -268,3 +268,19 @@ fn lenient_yaml_has_no_positions() {
     .unwrap_err();
     assert!(matches!(err, EditError::Lenient { .. }), "{err:?}");
 }
+
+#[test]
+fn emptied_maps_and_resized_lists_are_rewritten_whole() {
+    let text = "items:\n- colour: x   # gone\n- keep: 1\nlist:\n- a\n- b  # second\nnext: 1\n";
+    let want = "items:\n- {}\n- keep: 1\nlist:\n- a\nnext: 1\n";
+    check("rewritten", text, want, |d| {
+        let root = d[0].as_map_mut().unwrap();
+        root.get_mut("items").unwrap().as_seq_mut().unwrap().items[0] = parsed_map("{}\n");
+        root.get_mut("list")
+            .unwrap()
+            .as_seq_mut()
+            .unwrap()
+            .items
+            .pop();
+    });
+}
