@@ -5,8 +5,19 @@
 #   kustomize build --enable-alpha-plugins .          # with a `container:` transformer
 #   kpt fn eval pkg --image ghcr.io/crd-schema-fn/crd-schema-fn:v0.1.0 -- fieldValidation=Warn
 #
-# The build stage runs scripts/build-static.sh, the same command CI runs and checks
-# (statically linked, works with an empty environment as uid 65534).
+# Two ways to get the binary into the same runtime stage (the last one):
+# - BINARY_STAGE=build (the default): the `build` stage compiles it with scripts/build-static.sh
+#   in a Rust image.
+# - BINARY_STAGE=prebuilt: the `prebuilt` stage takes the binary scripts/build-static.sh already
+#   built on the host, from the build context named `static-binary` (a folder holding
+#   `crd-schema-fn`). scripts/build-image.sh does this with podman, offline; CI tests that image.
+# Only the stages the runtime stage needs are built, so each way uses only its own.
+#
+# The runtime stage is `scratch` plus /etc/passwd and /etc/group defining nobody (65534):
+# kustomize and kpt start function containers with `--user nobody`, which docker and podman
+# resolve through the image's /etc/passwd.
+
+ARG BINARY_STAGE=build
 
 FROM rust:1.95-slim-bookworm AS build
 WORKDIR /src
@@ -16,8 +27,14 @@ RUN --mount=type=cache,target=/usr/local/cargo/registry \
     bin="$(scripts/build-static.sh | tail -n 1)" \
     && install -D -m 0755 "$bin" /out/crd-schema-fn
 
-FROM scratch
-COPY --from=build /out/crd-schema-fn /crd-schema-fn
+FROM scratch AS prebuilt
+COPY --from=static-binary crd-schema-fn /out/crd-schema-fn
+
+FROM ${BINARY_STAGE} AS binary
+
+FROM scratch AS runtime
+COPY image/etc/passwd image/etc/group /etc/
+COPY --from=binary /out/crd-schema-fn /crd-schema-fn
 USER 65534:65534
 ENTRYPOINT ["/crd-schema-fn"]
 LABEL org.opencontainers.image.title="crd-schema-fn" \

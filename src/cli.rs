@@ -11,6 +11,7 @@ use crate::yaml::{parse_stream, Node, YamlError};
 use clap::Parser;
 use std::path::{Path, PathBuf};
 
+pub mod repo;
 mod stream;
 
 /// Gives custom resources, offline, exactly the shape kube-apiserver would store: prunes unknown
@@ -19,6 +20,9 @@ mod stream;
 /// Reads a KRM ResourceList (or a plain YAML stream, or a `kind: List`) on stdin and writes the
 /// same form on stdout. Exit codes: 0 ok, 1 error results (the whole output is still written),
 /// 2 bad input or config (nothing on stdout).
+///
+/// For manifests kept in a repository: `crd-schema-fn check PATH...` and `crd-schema-fn fix
+/// PATH...` (see `crd-schema-fn check --help`).
 #[derive(Debug, Clone, PartialEq, Eq, Parser)]
 #[command(name = "crd-schema-fn", version)]
 pub struct Flags {

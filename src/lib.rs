@@ -3,6 +3,10 @@
 //! Data flows one way: [`resourcelist`] reads → [`schema`] loads and checks schemas →
 //! [`pruning`] → [`defaulting`] (with [`objectmeta`]) → [`results`] reports → [`resourcelist`] writes.
 //!
+//! With the cargo feature `kube`, the module `kube` offers the same processing to kube-rs users:
+//! schemas from k8s-openapi's `CustomResourceDefinition`, objects as `kube_core::DynamicObject`,
+//! typed resources or `serde_json::Value`.
+//!
 //! The engine on its own: load a CRD, then prune and default one object with its schema.
 //!
 //! ```
@@ -58,9 +62,12 @@ pub mod defaulting;
 pub mod diff;
 pub mod engine;
 pub mod field;
+#[cfg(feature = "kube")]
+pub mod kube;
 pub mod objectmeta;
 pub mod process;
 pub mod pruning;
+pub mod repo;
 pub mod resourcelist;
 pub mod results;
 pub mod schema;

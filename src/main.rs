@@ -1,5 +1,6 @@
 //! The `crd-schema-fn` binary: reads stdin (and the legacy plugin's config file), runs
 //! [`crd_schema_fn::cli::run`], writes stdout (the run's pieces, at the end), stderr, and exits with its code.
+//! `crd-schema-fn check|fix PATH...` runs [`crd_schema_fn::repo::run`] instead.
 //! A closed stdout (broken pipe) counts as success.
 //!
 //! Everything runs on one thread with a [`STACK`]-byte (256 MiB) stack: the trees are walked by recursive
@@ -9,7 +10,10 @@
 
 use anyhow::Context;
 use clap::Parser;
+use crd_schema_fn::cli::repo::{is_repo_command, RepoCli};
 use crd_schema_fn::cli::{run, ConfigFile, Flags};
+use crd_schema_fn::repo;
+use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
@@ -17,18 +21,30 @@ use std::process::ExitCode;
 const STACK: usize = 256 << 20;
 
 fn main() -> ExitCode {
-    let flags = Flags::parse();
+    let args: Vec<OsString> = std::env::args_os().collect();
     let worker = std::thread::Builder::new()
         .name("crd-schema-fn".into())
         .stack_size(STACK)
-        .spawn(move || real_main(&flags));
-    let outcome = match worker {
+        .spawn(move || dispatch(args));
+    let failed = |what: String| {
+        eprintln!("crd-schema-fn: error: {what}");
+        ExitCode::from(2)
+    };
+    match worker {
         Ok(handle) => handle
             .join()
-            .unwrap_or_else(|_| Err(anyhow::anyhow!("internal error (a panic, reported above)"))),
-        Err(e) => Err(anyhow::Error::new(e).context("starting the worker thread")),
-    };
-    match outcome {
+            .unwrap_or_else(|_| failed("internal error (a panic, reported above)".into())),
+        Err(e) => failed(format!("starting the worker thread: {e}")),
+    }
+}
+
+/// The function, or `check` / `fix`.
+fn dispatch(args: Vec<OsString>) -> ExitCode {
+    if is_repo_command(&args) {
+        return repo_main(&RepoCli::parse_from(args));
+    }
+    let flags = Flags::parse_from(args);
+    match real_main(&flags) {
         Ok(code) => ExitCode::from(code),
         Err(err) => {
             eprintln!("crd-schema-fn: error: {err:#}");
@@ -65,4 +81,24 @@ fn real_main(flags: &Flags) -> anyhow::Result<u8> {
         r => r.context("writing stdout")?,
     }
     Ok(u8::try_from(exec.code).unwrap_or(2))
+}
+
+/// `check` / `fix`: the report on stdout, fatal errors on stderr (exit 2).
+fn repo_main(cli: &RepoCli) -> ExitCode {
+    match repo::run(&cli.options()) {
+        Ok(outcome) => {
+            let written = io::stdout().lock().write_all(outcome.stdout.as_bytes());
+            match written {
+                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                    eprintln!("crd-schema-fn: error: writing stdout: {e}");
+                    ExitCode::from(2)
+                }
+                _ => ExitCode::from(u8::try_from(outcome.code).unwrap_or(2)),
+            }
+        }
+        Err(err) => {
+            eprintln!("crd-schema-fn: error: {err}");
+            ExitCode::from(2)
+        }
+    }
 }

@@ -15,6 +15,7 @@ use crate::schema::{SchemaError, VersionSchema};
 use crate::yaml::{emit_document, Node, YamlError};
 
 pub use schemas::collect_schemas;
+pub(crate) use schemas::{add as add_schemas, is_crd, load_file_except, load_item_crd};
 
 /// What processing reports: results (pruned fields, warnings, errors, the summary last) and, when
 /// asked for, one unified diff per changed resource.

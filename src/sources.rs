@@ -16,15 +16,28 @@ use std::path::{Path, PathBuf};
 
 /// Loads every schema in a file or directory, in a deterministic order.
 pub fn load_path(path: &Path) -> Result<Vec<VersionSchema>, SchemaError> {
+    load_path_except(path, &HashSet::new())
+}
+
+/// [`load_path`], leaving out the files whose canonical path is in `except` (`check`/`fix`
+/// read those files as manifests, CRDs included).
+pub fn load_path_except(
+    path: &Path,
+    except: &HashSet<PathBuf>,
+) -> Result<Vec<VersionSchema>, SchemaError> {
+    let skipped = |p: &Path| std::fs::canonicalize(p).is_ok_and(|c| except.contains(&c));
     let meta = std::fs::metadata(path).map_err(|e| io_error(path, &e))?;
     if !meta.is_dir() {
+        if skipped(path) {
+            return Ok(Vec::new());
+        }
         return load_file(path, true);
     }
     let mut files = Vec::new();
     collect_files(path, &mut files, &mut HashSet::new())?;
     files.sort();
     let mut out = Vec::new();
-    for file in &files {
+    for file in files.iter().filter(|f| !skipped(f)) {
         out.extend(load_file(file, false)?);
     }
     Ok(out)

@@ -86,3 +86,58 @@ fn passthrough_of_a_native_object_is_exact() {
     let (out, err, code) = run(&[], text);
     assert_eq!((out.as_str(), err.as_str(), code), (text, "", 0));
 }
+
+#[test]
+fn check_and_fix_have_their_own_help() {
+    for sub in ["check", "fix"] {
+        let (out, _, code) = run(&[sub, "--help"], "");
+        assert_eq!(code, 0);
+        for word in ["PATH", "--schemas", "--config", "--diff", "Exit codes"] {
+            assert!(out.contains(word), "{sub} --help lacks {word}:\n{out}");
+        }
+    }
+    let (out, _, _) = run(&["--help"], "");
+    assert!(out.contains("crd-schema-fn check PATH..."), "{out}");
+    let (out, err, code) = run(&["check"], "");
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert!(err.contains("<PATH>..."), "{err}");
+}
+
+/// `crd-schema-fn check` with a file named `check` in the working directory is the legacy
+/// plugin form, as it was before the subcommands existed.
+#[test]
+fn a_config_file_named_check_keeps_the_legacy_form() {
+    let dir = std::env::temp_dir().join(format!("crd-schema-fn-cli-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("check"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {prune: \"false\"}\n",
+    )
+    .unwrap();
+    let stream = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crd-schema-fn"))
+        .arg("check")
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stream.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(
+        (
+            String::from_utf8_lossy(&out.stdout).as_ref(),
+            out.status.code()
+        ),
+        (stream, Some(0)),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

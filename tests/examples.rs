@@ -131,6 +131,7 @@ fn sample_and_example_configs_are_valid() {
         "examples/standalone/strict.yaml",
         "examples/kustomize-exec/crd-schema-fn.yaml",
         "examples/kustomize-container/crd-schema-fn.yaml",
+        "examples/kustomize-container/mounted-schemas/crd-schema-fn.yaml",
         "examples/kustomize-legacy-plugin/own-kind/crd-schema-fn.yaml",
         "examples/kustomize-legacy-plugin/configmap/crd-schema-fn.yaml",
         "examples/kpt/package/crd-schema-fn.yaml",

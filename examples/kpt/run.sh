@@ -3,7 +3,9 @@
 # (resourcelist-*.yaml, recorded from real kpt runs) and compares what it writes back.
 # When kpt is installed, also for real: `kpt fn render --allow-exec` on a copy of each package
 # (the rendered files must equal expected-rendered/), and `kpt fn eval --exec` with Strict,
-# which must fail and leave the package untouched.
+# which must fail and leave the package untouched. With CRD_SCHEMA_FN_IMAGE set (an image built
+# by scripts/build-image.sh, and a `docker` command that runs it: scripts/podman-env.sh), also
+# `kpt fn eval --image` on a copy of the package.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 source "$HERE/../../scripts/example-lib.sh"
@@ -47,6 +49,28 @@ elif ! diff -r package "$WORK/run/eval" >/dev/null; then
   FAILURES=$((FAILURES + 1))
 else
   echo "case kpt fn eval Strict: exit $rc, package untouched"
+fi
+
+# The container image for real: `kpt fn eval --image` gives the package `kpt fn render` gives
+# with the exec function, and kpt's results file lists the function's results.
+IMAGE=${CRD_SCHEMA_FN_IMAGE:-}
+if [[ -z $IMAGE ]]; then
+  echo "SKIPPED: kpt fn eval --image (CRD_SCHEMA_FN_IMAGE not set; bash scripts/check-image.sh builds the image and runs it)"
+elif ! command -v docker >/dev/null; then
+  skip_or_fail docker
+else
+  cp -r package "$WORK/run/image"
+  if (cd "$WORK/run" && kpt fn eval image --image "$IMAGE" --image-pull-policy never \
+    --results-dir "$WORK/results" -- fieldValidation=Warn) >"$WORK/kpt.log" 2>&1; then
+    echo "case kpt fn eval --image $IMAGE: exit 0"
+    compare_dir "kpt fn eval --image" expected-rendered/package "$WORK/run/image"
+    sed "s|^  - image: $IMAGE\$|  - image: IMAGE|" "$WORK/results/results.yaml" >"$WORK/results.yaml"
+    compare_file "kpt fn eval --image results" expected-eval-image-results.yaml "$WORK/results.yaml"
+  else
+    echo "FAIL: kpt fn eval --image $IMAGE failed:" >&2
+    cat "$WORK/kpt.log" >&2
+    FAILURES=$((FAILURES + 1))
+  fi
 fi
 
 finish kpt

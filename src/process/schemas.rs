@@ -9,10 +9,11 @@ use crate::results::{KrmResult, Severity};
 use crate::schema::crd::load_crd;
 use crate::schema::registry::Registry;
 use crate::schema::{map_schemas, VersionSchema};
-use crate::sources::load_path;
+use crate::sources::load_path_except;
 use crate::yaml::json::to_json;
 use crate::yaml::Node;
-use std::path::Path;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
 
 /// Whether an item is a CustomResourceDefinition (apiextensions.k8s.io, v1 or v1beta1).
 pub fn is_crd(item: &Node) -> bool {
@@ -46,7 +47,7 @@ pub fn collect_schemas(
 }
 
 /// Loads a CRD among the items (`label` names the item); pushes its non-structural error.
-pub(super) fn load_item_crd(
+pub(crate) fn load_item_crd(
     item: &Node,
     label: &str,
     results: &mut Vec<KrmResult>,
@@ -74,7 +75,16 @@ pub(super) fn load_file(
     path: &Path,
     results: &mut Vec<KrmResult>,
 ) -> Result<Vec<VersionSchema>, ProcessError> {
-    let mut versions = load_path(path)?;
+    load_file_except(path, &HashSet::new(), results)
+}
+
+/// [`load_file`] leaving out the files in `except` (canonical paths read as items instead).
+pub(crate) fn load_file_except(
+    path: &Path,
+    except: &HashSet<PathBuf>,
+    results: &mut Vec<KrmResult>,
+) -> Result<Vec<VersionSchema>, ProcessError> {
+    let mut versions = load_path_except(path, except)?;
     slim(&mut versions);
     for msg in non_structural_by_crd(&versions) {
         results.push(KrmResult::new(
@@ -86,7 +96,7 @@ pub(super) fn load_file(
 }
 
 /// Adds to the registry; pushes its conflict warnings.
-pub(super) fn add(
+pub(crate) fn add(
     registry: &mut Registry,
     versions: Vec<VersionSchema>,
     from_items: bool,

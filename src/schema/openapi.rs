@@ -4,8 +4,8 @@
 //!
 //! Every definition carrying `x-kubernetes-group-version-kind` becomes one [`VersionSchema`] per
 //! listed group/version/kind (served, pruned, `crd_name` = the definition name), after its
-//! `$ref`s are inlined ([`refs`]) and the apiserver's publishing is undone where it lost
-//! information ([`unpublish`]); the structural check runs on the result.
+//! `$ref`s are inlined (module `refs`) and the apiserver's publishing is undone where it lost
+//! information (module `unpublish`); the structural check runs on the result.
 //!
 //! Skipped, since they are not custom resources:
 //! - kinds of Kubernetes' built-in API groups (their objects are handled by Go types, not by

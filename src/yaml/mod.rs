@@ -4,6 +4,7 @@
 //! that writes untouched scalars exactly as they came and new ones so that YAML 1.1 and 1.2
 //! readers agree on them.
 
+pub mod edit;
 pub mod emit;
 pub mod json;
 pub mod keys;

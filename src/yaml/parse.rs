@@ -62,7 +62,7 @@ pub struct Documents<'a> {
 }
 
 impl<'a> Documents<'a> {
-    /// Reads `text` with kubectl's leniency for under-indented flow content (see [`relax`]).
+    /// Reads `text` with kubectl's leniency for under-indented flow content (see `relax`).
     pub fn new(text: &'a str) -> Self {
         Documents {
             parser: Parser::new_from_str(text),

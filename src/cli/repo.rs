@@ -1,0 +1,162 @@
+//! The `check` and `fix` subcommands' command line, and the rule that tells them from the
+//! legacy plugin form `crd-schema-fn CONFIG_FILE`: the first argument `check` or `fix` is the
+//! subcommand unless a file of that name exists in the working directory, which is then read as
+//! the config file, as it always was (`./check` never names the subcommand).
+
+use crate::repo::{Mode, Options};
+use clap::{Args, Parser, Subcommand};
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+/// Checks or fixes manifests kept in a repository: every custom resource in the files named is
+/// given the shape kube-apiserver would store (unknown fields pruned, defaults applied), with the
+/// CRDs among the files (plus --schemas) as schemas.
+#[derive(Debug, Clone, PartialEq, Eq, Parser)]
+#[command(name = "crd-schema-fn", version)]
+pub struct RepoCli {
+    #[command(subcommand)]
+    pub command: RepoCommand,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Subcommand)]
+pub enum RepoCommand {
+    /// Checks that every resource is in the shape the apiserver stores; changes nothing.
+    ///
+    /// Names file, resource and field of each change it would make (a field pruned, a default
+    /// added, metadata normalized) and each warning and error.
+    ///
+    /// Exit codes: 0 nothing would change and no error; 1 a resource would change, a file does
+    /// not parse, or an error result (a refused object, a non-structural CRD,
+    /// fieldValidation: Strict); 2 bad arguments, config, path or schema.
+    Check(RepoArgs),
+    /// Rewrites the files whose resources change, in place.
+    ///
+    /// Comments, key order, quoting, layout and line breaks stay: the added defaults and removed
+    /// fields are the only differences; files that do not change are not written. Reports what it
+    /// changed.
+    ///
+    /// Exit codes: 0 done, no error; 1 a file could not be edited in place (left unchanged),
+    /// a file does not parse, or an error result; 2 bad arguments, config, path or schema.
+    Fix(RepoArgs),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
+pub struct RepoArgs {
+    /// Files, and folders (their *.yaml, *.yml and *.json files, recursively; hidden entries
+    /// skipped).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// More schema sources, like the config's `schemas:` (CRD files or folders, swagger 2.0,
+    /// OpenAPI v3), relative to the working directory. Repeatable.
+    #[arg(long, value_name = "PATH")]
+    pub schemas: Vec<PathBuf>,
+
+    /// A config file (CRDSchemaFn or ConfigMap, as for the function): prune, default,
+    /// fieldValidation, schemas (relative to its folder), skipKinds.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// Print the unified diff of each file that changes (check: would change).
+    #[arg(long)]
+    pub diff: bool,
+}
+
+/// Whether the command line is `check ...` or `fix ...` (see the module docs).
+pub fn is_repo_command(args: &[OsString]) -> bool {
+    names_subcommand(args, |p| p.exists())
+}
+
+/// [`is_repo_command`] with `exists` telling whether a path exists.
+fn names_subcommand(args: &[OsString], exists: impl Fn(&Path) -> bool) -> bool {
+    args.get(1)
+        .is_some_and(|a| (a == "check" || a == "fix") && !exists(Path::new(a)))
+}
+
+impl RepoCli {
+    /// The command's options.
+    pub fn options(&self) -> Options {
+        let (mode, args) = match &self.command {
+            RepoCommand::Check(a) => (Mode::Check, a),
+            RepoCommand::Fix(a) => (Mode::Fix, a),
+        };
+        Options {
+            mode,
+            paths: args.paths.clone(),
+            schemas: args.schemas.clone(),
+            config: args.config.clone(),
+            diff: args.diff,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_valid() {
+        RepoCli::command().debug_assert();
+    }
+
+    #[test]
+    fn parses_both_subcommands() {
+        let cli = RepoCli::try_parse_from([
+            "crd-schema-fn",
+            "fix",
+            "a.yaml",
+            "dir",
+            "--schemas",
+            "crds",
+            "--schemas",
+            "x.json",
+            "--config",
+            "c.yaml",
+            "--diff",
+        ])
+        .unwrap();
+        assert_eq!(
+            cli.options(),
+            Options {
+                mode: Mode::Fix,
+                paths: vec!["a.yaml".into(), "dir".into()],
+                schemas: vec!["crds".into(), "x.json".into()],
+                config: Some("c.yaml".into()),
+                diff: true,
+            }
+        );
+        let cli = RepoCli::try_parse_from(["crd-schema-fn", "check", "m"]).unwrap();
+        assert_eq!(cli.options().mode, Mode::Check);
+        assert!(RepoCli::try_parse_from(["crd-schema-fn", "check"]).is_err());
+    }
+
+    #[test]
+    fn an_existing_file_named_check_stays_a_config_file() {
+        let os = |v: &[&str]| v.iter().map(OsString::from).collect::<Vec<_>>();
+        let none = |_: &Path| false;
+        assert!(names_subcommand(
+            &os(&["crd-schema-fn", "check", "."]),
+            none
+        ));
+        assert!(names_subcommand(&os(&["crd-schema-fn", "fix"]), none));
+        assert!(!names_subcommand(
+            &os(&["crd-schema-fn", "config.yaml"]),
+            none
+        ));
+        assert!(!names_subcommand(
+            &os(&["crd-schema-fn", "--diff", "check"]),
+            none
+        ));
+        assert!(!names_subcommand(&os(&["crd-schema-fn"]), none));
+        let check_exists = |p: &Path| p == Path::new("check");
+        assert!(!names_subcommand(
+            &os(&["crd-schema-fn", "check", "x"]),
+            check_exists
+        ));
+        assert!(names_subcommand(
+            &os(&["crd-schema-fn", "fix", "x"]),
+            check_exists
+        ));
+    }
+}

@@ -1,0 +1,153 @@
+//! `crd-schema-fn check` and `crd-schema-fn fix`: the function's front door for manifests kept
+//! in a repository (Argo CD's rendered-manifests pattern, Flux).
+//!
+//! Both read the files named (folders: their `*.yaml`, `*.yml`, `*.json`, recursively, see
+//! `walk`), take the CRDs among them as schemas (plus `--schemas` and the config's
+//! `schemas:`), and put every resource through exactly what the function does to an item
+//! ([`crate::process`]): the same engine, the same results. `check` changes nothing and fails
+//! (exit 1) when any resource would change or any result is an error; `fix` rewrites the files
+//! that change — editing them in place ([`crate::yaml::edit`]), so that comments, styles and
+//! layout stay and the added defaults and removed fields are the only differences — and fails
+//! only on error results or on a file it cannot edit. Exit 2: unusable command line, config,
+//! path or schema (nothing is written).
+
+mod apply;
+mod files;
+mod report;
+mod schemas;
+#[cfg(test)]
+mod tests;
+mod walk;
+
+use crate::config::{self, Config, ConfigError};
+use crate::process::ProcessError;
+use crate::yaml::parse_stream;
+use apply::FileRun;
+use report::Totals;
+use std::path::{Path, PathBuf};
+
+/// Which command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Check,
+    Fix,
+}
+
+/// A `check` or `fix` command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub mode: Mode,
+    /// Files and folders to read.
+    pub paths: Vec<PathBuf>,
+    /// More schema sources (like the config's `schemas:`, relative to the working directory).
+    pub schemas: Vec<PathBuf>,
+    /// A config file (CRDSchemaFn or ConfigMap; its `schemas:` relative to its folder).
+    pub config: Option<PathBuf>,
+    /// Print each changing file's unified diff.
+    pub diff: bool,
+}
+
+/// What a command printed (stdout) and its exit code (0 or 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub stdout: String,
+    pub code: i32,
+}
+
+/// Why a command could not run (exit 2).
+#[derive(Debug, thiserror::Error)]
+pub enum RepoError {
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("config file {path}: {message}")]
+    ConfigFile { path: String, message: String },
+    #[error("config file {path}: {source}")]
+    Config { path: String, source: ConfigError },
+    #[error("{0}")]
+    Schema(#[from] ProcessError),
+}
+
+impl RepoError {
+    pub(crate) fn io(path: &Path, source: std::io::Error) -> Self {
+        RepoError::Io {
+            path: path.display().to_string(),
+            source,
+        }
+    }
+}
+
+/// Runs a command: reads, processes, reports, and (`fix`) writes the files that change.
+pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
+    let mut config = load_config(opts.config.as_deref())?;
+    config.schemas.extend(opts.schemas.iter().cloned());
+    let paths = walk::files(&opts.paths)?;
+    let sources = paths
+        .iter()
+        .map(|p| files::read(p).map_err(|e| RepoError::io(p, e)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut per_file = vec![Vec::new(); sources.len()];
+    let mut general = Vec::new();
+    let registry = schemas::registry(&sources, &config, &mut per_file, &mut general)?;
+    let mut stdout = String::new();
+    report::general_lines(&general, &mut stdout);
+    let mut totals = Totals {
+        errors: report::count_errors(&general),
+        ..Totals::default()
+    };
+    for (file, results) in sources.into_iter().zip(per_file) {
+        let mut run = FileRun::new(file);
+        run.results = results;
+        apply::apply(&mut run, &registry, &config);
+        if opts.mode == Mode::Fix {
+            write_fixed(&run)?;
+        }
+        report::file_lines(&run, opts.mode, opts.diff, &mut stdout);
+        totals.add(&run);
+    }
+    stdout.push_str(&report::summary(opts.mode, &totals));
+    let failed = totals.errors > 0
+        || match opts.mode {
+            Mode::Check => totals.changed > 0,
+            Mode::Fix => totals.uneditable > 0,
+        };
+    Ok(Outcome {
+        stdout,
+        code: i32::from(failed),
+    })
+}
+
+/// Writes a file's new text (with its byte order mark, if it had one) when it changes.
+fn write_fixed(run: &FileRun) -> Result<(), RepoError> {
+    let Some(Ok(text)) = &run.edited else {
+        return Ok(());
+    };
+    if *text == run.file.text {
+        return Ok(());
+    }
+    let bom = if run.file.bom { "\u{feff}" } else { "" };
+    std::fs::write(&run.file.path, format!("{bom}{text}"))
+        .map_err(|e| RepoError::io(&run.file.path, e))
+}
+
+/// The config file's first non-null document (`schemas:` relative to its folder), or all
+/// defaults.
+fn load_config(path: Option<&Path>) -> Result<Config, RepoError> {
+    let Some(path) = path else {
+        return Ok(Config::default());
+    };
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| RepoError::ConfigFile {
+        path: name.clone(),
+        message: format!("cannot read: {e}"),
+    })?;
+    let docs = parse_stream(&text).map_err(|e| RepoError::ConfigFile {
+        path: name.clone(),
+        message: format!("malformed YAML: {e}"),
+    })?;
+    let base = path.parent().unwrap_or(Path::new(""));
+    config::load(docs.iter().find(|d| !d.is_null()), base)
+        .map_err(|source| RepoError::Config { path: name, source })
+}
