@@ -62,6 +62,7 @@ pub mod defaulting;
 pub mod diff;
 pub mod engine;
 pub mod field;
+pub mod goregex;
 #[cfg(feature = "kube")]
 pub mod kube;
 pub mod objectmeta;
