@@ -72,6 +72,7 @@ pub mod resourcelist;
 pub mod results;
 pub mod schema;
 pub mod sources;
+pub mod validation;
 pub mod yaml;
 
 #[cfg(test)]

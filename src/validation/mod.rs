@@ -1,0 +1,195 @@
+//! Validation of a custom resource as kube-apiserver (v1.36) validates a create request, after
+//! the object was pruned and defaulted: the rest of the request's path up to storage, with the
+//! apiserver's messages byte for byte. In its order:
+//!
+//! 1. `PrepareForCreate`: `status` is dropped when the version has the status subresource; the
+//!    request's namespace (`default`) applies to a namespaced object without one, a
+//!    cluster-scoped object loses its namespace; a `generateName` gets its generated name.
+//! 2. ObjectMeta ([`objectmeta`]): names as DNS subdomains, namespace, labels, annotations, ...
+//! 3. OpenAPI value validation ([`openapi`]) of the whole object with the version's schema.
+//! 4. The scale subresource's paths ([`scale`]).
+//! 5. Embedded resources' TypeMeta and ObjectMeta ([`embedded`]).
+//! 6. List types ([`listtype`]).
+//! 7. CEL rules, when the schema has any: skipped after a blocking error, which is reported
+//!    as `some validation rules were not checked ...`; else run by the caller's evaluator.
+//! 8. Only when nothing failed: the generic name check (path-segment names).
+//!
+//! A [`Validator`] is compiled once per CRD version ([`Compiler`]: patterns are shared between
+//! versions) and holds everything it needs; nothing is compiled per object.
+
+mod compile;
+mod embedded;
+mod formats;
+mod listtype;
+mod names;
+mod objectmeta;
+mod openapi;
+mod scale;
+#[cfg(test)]
+mod tests;
+
+pub use compile::Compiler;
+
+use crate::field::{BadValue, ErrorType, FieldError, Path};
+use crate::schema::{Scale, Structural, VersionSchema};
+use compile::Node;
+use openapi::errors::OPath;
+use serde_json::{Map, Value};
+use std::collections::HashSet;
+use std::sync::Arc;
+
+/// Everything the apiserver checks on create for one CRD version, compiled.
+#[derive(Debug)]
+pub struct Validator {
+    schema: Arc<Node>,
+    namespaced: bool,
+    status_subresource: bool,
+    scale: Option<Scale>,
+    /// Whether the schema has any `x-kubernetes-validations` rule (CEL would run).
+    has_rules: bool,
+}
+
+/// The message of the error that stands for the CEL rules skipped after a blocking error.
+pub const RULES_NOT_CHECKED: &str = "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation";
+
+impl Validator {
+    /// The validator of a version with a schema (`None` without one).
+    pub fn new(vs: &VersionSchema, compiler: &mut Compiler) -> Option<Validator> {
+        let s = vs.schema.as_deref()?;
+        Some(Validator {
+            schema: Arc::new(compiler.node(s)),
+            namespaced: vs.namespaced,
+            status_subresource: vs.subresources.status,
+            scale: vs.subresources.scale.clone(),
+            has_rules: has_rules(s),
+        })
+    }
+
+    /// A validator for another version with the same schema (the compiled tree is shared).
+    pub fn with_facts_of(&self, vs: &VersionSchema) -> Validator {
+        Validator {
+            schema: self.schema.clone(),
+            namespaced: vs.namespaced,
+            status_subresource: vs.subresources.status,
+            scale: vs.subresources.scale.clone(),
+            has_rules: self.has_rules,
+        }
+    }
+
+    /// Whether the schema has CEL rules (which run only when no blocking error was found).
+    pub fn has_rules(&self) -> bool {
+        self.has_rules
+    }
+
+    /// The causes of the 422 a create request of `obj` (as kubectl sends it, after pruning and
+    /// defaulting) gets, in the apiserver's order; empty when it would be stored. `cel` is called
+    /// where the apiserver evaluates the CEL rules (the schema has some, and no blocking error
+    /// was found) with the object as validated, and gives their errors.
+    pub fn validate(
+        &self,
+        mut obj: Value,
+        cel: impl FnOnce(&Value) -> Vec<FieldError>,
+    ) -> Vec<FieldError> {
+        let Some(root) = obj.as_object_mut() else {
+            return Vec::new();
+        };
+        self.prepare_for_create(root);
+        let mut errs = Vec::new();
+        if let Some(Value::Object(meta)) = root.get("metadata") {
+            let rule = names::name_is_dns_subdomain;
+            objectmeta::validate(meta, self.namespaced, rule, "metadata", &mut errs);
+        }
+        errs.extend(self.openapi(&obj));
+        if let Some(scale) = &self.scale {
+            scale::validate(&obj, scale, &mut errs);
+        }
+        embedded::validate(&self.schema, &obj, &Path::Root(""), &mut errs);
+        listtype::validate(&self.schema, &obj, &Path::Root(""), &mut errs);
+        if self.has_rules {
+            if errs.iter().any(is_blocking) {
+                errs.push(FieldError::new(
+                    ErrorType::Invalid,
+                    "",
+                    BadValue::Json(Value::Null),
+                    RULES_NOT_CHECKED,
+                ));
+            } else {
+                errs.extend(cel(&obj));
+            }
+        }
+        if errs.is_empty() {
+            if let Some(Value::Object(meta)) = obj.get("metadata") {
+                let rule = names::path_segment;
+                objectmeta::validate(meta, self.namespaced, rule, "metadata", &mut errs);
+            }
+        }
+        errs
+    }
+
+    /// What the apiserver does to the object before validating it.
+    fn prepare_for_create(&self, root: &mut Map<String, Value>) {
+        if self.status_subresource {
+            root.remove("status");
+        }
+        let Some(Value::Object(meta)) = root.get_mut("metadata") else {
+            return;
+        };
+        let text = |m: &Map<String, Value>, k: &str| {
+            m.get(k).and_then(Value::as_str).unwrap_or("").to_string()
+        };
+        if !self.namespaced {
+            meta.remove("namespace");
+        } else if text(meta, "namespace").is_empty() {
+            meta.insert("namespace".into(), Value::String("default".into()));
+        }
+        let generate_name = text(meta, "generateName");
+        if !generate_name.is_empty() && text(meta, "name").is_empty() {
+            meta.insert("name".into(), Value::String(generated_name(&generate_name)));
+        }
+    }
+
+    /// kube-openapi's errors for the object, translated, without repeats.
+    fn openapi(&self, obj: &Value) -> Vec<FieldError> {
+        let res = openapi::validate(&self.schema, obj, &OPath::Root);
+        let mut seen = HashSet::new();
+        res.errs
+            .iter()
+            .map(openapi::errors::OErr::to_field_error)
+            .filter(|e| seen.insert(e.to_string()))
+            .collect()
+    }
+}
+
+/// The name the apiserver generates from `generateName`: at most 58 characters of it and five
+/// random ones (here always `xxxxx`, one of the characters it picks from).
+fn generated_name(base: &str) -> String {
+    let mut end = base.len().min(58);
+    while !base.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}xxxxx", &base[..end])
+}
+
+/// The error types after which the apiserver does not run CEL rules.
+fn is_blocking(e: &FieldError) -> bool {
+    matches!(
+        e.type_,
+        ErrorType::NotSupported
+            | ErrorType::Required
+            | ErrorType::TooLong
+            | ErrorType::TooMany
+            | ErrorType::TypeInvalid
+    )
+}
+
+/// Whether any node of the structural tree (not junctors) has `x-kubernetes-validations`.
+fn has_rules(s: &Structural) -> bool {
+    let own = s
+        .extensions
+        .x_validations
+        .as_deref()
+        .is_some_and(|v| v.as_array().is_some_and(|a| !a.is_empty()));
+    own || s.items.as_deref().is_some_and(has_rules)
+        || s.properties.values().any(has_rules)
+        || s.additional().flatten().is_some_and(has_rules)
+}
