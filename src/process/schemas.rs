@@ -1,18 +1,47 @@
 //! Collecting schemas for a run: the CRDs among the items (v1 and v1beta1, they win over files),
 //! then the config's schema paths; conflicts become warnings and each non-structural CRD one
-//! error result naming it and every violation.
+//! error result naming it and every violation. Each version's checks are compiled as it is
+//! loaded, before the schema is slimmed for processing.
 
 use super::ProcessError;
-use crate::config::Config;
+use crate::config::{Config, Validation};
 use crate::engine;
+use crate::field::FieldError;
 use crate::results::{KrmResult, Severity};
 use crate::schema::crd::load_crd;
-use crate::schema::registry::Registry;
+use crate::schema::registry::{Entry, Registry};
 use crate::schema::{map_schemas, VersionSchema};
 use crate::sources::load_path;
+use crate::validation::{Compiler, Validator};
 use crate::yaml::json::to_json;
 use crate::yaml::Node;
+use serde_json::Value;
 use std::path::Path;
+use std::sync::Arc;
+
+/// What a run checks, beyond pruning and defaulting, for one registered version: compiled once
+/// when the version is loaded.
+#[derive(Clone, Debug, Default)]
+pub struct Checks {
+    /// The create validation (`None` when turned off, or without a usable schema).
+    pub validator: Option<Validator>,
+}
+
+impl Checks {
+    /// The errors of the version's CEL rules for `obj` (called only where the apiserver runs
+    /// them). CEL is not evaluated yet: this is where `crate::cel` plugs in.
+    pub fn cel_errors(&self, _obj: &Value) -> Vec<FieldError> {
+        Vec::new()
+    }
+}
+
+/// The schemas of a run, each version with its checks.
+pub type Schemas = Registry<Checks>;
+
+/// The compiler of a run's checks; `None` when validation is off.
+pub fn compiler_for(config: &Config) -> Option<Compiler> {
+    (config.validation != Validation::Ignore).then(Compiler::new)
+}
 
 /// Whether an item is a CustomResourceDefinition (apiextensions.k8s.io, v1 or v1beta1).
 pub fn is_crd(item: &Node) -> bool {
@@ -29,17 +58,18 @@ pub fn collect_schemas(
     labels: &[String],
     config: &Config,
     results: &mut Vec<KrmResult>,
-) -> Result<Registry, ProcessError> {
-    let mut registry = Registry::new();
+) -> Result<Schemas, ProcessError> {
+    let mut registry = Schemas::default();
+    let mut compiler = compiler_for(config);
     for (item, label) in items.iter().zip(labels) {
         if !is_crd(item) {
             continue;
         }
-        let versions = load_item_crd(item, label, results)?;
+        let versions = load_item_crd(item, label, compiler.as_mut(), results)?;
         add(&mut registry, versions, true, results);
     }
     for path in &config.schemas {
-        let versions = load_file(path, results)?;
+        let versions = load_file(path, compiler.as_mut(), results)?;
         add(&mut registry, versions, false, results);
     }
     Ok(registry)
@@ -49,8 +79,9 @@ pub fn collect_schemas(
 pub(super) fn load_item_crd(
     item: &Node,
     label: &str,
+    compiler: Option<&mut Compiler>,
     results: &mut Vec<KrmResult>,
-) -> Result<Vec<VersionSchema>, ProcessError> {
+) -> Result<Vec<Entry<Checks>>, ProcessError> {
     let name = item
         .get("metadata")
         .and_then(|m| m.get("name"))
@@ -61,40 +92,80 @@ pub(super) fn load_item_crd(
         label: source.clone(),
         source: e,
     })?;
-    let mut versions = load_crd(&json, &source)?;
-    slim(&mut versions);
+    let versions = load_crd(&json, &source)?;
     if let Some(msg) = non_structural_message(&versions) {
         results.push(KrmResult::about(Severity::Error, msg, item));
     }
-    Ok(versions)
+    Ok(prepare(versions, compiler))
 }
 
 /// Loads a schema file or directory of the config; pushes one error per non-structural CRD.
 pub(super) fn load_file(
     path: &Path,
+    compiler: Option<&mut Compiler>,
     results: &mut Vec<KrmResult>,
-) -> Result<Vec<VersionSchema>, ProcessError> {
-    let mut versions = load_path(path)?;
-    slim(&mut versions);
+) -> Result<Vec<Entry<Checks>>, ProcessError> {
+    let versions = load_path(path)?;
     for msg in non_structural_by_crd(&versions) {
         results.push(KrmResult::new(
             Severity::Error,
             format!("{}: {msg}", path.display()),
         ));
     }
-    Ok(versions)
+    Ok(prepare(versions, compiler))
 }
 
 /// Adds to the registry; pushes its conflict warnings.
 pub(super) fn add(
-    registry: &mut Registry,
-    versions: Vec<VersionSchema>,
+    registry: &mut Schemas,
+    entries: Vec<Entry<Checks>>,
     from_items: bool,
     results: &mut Vec<KrmResult>,
 ) {
-    for w in registry.add(versions, from_items) {
+    for w in registry.add_entries(entries, from_items) {
         results.push(KrmResult::new(Severity::Warning, w));
     }
+}
+
+/// Compiles each version's checks (from the whole schema), then slims the schemas.
+fn prepare(
+    mut versions: Vec<VersionSchema>,
+    compiler: Option<&mut Compiler>,
+) -> Vec<Entry<Checks>> {
+    let checks = compile_checks(&versions, compiler);
+    slim(&mut versions);
+    versions
+        .into_iter()
+        .zip(checks)
+        .map(|(vs, attached)| Entry { vs, attached })
+        .collect()
+}
+
+/// The checks of each version with a usable schema; versions that share a schema share its
+/// compiled form.
+fn compile_checks(versions: &[VersionSchema], compiler: Option<&mut Compiler>) -> Vec<Checks> {
+    let Some(compiler) = compiler else {
+        return vec![Checks::default(); versions.len()];
+    };
+    let mut out: Vec<Checks> = Vec::with_capacity(versions.len());
+    for vs in versions {
+        let usable = vs.schema.is_some() && vs.structural_errors.is_empty();
+        let same = |other: &VersionSchema| match (&other.schema, &vs.schema) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        };
+        let shared = versions
+            .iter()
+            .zip(&out)
+            .find_map(|(other, c)| c.validator.as_ref().filter(|_| same(other)));
+        let validator = match (usable, shared) {
+            (false, _) => None,
+            (true, Some(v)) => Some(v.with_facts_of(vs)),
+            (true, None) => Validator::new(vs, compiler),
+        };
+        out.push(Checks { validator });
+    }
+    out
 }
 
 /// For one CRD's versions: the error message when any version is non-structural.

@@ -38,8 +38,9 @@ use serde_json::{Map, Value};
 use std::collections::HashSet;
 use std::sync::Arc;
 
-/// Everything the apiserver checks on create for one CRD version, compiled.
-#[derive(Debug)]
+/// Everything the apiserver checks on create for one CRD version, compiled (cheap to clone:
+/// the compiled schema is shared).
+#[derive(Clone, Debug)]
 pub struct Validator {
     schema: Arc<Node>,
     namespaced: bool,
