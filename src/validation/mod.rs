@@ -3,8 +3,9 @@
 //! apiserver's messages byte for byte. In its order:
 //!
 //! 1. `PrepareForCreate`: `status` is dropped when the version has the status subresource; the
-//!    request's namespace (`default`) applies to a namespaced object without one, a
-//!    cluster-scoped object loses its namespace; a `generateName` gets its generated name.
+//!    object has metadata (the server fills in its system fields); the request's namespace
+//!    (`default`) applies to a namespaced object without one, a cluster-scoped object loses its
+//!    namespace; a `generateName` gets its generated name.
 //! 2. ObjectMeta ([`objectmeta`]): names as DNS subdomains, namespace, labels, annotations, ...
 //! 3. OpenAPI value validation ([`openapi`]) of the whole object with the version's schema.
 //! 4. The scale subresource's paths ([`scale`]).
@@ -132,7 +133,14 @@ impl Validator {
         if self.status_subresource {
             root.remove("status");
         }
-        let Some(Value::Object(meta)) = root.get_mut("metadata") else {
+        // The server fills in system metadata: the object always has some.
+        let meta = root
+            .entry("metadata")
+            .or_insert_with(|| Value::Object(Map::new()));
+        if meta.is_null() {
+            *meta = Value::Object(Map::new());
+        }
+        let Value::Object(meta) = meta else {
             return;
         };
         let text = |m: &Map<String, Value>, k: &str| {
