@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The example folders this file runs, in the order they are documented.
-const EXAMPLES: [&str; 7] = [
+const EXAMPLES: [&str; 8] = [
     "standalone",
+    "refused-resource",
     "kustomize-exec",
     "kustomize-container",
     "kustomize-legacy-plugin",
@@ -49,6 +50,11 @@ fn run_example(name: &str) {
 #[test]
 fn standalone() {
     run_example("standalone");
+}
+
+#[test]
+fn refused_resource() {
+    run_example("refused-resource");
 }
 
 #[test]
@@ -129,6 +135,7 @@ fn sample_and_example_configs_are_valid() {
         "functions/crd-schema-fn/samples/configmap.yaml",
         "functions/crd-schema-fn/samples/strict-validator.yaml",
         "examples/standalone/strict.yaml",
+        "examples/refused-resource/warn.yaml",
         "examples/kustomize-exec/crd-schema-fn.yaml",
         "examples/kustomize-container/crd-schema-fn.yaml",
         "examples/kustomize-container/mounted-schemas/crd-schema-fn.yaml",
