@@ -1,7 +1,9 @@
-//! crd-schema-fn: gives custom resources, offline, exactly the shape kube-apiserver would store.
+//! crd-schema-fn: gives custom resources, offline, exactly the shape kube-apiserver would store,
+//! and its answer to a create request of them.
 //!
 //! Data flows one way: [`resourcelist`] reads → [`schema`] loads and checks schemas →
-//! [`pruning`] → [`defaulting`] (with [`objectmeta`]) → [`results`] reports → [`resourcelist`] writes.
+//! [`pruning`] → [`defaulting`] (with [`objectmeta`]) → [`validation`] → [`results`] reports →
+//! [`resourcelist`] writes.
 //!
 //! With the cargo feature `kube`, the module `kube` offers the same processing to kube-rs users:
 //! schemas from k8s-openapi's `CustomResourceDefinition`, objects as `kube_core::DynamicObject`,
