@@ -159,7 +159,7 @@ pub fn schema_loading(corpus: &Corpus) {
         versions
             .iter()
             .filter(|vs| vs.structural_errors.is_empty())
-            .filter_map(|vs| Validator::new(vs, &mut compiler))
+            .filter_map(|vs| Validator::new(vs, compiler.compile(vs.schema.as_deref()?)))
             .count()
     });
     println!("## Schema loading\n");
@@ -246,8 +246,9 @@ fn validation_per_object(work: Vec<(yaml::Node, &VersionSchema)>) {
     for (_, vs) in &work {
         let key: *const VersionSchema = *vs;
         if let std::collections::hash_map::Entry::Vacant(slot) = validators.entry(key) {
-            if let Some(v) = Validator::new(vs, &mut compiler) {
-                slot.insert(v);
+            if let Some(s) = vs.schema.as_deref() {
+                let compiled = compiler.compile(s);
+                slot.insert(Validator::new(vs, compiled).expect("has a schema"));
             }
         }
     }

@@ -12,7 +12,7 @@ use crate::schema::crd::load_crd;
 use crate::schema::registry::{Entry, Registry};
 use crate::schema::{map_schemas, VersionSchema};
 use crate::sources::load_path;
-use crate::validation::{Compiler, Validator};
+use crate::validation::{Compiled, Compiler, Validator};
 use crate::yaml::json::to_json;
 use crate::yaml::Node;
 use serde_json::Value;
@@ -127,43 +127,46 @@ pub(super) fn add(
     }
 }
 
-/// Compiles each version's checks (from the whole schema), then slims the schemas.
+/// Compiles each version's checks (from the whole schema), slims the schemas, then pairs them.
 fn prepare(
     mut versions: Vec<VersionSchema>,
     compiler: Option<&mut Compiler>,
 ) -> Vec<Entry<Checks>> {
-    let checks = compile_checks(&versions, compiler);
+    let compiled = compile(&versions, compiler);
     slim(&mut versions);
     versions
         .into_iter()
-        .zip(checks)
-        .map(|(vs, attached)| Entry { vs, attached })
+        .zip(compiled)
+        .map(|(vs, compiled)| {
+            let validator = compiled.and_then(|c| Validator::new(&vs, c));
+            Entry {
+                vs,
+                attached: Checks { validator },
+            }
+        })
         .collect()
 }
 
-/// The checks of each version with a usable schema; versions that share a schema share its
-/// compiled form.
-fn compile_checks(versions: &[VersionSchema], compiler: Option<&mut Compiler>) -> Vec<Checks> {
+/// The compiled schema of each version with a usable one; versions that share a schema share
+/// its compiled form.
+fn compile(versions: &[VersionSchema], compiler: Option<&mut Compiler>) -> Vec<Option<Compiled>> {
     let Some(compiler) = compiler else {
-        return vec![Checks::default(); versions.len()];
+        return vec![None; versions.len()];
     };
-    let mut out: Vec<Checks> = Vec::with_capacity(versions.len());
+    let mut out: Vec<Option<Compiled>> = Vec::with_capacity(versions.len());
     for vs in versions {
-        let usable = vs.schema.is_some() && vs.structural_errors.is_empty();
-        let same = |other: &VersionSchema| match (&other.schema, &vs.schema) {
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-            _ => false,
-        };
-        let shared = versions
-            .iter()
-            .zip(&out)
-            .find_map(|(other, c)| c.validator.as_ref().filter(|_| same(other)));
-        let validator = match (usable, shared) {
-            (false, _) => None,
-            (true, Some(v)) => Some(v.with_facts_of(vs)),
-            (true, None) => Validator::new(vs, compiler),
-        };
-        out.push(Checks { validator });
+        let usable = vs.structural_errors.is_empty();
+        let schema = vs.schema.as_ref().filter(|_| usable);
+        let shared = schema.and_then(|s| {
+            versions
+                .iter()
+                .zip(&out)
+                .find(|(other, c)| {
+                    c.is_some() && other.schema.as_ref().is_some_and(|o| Arc::ptr_eq(o, s))
+                })
+                .and_then(|(_, c)| c.clone())
+        });
+        out.push(shared.or_else(|| schema.map(|s| compiler.compile(s))));
     }
     out
 }

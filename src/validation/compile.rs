@@ -1,64 +1,60 @@
-//! A CRD version's schema compiled once for validation: the tree kube-openapi's validator
-//! walks (types, formats as the apiserver keeps them, value validations with their patterns
-//! compiled, junctor branches), plus what the list-type and embedded-resource checks read.
-//! Built from the structural schema before processing strips its value validations.
+//! A CRD version's schema compiled once for validation. What processing keeps of the schema
+//! (types, properties, items, additionalProperties, nullable, int-or-string, embedded
+//! resources) is read from the slimmed structural schema the run holds anyway; what only
+//! validation reads is compiled here into a sparse [`Side`] tree beside it — value validations
+//! with their patterns compiled, formats as the apiserver keeps them, list types, junctor
+//! branches — present only along the paths to nodes that have some. It is built from the full
+//! schema, before processing strips it.
 
 use super::formats::Format;
 use crate::goregex;
-use crate::schema::structural::Props;
-use crate::schema::{NestedValueValidation, Structural, StructuralOrBool, ValueValidation};
+use crate::schema::{NestedValueValidation, Structural, ValueValidation};
 use regex::Regex;
 use serde_json::Value;
 use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
 
-/// `type` as the validator sees it: one type, none, or int-or-string (`[integer, string]`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Ty {
+/// `type` as the validator sees it: none, one type, or int-or-string (`[integer, string]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum TyRef<'a> {
     None,
-    One(Box<str>),
+    One(&'a str),
     IntOrString,
 }
 
-impl Ty {
-    pub fn contains(&self, t: &str) -> bool {
+impl<'a> TyRef<'a> {
+    pub fn of(type_: &'a str, int_or_string: bool) -> Self {
+        match (int_or_string, type_) {
+            (true, _) => TyRef::IntOrString,
+            (false, "") => TyRef::None,
+            (false, t) => TyRef::One(t),
+        }
+    }
+
+    pub fn contains(self, t: &str) -> bool {
         match self {
-            Ty::None => false,
-            Ty::One(x) => &**x == t,
-            Ty::IntOrString => t == "integer" || t == "string",
+            TyRef::None => false,
+            TyRef::One(x) => x == t,
+            TyRef::IntOrString => t == "integer" || t == "string",
         }
     }
 
     /// The type when there is exactly one (kube-openapi's `len(Type) == 1`).
-    pub fn single(&self) -> Option<&str> {
+    pub fn single(self) -> Option<&'a str> {
         match self {
-            Ty::One(x) => Some(x),
+            TyRef::One(x) => Some(x),
             _ => None,
         }
     }
 
     /// `strings.Join(Type, ",")`.
-    pub fn joined(&self) -> &str {
+    pub fn joined(self) -> &'a str {
         match self {
-            Ty::None => "",
-            Ty::One(x) => x,
-            Ty::IntOrString => "integer,string",
+            TyRef::None => "",
+            TyRef::One(x) => x,
+            TyRef::IntOrString => "integer,string",
         }
     }
-
-    fn of(type_: &str, int_or_string: bool) -> Ty {
-        match (int_or_string, type_) {
-            (true, _) => Ty::IntOrString,
-            (false, "") => Ty::None,
-            (false, t) => Ty::One(t.into()),
-        }
-    }
-}
-
-/// `additionalProperties`.
-#[derive(Debug)]
-pub(super) enum Additional {
-    Allows(bool),
-    Schema(Node),
 }
 
 /// `x-kubernetes-list-type` of an array.
@@ -68,58 +64,113 @@ pub(super) enum ListType {
     Map(Box<[String]>),
 }
 
-/// A compiled `pattern`: its text and the regexp (or Go's error for it).
+/// A `pattern`: its text, and the regexp (or Go's error for it) compiled the first time a value
+/// is matched, once for every schema of the run that has the same pattern (a run holds every
+/// CRD's schemas; most of their patterns never meet a value).
 #[derive(Debug)]
 pub(super) struct Pattern {
     pub text: Box<str>,
-    pub re: Result<Regex, String>,
+    re: OnceLock<Result<Regex, String>>,
 }
 
-/// The value validations of one node (boxed: most nodes have none).
+impl Pattern {
+    pub fn regex(&self) -> &Result<Regex, String> {
+        self.re
+            .get_or_init(|| goregex::compile(&self.text).map_err(|e| e.to_string()))
+    }
+}
+
+/// The value validations of one node.
 #[derive(Debug, Default)]
 pub(super) struct Checks {
+    /// `format` after the apiserver strips the ones it does not support for the type ("" then).
+    pub format: Box<str>,
+    /// The string format the registry checks, if any.
+    pub string_format: Option<Format>,
+    pub list_type: Option<Box<ListType>>,
+    pub max_length: Option<i64>,
+    pub min_length: Option<i64>,
+    pub pattern: Option<Arc<Pattern>>,
+    pub enum_: Box<[Value]>,
+    pub required: Box<[String]>,
+    pub rare: Option<Box<Rare>>,
+}
+
+/// The less common value validations.
+#[derive(Debug, Default)]
+pub(super) struct Rare {
     pub maximum: Option<f64>,
     pub exclusive_maximum: bool,
     pub minimum: Option<f64>,
     pub exclusive_minimum: bool,
     pub multiple_of: Option<f64>,
-    pub max_length: Option<i64>,
-    pub min_length: Option<i64>,
-    pub pattern: Option<Pattern>,
     pub max_items: Option<i64>,
     pub min_items: Option<i64>,
     pub unique_items: bool,
-    pub enum_: Vec<Value>,
     pub max_properties: Option<i64>,
     pub min_properties: Option<i64>,
-    pub required: Vec<String>,
-    pub all_of: Vec<Node>,
-    pub any_of: Vec<Node>,
-    pub one_of: Vec<Node>,
-    pub not: Option<Box<Node>>,
+    pub all_of: Box<[Branch]>,
+    pub any_of: Box<[Branch]>,
+    pub one_of: Box<[Branch]>,
+    pub not: Option<Box<Branch>>,
 }
 
-/// One schema node.
+impl Checks {
+    pub fn rare(&self) -> Option<&Rare> {
+        self.rare.as_deref()
+    }
+}
+
+/// A junctor branch (allOf/anyOf/oneOf/not): value validations over the same value, with the
+/// types the int-or-string pattern allows.
 #[derive(Debug)]
-pub(super) struct Node {
-    pub ty: Ty,
+pub(super) struct Branch {
+    pub type_: Box<str>,
+    pub int_or_string: bool,
     pub nullable: bool,
-    /// `format` after the apiserver strips the ones it does not support for the type ("" then).
-    pub format: Box<str>,
-    /// The string format the registry checks, if any.
-    pub string_format: Option<Format>,
     pub checks: Option<Box<Checks>>,
-    pub properties: Props<Node>,
-    pub additional: Option<Box<Additional>>,
-    pub items: Option<Box<Node>>,
-    pub embedded: bool,
-    pub list_type: Option<Box<ListType>>,
+    /// Sorted by name.
+    pub properties: Box<[(Box<str>, Branch)]>,
+    pub items: Option<Box<Branch>>,
 }
 
-/// Compiles schemas, sharing compiled patterns between all the schemas of a run.
+/// What validation reads of one structural node and below, beyond the structural schema.
+#[derive(Debug, Default)]
+pub(super) struct Side {
+    pub checks: Option<Box<Checks>>,
+    /// The properties with something at or below them, by position in the structural node's
+    /// properties (ascending).
+    pub properties: Box<[(u32, Side)]>,
+    pub items: Option<Box<Side>>,
+    pub additional: Option<Box<Side>>,
+    /// Whether an embedded resource is at or below this node.
+    pub embedded_below: bool,
+    /// Whether a list type is at or below this node.
+    pub lists_below: bool,
+}
+
+impl Side {
+    /// The side of the property at position `i`.
+    pub fn property(&self, i: usize) -> Option<&Side> {
+        let i = u32::try_from(i).ok()?;
+        self.properties
+            .binary_search_by_key(&i, |(j, _)| *j)
+            .ok()
+            .map(|k| &self.properties[k].1)
+    }
+}
+
+/// One version's compiled schema: the side tree and whether CEL rules exist.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub(super) side: Arc<Side>,
+    pub(super) has_rules: bool,
+}
+
+/// Compiles schemas, sharing patterns between all the schemas of a run.
 #[derive(Default)]
 pub struct Compiler {
-    patterns: HashMap<Box<str>, Result<Regex, String>>,
+    patterns: HashMap<Box<str>, Arc<Pattern>>,
 }
 
 impl Compiler {
@@ -127,125 +178,177 @@ impl Compiler {
         Self::default()
     }
 
-    pub(super) fn node(&mut self, s: &Structural) -> Node {
-        let ty = Ty::of(&s.generic.type_, s.extensions.x_int_or_string);
-        let vv = s.value_validation.as_deref();
-        let (format, string_format) = strip_format(&ty, vv.map_or("", |v| &v.format));
-        let additional = s.additional_properties.as_deref().map(|a| {
-            Box::new(match a {
-                StructuralOrBool::Bool(b) => Additional::Allows(*b),
-                StructuralOrBool::Schema(sub) => Additional::Schema(self.node(sub)),
-            })
-        });
-        let x = &s.extensions;
-        let list_type = match x.x_list_type.as_deref() {
-            Some("set") => Some(Box::new(ListType::Set)),
-            Some("map") => Some(Box::new(ListType::Map(x.x_list_map_keys.clone()))),
-            _ => None,
-        };
-        Node {
-            ty,
-            nullable: s.generic.nullable,
-            format,
-            string_format,
-            checks: vv.and_then(|v| self.checks(v)),
-            properties: s
-                .properties
-                .iter()
-                .map(|(k, p)| (k.clone(), self.node(p)))
-                .collect(),
-            additional,
-            items: s.items.as_deref().map(|i| Box::new(self.node(i))),
-            embedded: x.x_embedded_resource,
-            list_type,
+    /// Compiles a full structural schema (before processing strips it).
+    pub fn compile(&mut self, s: &Structural) -> Compiled {
+        Compiled {
+            side: Arc::new(self.side(s).unwrap_or_default()),
+            has_rules: has_rules(s),
         }
     }
 
-    /// A junctor branch (value validations, with the types the int-or-string pattern allows).
-    fn nested(&mut self, n: &NestedValueValidation) -> Node {
+    /// The side of `s`; `None` when nothing at or below it needs one.
+    fn side(&mut self, s: &Structural) -> Option<Side> {
+        let checks = self.checks(
+            s.value_validation.as_deref(),
+            TyRef::of(&s.generic.type_, s.extensions.x_int_or_string),
+            list_type(s),
+        );
+        let properties: Box<[(u32, Side)]> = s
+            .properties
+            .values()
+            .enumerate()
+            .filter_map(|(i, p)| Some((i as u32, self.side(p)?)))
+            .collect();
+        let items = s.items.as_deref().and_then(|i| self.side(i)).map(Box::new);
+        let additional = s
+            .additional()
+            .flatten()
+            .and_then(|a| self.side(a))
+            .map(Box::new);
+        let children = || {
+            properties
+                .iter()
+                .map(|(_, c)| c)
+                .chain(items.as_deref())
+                .chain(additional.as_deref())
+        };
+        let embedded_below =
+            s.extensions.x_embedded_resource || children().any(|c| c.embedded_below);
+        let lists_below = checks.as_ref().is_some_and(|c| c.list_type.is_some())
+            || children().any(|c| c.lists_below);
+        let side = Side {
+            checks,
+            properties,
+            items,
+            additional,
+            embedded_below,
+            lists_below,
+        };
+        let empty = side.checks.is_none()
+            && side.properties.is_empty()
+            && side.items.is_none()
+            && side.additional.is_none()
+            && !embedded_below;
+        (!empty).then_some(side)
+    }
+
+    fn branch(&mut self, n: &NestedValueValidation) -> Branch {
         let g = &n.forbidden_generic;
-        let ty = Ty::of(&g.type_, n.forbidden_extensions.x_int_or_string);
-        let (format, string_format) = strip_format(&ty, &n.value_validation.format);
-        Node {
-            ty,
+        let int_or_string = n.forbidden_extensions.x_int_or_string;
+        let ty = TyRef::of(&g.type_, int_or_string);
+        Branch {
+            type_: g.type_.as_str().into(),
+            int_or_string,
             nullable: g.nullable,
-            format,
-            string_format,
-            checks: self.checks(&n.value_validation),
+            checks: self.checks(Some(&n.value_validation), ty, None),
             properties: n
                 .properties
                 .iter()
-                .map(|(k, p)| (k.clone(), self.nested(p)))
+                .map(|(k, p)| (k.as_str().into(), self.branch(p)))
                 .collect(),
-            additional: None,
-            items: n.items.as_deref().map(|i| Box::new(self.nested(i))),
-            embedded: false,
-            list_type: None,
+            items: n.items.as_deref().map(|i| Box::new(self.branch(i))),
         }
     }
 
-    fn checks(&mut self, v: &ValueValidation) -> Option<Box<Checks>> {
-        let nested = |c: &mut Self, list: &[NestedValueValidation]| -> Vec<Node> {
-            list.iter().map(|n| c.nested(n)).collect()
+    fn checks(
+        &mut self,
+        v: Option<&ValueValidation>,
+        ty: TyRef<'_>,
+        list_type: Option<Box<ListType>>,
+    ) -> Option<Box<Checks>> {
+        let (format, string_format) = strip_format(ty, v.map_or("", |v| &v.format));
+        let Some(v) = v else {
+            let set = !format.is_empty() || list_type.is_some();
+            return set.then(|| {
+                Box::new(Checks {
+                    format,
+                    string_format,
+                    list_type,
+                    ..Checks::default()
+                })
+            });
         };
         let checks = Checks {
+            format,
+            string_format,
+            list_type,
+            max_length: v.max_length,
+            min_length: v.min_length,
+            pattern: (!v.pattern.is_empty()).then(|| self.pattern(&v.pattern)),
+            enum_: v.enum_.clone().into(),
+            required: v.required.clone().into(),
+            rare: self.rare(v),
+        };
+        let empty = checks.format.is_empty()
+            && checks.list_type.is_none()
+            && checks.max_length.is_none()
+            && checks.min_length.is_none()
+            && checks.pattern.is_none()
+            && checks.enum_.is_empty()
+            && checks.required.is_empty()
+            && checks.rare.is_none();
+        (!empty).then(|| Box::new(checks))
+    }
+
+    fn rare(&mut self, v: &ValueValidation) -> Option<Box<Rare>> {
+        let mut branches = |list: &[NestedValueValidation]| -> Box<[Branch]> {
+            list.iter().map(|n| self.branch(n)).collect()
+        };
+        let rare = Rare {
             maximum: v.maximum,
             exclusive_maximum: v.exclusive_maximum,
             minimum: v.minimum,
             exclusive_minimum: v.exclusive_minimum,
             multiple_of: v.multiple_of,
-            max_length: v.max_length,
-            min_length: v.min_length,
-            pattern: (!v.pattern.is_empty()).then(|| self.pattern(&v.pattern)),
             max_items: v.max_items,
             min_items: v.min_items,
             unique_items: v.unique_items,
-            enum_: v.enum_.clone(),
             max_properties: v.max_properties,
             min_properties: v.min_properties,
-            required: v.required.clone(),
-            all_of: nested(self, &v.all_of),
-            any_of: nested(self, &v.any_of),
-            one_of: nested(self, &v.one_of),
-            not: v.not.as_deref().map(|n| Box::new(self.nested(n))),
+            all_of: branches(&v.all_of),
+            any_of: branches(&v.any_of),
+            one_of: branches(&v.one_of),
+            not: v.not.as_deref().map(|n| Box::new(self.branch(n))),
         };
-        let empty = checks.maximum.is_none()
-            && checks.minimum.is_none()
-            && checks.multiple_of.is_none()
-            && checks.max_length.is_none()
-            && checks.min_length.is_none()
-            && checks.pattern.is_none()
-            && checks.max_items.is_none()
-            && checks.min_items.is_none()
-            && !checks.unique_items
-            && checks.enum_.is_empty()
-            && checks.max_properties.is_none()
-            && checks.min_properties.is_none()
-            && checks.required.is_empty()
-            && checks.all_of.is_empty()
-            && checks.any_of.is_empty()
-            && checks.one_of.is_empty()
-            && checks.not.is_none();
-        (!empty).then(|| Box::new(checks))
+        let empty = rare.maximum.is_none()
+            && rare.minimum.is_none()
+            && rare.multiple_of.is_none()
+            && rare.max_items.is_none()
+            && rare.min_items.is_none()
+            && !rare.unique_items
+            && rare.max_properties.is_none()
+            && rare.min_properties.is_none()
+            && rare.all_of.is_empty()
+            && rare.any_of.is_empty()
+            && rare.one_of.is_empty()
+            && rare.not.is_none();
+        (!empty).then(|| Box::new(rare))
     }
 
-    fn pattern(&mut self, text: &str) -> Pattern {
-        let re = self
-            .patterns
-            .entry(text.into())
-            .or_insert_with(|| goregex::compile(text).map_err(|e| e.to_string()))
-            .clone();
-        Pattern {
-            text: text.into(),
-            re,
-        }
+    fn pattern(&mut self, text: &str) -> Arc<Pattern> {
+        let p = self.patterns.entry(text.into()).or_insert_with(|| {
+            Arc::new(Pattern {
+                text: text.into(),
+                re: OnceLock::new(),
+            })
+        });
+        Arc::clone(p)
+    }
+}
+
+fn list_type(s: &Structural) -> Option<Box<ListType>> {
+    let x = &s.extensions;
+    match x.x_list_type.as_deref() {
+        Some("set") => Some(Box::new(ListType::Set)),
+        Some("map") => Some(Box::new(ListType::Map(x.x_list_map_keys.clone()))),
+        _ => None,
     }
 }
 
 /// The apiserver's format post-processing: string formats it supports are kept (names compared
 /// without dashes), `int32`/`int64` for integers, `float`/`double` for numbers; any other format
 /// is dropped. Returns the kept format and, for strings, the registry check.
-fn strip_format(ty: &Ty, format: &str) -> (Box<str>, Option<Format>) {
+fn strip_format(ty: TyRef<'_>, format: &str) -> (Box<str>, Option<Format>) {
     if format.is_empty() {
         return ("".into(), None);
     }
@@ -259,4 +362,16 @@ fn strip_format(ty: &Ty, format: &str) -> (Box<str>, Option<Format>) {
         Some(check) => (format.into(), check),
         None => ("".into(), None),
     }
+}
+
+/// Whether any node of the structural tree (not junctors) has `x-kubernetes-validations`.
+fn has_rules(s: &Structural) -> bool {
+    let own = s
+        .extensions
+        .x_validations
+        .as_deref()
+        .is_some_and(|v| v.as_array().is_some_and(|a| !a.is_empty()));
+    own || s.items.as_deref().is_some_and(has_rules)
+        || s.properties.values().any(has_rules)
+        || s.additional().flatten().is_some_and(has_rules)
 }

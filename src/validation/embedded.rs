@@ -1,32 +1,52 @@
 //! Embedded resources (`x-kubernetes-embedded-resource`): TypeMeta and ObjectMeta of each object
 //! the schema marks as one (the apiserver's `objectmeta.Validate`): `apiVersion` and `kind`
 //! required, a kind that reads as a DNS-1035 label in lower case, and the ObjectMeta rules with
-//! path-segment names (a namespace is validated when given).
+//! path-segment names (a namespace is validated when given). Only the paths to embedded
+//! resources are walked.
 
-use super::compile::{Additional, Node};
+use super::compile::Side;
 use super::{names, objectmeta};
 use crate::field::{BadValue, ErrorType, FieldError, Path};
+use crate::schema::Structural;
 use serde_json::{Map, Value};
 
-/// Walks `x` (schema `n`) below the root.
-pub(super) fn validate(n: &Node, x: &Value, path: &Path<'_>, errs: &mut Vec<FieldError>) {
+/// Walks `x` (schema `s`, side `side`) below the root.
+pub(super) fn validate(
+    s: &Structural,
+    side: &Side,
+    x: &Value,
+    path: &Path<'_>,
+    errs: &mut Vec<FieldError>,
+) {
+    if !side.embedded_below {
+        return;
+    }
     match x {
         Value::Object(m) => {
-            if n.embedded {
+            if s.extensions.x_embedded_resource {
                 resource(m, path, errs);
             }
-            for (k, v) in m {
-                if let Some(p) = n.properties.get(k.as_str()) {
-                    validate(p, v, &path.child(k), errs);
-                } else if let Some(Additional::Schema(a)) = n.additional.as_deref() {
-                    validate(a, v, &path.key(k), errs);
+            for (i, child) in side.properties.iter() {
+                let Some((name, p)) = s.properties.entry_at(*i as usize) else {
+                    continue;
+                };
+                if let Some(v) = m.get(name) {
+                    validate(p, child, v, &path.child(name), errs);
+                }
+            }
+            if let (Some(Some(a)), Some(child)) = (s.additional(), side.additional.as_deref()) {
+                for (k, v) in m
+                    .iter()
+                    .filter(|(k, _)| !s.properties.contains_key(k.as_str()))
+                {
+                    validate(a, child, v, &path.key(k), errs);
                 }
             }
         }
         Value::Array(items) => {
-            if let Some(item) = n.items.as_deref() {
+            if let (Some(item), Some(child)) = (s.items.as_deref(), side.items.as_deref()) {
                 for (i, v) in items.iter().enumerate() {
-                    validate(item, v, &path.index(i), errs);
+                    validate(item, child, v, &path.index(i), errs);
                 }
             }
         }
@@ -46,12 +66,8 @@ fn invalid(path: String, value: &Value, detail: &str) -> FieldError {
 fn resource(m: &Map<String, Value>, path: &Path<'_>, errs: &mut Vec<FieldError>) {
     for k in ["apiVersion", "kind"] {
         if !m.contains_key(k) {
-            errs.push(FieldError::new(
-                ErrorType::Required,
-                path.child(k).to_string(),
-                BadValue::Omit,
-                "",
-            ));
+            let at = path.child(k).to_string();
+            errs.push(FieldError::new(ErrorType::Required, at, BadValue::Omit, ""));
         }
     }
     if let Some(v) = m.get("apiVersion") {

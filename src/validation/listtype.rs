@@ -1,26 +1,47 @@
 //! `x-kubernetes-list-type` invariants (the apiserver's `listtype` package): a `set` holds no
 //! value twice, a `map` holds only objects (or nulls) and no two with the same values of the
-//! `x-kubernetes-list-map-keys`. Each second occurrence is a `Duplicate value` error.
+//! `x-kubernetes-list-map-keys`. Each second occurrence is a `Duplicate value` error. Only the
+//! paths to list types are walked.
 
-use super::compile::{Additional, ListType, Node};
+use super::compile::{ListType, Side};
 use crate::field::{go_json, BadValue, ErrorType, FieldError, Path};
+use crate::schema::Structural;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
-/// Walks `x` (schema `n`).
-pub(super) fn validate(n: &Node, x: &Value, path: &Path<'_>, errs: &mut Vec<FieldError>) {
+/// Walks `x` (schema `s`, side `side`).
+pub(super) fn validate(
+    s: &Structural,
+    side: &Side,
+    x: &Value,
+    path: &Path<'_>,
+    errs: &mut Vec<FieldError>,
+) {
+    if !side.lists_below {
+        return;
+    }
     match x {
         Value::Object(m) => {
-            for (k, v) in m {
-                if let Some(p) = n.properties.get(k.as_str()) {
-                    validate(p, v, &path.child(k), errs);
-                } else if let Some(Additional::Schema(a)) = n.additional.as_deref() {
-                    validate(a, v, &path.key(k), errs);
+            for (i, child) in side.properties.iter() {
+                let Some((name, p)) = s.properties.entry_at(*i as usize) else {
+                    continue;
+                };
+                if let Some(v) = m.get(name) {
+                    validate(p, child, v, &path.child(name), errs);
+                }
+            }
+            if let (Some(Some(a)), Some(child)) = (s.additional(), side.additional.as_deref()) {
+                for (k, v) in m
+                    .iter()
+                    .filter(|(k, _)| !s.properties.contains_key(k.as_str()))
+                {
+                    validate(a, child, v, &path.key(k), errs);
                 }
             }
         }
         Value::Array(items) => {
-            match n.list_type.as_deref() {
+            let list_type = side.checks.as_ref().and_then(|c| c.list_type.as_deref());
+            match list_type {
                 Some(ListType::Set) => {
                     for i in non_unique(items.iter().map(Key::of)) {
                         errs.push(duplicate(path, i, items[i].clone()));
@@ -29,9 +50,9 @@ pub(super) fn validate(n: &Node, x: &Value, path: &Path<'_>, errs: &mut Vec<Fiel
                 Some(ListType::Map(keys)) => list_map(keys, items, path, errs),
                 None => {}
             }
-            if let Some(item) = n.items.as_deref() {
+            if let (Some(item), Some(child)) = (s.items.as_deref(), side.items.as_deref()) {
                 for (i, v) in items.iter().enumerate() {
-                    validate(item, v, &path.index(i), errs);
+                    validate(item, child, v, &path.index(i), errs);
                 }
             }
         }

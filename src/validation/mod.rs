@@ -15,8 +15,10 @@
 //!    as `some validation rules were not checked ...`; else run by the caller's evaluator.
 //! 8. Only when nothing failed: the generic name check (path-segment names).
 //!
-//! A [`Validator`] is compiled once per CRD version ([`Compiler`]: patterns are shared between
-//! versions) and holds everything it needs; nothing is compiled per object.
+//! A CRD version's schema is compiled once ([`Compiler::compile`], from the full schema: patterns
+//! are shared between all the schemas of a run); its [`Validator`] pairs that with the version's
+//! slimmed structural schema (the one processing holds) and its scope and subresources. Nothing
+//! is compiled per object.
 
 mod compile;
 mod embedded;
@@ -29,58 +31,47 @@ mod scale;
 #[cfg(test)]
 mod tests;
 
-pub use compile::Compiler;
+pub use compile::{Compiled, Compiler};
 
 use crate::field::{BadValue, ErrorType, FieldError, Path};
 use crate::schema::{Scale, Structural, VersionSchema};
-use compile::Node;
 use openapi::errors::OPath;
+use openapi::view::Node;
 use serde_json::{Map, Value};
 use std::collections::HashSet;
 use std::sync::Arc;
 
-/// Everything the apiserver checks on create for one CRD version, compiled (cheap to clone:
-/// the compiled schema is shared).
+/// Everything the apiserver checks on create for one CRD version (cheap to clone: the schemas
+/// are shared).
 #[derive(Clone, Debug)]
 pub struct Validator {
-    schema: Arc<Node>,
+    schema: Arc<Structural>,
+    compiled: Compiled,
     namespaced: bool,
     status_subresource: bool,
     scale: Option<Scale>,
-    /// Whether the schema has any `x-kubernetes-validations` rule (CEL would run).
-    has_rules: bool,
 }
 
 /// The message of the error that stands for the CEL rules skipped after a blocking error.
 pub const RULES_NOT_CHECKED: &str = "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation";
 
 impl Validator {
-    /// The validator of a version with a schema (`None` without one).
-    pub fn new(vs: &VersionSchema, compiler: &mut Compiler) -> Option<Validator> {
-        let s = vs.schema.as_deref()?;
+    /// The validator of a version with a schema (`None` without one): `compiled` is its schema
+    /// compiled before it was slimmed ([`Compiler::compile`]), `vs` the version as processing
+    /// holds it.
+    pub fn new(vs: &VersionSchema, compiled: Compiled) -> Option<Validator> {
         Some(Validator {
-            schema: Arc::new(compiler.node(s)),
+            schema: vs.schema.clone()?,
+            compiled,
             namespaced: vs.namespaced,
             status_subresource: vs.subresources.status,
             scale: vs.subresources.scale.clone(),
-            has_rules: has_rules(s),
         })
-    }
-
-    /// A validator for another version with the same schema (the compiled tree is shared).
-    pub fn with_facts_of(&self, vs: &VersionSchema) -> Validator {
-        Validator {
-            schema: self.schema.clone(),
-            namespaced: vs.namespaced,
-            status_subresource: vs.subresources.status,
-            scale: vs.subresources.scale.clone(),
-            has_rules: self.has_rules,
-        }
     }
 
     /// Whether the schema has CEL rules (which run only when no blocking error was found).
     pub fn has_rules(&self) -> bool {
-        self.has_rules
+        self.compiled.has_rules
     }
 
     /// The causes of the 422 a create request of `obj` (as kubectl sends it, after pruning and
@@ -105,9 +96,10 @@ impl Validator {
         if let Some(scale) = &self.scale {
             scale::validate(&obj, scale, &mut errs);
         }
-        embedded::validate(&self.schema, &obj, &Path::Root(""), &mut errs);
-        listtype::validate(&self.schema, &obj, &Path::Root(""), &mut errs);
-        if self.has_rules {
+        let side = &self.compiled.side;
+        embedded::validate(&self.schema, side, &obj, &Path::Root(""), &mut errs);
+        listtype::validate(&self.schema, side, &obj, &Path::Root(""), &mut errs);
+        if self.compiled.has_rules {
             if errs.iter().any(is_blocking) {
                 errs.push(FieldError::new(
                     ErrorType::Invalid,
@@ -159,7 +151,11 @@ impl Validator {
 
     /// kube-openapi's errors for the object, translated, without repeats.
     fn openapi(&self, obj: &Value) -> Vec<FieldError> {
-        let res = openapi::validate(&self.schema, obj, &OPath::Root);
+        let root = Node {
+            s: &self.schema,
+            side: Some(&self.compiled.side),
+        };
+        let res = openapi::validate(root, obj, &OPath::Root);
         let mut seen = HashSet::new();
         res.errs
             .iter()
@@ -189,16 +185,4 @@ fn is_blocking(e: &FieldError) -> bool {
             | ErrorType::TooMany
             | ErrorType::TypeInvalid
     )
-}
-
-/// Whether any node of the structural tree (not junctors) has `x-kubernetes-validations`.
-fn has_rules(s: &Structural) -> bool {
-    let own = s
-        .extensions
-        .x_validations
-        .as_deref()
-        .is_some_and(|v| v.as_array().is_some_and(|a| !a.is_empty()));
-    own || s.items.as_deref().is_some_and(has_rules)
-        || s.properties.values().any(has_rules)
-        || s.additional().flatten().is_some_and(has_rules)
 }

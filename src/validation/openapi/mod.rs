@@ -7,11 +7,13 @@
 pub(crate) mod errors;
 mod numbers;
 mod scalars;
+pub(crate) mod view;
 
-use super::compile::{Additional, Checks, Node};
+use super::compile::{Branch, Checks, TyRef};
 use crate::field::go_quote;
 use errors::{OErr, OPath};
 use serde_json::{Map, Value};
+use view::{Extra, Schema};
 
 /// Errors and the match count of one validation.
 #[derive(Debug, Default)]
@@ -36,16 +38,16 @@ impl Res {
 }
 
 /// Validates `data` (at `path`) with the schema node `n`.
-pub(crate) fn validate(n: &Node, data: &Value, path: &OPath<'_>) -> Res {
+pub(crate) fn validate<'a, S: Schema<'a>>(n: S, data: &Value, path: &OPath<'_>) -> Res {
     let mut r = Res::default();
-    let checks = n.checks.as_deref();
+    let checks = n.checks();
     if data.is_null() {
-        r.merge(scalars::type_of_null(n, path));
+        r.merge(scalars::type_of_null(n.ty(), n.nullable(), path));
         r.errs.extend(scalars::enumeration(checks, data, path));
         return r;
     }
-    if !matches!(n.ty, super::compile::Ty::None) || !n.format.is_empty() {
-        r.merge(scalars::types(n, data, path));
+    if n.ty() != TyRef::None || !n.format().is_empty() {
+        r.merge(scalars::types(n.ty(), n.format(), data, path));
         r.mc += 1;
     }
     r.merge(junctors(checks, data, path));
@@ -54,13 +56,13 @@ pub(crate) fn validate(n: &Node, data: &Value, path: &OPath<'_>) -> Res {
         Value::String(s) => {
             r.errs.extend(scalars::string(checks, s, path));
             r.mc += 1;
-            if let Some(f) = n.string_format {
-                r.errs.extend(scalars::format(f, &n.format, s, path));
+            if let Some(f) = checks.and_then(|c| c.string_format) {
+                r.errs.extend(scalars::format(f, n.format(), s, path));
                 r.mc += 1;
             }
         }
         Value::Number(num) => {
-            r.merge(numbers::validate(n, checks, num, path));
+            r.merge(numbers::validate(n.ty(), checks, num, path));
             r.mc += 1;
         }
         Value::Array(items) => {
@@ -82,7 +84,7 @@ pub(crate) fn validate(n: &Node, data: &Value, path: &OPath<'_>) -> Res {
 /// The junctors validator (its match count includes the branches it keeps).
 fn junctors(c: Option<&Checks>, data: &Value, path: &OPath<'_>) -> Res {
     let mut main = Res::default();
-    if let Some(c) = c {
+    if let Some(c) = c.and_then(Checks::rare) {
         if !c.any_of.is_empty() {
             any_of(&c.any_of, data, path, &mut main);
         }
@@ -109,7 +111,7 @@ fn junctors(c: Option<&Checks>, data: &Value, path: &OPath<'_>) -> Res {
             }
         }
         if let Some(not) = &c.not {
-            if validate(not, data, path).is_valid() {
+            if validate(&**not, data, path).is_valid() {
                 let q = go_quote(&path.to_string());
                 main.err(OErr::Plain(format!(
                     "{q} must not validate the schema (not)"
@@ -121,7 +123,7 @@ fn junctors(c: Option<&Checks>, data: &Value, path: &OPath<'_>) -> Res {
     main
 }
 
-fn any_of(branches: &[Node], data: &Value, path: &OPath<'_>, main: &mut Res) {
+fn any_of(branches: &[Branch], data: &Value, path: &OPath<'_>, main: &mut Res) {
     let mut best: Option<Res> = None;
     for b in branches {
         let res = validate(b, data, path);
@@ -142,7 +144,7 @@ fn any_of(branches: &[Node], data: &Value, path: &OPath<'_>, main: &mut Res) {
     }
 }
 
-fn one_of(branches: &[Node], data: &Value, path: &OPath<'_>, main: &mut Res) {
+fn one_of(branches: &[Branch], data: &Value, path: &OPath<'_>, main: &mut Res) {
     let (mut best, mut first_success): (Option<Res>, Option<Res>) = (None, None);
     let mut validated = 0;
     for b in branches {
@@ -175,15 +177,15 @@ fn one_of(branches: &[Node], data: &Value, path: &OPath<'_>, main: &mut Res) {
 }
 
 /// The list validator: items, then item counts and uniqueness.
-fn list(n: &Node, c: Option<&Checks>, items: &[Value], path: &OPath<'_>) -> Res {
+fn list<'a, S: Schema<'a>>(n: S, c: Option<&Checks>, items: &[Value], path: &OPath<'_>) -> Res {
     let mut r = Res::default();
-    if let Some(item) = n.items.as_deref() {
+    if let Some(item) = n.items() {
         for (i, v) in items.iter().enumerate() {
             r.merge(validate(item, v, &OPath::Index(path, i)));
         }
     }
     let size = items.len() as i64;
-    if let Some(c) = c {
+    if let Some(c) = c.and_then(Checks::rare) {
         if let Some(min) = c.min_items.filter(|m| size < *m) {
             r.err(OErr::Invalid {
                 name: path.to_string(),
@@ -219,10 +221,15 @@ fn has_duplicates(items: &[Value]) -> bool {
 
 /// The object validator: property counts, forbidden or additional properties, properties,
 /// then required properties.
-fn object(n: &Node, c: Option<&Checks>, map: &Map<String, Value>, path: &OPath<'_>) -> Res {
+fn object<'a, S: Schema<'a>>(
+    n: S,
+    c: Option<&Checks>,
+    map: &Map<String, Value>,
+    path: &OPath<'_>,
+) -> Res {
     let mut r = Res::default();
     let size = map.len() as i64;
-    if let Some(c) = c {
+    if let Some(c) = c.and_then(Checks::rare) {
         if let Some(min) = c.min_properties.filter(|m| size < *m) {
             r.err(OErr::Invalid {
                 name: path.to_string(),
@@ -238,20 +245,20 @@ fn object(n: &Node, c: Option<&Checks>, map: &Map<String, Value>, path: &OPath<'
             });
         }
     }
-    let additional = n.additional.as_deref();
+    let additional = n.additional();
     for (k, v) in map {
-        if let Some(p) = n.properties.get(k.as_str()) {
+        if let Some(p) = n.property(k) {
             r.merge(validate(p, v, &OPath::Prop(path, k)));
             continue;
         }
         match additional {
-            Some(Additional::Allows(false)) => r.err(OErr::Invalid {
+            Extra::Forbidden => r.err(OErr::Invalid {
                 name: path.to_string(),
                 value: Value::String(k.clone()),
                 message: format!("{path}.{k} in body is a forbidden property"),
             }),
-            Some(Additional::Schema(a)) => r.merge(validate(a, v, &OPath::Extra(path, k))),
-            _ => {}
+            Extra::Schema(a) => r.merge(validate(a, v, &OPath::Extra(path, k))),
+            Extra::None => {}
         }
     }
     for k in c.map_or(&[][..], |c| &c.required) {

@@ -6,20 +6,22 @@ use super::errors::{OErr, OPath};
 use super::scalars::{is_json_integer, Num};
 use super::Res;
 use crate::field::go_float;
-use crate::validation::compile::{Checks, Node};
+use crate::validation::compile::{Checks, TyRef};
 use serde_json::{Number, Value};
 
 /// The number validator (its match count is always 1).
-pub(super) fn validate(n: &Node, c: Option<&Checks>, num: &Number, path: &OPath<'_>) -> Res {
+pub(super) fn validate(ty: TyRef<'_>, c: Option<&Checks>, num: &Number, path: &OPath<'_>) -> Res {
     let mut r = Res {
         errs: Vec::new(),
         mc: 1,
     };
     let val = Num::of(num);
-    let (type_name, format) = numeric_type(n);
+    let (type_name, format) = numeric_type(ty, c.map_or("", |c| &c.format));
     let range = |v: Num, prefix: &str| range_error(v, type_name, format, prefix, path);
     r.errs.extend(range(val, "Checked"));
-    let Some(c) = c else { return r };
+    let Some(c) = c.and_then(Checks::rare) else {
+        return r;
+    };
     let mut bound = |b: Option<f64>, prefix: &str, check: &dyn Fn(Num, f64) -> Option<OErr>| {
         let Some(b) = b else { return };
         match range(Num::Float(b), prefix) {
@@ -43,8 +45,8 @@ pub(super) fn validate(n: &Node, c: Option<&Checks>, num: &Number, path: &OPath<
 
 /// The type and format the range check uses: only for exactly one numeric type, and only the
 /// formats of that type.
-fn numeric_type(n: &Node) -> (&'static str, &'static str) {
-    match (n.ty.single(), &*n.format) {
+fn numeric_type(ty: TyRef<'_>, format: &str) -> (&'static str, &'static str) {
+    match (ty.single(), format) {
         (Some("integer"), "int32") => ("integer", "int32"),
         (Some("integer"), "int64") => ("integer", "int64"),
         (Some("integer"), _) => ("integer", ""),

@@ -4,7 +4,7 @@
 use super::errors::{OErr, OPath};
 use super::Res;
 use crate::field::go_quote;
-use crate::validation::compile::{Checks, Node};
+use crate::validation::compile::{Checks, TyRef};
 use crate::validation::formats::Format;
 use serde_json::{Number, Value};
 
@@ -39,14 +39,14 @@ impl Num {
 }
 
 /// The type validator on a null: fails unless the type is empty, or nullable.
-pub(super) fn type_of_null(n: &Node, path: &OPath<'_>) -> Res {
-    if n.ty.joined().is_empty() || n.ty.contains("null") || n.nullable {
+pub(super) fn type_of_null(ty: TyRef<'_>, nullable: bool, path: &OPath<'_>) -> Res {
+    if ty.joined().is_empty() || ty.contains("null") || nullable {
         return Res {
             errs: Vec::new(),
             mc: 1,
         };
     }
-    let message = format!("{path} in body must be of type {}: \"null\"", n.ty.joined());
+    let message = format!("{path} in body must be of type {}: \"null\"", ty.joined());
     Res {
         errs: vec![type_invalid(path, "null", message)],
         mc: 0,
@@ -76,7 +76,7 @@ fn schema_info(data: &Value) -> (&'static str, &'static str) {
 }
 
 /// The type validator (it applies when the node has a type or a format).
-pub(super) fn types(n: &Node, data: &Value, path: &OPath<'_>) -> Res {
+pub(super) fn types(ty: TyRef<'_>, format_of_node: &str, data: &Value, path: &OPath<'_>) -> Res {
     let ok = Res {
         errs: Vec::new(),
         mc: 1,
@@ -84,14 +84,14 @@ pub(super) fn types(n: &Node, data: &Value, path: &OPath<'_>) -> Res {
     let (sch, format) = schema_info(data);
     let float_int = match data {
         Value::Number(x) => match Num::of(x) {
-            Num::Float(f) => is_json_integer(f) && n.ty.contains("integer"),
+            Num::Float(f) => is_json_integer(f) && ty.contains("integer"),
             Num::Int(_) => false,
         },
         _ => false,
     };
-    let int_float = sch == "integer" && n.ty.contains("number");
+    let int_float = sch == "integer" && ty.contains("number");
     let text_or_list = matches!(data, Value::String(_) | Value::Array(_));
-    let fits = n.ty.contains(sch) || float_int || int_float;
+    let fits = ty.contains(sch) || float_int || int_float;
     let fail = |type_name: &str, value: &str| Res {
         errs: vec![type_invalid(
             path,
@@ -103,15 +103,15 @@ pub(super) fn types(n: &Node, data: &Value, path: &OPath<'_>) -> Res {
         )],
         mc: 0,
     };
-    if !(text_or_list || n.format.is_empty() || fits || format == &*n.format) {
-        return fail(&n.format, format);
+    if !(text_or_list || format_of_node.is_empty() || fits || format == format_of_node) {
+        return fail(format_of_node, format);
     }
-    let numeric = n.ty.contains("number") || n.ty.contains("integer");
-    if !numeric && !n.format.is_empty() && text_or_list {
+    let numeric = ty.contains("number") || ty.contains("integer");
+    if !numeric && !format_of_node.is_empty() && text_or_list {
         return ok;
     }
     if !fits {
-        return fail(n.ty.joined(), sch);
+        return fail(ty.joined(), sch);
     }
     ok
 }
@@ -161,8 +161,8 @@ pub(super) fn string(c: Option<&Checks>, s: &str, path: &OPath<'_>) -> Option<OE
             "{path} in body should be at least {min} chars long"
         )));
     }
-    let p = c.pattern.as_ref()?;
-    match &p.re {
+    let p = c.pattern.as_deref()?;
+    match p.regex() {
         Ok(re) if re.is_match(s) => None,
         Ok(_) => Some(invalid(format!("{path} in body should match '{}'", p.text))),
         Err(e) => Some(invalid(format!(
@@ -193,7 +193,7 @@ pub(super) fn enumeration(c: Option<&Checks>, data: &Value, path: &OPath<'_>) ->
     Some(OErr::Enum {
         name: path.to_string(),
         value: data.clone(),
-        allowed: allowed.clone(),
+        allowed: allowed.to_vec(),
     })
 }
 

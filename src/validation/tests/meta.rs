@@ -1,11 +1,10 @@
 //! ObjectMeta, embedded resources, list types, subresources, the CEL seam and the order of the
 //! checks (PrepareForCreate first, the generic name check last).
 
-use super::{messages_for, root, version};
+use super::{messages_for, root, validator, version};
 use crate::field::FieldError;
 use crate::schema::{Scale, Subresources};
 use crate::test_support::json_of;
-use crate::validation::{Compiler, Validator};
 
 fn check(vs: &crate::schema::VersionSchema, object: &str, want: &[&str]) {
     let mut want: Vec<String> = want.iter().map(|s| s.to_string()).collect();
@@ -147,7 +146,7 @@ fn subresources() {
 fn cel_runs_only_without_blocking_errors() {
     let spec = "{type: object, properties: {a: {type: string, maxLength: 2}, b: {type: integer, minimum: 1}}, x-kubernetes-validations: [{rule: 'true'}]}";
     let vs = version(&root(spec), true, Subresources::default());
-    let v = Validator::new(&vs, &mut Compiler::new()).unwrap();
+    let v = validator(&vs);
     assert!(v.has_rules());
     let obj = |s: &str| {
         json_of(&format!(
@@ -191,7 +190,7 @@ fn cel_runs_only_without_blocking_errors() {
         true,
         Subresources::default(),
     );
-    let v = Validator::new(&plain, &mut Compiler::new()).unwrap();
+    let v = validator(&plain);
     assert!(!v.has_rules());
     assert_eq!(v.validate(obj("{a: abc}"), |_| panic!("no rules")).len(), 1);
 }

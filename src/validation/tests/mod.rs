@@ -29,6 +29,12 @@ pub(super) fn version(root: &str, namespaced: bool, subresources: Subresources) 
     }
 }
 
+/// The validator of a version (compiled from its full schema).
+pub(super) fn validator(vs: &VersionSchema) -> Validator {
+    let compiled = Compiler::new().compile(vs.schema.as_deref().expect("has a schema"));
+    Validator::new(vs, compiled).expect("has a schema")
+}
+
 /// The root schema with `spec` given.
 pub(super) fn root(spec: &str) -> String {
     format!("{{type: object, properties: {{spec: {spec}, status: {{type: object, x-kubernetes-preserve-unknown-fields: true}}}}}}")
@@ -36,7 +42,7 @@ pub(super) fn root(spec: &str) -> String {
 
 /// The sorted messages for `object` (a YAML document) under `root_schema`.
 pub(super) fn messages_for(vs: &VersionSchema, object: &str) -> Vec<String> {
-    let v = Validator::new(vs, &mut Compiler::new()).expect("has a schema");
+    let v = validator(vs);
     let mut got: Vec<String> = v
         .validate(json_of(object), |_| Vec::new())
         .iter()
