@@ -166,3 +166,60 @@ fn diff_shows_the_change() {
         report.diffs[0]
     );
 }
+
+#[test]
+fn validation_results_per_level_and_not_for_refused_objects() {
+    let bad = "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w2}\nspec: {size: big}\n";
+    let docs = format!("{CRD}---\n{bad}");
+    let (out, report) = run(&docs, &Config::default());
+    // Still pruned and defaulted (here: nothing to do), and written.
+    assert_eq!(out[1]["spec"], json!({"size": "big"}));
+    let errors: Vec<&KrmResult> = report
+        .results
+        .iter()
+        .filter(|r| r.severity == Severity::Error)
+        .collect();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(
+        errors[0].message,
+        "spec.size: Invalid value: \"string\": spec.size in body must be of type integer: \"string\""
+    );
+    assert_eq!(errors[0].field.as_deref(), Some("spec.size"));
+    assert_eq!(
+        errors[0].stderr_note.as_deref(),
+        Some("The Widget \"w2\" is invalid: 1 error")
+    );
+    let warn = Config {
+        validation: crate::config::Validation::Warn,
+        ..Config::default()
+    };
+    let (_, report) = run(&docs, &warn);
+    assert!(report.results.iter().all(|r| r.severity != Severity::Error));
+    assert!(report
+        .results
+        .iter()
+        .any(|r| r.message.starts_with("spec.size: Invalid value")));
+    let ignore = Config {
+        validation: crate::config::Validation::Ignore,
+        ..Config::default()
+    };
+    let (_, report) = run(&docs, &ignore);
+    assert!(!report
+        .results
+        .iter()
+        .any(|r| r.message.starts_with("spec.size")));
+    // An object the apiserver refuses outright (malformed metadata) is not validated.
+    let refused = "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w3, labels: {a: 1}}\nspec: {size: big}\n";
+    let (_, report) = run(&format!("{CRD}---\n{refused}"), &Config::default());
+    let messages = messages(&report);
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("the apiserver refuses the object")),
+        "{messages:?}"
+    );
+    assert!(
+        !messages.iter().any(|m| m.contains("spec.size")),
+        "{messages:?}"
+    );
+}
