@@ -18,7 +18,7 @@ mod tests;
 use repeat::parse_repeat;
 use std::fmt;
 
-/// A pattern Go's `regexp.Compile` refuses: `error parsing regexp: <code>: `<expr>``.
+/// A pattern Go's `regexp.Compile` refuses: ``error parsing regexp: <code>: `<expr>` `` (code and expression).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GoRegexError {
     pub code: &'static str,

@@ -1,6 +1,6 @@
 //! Processing the items: schemas are collected first (CRDs among the items, then the config's
 //! schema files), then every item whose apiVersion/kind has a served, structural schema goes
-//! through [`engine::apply`] and then the apiserver's create validation ([`validate`]). Every
+//! through [`engine::apply`] and then the apiserver's create validation (`validate`). Every
 //! other item is left exactly as it was read (its tree is not rebuilt), so it is written back
 //! value-identical with key order, styles and annotations kept.
 

@@ -6,11 +6,11 @@
 //!    object has metadata (the server fills in its system fields); the request's namespace
 //!    (`default`) applies to a namespaced object without one, a cluster-scoped object loses its
 //!    namespace; a `generateName` gets its generated name.
-//! 2. ObjectMeta ([`objectmeta`]): names as DNS subdomains, namespace, labels, annotations, ...
-//! 3. OpenAPI value validation ([`openapi`]) of the whole object with the version's schema.
-//! 4. The scale subresource's paths ([`scale`]).
-//! 5. Embedded resources' TypeMeta and ObjectMeta ([`embedded`]).
-//! 6. List types ([`listtype`]).
+//! 2. ObjectMeta (`objectmeta`): names as DNS subdomains, namespace, labels, annotations, ...
+//! 3. OpenAPI value validation (`openapi`) of the whole object with the version's schema.
+//! 4. The scale subresource's paths (`scale`).
+//! 5. Embedded resources' TypeMeta and ObjectMeta (`embedded`).
+//! 6. List types (`listtype`).
 //! 7. CEL rules, when the schema has any: skipped after a blocking error, which is reported
 //!    as `some validation rules were not checked ...`; else run by the caller's evaluator.
 //! 8. Only when nothing failed: the generic name check (path-segment names).
