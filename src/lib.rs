@@ -58,6 +58,7 @@
 //! );
 //! ```
 
+pub mod cel;
 pub mod cli;
 pub mod config;
 pub mod defaulting;

@@ -4,6 +4,7 @@
 //! other item is left exactly as it was read (its tree is not rebuilt), so it is written back
 //! value-identical with key order, styles and annotations kept.
 
+mod rules;
 mod schemas;
 pub mod stream;
 mod validate;
@@ -112,6 +113,12 @@ pub(crate) fn process_item(
         Lookup::Found(vs) => vs,
     };
     if vs.schema.is_none() || !vs.structural_errors.is_empty() {
+        return;
+    }
+    if let Some(msg) = rules::refused_warning(vs) {
+        report
+            .results
+            .push(KrmResult::about(Severity::Warning, msg, item));
         return;
     }
     let opts = Options {

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The example folders this file runs, in the order they are documented.
-const EXAMPLES: [&str; 8] = [
+const EXAMPLES: [&str; 9] = [
     "standalone",
     "refused-resource",
     "kustomize-exec",
@@ -18,6 +18,7 @@ const EXAMPLES: [&str; 8] = [
     "kpt",
     "argocd-cmp",
     "gateway-api",
+    "gateway-api-cel",
 ];
 
 fn examples_dir() -> PathBuf {
@@ -85,6 +86,11 @@ fn argocd_cmp() {
 #[test]
 fn gateway_api() {
     run_example("gateway-api");
+}
+
+#[test]
+fn gateway_api_cel() {
+    run_example("gateway-api-cel");
 }
 
 #[test]

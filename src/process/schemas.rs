@@ -25,13 +25,17 @@ use std::sync::Arc;
 pub struct Checks {
     /// The create validation (`None` when turned off, or without a usable schema).
     pub validator: Option<Validator>,
+    /// The compiled `x-kubernetes-validations` rules (`None` without any).
+    pub rules: Option<Arc<crate::cel::Compiled>>,
 }
 
 impl Checks {
     /// The errors of the version's CEL rules for `obj` (called only where the apiserver runs
-    /// them). CEL is not evaluated yet: this is where `crate::cel` plugs in.
-    pub fn cel_errors(&self, _obj: &Value) -> Vec<FieldError> {
-        Vec::new()
+    /// them).
+    pub fn cel_errors(&self, obj: &Value) -> Vec<FieldError> {
+        self.rules
+            .as_ref()
+            .map_or_else(Vec::new, |r| r.validate(obj))
     }
 }
 
@@ -96,7 +100,11 @@ pub(super) fn load_item_crd(
     if let Some(msg) = non_structural_message(&versions) {
         results.push(KrmResult::about(Severity::Error, msg, item));
     }
-    Ok(prepare(versions, compiler))
+    let entries = prepare(versions, compiler);
+    for msg in super::rules::refused_messages(&entries) {
+        results.push(KrmResult::about(Severity::Error, msg, item));
+    }
+    Ok(entries)
 }
 
 /// Loads a schema file or directory of the config; pushes one error per non-structural CRD.
@@ -106,13 +114,18 @@ pub(super) fn load_file(
     results: &mut Vec<KrmResult>,
 ) -> Result<Vec<Entry<Checks>>, ProcessError> {
     let versions = load_path(path)?;
-    for msg in non_structural_by_crd(&versions) {
+    let non_structural = non_structural_by_crd(&versions);
+    let entries = prepare(versions, compiler);
+    for msg in non_structural
+        .into_iter()
+        .chain(super::rules::refused_messages(&entries))
+    {
         results.push(KrmResult::new(
             Severity::Error,
             format!("{}: {msg}", path.display()),
         ));
     }
-    Ok(prepare(versions, compiler))
+    Ok(entries)
 }
 
 /// Adds to the registry; pushes its conflict warnings.
@@ -133,15 +146,16 @@ fn prepare(
     compiler: Option<&mut Compiler>,
 ) -> Vec<Entry<Checks>> {
     let compiled = compile(&versions, compiler);
+    let rules = super::rules::compile(&versions);
     slim(&mut versions);
     versions
         .into_iter()
-        .zip(compiled)
-        .map(|(vs, compiled)| {
+        .zip(compiled.into_iter().zip(rules))
+        .map(|(vs, (compiled, rules))| {
             let validator = compiled.and_then(|c| Validator::new(&vs, c));
             Entry {
                 vs,
-                attached: Checks { validator },
+                attached: Checks { validator, rules },
             }
         })
         .collect()

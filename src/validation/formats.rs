@@ -169,7 +169,7 @@ fn is_isbn10(s: &str) -> bool {
         } else {
             u32::from(d[9] - b'0')
         };
-    sum % 11 == 0
+    sum.is_multiple_of(11)
 }
 
 fn is_isbn13(s: &str) -> bool {

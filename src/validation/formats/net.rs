@@ -104,13 +104,13 @@ pub(super) fn is_mac(s: &str) -> bool {
     }
     if b[2] == b':' || b[2] == b'-' {
         let n = (b.len() + 1) / 3;
-        return (b.len() + 1) % 3 == 0
+        return (b.len() + 1).is_multiple_of(3)
             && matches!(n, 6 | 8 | 20)
             && b.split(|c| *c == b[2]).all(hex2);
     }
     if b[4] == b'.' {
         let n = 2 * (b.len() + 1) / 5;
-        return (b.len() + 1) % 5 == 0
+        return (b.len() + 1).is_multiple_of(5)
             && matches!(n, 6 | 8 | 20)
             && b.split(|c| *c == b'.')
                 .all(|g| g.len() == 4 && hex2(&g[..2]) && hex2(&g[2..]));
