@@ -222,6 +222,9 @@ fn validation_results_per_level_and_not_for_refused_objects() {
         !messages.iter().any(|m| m.contains("spec.size")),
         "{messages:?}"
     );
+}
+
+#[test]
 fn a_crd_whose_rules_do_not_compile_is_refused() {
     let crd = CRD.replace(
         "              color: {type: string}\n",
