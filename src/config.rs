@@ -1,6 +1,7 @@
 //! The function's configuration (`functionConfig`), loaded in four steps as kyaml's framework
 //! does: check (which kind of object is it?), parse (read the raw fields, rejecting unknown keys
-//! and values of the wrong type), default (prune and default on, `Warn`), validate (values in
+//! and values of the wrong type), default (prune and default on, `Warn`, validation `Error`),
+//! validate (values in
 //! range, schema paths resolved against a base folder).
 //!
 //! Two forms are accepted: the function's own kind
@@ -18,10 +19,11 @@ pub const API_VERSION: &str = "fn.crd-schema-fn.dev/v1alpha1";
 pub const KIND: &str = "CRDSchemaFn";
 
 /// The keys both config forms accept (under `spec` or `data`).
-pub const KEYS: [&str; 5] = [
+pub const KEYS: [&str; 6] = [
     "prune",
     "default",
     "fieldValidation",
+    "validation",
     "schemas",
     "skipKinds",
 ];
@@ -35,6 +37,17 @@ pub enum FieldValidation {
     Warn,
     /// An error result (the function exits 1, still writing the whole list).
     Strict,
+}
+
+/// How the causes of a create request's refusal (the apiserver's 422) are reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Validation {
+    /// Not checked.
+    Ignore,
+    /// A warning result per cause.
+    Warn,
+    /// An error result per cause (the function exits 1, still writing the whole list).
+    Error,
 }
 
 /// A kind left untouched: `Kind` (any group) or `group/Kind`.
@@ -57,6 +70,7 @@ pub struct Config {
     pub prune: bool,
     pub default: bool,
     pub field_validation: FieldValidation,
+    pub validation: Validation,
     /// Extra schema sources, resolved against the base folder.
     pub schemas: Vec<PathBuf>,
     pub skip_kinds: Vec<SkipKind>,
@@ -68,6 +82,7 @@ impl Default for Config {
             prune: true,
             default: true,
             field_validation: FieldValidation::Warn,
+            validation: Validation::Error,
             schemas: Vec::new(),
             skip_kinds: Vec::new(),
         }
@@ -110,6 +125,7 @@ struct Raw {
     prune: Option<bool>,
     default: Option<bool>,
     field_validation: Option<String>,
+    validation: Option<String>,
     schemas: Vec<String>,
     skip_kinds: Vec<String>,
 }
@@ -211,6 +227,7 @@ fn parse_entry(
         "prune" => raw.prune = Some(parse_bool(v, key)?),
         "default" => raw.default = Some(parse_bool(v, key)?),
         "fieldValidation" => raw.field_validation = Some(parse_string(v, key)?),
+        "validation" => raw.validation = Some(parse_string(v, key)?),
         "schemas" => raw.schemas = parse_list(v, key, form)?,
         "skipKinds" => raw.skip_kinds = parse_list(v, key, form)?,
         _ => {
@@ -230,6 +247,10 @@ fn validate(raw: Raw, base_dir: &Path) -> Result<Config, ConfigError> {
         None => defaults.field_validation,
         Some(s) => parse_field_validation(s, &format!("{}.fieldValidation", raw.section))?,
     };
+    let validation = match raw.validation.as_deref() {
+        None => defaults.validation,
+        Some(s) => parse_validation(s, &format!("{}.validation", raw.section))?,
+    };
     let schemas = raw.schemas.iter().map(|p| base_dir.join(p)).collect();
     let skip_kinds = raw
         .skip_kinds
@@ -241,9 +262,22 @@ fn validate(raw: Raw, base_dir: &Path) -> Result<Config, ConfigError> {
         prune: raw.prune.unwrap_or(defaults.prune),
         default: raw.default.unwrap_or(defaults.default),
         field_validation,
+        validation,
         schemas,
         skip_kinds,
     })
+}
+
+fn parse_validation(s: &str, key: &str) -> Result<Validation, ConfigError> {
+    match s.to_ascii_lowercase().as_str() {
+        "ignore" => Ok(Validation::Ignore),
+        "warn" => Ok(Validation::Warn),
+        "error" => Ok(Validation::Error),
+        _ => Err(bad(
+            key,
+            format!("unsupported value {s:?}: expected Error, Warn or Ignore"),
+        )),
+    }
 }
 
 fn parse_field_validation(s: &str, key: &str) -> Result<FieldValidation, ConfigError> {

@@ -182,6 +182,42 @@ fn sharp_v_into(v: &Value, top: bool, out: &mut String) {
     }
 }
 
+/// Go's `%v` of a JSON value as apimachinery decodes it: strings bare, `<nil>`, `[a b]`,
+/// `map[k:v]` with sorted keys, numbers as [`go_value`] prints them.
+pub fn go_plain_v(v: &Value) -> String {
+    match v {
+        Value::Null => "<nil>".to_string(),
+        Value::String(s) => s.clone(),
+        Value::Array(items) => {
+            let parts: Vec<String> = items.iter().map(go_plain_v).collect();
+            format!("[{}]", parts.join(" "))
+        }
+        Value::Object(map) => {
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort();
+            let parts: Vec<String> = keys
+                .iter()
+                .map(|k| format!("{k}:{}", go_plain_v(&map[k.as_str()])))
+                .collect();
+            format!("map[{}]", parts.join(" "))
+        }
+        other => go_value(other),
+    }
+}
+
+/// Go's `%T` of a JSON value as apimachinery decodes it (`int64`, `[]interface {}`, ...).
+pub fn go_type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "<nil>",
+        Value::Bool(_) => "bool",
+        Value::Number(n) if n.as_i64().is_some() => "int64",
+        Value::Number(_) => "float64",
+        Value::String(_) => "string",
+        Value::Array(_) => "[]interface {}",
+        Value::Object(_) => "map[string]interface {}",
+    }
+}
+
 /// `[]string{"a", "b"}` (Go's `%#v` of a string slice).
 pub fn go_string_slice(items: &[String]) -> String {
     let quoted: Vec<String> = items.iter().map(|s| go_quote(s)).collect();
@@ -479,6 +515,14 @@ mod tests {
             "[]string{\"a\", \"b\"}"
         );
         assert_eq!(go_value(&json!(9_300_000_000_000_000_000_u64)), "9.3e+18");
+        assert_eq!(
+            go_plain_v(&json!({"b": [1, "x"], "a": null})),
+            "map[a:<nil> b:[1 x]]"
+        );
+        assert_eq!(go_plain_v(&json!(1.5)), "1.5");
+        assert_eq!(go_type_name(&json!([1])), "[]interface {}");
+        assert_eq!(go_type_name(&json!({})), "map[string]interface {}");
+        assert_eq!(go_type_name(&json!(2.5)), "float64");
     }
 
     #[test]

@@ -48,13 +48,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The stages are the function's, for one object and in its order: today pruning and
-//! defaulting (see [`crate::engine`]); value validation, when the function gains it, runs in
-//! the same call and reports in the same [`Report::results`].
+//! The stages are the function's, for one object and in its order: pruning and defaulting
+//! (see [`crate::engine`]), then the apiserver's create validation (see
+//! [`crate::validation`]), whose causes come in the same [`Report::results`].
 
 use crate::process::{self, collect_schemas, ProcessError};
 use crate::results::Summary;
-use crate::schema::registry::Registry;
 use crate::yaml::json::{from_json, to_json};
 use crate::yaml::{Node, YamlError};
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
@@ -130,7 +129,7 @@ impl Report {
 /// normalize any number of objects.
 #[derive(Debug)]
 pub struct Schemas {
-    registry: Registry,
+    registry: process::Schemas,
     config: Config,
     results: Vec<KrmResult>,
 }

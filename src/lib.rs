@@ -1,7 +1,9 @@
-//! crd-schema-fn: gives custom resources, offline, exactly the shape kube-apiserver would store.
+//! crd-schema-fn: gives custom resources, offline, exactly the shape kube-apiserver would store,
+//! and its answer to a create request of them.
 //!
 //! Data flows one way: [`resourcelist`] reads → [`schema`] loads and checks schemas →
-//! [`pruning`] → [`defaulting`] (with [`objectmeta`]) → [`results`] reports → [`resourcelist`] writes.
+//! [`pruning`] → [`defaulting`] (with [`objectmeta`]) → [`validation`] → [`results`] reports →
+//! [`resourcelist`] writes.
 //!
 //! With the cargo feature `kube`, the module `kube` offers the same processing to kube-rs users:
 //! schemas from k8s-openapi's `CustomResourceDefinition`, objects as `kube_core::DynamicObject`,
@@ -56,12 +58,14 @@
 //! );
 //! ```
 
+pub mod cel;
 pub mod cli;
 pub mod config;
 pub mod defaulting;
 pub mod diff;
 pub mod engine;
 pub mod field;
+pub mod goregex;
 #[cfg(feature = "kube")]
 pub mod kube;
 pub mod objectmeta;
@@ -72,6 +76,7 @@ pub mod resourcelist;
 pub mod results;
 pub mod schema;
 pub mod sources;
+pub mod validation;
 pub mod yaml;
 
 #[cfg(test)]

@@ -1,21 +1,26 @@
 //! Processing the items: schemas are collected first (CRDs among the items, then the config's
 //! schema files), then every item whose apiVersion/kind has a served, structural schema goes
-//! through [`engine::apply`]. Every other item is left exactly as it was read (its tree is not
-//! rebuilt), so it is written back value-identical with key order, styles and annotations kept.
+//! through [`engine::apply`] and then the apiserver's create validation (`validate`). Every
+//! other item is left exactly as it was read (its tree is not rebuilt), so it is written back
+//! value-identical with key order, styles and annotations kept.
 
+mod rules;
 mod schemas;
 pub mod stream;
+mod validate;
 
 use crate::config::{Config, FieldValidation};
 use crate::diff;
 use crate::engine::{self, Options};
 use crate::results::{KrmResult, Severity, Summary};
-use crate::schema::registry::Lookup;
-use crate::schema::{SchemaError, VersionSchema};
+use crate::schema::registry::{Entry, Lookup};
+use crate::schema::SchemaError;
 use crate::yaml::{emit_document, Node, YamlError};
 
-pub use schemas::collect_schemas;
-pub(crate) use schemas::{add as add_schemas, is_crd, load_file_except, load_item_crd};
+pub(crate) use schemas::{
+    add as add_schemas, compiler_for, is_crd, load_file_except, load_item_crd,
+};
+pub use schemas::{collect_schemas, Checks, Schemas};
 
 /// What processing reports: results (pruned fields, warnings, errors, the summary last) and, when
 /// asked for, one unified diff per changed resource.
@@ -82,7 +87,7 @@ pub fn process(
 pub(crate) fn process_item(
     item: &mut Node,
     api_version: &str,
-    lookup: Lookup<'_>,
+    lookup: Lookup<'_, Checks>,
     config: &Config,
     want_diff: bool,
     report: &mut Report,
@@ -113,33 +118,33 @@ pub(crate) fn process_item(
     if vs.schema.is_none() || !vs.structural_errors.is_empty() {
         return;
     }
+    if let Some(msg) = rules::refused_warning(vs) {
+        report
+            .results
+            .push(KrmResult::about(Severity::Warning, msg, item));
+        return;
+    }
     let opts = Options {
         prune: config.prune && vs.prune,
         default: config.default,
     };
-    apply_one(
-        item,
-        vs,
-        opts,
-        config.field_validation,
-        want_diff,
-        report,
-        summary,
-    );
+    apply_one(item, vs, opts, config, want_diff, report, summary);
 }
 
-/// Runs the engine on one object and records its results (and diff).
+/// Runs the engine on one object, then the create validation, and records their results (and
+/// the diff).
 fn apply_one(
     item: &mut Node,
-    vs: &VersionSchema,
+    vs: &Entry<Checks>,
     opts: Options,
-    level: FieldValidation,
+    config: &Config,
     want_diff: bool,
     report: &mut Report,
     summary: &mut Summary,
 ) {
     let before = want_diff.then(|| emit(item));
     let outcome = engine::apply(item, vs, &opts);
+    let level = config.field_validation;
     summary.processed += 1;
     summary.pruned += outcome.pruned.len();
     summary.defaulted += outcome.defaulted.len();
@@ -161,6 +166,10 @@ fn apply_one(
                 .results
                 .push(KrmResult::about(severity, msg, item).with_field(path));
         }
+    }
+    // An object the apiserver cannot decode is refused before it is validated.
+    if outcome.refused.is_none() {
+        validate::create(item, &vs.attached, config.validation, &mut report.results);
     }
     if let Some(before) = before {
         let d = diff::unified(&diff_label(item), &before, &emit(item));

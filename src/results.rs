@@ -90,6 +90,8 @@ pub struct KrmResult {
     /// The field path (`spec.a[0].b`).
     pub field: Option<String>,
     pub file: Option<FileRef>,
+    /// A line written to stderr after this result's own (not part of the `results` list).
+    pub stderr_note: Option<String>,
 }
 
 impl KrmResult {
@@ -101,6 +103,7 @@ impl KrmResult {
             resource_ref: None,
             field: None,
             file: None,
+            stderr_note: None,
         }
     }
 
@@ -149,16 +152,29 @@ impl KrmResult {
         Node::Map(m)
     }
 
-    /// The stderr line: `crd-schema-fn: warning: Widget demo/w1 (example.com/v1): spec.colour: message`.
+    /// The stderr line: `crd-schema-fn: warning: Widget demo/w1 (example.com/v1): spec.colour: message`
+    /// (the field is not repeated when the message starts with it), then the note's line.
     pub fn stderr_line(&self) -> String {
         let mut line = format!("crd-schema-fn: {}: ", self.severity.as_str());
         if let Some(r) = &self.resource_ref {
             line.push_str(&format!("{r}: "));
         }
+        let about = line.clone();
         if let Some(f) = &self.field {
-            line.push_str(&format!("{f}: "));
+            let starts_with_field = self
+                .message
+                .strip_prefix(f.as_str())
+                .is_some_and(|rest| rest.starts_with(": "));
+            if !starts_with_field {
+                line.push_str(&format!("{f}: "));
+            }
         }
         line.push_str(&self.message);
+        if let Some(note) = &self.stderr_note {
+            line.push('\n');
+            line.push_str(&about);
+            line.push_str(note);
+        }
         line
     }
 }

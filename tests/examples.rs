@@ -9,14 +9,16 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The example folders this file runs, in the order they are documented.
-const EXAMPLES: [&str; 7] = [
+const EXAMPLES: [&str; 9] = [
     "standalone",
+    "refused-resource",
     "kustomize-exec",
     "kustomize-container",
     "kustomize-legacy-plugin",
     "kpt",
     "argocd-cmp",
     "gateway-api",
+    "gateway-api-cel",
 ];
 
 fn examples_dir() -> PathBuf {
@@ -52,6 +54,11 @@ fn standalone() {
 }
 
 #[test]
+fn refused_resource() {
+    run_example("refused-resource");
+}
+
+#[test]
 fn kustomize_exec() {
     run_example("kustomize-exec");
 }
@@ -79,6 +86,11 @@ fn argocd_cmp() {
 #[test]
 fn gateway_api() {
     run_example("gateway-api");
+}
+
+#[test]
+fn gateway_api_cel() {
+    run_example("gateway-api-cel");
 }
 
 #[test]
@@ -129,6 +141,7 @@ fn sample_and_example_configs_are_valid() {
         "functions/crd-schema-fn/samples/configmap.yaml",
         "functions/crd-schema-fn/samples/strict-validator.yaml",
         "examples/standalone/strict.yaml",
+        "examples/refused-resource/warn.yaml",
         "examples/kustomize-exec/crd-schema-fn.yaml",
         "examples/kustomize-container/crd-schema-fn.yaml",
         "examples/kustomize-container/mounted-schemas/crd-schema-fn.yaml",

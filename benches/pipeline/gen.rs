@@ -68,6 +68,9 @@ impl Corpus {
     }
 }
 
+/// The function config appended to a list to measure it without validation.
+pub const IGNORE_VALIDATION: &str = "functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: bench\n  data:\n    validation: Ignore\n";
+
 /// Every document of a YAML stream, as values (`None` where one does not parse).
 fn documents(text: &str) -> Vec<Option<Value>> {
     serde_yaml::Deserializer::from_str(text)

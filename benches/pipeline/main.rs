@@ -1,10 +1,11 @@
 //! The pipeline benchmark (issue 5): generates ResourceLists from `../shared/corpus` (every corpus
 //! CRD plus N custom resources derived from the corpus samples, each with unknown fields to prune)
 //! and measures, for each N:
-//! - end-to-end wall time and peak RSS of the `crd-schema-fn` binary,
+//! - end-to-end wall time and peak RSS of the `crd-schema-fn` binary, with its create validation
+//!   on (the default) and off (`validation: Ignore`, the same list with a functionConfig),
 //! - the codec floor: the same list through a bare serde_yaml `Value` parse + emit, as a process,
 //! - schema loading alone (all corpus CRDs converted and checked) against a bare serde_yaml parse,
-//! - per-object prune + default time, YAML excluded.
+//! - per-object prune + default time, and validation time, YAML excluded.
 //!
 //! Run: `cargo bench --bench pipeline` (sizes: `-- --sizes 1000,10000,100000`). Lists are
 //! generated once into `target/bench-data/`. Results go to stdout as a Markdown report.
@@ -60,10 +61,14 @@ fn main() {
     let mut per_size = Vec::new();
     for &n in &sizes {
         let path = data.join(format!("list-{n}.yaml"));
-        if !path.exists() {
-            std::fs::write(&path, corpus.resource_list(n)).expect("write list");
+        let ignore = data.join(format!("list-{n}-ignore.yaml"));
+        if !path.exists() || !ignore.exists() {
+            let list = corpus.resource_list(n);
+            std::fs::write(&ignore, format!("{list}{}", gen::IGNORE_VALIDATION))
+                .expect("write list");
+            std::fs::write(&path, list).expect("write list");
         }
-        per_size.push((n, measure::end_to_end(&path, n)));
+        per_size.push((n, measure::end_to_end(&path, &ignore, n)));
     }
     measure::linearity(&per_size);
     measure::per_object(&corpus, *sizes.iter().min().unwrap_or(&1000));

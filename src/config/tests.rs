@@ -29,12 +29,13 @@ fn missing_or_empty_config_gives_defaults() {
     let d = Config::default();
     assert!(d.prune && d.default);
     assert_eq!(d.field_validation, FieldValidation::Warn);
+    assert_eq!(d.validation, Validation::Error);
 }
 
 #[test]
 fn own_kind_reads_every_key() {
     let c = load_value(
-        &own(json!({"prune": false, "default": true, "fieldValidation": "Strict",
+        &own(json!({"prune": false, "default": true, "fieldValidation": "Strict", "validation": "Warn",
                     "schemas": ["crds/", "/abs/openapi.json"], "skipKinds": ["Widget", "example.com/Gadget"]})),
         &base(),
     )
@@ -42,6 +43,7 @@ fn own_kind_reads_every_key() {
     assert!(!c.prune);
     assert!(c.default);
     assert_eq!(c.field_validation, FieldValidation::Strict);
+    assert_eq!(c.validation, Validation::Warn);
     assert_eq!(
         c.schemas,
         vec![
@@ -68,7 +70,7 @@ fn own_kind_reads_every_key() {
 fn configmap_reads_strings() {
     let c = load_value(
         &cm(
-            json!({"prune": "false", "default": "False", "fieldValidation": "ignore",
+            json!({"prune": "false", "default": "False", "fieldValidation": "ignore", "validation": "ignore",
                    "schemas": "a.yaml, crds/ ,", "skipKinds": "Widget,example.com/Gadget"}),
         ),
         &base(),
@@ -76,6 +78,7 @@ fn configmap_reads_strings() {
     .unwrap();
     assert!(!c.prune && !c.default);
     assert_eq!(c.field_validation, FieldValidation::Ignore);
+    assert_eq!(c.validation, Validation::Ignore);
     assert_eq!(
         c.schemas,
         vec![PathBuf::from("/base/a.yaml"), PathBuf::from("/base/crds/")]
@@ -101,9 +104,9 @@ fn kustomize_annotations_on_metadata_are_fine() {
 fn errors_name_the_key() {
     let cases: Vec<(&str, Value, &str)> = vec![
         ("unknown spec key", own(json!({"prunee": true})),
-         "functionConfig: spec.prunee: unknown field (known: prune, default, fieldValidation, schemas, skipKinds)"),
+         "functionConfig: spec.prunee: unknown field (known: prune, default, fieldValidation, validation, schemas, skipKinds)"),
         ("unknown data key", cm(json!({"key": "value"})),
-         "functionConfig: data.key: unknown field (known: prune, default, fieldValidation, schemas, skipKinds)"),
+         "functionConfig: data.key: unknown field (known: prune, default, fieldValidation, validation, schemas, skipKinds)"),
         ("unknown top key", json!({"apiVersion": API_VERSION, "kind": KIND, "data": {}}),
          "functionConfig: data: unknown field (known: apiVersion, kind, metadata, spec)"),
         ("bad bool string", cm(json!({"prune": "maybe"})),
@@ -112,6 +115,8 @@ fn errors_name_the_key() {
          "functionConfig: spec.default: expected true or false, found a number"),
         ("bad level", own(json!({"fieldValidation": "Loud"})),
          "functionConfig: spec.fieldValidation: unsupported value \"Loud\": expected Ignore, Warn or Strict"),
+        ("bad validation level", own(json!({"validation": "Strict"})),
+         "functionConfig: spec.validation: unsupported value \"Strict\": expected Error, Warn or Ignore"),
         ("schemas not list", own(json!({"schemas": "a.yaml"})),
          "functionConfig: spec.schemas: expected a list of strings, found a string"),
         ("schemas item", own(json!({"schemas": ["a", 1]})),

@@ -39,6 +39,8 @@ fn version(prune: bool) -> VersionSchema {
         structural_errors: Vec::new(),
         prune,
         source: "test".into(),
+        namespaced: true,
+        subresources: Default::default(),
     }
 }
 

@@ -346,3 +346,26 @@ fn schemas_can_be_shared_between_threads() {
     fn shared<T: Send + Sync>(_: &T) {}
     shared(&Schemas::from_crds([&typed_crd()]).unwrap());
 }
+
+#[test]
+fn validation_causes_come_in_the_same_report() {
+    let schemas = Schemas::from_crds([&typed_crd()]).unwrap();
+    let mut obj = widget(json!({"size": "big"}));
+    let report = schemas.normalize_value(&mut obj).unwrap();
+    assert!(report.applied && report.has_errors());
+    assert_eq!(obj["spec"], json!({"size": "big", "mode": "on"}));
+    let errors: Vec<&str> = report
+        .results
+        .iter()
+        .filter(|r| r.severity == Severity::Error)
+        .map(|r| r.message.as_str())
+        .collect();
+    assert_eq!(
+        errors,
+        ["spec.size: Invalid value: \"string\": spec.size in body must be of type integer: \"string\""]
+    );
+    assert_eq!(
+        report.results,
+        function_results(&widget(json!({"size": "big"})), &Config::default())
+    );
+}

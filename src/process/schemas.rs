@@ -1,19 +1,52 @@
 //! Collecting schemas for a run: the CRDs among the items (v1 and v1beta1, they win over files),
 //! then the config's schema paths; conflicts become warnings and each non-structural CRD one
-//! error result naming it and every violation.
+//! error result naming it and every violation. Each version's checks are compiled as it is
+//! loaded, before the schema is slimmed for processing.
 
 use super::ProcessError;
-use crate::config::Config;
+use crate::config::{Config, Validation};
 use crate::engine;
+use crate::field::FieldError;
 use crate::results::{KrmResult, Severity};
 use crate::schema::crd::load_crd;
-use crate::schema::registry::Registry;
+use crate::schema::registry::{Entry, Registry};
 use crate::schema::{map_schemas, VersionSchema};
 use crate::sources::load_path_except;
+use crate::validation::{Compiled, Compiler, Validator};
 use crate::yaml::json::to_json;
 use crate::yaml::Node;
+use serde_json::Value;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// What a run checks, beyond pruning and defaulting, for one registered version: compiled once
+/// when the version is loaded.
+#[derive(Clone, Debug, Default)]
+pub struct Checks {
+    /// The create validation (`None` when turned off, or without a usable schema).
+    pub validator: Option<Validator>,
+    /// The compiled `x-kubernetes-validations` rules (`None` without any).
+    pub rules: Option<Arc<crate::cel::Compiled>>,
+}
+
+impl Checks {
+    /// The errors of the version's CEL rules for `obj` (called only where the apiserver runs
+    /// them).
+    pub fn cel_errors(&self, obj: &Value) -> Vec<FieldError> {
+        self.rules
+            .as_ref()
+            .map_or_else(Vec::new, |r| r.validate(obj))
+    }
+}
+
+/// The schemas of a run, each version with its checks.
+pub type Schemas = Registry<Checks>;
+
+/// The compiler of a run's checks; `None` when validation is off.
+pub fn compiler_for(config: &Config) -> Option<Compiler> {
+    (config.validation != Validation::Ignore).then(Compiler::new)
+}
 
 /// Whether an item is a CustomResourceDefinition (apiextensions.k8s.io, v1 or v1beta1).
 pub fn is_crd(item: &Node) -> bool {
@@ -30,17 +63,18 @@ pub fn collect_schemas(
     labels: &[String],
     config: &Config,
     results: &mut Vec<KrmResult>,
-) -> Result<Registry, ProcessError> {
-    let mut registry = Registry::new();
+) -> Result<Schemas, ProcessError> {
+    let mut registry = Schemas::default();
+    let mut compiler = compiler_for(config);
     for (item, label) in items.iter().zip(labels) {
         if !is_crd(item) {
             continue;
         }
-        let versions = load_item_crd(item, label, results)?;
+        let versions = load_item_crd(item, label, compiler.as_mut(), results)?;
         add(&mut registry, versions, true, results);
     }
     for path in &config.schemas {
-        let versions = load_file(path, results)?;
+        let versions = load_file(path, compiler.as_mut(), results)?;
         add(&mut registry, versions, false, results);
     }
     Ok(registry)
@@ -50,8 +84,9 @@ pub fn collect_schemas(
 pub(crate) fn load_item_crd(
     item: &Node,
     label: &str,
+    compiler: Option<&mut Compiler>,
     results: &mut Vec<KrmResult>,
-) -> Result<Vec<VersionSchema>, ProcessError> {
+) -> Result<Vec<Entry<Checks>>, ProcessError> {
     let name = item
         .get("metadata")
         .and_then(|m| m.get("name"))
@@ -62,49 +97,103 @@ pub(crate) fn load_item_crd(
         label: source.clone(),
         source: e,
     })?;
-    let mut versions = load_crd(&json, &source)?;
-    slim(&mut versions);
+    let versions = load_crd(&json, &source)?;
     if let Some(msg) = non_structural_message(&versions) {
         results.push(KrmResult::about(Severity::Error, msg, item));
     }
-    Ok(versions)
+    let entries = prepare(versions, compiler);
+    for msg in super::rules::refused_messages(&entries) {
+        results.push(KrmResult::about(Severity::Error, msg, item));
+    }
+    Ok(entries)
 }
 
 /// Loads a schema file or directory of the config; pushes one error per non-structural CRD.
 pub(super) fn load_file(
     path: &Path,
+    compiler: Option<&mut Compiler>,
     results: &mut Vec<KrmResult>,
-) -> Result<Vec<VersionSchema>, ProcessError> {
-    load_file_except(path, &HashSet::new(), results)
+) -> Result<Vec<Entry<Checks>>, ProcessError> {
+    load_file_except(path, &HashSet::new(), compiler, results)
 }
 
 /// [`load_file`] leaving out the files in `except` (canonical paths read as items instead).
 pub(crate) fn load_file_except(
     path: &Path,
     except: &HashSet<PathBuf>,
+    compiler: Option<&mut Compiler>,
     results: &mut Vec<KrmResult>,
-) -> Result<Vec<VersionSchema>, ProcessError> {
-    let mut versions = load_path_except(path, except)?;
-    slim(&mut versions);
-    for msg in non_structural_by_crd(&versions) {
+) -> Result<Vec<Entry<Checks>>, ProcessError> {
+    let versions = load_path_except(path, except)?;
+    let non_structural = non_structural_by_crd(&versions);
+    let entries = prepare(versions, compiler);
+    for msg in non_structural
+        .into_iter()
+        .chain(super::rules::refused_messages(&entries))
+    {
         results.push(KrmResult::new(
             Severity::Error,
             format!("{}: {msg}", path.display()),
         ));
     }
-    Ok(versions)
+    Ok(entries)
 }
 
 /// Adds to the registry; pushes its conflict warnings.
 pub(crate) fn add(
-    registry: &mut Registry,
-    versions: Vec<VersionSchema>,
+    registry: &mut Schemas,
+    entries: Vec<Entry<Checks>>,
     from_items: bool,
     results: &mut Vec<KrmResult>,
 ) {
-    for w in registry.add(versions, from_items) {
+    for w in registry.add_entries(entries, from_items) {
         results.push(KrmResult::new(Severity::Warning, w));
     }
+}
+
+/// Compiles each version's checks (from the whole schema), slims the schemas, then pairs them.
+fn prepare(
+    mut versions: Vec<VersionSchema>,
+    compiler: Option<&mut Compiler>,
+) -> Vec<Entry<Checks>> {
+    let compiled = compile(&versions, compiler);
+    let rules = super::rules::compile(&versions);
+    slim(&mut versions);
+    versions
+        .into_iter()
+        .zip(compiled.into_iter().zip(rules))
+        .map(|(vs, (compiled, rules))| {
+            let validator = compiled.and_then(|c| Validator::new(&vs, c));
+            Entry {
+                vs,
+                attached: Checks { validator, rules },
+            }
+        })
+        .collect()
+}
+
+/// The compiled schema of each version with a usable one; versions that share a schema share
+/// its compiled form.
+fn compile(versions: &[VersionSchema], compiler: Option<&mut Compiler>) -> Vec<Option<Compiled>> {
+    let Some(compiler) = compiler else {
+        return vec![None; versions.len()];
+    };
+    let mut out: Vec<Option<Compiled>> = Vec::with_capacity(versions.len());
+    for vs in versions {
+        let usable = vs.structural_errors.is_empty();
+        let schema = vs.schema.as_ref().filter(|_| usable);
+        let shared = schema.and_then(|s| {
+            versions
+                .iter()
+                .zip(&out)
+                .find(|(other, c)| {
+                    c.is_some() && other.schema.as_ref().is_some_and(|o| Arc::ptr_eq(o, s))
+                })
+                .and_then(|(_, c)| c.clone())
+        });
+        out.push(shared.or_else(|| schema.map(|s| compiler.compile(s))));
+    }
+    out
 }
 
 /// For one CRD's versions: the error message when any version is non-structural.

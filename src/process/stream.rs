@@ -18,14 +18,14 @@
 //! Results come out in the whole-input order: CRD errors and conflicts of the items, then of the
 //! files, then the items' results in item order, then the summary.
 
-use super::schemas::{add, is_crd, load_file, load_item_crd};
+use super::schemas::{add, compiler_for, is_crd, load_file, load_item_crd, Checks, Schemas};
 use super::{api_version_kind, process_item, ProcessError, Report};
 use crate::config::Config;
 use crate::resourcelist::pieces::{read_document, read_item};
 use crate::resourcelist::{check_object, InputError};
 use crate::results::{KrmResult, Severity, Summary};
-use crate::schema::registry::{split_api_version, Lookup, Registry};
-use crate::schema::VersionSchema;
+use crate::schema::registry::{split_api_version, Entry, Lookup};
+use crate::validation::Compiler;
 use crate::yaml::{emit_seq_item, Node};
 pub use output::Output;
 use std::ops::Range;
@@ -63,13 +63,15 @@ pub struct Streamer<'c> {
     out: Output,
     want_diff: bool,
     /// The config's schema files (looked up after the items' CRDs).
-    files: Registry,
+    files: Schemas,
     /// The same, per path in config order, replayed at the end for the whole-input warnings.
-    file_versions: Vec<Vec<VersionSchema>>,
+    file_versions: Vec<Vec<Entry<Checks>>>,
     /// Each path's non-structural errors.
     file_results: Vec<Vec<KrmResult>>,
     /// The CRDs among the items read so far.
-    items: Registry,
+    items: Schemas,
+    /// Compiles the checks of the items' CRDs (`None`: validation is off).
+    compiler: Option<Compiler>,
     crd_results: Vec<KrmResult>,
     /// Results of each item, with the item's index.
     /// Results of the items, rendered as they come, in item order.
@@ -94,7 +96,7 @@ pub struct Streamer<'c> {
 
 /// The CRDs among the items, loaded in item order with their results (for a second pass).
 pub struct Preload {
-    items: Registry,
+    items: Schemas,
     crd_results: Vec<KrmResult>,
 }
 
@@ -120,13 +122,14 @@ impl<'c> Streamer<'c> {
     /// Loads the config's schema files; `None` when one cannot be loaded (the whole-input run
     /// reports it).
     pub fn new(config: &'c Config, input: &'c str, want_diff: bool) -> Option<Self> {
-        let mut files = Registry::new();
+        let mut files = Schemas::default();
         let mut file_versions = Vec::new();
         let mut file_results = Vec::new();
+        let mut compiler = compiler_for(config);
         for path in &config.schemas {
             let mut errors = Vec::new();
-            let versions = load_file(path, &mut errors).ok()?;
-            files.add(versions.clone(), false);
+            let versions = load_file(path, compiler.as_mut(), &mut errors).ok()?;
+            files.add_entries(versions.clone(), false);
             file_versions.push(versions);
             file_results.push(errors);
         }
@@ -138,7 +141,8 @@ impl<'c> Streamer<'c> {
             files,
             file_versions,
             file_results,
-            items: Registry::new(),
+            items: Schemas::default(),
+            compiler,
             crd_results: Vec::new(),
             rendered: Rendered::default(),
             diffs: Vec::new(),
@@ -244,8 +248,9 @@ impl<'c> Streamer<'c> {
     /// Loads a CRD among the items into the registry. A CRD for a group/kind that items were
     /// already processed with makes the run a first pass (see [`Finish::Preload`]).
     fn add_crd(&mut self, node: &Node, label: &str) -> Result<(), ProcessError> {
-        let versions = load_item_crd(node, label, &mut self.crd_results)?;
-        let seen = |vs: &VersionSchema| {
+        let compiler = self.compiler.as_mut();
+        let versions = load_item_crd(node, label, compiler, &mut self.crd_results)?;
+        let seen = |vs: &Entry<Checks>| {
             self.resolved
                 .get(&vs.group)
                 .is_some_and(|kinds| kinds.contains(&vs.kind))
@@ -371,11 +376,11 @@ impl Rendered {
 
 /// The whole-input registry's answer, from the items' CRDs (which win) and the files.
 fn lookup<'a>(
-    items: &'a Registry,
-    files: &'a Registry,
+    items: &'a Schemas,
+    files: &'a Schemas,
     api_version: &str,
     kind: &str,
-) -> Lookup<'a> {
+) -> Lookup<'a, Checks> {
     match items.lookup(api_version, kind) {
         Lookup::NotFound => files.lookup(api_version, kind),
         Lookup::VersionNotFound { crd_name } => match files.lookup(api_version, kind) {

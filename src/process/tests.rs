@@ -166,3 +166,75 @@ fn diff_shows_the_change() {
         report.diffs[0]
     );
 }
+
+#[test]
+fn validation_results_per_level_and_not_for_refused_objects() {
+    let bad = "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w2}\nspec: {size: big}\n";
+    let docs = format!("{CRD}---\n{bad}");
+    let (out, report) = run(&docs, &Config::default());
+    // Still pruned and defaulted (here: nothing to do), and written.
+    assert_eq!(out[1]["spec"], json!({"size": "big"}));
+    let errors: Vec<&KrmResult> = report
+        .results
+        .iter()
+        .filter(|r| r.severity == Severity::Error)
+        .collect();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(
+        errors[0].message,
+        "spec.size: Invalid value: \"string\": spec.size in body must be of type integer: \"string\""
+    );
+    assert_eq!(errors[0].field.as_deref(), Some("spec.size"));
+    assert_eq!(
+        errors[0].stderr_note.as_deref(),
+        Some("The Widget \"w2\" is invalid: 1 error")
+    );
+    let warn = Config {
+        validation: crate::config::Validation::Warn,
+        ..Config::default()
+    };
+    let (_, report) = run(&docs, &warn);
+    assert!(report.results.iter().all(|r| r.severity != Severity::Error));
+    assert!(report
+        .results
+        .iter()
+        .any(|r| r.message.starts_with("spec.size: Invalid value")));
+    let ignore = Config {
+        validation: crate::config::Validation::Ignore,
+        ..Config::default()
+    };
+    let (_, report) = run(&docs, &ignore);
+    assert!(!report
+        .results
+        .iter()
+        .any(|r| r.message.starts_with("spec.size")));
+    // An object the apiserver refuses outright (malformed metadata) is not validated.
+    let refused = "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w3, labels: {a: 1}}\nspec: {size: big}\n";
+    let (_, report) = run(&format!("{CRD}---\n{refused}"), &Config::default());
+    let messages = messages(&report);
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("the apiserver refuses the object")),
+        "{messages:?}"
+    );
+    assert!(
+        !messages.iter().any(|m| m.contains("spec.size")),
+        "{messages:?}"
+    );
+}
+
+#[test]
+fn a_crd_whose_rules_do_not_compile_is_refused() {
+    let crd = CRD.replace(
+        "              color: {type: string}\n",
+        "              color: {type: string}\n            x-kubernetes-validations: [{rule: 'self.colour == \"red\"'}]\n",
+    );
+    let docs = format!("{crd}---\n{W1}");
+    let (out, report) = run(&docs, &Config::default());
+    assert_eq!(out[1], to_json(&parse_stream(W1).unwrap()[0]).unwrap());
+    assert_eq!(messages(&report)[..2], [
+        "crd-schema-fn: error: CustomResourceDefinition widgets.example.com (apiextensions.k8s.io/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver (x-kubernetes-validations); its objects are left unchanged: spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:\"self.colour == \\\"red\\\"\", Message:\"\", MessageExpression:\"\", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:\"\", OptionalOldSelf:(*bool)(nil)}: compilation failed: ERROR: <input>:1:6: undefined field 'colour'\n | self.colour == \"red\"\n | .....^",
+        "crd-schema-fn: warning: Widget demo/w1 (example.com/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver (its x-kubernetes-validations rules do not compile); left unchanged",
+    ]);
+}

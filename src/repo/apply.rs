@@ -6,9 +6,9 @@
 use super::files::{label, resource, resource_mut, resources, SourceFile};
 use crate::config::Config;
 use crate::field;
+use crate::process::Schemas;
 use crate::process::{process_item, Report};
 use crate::results::{KrmResult, ResourceRef, Summary};
-use crate::schema::registry::Registry;
 use crate::yaml::edit::diff::{changes, ChangeKind, Step};
 use crate::yaml::edit::{rewrite, value_eq, EditError};
 use crate::yaml::json::to_json;
@@ -71,7 +71,7 @@ pub(super) enum What {
 }
 
 /// Processes the resources of `run`'s file and makes its new text.
-pub(super) fn apply(run: &mut FileRun, registry: &Registry, config: &Config) {
+pub(super) fn apply(run: &mut FileRun, registry: &Schemas, config: &Config) {
     let Ok(docs) = &run.file.docs else { return };
     let mut after = docs.clone();
     for at in resources(docs) {

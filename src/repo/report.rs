@@ -57,12 +57,15 @@ fn result_line(place: &str, r: &KrmResult, out: &mut String) {
     if r.severity == Severity::Info {
         return;
     }
-    let line = r.stderr_line();
-    let line = line.strip_prefix("crd-schema-fn: ").unwrap_or(&line);
-    if place.is_empty() {
-        out.push_str(&format!("crd-schema-fn: {line}\n"));
-    } else {
-        out.push_str(&format!("{place}: {line}\n"));
+    // A result may have a note on a line of its own (a refused object's summary): each line
+    // names the place.
+    for line in r.stderr_line().lines() {
+        let line = line.strip_prefix("crd-schema-fn: ").unwrap_or(line);
+        if place.is_empty() {
+            out.push_str(&format!("crd-schema-fn: {line}\n"));
+        } else {
+            out.push_str(&format!("{place}: {line}\n"));
+        }
     }
 }
 

@@ -4,9 +4,10 @@
 
 use super::files::{label, resource, resources, SourceFile};
 use crate::config::Config;
-use crate::process::{add_schemas, is_crd, load_file_except, load_item_crd, ProcessError};
+use crate::process::{
+    add_schemas, compiler_for, is_crd, load_file_except, load_item_crd, ProcessError, Schemas,
+};
 use crate::results::KrmResult;
-use crate::schema::registry::Registry;
 use std::collections::HashSet;
 
 /// The registry; results about a CRD read from a file go to `per_file[file index]`, the
@@ -16,8 +17,9 @@ pub(super) fn registry(
     config: &Config,
     per_file: &mut [Vec<KrmResult>],
     general: &mut Vec<KrmResult>,
-) -> Result<Registry, ProcessError> {
-    let mut registry = Registry::new();
+) -> Result<Schemas, ProcessError> {
+    let mut registry = Schemas::default();
+    let mut compiler = compiler_for(config);
     for (f, file) in files.iter().enumerate() {
         let Ok(docs) = &file.docs else { continue };
         for at in resources(docs) {
@@ -26,7 +28,7 @@ pub(super) fn registry(
                 continue;
             }
             let label = label(&file.name, docs.len(), at);
-            let versions = load_item_crd(item, &label, &mut per_file[f])?;
+            let versions = load_item_crd(item, &label, compiler.as_mut(), &mut per_file[f])?;
             add_schemas(&mut registry, versions, true, general);
         }
     }
@@ -35,7 +37,7 @@ pub(super) fn registry(
         .filter_map(|f| std::fs::canonicalize(&f.path).ok())
         .collect();
     for path in &config.schemas {
-        let versions = load_file_except(path, &read, general)?;
+        let versions = load_file_except(path, &read, compiler.as_mut(), general)?;
         add_schemas(&mut registry, versions, false, general);
     }
     Ok(registry)

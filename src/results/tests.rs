@@ -52,6 +52,22 @@ fn stderr_line_names_resource_and_field() {
 }
 
 #[test]
+fn stderr_line_does_not_repeat_the_field_and_adds_the_note() {
+    let mut r = KrmResult::about(Severity::Error, "spec.size: Required value", &obj(WIDGET))
+        .with_field("spec.size");
+    r.stderr_note = Some("The Widget \"w1\" is invalid: 1 error".into());
+    assert_eq!(
+        r.stderr_line(),
+        "crd-schema-fn: error: Widget demo/w1 (example.com/v1): spec.size: Required value\n\
+         crd-schema-fn: error: Widget demo/w1 (example.com/v1): The Widget \"w1\" is invalid: 1 error"
+    );
+    // The note is not part of the result written to the list.
+    let mut out = String::new();
+    crate::yaml::emit_document(&r.to_node(), &mut out);
+    assert!(!out.contains("invalid: 1 error"), "{out}");
+}
+
+#[test]
 fn result_node_has_kyaml_fields() {
     let r = KrmResult::about(
         Severity::Error,

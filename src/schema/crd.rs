@@ -6,9 +6,11 @@
 //! internal form hoists identical v1 schemas there), `spec.versions[i].schema.openAPIV3Schema`
 //! when they differ.
 
+mod facts;
+
 use super::structural::Structural;
 use super::validation::check_schema;
-use super::{SchemaError, VersionSchema};
+use super::{SchemaError, Subresources, VersionSchema};
 use crate::field;
 use crate::yaml::json::kind_name as json_kind;
 use serde_json::{Map, Value};
@@ -23,6 +25,7 @@ struct Version<'a> {
     name: String,
     served: bool,
     schema: Option<&'a Value>,
+    subresources: Subresources,
 }
 
 /// A schema converted and checked once, shared by the versions that use it.
@@ -85,6 +88,8 @@ pub fn load_crd(crd: &Value, source: &str) -> Result<Vec<VersionSchema>, SchemaE
                 structural_errors,
                 prune,
                 source: source.to_string(),
+                namespaced: facts::namespaced(spec),
+                subresources: v.subresources,
             }
         })
         .collect())
@@ -181,6 +186,7 @@ fn versions(spec: &Map<String, Value>, v1beta1: bool) -> Result<Vec<Version<'_>>
             name: single,
             served: true,
             schema: None,
+            subresources: facts::subresources(spec, None),
         }]);
     }
     list.iter()
@@ -197,6 +203,7 @@ fn versions(spec: &Map<String, Value>, v1beta1: bool) -> Result<Vec<Version<'_>>
                 name,
                 served: served.unwrap_or(false),
                 schema,
+                subresources: facts::subresources(spec, Some(m)),
             })
         })
         .collect()

@@ -36,6 +36,27 @@ pub struct VersionSchema {
     pub prune: bool,
     /// Where the schema came from (a file path, or "items" for CRDs in the ResourceList).
     pub source: String,
+    /// Whether objects of this kind live in a namespace (`spec.scope: Namespaced`; OpenAPI
+    /// documents do not say, and count as namespaced).
+    pub namespaced: bool,
+    /// The version's subresources (`status`, `scale`), which a create request depends on.
+    pub subresources: Subresources,
+}
+
+/// A CRD version's subresources.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Subresources {
+    /// `status`: a create request drops the object's `status`.
+    pub status: bool,
+    pub scale: Option<Scale>,
+}
+
+/// The scale subresource's paths (`.spec.replicas` style), checked on create.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Scale {
+    pub spec_replicas_path: String,
+    pub status_replicas_path: String,
+    pub label_selector_path: Option<String>,
 }
 
 /// A schema that cannot be loaded (malformed CRD or document), naming where and which field.

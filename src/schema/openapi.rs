@@ -144,6 +144,8 @@ pub fn load_document(
                     structural_errors: errors.clone(),
                     prune: true,
                     source: source.to_string(),
+                    namespaced: true,
+                    subresources: Default::default(),
                 }),
         );
     }

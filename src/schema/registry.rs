@@ -8,42 +8,76 @@
 
 use super::VersionSchema;
 use std::collections::HashMap;
+use std::ops::Deref;
+
+/// A registered version: its schema and what the caller attached to it (`T`: for processing,
+/// the version's compiled checks). It reads as the [`VersionSchema`] it holds.
+#[derive(Clone, Debug)]
+pub struct Entry<T = ()> {
+    pub vs: VersionSchema,
+    pub attached: T,
+}
+
+impl<T> Deref for Entry<T> {
+    type Target = VersionSchema;
+
+    fn deref(&self) -> &VersionSchema {
+        &self.vs
+    }
+}
 
 /// What the registry knows about an `apiVersion`/`kind`.
-#[derive(Clone, Copy, Debug)]
-pub enum Lookup<'a> {
+#[derive(Debug)]
+pub enum Lookup<'a, T = ()> {
     /// No schema for this group/kind at all (native kinds, unknown custom resources).
     NotFound,
     /// The group/kind is known but not this version; `crd_name` names the CRD (or definition).
     VersionNotFound { crd_name: &'a str },
     /// The version exists but is not served (`served: false`).
-    NotServed(&'a VersionSchema),
+    NotServed(&'a Entry<T>),
     /// The version exists and is served.
-    Found(&'a VersionSchema),
+    Found(&'a Entry<T>),
 }
+
+impl<T> Clone for Lookup<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Lookup<'_, T> {}
 
 /// One group/version/kind's winning schema and where it came from.
 #[derive(Debug)]
-struct Slot {
-    schema: VersionSchema,
+struct Slot<T> {
+    entry: Entry<T>,
     from_items: bool,
 }
 
 /// All versions known for one group/kind.
-#[derive(Debug, Default)]
-struct KindEntry {
+#[derive(Debug)]
+struct KindEntry<T> {
     /// The CRD (or definition) reported by [`Lookup::VersionNotFound`]: the first one added,
     /// replaced when a CRD among the items arrives.
     crd_name: String,
     crd_name_from_items: bool,
-    versions: HashMap<String, Slot>,
+    versions: HashMap<String, Slot<T>>,
 }
 
-/// Schemas by group → kind → version.
-#[derive(Debug, Default)]
-pub struct Registry {
-    groups: HashMap<String, HashMap<String, KindEntry>>,
+/// Schemas by group → kind → version, each with an attachment of type `T`.
+#[derive(Debug)]
+pub struct Registry<T = ()> {
+    groups: HashMap<String, HashMap<String, KindEntry<T>>>,
     len: usize,
+}
+
+impl<T> Default for Registry<T> {
+    fn default() -> Self {
+        Registry {
+            groups: HashMap::new(),
+            len: 0,
+        }
+    }
 }
 
 impl Registry {
@@ -54,16 +88,29 @@ impl Registry {
     /// Adds schemas (`from_items`: they come from CRDs among the ResourceList's items). Returns
     /// one warning per group/version/kind that was already present, naming both sources.
     pub fn add(&mut self, versions: Vec<VersionSchema>, from_items: bool) -> Vec<String> {
+        let entries = versions.into_iter().map(|vs| Entry { vs, attached: () });
+        self.add_entries(entries, from_items)
+    }
+}
+
+impl<T> Registry<T> {
+    /// [`Registry::add`] for versions with their attachments.
+    pub fn add_entries(
+        &mut self,
+        entries: impl IntoIterator<Item = Entry<T>>,
+        from_items: bool,
+    ) -> Vec<String> {
         let mut warnings = Vec::new();
-        for vs in versions {
-            if let Some(w) = self.add_one(vs, from_items) {
+        for e in entries {
+            if let Some(w) = self.add_one(e, from_items) {
                 warnings.push(w);
             }
         }
         warnings
     }
 
-    fn add_one(&mut self, vs: VersionSchema, from_items: bool) -> Option<String> {
+    fn add_one(&mut self, e: Entry<T>, from_items: bool) -> Option<String> {
+        let vs = &e.vs;
         let kinds = self.groups.entry(vs.group.clone()).or_default();
         let entry = kinds.entry(vs.kind.clone()).or_insert_with(|| KindEntry {
             crd_name: vs.crd_name.clone(),
@@ -75,12 +122,12 @@ impl Registry {
             entry.crd_name_from_items = true;
         }
         let new = Slot {
-            schema: vs,
+            entry: e,
             from_items,
         };
-        match entry.versions.get_mut(&new.schema.version) {
+        match entry.versions.get_mut(&new.entry.version) {
             None => {
-                entry.versions.insert(new.schema.version.clone(), new);
+                entry.versions.insert(new.entry.version.clone(), new);
                 self.len += 1;
                 None
             }
@@ -95,7 +142,7 @@ impl Registry {
 
     /// The schema for an object's `apiVersion` (`group/version`, or `version` for the core
     /// group) and `kind`.
-    pub fn lookup(&self, api_version: &str, kind: &str) -> Lookup<'_> {
+    pub fn lookup(&self, api_version: &str, kind: &str) -> Lookup<'_, T> {
         let Some((group, version)) = split_api_version(api_version) else {
             return Lookup::NotFound;
         };
@@ -106,8 +153,8 @@ impl Registry {
             None => Lookup::VersionNotFound {
                 crd_name: &entry.crd_name,
             },
-            Some(slot) if slot.schema.served => Lookup::Found(&slot.schema),
-            Some(slot) => Lookup::NotServed(&slot.schema),
+            Some(slot) if slot.entry.served => Lookup::Found(&slot.entry),
+            Some(slot) => Lookup::NotServed(&slot.entry),
         }
     }
 
@@ -126,7 +173,7 @@ impl Registry {
             .values()
             .flat_map(|kinds| kinds.values())
             .flat_map(|entry| entry.versions.values())
-            .map(|slot| &slot.schema)
+            .map(|slot| &slot.entry.vs)
     }
 }
 
@@ -144,14 +191,14 @@ pub fn split_api_version(api_version: &str) -> Option<(&str, &str)> {
 }
 
 /// `example.com/v1, Kind=Widget is defined twice: using ... from ..., ignoring ... from ... (why)`.
-fn conflict_warning(kept: &Slot, dropped: &Slot) -> String {
+fn conflict_warning<T>(kept: &Slot<T>, dropped: &Slot<T>) -> String {
     let why = if kept.from_items && !dropped.from_items {
         "the CRD among the items wins"
     } else {
         "the first source wins"
     };
-    let k = &kept.schema;
-    let d = &dropped.schema;
+    let k = &kept.entry.vs;
+    let d = &dropped.entry.vs;
     let gv = if k.group.is_empty() {
         k.version.clone()
     } else {

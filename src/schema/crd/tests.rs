@@ -2,6 +2,7 @@
 //! preserveUnknownFields defaults, and malformed CRDs naming the field.
 
 use super::*;
+use crate::schema::{Scale, Subresources};
 use crate::yaml::{json::to_json, parse_stream};
 
 fn crd(yaml: &str) -> Value {
@@ -189,4 +190,28 @@ fn malformed_crds_name_the_field() {
             "{yaml}"
         );
     }
+}
+
+#[test]
+fn scope_and_subresources() {
+    let v1 = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets}\n  scope: Cluster\n  versions:\n  - {name: v1, served: true, storage: true, subresources: {status: {}, scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, labelSelectorPath: .status.selector}}}\n  - {name: v2, served: true, storage: false}\n";
+    let vs = load(v1);
+    assert!(!vs[0].namespaced && !vs[1].namespaced);
+    let scale = Scale {
+        spec_replicas_path: ".spec.replicas".into(),
+        status_replicas_path: ".status.replicas".into(),
+        label_selector_path: Some(".status.selector".into()),
+    };
+    assert_eq!(
+        vs[0].subresources,
+        Subresources {
+            status: true,
+            scale: Some(scale)
+        }
+    );
+    assert_eq!(vs[1].subresources, Subresources::default());
+    // v1beta1: the top-level subresources apply to every version; the scope defaults to Namespaced.
+    let v1beta1 = "apiVersion: apiextensions.k8s.io/v1beta1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets}\n  version: v1\n  subresources: {status: {}}\n";
+    let vs = load(v1beta1);
+    assert!(vs[0].namespaced && vs[0].subresources.status);
 }

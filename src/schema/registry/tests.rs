@@ -15,6 +15,8 @@ fn vs(crd: &str, group: &str, version: &str, kind: &str, source: &str) -> Versio
         structural_errors: Vec::new(),
         prune: true,
         source: source.to_string(),
+        namespaced: true,
+        subresources: Default::default(),
     }
 }
 

@@ -46,6 +46,19 @@ impl<T> Props<T> {
         self.find(key).ok().map(|i| &mut self.entries[i].1)
     }
 
+    /// The entry for `key` with its position in name order.
+    pub fn get_indexed<Q: ?Sized + Ord>(&self, key: &Q) -> Option<(usize, &T)>
+    where
+        String: Borrow<Q>,
+    {
+        self.find(key).ok().map(|i| (i, &self.entries[i].1))
+    }
+
+    /// The entry at position `i` in name order.
+    pub fn entry_at(&self, i: usize) -> Option<(&String, &T)> {
+        self.entries.get(i).map(|(k, v)| (k, v))
+    }
+
     pub fn contains_key<Q: ?Sized + Ord>(&self, key: &Q) -> bool
     where
         String: Borrow<Q>,
@@ -153,6 +166,8 @@ mod tests {
         assert_eq!(p.len(), 2);
         assert_eq!(p["b"], 3);
         assert_eq!(p.get("a"), Some(&1));
+        assert_eq!(p.get_indexed("b"), Some((1, &3)));
+        assert_eq!(p.entry_at(0), Some((&"a".to_string(), &1)));
         assert!(p.contains_key("a") && !p.contains_key("c"));
         assert_eq!(p.insert("c".into(), 4), None);
         assert_eq!(p.insert("a".into(), 5), Some(1));

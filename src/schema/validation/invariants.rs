@@ -207,6 +207,16 @@ fn value_validation(
     if let Some(not) = &v.not {
         nested(not, false, false, &path.child("not"), errs);
     }
+    if !v.pattern.is_empty() {
+        if let Err(e) = crate::goregex::check(&v.pattern) {
+            let detail = format!("must be a valid regular expression, but isn't: {e}");
+            errs.push(invalid(
+                path.child("pattern"),
+                &go_quote(&v.pattern),
+                &detail,
+            ));
+        }
+    }
 }
 
 fn nested(

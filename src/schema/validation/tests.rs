@@ -87,6 +87,15 @@ fn junctors() {
 }
 
 #[test]
+fn patterns_must_be_go_regular_expressions() {
+    run(&[
+        ("valid pattern", "type: object\nproperties: {a: {type: string, pattern: '^[a-z]+$'}}", &[]),
+        ("unclosed group", "type: object\nproperties: {a: {type: string, pattern: '^(a'}}", &["R.properties[a].pattern: Invalid value: \"^(a\": must be a valid regular expression, but isn't: error parsing regexp: missing closing ): `^(a`"]),
+        ("lookahead in a junctor", "type: object\nproperties: {a: {type: string, anyOf: [{pattern: '(?=x)'}]}}", &["R.properties[a].anyOf[0].pattern: Invalid value: \"(?=x)\": must be a valid regular expression, but isn't: error parsing regexp: invalid or unsupported Perl syntax: `(?=`"]),
+    ]);
+}
+
+#[test]
 fn embedded_resources_and_metadata() {
     run(&[
         ("embedded ok", "type: object\nproperties: {e: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}}", &[]),

@@ -95,7 +95,7 @@ impl Gen {
         ];
         const TAGS: &[Option<&str>] = &[None, None, None, Some("!!str"), Some("!local")];
         let tag = self.pick(TAGS).map(str::to_string);
-        let flow = self.next() % 2 == 0;
+        let flow = self.next().is_multiple_of(2);
         match if depth == 0 {
             self.next() % 2 * 3
         } else {

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Checks the Gateway API CEL example: `crd-schema-fn crd-schema-fn.yaml < input.yaml` gives the
+# apiserver's CEL rule errors for the two broken HTTPRoutes (exit 1, the output still written).
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+source "$HERE/../../scripts/example-lib.sh"
+cd "$HERE"
+
+run_case routes 1 expected.yaml expected.stderr -- "$FN" crd-schema-fn.yaml <input.yaml
+
+finish gateway-api-cel

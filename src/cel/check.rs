@@ -1,0 +1,406 @@
+//! Compile-time checks in place of cel-go's type checker, which the cel crate does not have:
+//! what would make kube-apiserver 1.36 refuse a rule. Variables other than `self`, `oldSelf`
+//! and macro variables; functions the 1.36 environment does not declare (with string
+//! `reverse()` told apart from the list one); fields an object's schema does not declare
+//! (`undefined field`); `oldSelf` use is recorded (transition rules).
+//!
+//! Types are followed only as far as selections, indexing and macro variables go: anything
+//! else is dynamic, so some rules the apiserver refuses are accepted (listed in the README).
+
+use super::decl::{Decl, Kind};
+use super::library::{has_global, has_member};
+use kube_cel::cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue};
+use std::sync::Arc;
+
+/// The type an expression must have: a rule's is bool, a `messageExpression`'s string.
+pub enum Want {
+    Bool,
+    String,
+}
+
+/// What the check learnt about a rule.
+#[derive(Debug, Default)]
+pub struct Checked {
+    pub uses_old_self: bool,
+}
+
+/// A type as far as the check follows it.
+#[derive(Clone)]
+enum Ty {
+    Node(Arc<Decl>),
+    Str,
+    Bool,
+    Int,
+    Double,
+    Other,
+    Dyn,
+}
+
+struct Checker<'a> {
+    src: &'a str,
+    this: Arc<Decl>,
+    scopes: Vec<(String, Ty)>,
+    uses_old_self: bool,
+}
+
+/// Checks `expr` (parsed from `src`) with `self` of type `this`. The error is cel-go's issue
+/// text (`ERROR: <input>:1:6: undefined field 'x'` and the source line with a caret).
+pub fn check(expr: &IdedExpr, src: &str, this: &Arc<Decl>, want: Want) -> Result<Checked, String> {
+    let mut c = Checker {
+        src,
+        this: this.clone(),
+        scopes: Vec::new(),
+        uses_old_self: false,
+    };
+    let ty = c.walk(expr)?;
+    let fits = match (&want, &ty) {
+        (_, Ty::Dyn) => true,
+        (_, Ty::Node(d)) => d.kind == Kind::IntOrString,
+        (Want::Bool, t) => matches!(t, Ty::Bool),
+        (Want::String, t) => matches!(t, Ty::Str),
+    };
+    if !fits {
+        return Err(match want {
+            Want::Bool => "cel expression must evaluate to a bool".into(),
+            Want::String => "messageExpression must evaluate to a string".into(),
+        });
+    }
+    Ok(Checked {
+        uses_old_self: c.uses_old_self,
+    })
+}
+
+impl Checker<'_> {
+    fn walk(&mut self, e: &IdedExpr) -> Result<Ty, String> {
+        match &e.expr {
+            Expr::Ident(name) => self.ident(name),
+            Expr::Literal(LiteralValue::String(_)) => Ok(Ty::Str),
+            Expr::Literal(LiteralValue::Boolean(_)) => Ok(Ty::Bool),
+            Expr::Literal(LiteralValue::Int(_)) => Ok(Ty::Int),
+            Expr::Literal(LiteralValue::Double(_)) => Ok(Ty::Double),
+            Expr::Literal(_) => Ok(Ty::Other),
+            Expr::Select(s) => {
+                let operand = self.walk(&s.operand)?;
+                let field = self.select(operand, &s.field)?;
+                Ok(if s.test { Ty::Bool } else { field })
+            }
+            Expr::Call(call) => self.call(&call.func_name, call.target.as_deref(), &call.args),
+            Expr::List(l) => {
+                for x in &l.elements {
+                    self.walk(x)?;
+                }
+                Ok(Ty::Other)
+            }
+            Expr::Map(m) => {
+                for entry in &m.entries {
+                    if let EntryExpr::MapEntry(me) = &entry.expr {
+                        self.walk(&me.key)?;
+                        self.walk(&me.value)?;
+                    }
+                }
+                Ok(Ty::Other)
+            }
+            Expr::Struct(_) | Expr::Unspecified => Ok(Ty::Dyn),
+            Expr::Comprehension(c) => {
+                let range = self.walk(&c.iter_range)?;
+                let (first, second) = element_types(&range, c.iter_var2.is_some());
+                self.walk(&c.accu_init)?;
+                let mark = self.scopes.len();
+                self.scopes.push((c.iter_var.clone(), first));
+                if let Some(v2) = &c.iter_var2 {
+                    self.scopes.push((v2.clone(), second));
+                }
+                self.scopes.push((c.accu_var.clone(), Ty::Dyn));
+                self.walk(&c.loop_cond)?;
+                self.walk(&c.loop_step)?;
+                let result = self.walk(&c.result);
+                self.scopes.truncate(mark);
+                result.map(|_| Ty::Dyn)
+            }
+        }
+    }
+
+    fn ident(&mut self, name: &str) -> Result<Ty, String> {
+        if let Some((_, t)) = self.scopes.iter().rev().find(|(n, _)| n == name) {
+            return Ok(t.clone());
+        }
+        match name {
+            "self" => Ok(Ty::Node(self.this.clone())),
+            "oldSelf" => {
+                self.uses_old_self = true;
+                Ok(Ty::Dyn)
+            }
+            // Type denotations (`int`, `string`…) used with `type()`.
+            "int" | "uint" | "double" | "string" | "bytes" | "bool" | "list" | "map"
+            | "null_type" | "type" => Ok(Ty::Other),
+            _ => Err(self.issue(
+                name,
+                &format!("undeclared reference to '{name}' (in container '')"),
+            )),
+        }
+    }
+
+    fn select(&mut self, operand: Ty, field: &str) -> Result<Ty, String> {
+        let Ty::Node(d) = operand else {
+            return Ok(Ty::Dyn);
+        };
+        match &d.kind {
+            Kind::Object(_) => match d.field(field) {
+                Some(f) => Ok(node_ty(&f.decl)),
+                None => Err(self.issue(field, &format!("undefined field '{field}'"))),
+            },
+            Kind::Map(elem) => Ok(node_ty(elem)),
+            _ => Ok(Ty::Dyn),
+        }
+    }
+
+    fn call(
+        &mut self,
+        name: &str,
+        target: Option<&IdedExpr>,
+        args: &[IdedExpr],
+    ) -> Result<Ty, String> {
+        if let Some(r) = self.two_variable_macro(name, target, args) {
+            return r;
+        }
+        if let (Some(opt), [var, body], "optMap" | "optFlatMap") = (target, args, name) {
+            if let Expr::Ident(var) = &var.expr {
+                self.walk(opt)?;
+                let mark = self.scopes.len();
+                self.scopes.push((var.clone(), Ty::Dyn));
+                let r = self.walk(body);
+                self.scopes.truncate(mark);
+                return r.map(|_| Ty::Dyn);
+            }
+        }
+        if let Some(qualified) = target.and_then(|t| self.qualified(t, name)) {
+            if !has_global(&qualified) {
+                let msg = format!("undeclared reference to '{qualified}' (in container '')");
+                return Err(self.issue(name, &msg));
+            }
+            for a in args {
+                self.walk(a)?;
+            }
+            return Ok(Ty::Dyn);
+        }
+        let receiver = match target {
+            Some(t) => Some(self.walk(t)?),
+            None => None,
+        };
+        let mut arg_types = Vec::with_capacity(args.len());
+        for a in args {
+            arg_types.push(self.walk(a)?);
+        }
+        if name.starts_with('_')
+            || name.starts_with('@')
+            || name.starts_with("!_")
+            || name.starts_with("-_")
+        {
+            return self.operator(name, &arg_types);
+        }
+        match receiver {
+            Some(r) => self.member(name, r),
+            None if has_global(name) => Ok(Ty::Dyn),
+            None => Err(self.issue(
+                name,
+                &format!("undeclared reference to '{name}' (in container '')"),
+            )),
+        }
+    }
+
+    /// 1.36's two-variable comprehensions (`all`, `exists`, `existsOne` with two variables,
+    /// `transformList`, `transformMap`, `transformMapEntry`).
+    fn two_variable_macro(
+        &mut self,
+        name: &str,
+        target: Option<&IdedExpr>,
+        args: &[IdedExpr],
+    ) -> Option<Result<Ty, String>> {
+        let quantifier = matches!(name, "all" | "exists" | "existsOne");
+        let transform = matches!(name, "transformList" | "transformMap" | "transformMapEntry");
+        let fits = (quantifier && args.len() == 3) || (transform && (3..=4).contains(&args.len()));
+        let (Some(range), true) = (target, fits) else {
+            return None;
+        };
+        let (Expr::Ident(a), Expr::Ident(b)) = (&args[0].expr, &args[1].expr) else {
+            return None;
+        };
+        let r = self.two_variable(range, a, b, &args[2..]);
+        Some(r.map(|t| if quantifier { t } else { Ty::Dyn }))
+    }
+
+    /// `range.all(a, b, pred)` and the like: `bodies` checked with `a` and `b` bound.
+    fn two_variable(
+        &mut self,
+        range: &IdedExpr,
+        a: &str,
+        b: &str,
+        bodies: &[IdedExpr],
+    ) -> Result<Ty, String> {
+        let range = self.walk(range)?;
+        let (first, second) = match &range {
+            Ty::Node(d) => match &d.kind {
+                Kind::List(elem, _) => (Ty::Int, node_ty(elem)),
+                Kind::Map(elem) => (Ty::Str, node_ty(elem)),
+                _ => (Ty::Dyn, Ty::Dyn),
+            },
+            _ => (Ty::Dyn, Ty::Dyn),
+        };
+        let mark = self.scopes.len();
+        self.scopes.push((a.to_string(), first));
+        self.scopes.push((b.to_string(), second));
+        let r = bodies.iter().try_for_each(|e| self.walk(e).map(|_| ()));
+        self.scopes.truncate(mark);
+        r.map(|_| Ty::Bool)
+    }
+
+    /// An operator's type; equality of an int and a double does not type-check.
+    fn operator(&self, name: &str, args: &[Ty]) -> Result<Ty, String> {
+        if let ("_==_" | "_!=_", [l, r]) = (name, args) {
+            let mixed = matches!((l, r), (Ty::Int, Ty::Double) | (Ty::Double, Ty::Int));
+            if mixed {
+                let t = |x: &Ty| {
+                    if matches!(x, Ty::Int) {
+                        "int"
+                    } else {
+                        "double"
+                    }
+                };
+                let op = &name[1..name.len() - 1];
+                let msg = format!(
+                    "found no matching overload for '{name}' applied to '({}, {})'",
+                    t(l),
+                    t(r)
+                );
+                return Err(self.issue(op, &msg));
+            }
+        }
+        Ok(operator_type(name, args))
+    }
+
+    fn member(&mut self, name: &str, receiver: Ty) -> Result<Ty, String> {
+        let on_string = matches!(&receiver, Ty::Str)
+            || matches!(&receiver, Ty::Node(d) if d.kind == Kind::String);
+        if !has_member(name) || (name == "reverse" && on_string) {
+            let recv = if on_string { "string" } else { "dyn" };
+            let msg = format!("found no matching overload for '{name}' applied to '{recv}.()'");
+            return Err(self.issue(name, &msg));
+        }
+        Ok(match name {
+            "lowerAscii" | "upperAscii" | "trim" | "replace" | "substring" | "charAt"
+            | "format" | "join" => Ty::Str,
+            "contains" | "startsWith" | "endsWith" | "matches" | "isSorted" | "hasValue" => {
+                Ty::Bool
+            }
+            _ => Ty::Dyn,
+        })
+    }
+
+    /// `a.b.f` as the qualified function name `a.b.f` when `a` is not a variable.
+    fn qualified(&self, target: &IdedExpr, name: &str) -> Option<String> {
+        let mut parts = vec![name.to_string()];
+        let mut cur = target;
+        loop {
+            match &cur.expr {
+                Expr::Ident(id) => {
+                    let bound =
+                        id == "self" || id == "oldSelf" || self.scopes.iter().any(|(n, _)| n == id);
+                    if bound {
+                        return None;
+                    }
+                    parts.push(id.clone());
+                    break;
+                }
+                Expr::Select(s) if !s.test => {
+                    parts.push(s.field.clone());
+                    cur = &s.operand;
+                }
+                _ => return None,
+            }
+        }
+        parts.reverse();
+        Some(parts.join("."))
+    }
+
+    /// cel-go's issue text, located at the first occurrence of `token` in the source.
+    fn issue(&self, token: &str, msg: &str) -> String {
+        issue_at(self.src, self.src.find(token).unwrap_or(0), msg)
+    }
+}
+
+/// `ERROR: <input>:L:C: msg` with the source line and a caret under byte `offset`.
+pub fn issue_at(src: &str, offset: usize, msg: &str) -> String {
+    let before = &src[..offset.min(src.len())];
+    let line_no = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let col = before[line_start..].chars().count();
+    let line = src[line_start..].lines().next().unwrap_or("");
+    format!(
+        "ERROR: <input>:{line_no}:{}: {msg}\n | {line}\n | {}^",
+        col + 1,
+        ".".repeat(col)
+    )
+}
+
+fn node_ty(d: &Arc<Decl>) -> Ty {
+    match d.kind {
+        Kind::String => Ty::Str,
+        Kind::Bool => Ty::Bool,
+        Kind::Int => Ty::Int,
+        Kind::Double => Ty::Double,
+        _ => Ty::Node(d.clone()),
+    }
+}
+
+/// The types of a comprehension's variables over `range`.
+fn element_types(range: &Ty, two: bool) -> (Ty, Ty) {
+    match range {
+        Ty::Node(d) => match &d.kind {
+            Kind::List(elem, _) if two => (Ty::Other, node_ty(elem)),
+            Kind::List(elem, _) => (node_ty(elem), Ty::Dyn),
+            Kind::Map(elem) => (Ty::Str, node_ty(elem)),
+            _ => (Ty::Dyn, Ty::Dyn),
+        },
+        _ => (Ty::Dyn, Ty::Dyn),
+    }
+}
+
+fn operator_type(name: &str, args: &[Ty]) -> Ty {
+    match name {
+        "_==_"
+        | "_!=_"
+        | "_<_"
+        | "_<=_"
+        | "_>_"
+        | "_>=_"
+        | "_&&_"
+        | "_||_"
+        | "!_"
+        | "@in"
+        | "@not_strictly_false" => Ty::Bool,
+        "_[_]" => match args.first() {
+            Some(Ty::Node(d)) => match &d.kind {
+                Kind::List(elem, _) | Kind::Map(elem) => node_ty(elem),
+                _ => Ty::Dyn,
+            },
+            _ => Ty::Dyn,
+        },
+        "_?_:_" => match (args.get(1), args.get(2)) {
+            (Some(Ty::Bool), Some(Ty::Bool)) => Ty::Bool,
+            (Some(Ty::Str), Some(Ty::Str)) => Ty::Str,
+            _ => Ty::Dyn,
+        },
+        "_+_" | "_-_" | "_*_" | "_/_" | "_%_" => match args {
+            [Ty::Str, Ty::Str] if name == "_+_" => Ty::Str,
+            [Ty::Int, Ty::Int] => Ty::Int,
+            [Ty::Double, Ty::Double] => Ty::Double,
+            _ => Ty::Dyn,
+        },
+        "-_" => match args {
+            [Ty::Int] => Ty::Int,
+            [Ty::Double] => Ty::Double,
+            _ => Ty::Dyn,
+        },
+        _ => Ty::Dyn,
+    }
+}

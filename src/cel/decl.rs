@@ -1,0 +1,193 @@
+//! The CEL type of each schema node (the apiserver's `SchemaDeclType`), our own model: objects
+//! with their CEL-nameable properties, maps from `additionalProperties`, lists with their list
+//! type, the string formats that become durations, timestamps and bytes, int-or-string as a
+//! dynamic value. Built once per CRD version; values are converted along it (see
+//! [`super::value`]) and rules are checked against it (see [`super::check`]).
+
+use super::escape::escape;
+use crate::schema::{Structural, StructuralOrBool};
+use std::sync::Arc;
+
+/// A schema node as CEL sees it.
+#[derive(Debug, PartialEq)]
+pub struct Decl {
+    pub kind: Kind,
+    /// `nullable: true`: a null reads as absent (in an object) or as `null`.
+    pub nullable: bool,
+    /// The schema's `type` ("" for int-or-string), shown as the value of runtime errors.
+    pub type_name: Box<str>,
+}
+
+/// The CEL shape of a node.
+#[derive(Debug, PartialEq)]
+pub enum Kind {
+    /// An object: only its CEL-nameable properties that have a CEL type are visible.
+    Object(Vec<Field>),
+    /// A map from `additionalProperties` (string keys, kept unescaped).
+    Map(Arc<Decl>),
+    List(Arc<Decl>, ListType),
+    String,
+    Bytes,
+    Duration,
+    /// `format: date` (`true`) or `date-time` (`false`).
+    Timestamp(bool),
+    Int,
+    Double,
+    Bool,
+    /// `x-kubernetes-int-or-string`: an int or a string, known only at run time.
+    IntOrString,
+}
+
+/// One visible property of an object.
+#[derive(Debug, PartialEq)]
+pub struct Field {
+    /// The JSON name.
+    pub name: Box<str>,
+    /// The CEL name ([`escape`]d).
+    pub cel: Box<str>,
+    pub decl: Arc<Decl>,
+}
+
+/// `x-kubernetes-list-type`.
+#[derive(Debug, PartialEq, Eq)]
+pub enum ListType {
+    Atomic,
+    Set,
+    /// A map list and its (JSON) key names.
+    Map(Vec<String>),
+}
+
+impl Decl {
+    /// The field named `cel` (an escaped name) of an object.
+    pub fn field(&self, cel: &str) -> Option<&Field> {
+        match &self.kind {
+            Kind::Object(fields) => fields.iter().find(|f| &*f.cel == cel),
+            _ => None,
+        }
+    }
+
+    /// The field for JSON property `name` of an object.
+    pub fn property(&self, name: &str) -> Option<&Field> {
+        match &self.kind {
+            Kind::Object(fields) => fields.iter().find(|f| &*f.name == name),
+            _ => None,
+        }
+    }
+}
+
+/// The CEL type of `s`; `root` for a resource root or an embedded resource, whose apiVersion,
+/// kind and metadata (only `name` and `generateName`) CEL always sees. `None` where the
+/// apiserver has no CEL type (no `type` and not int-or-string, an array without items).
+pub fn decl_of(s: &Structural, root: bool) -> Option<Arc<Decl>> {
+    let nullable = s.generic.nullable;
+    if s.extensions.x_int_or_string {
+        return Some(simple(Kind::IntOrString, nullable, ""));
+    }
+    let type_ = s.generic.type_.as_str();
+    let kind = match type_ {
+        "array" => {
+            let items = s.items.as_deref()?;
+            let elem = decl_of(items, items.extensions.x_embedded_resource)?;
+            Kind::List(elem, list_type(s))
+        }
+        "object" => object_kind(s, root)?,
+        "string" => string_kind(s),
+        "boolean" => Kind::Bool,
+        "number" => Kind::Double,
+        "integer" => Kind::Int,
+        _ => return None,
+    };
+    let type_name = if root { "object" } else { type_ };
+    Some(simple(kind, nullable, type_name))
+}
+
+fn simple(kind: Kind, nullable: bool, type_name: &str) -> Arc<Decl> {
+    Arc::new(Decl {
+        kind,
+        nullable,
+        type_name: type_name.into(),
+    })
+}
+
+fn list_type(s: &Structural) -> ListType {
+    match s.extensions.x_list_type.as_deref() {
+        Some("set") => ListType::Set,
+        Some("map") => ListType::Map(s.extensions.x_list_map_keys.to_vec()),
+        _ => ListType::Atomic,
+    }
+}
+
+fn string_kind(s: &Structural) -> Kind {
+    let format = s
+        .value_validation
+        .as_ref()
+        .map_or("", |v| v.format.as_str());
+    match format {
+        "byte" => Kind::Bytes,
+        "duration" => Kind::Duration,
+        "date" => Kind::Timestamp(true),
+        "date-time" => Kind::Timestamp(false),
+        _ => Kind::String,
+    }
+}
+
+fn object_kind(s: &Structural, root: bool) -> Option<Kind> {
+    if let Some(StructuralOrBool::Schema(a)) = s.additional_properties.as_deref() {
+        return decl_of(a, a.extensions.x_embedded_resource).map(Kind::Map);
+    }
+    let add_meta = root && !has_type_and_object_meta(s);
+    let mut fields: Vec<Field> = Vec::new();
+    for (name, p) in s.properties.iter() {
+        if add_meta && matches!(name.as_str(), "apiVersion" | "kind" | "metadata") {
+            continue;
+        }
+        let (Some(cel), Some(decl)) = (escape(name), decl_of(p, p.extensions.x_embedded_resource))
+        else {
+            continue;
+        };
+        fields.push(Field {
+            name: name.as_str().into(),
+            cel: cel.into(),
+            decl,
+        });
+    }
+    if add_meta {
+        fields.extend(type_and_object_meta());
+    }
+    Some(Kind::Object(fields))
+}
+
+/// Whether the schema already declares apiVersion and kind as strings and metadata with string
+/// name and generateName (then the apiserver keeps it as it is).
+fn has_type_and_object_meta(s: &Structural) -> bool {
+    let is = |p: Option<&Structural>, t: &str| p.is_some_and(|p| p.generic.type_ == t);
+    let meta = s.properties.get("metadata");
+    is(s.properties.get("kind"), "string")
+        && is(s.properties.get("apiVersion"), "string")
+        && is(meta, "object")
+        && is(meta.and_then(|m| m.properties.get("name")), "string")
+        && is(
+            meta.and_then(|m| m.properties.get("generateName")),
+            "string",
+        )
+}
+
+/// What CEL sees of TypeMeta and ObjectMeta at a resource root: apiVersion, kind, and
+/// metadata with only name and generateName.
+fn type_and_object_meta() -> Vec<Field> {
+    let string = || simple(Kind::String, false, "string");
+    let field = |name: &str, decl| Field {
+        name: name.into(),
+        cel: name.into(),
+        decl,
+    };
+    let meta = Kind::Object(vec![
+        field("name", string()),
+        field("generateName", string()),
+    ]);
+    vec![
+        field("apiVersion", string()),
+        field("kind", string()),
+        field("metadata", simple(meta, false, "object")),
+    ]
+}

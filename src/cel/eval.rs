@@ -1,0 +1,204 @@
+//! Running the compiled rules on an object (the apiserver's `Validator.Validate` on create):
+//! each node's rules with `self` bound to its value, then its properties, items and map
+//! values. Transition rules do not run (there is no old object) unless `optionalOldSelf`,
+//! where `oldSelf` is an empty optional. Failures, runtime errors and the cost budget become
+//! the apiserver's field errors.
+
+use super::compile::Node;
+use super::cost::Budget;
+use super::errors::{runtime_error, RunError};
+use super::library::root_context;
+use super::rule::{Reason, Rule};
+use super::value::to_cel;
+use crate::field::{BadValue, ErrorType, FieldError, Path};
+use kube_cel::cel::{Context, Value as Cel};
+use serde_json::Value;
+
+thread_local! {
+    static ROOT: Context<'static> = root_context();
+}
+
+/// Runs every rule of `root` on `obj`, within `budget`.
+pub fn validate(root: &Node, obj: &Value, mut budget: Budget) -> Vec<FieldError> {
+    let mut out = Vec::new();
+    ROOT.with(|ctx| walk(ctx, root, obj, &Path::Root(""), &mut budget, &mut out));
+    out
+}
+
+/// Returns false when evaluation must stop (the budget ran out).
+fn walk(
+    ctx: &Context<'_>,
+    n: &Node,
+    v: &Value,
+    path: &Path<'_>,
+    budget: &mut Budget,
+    out: &mut Vec<FieldError>,
+) -> bool {
+    if v.is_null() {
+        return true;
+    }
+    if !n.rules.is_empty() && !run_rules(ctx, n, v, path, budget, out) {
+        return false;
+    }
+    match v {
+        Value::Array(items) => {
+            let Some(it) = n.items.as_deref() else {
+                return true;
+            };
+            for (i, x) in items.iter().enumerate() {
+                if !walk(ctx, it, x, &path.index(i), budget, out) {
+                    return false;
+                }
+            }
+        }
+        Value::Object(m) => {
+            if let Some(ap) = n.additional.as_deref() {
+                for (k, x) in m {
+                    if !walk(ctx, ap, x, &path.key(k), budget, out) {
+                        return false;
+                    }
+                }
+            }
+            for (k, x) in m {
+                if let Some((_, p)) = n.props.iter().find(|(name, _)| **name == **k) {
+                    if !walk(ctx, p, x, &path.child(k), budget, out) {
+                        return false;
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    true
+}
+
+fn run_rules(
+    ctx: &Context<'_>,
+    n: &Node,
+    v: &Value,
+    path: &Path<'_>,
+    budget: &mut Budget,
+    out: &mut Vec<FieldError>,
+) -> bool {
+    let type_name = &*n.decl.type_name;
+    let invalid = |detail: String| {
+        FieldError::new(
+            ErrorType::Invalid,
+            path.to_string(),
+            BadValue::Json(Value::String(type_name.to_string())),
+            &detail,
+        )
+    };
+    if budget.exhausted() {
+        out.push(invalid("validation failed due to running out of cost budget, no further validation rules will be run".into()));
+        return false;
+    }
+    let this = to_cel(v, &n.decl);
+    let this_var = this.clone();
+    let mut scope = ctx.new_inner_scope();
+    scope.add_variable_from_value("self", this_var);
+    for rule in &n.rules {
+        if rule.uses_old_self && !rule.optional_old_self {
+            continue;
+        }
+        if rule.optional_old_self {
+            scope.add_variable_from_value("oldSelf", none());
+        }
+        match budget.run(&rule.expr, &scope, &this) {
+            Ok(Cel::Bool(true)) => {}
+            Ok(_) => match failure(rule, &scope, &this, v, n, path, budget) {
+                Ok(e) => out.push(e),
+                Err(stop) => {
+                    out.push(*stop);
+                    return false;
+                }
+            },
+            Err(RunError::CallLimit) => {
+                let d = format!("'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: {}", rule.error_string());
+                out.push(invalid(d));
+                return false;
+            }
+            Err(RunError::Budget) => {
+                out.push(invalid("validation failed due to running out of cost budget, no further validation rules will be run".into()));
+                return false;
+            }
+            Err(RunError::Eval(e)) => out.push(invalid(runtime_error(&e, rule.error_string()))),
+        }
+    }
+    true
+}
+
+/// An absent `oldSelf` (`optional.none()`).
+fn none() -> Cel {
+    Cel::Opaque(std::sync::Arc::new(
+        kube_cel::cel::objects::OptionalValue::none(),
+    ))
+}
+
+/// The field error of a rule that evaluated to false; `Err` when its `messageExpression` ran
+/// out of cost (evaluation stops there).
+fn failure(
+    rule: &Rule,
+    scope: &Context<'_>,
+    this: &Cel,
+    v: &Value,
+    n: &Node,
+    path: &Path<'_>,
+    budget: &mut Budget,
+) -> Result<FieldError, Box<FieldError>> {
+    let mut field = path.to_string();
+    if !rule.field_path.is_empty() {
+        field = crate::field::child(&field, &rule.field_path);
+    }
+    let message = match &rule.message_expr {
+        Some(e) => message_expression(e, &rule.message_expr_text, scope, this, budget),
+        None => Ok(None),
+    };
+    let message = message.map_err(|detail| {
+        let value = BadValue::Json(Value::String(n.decl.type_name.to_string()));
+        Box::new(FieldError::new(
+            ErrorType::Invalid,
+            field.clone(),
+            value,
+            &detail,
+        ))
+    })?;
+    let detail = message.unwrap_or_else(|| match rule.message.as_str() {
+        "" => format!("failed rule: {}", rule.error_string()),
+        m => m.to_string(),
+    });
+    let value = match n.decl.type_name.as_ref() {
+        "object" | "array" => BadValue::Omit,
+        _ => BadValue::Json(v.clone()),
+    };
+    Ok(match rule.reason {
+        Reason::Invalid => FieldError::new(ErrorType::Invalid, field, value, &detail),
+        Reason::Forbidden => FieldError::new(ErrorType::Forbidden, field, BadValue::Omit, &detail),
+        Reason::Required => FieldError::new(ErrorType::Required, field, BadValue::Omit, &detail),
+        Reason::Duplicate => FieldError::new(ErrorType::Duplicate, field, value, ""),
+    })
+}
+
+/// A `messageExpression`'s message; `None` (use `message`) when it fails, is not a string, is
+/// empty, has line breaks or is longer than 5000 bytes; `Err` (the detail of the error that
+/// stops evaluation) when it runs out of cost.
+fn message_expression(
+    e: &kube_cel::cel::common::ast::IdedExpr,
+    src: &str,
+    scope: &Context<'_>,
+    this: &Cel,
+    budget: &mut Budget,
+) -> Result<Option<String>, String> {
+    let s = match budget.run(e, scope, this) {
+        Ok(Cel::String(s)) => s,
+        Ok(_) | Err(RunError::Eval(_)) => return Ok(None),
+        Err(RunError::CallLimit) => {
+            return Err(format!("no further validation rules will be run due to call cost exceeds limit for messageExpression: {}", crate::field::go_quote(src)));
+        }
+        Err(RunError::Budget) => {
+            return Err("messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run".into());
+        }
+    };
+    let t = s.trim();
+    Ok((!t.is_empty() && t.len() <= 5000 && !t.contains('\n')).then(|| t.to_string()))
+}

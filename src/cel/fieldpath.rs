@@ -1,0 +1,96 @@
+//! A rule's `fieldPath` (the apiserver's `ValidFieldPath`): a JSON path of `.name` and
+//! `['name']` steps from the rule's node, each naming a declared property (or any key of a
+//! map), normalized to a field path (`a.b`, `m[key]`).
+
+use crate::schema::Structural;
+
+/// The normalized path, or `None` when `json_path` is not valid for `schema`.
+pub fn valid_field_path(json_path: &str, schema: &Structural) -> Option<String> {
+    let tokens = tokenize(json_path)?;
+    let mut out = String::new();
+    let mut node = schema;
+    let mut it = tokens.into_iter();
+    while let Some(tok) = it.next() {
+        let name = match tok.as_str() {
+            "[" => {
+                let quoted = it.next()?;
+                let inner = quoted.strip_prefix('\'')?.strip_suffix('\'')?;
+                let name = unescape_single_quote(inner)?;
+                (it.next()? == "]").then_some(name)?
+            }
+            "." => it.next()?,
+            _ => return None,
+        };
+        node = step(node, &name, &mut out)?;
+    }
+    Some(out)
+}
+
+/// One step: a declared property (`.name`), or a key of a map (`[name]`).
+fn step<'a>(node: &'a Structural, name: &str, out: &mut String) -> Option<&'a Structural> {
+    if !node.properties.is_empty() {
+        if !out.is_empty() {
+            out.push('.');
+        }
+        out.push_str(name);
+        return node.properties.get(name);
+    }
+    let additional = node.additional()?;
+    out.push('[');
+    out.push_str(name);
+    out.push(']');
+    additional
+}
+
+/// Splits on `.`, `[` and `]`, keeping a single-quoted token whole.
+fn tokenize(s: &str) -> Option<Vec<String>> {
+    let mut tokens = Vec::new();
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\'' {
+            let mut j = i + 1;
+            while j < b.len() && !(b[j] == b'\'' && b[j - 1] != b'\\') {
+                j += 1;
+            }
+            if j >= b.len() {
+                tokens.push(s[i..].to_string());
+                break;
+            }
+            tokens.push(s[i..=j].to_string());
+            i = j + 1;
+        } else if matches!(b[i], b'.' | b'[' | b']') {
+            tokens.push(s[i..=i].to_string());
+            i += 1;
+        } else {
+            let j = s[i..].find(['.', '[', ']']).map_or(b.len(), |k| i + k);
+            tokens.push(s[i..j].to_string());
+            i = j;
+        }
+    }
+    Some(tokens)
+}
+
+fn unescape_single_quote(s: &str) -> Option<String> {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        out.push(match chars.next()? {
+            'a' => '\u{7}',
+            'b' => '\u{8}',
+            'f' => '\u{c}',
+            'n' => '\n',
+            'r' => '\r',
+            't' => '\t',
+            'v' => '\u{b}',
+            '\'' => '\'',
+            '\\' => '\\',
+            _ => return None,
+        });
+    }
+    Some(out)
+}

@@ -1,0 +1,390 @@
+//! Functions that replace or complete the cel crate's and kube-cel's where their behaviour
+//! differs from the apiserver's: `duration()` with Go's syntax, `size()` that passes its
+//! argument's error on (the cel crate reports a missing argument), and cel-go's error-absorbing
+//! logic for the calls [`super::rewrite`] puts in place of `&&`, `||`, `all`, `exists` and
+//! `exists_one`, optional selection, two-variable quantifiers, `type()` and `dyn()`; and the
+//! URL library with Go's URL parsing ([`super::urls`]).
+
+use super::gotime::parse_go_duration;
+use kube_cel::cel::common::ast::{Expr, LiteralValue};
+use kube_cel::cel::objects::Key;
+use kube_cel::cel::objects::{Opaque, OptionalValue};
+use kube_cel::cel::{Context, ExecutionError, FunctionContext, ResolveResult, Value};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Registers the replacements over the cel crate's and kube-cel's functions.
+pub fn register(ctx: &mut Context<'_>) {
+    ctx.add_function("duration", duration);
+    ctx.add_function("size", size);
+    ctx.add_function("@and", and);
+    ctx.add_function("@or", or);
+    ctx.add_function("@all", all);
+    ctx.add_function("@exists", exists);
+    ctx.add_function("@exists_one", exists_one);
+    ctx.add_function("@all2", all);
+    ctx.add_function("@exists2", exists);
+    ctx.add_function("@existsOne2", exists_one);
+    ctx.add_function("@optsel", opt_select);
+    ctx.add_function("@transformList", |f: &FunctionContext| {
+        transform(f, Shape::List)
+    });
+    ctx.add_function("@transformMap", |f: &FunctionContext| {
+        transform(f, Shape::Map)
+    });
+    ctx.add_function("@transformMapEntry", |f: &FunctionContext| {
+        transform(f, Shape::Entry)
+    });
+    ctx.add_function("@optMap", |ftx: &FunctionContext| opt_map(ftx, false));
+    ctx.add_function("@optFlatMap", |ftx: &FunctionContext| opt_map(ftx, true));
+    super::urls::register(ctx);
+    ctx.add_function("type", type_of);
+    ctx.add_function("dyn", |v: Value| -> ResolveResult { Ok(v) });
+    for name in TYPE_NAMES {
+        ctx.add_variable_from_value(*name, Value::Opaque(Arc::new(TypeVal(name))));
+    }
+}
+
+/// The type denotations a rule can compare `type(x)` with.
+const TYPE_NAMES: &[&str] = &[
+    "int",
+    "uint",
+    "double",
+    "bool",
+    "string",
+    "bytes",
+    "list",
+    "map",
+    "null_type",
+    "type",
+];
+
+/// A type value (`type(1) == int`).
+#[derive(Debug, PartialEq, Eq)]
+struct TypeVal(&'static str);
+
+impl Opaque for TypeVal {
+    fn runtime_type_name(&self) -> &str {
+        "type"
+    }
+}
+
+/// `type(x)`.
+fn type_of(v: Value) -> ResolveResult {
+    let name = match &v {
+        Value::Int(_) => "int",
+        Value::UInt(_) => "uint",
+        Value::Float(_) => "double",
+        Value::Bool(_) => "bool",
+        Value::String(_) => "string",
+        Value::Bytes(_) => "bytes",
+        Value::List(_) => "list",
+        Value::Map(_) => "map",
+        Value::Null => "null_type",
+        Value::Duration(_) => "google.protobuf.Duration",
+        Value::Timestamp(_) => "google.protobuf.Timestamp",
+        Value::Opaque(o) if o.runtime_type_name() == "type" => "type",
+        _ => return Err(ExecutionError::NoSuchOverload),
+    };
+    Ok(Value::Opaque(Arc::new(TypeVal(name))))
+}
+
+/// `duration(string)`, with Go's syntax (`1h30m`, `1.5s`, `0`); other strings are the
+/// apiserver's conversion error.
+fn duration(v: Value) -> ResolveResult {
+    match &v {
+        Value::String(s) => match parse_go_duration(s) {
+            Some(ns) => Ok(Value::Duration(chrono::Duration::nanoseconds(ns))),
+            None => Err(conversion("string", "google.protobuf.Duration")),
+        },
+        Value::Duration(_) => Ok(v),
+        _ => Err(ExecutionError::NoSuchOverload),
+    }
+}
+
+/// cel-go's `type conversion error from 'A' to 'B'`, carried as a function error that
+/// [`super::errors`] renders as it is.
+pub fn conversion(from: &str, to: &str) -> ExecutionError {
+    ExecutionError::function_error(
+        "@conversion",
+        format!("type conversion error from '{from}' to '{to}'"),
+    )
+}
+
+/// `size(x)` and `x.size()`.
+fn size(ftx: &FunctionContext) -> ResolveResult {
+    let v = match (&ftx.this, ftx.args.first()) {
+        (Some(t), _) => t.clone(),
+        (None, Some(a)) => Value::resolve(a, ftx.ptx)?,
+        (None, None) => return Err(ExecutionError::NoSuchOverload),
+    };
+    let n = match &v {
+        Value::List(l) => l.len(),
+        Value::Map(m) => m.map.len(),
+        Value::String(s) => s.chars().count(),
+        Value::Bytes(b) => b.len(),
+        _ => return Err(ExecutionError::NoSuchOverload),
+    };
+    Ok(Value::Int(n as i64))
+}
+
+/// Both operands of a logical operator, the right one evaluated only when the left one does
+/// not decide (`decides` is false for `&&`, true for `||`).
+fn logical(ftx: &FunctionContext, decides: bool) -> ResolveResult {
+    let [l, r] = ftx.args else {
+        return Err(ExecutionError::NoSuchOverload);
+    };
+    let left = Value::resolve(l, ftx.ptx);
+    if matches!(left, Ok(Value::Bool(b)) if b == decides) {
+        return Ok(Value::Bool(decides));
+    }
+    let right = Value::resolve(r, ftx.ptx);
+    match (left, right) {
+        (_, Ok(Value::Bool(b))) if b == decides => Ok(Value::Bool(decides)),
+        (Ok(Value::Bool(_)), Ok(Value::Bool(_))) => Ok(Value::Bool(!decides)),
+        (Err(e), _) | (_, Err(e)) => Err(e),
+        _ => Err(ExecutionError::NoSuchOverload),
+    }
+}
+
+fn and(ftx: &FunctionContext) -> ResolveResult {
+    logical(ftx, false)
+}
+
+fn or(ftx: &FunctionContext) -> ResolveResult {
+    logical(ftx, true)
+}
+
+/// The elements a macro iterates: a list's (index, item), a map's (key, value).
+fn elements(v: Value) -> Result<Vec<(Value, Value)>, ExecutionError> {
+    match v {
+        Value::List(l) => Ok(l
+            .iter()
+            .enumerate()
+            .map(|(i, x)| (Value::Int(i as i64), x.clone()))
+            .collect()),
+        Value::Map(m) => Ok(m
+            .map
+            .iter()
+            .map(|(k, x): (&Key, &Value)| (Value::from(k), x.clone()))
+            .collect()),
+        _ => Err(ExecutionError::NoSuchOverload),
+    }
+}
+
+fn name_of(e: &kube_cel::cel::common::ast::IdedExpr) -> Result<&str, ExecutionError> {
+    match &e.expr {
+        Expr::Literal(LiteralValue::String(name)) => Ok(name.inner()),
+        _ => Err(ExecutionError::NoSuchOverload),
+    }
+}
+
+/// `x.?f`: an optional of field `f` of `x` (itself possibly optional), empty when absent.
+fn opt_select(ftx: &FunctionContext) -> ResolveResult {
+    let [operand, field] = ftx.args else {
+        return Err(ExecutionError::NoSuchOverload);
+    };
+    let none = || Ok(Value::Opaque(Arc::new(OptionalValue::none())));
+    let v = Value::resolve(operand, ftx.ptx)?;
+    let v = match &v {
+        Value::Opaque(o) => match o.downcast_ref::<OptionalValue>() {
+            Some(opt) => match opt.value() {
+                Some(inner) => inner.clone(),
+                None => return none(),
+            },
+            None => return Err(ExecutionError::NoSuchOverload),
+        },
+        _ => v,
+    };
+    let Value::Map(m) = v else {
+        return Err(ExecutionError::NoSuchOverload);
+    };
+    match m.map.get(&Key::from(name_of(field)?)) {
+        Some(x) => Ok(Value::Opaque(Arc::new(OptionalValue::of(x.clone())))),
+        None => none(),
+    }
+}
+
+/// What a `transform*` macro builds.
+enum Shape {
+    List,
+    Map,
+    Entry,
+}
+
+/// `r.transformList(a, b, [filter,] e)`, `transformMap` (keys of `r` to `e`) and
+/// `transformMapEntry` (`e` is a one-entry map, merged; a repeated key is an error).
+fn transform(ftx: &FunctionContext, shape: Shape) -> ResolveResult {
+    let (range, a, b, filter, body) = match ftx.args {
+        [r, a, b, body] => (r, a, b, None, body),
+        [r, a, b, f, body] => (r, a, b, Some(f), body),
+        _ => return Err(ExecutionError::NoSuchOverload),
+    };
+    let (a, b) = (name_of(a)?, name_of(b)?);
+    let mut list = Vec::new();
+    let mut map: HashMap<Key, Value> = HashMap::new();
+    for (k, x) in elements(Value::resolve(range, ftx.ptx)?)? {
+        let mut scope = ftx.ptx.new_inner_scope();
+        scope.add_variable_from_value(a, k.clone());
+        scope.add_variable_from_value(b, x);
+        if let Some(f) = filter {
+            match Value::resolve(f, &scope)? {
+                Value::Bool(true) => {}
+                Value::Bool(false) => continue,
+                _ => return Err(ExecutionError::NoSuchOverload),
+            }
+        }
+        let v = Value::resolve(body, &scope)?;
+        match shape {
+            Shape::List => list.push(v),
+            Shape::Map => {
+                let key = match k {
+                    Value::String(s) => Key::String(s),
+                    Value::Int(i) => Key::Int(i),
+                    Value::UInt(u) => Key::Uint(u),
+                    Value::Bool(b) => Key::Bool(b),
+                    _ => return Err(ExecutionError::NoSuchOverload),
+                };
+                map.insert(key, v);
+            }
+            Shape::Entry => {
+                let Value::Map(entry) = v else {
+                    return Err(ExecutionError::NoSuchOverload);
+                };
+                for (ek, ev) in entry.map.iter() {
+                    if map.insert(ek.clone(), ev.clone()).is_some() {
+                        let text = format!("insert failed: key {} already exists", key_text(ek));
+                        return Err(ExecutionError::function_error("@text", text));
+                    }
+                }
+            }
+        }
+    }
+    Ok(match shape {
+        Shape::List => Value::List(Arc::new(list)),
+        _ => Value::Map(kube_cel::cel::objects::Map { map: Arc::new(map) }),
+    })
+}
+
+fn key_text(k: &Key) -> String {
+    match Value::from(k) {
+        Value::String(s) => s.to_string(),
+        Value::Int(i) => i.to_string(),
+        Value::UInt(u) => u.to_string(),
+        Value::Bool(b) => b.to_string(),
+        other => format!("{other:?}"),
+    }
+}
+
+/// `o.optMap(x, e)`: empty when `o` is, else `optional.of(e)` with `x` bound to its value
+/// (`flat`: `e` is itself the optional result).
+fn opt_map(ftx: &FunctionContext, flat: bool) -> ResolveResult {
+    let [opt, var, body] = ftx.args else {
+        return Err(ExecutionError::NoSuchOverload);
+    };
+    let v = Value::resolve(opt, ftx.ptx)?;
+    let inner = match &v {
+        Value::Opaque(o) => match o.downcast_ref::<OptionalValue>() {
+            Some(opt) => opt.value().cloned(),
+            None => return Err(ExecutionError::NoSuchOverload),
+        },
+        _ => return Err(ExecutionError::NoSuchOverload),
+    };
+    let Some(inner) = inner else {
+        return Ok(v);
+    };
+    let mut scope = ftx.ptx.new_inner_scope();
+    scope.add_variable_from_value(name_of(var)?, inner);
+    let r = Value::resolve(body, &scope)?;
+    if flat {
+        return Ok(r);
+    }
+    Ok(Value::Opaque(Arc::new(OptionalValue::of(r))))
+}
+
+/// Evaluates the predicate of `@all`/`@exists`/`@exists_one` for each element, calling `each`
+/// with its result until it returns false.
+fn quantify(
+    ftx: &FunctionContext,
+    mut each: impl FnMut(Result<bool, ExecutionError>) -> bool,
+) -> Result<(), ExecutionError> {
+    let (range, first, second, pred) = match ftx.args {
+        [range, var, pred] => (range, None, name_of(var)?, pred),
+        [range, a, b, pred] => (range, Some(name_of(a)?), name_of(b)?, pred),
+        _ => return Err(ExecutionError::NoSuchOverload),
+    };
+    let range = Value::resolve(range, ftx.ptx)?;
+    let list = matches!(range, Value::List(_));
+    for (k, x) in elements(range)? {
+        let mut scope = ftx.ptx.new_inner_scope();
+        match first {
+            Some(a) => {
+                scope.add_variable_from_value(a, k);
+                scope.add_variable_from_value(second, x);
+            }
+            // One variable: a list's items, a map's keys.
+            None if list => scope.add_variable_from_value(second, x),
+            None => scope.add_variable_from_value(second, k),
+        }
+        let r = match Value::resolve(pred, &scope) {
+            Ok(Value::Bool(b)) => Ok(b),
+            Ok(_) => Err(ExecutionError::NoSuchOverload),
+            Err(e) => Err(e),
+        };
+        if !each(r) {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// `all`: false as soon as one is false; else the first error; else true.
+fn all(ftx: &FunctionContext) -> ResolveResult {
+    quantifier(ftx, false)
+}
+
+/// `exists`: true as soon as one is true; else the first error; else false.
+fn exists(ftx: &FunctionContext) -> ResolveResult {
+    quantifier(ftx, true)
+}
+
+fn quantifier(ftx: &FunctionContext, decides: bool) -> ResolveResult {
+    let mut first_err = None;
+    let mut decided = false;
+    quantify(ftx, |r| match r {
+        Ok(b) if b == decides => {
+            decided = true;
+            false
+        }
+        Ok(_) => true,
+        Err(e) => {
+            first_err.get_or_insert(e);
+            true
+        }
+    })?;
+    match (decided, first_err) {
+        (true, _) => Ok(Value::Bool(decides)),
+        (false, Some(e)) => Err(e),
+        (false, None) => Ok(Value::Bool(!decides)),
+    }
+}
+
+/// `exists_one`: exactly one true; the first error stops it.
+fn exists_one(ftx: &FunctionContext) -> ResolveResult {
+    let mut count = 0;
+    let mut err = None;
+    quantify(ftx, |r| match r {
+        Ok(b) => {
+            count += usize::from(b);
+            true
+        }
+        Err(e) => {
+            err = Some(e);
+            false
+        }
+    })?;
+    match err {
+        Some(e) => Err(e),
+        None => Ok(Value::Bool(count == 1)),
+    }
+}

@@ -1,0 +1,216 @@
+//! URLs as the apiserver's `url()`/`isURL()` read them: Go's `url.ParseRequestURI` (an
+//! absolute URI or an absolute path), with Go's error texts (`parse "x": invalid URI for
+//! request`). kube-cel parses with the WHATWG rules of the url crate, which accept and refuse
+//! other strings.
+
+/// The parts of a parsed URL the CEL accessors read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoUrl {
+    pub scheme: String,
+    pub host: String,
+    pub path: String,
+    pub raw_query: String,
+}
+
+/// Go's `url.ParseRequestURI`; the error is Go's text, `parse "<raw>": <reason>`.
+pub fn parse_request_uri(raw: &str) -> Result<GoUrl, String> {
+    parse(raw).map_err(|e| format!("parse {}: {e}", crate::field::go_quote(raw)))
+}
+
+fn parse(raw: &str) -> Result<GoUrl, String> {
+    if raw.bytes().any(|b| b < 0x20 || b == 0x7f) {
+        return Err("net/url: invalid control character in URL".into());
+    }
+    if raw.is_empty() {
+        return Err("empty url".into());
+    }
+    let mut url = GoUrl::default();
+    if raw == "*" {
+        url.path = "*".into();
+        return Ok(url);
+    }
+    let (scheme, rest) = scheme(raw)?;
+    url.scheme = scheme.to_ascii_lowercase();
+    let rest = match rest.strip_suffix('?') {
+        Some(r) if rest.matches('?').count() == 1 => r,
+        _ => match rest.split_once('?') {
+            Some((r, q)) => {
+                url.raw_query = q.to_string();
+                r
+            }
+            None => rest,
+        },
+    };
+    if !rest.starts_with('/') {
+        if !url.scheme.is_empty() {
+            return Ok(url);
+        }
+        return Err("invalid URI for request".into());
+    }
+    let mut path = rest;
+    if !url.scheme.is_empty() && rest.starts_with("//") {
+        let authority = &rest[2..];
+        let (auth, p) = match authority.find('/') {
+            Some(i) => authority.split_at(i),
+            None => (authority, ""),
+        };
+        url.host = parse_authority(auth)?;
+        path = p;
+    }
+    url.path = unescape(path, false)?;
+    Ok(url)
+}
+
+/// Go's `getScheme`: letters, then letters, digits, `+`, `-`, `.` up to a `:`.
+fn scheme(raw: &str) -> Result<(&str, &str), String> {
+    for (i, c) in raw.bytes().enumerate() {
+        match c {
+            b'a'..=b'z' | b'A'..=b'Z' => {}
+            b'0'..=b'9' | b'+' | b'-' | b'.' if i > 0 => {}
+            b':' if i == 0 => return Err("missing protocol scheme".into()),
+            b':' => return Ok((&raw[..i], &raw[i + 1..])),
+            _ => return Ok(("", raw)),
+        }
+    }
+    Ok(("", raw))
+}
+
+fn parse_authority(authority: &str) -> Result<String, String> {
+    let (userinfo, host) = match authority.rfind('@') {
+        Some(i) => (Some(&authority[..i]), &authority[i + 1..]),
+        None => (None, authority),
+    };
+    let host = parse_host(host)?;
+    if let Some(u) = userinfo {
+        let ok = u
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || b"-._:~!$&'()*+,;=%@".contains(&c));
+        if !ok {
+            return Err("net/url: invalid userinfo".into());
+        }
+    }
+    Ok(host)
+}
+
+fn parse_host(host: &str) -> Result<String, String> {
+    let port_from = if host.starts_with('[') {
+        let i = host.rfind(']').ok_or("missing ']' in host")?;
+        Some(i + 1)
+    } else {
+        host.rfind(':')
+    };
+    if let Some(i) = port_from {
+        let colon_port = &host[i..];
+        let valid = colon_port.is_empty()
+            || (colon_port.starts_with(':') && colon_port[1..].bytes().all(|b| b.is_ascii_digit()));
+        if !valid {
+            let q = crate::field::go_quote(colon_port);
+            return Err(format!("invalid port {q} after host"));
+        }
+    }
+    unescape(host, true)
+}
+
+/// Go's `unescape` for a host (`true`) or a path: `%XX` decoded, a bad escape or (in a host) a
+/// character a host may not have is an error.
+fn unescape(s: &str, host: bool) -> Result<String, String> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'%' => {
+                let hex = |c: u8| (c as char).to_digit(16);
+                let (h, l) = match (b.get(i + 1), b.get(i + 2)) {
+                    (Some(&h), Some(&l)) if hex(h).is_some() && hex(l).is_some() => (h, l),
+                    _ => {
+                        let bad: String = s[i..].chars().take(3).collect();
+                        return Err(format!(
+                            "invalid URL escape {}",
+                            crate::field::go_quote(&bad)
+                        ));
+                    }
+                };
+                out.push((hex(h).unwrap_or(0) * 16 + hex(l).unwrap_or(0)) as u8);
+                i += 3;
+            }
+            c if host && c < 0x80 && !host_char(c) => {
+                let q = crate::field::go_quote(&(c as char).to_string());
+                return Err(format!("invalid character {q} in host name"));
+            }
+            c => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+fn host_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || b"-_.~!$&'()*+,;=:[]<>\"".contains(&c)
+}
+
+impl GoUrl {
+    /// `Hostname()`: the host without its port and IPv6 brackets.
+    pub fn hostname(&self) -> &str {
+        let (h, _) = self.split_host_port();
+        h.strip_prefix('[')
+            .and_then(|x| x.strip_suffix(']'))
+            .unwrap_or(h)
+    }
+
+    /// `Port()`: the digits after the host's last colon, or "".
+    pub fn port(&self) -> &str {
+        self.split_host_port().1
+    }
+
+    fn split_host_port(&self) -> (&str, &str) {
+        let h = self.host.as_str();
+        let colon = match h.rfind(']') {
+            Some(i) => h[i..].find(':').map(|j| i + j),
+            None => h.rfind(':'),
+        };
+        match colon {
+            Some(i) if h[i + 1..].bytes().all(|b| b.is_ascii_digit()) => (&h[..i], &h[i + 1..]),
+            _ => (h, ""),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_like_go() {
+        let err = |s: &str| parse_request_uri(s).unwrap_err();
+        assert_eq!(err("sgv8ad"), "parse \"sgv8ad\": invalid URI for request");
+        assert_eq!(err(""), "parse \"\": empty url");
+        assert_eq!(err(":x"), "parse \":x\": missing protocol scheme");
+        assert_eq!(
+            err("http://a b/"),
+            "parse \"http://a b/\": invalid character \" \" in host name"
+        );
+        assert_eq!(
+            err("http://h:x/"),
+            "parse \"http://h:x/\": invalid port \":x\" after host"
+        );
+        assert_eq!(err("/a%zz"), "parse \"/a%zz\": invalid URL escape \"%zz\"");
+        let u = parse_request_uri("HTTPS://user@example.com:8443/p/a?x=1").unwrap();
+        assert_eq!(
+            (u.scheme.as_str(), u.host.as_str()),
+            ("https", "example.com:8443")
+        );
+        assert_eq!(
+            (u.hostname(), u.port(), u.path.as_str()),
+            ("example.com", "8443", "/p/a")
+        );
+        assert_eq!(u.raw_query, "x=1");
+        let u = parse_request_uri("http://[::1]:80/").unwrap();
+        assert_eq!((u.hostname(), u.port()), ("::1", "80"));
+        assert!(parse_request_uri("/just/a/path").is_ok());
+        assert!(parse_request_uri("localhost:8080").is_ok());
+        assert!(parse_request_uri("mailto:someone").is_ok());
+    }
+}

@@ -1,0 +1,102 @@
+//! CEL validation rules (`x-kubernetes-validations`) as kube-apiserver 1.36 evaluates them on
+//! create. The only module that names the CEL crates' types: the rest of the crate sees
+//! [`Compiled`] and [`FieldError`]s.
+//!
+//! Built on kube-cel 0.8 (the Kubernetes libraries: lists, sets, regex, URLs, IP/CIDR,
+//! quantity, semver, format, strings) and the cel crate it is built on (0.13, re-exported as
+//! `kube_cel::cel`: a parser and a dynamically typed interpreter). What they do not have, and
+//! this module adds:
+//!
+//! - **Types.** cel has no type checker: [`decl`] models the CEL type of every schema node,
+//!   [`value`] converts objects along it, and [`check`] refuses at compile time what 1.36's
+//!   checker refuses as far as it can follow types (undeclared variables and functions,
+//!   undefined fields, string `reverse()`).
+//! - **The 1.36 environment.** kube-cel offers more than 1.36 (math, encoders, jsonpatch,
+//!   string `reverse()`): [`library`] lists what 1.36 declares and [`check`] refuses the rest.
+//! - **Cost.** cel has no cost tracking: [`cost`] computes each rule's cost on the actual data
+//!   before running it, so the per-call limit and the per-object budget stop evaluation with
+//!   the apiserver's messages and nothing can hang.
+//! - **The apiserver's texts.** Runtime errors ([`errors`]), the CRD errors of rules that do
+//!   not compile ([`rule`]), Go's duration parsing ([`gotime`], [`funcs`]).
+//!
+//! Differences from the apiserver (also in the README):
+//! - Type checking is partial: a rule that is ill-typed in ways [`check`] does not follow
+//!   (e.g. `self.replicas + 'x'`) compiles here and fails at run time with `no such overload`.
+//! - Compile errors name the first occurrence of the offending name for their position, and
+//!   parse errors carry the cel crate's parser messages, not cel-go's.
+//! - Estimated cost is not computed: a CRD whose rules exceed the apiserver's static cost
+//!   limits is accepted. Runtime cost is our estimate from the data, not cel-go's count.
+//! - A set or map list compares with `==` in order (the apiserver ignores order).
+//! - A `%#v`-printed rule in CRD errors shows set `reason`/`optionalOldSelf` pointers with a
+//!   fixed address (the apiserver prints a different one each time).
+//! - Rules inside `allOf` are not run.
+
+mod check;
+mod compile;
+mod cost;
+mod decl;
+mod errors;
+mod escape;
+mod eval;
+mod fieldpath;
+mod funcs;
+mod gotime;
+mod gourl;
+mod library;
+mod rewrite;
+mod rule;
+mod urls;
+mod value;
+
+use crate::field::FieldError;
+use crate::schema::Structural;
+use serde_json::Value;
+
+/// The compiled rules of one CRD version.
+#[derive(Debug)]
+pub struct Compiled {
+    root: Option<compile::Node>,
+    /// The apiserver's CRD errors for rules that do not compile (sorted); non-empty means the
+    /// apiserver refuses the CRD.
+    pub errors: Vec<String>,
+}
+
+impl Compiled {
+    /// Compiles every rule of `schema`, whose path in its CRD is `path`
+    /// (`spec.validation.openAPIV3Schema` or `spec.versions[i].schema.openAPIV3Schema`).
+    pub fn new(schema: &Structural, path: &str) -> Self {
+        let (root, errors) = compile::compile(schema, path);
+        Compiled { root, errors }
+    }
+
+    /// Whether there is any rule to run.
+    pub fn has_rules(&self) -> bool {
+        self.root.is_some()
+    }
+
+    /// Runs the rules on `obj` (a create request body, after pruning and defaulting); the
+    /// apiserver's field errors, in its walk order.
+    pub fn validate(&self, obj: &Value) -> Vec<FieldError> {
+        match &self.root {
+            Some(root) => eval::validate(root, obj, cost::Budget::new()),
+            None => Vec::new(),
+        }
+    }
+
+    /// [`Compiled::validate`] with other cost limits (tests).
+    #[cfg(test)]
+    fn validate_with_limits(&self, obj: &Value, total: u64, per_call: u64) -> Vec<FieldError> {
+        match &self.root {
+            Some(root) => eval::validate(root, obj, cost::Budget::with_limits(total, per_call)),
+            None => Vec::new(),
+        }
+    }
+}
+
+/// Whether `schema` has any `x-kubernetes-validations` rule.
+pub fn has_rules(schema: &Structural) -> bool {
+    compile::has_rules(schema)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,284 @@
+//! One `x-kubernetes-validations` rule: read from the schema, checked as the apiserver's CRD
+//! validation checks it (`rule`, `message`, `messageExpression`, `reason`, `fieldPath`,
+//! `optionalOldSelf`), parsed and type-checked once.
+
+use super::check::{check, issue_at, Want};
+use super::decl::Decl;
+use super::fieldpath::valid_field_path;
+use crate::field::{self, go_quote};
+use crate::schema::Structural;
+use kube_cel::cel::common::ast::IdedExpr;
+use kube_cel::cel::parser::Parser;
+use serde_json::Value;
+use std::sync::Arc;
+
+/// `reason`: which kind of field error a failed rule gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    Invalid,
+    Forbidden,
+    Required,
+    Duplicate,
+}
+
+/// A rule ready to run.
+#[derive(Debug)]
+pub struct Rule {
+    pub expr: IdedExpr,
+    /// `message`, trimmed ("" when not given).
+    pub message: String,
+    /// The rule text, trimmed.
+    pub text: String,
+    pub message_expr: Option<IdedExpr>,
+    /// The `messageExpression` text (named in cost errors).
+    pub message_expr_text: String,
+    pub reason: Reason,
+    /// The normalized `fieldPath` ("" when not given).
+    pub field_path: String,
+    pub uses_old_self: bool,
+    pub optional_old_self: bool,
+}
+
+impl Rule {
+    /// What errors name the rule by: its message, else its text (`ruleErrorString`).
+    pub fn error_string(&self) -> &str {
+        if self.message.is_empty() {
+            &self.text
+        } else {
+            &self.message
+        }
+    }
+}
+
+/// The raw fields of a rule.
+#[derive(Default)]
+struct Raw {
+    rule: String,
+    message: String,
+    message_expression: String,
+    reason: Option<String>,
+    field_path: String,
+    optional_old_self: Option<bool>,
+}
+
+fn raw(v: &Value) -> Raw {
+    let s = |k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+    Raw {
+        rule: s("rule"),
+        message: s("message"),
+        message_expression: s("messageExpression"),
+        reason: v.get("reason").and_then(Value::as_str).map(str::to_string),
+        field_path: s("fieldPath"),
+        optional_old_self: v.get("optionalOldSelf").and_then(Value::as_bool),
+    }
+}
+
+/// Parses a CEL expression with the syntax 1.36 accepts (optionals included).
+pub fn parse(src: &str) -> Result<IdedExpr, String> {
+    Parser::new()
+        .enable_optional_syntax(true)
+        .parse(src)
+        .map_err(|errs| {
+            let e = errs.errors.first();
+            let (line, col) = e.map_or((1, 0), |e| e.pos);
+            let msg = e.map_or("syntax error", |e| e.msg.as_str());
+            let offset = line_col_offset(src, line, col);
+            issue_at(src, offset, &format!("Syntax error: {msg}"))
+        })
+}
+
+fn line_col_offset(src: &str, line: isize, col: isize) -> usize {
+    let start: usize = src
+        .split_inclusive('\n')
+        .take((line.max(1) - 1) as usize)
+        .map(str::len)
+        .sum();
+    start + col.max(0) as usize
+}
+
+/// Compiles rule `i` of a node (`path` is the node's schema path in the CRD): the rule, or the
+/// apiserver's CRD errors for it.
+pub fn compile(
+    v: &Value,
+    i: usize,
+    node: &Structural,
+    decl: &Arc<Decl>,
+    path: &str,
+    uncorrelatable: Option<&str>,
+) -> Result<Rule, Vec<String>> {
+    let r = raw(v);
+    let at = |f: &str| format!("{path}.x-kubernetes-validations[{i}].{f}");
+    let mut errs = static_errors(&r, node, &at);
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    let shown = go_rule(&r);
+    let rule_src = r.rule.as_str();
+    let checked =
+        parse(rule_src).and_then(|e| check(&e, rule_src, decl, Want::Bool).map(|c| (e, c)));
+    let (mut expr, checked) = match checked {
+        Ok(ok) => ok,
+        Err(detail) => {
+            let detail = compile_detail(&detail);
+            return Err(vec![field::invalid(at("rule"), &shown, &detail)]);
+        }
+    };
+    let message_expr = match r.message_expression.as_str() {
+        "" => None,
+        src => match parse(src).and_then(|e| check(&e, src, decl, Want::String).map(|_| e)) {
+            Ok(mut e) => {
+                super::rewrite::rewrite(&mut e);
+                Some(e)
+            }
+            Err(d) => {
+                let detail = match d.starts_with("ERROR:") {
+                    true => format!("messageExpression compilation failed: {d}"),
+                    false => d,
+                };
+                errs.push(field::invalid(at("messageExpression"), &shown, &detail));
+                None
+            }
+        },
+    };
+    if checked.uses_old_self {
+        if let Some(p) = uncorrelatable {
+            let d = format!(
+                "oldSelf cannot be used on the uncorrelatable portion of the schema within {p}"
+            );
+            errs.push(field::invalid(at("rule"), &go_quote(&r.rule), &d));
+        }
+    } else if let Some(b) = r.optional_old_self {
+        errs.push(field::invalid(
+            at("optionalOldSelf"),
+            &b.to_string(),
+            "may not be set if oldSelf is not used in rule",
+        ));
+    }
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    super::rewrite::rewrite(&mut expr);
+    let field_path = match r.field_path.as_str() {
+        "" => String::new(),
+        p => valid_field_path(p, node).unwrap_or_default(),
+    };
+    Ok(Rule {
+        expr,
+        message: r.message.trim().to_string(),
+        text: r.rule.trim().to_string(),
+        message_expr,
+        message_expr_text: r.message_expression.clone(),
+        reason: reason(r.reason.as_deref()),
+        field_path,
+        uses_old_self: checked.uses_old_self,
+        optional_old_self: r.optional_old_self == Some(true),
+    })
+}
+
+fn compile_detail(d: &str) -> String {
+    if d.starts_with("ERROR:") {
+        format!("compilation failed: {d}")
+    } else {
+        d.to_string()
+    }
+}
+
+fn reason(r: Option<&str>) -> Reason {
+    match r {
+        Some("FieldValueForbidden") => Reason::Forbidden,
+        Some("FieldValueRequired") => Reason::Required,
+        Some("FieldValueDuplicate") => Reason::Duplicate,
+        _ => Reason::Invalid,
+    }
+}
+
+const REASONS: &[&str] = &[
+    "FieldValueDuplicate",
+    "FieldValueForbidden",
+    "FieldValueInvalid",
+    "FieldValueRequired",
+];
+
+fn has_newlines(s: &str) -> bool {
+    s.contains(['\n', '\r'])
+}
+
+/// The apiserver's checks of the rule's fields, before compiling it.
+fn static_errors(r: &Raw, node: &Structural, at: &dyn Fn(&str) -> String) -> Vec<String> {
+    let mut errs = Vec::new();
+    let (rule, msg) = (r.rule.trim(), r.message.trim());
+    if rule.is_empty() {
+        errs.push(field::required(at("rule"), "rule is not specified"));
+    } else if !r.message.is_empty() && msg.is_empty() {
+        errs.push(field::invalid(
+            at("message"),
+            &go_quote(&r.message),
+            "must be non-empty if specified",
+        ));
+    } else if has_newlines(msg) {
+        errs.push(field::invalid(
+            at("message"),
+            &go_quote(&r.message),
+            "must not contain line breaks",
+        ));
+    } else if has_newlines(rule) && msg.is_empty() {
+        errs.push(field::required(
+            at("message"),
+            "message must be specified if rule contains line breaks",
+        ));
+    }
+    if !r.message_expression.is_empty() && r.message_expression.trim().is_empty() {
+        errs.push(field::required(
+            at("messageExpression"),
+            "messageExpression must be non-empty if specified",
+        ));
+    }
+    if let Some(reason) = r.reason.as_deref().filter(|x| !REASONS.contains(x)) {
+        errs.push(field::not_supported(
+            at("reason"),
+            &go_quote(reason),
+            REASONS,
+        ));
+    }
+    let fp = r.field_path.as_str();
+    if !fp.is_empty() && fp.trim().is_empty() {
+        errs.push(field::invalid(
+            at("fieldPath"),
+            &go_quote(fp),
+            "must be non-empty if specified",
+        ));
+    }
+    if has_newlines(fp) {
+        errs.push(field::invalid(
+            at("fieldPath"),
+            &go_quote(fp),
+            "must not contain line breaks",
+        ));
+    }
+    if !fp.is_empty() && valid_field_path(fp, node).is_none() {
+        errs.push(field::invalid(
+            at("fieldPath"),
+            &go_quote(fp),
+            "must be a valid path",
+        ));
+    }
+    errs
+}
+
+/// The rule as Go's `%#v` prints an `apiextensions.ValidationRule`. Set pointers print as
+/// addresses in the apiserver (never the same twice); a fixed one stands in for them here.
+fn go_rule(r: &Raw) -> String {
+    let ptr = |set: bool, ty: &str| match set {
+        true => format!("(*{ty})(0xc000000000)"),
+        false => format!("(*{ty})(nil)"),
+    };
+    format!(
+        "apiextensions.ValidationRule{{Rule:{}, Message:{}, MessageExpression:{}, Reason:{}, FieldPath:{}, OptionalOldSelf:{}}}",
+        go_quote(&r.rule),
+        go_quote(&r.message),
+        go_quote(&r.message_expression),
+        ptr(r.reason.is_some(), "apiextensions.FieldValueErrorReason"),
+        go_quote(&r.field_path),
+        ptr(r.optional_old_self.is_some(), "bool"),
+    )
+}

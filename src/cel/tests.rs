@@ -1,0 +1,465 @@
+//! Table tests, one per feature: a schema with rules (YAML, converted as a CRD's), an object,
+//! and the apiserver's messages for it (or the CRD errors of a rule it refuses).
+
+use super::Compiled;
+use crate::schema::convert::convert;
+use crate::test_support::json_of;
+
+/// The messages of `obj` against `schema`'s rules (the schema is a resource root).
+fn run(schema: &str, obj: &str) -> Vec<String> {
+    let c = compiled(schema);
+    assert!(c.errors.is_empty(), "CRD errors: {:?}", c.errors);
+    let mut out: Vec<String> = c
+        .validate(&json_of(obj))
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    out.sort();
+    out
+}
+
+fn compiled(schema: &str) -> Compiled {
+    let s = convert(&json_of(schema), "openAPIV3Schema").unwrap();
+    Compiled::new(&s, "openAPIV3Schema")
+}
+
+/// The CRD errors of `schema`'s rules.
+fn refused(schema: &str) -> Vec<String> {
+    compiled(schema).errors
+}
+
+/// A root schema with `spec` holding `props`, and `rules` on spec.
+fn spec(props: &str, rules: &str) -> String {
+    format!(
+        "type: object\nproperties:\n  spec:\n    type: object\n    properties: {props}\n    x-kubernetes-validations: {rules}\n"
+    )
+}
+
+const META: &str = "apiVersion: v1\nkind: K\nmetadata: {name: obj}\n";
+
+fn obj(spec: &str) -> String {
+    format!("{META}spec: {spec}\n")
+}
+
+#[test]
+fn failing_rules_give_message_or_rule() {
+    let s = spec(
+        "{a: {type: integer}, b: {type: string}}",
+        "[{rule: 'self.a > 1', message: ' a too small '}, {rule: 'self.b == \"x\"'}]",
+    );
+    assert_eq!(
+        run(&s, &obj("{a: 1, b: y}")),
+        [
+            "spec: Invalid value: a too small",
+            "spec: Invalid value: failed rule: self.b == \"x\"",
+        ]
+    );
+    assert!(run(&s, &obj("{a: 2, b: x}")).is_empty());
+}
+
+#[test]
+fn scalar_nodes_show_their_value() {
+    let s = "type: object\nproperties:\n  spec:\n    type: object\n    properties:\n      num: {type: integer, x-kubernetes-validations: [{rule: 'self < 10', message: too big}]}\n      s: {type: string, x-kubernetes-validations: [{rule: 'self.startsWith(\"a\")', message: bad}]}\n";
+    assert_eq!(
+        run(s, &obj("{num: 12, s: b}")),
+        [
+            "spec.num: Invalid value: 12: too big",
+            "spec.s: Invalid value: \"b\": bad"
+        ]
+    );
+}
+
+#[test]
+fn escaped_property_names() {
+    let s = spec(
+        "{foo-bar: {type: string}, namespace: {type: string}, a.b: {type: string}, x/y: {type: string}, my__f: {type: string}, 1st: {type: string}}",
+        "[{rule: 'self.foo__dash__bar == self.__namespace__ && self.a__dot__b == self.x__slash__y && self.my__underscores__f == \"m\"', message: differ}]",
+    );
+    assert!(run(
+        &s,
+        &obj("{foo-bar: a, namespace: a, a.b: c, x/y: c, my__f: m, 1st: z}")
+    )
+    .is_empty());
+    assert_eq!(
+        run(
+            &s,
+            &obj("{foo-bar: a, namespace: b, a.b: c, x/y: c, my__f: m}")
+        ),
+        ["spec: Invalid value: differ"]
+    );
+}
+
+#[test]
+fn libraries_of_the_1_36_environment() {
+    let rules = [
+        "self.s.lowerAscii() == 'abc' && self.s.split('B').size() == 2 && 'x%sy'.format(['-']) == 'x-y'",
+        "self.s.indexOf('B') == 1 && self.s.substring(1) == 'Bc' && self.s.charAt(0) == 'a'",
+        "self.l.isSorted() && self.l.sum() == 6 && self.l.max() == 3 && self.l.indexOf(2) == 1",
+        "sets.contains(self.l, [1, 2]) && sets.intersects(self.l, [3, 9])",
+        "self.s.find('[A-Z]') == 'B' && self.s.findAll('[a-z]').size() == 2 && self.s.matches('^a')",
+        "url('https://h:8080/p?q=1').getHost() == 'h:8080' && isURL('/a') && !isURL('a')",
+        "isIP('10.0.0.1') && ip('10.0.0.1').family() == 4 && cidr('10.0.0.0/8').containsIP(ip('10.1.2.3'))",
+        "quantity('1Gi').isGreaterThan(quantity('500Mi')) && isQuantity('1k')",
+        "semver('1.2.3').isLessThan(semver('1.10.0')) && isSemver('1.0.0')",
+        "!format.dns1123Label().validate('ok-name').hasValue() && format.dns1123Label().validate('No').hasValue()",
+        "optional.of(1).hasValue() && !optional.none().hasValue() && optional.none().orValue(5) == 5",
+        "self.l.exists_one(x, x == 2) && self.l.exists(x, x > 2) && self.l.filter(x, x > 1).size() == 2 && self.l.map(x, x * 2)[2] == 6",
+        "duration('1h30m') > duration('90s') && timestamp('2024-01-01T00:00:00Z') < timestamp('2025-01-01T00:00:00Z')",
+        "type(self.s) == string && type(self.l) == list && dyn(self.l).size() == 3",
+        "self.l.slice(1, 3) == [2, 3] && self.l.reverse() == [3, 2, 1] && lists.range(3) == [0, 1, 2]",
+    ];
+    for rule in rules {
+        let s = spec(
+            "{s: {type: string}, l: {type: array, items: {type: integer}}}",
+            &format!("[{{rule: {:?}, message: failed}}]", rule),
+        );
+        assert!(run(&s, &obj("{s: aBc, l: [1, 2, 3]}")).is_empty(), "{rule}");
+    }
+}
+
+#[test]
+fn what_1_36_lacks_is_refused() {
+    let cases = [
+        (
+            "math.greatest(1, 2) == 2",
+            "undeclared reference to 'math.greatest' (in container '')",
+        ),
+        (
+            "self.s.reverse() == 'x'",
+            "found no matching overload for 'reverse' applied to 'string.()'",
+        ),
+        (
+            "base64.encode(b'a') == 'YQ=='",
+            "undeclared reference to 'base64.encode'",
+        ),
+        ("self.nope == 1", "undefined field 'nope'"),
+        (
+            "other == 1",
+            "undeclared reference to 'other' (in container '')",
+        ),
+        ("self.s", "cel expression must evaluate to a bool"),
+        (
+            "cel.bind(x, 1, x == 1)",
+            "undeclared reference to 'cel.bind'",
+        ),
+    ];
+    for (rule, want) in cases {
+        let s = spec("{s: {type: string}}", &format!("[{{rule: {rule:?}}}]"));
+        let errs = refused(&s);
+        assert_eq!(errs.len(), 1, "{rule}: {errs:?}");
+        assert!(errs[0].starts_with("openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:"), "{}", errs[0]);
+        assert!(errs[0].contains(want), "{rule}: {}", errs[0]);
+    }
+    let s = spec("{s: {type: string}}", "[{rule: 'self.nope == 1'}]");
+    assert_eq!(
+        refused(&s)[0],
+        "openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:\"self.nope == 1\", Message:\"\", MessageExpression:\"\", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:\"\", OptionalOldSelf:(*bool)(nil)}: compilation failed: ERROR: <input>:1:6: undefined field 'nope'\n | self.nope == 1\n | .....^"
+    );
+}
+
+#[test]
+fn rule_fields_are_checked_like_the_apiserver() {
+    let cases = [
+        ("{rule: ' '}", ".rule: Required value: rule is not specified"),
+        ("{rule: 'true', message: ' '}", ".message: Invalid value: \" \": must be non-empty if specified"),
+        ("{rule: 'true', message: \"a\\nb\"}", ".message: Invalid value: \"a\\nb\": must not contain line breaks"),
+        ("{rule: \"true &&\\ntrue\"}", ".message: Required value: message must be specified if rule contains line breaks"),
+        ("{rule: 'true', reason: Bad}", ".reason: Unsupported value: \"Bad\": supported values: \"FieldValueDuplicate\", \"FieldValueForbidden\", \"FieldValueInvalid\", \"FieldValueRequired\""),
+        ("{rule: 'true', fieldPath: .nope}", ".fieldPath: Invalid value: \".nope\": must be a valid path"),
+        ("{rule: 'true', optionalOldSelf: true}", ".optionalOldSelf: Invalid value: true: may not be set if oldSelf is not used in rule"),
+        ("{rule: 'true', messageExpression: 'self.nope'}", ".messageExpression: Invalid value: apiextensions.ValidationRule{"),
+        ("{rule: 'true', messageExpression: '1 + 2'}", ".messageExpression: Invalid value: apiextensions.ValidationRule{Rule:\"true\", Message:\"\", MessageExpression:\"1 + 2\", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:\"\", OptionalOldSelf:(*bool)(nil)}: messageExpression must evaluate to a string"),
+        ("{rule: '1 + 2'}", ".rule: Invalid value: apiextensions.ValidationRule{Rule:\"1 + 2\", Message:\"\", MessageExpression:\"\", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:\"\", OptionalOldSelf:(*bool)(nil)}: cel expression must evaluate to a bool"),
+    ];
+    for (rule, want) in cases {
+        let s = spec("{s: {type: string}}", &format!("[{rule}]"));
+        let errs = refused(&s);
+        let prefix = "openAPIV3Schema.properties[spec].x-kubernetes-validations[0]";
+        assert!(
+            errs.iter()
+                .any(|e| e.starts_with(&format!("{prefix}{want}"))),
+            "{rule}: {errs:?}"
+        );
+    }
+}
+
+#[test]
+fn old_self_in_an_atomic_list_is_refused() {
+    let s = "type: object\nproperties:\n  l:\n    type: array\n    items:\n      type: object\n      properties: {a: {type: string}}\n      x-kubernetes-validations: [{rule: 'self == oldSelf'}]\n";
+    assert_eq!(
+        refused(s),
+        ["openAPIV3Schema.properties[l].items.x-kubernetes-validations[0].rule: Invalid value: \"self == oldSelf\": oldSelf cannot be used on the uncorrelatable portion of the schema within openAPIV3Schema.properties[l]"]
+    );
+    let map_list = s.replace(
+        "    items:",
+        "    x-kubernetes-list-type: map\n    x-kubernetes-list-map-keys: [a]\n    items:",
+    );
+    assert!(refused(&map_list).is_empty());
+}
+
+#[test]
+fn transition_rules_and_optional_old_self_on_create() {
+    let s = spec(
+        "{a: {type: string}}",
+        "[{rule: 'self == oldSelf', message: immutable}, {rule: '!oldSelf.hasValue()', optionalOldSelf: true, message: never}, {rule: 'oldSelf.hasValue()', optionalOldSelf: true, message: on create}]",
+    );
+    assert_eq!(run(&s, &obj("{a: x}")), ["spec: Invalid value: on create"]);
+}
+
+#[test]
+fn message_expression_and_its_fallback() {
+    let s = spec(
+        "{a: {type: integer}}",
+        "[{rule: 'self.a > 5', messageExpression: '\"a is \" + string(self.a)', message: m1}, {rule: 'self.a > 6', messageExpression: 'string(self.a / 0)', message: m2}, {rule: 'self.a > 7', messageExpression: '\"\"', message: m3}, {rule: 'self.a > 8', messageExpression: '\"x\\ny\"'}]",
+    );
+    assert_eq!(
+        run(&s, &obj("{a: 1}")),
+        [
+            "spec: Invalid value: a is 1",
+            "spec: Invalid value: failed rule: self.a > 8",
+            "spec: Invalid value: m2",
+            "spec: Invalid value: m3",
+        ]
+    );
+}
+
+#[test]
+fn reasons_and_field_paths() {
+    let s = "type: object\nproperties:\n  spec:\n    type: object\n    properties:\n      a: {type: string}\n      m: {type: object, additionalProperties: {type: string}}\n    x-kubernetes-validations:\n    - {rule: 'self.a != \"f\"', reason: FieldValueForbidden, message: no f, fieldPath: .a}\n    - {rule: 'self.a != \"r\"', reason: FieldValueRequired, message: need}\n    - {rule: 'self.a != \"d\"', reason: FieldValueDuplicate, message: dup, fieldPath: \"['a']\"}\n    - {rule: 'self.a != \"i\"', reason: FieldValueInvalid, message: inv, fieldPath: \".m['k.x']\"}\n  s:\n    type: string\n    x-kubernetes-validations: [{rule: 'self != \"d\"', reason: FieldValueDuplicate, message: dup}]\n";
+    assert_eq!(run(s, &obj("{a: f}")), ["spec.a: Forbidden: no f"]);
+    assert_eq!(run(s, &obj("{a: r}")), ["spec: Required value: need"]);
+    assert_eq!(run(s, &obj("{a: d}")), ["spec.a: Duplicate value"]);
+    assert_eq!(run(s, &obj("{a: i}")), ["spec.m[k.x]: Invalid value: inv"]);
+    assert_eq!(
+        run(s, &format!("{META}s: d\n")),
+        ["s: Duplicate value: \"d\""]
+    );
+}
+
+#[test]
+fn runtime_errors_read_like_the_apiservers() {
+    let s = spec(
+        "{a: {type: string}, t: {type: string}, u: {type: string}, o: {type: object, properties: {x: {type: string}}}}",
+        "[{rule: 'self.o.x == \"1\"', message: m1}, {rule: 'int(self.a) > 0', message: m2}, {rule: 'duration(self.t) > duration(\"1ms\")', message: m3}, {rule: 'url(self.u).getScheme() == \"https\"', message: m4}]",
+    );
+    assert_eq!(
+        run(&s, &obj("{a: x, t: soon, u: host, o: {}}")),
+        [
+            "spec: Invalid value: \"object\": URL parse error during conversion from string: parse \"host\": invalid URI for request evaluating rule: m4",
+            "spec: Invalid value: \"object\": no such key: x evaluating rule: m1",
+            "spec: Invalid value: \"object\": type conversion error from 'string' to 'google.protobuf.Duration' evaluating rule: m3",
+            "spec: Invalid value: \"object\": type conversion error from 'string' to 'int' evaluating rule: m2",
+        ]
+    );
+}
+
+#[test]
+fn errors_are_absorbed_as_cel_go_does() {
+    let s = spec(
+        "{l: {type: array, items: {type: string}}, o: {type: object, properties: {x: {type: string}}}}",
+        "[{rule: 'self.l.all(v, int(v) > 0)', message: m1}, {rule: 'self.o.x == \"a\" || true', message: m2}, {rule: 'size(self.o.x) > 0 || size(self.o.x) > 1', message: m3}]",
+    );
+    assert_eq!(
+        run(&s, &obj("{l: [zz, '0'], o: {}}")),
+        [
+            "spec: Invalid value: \"object\": no such key: x evaluating rule: m3",
+            "spec: Invalid value: m1",
+        ]
+    );
+}
+
+#[test]
+fn unknown_fields_and_nullable_nulls_are_invisible() {
+    let s = "type: object\nproperties:\n  spec:\n    type: object\n    x-kubernetes-preserve-unknown-fields: true\n    properties:\n      a: {type: string, nullable: true}\n    x-kubernetes-validations: [{rule: '!has(self.a)', message: visible}]\n";
+    assert!(run(s, &obj("{a: null, extra: 1}")).is_empty());
+    let unknown = s.replace("!has(self.a)", "has(self.extra)");
+    assert!(refused(&unknown)[0].contains("undefined field 'extra'"));
+}
+
+#[test]
+fn embedded_resources_show_only_type_and_object_meta() {
+    let s = "type: object\nproperties:\n  spec:\n    type: object\n    properties:\n      t:\n        type: object\n        x-kubernetes-embedded-resource: true\n        x-kubernetes-preserve-unknown-fields: true\n    x-kubernetes-validations: [{rule: 'self.t.kind == \"Pod\" && self.t.metadata.name == \"p\"', message: m}]\n";
+    assert!(run(
+        s,
+        &obj("{t: {apiVersion: v1, kind: Pod, metadata: {name: p, labels: {a: b}}}}")
+    )
+    .is_empty());
+    let labels = s.replace("self.t.metadata.name", "self.t.metadata.labels.a");
+    assert!(
+        refused(&labels)[0].contains("undefined field 'labels'"),
+        "{:?}",
+        refused(&labels)
+    );
+    let root = "type: object\nx-kubernetes-validations: [{rule: 'self.metadata.name.startsWith(\"a\") && self.kind == \"K\"', message: m}]\nproperties: {spec: {type: object}}\n";
+    assert_eq!(run(root, META), ["<nil>: Invalid value: m"]);
+}
+
+#[test]
+fn formats_become_durations_timestamps_and_bytes() {
+    let s = spec(
+        "{d: {type: string, format: duration}, t: {type: string, format: date-time}, day: {type: string, format: date}, b: {type: string, format: byte}, num: {type: number}}",
+        "[{rule: 'self.d < duration(\"1h\") && self.t > timestamp(\"2024-01-01T00:00:00Z\") && self.day.getFullYear() == 2025 && size(self.b) == 5 && self.num == 2.0', message: m}]",
+    );
+    assert!(
+        run(
+            &s,
+            &obj("{d: 3d, t: '2024-05-01T10:00:00Z', day: '2025-02-03', b: aGVsbG8=, num: 2}")
+        )
+        .len()
+            == 1
+    );
+    assert!(run(
+        &s,
+        &obj("{d: 30m, t: '2024-05-01T10:00:00Z', day: '2025-02-03', b: aGVsbG8=, num: 2}")
+    )
+    .is_empty());
+}
+
+#[test]
+fn int_or_string_is_dynamic() {
+    let s = spec(
+        "{p: {x-kubernetes-int-or-string: true, x-kubernetes-validations: [{rule: 'type(self) == int ? self > 0 : self.endsWith(\"%\")', message: bad}]}}",
+        "[{rule: 'true'}]",
+    );
+    assert!(run(&s, &obj("{p: 3}")).is_empty());
+    assert!(run(&s, &obj("{p: '50%'}")).is_empty());
+    assert_eq!(
+        run(&s, &obj("{p: '5'}")),
+        ["spec.p: Invalid value: \"5\": bad"]
+    );
+}
+
+#[test]
+fn list_types_and_maps() {
+    let s = spec(
+        "{ports: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [name], items: {type: object, properties: {name: {type: string}, port: {type: integer}}, x-kubernetes-validations: [{rule: 'self.port > 0', message: positive}]}}, tags: {type: array, x-kubernetes-list-type: set, items: {type: string}}, labels: {type: object, additionalProperties: {type: string}}}",
+        "[{rule: 'self.ports.all(p, p.name in self.labels) && self.tags.all(t, t.size() < 4) && self.labels.all(k, self.labels[k] != \"\")', message: m}]",
+    );
+    assert!(run(
+        &s,
+        &obj("{ports: [{name: a, port: 1}], tags: [x], labels: {a: v}}")
+    )
+    .is_empty());
+    assert_eq!(
+        run(
+            &s,
+            &obj("{ports: [{name: a, port: 0}, {name: b, port: 2}], tags: [x], labels: {a: v}}")
+        ),
+        [
+            "spec.ports[0]: Invalid value: positive",
+            "spec: Invalid value: m"
+        ]
+    );
+}
+
+#[test]
+fn call_cost_limit_and_budget_stop_evaluation() {
+    let s = spec(
+        "{l: {type: array, items: {type: integer}}}",
+        "[{rule: 'self.l.all(a, self.l.all(b, self.l.all(c, a + b + c >= 0)))', message: m}, {rule: 'false', message: never reached}]",
+    );
+    let big: Vec<String> = (0..120).map(|i| i.to_string()).collect();
+    assert_eq!(
+        run(&s, &obj(&format!("{{l: [{}]}}", big.join(", ")))),
+        ["spec: Invalid value: \"object\": 'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: m"]
+    );
+    let many = spec(
+        "{l: {type: array, items: {type: object, properties: {v: {type: integer}}, x-kubernetes-validations: [{rule: 'self.v >= 0', message: neg}]}}}",
+        "[{rule: 'self.l.all(a, a.v >= 0)', message: m}]",
+    );
+    let items: Vec<String> = (0..20).map(|i| format!("{{v: {i}}}")).collect();
+    let o = json_of(&obj(&format!("{{l: [{}]}}", items.join(", "))));
+    let c = compiled(&many);
+    let msgs: Vec<String> = c
+        .validate_with_limits(&o, 100, 1000)
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    assert_eq!(msgs.len(), 1, "{msgs:?}");
+    assert!(msgs[0].starts_with("spec.l[") && msgs[0].ends_with(": Invalid value: \"object\": validation failed due to running out of cost budget, no further validation rules will be run"), "{msgs:?}");
+    assert!(c.validate_with_limits(&o, 10_000, 1000).is_empty());
+}
+
+#[test]
+fn optionals_and_two_variable_comprehensions() {
+    let s = spec(
+        "{o: {type: object, properties: {x: {type: string}, p: {type: object, properties: {q: {type: integer}}}}}, l: {type: array, items: {type: integer}}, m: {type: object, additionalProperties: {type: integer}}}",
+        "[{rule: 'self.?o.?x.orValue(\"d\") == \"d\" && self.?o.p.q.orValue(7) == 7 && !self.?o.hasValue()', message: m1}, {rule: 'self.l.all(i, v, v > i) && self.m.exists(k, v, k == \"a\" && v == 1) && self.l.existsOne(i, v, i == 0)', message: m2}]",
+    );
+    assert_eq!(
+        run(&s, &obj("{o: {}, l: [1, 2], m: {a: 1}}")),
+        ["spec: Invalid value: m1"]
+    );
+    assert!(run(&s, &obj("{l: [1, 2], m: {a: 1}}")).is_empty());
+    assert_eq!(
+        run(&s, &obj("{l: [0, 2], m: {a: 1}}")),
+        ["spec: Invalid value: m2"]
+    );
+}
+
+#[test]
+fn int_and_double_equality_does_not_type_check() {
+    let s = spec("{num: {type: number}}", "[{rule: 'self.num == 1'}]");
+    assert!(
+        refused(&s)[0].ends_with("compilation failed: ERROR: <input>:1:10: found no matching overload for '_==_' applied to '(double, int)'\n | self.num == 1\n | .........^"),
+        "{:?}",
+        refused(&s)
+    );
+    let ok = spec(
+        "{num: {type: number}}",
+        "[{rule: 'self.num == 1.0 && self.num > 0'}]",
+    );
+    assert!(run(&ok, &obj("{num: 1}")).is_empty());
+}
+
+#[test]
+fn a_message_expression_out_of_cost_stops_evaluation() {
+    let s = spec(
+        "{l: {type: array, items: {type: integer}}}",
+        "[{rule: 'false', messageExpression: 'self.l.map(x, string(x)).join(\",\")', message: m}, {rule: 'false', message: never reached}]",
+    );
+    let items: Vec<String> = (0..50).map(|i| i.to_string()).collect();
+    let o = json_of(&obj(&format!("{{l: [{}]}}", items.join(", "))));
+    let msgs: Vec<String> = compiled(&s)
+        .validate_with_limits(&o, 10_000, 40)
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    assert_eq!(msgs, ["spec: Invalid value: \"object\": no further validation rules will be run due to call cost exceeds limit for messageExpression: \"self.l.map(x, string(x)).join(\\\",\\\")\""]);
+    let msgs: Vec<String> = compiled(&s)
+        .validate_with_limits(&o, 10_000, 1000)
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    assert_eq!(msgs[0], format!("spec: Invalid value: {}", items.join(",")));
+}
+
+#[test]
+fn opt_map_and_opt_flat_map() {
+    let s = spec(
+        "{o: {type: object, properties: {x: {type: string}}}}",
+        "[{rule: 'self.?o.?x.optMap(v, v + \"!\").orValue(\"none\") == \"a!\"', message: m1}, {rule: 'self.?o.optFlatMap(v, v.?x).hasValue()', message: m2}]",
+    );
+    assert!(run(&s, &obj("{o: {x: a}}")).is_empty());
+    assert_eq!(
+        run(&s, &obj("{o: {}}")),
+        ["spec: Invalid value: m1", "spec: Invalid value: m2"]
+    );
+}
+
+#[test]
+fn transform_macros_of_1_36() {
+    let s = spec(
+        "{l: {type: array, items: {type: integer}}, m: {type: object, additionalProperties: {type: integer}}}",
+        "[{rule: 'self.l.transformList(i, v, v * 2) == [2, 4] && self.l.transformList(i, v, i > 0, v) == [2] && self.m.transformMap(k, v, v + 1)[\"a\"] == 2 && self.l.transformMapEntry(i, v, {string(v): i})[\"2\"] == 1', message: m}]",
+    );
+    assert!(run(&s, &obj("{l: [1, 2], m: {a: 1}}")).is_empty());
+    let dup = spec(
+        "{l: {type: array, items: {type: integer}}}",
+        "[{rule: 'self.l.transformMapEntry(i, v, {\"k\": v}).size() > 0', message: m}]",
+    );
+    assert_eq!(
+        run(&dup, &obj("{l: [1, 2]}")),
+        ["spec: Invalid value: \"object\": insert failed: key k already exists evaluating rule: m"]
+    );
+}

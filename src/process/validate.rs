@@ -1,0 +1,58 @@
+//! The create validation of one processed object, as results: one per cause of the apiserver's
+//! 422 (its message exactly, the field path, the resource and its file), and on stderr after the
+//! causes a kubectl-like line for the refused object (`The Widget "w" is invalid: 2 errors`).
+
+use super::schemas::Checks;
+use crate::config::Validation;
+use crate::results::{KrmResult, Severity};
+use crate::yaml::json::to_json;
+use crate::yaml::Node;
+
+/// Validates `item` (pruned and defaulted) with its version's checks; pushes the results.
+pub(super) fn create(
+    item: &Node,
+    checks: &Checks,
+    level: Validation,
+    results: &mut Vec<KrmResult>,
+) {
+    let severity = match level {
+        Validation::Ignore => return,
+        Validation::Warn => Severity::Warning,
+        Validation::Error => Severity::Error,
+    };
+    let Some(validator) = &checks.validator else {
+        return;
+    };
+    // What kubectl would send; an object that has no JSON form (NaN) cannot be sent at all.
+    let Ok(obj) = to_json(item) else {
+        return;
+    };
+    let errs = validator.validate(obj, |o| checks.cel_errors(o));
+    let count = errs.len();
+    for (i, e) in errs.into_iter().enumerate() {
+        let mut r = KrmResult::about(severity, e.to_string(), item);
+        if !e.field.is_empty() {
+            r = r.with_field(&e.field);
+        }
+        if i + 1 == count {
+            r.stderr_note = Some(refusal(item, count));
+        }
+        results.push(r);
+    }
+}
+
+/// `The Widget "w" is invalid: 2 errors`, as kubectl introduces a 422.
+fn refusal(item: &Node, count: usize) -> String {
+    let text = |n: Option<&Node>| n.and_then(Node::scalar_str).unwrap_or("").to_string();
+    let meta = item.get("metadata");
+    let mut name = text(meta.and_then(|m| m.get("name")));
+    if name.is_empty() {
+        name = text(meta.and_then(|m| m.get("generateName")));
+    }
+    let kind = text(item.get("kind"));
+    let errors = if count == 1 { "error" } else { "errors" };
+    format!(
+        "The {kind} {} is invalid: {count} {errors}",
+        crate::field::go_quote(&name)
+    )
+}

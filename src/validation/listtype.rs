@@ -1,0 +1,142 @@
+//! `x-kubernetes-list-type` invariants (the apiserver's `listtype` package): a `set` holds no
+//! value twice, a `map` holds only objects (or nulls) and no two with the same values of the
+//! `x-kubernetes-list-map-keys`. Each second occurrence is a `Duplicate value` error. Only the
+//! paths to list types are walked.
+
+use super::compile::{ListType, Side};
+use crate::field::{go_json, BadValue, ErrorType, FieldError, Path};
+use crate::schema::Structural;
+use serde_json::{Map, Value};
+use std::collections::HashMap;
+
+/// Walks `x` (schema `s`, side `side`).
+pub(super) fn validate(
+    s: &Structural,
+    side: &Side,
+    x: &Value,
+    path: &Path<'_>,
+    errs: &mut Vec<FieldError>,
+) {
+    if !side.lists_below {
+        return;
+    }
+    match x {
+        Value::Object(m) => {
+            for (i, child) in side.properties.iter() {
+                let Some((name, p)) = s.properties.entry_at(*i as usize) else {
+                    continue;
+                };
+                if let Some(v) = m.get(name) {
+                    validate(p, child, v, &path.child(name), errs);
+                }
+            }
+            if let (Some(Some(a)), Some(child)) = (s.additional(), side.additional.as_deref()) {
+                for (k, v) in m
+                    .iter()
+                    .filter(|(k, _)| !s.properties.contains_key(k.as_str()))
+                {
+                    validate(a, child, v, &path.key(k), errs);
+                }
+            }
+        }
+        Value::Array(items) => {
+            let list_type = side.checks.as_ref().and_then(|c| c.list_type.as_deref());
+            match list_type {
+                Some(ListType::Set) => {
+                    for i in non_unique(items.iter().map(Key::of)) {
+                        errs.push(duplicate(path, i, items[i].clone()));
+                    }
+                }
+                Some(ListType::Map(keys)) => list_map(keys, items, path, errs),
+                None => {}
+            }
+            if let (Some(item), Some(child)) = (s.items.as_deref(), side.items.as_deref()) {
+                for (i, v) in items.iter().enumerate() {
+                    validate(item, child, v, &path.index(i), errs);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn duplicate(path: &Path<'_>, i: usize, value: Value) -> FieldError {
+    let at = path.index(i).to_string();
+    FieldError::new(ErrorType::Duplicate, at, BadValue::Json(value), "")
+}
+
+/// How Go compares the elements: scalars as typed values (an int64 is not a float64), compound
+/// values by their JSON text, and an unspecified map key as its own value.
+#[derive(PartialEq, Eq, Hash)]
+enum Key {
+    Null,
+    Unspecified,
+    Bool(bool),
+    Int(i64),
+    Float(u64),
+    Str(String),
+    Json(String),
+}
+
+impl Key {
+    fn of(v: &Value) -> Key {
+        match v {
+            Value::Null => Key::Null,
+            Value::Bool(b) => Key::Bool(*b),
+            Value::Number(n) => match n.as_i64() {
+                Some(i) => Key::Int(i),
+                None => Key::Float(n.as_f64().unwrap_or(0.0).to_bits()),
+            },
+            Value::String(s) => Key::Str(s.clone()),
+            compound => Key::Json(go_json(compound)),
+        }
+    }
+}
+
+/// The index of each element that is the second occurrence of its value.
+fn non_unique(keys: impl Iterator<Item = Key>) -> Vec<usize> {
+    let mut seen: HashMap<Key, usize> = HashMap::new();
+    let mut out = Vec::new();
+    for (i, k) in keys.enumerate() {
+        let times = seen.entry(k).or_insert(0);
+        *times += 1;
+        if *times == 2 {
+            out.push(i);
+        }
+    }
+    out
+}
+
+fn list_map(keys: &[String], items: &[Value], path: &Path<'_>, errs: &mut Vec<FieldError>) {
+    if let Some((i, x)) = items
+        .iter()
+        .enumerate()
+        .find(|(_, x)| !matches!(x, Value::Null | Value::Object(_)))
+    {
+        let at = path.index(i).to_string();
+        let detail = "must be an object for an array of list-type map";
+        errs.push(FieldError::new(
+            ErrorType::Invalid,
+            at,
+            BadValue::Json(x.clone()),
+            detail,
+        ));
+        return;
+    }
+    let key_values: Vec<Map<String, Value>> = items
+        .iter()
+        .map(|x| {
+            let m = x.as_object();
+            keys.iter()
+                .filter_map(|k| Some((k.clone(), m?.get(k)?.clone())))
+                .collect()
+        })
+        .collect();
+    let compare = key_values.iter().map(|kv| match keys {
+        [single] => kv.get(single).map_or(Key::Unspecified, Key::of),
+        _ => Key::Json(go_json(&Value::Object(kv.clone()))),
+    });
+    for i in non_unique(compare) {
+        errs.push(duplicate(path, i, Value::Object(key_values[i].clone())));
+    }
+}

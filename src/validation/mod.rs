@@ -1,0 +1,188 @@
+//! Validation of a custom resource as kube-apiserver (v1.36) validates a create request, after
+//! the object was pruned and defaulted: the rest of the request's path up to storage, with the
+//! apiserver's messages byte for byte. In its order:
+//!
+//! 1. `PrepareForCreate`: `status` is dropped when the version has the status subresource; the
+//!    object has metadata (the server fills in its system fields); the request's namespace
+//!    (`default`) applies to a namespaced object without one, a cluster-scoped object loses its
+//!    namespace; a `generateName` gets its generated name.
+//! 2. ObjectMeta (`objectmeta`): names as DNS subdomains, namespace, labels, annotations, ...
+//! 3. OpenAPI value validation (`openapi`) of the whole object with the version's schema.
+//! 4. The scale subresource's paths (`scale`).
+//! 5. Embedded resources' TypeMeta and ObjectMeta (`embedded`).
+//! 6. List types (`listtype`).
+//! 7. CEL rules, when the schema has any: skipped after a blocking error, which is reported
+//!    as `some validation rules were not checked ...`; else run by the caller's evaluator.
+//! 8. Only when nothing failed: the generic name check (path-segment names).
+//!
+//! A CRD version's schema is compiled once ([`Compiler::compile`], from the full schema: patterns
+//! are shared between all the schemas of a run); its [`Validator`] pairs that with the version's
+//! slimmed structural schema (the one processing holds) and its scope and subresources. Nothing
+//! is compiled per object.
+
+mod compile;
+mod embedded;
+mod formats;
+mod listtype;
+mod names;
+mod objectmeta;
+mod openapi;
+mod scale;
+#[cfg(test)]
+mod tests;
+
+pub use compile::{Compiled, Compiler};
+
+use crate::field::{BadValue, ErrorType, FieldError, Path};
+use crate::schema::{Scale, Structural, VersionSchema};
+use openapi::errors::OPath;
+use openapi::view::Node;
+use serde_json::{Map, Value};
+use std::collections::HashSet;
+use std::sync::Arc;
+
+/// Everything the apiserver checks on create for one CRD version (cheap to clone: the schemas
+/// are shared).
+#[derive(Clone, Debug)]
+pub struct Validator {
+    schema: Arc<Structural>,
+    compiled: Compiled,
+    namespaced: bool,
+    status_subresource: bool,
+    scale: Option<Scale>,
+}
+
+/// The message of the error that stands for the CEL rules skipped after a blocking error.
+pub const RULES_NOT_CHECKED: &str = "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation";
+
+impl Validator {
+    /// The validator of a version with a schema (`None` without one): `compiled` is its schema
+    /// compiled before it was slimmed ([`Compiler::compile`]), `vs` the version as processing
+    /// holds it.
+    pub fn new(vs: &VersionSchema, compiled: Compiled) -> Option<Validator> {
+        Some(Validator {
+            schema: vs.schema.clone()?,
+            compiled,
+            namespaced: vs.namespaced,
+            status_subresource: vs.subresources.status,
+            scale: vs.subresources.scale.clone(),
+        })
+    }
+
+    /// Whether the schema has CEL rules (which run only when no blocking error was found).
+    pub fn has_rules(&self) -> bool {
+        self.compiled.has_rules
+    }
+
+    /// The causes of the 422 a create request of `obj` (as kubectl sends it, after pruning and
+    /// defaulting) gets, in the apiserver's order; empty when it would be stored. `cel` is called
+    /// where the apiserver evaluates the CEL rules (the schema has some, and no blocking error
+    /// was found) with the object as validated, and gives their errors.
+    pub fn validate(
+        &self,
+        mut obj: Value,
+        cel: impl FnOnce(&Value) -> Vec<FieldError>,
+    ) -> Vec<FieldError> {
+        let Some(root) = obj.as_object_mut() else {
+            return Vec::new();
+        };
+        self.prepare_for_create(root);
+        let mut errs = Vec::new();
+        if let Some(Value::Object(meta)) = root.get("metadata") {
+            let rule = names::name_is_dns_subdomain;
+            objectmeta::validate(meta, self.namespaced, rule, "metadata", &mut errs);
+        }
+        errs.extend(self.openapi(&obj));
+        if let Some(scale) = &self.scale {
+            scale::validate(&obj, scale, &mut errs);
+        }
+        let side = &self.compiled.side;
+        embedded::validate(&self.schema, side, &obj, &Path::Root(""), &mut errs);
+        listtype::validate(&self.schema, side, &obj, &Path::Root(""), &mut errs);
+        if self.compiled.has_rules {
+            if errs.iter().any(is_blocking) {
+                errs.push(FieldError::new(
+                    ErrorType::Invalid,
+                    "",
+                    BadValue::Json(Value::Null),
+                    RULES_NOT_CHECKED,
+                ));
+            } else {
+                errs.extend(cel(&obj));
+            }
+        }
+        if errs.is_empty() {
+            if let Some(Value::Object(meta)) = obj.get("metadata") {
+                let rule = names::path_segment;
+                objectmeta::validate(meta, self.namespaced, rule, "metadata", &mut errs);
+            }
+        }
+        errs
+    }
+
+    /// What the apiserver does to the object before validating it.
+    fn prepare_for_create(&self, root: &mut Map<String, Value>) {
+        if self.status_subresource {
+            root.remove("status");
+        }
+        // The server fills in system metadata: the object always has some.
+        let meta = root
+            .entry("metadata")
+            .or_insert_with(|| Value::Object(Map::new()));
+        if meta.is_null() {
+            *meta = Value::Object(Map::new());
+        }
+        let Value::Object(meta) = meta else {
+            return;
+        };
+        let text = |m: &Map<String, Value>, k: &str| {
+            m.get(k).and_then(Value::as_str).unwrap_or("").to_string()
+        };
+        if !self.namespaced {
+            meta.remove("namespace");
+        } else if text(meta, "namespace").is_empty() {
+            meta.insert("namespace".into(), Value::String("default".into()));
+        }
+        let generate_name = text(meta, "generateName");
+        if !generate_name.is_empty() && text(meta, "name").is_empty() {
+            meta.insert("name".into(), Value::String(generated_name(&generate_name)));
+        }
+    }
+
+    /// kube-openapi's errors for the object, translated, without repeats.
+    fn openapi(&self, obj: &Value) -> Vec<FieldError> {
+        let root = Node {
+            s: &self.schema,
+            side: Some(&self.compiled.side),
+        };
+        let res = openapi::validate(root, obj, &OPath::Root);
+        let mut seen = HashSet::new();
+        res.errs
+            .iter()
+            .map(openapi::errors::OErr::to_field_error)
+            .filter(|e| seen.insert(e.to_string()))
+            .collect()
+    }
+}
+
+/// The name the apiserver generates from `generateName`: at most 58 characters of it and five
+/// random ones (here always `xxxxx`, one of the characters it picks from).
+fn generated_name(base: &str) -> String {
+    let mut end = base.len().min(58);
+    while !base.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}xxxxx", &base[..end])
+}
+
+/// The error types after which the apiserver does not run CEL rules.
+fn is_blocking(e: &FieldError) -> bool {
+    matches!(
+        e.type_,
+        ErrorType::NotSupported
+            | ErrorType::Required
+            | ErrorType::TooLong
+            | ErrorType::TooMany
+            | ErrorType::TypeInvalid
+    )
+}

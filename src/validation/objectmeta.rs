@@ -1,0 +1,232 @@
+//! ObjectMeta validation on create (apimachinery's `ValidateObjectMetaAccessor`): generateName and
+//! name with the kind's name rule, namespace, generation, labels, annotations (keys and total
+//! size), ownerReferences and finalizers. `managedFields` is not checked.
+
+use super::names;
+use crate::field::{go_quote, BadValue, ErrorType, FieldError};
+use serde_json::{Map, Value};
+use std::fmt::Write;
+
+/// A name rule: `(name, is_prefix) -> messages`.
+pub(super) type NameRule = fn(&str, bool) -> Vec<String>;
+
+/// The largest total size of annotation keys and values.
+const ANNOTATIONS_LIMIT: i64 = 256 * 1024;
+
+fn text<'a>(m: &'a Map<String, Value>, k: &str) -> &'a str {
+    m.get(k).and_then(Value::as_str).unwrap_or("")
+}
+
+fn invalid(path: String, value: &str, detail: &str) -> FieldError {
+    FieldError::new(
+        ErrorType::Invalid,
+        path,
+        BadValue::Json(Value::String(value.to_string())),
+        detail,
+    )
+}
+
+/// Validates the ObjectMeta `meta` found at `path` (`metadata`, `spec.template.metadata`).
+pub(super) fn validate(
+    meta: &Map<String, Value>,
+    namespaced: bool,
+    name_rule: NameRule,
+    path: &str,
+    errs: &mut Vec<FieldError>,
+) {
+    let at = |k: &str| format!("{path}.{k}");
+    let generate_name = text(meta, "generateName");
+    if !generate_name.is_empty() {
+        for m in name_rule(generate_name, true) {
+            errs.push(invalid(at("generateName"), generate_name, &m));
+        }
+    }
+    let name = text(meta, "name");
+    if name.is_empty() {
+        let detail = "name or generateName is required";
+        errs.push(FieldError::new(
+            ErrorType::Required,
+            at("name"),
+            BadValue::Omit,
+            detail,
+        ));
+    } else {
+        for m in name_rule(name, false) {
+            errs.push(invalid(at("name"), name, &m));
+        }
+    }
+    namespace(text(meta, "namespace"), namespaced, &at("namespace"), errs);
+    if let Some(g) = meta
+        .get("generation")
+        .and_then(Value::as_i64)
+        .filter(|g| *g < 0)
+    {
+        let v = BadValue::Json(Value::from(g));
+        let detail = "must be greater than or equal to 0";
+        errs.push(FieldError::new(
+            ErrorType::Invalid,
+            at("generation"),
+            v,
+            detail,
+        ));
+    }
+    labels(meta.get("labels"), &at("labels"), errs);
+    annotations(meta.get("annotations"), &at("annotations"), errs);
+    if let Some(Value::Array(refs)) = meta.get("ownerReferences") {
+        owner_references(refs, &at("ownerReferences"), errs);
+    }
+    if let Some(Value::Array(list)) = meta.get("finalizers") {
+        finalizers(list, &at("finalizers"), errs);
+    }
+}
+
+fn namespace(ns: &str, namespaced: bool, path: &str, errs: &mut Vec<FieldError>) {
+    if !namespaced {
+        if !ns.is_empty() {
+            let detail = "not allowed on this type";
+            errs.push(FieldError::new(
+                ErrorType::Forbidden,
+                path,
+                BadValue::Omit,
+                detail,
+            ));
+        }
+        return;
+    }
+    if ns.is_empty() {
+        errs.push(FieldError::new(
+            ErrorType::Required,
+            path,
+            BadValue::Omit,
+            "",
+        ));
+        return;
+    }
+    for m in names::namespace_name(ns) {
+        errs.push(invalid(path.to_string(), ns, &m));
+    }
+}
+
+fn string_map(v: Option<&Value>) -> impl Iterator<Item = (&String, &str)> {
+    v.and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .map(|(k, v)| (k, v.as_str().unwrap_or("")))
+}
+
+fn labels(v: Option<&Value>, path: &str, errs: &mut Vec<FieldError>) {
+    for (k, value) in string_map(v) {
+        for m in names::qualified_name(k) {
+            errs.push(invalid(path.to_string(), k, &m));
+        }
+        for m in names::label_value(value) {
+            errs.push(invalid(path.to_string(), value, &m));
+        }
+    }
+}
+
+fn annotations(v: Option<&Value>, path: &str, errs: &mut Vec<FieldError>) {
+    let mut size: i64 = 0;
+    for (k, value) in string_map(v) {
+        for m in names::qualified_name(&k.to_lowercase()) {
+            errs.push(invalid(path.to_string(), k, &m));
+        }
+        size += (k.len() + value.len()) as i64;
+    }
+    if size > ANNOTATIONS_LIMIT {
+        let detail = format!("may not be more than {ANNOTATIONS_LIMIT} bytes");
+        errs.push(FieldError::new(
+            ErrorType::TooLong,
+            path,
+            BadValue::Omit,
+            &detail,
+        ));
+    }
+}
+
+/// One ownerReference as Go's `json.Marshal` writes the struct (fields in declaration order).
+fn owner_json(r: &Map<String, Value>) -> String {
+    let mut out = String::from("{");
+    for (i, k) in ["apiVersion", "kind", "name", "uid"].iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(
+            out,
+            "{}:{}",
+            go_quote(k),
+            crate::field::go_json(&Value::String(text(r, k).into()))
+        );
+    }
+    for k in ["controller", "blockOwnerDeletion"] {
+        if let Some(Value::Bool(b)) = r.get(k) {
+            let _ = write!(out, ",{}:{b}", go_quote(k));
+        }
+    }
+    out.push('}');
+    out
+}
+
+fn owner_references(refs: &[Value], path: &str, errs: &mut Vec<FieldError>) {
+    let mut first_controller: Option<String> = None;
+    for r in refs.iter().filter_map(Value::as_object) {
+        let (api_version, kind) = (text(r, "apiVersion"), text(r, "kind"));
+        let version = match api_version.matches('/').count() {
+            _ if api_version.is_empty() || api_version == "/" => "",
+            0 => api_version,
+            1 => api_version.split_once('/').map_or("", |(_, v)| v),
+            _ => "",
+        };
+        let checks = [
+            (
+                "apiVersion",
+                version.is_empty(),
+                api_version,
+                "version must not be empty",
+            ),
+            ("kind", kind.is_empty(), kind, "must not be empty"),
+            ("name", text(r, "name").is_empty(), "", "must not be empty"),
+            ("uid", text(r, "uid").is_empty(), "", "must not be empty"),
+        ];
+        for (field, bad, value, detail) in checks {
+            if bad {
+                errs.push(invalid(format!("{path}.{field}"), value, detail));
+            }
+        }
+        if api_version == "v1" && kind == "Event" {
+            let v = BadValue::Text(owner_json(r));
+            let detail = "/v1, Kind=Event is disallowed from being an owner";
+            errs.push(FieldError::new(ErrorType::Invalid, path, v, detail));
+        }
+        if r.get("controller") == Some(&Value::Bool(true)) {
+            let current = format!("{kind}/{}", text(r, "name"));
+            match &first_controller {
+                Some(first) => {
+                    let all: Vec<String> = refs
+                        .iter()
+                        .filter_map(Value::as_object)
+                        .map(owner_json)
+                        .collect();
+                    let v = BadValue::Text(format!("[{}]", all.join(",")));
+                    let detail = format!("Only one reference can have Controller set to true. Found \"true\" in references for {first} and {current}");
+                    errs.push(FieldError::new(ErrorType::Invalid, path, v, &detail));
+                }
+                None => first_controller = Some(current),
+            }
+        }
+    }
+}
+
+fn finalizers(list: &[Value], path: &str, errs: &mut Vec<FieldError>) {
+    let names: Vec<&str> = list.iter().filter_map(Value::as_str).collect();
+    for f in &names {
+        for m in names::qualified_name(f) {
+            errs.push(invalid(path.to_string(), f, &m));
+        }
+    }
+    if names.contains(&"orphan") && names.contains(&"foregroundDeletion") {
+        let v = BadValue::Json(Value::from(names.clone()));
+        let detail = "finalizer orphan and foregroundDeletion cannot be both set";
+        errs.push(FieldError::new(ErrorType::Invalid, path, v, detail));
+    }
+}

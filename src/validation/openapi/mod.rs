@@ -1,0 +1,272 @@
+//! OpenAPI value validation of an object, as kube-openapi's `SchemaValidator` does it for the
+//! apiserver: at each value, the type validator, the junctors (allOf/anyOf/oneOf/not), the string,
+//! format, number, list, enum and object validators, in that order. Each result carries
+//! kube-openapi's match count, which decides which failing anyOf/oneOf branch's errors are
+//! reported (the one with the most passed checks, the first among equals).
+
+pub(crate) mod errors;
+mod numbers;
+mod scalars;
+pub(crate) mod view;
+
+use super::compile::{Branch, Checks, TyRef};
+use crate::field::go_quote;
+use errors::{OErr, OPath};
+use serde_json::{Map, Value};
+use view::{Extra, Schema};
+
+/// Errors and the match count of one validation.
+#[derive(Debug, Default)]
+pub(crate) struct Res {
+    pub errs: Vec<OErr>,
+    pub mc: usize,
+}
+
+impl Res {
+    fn merge(&mut self, other: Res) {
+        self.errs.extend(other.errs);
+        self.mc += other.mc;
+    }
+
+    fn err(&mut self, e: OErr) {
+        self.errs.push(e);
+    }
+
+    fn is_valid(&self) -> bool {
+        self.errs.is_empty()
+    }
+}
+
+/// Validates `data` (at `path`) with the schema node `n`.
+pub(crate) fn validate<'a, S: Schema<'a>>(n: S, data: &Value, path: &OPath<'_>) -> Res {
+    let mut r = Res::default();
+    let checks = n.checks();
+    if data.is_null() {
+        r.merge(scalars::type_of_null(n.ty(), n.nullable(), path));
+        r.errs.extend(scalars::enumeration(checks, data, path));
+        return r;
+    }
+    if n.ty() != TyRef::None || !n.format().is_empty() {
+        r.merge(scalars::types(n.ty(), n.format(), data, path));
+        r.mc += 1;
+    }
+    r.merge(junctors(checks, data, path));
+    r.mc += 1;
+    match data {
+        Value::String(s) => {
+            r.errs.extend(scalars::string(checks, s, path));
+            r.mc += 1;
+            if let Some(f) = checks.and_then(|c| c.string_format) {
+                r.errs.extend(scalars::format(f, n.format(), s, path));
+                r.mc += 1;
+            }
+        }
+        Value::Number(num) => {
+            r.merge(numbers::validate(n.ty(), checks, num, path));
+            r.mc += 1;
+        }
+        Value::Array(items) => {
+            r.merge(list(n, checks, items, path));
+            r.mc += 1;
+        }
+        _ => {}
+    }
+    r.errs.extend(scalars::enumeration(checks, data, path));
+    r.mc += 1;
+    if let Value::Object(map) = data {
+        r.merge(object(n, checks, map, path));
+        r.mc += 1;
+    }
+    r.mc += 1;
+    r
+}
+
+/// The junctors validator (its match count includes the branches it keeps).
+fn junctors(c: Option<&Checks>, data: &Value, path: &OPath<'_>) -> Res {
+    let mut main = Res::default();
+    if let Some(c) = c.and_then(Checks::rare) {
+        if !c.any_of.is_empty() {
+            any_of(&c.any_of, data, path, &mut main);
+        }
+        if !c.one_of.is_empty() {
+            one_of(&c.one_of, data, path, &mut main);
+        }
+        if !c.all_of.is_empty() {
+            let mut validated = 0;
+            for b in &c.all_of {
+                let res = validate(b, data, path);
+                validated += usize::from(res.is_valid());
+                main.merge(res);
+            }
+            if validated != c.all_of.len() {
+                let none = if validated == 0 {
+                    ". None validated"
+                } else {
+                    ""
+                };
+                let q = go_quote(&path.to_string());
+                main.err(OErr::Plain(format!(
+                    "{q} must validate all the schemas (allOf){none}"
+                )));
+            }
+        }
+        if let Some(not) = &c.not {
+            if validate(&**not, data, path).is_valid() {
+                let q = go_quote(&path.to_string());
+                main.err(OErr::Plain(format!(
+                    "{q} must not validate the schema (not)"
+                )));
+            }
+        }
+    }
+    main.mc += 1;
+    main
+}
+
+fn any_of(branches: &[Branch], data: &Value, path: &OPath<'_>, main: &mut Res) {
+    let mut best: Option<Res> = None;
+    for b in branches {
+        let res = validate(b, data, path);
+        if res.is_valid() {
+            main.merge(res);
+            return;
+        }
+        if best.as_ref().is_none_or(|x| res.mc > x.mc) {
+            best = Some(res);
+        }
+    }
+    let q = go_quote(&path.to_string());
+    main.err(OErr::Plain(format!(
+        "{q} must validate at least one schema (anyOf)"
+    )));
+    if let Some(b) = best {
+        main.merge(b);
+    }
+}
+
+fn one_of(branches: &[Branch], data: &Value, path: &OPath<'_>, main: &mut Res) {
+    let (mut best, mut first_success): (Option<Res>, Option<Res>) = (None, None);
+    let mut validated = 0;
+    for b in branches {
+        let res = validate(b, data, path);
+        if res.is_valid() {
+            validated += 1;
+            best = None;
+            first_success.get_or_insert(res);
+            continue;
+        }
+        if validated == 0 && best.as_ref().is_none_or(|x| res.mc > x.mc) {
+            best = Some(res);
+        }
+    }
+    if validated == 1 {
+        main.merge(first_success.expect("one branch validated"));
+        return;
+    }
+    let found = match validated {
+        0 => "Found none valid".to_string(),
+        n => format!("Found {n} valid alternatives"),
+    };
+    let q = go_quote(&path.to_string());
+    main.err(OErr::Plain(format!(
+        "{q} must validate one and only one schema (oneOf). {found}"
+    )));
+    if let Some(b) = best {
+        main.merge(b);
+    }
+}
+
+/// The list validator: items, then item counts and uniqueness.
+fn list<'a, S: Schema<'a>>(n: S, c: Option<&Checks>, items: &[Value], path: &OPath<'_>) -> Res {
+    let mut r = Res::default();
+    if let Some(item) = n.items() {
+        for (i, v) in items.iter().enumerate() {
+            r.merge(validate(item, v, &OPath::Index(path, i)));
+        }
+    }
+    let size = items.len() as i64;
+    if let Some(c) = c.and_then(Checks::rare) {
+        if let Some(min) = c.min_items.filter(|m| size < *m) {
+            r.err(OErr::Invalid {
+                name: path.to_string(),
+                value: Value::from(size),
+                message: format!("{path} in body should have at least {min} items"),
+            });
+        }
+        if let Some(max) = c.max_items.filter(|m| size > *m) {
+            r.err(OErr::TooMany {
+                name: path.to_string(),
+                actual: size,
+                max,
+            });
+        }
+        if c.unique_items && has_duplicates(items) {
+            r.err(OErr::Invalid {
+                name: path.to_string(),
+                value: Value::String(String::new()),
+                message: format!("{path} in body shouldn't contain duplicates"),
+            });
+        }
+    }
+    r.mc += 1;
+    r
+}
+
+fn has_duplicates(items: &[Value]) -> bool {
+    items
+        .iter()
+        .enumerate()
+        .any(|(i, a)| items[..i].iter().any(|b| scalars::go_deep_equal(a, b)))
+}
+
+/// The object validator: property counts, forbidden or additional properties, properties,
+/// then required properties.
+fn object<'a, S: Schema<'a>>(
+    n: S,
+    c: Option<&Checks>,
+    map: &Map<String, Value>,
+    path: &OPath<'_>,
+) -> Res {
+    let mut r = Res::default();
+    let size = map.len() as i64;
+    if let Some(c) = c.and_then(Checks::rare) {
+        if let Some(min) = c.min_properties.filter(|m| size < *m) {
+            r.err(OErr::Invalid {
+                name: path.to_string(),
+                value: Value::from(size),
+                message: format!("{path} in body should have at least {min} properties"),
+            });
+        }
+        if let Some(max) = c.max_properties.filter(|m| size > *m) {
+            r.err(OErr::TooMany {
+                name: path.to_string(),
+                actual: size,
+                max,
+            });
+        }
+    }
+    let additional = n.additional();
+    for (k, v) in map {
+        if let Some(p) = n.property(k) {
+            r.merge(validate(p, v, &OPath::Prop(path, k)));
+            continue;
+        }
+        match additional {
+            Extra::Forbidden => r.err(OErr::Invalid {
+                name: path.to_string(),
+                value: Value::String(k.clone()),
+                message: format!("{path}.{k} in body is a forbidden property"),
+            }),
+            Extra::Schema(a) => r.merge(validate(a, v, &OPath::Extra(path, k))),
+            Extra::None => {}
+        }
+    }
+    for k in c.map_or(&[][..], |c| &c.required) {
+        if !map.contains_key(k) {
+            r.err(OErr::Required {
+                name: OPath::Extra(path, k).to_string(),
+            });
+        }
+    }
+    r
+}

@@ -1,0 +1,243 @@
+//! kube-openapi's type, string, format and enum validators, with Go's view of a decoded JSON
+//! value: integers that fit int64 are `int64` (format `int64`), other numbers `float64`.
+
+use super::errors::{OErr, OPath};
+use super::Res;
+use crate::field::go_quote;
+use crate::validation::compile::{Checks, TyRef};
+use crate::validation::formats::Format;
+use serde_json::{Number, Value};
+
+/// A JSON number as the apiserver decodes it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Num {
+    Int(i64),
+    Float(f64),
+}
+
+impl Num {
+    pub fn of(n: &Number) -> Num {
+        match n.as_i64() {
+            Some(i) => Num::Int(i),
+            None => Num::Float(n.as_f64().unwrap_or(0.0)),
+        }
+    }
+
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Num::Int(i) => i as f64,
+            Num::Float(f) => f,
+        }
+    }
+
+    pub fn to_value(self) -> Value {
+        match self {
+            Num::Int(i) => Value::from(i),
+            Num::Float(f) => Number::from_f64(f).map_or(Value::Null, Value::Number),
+        }
+    }
+}
+
+/// The type validator on a null: fails unless the type is empty, or nullable.
+pub(super) fn type_of_null(ty: TyRef<'_>, nullable: bool, path: &OPath<'_>) -> Res {
+    if ty.joined().is_empty() || ty.contains("null") || nullable {
+        return Res {
+            errs: Vec::new(),
+            mc: 1,
+        };
+    }
+    let message = format!("{path} in body must be of type {}: \"null\"", ty.joined());
+    Res {
+        errs: vec![type_invalid(path, "null", message)],
+        mc: 0,
+    }
+}
+
+fn type_invalid(path: &OPath<'_>, value: &str, message: String) -> OErr {
+    OErr::TypeInvalid {
+        name: path.to_string(),
+        value: value.to_string(),
+        message,
+    }
+}
+
+/// The JSON type and format kube-openapi infers for a (non-null) value.
+fn schema_info(data: &Value) -> (&'static str, &'static str) {
+    match data {
+        Value::Bool(_) => ("boolean", ""),
+        Value::String(_) => ("string", ""),
+        Value::Number(n) => match Num::of(n) {
+            Num::Int(_) => ("integer", "int64"),
+            Num::Float(_) => ("number", "float64"),
+        },
+        Value::Array(_) => ("array", ""),
+        Value::Object(_) | Value::Null => ("object", ""),
+    }
+}
+
+/// The type validator (it applies when the node has a type or a format).
+pub(super) fn types(ty: TyRef<'_>, format_of_node: &str, data: &Value, path: &OPath<'_>) -> Res {
+    let ok = Res {
+        errs: Vec::new(),
+        mc: 1,
+    };
+    let (sch, format) = schema_info(data);
+    let float_int = match data {
+        Value::Number(x) => match Num::of(x) {
+            Num::Float(f) => is_json_integer(f) && ty.contains("integer"),
+            Num::Int(_) => false,
+        },
+        _ => false,
+    };
+    let int_float = sch == "integer" && ty.contains("number");
+    let text_or_list = matches!(data, Value::String(_) | Value::Array(_));
+    let fits = ty.contains(sch) || float_int || int_float;
+    let fail = |type_name: &str, value: &str| Res {
+        errs: vec![type_invalid(
+            path,
+            value,
+            format!(
+                "{path} in body must be of type {type_name}: {}",
+                go_quote(value)
+            ),
+        )],
+        mc: 0,
+    };
+    if !(text_or_list || format_of_node.is_empty() || fits || format == format_of_node) {
+        return fail(format_of_node, format);
+    }
+    let numeric = ty.contains("number") || ty.contains("integer");
+    if !numeric && !format_of_node.is_empty() && text_or_list {
+        return ok;
+    }
+    if !fits {
+        return fail(ty.joined(), sch);
+    }
+    ok
+}
+
+/// swag's `IsFloat64AJSONInteger`: integral within ±(2^53-1), or within 1e-9 relative error of
+/// an integer for positive values (Go's float-to-uint64 conversion makes negative ones miss).
+pub(crate) fn is_json_integer(f: f64) -> bool {
+    const MAX: f64 = 9_007_199_254_740_991.0;
+    if !f.is_finite() || !(-MAX..=MAX).contains(&f) {
+        return false;
+    }
+    let as_u64 = |x: f64| {
+        if x >= 0.0 {
+            x as u64
+        } else {
+            (x as i64) as u64
+        }
+    };
+    let g = as_u64(f) as f64;
+    let diff = (f - g).abs();
+    if f == g || f == (f as i64) as f64 {
+        return true;
+    }
+    if f == 0.0 || g == 0.0 || diff < f64::from_bits(1) {
+        return false;
+    }
+    diff / (f.abs() + g.abs()).min(f64::MAX) < 1e-9
+}
+
+/// The string validator: the first failing of maxLength, minLength, pattern.
+pub(super) fn string(c: Option<&Checks>, s: &str, path: &OPath<'_>) -> Option<OErr> {
+    let c = c?;
+    let len = || s.chars().count() as i64;
+    if let Some(max) = c.max_length.filter(|m| len() > *m) {
+        return Some(OErr::TooLong {
+            name: path.to_string(),
+            max,
+        });
+    }
+    let invalid = |message: String| OErr::Invalid {
+        name: path.to_string(),
+        value: Value::String(s.to_string()),
+        message,
+    };
+    if let Some(min) = c.min_length.filter(|m| len() < *m) {
+        return Some(invalid(format!(
+            "{path} in body should be at least {min} chars long"
+        )));
+    }
+    let p = c.pattern.as_deref()?;
+    match p.regex() {
+        Ok(re) if re.is_match(s) => None,
+        Ok(_) => Some(invalid(format!("{path} in body should match '{}'", p.text))),
+        Err(e) => Some(invalid(format!(
+            "{path} in body should match '{}, but pattern is invalid: {e}'",
+            p.text
+        ))),
+    }
+}
+
+/// The format validator (for a format the registry checks).
+pub(super) fn format(f: Format, name: &str, s: &str, path: &OPath<'_>) -> Option<OErr> {
+    (!f.validates(s)).then(|| {
+        type_invalid(
+            path,
+            s,
+            format!("{path} in body must be of type {name}: {}", go_quote(s)),
+        )
+    })
+}
+
+/// The enum validator: the value, converted to each allowed value's Go type where Go can
+/// convert it, must equal one of them; a null never does.
+pub(super) fn enumeration(c: Option<&Checks>, data: &Value, path: &OPath<'_>) -> Option<OErr> {
+    let allowed = &c?.enum_;
+    if allowed.is_empty() || allowed.iter().any(|e| enum_match(data, e)) {
+        return None;
+    }
+    Some(OErr::Enum {
+        name: path.to_string(),
+        value: data.clone(),
+        allowed: allowed.to_vec(),
+    })
+}
+
+/// `reflect.ValueOf(data).Convert(typeof(e))` equals `e`, where the conversion exists: numbers
+/// convert between int64 and float64 (truncating), an int64 converts to the string of that code
+/// point; anything else only compares with its own type.
+fn enum_match(data: &Value, e: &Value) -> bool {
+    match (data, e) {
+        (Value::Null, _) | (_, Value::Null) => false,
+        (Value::Number(d), Value::Number(x)) => match (Num::of(d), Num::of(x)) {
+            (Num::Int(a), Num::Int(b)) => a == b,
+            (Num::Int(a), Num::Float(b)) => a as f64 == b,
+            (Num::Float(a), Num::Int(b)) => a as i64 == b,
+            (Num::Float(a), Num::Float(b)) => a == b,
+        },
+        (Value::Number(d), Value::String(x)) => match Num::of(d) {
+            Num::Int(i) => go_rune_string(i) == *x,
+            Num::Float(_) => false,
+        },
+        _ => go_deep_equal(data, e),
+    }
+}
+
+/// Go's `string(rune(i))`: the code point, or U+FFFD when it is none.
+fn go_rune_string(i: i64) -> String {
+    u32::try_from(i)
+        .ok()
+        .and_then(char::from_u32)
+        .unwrap_or('\u{fffd}')
+        .to_string()
+}
+
+/// `reflect.DeepEqual` of two decoded JSON values (an int64 never equals a float64).
+pub(crate) fn go_deep_equal(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => Num::of(x) == Num::of(y),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| go_deep_equal(p, q))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| go_deep_equal(v, w)))
+        }
+        _ => a == b,
+    }
+}

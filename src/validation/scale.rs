@@ -1,0 +1,90 @@
+//! The scale subresource's checks on create: the replicas paths must hold an int64 between 0 and
+//! 2147483647 when present, the label selector path a string (errors name the path as the CRD
+//! writes it, `.spec.replicas`, with apimachinery's `accessor error` messages).
+
+use crate::field::{go_plain_v, go_type_name, BadValue, ErrorType, FieldError};
+use crate::schema::Scale;
+use serde_json::Value;
+
+/// `unstructured.NestedFieldNoCopy`: the value at `.a.b` (`Ok(None)` when absent).
+fn nested<'a>(obj: &'a Value, path: &str) -> Result<Option<&'a Value>, String> {
+    let fields: Vec<&str> = path.strip_prefix('.').unwrap_or(path).split('.').collect();
+    let mut val = obj;
+    for (i, f) in fields.iter().enumerate() {
+        match val {
+            Value::Null => return Ok(None),
+            Value::Object(m) => match m.get(*f) {
+                Some(v) => val = v,
+                None => return Ok(None),
+            },
+            other => {
+                return Err(format!(
+                    ".{} accessor error: {} is of the type {}, expected map[string]interface{{}}",
+                    fields[..=i].join("."),
+                    go_plain_v(other),
+                    go_type_name(other)
+                ))
+            }
+        }
+    }
+    Ok(Some(val))
+}
+
+fn jsonpath(path: &str) -> String {
+    format!(".{}", path.strip_prefix('.').unwrap_or(path))
+}
+
+/// `unstructured.NestedInt64` at `path`, then the range checks.
+fn replicas(obj: &Value, path: &str, errs: &mut Vec<FieldError>) {
+    let invalid = |value: i64, detail: &str| {
+        FieldError::new(
+            ErrorType::Invalid,
+            path,
+            BadValue::Json(Value::from(value)),
+            detail,
+        )
+    };
+    let n = match nested(obj, path) {
+        Err(e) => return errs.push(invalid(0, &e)),
+        Ok(None) => return,
+        Ok(Some(v)) => match v.as_i64() {
+            Some(n) => n,
+            None => {
+                let e = format!(
+                    "{} accessor error: {} is of the type {}, expected int64",
+                    jsonpath(path),
+                    go_plain_v(v),
+                    go_type_name(v)
+                );
+                return errs.push(invalid(0, &e));
+            }
+        },
+    };
+    if n < 0 {
+        errs.push(invalid(n, "should be a non-negative integer"));
+    } else if n > i64::from(i32::MAX) {
+        errs.push(invalid(n, "should be less than or equal to 2147483647"));
+    }
+}
+
+/// The spec and status checks of the scale subresource.
+pub(super) fn validate(obj: &Value, scale: &Scale, errs: &mut Vec<FieldError>) {
+    replicas(obj, &scale.spec_replicas_path, errs);
+    replicas(obj, &scale.status_replicas_path, errs);
+    if let Some(path) = &scale.label_selector_path {
+        let err = match nested(obj, path) {
+            Err(e) => Some(e),
+            Ok(Some(v)) if !v.is_string() => Some(format!(
+                "{} accessor error: {} is of the type {}, expected string",
+                jsonpath(path),
+                go_plain_v(v),
+                go_type_name(v)
+            )),
+            _ => None,
+        };
+        if let Some(e) = err {
+            let v = BadValue::Json(Value::String(String::new()));
+            errs.push(FieldError::new(ErrorType::Invalid, path.as_str(), v, &e));
+        }
+    }
+}
