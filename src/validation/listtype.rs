@@ -66,20 +66,22 @@ fn duplicate(path: &Path<'_>, i: usize, value: Value) -> FieldError {
 }
 
 /// How Go compares the elements: scalars as typed values (an int64 is not a float64), compound
-/// values by their JSON text, and an unspecified map key as its own value.
+/// values by their JSON text, and an unspecified map key as its own value; a key of several
+/// fields by the fields present and their values.
 #[derive(PartialEq, Eq, Hash)]
-enum Key {
+enum Key<'a> {
     Null,
     Unspecified,
     Bool(bool),
     Int(i64),
     Float(u64),
-    Str(String),
+    Str(&'a str),
     Json(String),
+    Fields(Vec<Option<Key<'a>>>),
 }
 
-impl Key {
-    fn of(v: &Value) -> Key {
+impl<'a> Key<'a> {
+    fn of(v: &'a Value) -> Key<'a> {
         match v {
             Value::Null => Key::Null,
             Value::Bool(b) => Key::Bool(*b),
@@ -87,15 +89,15 @@ impl Key {
                 Some(i) => Key::Int(i),
                 None => Key::Float(n.as_f64().unwrap_or(0.0).to_bits()),
             },
-            Value::String(s) => Key::Str(s.clone()),
+            Value::String(s) => Key::Str(s),
             compound => Key::Json(go_json(compound)),
         }
     }
 }
 
 /// The index of each element that is the second occurrence of its value.
-fn non_unique(keys: impl Iterator<Item = Key>) -> Vec<usize> {
-    let mut seen: HashMap<Key, usize> = HashMap::new();
+fn non_unique<'a>(keys: impl Iterator<Item = Key<'a>>) -> Vec<usize> {
+    let mut seen: HashMap<Key<'a>, usize> = HashMap::new();
     let mut out = Vec::new();
     for (i, k) in keys.enumerate() {
         let times = seen.entry(k).or_insert(0);
@@ -107,6 +109,11 @@ fn non_unique(keys: impl Iterator<Item = Key>) -> Vec<usize> {
     out
 }
 
+/// The field `k` of a list-map element (`None` for a null element or an absent field).
+fn field<'a>(x: &'a Value, k: &str) -> Option<&'a Value> {
+    x.as_object()?.get(k)
+}
+
 fn list_map(keys: &[String], items: &[Value], path: &Path<'_>, errs: &mut Vec<FieldError>) {
     if let Some((i, x)) = items
         .iter()
@@ -115,28 +122,19 @@ fn list_map(keys: &[String], items: &[Value], path: &Path<'_>, errs: &mut Vec<Fi
     {
         let at = path.index(i).to_string();
         let detail = "must be an object for an array of list-type map";
-        errs.push(FieldError::new(
-            ErrorType::Invalid,
-            at,
-            BadValue::Json(x.clone()),
-            detail,
-        ));
+        let value = BadValue::Json(x.clone());
+        errs.push(FieldError::new(ErrorType::Invalid, at, value, detail));
         return;
     }
-    let key_values: Vec<Map<String, Value>> = items
-        .iter()
-        .map(|x| {
-            let m = x.as_object();
-            keys.iter()
-                .filter_map(|k| Some((k.clone(), m?.get(k)?.clone())))
-                .collect()
-        })
-        .collect();
-    let compare = key_values.iter().map(|kv| match keys {
-        [single] => kv.get(single).map_or(Key::Unspecified, Key::of),
-        _ => Key::Json(go_json(&Value::Object(kv.clone()))),
+    let compare = items.iter().map(|x| match keys {
+        [single] => field(x, single).map_or(Key::Unspecified, Key::of),
+        _ => Key::Fields(keys.iter().map(|k| field(x, k).map(Key::of)).collect()),
     });
     for i in non_unique(compare) {
-        errs.push(duplicate(path, i, Value::Object(key_values[i].clone())));
+        let present: Map<String, Value> = keys
+            .iter()
+            .filter_map(|k| Some((k.clone(), field(&items[i], k)?.clone())))
+            .collect();
+        errs.push(duplicate(path, i, Value::Object(present)));
     }
 }

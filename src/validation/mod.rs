@@ -111,10 +111,11 @@ impl Validator {
                 errs.extend(cel(&obj));
             }
         }
+        // The generic check repeats the ObjectMeta rules with path-segment names; all but the
+        // name rules are the ones that just passed.
         if errs.is_empty() {
             if let Some(Value::Object(meta)) = obj.get("metadata") {
-                let rule = names::path_segment;
-                objectmeta::validate(meta, self.namespaced, rule, "metadata", &mut errs);
+                objectmeta::names(meta, names::path_segment, "metadata", &mut errs);
             }
         }
         errs

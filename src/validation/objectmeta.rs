@@ -27,6 +27,7 @@ fn invalid(path: String, value: &str, detail: &str) -> FieldError {
 }
 
 /// Validates the ObjectMeta `meta` found at `path` (`metadata`, `spec.template.metadata`).
+/// Field paths are only rendered for an error.
 pub(super) fn validate(
     meta: &Map<String, Value>,
     namespaced: bool,
@@ -34,28 +35,9 @@ pub(super) fn validate(
     path: &str,
     errs: &mut Vec<FieldError>,
 ) {
+    names(meta, name_rule, path, errs);
     let at = |k: &str| format!("{path}.{k}");
-    let generate_name = text(meta, "generateName");
-    if !generate_name.is_empty() {
-        for m in name_rule(generate_name, true) {
-            errs.push(invalid(at("generateName"), generate_name, &m));
-        }
-    }
-    let name = text(meta, "name");
-    if name.is_empty() {
-        let detail = "name or generateName is required";
-        errs.push(FieldError::new(
-            ErrorType::Required,
-            at("name"),
-            BadValue::Omit,
-            detail,
-        ));
-    } else {
-        for m in name_rule(name, false) {
-            errs.push(invalid(at("name"), name, &m));
-        }
-    }
-    namespace(text(meta, "namespace"), namespaced, &at("namespace"), errs);
+    namespace(text(meta, "namespace"), namespaced, path, errs);
     if let Some(g) = meta
         .get("generation")
         .and_then(Value::as_i64)
@@ -70,8 +52,8 @@ pub(super) fn validate(
             detail,
         ));
     }
-    labels(meta.get("labels"), &at("labels"), errs);
-    annotations(meta.get("annotations"), &at("annotations"), errs);
+    labels(meta.get("labels"), path, errs);
+    annotations(meta.get("annotations"), path, errs);
     if let Some(Value::Array(refs)) = meta.get("ownerReferences") {
         owner_references(refs, &at("ownerReferences"), errs);
     }
@@ -80,13 +62,46 @@ pub(super) fn validate(
     }
 }
 
-fn namespace(ns: &str, namespaced: bool, path: &str, errs: &mut Vec<FieldError>) {
+/// The name and generateName checks alone (with `name_rule`): the rest of the ObjectMeta rules
+/// do not depend on the name rule.
+pub(super) fn names(
+    meta: &Map<String, Value>,
+    name_rule: NameRule,
+    path: &str,
+    errs: &mut Vec<FieldError>,
+) {
+    let at = |k: &str| format!("{path}.{k}");
+    let generate_name = text(meta, "generateName");
+    if !generate_name.is_empty() {
+        for m in name_rule(generate_name, true) {
+            errs.push(invalid(at("generateName"), generate_name, &m));
+        }
+    }
+    let name = text(meta, "name");
+    if name.is_empty() {
+        let detail = "name or generateName is required";
+        let required = ErrorType::Required;
+        errs.push(FieldError::new(
+            required,
+            at("name"),
+            BadValue::Omit,
+            detail,
+        ));
+    } else {
+        for m in name_rule(name, false) {
+            errs.push(invalid(at("name"), name, &m));
+        }
+    }
+}
+
+fn namespace(ns: &str, namespaced: bool, meta_path: &str, errs: &mut Vec<FieldError>) {
+    let path = || format!("{meta_path}.namespace");
     if !namespaced {
         if !ns.is_empty() {
             let detail = "not allowed on this type";
             errs.push(FieldError::new(
                 ErrorType::Forbidden,
-                path,
+                path(),
                 BadValue::Omit,
                 detail,
             ));
@@ -96,14 +111,14 @@ fn namespace(ns: &str, namespaced: bool, path: &str, errs: &mut Vec<FieldError>)
     if ns.is_empty() {
         errs.push(FieldError::new(
             ErrorType::Required,
-            path,
+            path(),
             BadValue::Omit,
             "",
         ));
         return;
     }
     for m in names::namespace_name(ns) {
-        errs.push(invalid(path.to_string(), ns, &m));
+        errs.push(invalid(path(), ns, &m));
     }
 }
 
@@ -114,22 +129,28 @@ fn string_map(v: Option<&Value>) -> impl Iterator<Item = (&String, &str)> {
         .map(|(k, v)| (k, v.as_str().unwrap_or("")))
 }
 
-fn labels(v: Option<&Value>, path: &str, errs: &mut Vec<FieldError>) {
+fn labels(v: Option<&Value>, meta_path: &str, errs: &mut Vec<FieldError>) {
+    let path = || format!("{meta_path}.labels");
     for (k, value) in string_map(v) {
         for m in names::qualified_name(k) {
-            errs.push(invalid(path.to_string(), k, &m));
+            errs.push(invalid(path(), k, &m));
         }
         for m in names::label_value(value) {
-            errs.push(invalid(path.to_string(), value, &m));
+            errs.push(invalid(path(), value, &m));
         }
     }
 }
 
-fn annotations(v: Option<&Value>, path: &str, errs: &mut Vec<FieldError>) {
+fn annotations(v: Option<&Value>, meta_path: &str, errs: &mut Vec<FieldError>) {
+    let path = || format!("{meta_path}.annotations");
     let mut size: i64 = 0;
     for (k, value) in string_map(v) {
-        for m in names::qualified_name(&k.to_lowercase()) {
-            errs.push(invalid(path.to_string(), k, &m));
+        let lower = match k.chars().any(char::is_uppercase) {
+            true => std::borrow::Cow::Owned(k.to_lowercase()),
+            false => std::borrow::Cow::Borrowed(k.as_str()),
+        };
+        for m in names::qualified_name(&lower) {
+            errs.push(invalid(path(), k, &m));
         }
         size += (k.len() + value.len()) as i64;
     }
@@ -137,7 +158,7 @@ fn annotations(v: Option<&Value>, path: &str, errs: &mut Vec<FieldError>) {
         let detail = format!("may not be more than {ANNOTATIONS_LIMIT} bytes");
         errs.push(FieldError::new(
             ErrorType::TooLong,
-            path,
+            path(),
             BadValue::Omit,
             &detail,
         ));
