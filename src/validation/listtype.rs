@@ -4,6 +4,7 @@
 //! paths to list types are walked.
 
 use super::compile::{ListType, Side};
+use super::data::Data;
 use crate::field::{go_json, BadValue, ErrorType, FieldError, Path};
 use crate::schema::Structural;
 use serde_json::{Map, Value};
@@ -13,7 +14,7 @@ use std::collections::HashMap;
 pub(super) fn validate(
     s: &Structural,
     side: &Side,
-    x: &Value,
+    x: &Data<'_>,
     path: &Path<'_>,
     errs: &mut Vec<FieldError>,
 ) {
@@ -21,7 +22,7 @@ pub(super) fn validate(
         return;
     }
     match x {
-        Value::Object(m) => {
+        Data::Object(m) => {
             for (i, child) in side.properties.iter() {
                 let Some((name, p)) = s.properties.entry_at(*i as usize) else {
                     continue;
@@ -31,20 +32,17 @@ pub(super) fn validate(
                 }
             }
             if let (Some(Some(a)), Some(child)) = (s.additional(), side.additional.as_deref()) {
-                for (k, v) in m
-                    .iter()
-                    .filter(|(k, _)| !s.properties.contains_key(k.as_str()))
-                {
+                for (k, v) in m.iter().filter(|(k, _)| !s.properties.contains_key(*k)) {
                     validate(a, child, v, &path.key(k), errs);
                 }
             }
         }
-        Value::Array(items) => {
+        Data::Array(items) => {
             let list_type = side.checks.as_ref().and_then(|c| c.list_type.as_deref());
             match list_type {
                 Some(ListType::Set) => {
                     for i in non_unique(items.iter().map(Key::of)) {
-                        errs.push(duplicate(path, i, items[i].clone()));
+                        errs.push(duplicate(path, i, items[i].to_value()));
                     }
                 }
                 Some(ListType::Map(keys)) => list_map(keys, items, path, errs),
@@ -81,16 +79,14 @@ enum Key<'a> {
 }
 
 impl<'a> Key<'a> {
-    fn of(v: &'a Value) -> Key<'a> {
+    fn of(v: &'a Data<'_>) -> Key<'a> {
         match v {
-            Value::Null => Key::Null,
-            Value::Bool(b) => Key::Bool(*b),
-            Value::Number(n) => match n.as_i64() {
-                Some(i) => Key::Int(i),
-                None => Key::Float(n.as_f64().unwrap_or(0.0).to_bits()),
-            },
-            Value::String(s) => Key::Str(s),
-            compound => Key::Json(go_json(compound)),
+            Data::Null => Key::Null,
+            Data::Bool(b) => Key::Bool(*b),
+            Data::Int(i) => Key::Int(*i),
+            Data::Float(f) => Key::Float(f.to_bits()),
+            Data::Str(s) => Key::Str(s),
+            compound => Key::Json(go_json(&compound.to_value())),
         }
     }
 }
@@ -110,19 +106,19 @@ fn non_unique<'a>(keys: impl Iterator<Item = Key<'a>>) -> Vec<usize> {
 }
 
 /// The field `k` of a list-map element (`None` for a null element or an absent field).
-fn field<'a>(x: &'a Value, k: &str) -> Option<&'a Value> {
+fn field<'a, 'b>(x: &'a Data<'b>, k: &str) -> Option<&'a Data<'b>> {
     x.as_object()?.get(k)
 }
 
-fn list_map(keys: &[String], items: &[Value], path: &Path<'_>, errs: &mut Vec<FieldError>) {
+fn list_map(keys: &[String], items: &[Data<'_>], path: &Path<'_>, errs: &mut Vec<FieldError>) {
     if let Some((i, x)) = items
         .iter()
         .enumerate()
-        .find(|(_, x)| !matches!(x, Value::Null | Value::Object(_)))
+        .find(|(_, x)| !matches!(x, Data::Null | Data::Object(_)))
     {
         let at = path.index(i).to_string();
         let detail = "must be an object for an array of list-type map";
-        let value = BadValue::Json(x.clone());
+        let value = BadValue::Json(x.to_value());
         errs.push(FieldError::new(ErrorType::Invalid, at, value, detail));
         return;
     }
@@ -133,7 +129,7 @@ fn list_map(keys: &[String], items: &[Value], path: &Path<'_>, errs: &mut Vec<Fi
     for i in non_unique(compare) {
         let present: Map<String, Value> = keys
             .iter()
-            .filter_map(|k| Some((k.clone(), field(&items[i], k)?.clone())))
+            .filter_map(|k| Some((k.clone(), field(&items[i], k)?.to_value())))
             .collect();
         errs.push(duplicate(path, i, Value::Object(present)));
     }
