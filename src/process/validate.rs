@@ -5,7 +5,6 @@
 use super::schemas::Checks;
 use crate::config::Validation;
 use crate::results::{KrmResult, Severity};
-use crate::yaml::json::to_json;
 use crate::yaml::Node;
 
 /// Validates `item` (pruned and defaulted) with its version's checks; pushes the results.
@@ -23,11 +22,7 @@ pub(super) fn create(
     let Some(validator) = &checks.validator else {
         return;
     };
-    // What kubectl would send; an object that has no JSON form (NaN) cannot be sent at all.
-    let Ok(obj) = to_json(item) else {
-        return;
-    };
-    let errs = validator.validate(obj, |o| checks.cel_errors(o));
+    let errs = validator.validate(item, |o| checks.cel_errors(o));
     let count = errs.len();
     for (i, e) in errs.into_iter().enumerate() {
         let mut r = KrmResult::about(severity, e.to_string(), item);

@@ -5,16 +5,16 @@
 //! resources are walked.
 
 use super::compile::Side;
+use super::data::{Data, Obj};
 use super::{names, objectmeta};
 use crate::field::{BadValue, ErrorType, FieldError, Path};
 use crate::schema::Structural;
-use serde_json::{Map, Value};
 
 /// Walks `x` (schema `s`, side `side`) below the root.
 pub(super) fn validate(
     s: &Structural,
     side: &Side,
-    x: &Value,
+    x: &Data<'_>,
     path: &Path<'_>,
     errs: &mut Vec<FieldError>,
 ) {
@@ -22,7 +22,7 @@ pub(super) fn validate(
         return;
     }
     match x {
-        Value::Object(m) => {
+        Data::Object(m) => {
             if s.extensions.x_embedded_resource {
                 resource(m, path, errs);
             }
@@ -35,15 +35,12 @@ pub(super) fn validate(
                 }
             }
             if let (Some(Some(a)), Some(child)) = (s.additional(), side.additional.as_deref()) {
-                for (k, v) in m
-                    .iter()
-                    .filter(|(k, _)| !s.properties.contains_key(k.as_str()))
-                {
+                for (k, v) in m.iter().filter(|(k, _)| !s.properties.contains_key(*k)) {
                     validate(a, child, v, &path.key(k), errs);
                 }
             }
         }
-        Value::Array(items) => {
+        Data::Array(items) => {
             if let (Some(item), Some(child)) = (s.items.as_deref(), side.items.as_deref()) {
                 for (i, v) in items.iter().enumerate() {
                     validate(item, child, v, &path.index(i), errs);
@@ -54,16 +51,16 @@ pub(super) fn validate(
     }
 }
 
-fn invalid(path: String, value: &Value, detail: &str) -> FieldError {
+fn invalid(path: String, value: &Data<'_>, detail: &str) -> FieldError {
     FieldError::new(
         ErrorType::Invalid,
         path,
-        BadValue::Json(value.clone()),
+        BadValue::Json(value.to_value()),
         detail,
     )
 }
 
-fn resource(m: &Map<String, Value>, path: &Path<'_>, errs: &mut Vec<FieldError>) {
+fn resource(m: &Obj<'_>, path: &Path<'_>, errs: &mut Vec<FieldError>) {
     for k in ["apiVersion", "kind"] {
         if !m.contains_key(k) {
             let at = path.child(k).to_string();
@@ -102,19 +99,19 @@ fn resource(m: &Map<String, Value>, path: &Path<'_>, errs: &mut Vec<FieldError>)
             }
         }
     }
-    if let Some(Value::Object(meta)) = m.get("metadata") {
+    if let Some(Data::Object(meta)) = m.get("metadata") {
         let mut meta = meta.clone();
         if meta
             .get("name")
-            .and_then(Value::as_str)
+            .and_then(Data::as_str)
             .unwrap_or("")
             .is_empty()
         {
-            meta.insert("name".into(), Value::String("fakename".into()));
+            meta.insert("name", Data::Str("fakename".into()));
         }
         let namespaced = !meta
             .get("namespace")
-            .and_then(Value::as_str)
+            .and_then(Data::as_str)
             .unwrap_or("")
             .is_empty();
         let at = path.child("metadata").to_string();

@@ -4,6 +4,7 @@
 //! paths to list types are walked.
 
 use super::compile::{ListType, Side};
+use super::data::Data;
 use crate::field::{go_json, BadValue, ErrorType, FieldError, Path};
 use crate::schema::Structural;
 use serde_json::{Map, Value};
@@ -13,7 +14,7 @@ use std::collections::HashMap;
 pub(super) fn validate(
     s: &Structural,
     side: &Side,
-    x: &Value,
+    x: &Data<'_>,
     path: &Path<'_>,
     errs: &mut Vec<FieldError>,
 ) {
@@ -21,7 +22,7 @@ pub(super) fn validate(
         return;
     }
     match x {
-        Value::Object(m) => {
+        Data::Object(m) => {
             for (i, child) in side.properties.iter() {
                 let Some((name, p)) = s.properties.entry_at(*i as usize) else {
                     continue;
@@ -31,20 +32,17 @@ pub(super) fn validate(
                 }
             }
             if let (Some(Some(a)), Some(child)) = (s.additional(), side.additional.as_deref()) {
-                for (k, v) in m
-                    .iter()
-                    .filter(|(k, _)| !s.properties.contains_key(k.as_str()))
-                {
+                for (k, v) in m.iter().filter(|(k, _)| !s.properties.contains_key(*k)) {
                     validate(a, child, v, &path.key(k), errs);
                 }
             }
         }
-        Value::Array(items) => {
+        Data::Array(items) => {
             let list_type = side.checks.as_ref().and_then(|c| c.list_type.as_deref());
             match list_type {
                 Some(ListType::Set) => {
                     for i in non_unique(items.iter().map(Key::of)) {
-                        errs.push(duplicate(path, i, items[i].clone()));
+                        errs.push(duplicate(path, i, items[i].to_value()));
                     }
                 }
                 Some(ListType::Map(keys)) => list_map(keys, items, path, errs),
@@ -66,36 +64,36 @@ fn duplicate(path: &Path<'_>, i: usize, value: Value) -> FieldError {
 }
 
 /// How Go compares the elements: scalars as typed values (an int64 is not a float64), compound
-/// values by their JSON text, and an unspecified map key as its own value.
+/// values by their JSON text, and an unspecified map key as its own value; a key of several
+/// fields by the fields present and their values.
 #[derive(PartialEq, Eq, Hash)]
-enum Key {
+enum Key<'a> {
     Null,
     Unspecified,
     Bool(bool),
     Int(i64),
     Float(u64),
-    Str(String),
+    Str(&'a str),
     Json(String),
+    Fields(Vec<Option<Key<'a>>>),
 }
 
-impl Key {
-    fn of(v: &Value) -> Key {
+impl<'a> Key<'a> {
+    fn of(v: &'a Data<'_>) -> Key<'a> {
         match v {
-            Value::Null => Key::Null,
-            Value::Bool(b) => Key::Bool(*b),
-            Value::Number(n) => match n.as_i64() {
-                Some(i) => Key::Int(i),
-                None => Key::Float(n.as_f64().unwrap_or(0.0).to_bits()),
-            },
-            Value::String(s) => Key::Str(s.clone()),
-            compound => Key::Json(go_json(compound)),
+            Data::Null => Key::Null,
+            Data::Bool(b) => Key::Bool(*b),
+            Data::Int(i) => Key::Int(*i),
+            Data::Float(f) => Key::Float(f.to_bits()),
+            Data::Str(s) => Key::Str(s),
+            compound => Key::Json(go_json(&compound.to_value())),
         }
     }
 }
 
 /// The index of each element that is the second occurrence of its value.
-fn non_unique(keys: impl Iterator<Item = Key>) -> Vec<usize> {
-    let mut seen: HashMap<Key, usize> = HashMap::new();
+fn non_unique<'a>(keys: impl Iterator<Item = Key<'a>>) -> Vec<usize> {
+    let mut seen: HashMap<Key<'a>, usize> = HashMap::new();
     let mut out = Vec::new();
     for (i, k) in keys.enumerate() {
         let times = seen.entry(k).or_insert(0);
@@ -107,36 +105,32 @@ fn non_unique(keys: impl Iterator<Item = Key>) -> Vec<usize> {
     out
 }
 
-fn list_map(keys: &[String], items: &[Value], path: &Path<'_>, errs: &mut Vec<FieldError>) {
+/// The field `k` of a list-map element (`None` for a null element or an absent field).
+fn field<'a, 'b>(x: &'a Data<'b>, k: &str) -> Option<&'a Data<'b>> {
+    x.as_object()?.get(k)
+}
+
+fn list_map(keys: &[String], items: &[Data<'_>], path: &Path<'_>, errs: &mut Vec<FieldError>) {
     if let Some((i, x)) = items
         .iter()
         .enumerate()
-        .find(|(_, x)| !matches!(x, Value::Null | Value::Object(_)))
+        .find(|(_, x)| !matches!(x, Data::Null | Data::Object(_)))
     {
         let at = path.index(i).to_string();
         let detail = "must be an object for an array of list-type map";
-        errs.push(FieldError::new(
-            ErrorType::Invalid,
-            at,
-            BadValue::Json(x.clone()),
-            detail,
-        ));
+        let value = BadValue::Json(x.to_value());
+        errs.push(FieldError::new(ErrorType::Invalid, at, value, detail));
         return;
     }
-    let key_values: Vec<Map<String, Value>> = items
-        .iter()
-        .map(|x| {
-            let m = x.as_object();
-            keys.iter()
-                .filter_map(|k| Some((k.clone(), m?.get(k)?.clone())))
-                .collect()
-        })
-        .collect();
-    let compare = key_values.iter().map(|kv| match keys {
-        [single] => kv.get(single).map_or(Key::Unspecified, Key::of),
-        _ => Key::Json(go_json(&Value::Object(kv.clone()))),
+    let compare = items.iter().map(|x| match keys {
+        [single] => field(x, single).map_or(Key::Unspecified, Key::of),
+        _ => Key::Fields(keys.iter().map(|k| field(x, k).map(Key::of)).collect()),
     });
     for i in non_unique(compare) {
-        errs.push(duplicate(path, i, Value::Object(key_values[i].clone())));
+        let present: Map<String, Value> = keys
+            .iter()
+            .filter_map(|k| Some((k.clone(), field(&items[i], k)?.to_value())))
+            .collect();
+        errs.push(duplicate(path, i, Value::Object(present)));
     }
 }

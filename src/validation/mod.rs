@@ -21,6 +21,7 @@
 //! is compiled per object.
 
 mod compile;
+mod data;
 mod embedded;
 mod formats;
 mod listtype;
@@ -35,9 +36,11 @@ pub use compile::{Compiled, Compiler};
 
 use crate::field::{BadValue, ErrorType, FieldError, Path};
 use crate::schema::{Scale, Structural, VersionSchema};
+use crate::yaml::Node as Item;
+use data::{Data, Obj};
 use openapi::errors::OPath;
 use openapi::view::Node;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -74,21 +77,43 @@ impl Validator {
         self.compiled.has_rules
     }
 
-    /// The causes of the 422 a create request of `obj` (as kubectl sends it, after pruning and
-    /// defaulting) gets, in the apiserver's order; empty when it would be stored. `cel` is called
-    /// where the apiserver evaluates the CEL rules (the schema has some, and no blocking error
-    /// was found) with the object as validated, and gives their errors.
+    /// The causes of the 422 a create request of the processed (pruned, defaulted) `item` gets,
+    /// in the apiserver's order; empty when it would be stored, or when kubectl could not send
+    /// it (a NaN). `cel` is called where the apiserver evaluates the CEL rules (the schema has
+    /// some, and no blocking error was found) with the object as validated, and gives their
+    /// errors.
     pub fn validate(
         &self,
-        mut obj: Value,
+        item: &Item,
         cel: impl FnOnce(&Value) -> Vec<FieldError>,
     ) -> Vec<FieldError> {
-        let Some(root) = obj.as_object_mut() else {
+        let mut fallback = None;
+        match Data::of_item(item, &mut fallback) {
+            Some(obj) => self.validate_data(obj, cel),
+            None => Vec::new(),
+        }
+    }
+
+    /// [`Validator::validate`] of a JSON value (as kubectl sends it).
+    pub fn validate_value(
+        &self,
+        obj: &Value,
+        cel: impl FnOnce(&Value) -> Vec<FieldError>,
+    ) -> Vec<FieldError> {
+        self.validate_data(Data::of_value(obj), cel)
+    }
+
+    fn validate_data(
+        &self,
+        mut obj: Data<'_>,
+        cel: impl FnOnce(&Value) -> Vec<FieldError>,
+    ) -> Vec<FieldError> {
+        let Data::Object(root) = &mut obj else {
             return Vec::new();
         };
         self.prepare_for_create(root);
         let mut errs = Vec::new();
-        if let Some(Value::Object(meta)) = root.get("metadata") {
+        if let Some(Data::Object(meta)) = root.get("metadata") {
             let rule = names::name_is_dns_subdomain;
             objectmeta::validate(meta, self.namespaced, rule, "metadata", &mut errs);
         }
@@ -108,49 +133,47 @@ impl Validator {
                     RULES_NOT_CHECKED,
                 ));
             } else {
-                errs.extend(cel(&obj));
+                errs.extend(cel(&obj.to_value()));
             }
         }
+        // The generic check repeats the ObjectMeta rules with path-segment names; all but the
+        // name rules are the ones that just passed.
         if errs.is_empty() {
-            if let Some(Value::Object(meta)) = obj.get("metadata") {
-                let rule = names::path_segment;
-                objectmeta::validate(meta, self.namespaced, rule, "metadata", &mut errs);
+            if let Some(Data::Object(meta)) = obj.as_object().and_then(|o| o.get("metadata")) {
+                objectmeta::names(meta, names::path_segment, "metadata", &mut errs);
             }
         }
         errs
     }
 
     /// What the apiserver does to the object before validating it.
-    fn prepare_for_create(&self, root: &mut Map<String, Value>) {
+    fn prepare_for_create(&self, root: &mut Obj<'_>) {
         if self.status_subresource {
             root.remove("status");
         }
         // The server fills in system metadata: the object always has some.
-        let meta = root
-            .entry("metadata")
-            .or_insert_with(|| Value::Object(Map::new()));
-        if meta.is_null() {
-            *meta = Value::Object(Map::new());
+        match root.get("metadata") {
+            None | Some(Data::Null) => root.insert("metadata", Data::Object(Obj::default())),
+            Some(Data::Object(_)) => {}
+            Some(_) => return,
         }
-        let Value::Object(meta) = meta else {
+        let Some(Data::Object(meta)) = root.get_mut("metadata") else {
             return;
         };
-        let text = |m: &Map<String, Value>, k: &str| {
-            m.get(k).and_then(Value::as_str).unwrap_or("").to_string()
-        };
+        let text = |m: &Obj<'_>, k: &str| m.get(k).and_then(Data::as_str).unwrap_or("").to_string();
         if !self.namespaced {
             meta.remove("namespace");
         } else if text(meta, "namespace").is_empty() {
-            meta.insert("namespace".into(), Value::String("default".into()));
+            meta.insert("namespace", Data::Str("default".into()));
         }
         let generate_name = text(meta, "generateName");
         if !generate_name.is_empty() && text(meta, "name").is_empty() {
-            meta.insert("name".into(), Value::String(generated_name(&generate_name)));
+            meta.insert("name", Data::Str(generated_name(&generate_name).into()));
         }
     }
 
     /// kube-openapi's errors for the object, translated, without repeats.
-    fn openapi(&self, obj: &Value) -> Vec<FieldError> {
+    fn openapi(&self, obj: &Data<'_>) -> Vec<FieldError> {
         let root = Node {
             s: &self.schema,
             side: Some(&self.compiled.side),

@@ -131,11 +131,16 @@ fn is_key_name(s: &str) -> bool {
 /// `IsQualifiedName` (label keys, annotation keys, finalizers): `[prefix/]name`.
 pub fn qualified_name(value: &str) -> Vec<String> {
     let examples = ["MyName", "my.name", "123-abc"];
-    let parts: Vec<&str> = value.split('/').collect();
     let mut errs = Vec::new();
-    let name = match parts[..] {
-        [name] => name,
-        [prefix, name] => {
+    let name = match value.split_once('/') {
+        None => value,
+        Some((_, rest)) if rest.contains('/') => {
+            return vec![format!(
+                "a valid label key {} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+                regex_error(KEY_MSG, KEY_FMT, &examples)
+            )]
+        }
+        Some((prefix, name)) => {
             if prefix.is_empty() {
                 errs.push("prefix part must be non-empty".to_string());
             } else {
@@ -143,12 +148,6 @@ pub fn qualified_name(value: &str) -> Vec<String> {
                 errs.extend(msgs.into_iter().map(|m| format!("prefix part {m}")));
             }
             name
-        }
-        _ => {
-            return vec![format!(
-                "a valid label key {} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
-                regex_error(KEY_MSG, KEY_FMT, &examples)
-            )]
         }
     };
     if name.is_empty() {

@@ -2,9 +2,10 @@
 //! name with the kind's name rule, namespace, generation, labels, annotations (keys and total
 //! size), ownerReferences and finalizers. `managedFields` is not checked.
 
+use super::data::{Data, Obj};
 use super::names;
 use crate::field::{go_quote, BadValue, ErrorType, FieldError};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::fmt::Write;
 
 /// A name rule: `(name, is_prefix) -> messages`.
@@ -13,8 +14,8 @@ pub(super) type NameRule = fn(&str, bool) -> Vec<String>;
 /// The largest total size of annotation keys and values.
 const ANNOTATIONS_LIMIT: i64 = 256 * 1024;
 
-fn text<'a>(m: &'a Map<String, Value>, k: &str) -> &'a str {
-    m.get(k).and_then(Value::as_str).unwrap_or("")
+fn text<'a>(m: &'a Obj<'_>, k: &str) -> &'a str {
+    m.get(k).and_then(Data::as_str).unwrap_or("")
 }
 
 fn invalid(path: String, value: &str, detail: &str) -> FieldError {
@@ -27,38 +28,20 @@ fn invalid(path: String, value: &str, detail: &str) -> FieldError {
 }
 
 /// Validates the ObjectMeta `meta` found at `path` (`metadata`, `spec.template.metadata`).
+/// Field paths are only rendered for an error.
 pub(super) fn validate(
-    meta: &Map<String, Value>,
+    meta: &Obj<'_>,
     namespaced: bool,
     name_rule: NameRule,
     path: &str,
     errs: &mut Vec<FieldError>,
 ) {
+    names(meta, name_rule, path, errs);
     let at = |k: &str| format!("{path}.{k}");
-    let generate_name = text(meta, "generateName");
-    if !generate_name.is_empty() {
-        for m in name_rule(generate_name, true) {
-            errs.push(invalid(at("generateName"), generate_name, &m));
-        }
-    }
-    let name = text(meta, "name");
-    if name.is_empty() {
-        let detail = "name or generateName is required";
-        errs.push(FieldError::new(
-            ErrorType::Required,
-            at("name"),
-            BadValue::Omit,
-            detail,
-        ));
-    } else {
-        for m in name_rule(name, false) {
-            errs.push(invalid(at("name"), name, &m));
-        }
-    }
-    namespace(text(meta, "namespace"), namespaced, &at("namespace"), errs);
+    namespace(text(meta, "namespace"), namespaced, path, errs);
     if let Some(g) = meta
         .get("generation")
-        .and_then(Value::as_i64)
+        .and_then(Data::as_i64)
         .filter(|g| *g < 0)
     {
         let v = BadValue::Json(Value::from(g));
@@ -70,23 +53,51 @@ pub(super) fn validate(
             detail,
         ));
     }
-    labels(meta.get("labels"), &at("labels"), errs);
-    annotations(meta.get("annotations"), &at("annotations"), errs);
-    if let Some(Value::Array(refs)) = meta.get("ownerReferences") {
+    labels(meta.get("labels"), path, errs);
+    annotations(meta.get("annotations"), path, errs);
+    if let Some(Data::Array(refs)) = meta.get("ownerReferences") {
         owner_references(refs, &at("ownerReferences"), errs);
     }
-    if let Some(Value::Array(list)) = meta.get("finalizers") {
+    if let Some(Data::Array(list)) = meta.get("finalizers") {
         finalizers(list, &at("finalizers"), errs);
     }
 }
 
-fn namespace(ns: &str, namespaced: bool, path: &str, errs: &mut Vec<FieldError>) {
+/// The name and generateName checks alone (with `name_rule`): the rest of the ObjectMeta rules
+/// do not depend on the name rule.
+pub(super) fn names(meta: &Obj<'_>, name_rule: NameRule, path: &str, errs: &mut Vec<FieldError>) {
+    let at = |k: &str| format!("{path}.{k}");
+    let generate_name = text(meta, "generateName");
+    if !generate_name.is_empty() {
+        for m in name_rule(generate_name, true) {
+            errs.push(invalid(at("generateName"), generate_name, &m));
+        }
+    }
+    let name = text(meta, "name");
+    if name.is_empty() {
+        let detail = "name or generateName is required";
+        let required = ErrorType::Required;
+        errs.push(FieldError::new(
+            required,
+            at("name"),
+            BadValue::Omit,
+            detail,
+        ));
+    } else {
+        for m in name_rule(name, false) {
+            errs.push(invalid(at("name"), name, &m));
+        }
+    }
+}
+
+fn namespace(ns: &str, namespaced: bool, meta_path: &str, errs: &mut Vec<FieldError>) {
+    let path = || format!("{meta_path}.namespace");
     if !namespaced {
         if !ns.is_empty() {
             let detail = "not allowed on this type";
             errs.push(FieldError::new(
                 ErrorType::Forbidden,
-                path,
+                path(),
                 BadValue::Omit,
                 detail,
             ));
@@ -96,40 +107,46 @@ fn namespace(ns: &str, namespaced: bool, path: &str, errs: &mut Vec<FieldError>)
     if ns.is_empty() {
         errs.push(FieldError::new(
             ErrorType::Required,
-            path,
+            path(),
             BadValue::Omit,
             "",
         ));
         return;
     }
     for m in names::namespace_name(ns) {
-        errs.push(invalid(path.to_string(), ns, &m));
+        errs.push(invalid(path(), ns, &m));
     }
 }
 
-fn string_map(v: Option<&Value>) -> impl Iterator<Item = (&String, &str)> {
-    v.and_then(Value::as_object)
+fn string_map<'a>(v: Option<&'a Data<'_>>) -> impl Iterator<Item = (&'a str, &'a str)> {
+    v.and_then(Data::as_object)
         .into_iter()
-        .flatten()
+        .flat_map(Obj::iter)
         .map(|(k, v)| (k, v.as_str().unwrap_or("")))
 }
 
-fn labels(v: Option<&Value>, path: &str, errs: &mut Vec<FieldError>) {
+fn labels(v: Option<&Data<'_>>, meta_path: &str, errs: &mut Vec<FieldError>) {
+    let path = || format!("{meta_path}.labels");
     for (k, value) in string_map(v) {
         for m in names::qualified_name(k) {
-            errs.push(invalid(path.to_string(), k, &m));
+            errs.push(invalid(path(), k, &m));
         }
         for m in names::label_value(value) {
-            errs.push(invalid(path.to_string(), value, &m));
+            errs.push(invalid(path(), value, &m));
         }
     }
 }
 
-fn annotations(v: Option<&Value>, path: &str, errs: &mut Vec<FieldError>) {
+fn annotations(v: Option<&Data<'_>>, meta_path: &str, errs: &mut Vec<FieldError>) {
+    let path = || format!("{meta_path}.annotations");
     let mut size: i64 = 0;
     for (k, value) in string_map(v) {
-        for m in names::qualified_name(&k.to_lowercase()) {
-            errs.push(invalid(path.to_string(), k, &m));
+        let lower = match k.chars().any(char::is_uppercase) {
+            true => std::borrow::Cow::Owned(k.to_lowercase()),
+            false => std::borrow::Cow::Borrowed(k),
+        };
+        for m in names::qualified_name(&lower) {
+            errs.push(invalid(path(), k, &m));
         }
         size += (k.len() + value.len()) as i64;
     }
@@ -137,7 +154,7 @@ fn annotations(v: Option<&Value>, path: &str, errs: &mut Vec<FieldError>) {
         let detail = format!("may not be more than {ANNOTATIONS_LIMIT} bytes");
         errs.push(FieldError::new(
             ErrorType::TooLong,
-            path,
+            path(),
             BadValue::Omit,
             &detail,
         ));
@@ -145,7 +162,7 @@ fn annotations(v: Option<&Value>, path: &str, errs: &mut Vec<FieldError>) {
 }
 
 /// One ownerReference as Go's `json.Marshal` writes the struct (fields in declaration order).
-fn owner_json(r: &Map<String, Value>) -> String {
+fn owner_json(r: &Obj<'_>) -> String {
     let mut out = String::from("{");
     for (i, k) in ["apiVersion", "kind", "name", "uid"].iter().enumerate() {
         if i > 0 {
@@ -159,7 +176,7 @@ fn owner_json(r: &Map<String, Value>) -> String {
         );
     }
     for k in ["controller", "blockOwnerDeletion"] {
-        if let Some(Value::Bool(b)) = r.get(k) {
+        if let Some(Data::Bool(b)) = r.get(k) {
             let _ = write!(out, ",{}:{b}", go_quote(k));
         }
     }
@@ -167,9 +184,9 @@ fn owner_json(r: &Map<String, Value>) -> String {
     out
 }
 
-fn owner_references(refs: &[Value], path: &str, errs: &mut Vec<FieldError>) {
+fn owner_references(refs: &[Data<'_>], path: &str, errs: &mut Vec<FieldError>) {
     let mut first_controller: Option<String> = None;
-    for r in refs.iter().filter_map(Value::as_object) {
+    for r in refs.iter().filter_map(Data::as_object) {
         let (api_version, kind) = (text(r, "apiVersion"), text(r, "kind"));
         let version = match api_version.matches('/').count() {
             _ if api_version.is_empty() || api_version == "/" => "",
@@ -198,13 +215,13 @@ fn owner_references(refs: &[Value], path: &str, errs: &mut Vec<FieldError>) {
             let detail = "/v1, Kind=Event is disallowed from being an owner";
             errs.push(FieldError::new(ErrorType::Invalid, path, v, detail));
         }
-        if r.get("controller") == Some(&Value::Bool(true)) {
+        if matches!(r.get("controller"), Some(Data::Bool(true))) {
             let current = format!("{kind}/{}", text(r, "name"));
             match &first_controller {
                 Some(first) => {
                     let all: Vec<String> = refs
                         .iter()
-                        .filter_map(Value::as_object)
+                        .filter_map(Data::as_object)
                         .map(owner_json)
                         .collect();
                     let v = BadValue::Text(format!("[{}]", all.join(",")));
@@ -217,8 +234,8 @@ fn owner_references(refs: &[Value], path: &str, errs: &mut Vec<FieldError>) {
     }
 }
 
-fn finalizers(list: &[Value], path: &str, errs: &mut Vec<FieldError>) {
-    let names: Vec<&str> = list.iter().filter_map(Value::as_str).collect();
+fn finalizers(list: &[Data<'_>], path: &str, errs: &mut Vec<FieldError>) {
+    let names: Vec<&str> = list.iter().filter_map(Data::as_str).collect();
     for f in &names {
         for m in names::qualified_name(f) {
             errs.push(invalid(path.to_string(), f, &m));

@@ -2,28 +2,30 @@
 //! 2147483647 when present, the label selector path a string (errors name the path as the CRD
 //! writes it, `.spec.replicas`, with apimachinery's `accessor error` messages).
 
+use super::data::Data;
 use crate::field::{go_plain_v, go_type_name, BadValue, ErrorType, FieldError};
 use crate::schema::Scale;
 use serde_json::Value;
 
 /// `unstructured.NestedFieldNoCopy`: the value at `.a.b` (`Ok(None)` when absent).
-fn nested<'a>(obj: &'a Value, path: &str) -> Result<Option<&'a Value>, String> {
+fn nested<'a, 'b>(obj: &'a Data<'b>, path: &str) -> Result<Option<&'a Data<'b>>, String> {
     let fields: Vec<&str> = path.strip_prefix('.').unwrap_or(path).split('.').collect();
     let mut val = obj;
     for (i, f) in fields.iter().enumerate() {
         match val {
-            Value::Null => return Ok(None),
-            Value::Object(m) => match m.get(*f) {
+            Data::Null => return Ok(None),
+            Data::Object(m) => match m.get(f) {
                 Some(v) => val = v,
                 None => return Ok(None),
             },
             other => {
+                let other = other.to_value();
                 return Err(format!(
                     ".{} accessor error: {} is of the type {}, expected map[string]interface{{}}",
                     fields[..=i].join("."),
-                    go_plain_v(other),
-                    go_type_name(other)
-                ))
+                    go_plain_v(&other),
+                    go_type_name(&other)
+                ));
             }
         }
     }
@@ -35,7 +37,7 @@ fn jsonpath(path: &str) -> String {
 }
 
 /// `unstructured.NestedInt64` at `path`, then the range checks.
-fn replicas(obj: &Value, path: &str, errs: &mut Vec<FieldError>) {
+fn replicas(obj: &Data<'_>, path: &str, errs: &mut Vec<FieldError>) {
     let invalid = |value: i64, detail: &str| {
         FieldError::new(
             ErrorType::Invalid,
@@ -50,11 +52,12 @@ fn replicas(obj: &Value, path: &str, errs: &mut Vec<FieldError>) {
         Ok(Some(v)) => match v.as_i64() {
             Some(n) => n,
             None => {
+                let v = v.to_value();
                 let e = format!(
                     "{} accessor error: {} is of the type {}, expected int64",
                     jsonpath(path),
-                    go_plain_v(v),
-                    go_type_name(v)
+                    go_plain_v(&v),
+                    go_type_name(&v)
                 );
                 return errs.push(invalid(0, &e));
             }
@@ -68,18 +71,21 @@ fn replicas(obj: &Value, path: &str, errs: &mut Vec<FieldError>) {
 }
 
 /// The spec and status checks of the scale subresource.
-pub(super) fn validate(obj: &Value, scale: &Scale, errs: &mut Vec<FieldError>) {
+pub(super) fn validate(obj: &Data<'_>, scale: &Scale, errs: &mut Vec<FieldError>) {
     replicas(obj, &scale.spec_replicas_path, errs);
     replicas(obj, &scale.status_replicas_path, errs);
     if let Some(path) = &scale.label_selector_path {
         let err = match nested(obj, path) {
             Err(e) => Some(e),
-            Ok(Some(v)) if !v.is_string() => Some(format!(
-                "{} accessor error: {} is of the type {}, expected string",
-                jsonpath(path),
-                go_plain_v(v),
-                go_type_name(v)
-            )),
+            Ok(Some(v)) if v.as_str().is_none() => {
+                let v = v.to_value();
+                Some(format!(
+                    "{} accessor error: {} is of the type {}, expected string",
+                    jsonpath(path),
+                    go_plain_v(&v),
+                    go_type_name(&v)
+                ))
+            }
             _ => None,
         };
         if let Some(e) = err {

@@ -10,9 +10,10 @@ mod scalars;
 pub(crate) mod view;
 
 use super::compile::{Branch, Checks, TyRef};
+use super::data::{Data, Obj};
 use crate::field::go_quote;
 use errors::{OErr, OPath};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use view::{Extra, Schema};
 
 /// Errors and the match count of one validation.
@@ -38,7 +39,7 @@ impl Res {
 }
 
 /// Validates `data` (at `path`) with the schema node `n`.
-pub(crate) fn validate<'a, S: Schema<'a>>(n: S, data: &Value, path: &OPath<'_>) -> Res {
+pub(crate) fn validate<'a, S: Schema<'a>>(n: S, data: &Data<'_>, path: &OPath<'_>) -> Res {
     let mut r = Res::default();
     let checks = n.checks();
     if data.is_null() {
@@ -53,7 +54,7 @@ pub(crate) fn validate<'a, S: Schema<'a>>(n: S, data: &Value, path: &OPath<'_>) 
     r.merge(junctors(checks, data, path));
     r.mc += 1;
     match data {
-        Value::String(s) => {
+        Data::Str(s) => {
             r.errs.extend(scalars::string(checks, s, path));
             r.mc += 1;
             if let Some(f) = checks.and_then(|c| c.string_format) {
@@ -61,11 +62,12 @@ pub(crate) fn validate<'a, S: Schema<'a>>(n: S, data: &Value, path: &OPath<'_>) 
                 r.mc += 1;
             }
         }
-        Value::Number(num) => {
+        Data::Int(_) | Data::Float(_) => {
+            let num = data.num().expect("a number");
             r.merge(numbers::validate(n.ty(), checks, num, path));
             r.mc += 1;
         }
-        Value::Array(items) => {
+        Data::Array(items) => {
             r.merge(list(n, checks, items, path));
             r.mc += 1;
         }
@@ -73,7 +75,7 @@ pub(crate) fn validate<'a, S: Schema<'a>>(n: S, data: &Value, path: &OPath<'_>) 
     }
     r.errs.extend(scalars::enumeration(checks, data, path));
     r.mc += 1;
-    if let Value::Object(map) = data {
+    if let Data::Object(map) = data {
         r.merge(object(n, checks, map, path));
         r.mc += 1;
     }
@@ -82,7 +84,7 @@ pub(crate) fn validate<'a, S: Schema<'a>>(n: S, data: &Value, path: &OPath<'_>) 
 }
 
 /// The junctors validator (its match count includes the branches it keeps).
-fn junctors(c: Option<&Checks>, data: &Value, path: &OPath<'_>) -> Res {
+fn junctors(c: Option<&Checks>, data: &Data<'_>, path: &OPath<'_>) -> Res {
     let mut main = Res::default();
     if let Some(c) = c.and_then(Checks::rare) {
         if !c.any_of.is_empty() {
@@ -123,7 +125,7 @@ fn junctors(c: Option<&Checks>, data: &Value, path: &OPath<'_>) -> Res {
     main
 }
 
-fn any_of(branches: &[Branch], data: &Value, path: &OPath<'_>, main: &mut Res) {
+fn any_of(branches: &[Branch], data: &Data<'_>, path: &OPath<'_>, main: &mut Res) {
     let mut best: Option<Res> = None;
     for b in branches {
         let res = validate(b, data, path);
@@ -144,7 +146,7 @@ fn any_of(branches: &[Branch], data: &Value, path: &OPath<'_>, main: &mut Res) {
     }
 }
 
-fn one_of(branches: &[Branch], data: &Value, path: &OPath<'_>, main: &mut Res) {
+fn one_of(branches: &[Branch], data: &Data<'_>, path: &OPath<'_>, main: &mut Res) {
     let (mut best, mut first_success): (Option<Res>, Option<Res>) = (None, None);
     let mut validated = 0;
     for b in branches {
@@ -177,7 +179,7 @@ fn one_of(branches: &[Branch], data: &Value, path: &OPath<'_>, main: &mut Res) {
 }
 
 /// The list validator: items, then item counts and uniqueness.
-fn list<'a, S: Schema<'a>>(n: S, c: Option<&Checks>, items: &[Value], path: &OPath<'_>) -> Res {
+fn list<'a, S: Schema<'a>>(n: S, c: Option<&Checks>, items: &[Data<'_>], path: &OPath<'_>) -> Res {
     let mut r = Res::default();
     if let Some(item) = n.items() {
         for (i, v) in items.iter().enumerate() {
@@ -212,7 +214,7 @@ fn list<'a, S: Schema<'a>>(n: S, c: Option<&Checks>, items: &[Value], path: &OPa
     r
 }
 
-fn has_duplicates(items: &[Value]) -> bool {
+fn has_duplicates(items: &[Data<'_>]) -> bool {
     items
         .iter()
         .enumerate()
@@ -221,12 +223,7 @@ fn has_duplicates(items: &[Value]) -> bool {
 
 /// The object validator: property counts, forbidden or additional properties, properties,
 /// then required properties.
-fn object<'a, S: Schema<'a>>(
-    n: S,
-    c: Option<&Checks>,
-    map: &Map<String, Value>,
-    path: &OPath<'_>,
-) -> Res {
+fn object<'a, S: Schema<'a>>(n: S, c: Option<&Checks>, map: &Obj<'_>, path: &OPath<'_>) -> Res {
     let mut r = Res::default();
     let size = map.len() as i64;
     if let Some(c) = c.and_then(Checks::rare) {
@@ -246,7 +243,7 @@ fn object<'a, S: Schema<'a>>(
         }
     }
     let additional = n.additional();
-    for (k, v) in map {
+    for (k, v) in map.iter() {
         if let Some(p) = n.property(k) {
             r.merge(validate(p, v, &OPath::Prop(path, k)));
             continue;
@@ -254,7 +251,7 @@ fn object<'a, S: Schema<'a>>(
         match additional {
             Extra::Forbidden => r.err(OErr::Invalid {
                 name: path.to_string(),
-                value: Value::String(k.clone()),
+                value: Value::String(k.to_string()),
                 message: format!("{path}.{k} in body is a forbidden property"),
             }),
             Extra::Schema(a) => r.merge(validate(a, v, &OPath::Extra(path, k))),

@@ -3,19 +3,19 @@
 //! maximum and minimum, compared as int64 when the value and the bound allow it, else as float64.
 
 use super::errors::{OErr, OPath};
-use super::scalars::{is_json_integer, Num};
+use super::scalars::is_json_integer;
 use super::Res;
 use crate::field::go_float;
 use crate::validation::compile::{Checks, TyRef};
-use serde_json::{Number, Value};
+use crate::validation::data::Num;
+use serde_json::Value;
 
 /// The number validator (its match count is always 1).
-pub(super) fn validate(ty: TyRef<'_>, c: Option<&Checks>, num: &Number, path: &OPath<'_>) -> Res {
+pub(super) fn validate(ty: TyRef<'_>, c: Option<&Checks>, val: Num, path: &OPath<'_>) -> Res {
     let mut r = Res {
         errs: Vec::new(),
         mc: 1,
     };
-    let val = Num::of(num);
     let (type_name, format) = numeric_type(ty, c.map_or("", |c| &c.format));
     let range = |v: Num, prefix: &str| range_error(v, type_name, format, prefix, path);
     r.errs.extend(range(val, "Checked"));

@@ -5,38 +5,9 @@ use super::errors::{OErr, OPath};
 use super::Res;
 use crate::field::go_quote;
 use crate::validation::compile::{Checks, TyRef};
+use crate::validation::data::{Data, Num};
 use crate::validation::formats::Format;
-use serde_json::{Number, Value};
-
-/// A JSON number as the apiserver decodes it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Num {
-    Int(i64),
-    Float(f64),
-}
-
-impl Num {
-    pub fn of(n: &Number) -> Num {
-        match n.as_i64() {
-            Some(i) => Num::Int(i),
-            None => Num::Float(n.as_f64().unwrap_or(0.0)),
-        }
-    }
-
-    pub fn as_f64(self) -> f64 {
-        match self {
-            Num::Int(i) => i as f64,
-            Num::Float(f) => f,
-        }
-    }
-
-    pub fn to_value(self) -> Value {
-        match self {
-            Num::Int(i) => Value::from(i),
-            Num::Float(f) => Number::from_f64(f).map_or(Value::Null, Value::Number),
-        }
-    }
-}
+use serde_json::Value;
 
 /// The type validator on a null: fails unless the type is empty, or nullable.
 pub(super) fn type_of_null(ty: TyRef<'_>, nullable: bool, path: &OPath<'_>) -> Res {
@@ -62,35 +33,30 @@ fn type_invalid(path: &OPath<'_>, value: &str, message: String) -> OErr {
 }
 
 /// The JSON type and format kube-openapi infers for a (non-null) value.
-fn schema_info(data: &Value) -> (&'static str, &'static str) {
+fn schema_info(data: &Data<'_>) -> (&'static str, &'static str) {
     match data {
-        Value::Bool(_) => ("boolean", ""),
-        Value::String(_) => ("string", ""),
-        Value::Number(n) => match Num::of(n) {
-            Num::Int(_) => ("integer", "int64"),
-            Num::Float(_) => ("number", "float64"),
-        },
-        Value::Array(_) => ("array", ""),
-        Value::Object(_) | Value::Null => ("object", ""),
+        Data::Bool(_) => ("boolean", ""),
+        Data::Str(_) => ("string", ""),
+        Data::Int(_) => ("integer", "int64"),
+        Data::Float(_) => ("number", "float64"),
+        Data::Array(_) => ("array", ""),
+        Data::Object(_) | Data::Null => ("object", ""),
     }
 }
 
 /// The type validator (it applies when the node has a type or a format).
-pub(super) fn types(ty: TyRef<'_>, format_of_node: &str, data: &Value, path: &OPath<'_>) -> Res {
+pub(super) fn types(ty: TyRef<'_>, format_of_node: &str, data: &Data<'_>, path: &OPath<'_>) -> Res {
     let ok = Res {
         errs: Vec::new(),
         mc: 1,
     };
     let (sch, format) = schema_info(data);
     let float_int = match data {
-        Value::Number(x) => match Num::of(x) {
-            Num::Float(f) => is_json_integer(f) && ty.contains("integer"),
-            Num::Int(_) => false,
-        },
+        Data::Float(f) => is_json_integer(*f) && ty.contains("integer"),
         _ => false,
     };
     let int_float = sch == "integer" && ty.contains("number");
-    let text_or_list = matches!(data, Value::String(_) | Value::Array(_));
+    let text_or_list = matches!(data, Data::Str(_) | Data::Array(_));
     let fits = ty.contains(sch) || float_int || int_float;
     let fail = |type_name: &str, value: &str| Res {
         errs: vec![type_invalid(
@@ -185,14 +151,14 @@ pub(super) fn format(f: Format, name: &str, s: &str, path: &OPath<'_>) -> Option
 
 /// The enum validator: the value, converted to each allowed value's Go type where Go can
 /// convert it, must equal one of them; a null never does.
-pub(super) fn enumeration(c: Option<&Checks>, data: &Value, path: &OPath<'_>) -> Option<OErr> {
+pub(super) fn enumeration(c: Option<&Checks>, data: &Data<'_>, path: &OPath<'_>) -> Option<OErr> {
     let allowed = &c?.enum_;
     if allowed.is_empty() || allowed.iter().any(|e| enum_match(data, e)) {
         return None;
     }
     Some(OErr::Enum {
         name: path.to_string(),
-        value: data.clone(),
+        value: data.to_value(),
         allowed: allowed.to_vec(),
     })
 }
@@ -200,20 +166,19 @@ pub(super) fn enumeration(c: Option<&Checks>, data: &Value, path: &OPath<'_>) ->
 /// `reflect.ValueOf(data).Convert(typeof(e))` equals `e`, where the conversion exists: numbers
 /// convert between int64 and float64 (truncating), an int64 converts to the string of that code
 /// point; anything else only compares with its own type.
-fn enum_match(data: &Value, e: &Value) -> bool {
+fn enum_match(data: &Data<'_>, e: &Value) -> bool {
     match (data, e) {
-        (Value::Null, _) | (_, Value::Null) => false,
-        (Value::Number(d), Value::Number(x)) => match (Num::of(d), Num::of(x)) {
-            (Num::Int(a), Num::Int(b)) => a == b,
-            (Num::Int(a), Num::Float(b)) => a as f64 == b,
-            (Num::Float(a), Num::Int(b)) => a as i64 == b,
-            (Num::Float(a), Num::Float(b)) => a == b,
+        (Data::Null, _) | (_, Value::Null) => false,
+        (Data::Int(a), Value::Number(x)) => match Num::of(x) {
+            Num::Int(b) => *a == b,
+            Num::Float(b) => *a as f64 == b,
         },
-        (Value::Number(d), Value::String(x)) => match Num::of(d) {
-            Num::Int(i) => go_rune_string(i) == *x,
-            Num::Float(_) => false,
+        (Data::Float(a), Value::Number(x)) => match Num::of(x) {
+            Num::Int(b) => *a as i64 == b,
+            Num::Float(b) => *a == b,
         },
-        _ => go_deep_equal(data, e),
+        (Data::Int(i), Value::String(x)) => go_rune_string(*i) == *x,
+        _ => equals_value(data, e),
     }
 }
 
@@ -226,18 +191,42 @@ fn go_rune_string(i: i64) -> String {
         .to_string()
 }
 
-/// `reflect.DeepEqual` of two decoded JSON values (an int64 never equals a float64).
-pub(crate) fn go_deep_equal(a: &Value, b: &Value) -> bool {
+/// `reflect.DeepEqual` of a decoded value and a schema's JSON value (an int64 never equals a
+/// float64).
+fn equals_value(a: &Data<'_>, b: &Value) -> bool {
     match (a, b) {
-        (Value::Number(x), Value::Number(y)) => Num::of(x) == Num::of(y),
-        (Value::Array(x), Value::Array(y)) => {
+        (Data::Null, Value::Null) => true,
+        (Data::Bool(x), Value::Bool(y)) => x == y,
+        (Data::Int(_) | Data::Float(_), Value::Number(y)) => a.num() == Some(Num::of(y)),
+        (Data::Str(x), Value::String(y)) => x == y,
+        (Data::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| equals_value(p, q))
+        }
+        (Data::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| equals_value(v, w)))
+        }
+        _ => false,
+    }
+}
+
+/// `reflect.DeepEqual` of two decoded values (an int64 never equals a float64).
+pub(crate) fn go_deep_equal(a: &Data<'_>, b: &Data<'_>) -> bool {
+    match (a, b) {
+        (Data::Null, Data::Null) => true,
+        (Data::Bool(x), Data::Bool(y)) => x == y,
+        (Data::Int(x), Data::Int(y)) => x == y,
+        (Data::Float(x), Data::Float(y)) => x == y,
+        (Data::Str(x), Data::Str(y)) => x == y,
+        (Data::Array(x), Data::Array(y)) => {
             x.len() == y.len() && x.iter().zip(y).all(|(p, q)| go_deep_equal(p, q))
         }
-        (Value::Object(x), Value::Object(y)) => {
+        (Data::Object(x), Data::Object(y)) => {
             x.len() == y.len()
                 && x.iter()
                     .all(|(k, v)| y.get(k).is_some_and(|w| go_deep_equal(v, w)))
         }
-        _ => a == b,
+        _ => false,
     }
 }

@@ -4,7 +4,7 @@
 use super::{messages_for, root, validator, version};
 use crate::field::FieldError;
 use crate::schema::{Scale, Subresources};
-use crate::test_support::json_of;
+use crate::test_support::doc;
 
 fn check(vs: &crate::schema::VersionSchema, object: &str, want: &[&str]) {
     let mut want: Vec<String> = want.iter().map(|s| s.to_string()).collect();
@@ -149,7 +149,7 @@ fn cel_runs_only_without_blocking_errors() {
     let v = validator(&vs);
     assert!(v.has_rules());
     let obj = |s: &str| {
-        json_of(&format!(
+        doc(&format!(
             "{{apiVersion: g.io/v1, kind: K, metadata: {{name: w1}}, spec: {s}}}"
         ))
     };
@@ -163,7 +163,7 @@ fn cel_runs_only_without_blocking_errors() {
     };
     // A non-blocking error (minimum): CEL runs.
     let got: Vec<String> = v
-        .validate(obj("{b: 0}"), |_| cel_error())
+        .validate(&obj("{b: 0}"), |_| cel_error())
         .iter()
         .map(ToString::to_string)
         .collect();
@@ -176,7 +176,7 @@ fn cel_runs_only_without_blocking_errors() {
     );
     // A blocking error (Too long): CEL does not run; the apiserver says so.
     let got: Vec<String> = v
-        .validate(obj("{a: abc}"), |_| panic!("CEL must not run"))
+        .validate(&obj("{a: abc}"), |_| panic!("CEL must not run"))
         .iter()
         .map(ToString::to_string)
         .collect();
@@ -192,5 +192,8 @@ fn cel_runs_only_without_blocking_errors() {
     );
     let v = validator(&plain);
     assert!(!v.has_rules());
-    assert_eq!(v.validate(obj("{a: abc}"), |_| panic!("no rules")).len(), 1);
+    assert_eq!(
+        v.validate(&obj("{a: abc}"), |_| panic!("no rules")).len(),
+        1
+    );
 }

@@ -8,7 +8,7 @@ mod values;
 use super::{Compiler, Validator};
 use crate::schema::convert::convert;
 use crate::schema::{Subresources, VersionSchema};
-use crate::test_support::json_of;
+use crate::test_support::{doc, json_of};
 use std::sync::Arc;
 
 /// A version whose root schema has `spec: <spec>` (and `status`, untyped object).
@@ -44,11 +44,19 @@ pub(super) fn root(spec: &str) -> String {
 pub(super) fn messages_for(vs: &VersionSchema, object: &str) -> Vec<String> {
     let v = validator(vs);
     let mut got: Vec<String> = v
-        .validate(json_of(object), |_| Vec::new())
+        .validate(&doc(object), |_| Vec::new())
         .iter()
         .map(ToString::to_string)
         .collect();
     got.sort();
+    // The same from the JSON value kubectl sends.
+    let mut from_json: Vec<String> = v
+        .validate_value(&json_of(object), |_| Vec::new())
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    from_json.sort();
+    assert_eq!(got, from_json, "{object}");
     got
 }
 

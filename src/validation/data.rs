@@ -1,0 +1,260 @@
+//! The object validated, as the apiserver holds it after decoding kubectl's JSON: integers that
+//! fit int64 are int64, other numbers float64. It is read straight from the processed YAML tree
+//! (the same values [`crate::yaml::json::to_json`] gives, without copying any string), and made
+//! a `serde_json::Value` only where one is needed (an error's value, CEL).
+
+use crate::yaml::json::to_json;
+use crate::yaml::keys::is_merge_key;
+use crate::yaml::scalar::{resolve_checked, Resolved};
+use crate::yaml::Node;
+use serde_json::{Number, Value};
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+fn is_string(s: &crate::yaml::Scalar) -> bool {
+    matches!(resolve_checked(s), Ok(Resolved::Str))
+}
+
+/// A decoded JSON value.
+#[derive(Clone, Debug)]
+pub enum Data<'a> {
+    Null,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(Cow<'a, str>),
+    Array(Vec<Data<'a>>),
+    Object(Obj<'a>),
+}
+
+/// A JSON object: its members in order, each key once.
+#[derive(Clone, Debug, Default)]
+pub struct Obj<'a> {
+    entries: Vec<(Cow<'a, str>, Data<'a>)>,
+}
+
+/// A number as the apiserver decodes it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Num {
+    Int(i64),
+    Float(f64),
+}
+
+impl Num {
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Num::Int(i) => i as f64,
+            Num::Float(f) => f,
+        }
+    }
+
+    pub fn to_value(self) -> Value {
+        match self {
+            Num::Int(i) => Value::from(i),
+            Num::Float(f) => Number::from_f64(f).map_or(Value::Null, Value::Number),
+        }
+    }
+
+    /// A serde number as the apiserver decodes it.
+    pub fn of(n: &Number) -> Num {
+        match n.as_i64() {
+            Some(i) => Num::Int(i),
+            None => Num::Float(n.as_f64().unwrap_or(0.0)),
+        }
+    }
+}
+
+impl<'a> Obj<'a> {
+    pub fn get(&self, key: &str) -> Option<&Data<'a>> {
+        self.entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Data<'a>)> {
+        self.entries.iter().map(|(k, v)| (&**k, v))
+    }
+
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Data<'a>> {
+        self.entries
+            .iter_mut()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
+    }
+
+    /// Sets `key` (in place when present, else appended).
+    pub fn insert(&mut self, key: impl Into<Cow<'a, str>>, value: Data<'a>) {
+        let key = key.into();
+        match self.get_mut(&key) {
+            Some(slot) => *slot = value,
+            None => self.entries.push((key, value)),
+        }
+    }
+
+    pub fn remove(&mut self, key: &str) -> Option<Data<'a>> {
+        let i = self.entries.iter().position(|(k, _)| k == key)?;
+        Some(self.entries.remove(i).1)
+    }
+
+    /// Adds a member read from a map whose keys may repeat (the last value wins, at the first
+    /// key's place, as a JSON decoder keeps it); `index` finds keys in big maps.
+    fn push_member(
+        &mut self,
+        key: Cow<'a, str>,
+        value: Data<'a>,
+        index: &mut Option<HashMap<Cow<'a, str>, usize>>,
+    ) {
+        const LINEAR: usize = 16;
+        if self.entries.len() == LINEAR && index.is_none() {
+            let map = self
+                .entries
+                .iter()
+                .enumerate()
+                .map(|(i, (k, _))| (k.clone(), i));
+            *index = Some(map.collect());
+        }
+        let found = match index {
+            Some(map) => map.get(&key).copied(),
+            None => self.entries.iter().position(|(k, _)| *k == key),
+        };
+        match found {
+            Some(i) => self.entries[i].1 = value,
+            None => {
+                if let Some(map) = index {
+                    map.insert(key.clone(), self.entries.len());
+                }
+                self.entries.push((key, value));
+            }
+        }
+    }
+}
+
+impl<'a> Data<'a> {
+    /// The object kubectl sends for a processed item; `None` when it cannot send one (a NaN, a
+    /// null or collection map key).
+    pub fn of_item(item: &'a Node, fallback: &'a mut Option<Value>) -> Option<Data<'a>> {
+        if let Some(d) = Data::of_node(item) {
+            return Some(d);
+        }
+        // What the direct reading leaves to the JSON conversion (merge keys, keys that are no
+        // strings): convert, then read that.
+        *fallback = Some(to_json(item).ok()?);
+        fallback.as_ref().map(Data::of_value)
+    }
+
+    /// Reads a tree whose keys are strings and without merge keys; `None` otherwise, or for a
+    /// value JSON cannot hold.
+    fn of_node(n: &'a Node) -> Option<Data<'a>> {
+        Some(match n {
+            Node::Scalar(s) => match resolve_checked(s).ok()? {
+                Resolved::Null => Data::Null,
+                Resolved::Bool(b) => Data::Bool(b),
+                Resolved::Int(i) => Data::Int(i),
+                Resolved::BigInt(d) => Data::Float(d.parse().ok()?),
+                Resolved::Float(f) if !f.is_finite() => return None,
+                Resolved::Float(f)
+                    if f.fract() == 0.0
+                        && (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&f) =>
+                {
+                    Data::Int(f as i64)
+                }
+                Resolved::Float(f) => Data::Float(f),
+                Resolved::Str => Data::Str(Cow::Borrowed(&s.value)),
+            },
+            Node::Seq(seq) => {
+                Data::Array(seq.items.iter().map(Data::of_node).collect::<Option<_>>()?)
+            }
+            Node::Map(m) => {
+                let mut obj = Obj {
+                    entries: Vec::with_capacity(m.entries.len()),
+                };
+                let mut index = None;
+                for (k, v) in &m.entries {
+                    let key = match k {
+                        Node::Scalar(s) if !is_merge_key(k) && is_string(s) => &s.value,
+                        _ => return None,
+                    };
+                    obj.push_member(Cow::Borrowed(key.as_str()), Data::of_node(v)?, &mut index);
+                }
+                Data::Object(obj)
+            }
+        })
+    }
+
+    /// Reads a JSON value.
+    pub fn of_value(v: &'a Value) -> Data<'a> {
+        match v {
+            Value::Null => Data::Null,
+            Value::Bool(b) => Data::Bool(*b),
+            Value::Number(n) => match Num::of(n) {
+                Num::Int(i) => Data::Int(i),
+                Num::Float(f) => Data::Float(f),
+            },
+            Value::String(s) => Data::Str(Cow::Borrowed(s)),
+            Value::Array(items) => Data::Array(items.iter().map(Data::of_value).collect()),
+            Value::Object(m) => Data::Object(Obj {
+                entries: m
+                    .iter()
+                    .map(|(k, v)| (Cow::Borrowed(k.as_str()), Data::of_value(v)))
+                    .collect(),
+            }),
+        }
+    }
+
+    /// The same value as a `serde_json::Value`.
+    pub fn to_value(&self) -> Value {
+        match self {
+            Data::Null => Value::Null,
+            Data::Bool(b) => Value::Bool(*b),
+            Data::Int(i) => Value::from(*i),
+            Data::Float(f) => Num::Float(*f).to_value(),
+            Data::Str(s) => Value::String(s.to_string()),
+            Data::Array(items) => Value::Array(items.iter().map(Data::to_value).collect()),
+            Data::Object(o) => Value::Object(
+                o.iter()
+                    .map(|(k, v)| (k.to_string(), v.to_value()))
+                    .collect(),
+            ),
+        }
+    }
+
+    pub fn is_null(&self) -> bool {
+        matches!(self, Data::Null)
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Data::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_i64(&self) -> Option<i64> {
+        match self {
+            Data::Int(i) => Some(*i),
+            _ => None,
+        }
+    }
+
+    pub fn as_object(&self) -> Option<&Obj<'a>> {
+        match self {
+            Data::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The number, if it is one.
+    pub fn num(&self) -> Option<Num> {
+        match self {
+            Data::Int(i) => Some(Num::Int(*i)),
+            Data::Float(f) => Some(Num::Float(*f)),
+            _ => None,
+        }
+    }
+}
