@@ -123,15 +123,17 @@ fn to_yaml(v: &Value) -> String {
 /// Measures every shape at every size with `binary`, printed as a Markdown table.
 pub fn measure(sizes: &[usize], binary: &Path, dir: &Path) {
     println!("## Input shapes ({})\n", binary.display());
-    println!("| shape | items | input MB | s | peak RSS MB | RSS / input | s per 10k items |");
-    println!("|---|---:|---:|---:|---:|---:|---:|");
+    println!(
+        "| shape | items | input MB | s | CPU s | peak RSS MB | RSS / input | s per 10k items |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     for &n in sizes {
         for (name, path, args) in shapes(n, dir) {
             let mb = std::fs::metadata(&path).map_or(0, |m| m.len()) as f64 / 1e6;
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
-            let Run { secs, rss_mb } = run(binary, &args, &path, 1);
+            let Run { secs, cpu, rss_mb } = run(binary, &args, &path, 1);
             println!(
-                "| {name} | {n} | {mb:.1} | {secs:.2} | {rss_mb:.0} | {:.2}× | {:.3} |",
+                "| {name} | {n} | {mb:.1} | {secs:.2} | {cpu:.2} | {rss_mb:.0} | {:.2}× | {:.3} |",
                 rss_mb / mb,
                 secs / n as f64 * 1e4
             );
