@@ -49,6 +49,26 @@ impl Corpus {
         Corpus { crd_docs, samples }
     }
 
+    /// The same corpus with every `x-kubernetes-validations` (CEL rules) taken out of the CRDs:
+    /// the create validation without CEL.
+    pub fn without_rules(&self) -> Corpus {
+        let crd_docs = self
+            .crd_docs
+            .iter()
+            .map(|doc| match serde_yaml::from_str::<Value>(doc) {
+                Ok(mut v) => {
+                    strip_rules(&mut v);
+                    serde_yaml::to_string(&v).expect("CRD to YAML")
+                }
+                Err(_) => doc.clone(),
+            })
+            .collect();
+        Corpus {
+            crd_docs,
+            samples: self.samples.clone(),
+        }
+    }
+
     pub fn crd_bytes(&self) -> usize {
         self.crd_docs.iter().map(String::len).sum()
     }
@@ -70,6 +90,17 @@ impl Corpus {
 
 /// The function config appended to a list to measure it without validation.
 pub const IGNORE_VALIDATION: &str = "functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: bench\n  data:\n    validation: Ignore\n";
+
+fn strip_rules(v: &mut Value) {
+    match v {
+        Value::Mapping(m) => {
+            m.remove("x-kubernetes-validations");
+            m.values_mut().for_each(strip_rules);
+        }
+        Value::Sequence(s) => s.iter_mut().for_each(strip_rules),
+        _ => {}
+    }
+}
 
 /// Every document of a YAML stream, as values (`None` where one does not parse).
 fn documents(text: &str) -> Vec<Option<Value>> {

@@ -2,7 +2,9 @@
 //! CRD plus N custom resources derived from the corpus samples, each with unknown fields to prune)
 //! and measures, for each N:
 //! - end-to-end wall time and peak RSS of the `crd-schema-fn` binary, with its create validation
-//!   on (the default) and off (`validation: Ignore`, the same list with a functionConfig),
+//!   on (the default), on without CEL rules (the same list, its CRDs without
+//!   `x-kubernetes-validations`) and off (`validation: Ignore`, the same list with a
+//!   functionConfig),
 //! - the codec floor: the same list through a bare serde_yaml `Value` parse + emit, as a process,
 //! - schema loading alone (all corpus CRDs converted and checked) against a bare serde_yaml parse,
 //! - per-object prune + default time, and validation time, YAML excluded.
@@ -48,6 +50,7 @@ fn main() {
     let data = root.join("target/bench-data");
     std::fs::create_dir_all(&data).expect("create target/bench-data");
     let corpus = gen::Corpus::load(&shared);
+    let plain = corpus.without_rules();
     println!("# crd-schema-fn pipeline benchmark\n");
     println!("{}\n", measure::machine());
     println!(
@@ -62,13 +65,17 @@ fn main() {
     for &n in &sizes {
         let path = data.join(format!("list-{n}.yaml"));
         let ignore = data.join(format!("list-{n}-ignore.yaml"));
+        let no_rules = data.join(format!("list-{n}-no-rules.yaml"));
         if !path.exists() || !ignore.exists() {
             let list = corpus.resource_list(n);
             std::fs::write(&ignore, format!("{list}{}", gen::IGNORE_VALIDATION))
                 .expect("write list");
             std::fs::write(&path, list).expect("write list");
         }
-        per_size.push((n, measure::end_to_end(&path, &ignore, n)));
+        if !no_rules.exists() {
+            std::fs::write(&no_rules, plain.resource_list(n)).expect("write list");
+        }
+        per_size.push((n, measure::end_to_end(&path, &ignore, &no_rules, n)));
     }
     measure::linearity(&per_size);
     measure::per_object(&corpus, *sizes.iter().min().unwrap_or(&1000));

@@ -2,11 +2,13 @@
 //! differs from the apiserver's: `duration()` with Go's syntax, `size()` that passes its
 //! argument's error on (the cel crate reports a missing argument), and cel-go's error-absorbing
 //! logic for the calls [`super::rewrite`] puts in place of `&&`, `||`, `all`, `exists` and
-//! `exists_one`, optional selection, two-variable quantifiers, `type()` and `dyn()`; and the
-//! URL library with Go's URL parsing ([`super::urls`]).
+//! `exists_one`, optional selection, two-variable quantifiers, `type()` and `dyn()`; `matches()`
+//! with its patterns compiled once; and the URL library with Go's URL parsing
+//! ([`super::urls`]).
 
 use super::gotime::parse_go_duration;
 use kube_cel::cel::common::ast::{Expr, LiteralValue};
+use kube_cel::cel::extractors::This;
 use kube_cel::cel::objects::Key;
 use kube_cel::cel::objects::{Opaque, OptionalValue};
 use kube_cel::cel::{Context, ExecutionError, FunctionContext, ResolveResult, Value};
@@ -17,6 +19,7 @@ use std::sync::Arc;
 pub fn register(ctx: &mut Context<'_>) {
     ctx.add_function("duration", duration);
     ctx.add_function("size", size);
+    ctx.add_function("matches", matches);
     ctx.add_function("@and", and);
     ctx.add_function("@or", or);
     ctx.add_function("@all", all);
@@ -43,6 +46,38 @@ pub fn register(ctx: &mut Context<'_>) {
     for name in TYPE_NAMES {
         ctx.add_variable_from_value(*name, Value::Opaque(Arc::new(TypeVal(name))));
     }
+}
+
+thread_local! {
+    /// `matches()` patterns compiled so far (or their error text), so that a rule compiles its
+    /// pattern once per run, not once per object. Bounded: emptied when it grows past
+    /// [`MATCHES_CACHE`] (a pattern can come from the data).
+    static PATTERNS: std::cell::RefCell<HashMap<String, Result<regex::Regex, String>>> =
+        std::cell::RefCell::default();
+}
+
+const MATCHES_CACHE: usize = 1024;
+
+/// The cel crate's `matches()` (same syntax, result and error text), with its patterns cached.
+fn matches(
+    ftx: &FunctionContext,
+    This(this): This<Arc<String>>,
+    pattern: Arc<String>,
+) -> Result<bool, ExecutionError> {
+    PATTERNS.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if !cache.contains_key(pattern.as_str()) {
+            if cache.len() >= MATCHES_CACHE {
+                cache.clear();
+            }
+            let compiled = regex::Regex::new(&pattern).map_err(|e| e.to_string());
+            cache.insert(pattern.to_string(), compiled);
+        }
+        match &cache[pattern.as_str()] {
+            Ok(re) => Ok(re.is_match(&this)),
+            Err(err) => Err(ftx.error(format!("'{pattern}' not a valid regex:\n{err}"))),
+        }
+    })
 }
 
 /// The type denotations a rule can compare `type(x)` with.

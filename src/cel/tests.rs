@@ -463,3 +463,24 @@ fn transform_macros_of_1_36() {
         ["spec: Invalid value: \"object\": insert failed: key k already exists evaluating rule: m"]
     );
 }
+
+#[test]
+fn matches_compiles_each_pattern_once_and_reports_a_bad_one() {
+    let s = spec(
+        "{s: {type: string}, p: {type: string}}",
+        "[{rule: 'self.s.matches(self.p)', message: m}]",
+    );
+    // The same pattern on two objects (the second answer comes from the cache), and another.
+    assert!(run(&s, &obj("{s: abc, p: '^a'}")).is_empty());
+    assert_eq!(
+        run(&s, &obj("{s: xbc, p: '^a'}")),
+        ["spec: Invalid value: m"]
+    );
+    assert!(run(&s, &obj("{s: xbc, p: 'b'}")).is_empty());
+    let bad = run(&s, &obj("{s: abc, p: '(['}"));
+    assert_eq!(bad.len(), 1);
+    assert!(
+        bad[0].starts_with("spec: Invalid value: \"object\": '([' not a valid regex:\n"),
+        "{bad:?}"
+    );
+}
