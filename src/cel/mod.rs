@@ -7,20 +7,20 @@
 //! `kube_cel::cel`: a parser and a dynamically typed interpreter). What they do not have, and
 //! this module adds:
 //!
-//! - **Types.** cel has no type checker: [`decl`] models the CEL type of every schema node,
-//!   [`value`] converts objects along it, and [`check`] refuses at compile time what 1.36's
+//! - **Types.** cel has no type checker: `decl` models the CEL type of every schema node,
+//!   `value` converts objects along it, and `check` refuses at compile time what 1.36's
 //!   checker refuses as far as it can follow types (undeclared variables and functions,
 //!   undefined fields, string `reverse()`).
 //! - **The 1.36 environment.** kube-cel offers more than 1.36 (math, encoders, jsonpatch,
-//!   string `reverse()`): [`library`] lists what 1.36 declares and [`check`] refuses the rest.
-//! - **Cost.** cel has no cost tracking: [`cost`] computes each rule's cost on the actual data
+//!   string `reverse()`): `library` lists what 1.36 declares and `check` refuses the rest.
+//! - **Cost.** cel has no cost tracking: `cost` computes each rule's cost on the actual data
 //!   before running it, so the per-call limit and the per-object budget stop evaluation with
 //!   the apiserver's messages and nothing can hang.
-//! - **The apiserver's texts.** Runtime errors ([`errors`]), the CRD errors of rules that do
-//!   not compile ([`rule`]), Go's duration parsing ([`gotime`], [`funcs`]).
+//! - **The apiserver's texts.** Runtime errors (`errors`), the CRD errors of rules that do
+//!   not compile (`rule`), Go's duration parsing (`gotime`, `funcs`).
 //!
 //! Differences from the apiserver (also in the README):
-//! - Type checking is partial: a rule that is ill-typed in ways [`check`] does not follow
+//! - Type checking is partial: a rule that is ill-typed in ways `check` does not follow
 //!   (e.g. `self.replicas + 'x'`) compiles here and fails at run time with `no such overload`.
 //! - Compile errors name the first occurrence of the offending name for their position, and
 //!   parse errors carry the cel crate's parser messages, not cel-go's.
