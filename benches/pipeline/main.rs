@@ -2,9 +2,9 @@
 //! CRD plus N custom resources derived from the corpus samples, each with unknown fields to prune)
 //! and measures, for each N:
 //! - end-to-end wall time and peak RSS of the `crd-schema-fn` binary, with its create validation
-//!   on (the default), on without CEL rules (the same list, its CRDs without
-//!   `x-kubernetes-validations`) and off (`validation: Ignore`, the same list with a
-//!   functionConfig),
+//!   on (the default) and off (`validation: Ignore`, the same list with a functionConfig), and
+//!   the same two for the list whose CRDs have their CEL rules (`x-kubernetes-validations`)
+//!   taken out: the create validation without CEL,
 //! - the codec floor: the same list through a bare serde_yaml `Value` parse + emit, as a process,
 //! - schema loading alone (all corpus CRDs converted and checked) against a bare serde_yaml parse,
 //! - per-object prune + default time, and validation time, YAML excluded.
@@ -66,16 +66,29 @@ fn main() {
         let path = data.join(format!("list-{n}.yaml"));
         let ignore = data.join(format!("list-{n}-ignore.yaml"));
         let no_rules = data.join(format!("list-{n}-no-rules.yaml"));
+        let no_rules_ignore = data.join(format!("list-{n}-no-rules-ignore.yaml"));
         if !path.exists() || !ignore.exists() {
             let list = corpus.resource_list(n);
             std::fs::write(&ignore, format!("{list}{}", gen::IGNORE_VALIDATION))
                 .expect("write list");
             std::fs::write(&path, list).expect("write list");
         }
-        if !no_rules.exists() {
-            std::fs::write(&no_rules, plain.resource_list(n)).expect("write list");
+        if !no_rules.exists() || !no_rules_ignore.exists() {
+            let list = plain.resource_list(n);
+            std::fs::write(
+                &no_rules_ignore,
+                format!("{list}{}", gen::IGNORE_VALIDATION),
+            )
+            .expect("write list");
+            std::fs::write(&no_rules, list).expect("write list");
         }
-        per_size.push((n, measure::end_to_end(&path, &ignore, &no_rules, n)));
+        let lists = measure::Lists {
+            on: &path,
+            off: &ignore,
+            no_cel: &no_rules,
+            no_cel_off: &no_rules_ignore,
+        };
+        per_size.push((n, measure::end_to_end(&lists, n)));
     }
     measure::linearity(&per_size);
     measure::per_object(&corpus, *sizes.iter().min().unwrap_or(&1000));
