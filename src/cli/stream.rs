@@ -190,16 +190,20 @@ fn again(finish: Finish) -> Option<Attempt> {
 }
 
 /// The run's outcome, as [`super::execution`] gives it for the whole-input run.
-fn streamed_execution(report: StreamReport, stdout: Stdout) -> Execution {
+fn streamed_execution(mut report: StreamReport, stdout: Stdout) -> Execution {
     let head = Report {
         results: report.head,
         diffs: Vec::new(),
     };
     let mut done = execution(&head, stdout);
-    done.stderr.push_str(&report.items.stderr);
+    // The items' lines (tens of megabytes for a long list) are moved, not copied: the head's
+    // few lines go in front of them.
+    let mut stderr = std::mem::take(&mut report.items.stderr);
+    stderr.insert_str(0, &done.stderr);
     for d in &report.diffs {
-        done.stderr.push_str(d);
+        stderr.push_str(d);
     }
+    done.stderr = stderr;
     if report.items.error {
         done.code = 1;
     }
