@@ -7,6 +7,7 @@
 //! schema, before processing strips it.
 
 use super::formats::Format;
+use crate::field::Path;
 use crate::goregex;
 use crate::schema::{NestedValueValidation, Structural, ValueValidation};
 use regex::Regex;
@@ -150,6 +151,31 @@ pub(super) struct Side {
 }
 
 impl Side {
+    /// Calls `f` on each value of object `m` that has a side (a property with something at or
+    /// below it, or an additional property when the side has one), with its schema, side and
+    /// path: the walk of the side-tree checks through an object.
+    pub fn each_child<'d>(
+        &self,
+        s: &Structural,
+        m: &super::data::Obj<'d>,
+        path: &Path<'_>,
+        mut f: impl FnMut(&Structural, &Side, &super::data::Data<'d>, &Path<'_>),
+    ) {
+        for (i, child) in self.properties.iter() {
+            let Some((name, p)) = s.properties.entry_at(*i as usize) else {
+                continue;
+            };
+            if let Some(v) = m.get(name) {
+                f(p, child, v, &path.child(name));
+            }
+        }
+        if let (Some(Some(a)), Some(child)) = (s.additional(), self.additional.as_deref()) {
+            for (k, v) in m.iter().filter(|(k, _)| !s.properties.contains_key(*k)) {
+                f(a, child, v, &path.key(k));
+            }
+        }
+    }
+
     /// The side of the property at position `i`.
     pub fn property(&self, i: usize) -> Option<&Side> {
         let i = u32::try_from(i).ok()?;

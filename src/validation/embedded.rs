@@ -26,19 +26,9 @@ pub(super) fn validate(
             if s.extensions.x_embedded_resource {
                 resource(m, path, errs);
             }
-            for (i, child) in side.properties.iter() {
-                let Some((name, p)) = s.properties.entry_at(*i as usize) else {
-                    continue;
-                };
-                if let Some(v) = m.get(name) {
-                    validate(p, child, v, &path.child(name), errs);
-                }
-            }
-            if let (Some(Some(a)), Some(child)) = (s.additional(), side.additional.as_deref()) {
-                for (k, v) in m.iter().filter(|(k, _)| !s.properties.contains_key(*k)) {
-                    validate(a, child, v, &path.key(k), errs);
-                }
-            }
+            side.each_child(s, m, path, |p, child, v, at| {
+                validate(p, child, v, at, errs)
+            });
         }
         Data::Array(items) => {
             if let (Some(item), Some(child)) = (s.items.as_deref(), side.items.as_deref()) {

@@ -23,19 +23,9 @@ pub(super) fn validate(
     }
     match x {
         Data::Object(m) => {
-            for (i, child) in side.properties.iter() {
-                let Some((name, p)) = s.properties.entry_at(*i as usize) else {
-                    continue;
-                };
-                if let Some(v) = m.get(name) {
-                    validate(p, child, v, &path.child(name), errs);
-                }
-            }
-            if let (Some(Some(a)), Some(child)) = (s.additional(), side.additional.as_deref()) {
-                for (k, v) in m.iter().filter(|(k, _)| !s.properties.contains_key(*k)) {
-                    validate(a, child, v, &path.key(k), errs);
-                }
-            }
+            side.each_child(s, m, path, |p, child, v, at| {
+                validate(p, child, v, at, errs)
+            });
         }
         Data::Array(items) => {
             let list_type = side.checks.as_ref().and_then(|c| c.list_type.as_deref());
