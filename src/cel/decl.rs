@@ -83,7 +83,7 @@ pub fn decl_of(s: &Structural, root: bool) -> Option<Arc<Decl>> {
     if s.extensions.x_int_or_string {
         return Some(simple(Kind::IntOrString, nullable, ""));
     }
-    let type_ = s.generic.type_.as_str();
+    let type_: &str = &s.generic.type_;
     let kind = match type_ {
         "array" => {
             let items = s.items.as_deref()?;

@@ -2,6 +2,7 @@
 //! per CRD version by [`super::convert`] and shared read-only by every object of that version.
 
 use serde_json::Value;
+use std::borrow::Cow;
 mod props;
 
 pub use props::Props;
@@ -46,8 +47,8 @@ impl Structural {
     /// additionalProperties, defaults, nullable, preserve-unknown-fields, embedded-resource and
     /// int-or-string.
     pub fn strip_for_processing(&mut self) {
-        self.generic.description = String::new();
-        self.generic.title = String::new();
+        self.generic.description = Box::default();
+        self.generic.title = Box::default();
         self.value_validation = None;
         let x = &mut self.extensions;
         x.x_validations = None;
@@ -86,14 +87,29 @@ pub enum StructuralOrBool {
 /// The generic (non-validation) keywords.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Generic {
-    pub description: String,
-    /// `type` ("" when not given).
-    pub type_: String,
-    pub title: String,
+    pub description: Box<str>,
+    /// `type` ("" when not given); the usual names are not allocated (see [`type_name`]).
+    pub type_: TypeName,
+    pub title: Box<str>,
     /// `default`, as a YAML 1.1 reader reads it. `None` when absent; `Some(Value::Null)` for
-    /// `default: null`.
-    pub default: Option<Value>,
+    /// `default: null`. Boxed: every schema node carries this struct, few have a default.
+    pub default: Option<Box<Value>>,
     pub nullable: bool,
+}
+
+/// A schema's `type`.
+pub type TypeName = Cow<'static, str>;
+
+/// `t` as a [`TypeName`]: the seven names OpenAPI defines (and "") are static strings, so the
+/// hundreds of thousands of schema nodes a run holds allocate nothing for their type.
+pub fn type_name(t: String) -> TypeName {
+    const KNOWN: [&str; 8] = [
+        "", "object", "array", "string", "integer", "number", "boolean", "null",
+    ];
+    match KNOWN.iter().find(|k| **k == t) {
+        Some(k) => Cow::Borrowed(k),
+        None => Cow::Owned(t),
+    }
 }
 
 /// The Kubernetes vendor extensions.

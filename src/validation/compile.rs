@@ -263,7 +263,7 @@ impl Compiler {
         let int_or_string = n.forbidden_extensions.x_int_or_string;
         let ty = TyRef::of(&g.type_, int_or_string);
         Branch {
-            type_: g.type_.as_str().into(),
+            type_: (*g.type_).into(),
             int_or_string,
             nullable: g.nullable,
             checks: self.checks(Some(&n.value_validation), ty, None),

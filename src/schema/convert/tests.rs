@@ -34,10 +34,13 @@ fn builds_the_model() {
         }
     }));
     assert_eq!(s.generic.type_, "object");
-    assert_eq!(s.generic.description, "d");
+    assert_eq!(&*s.generic.description, "d");
     let spec = &s.properties["spec"];
     assert!(spec.generic.nullable);
-    assert_eq!(spec.generic.default, Some(json!({"replicas": 1})));
+    assert_eq!(
+        spec.generic.default.as_deref(),
+        Some(&json!({"replicas": 1}))
+    );
     let vv = spec.value_validation.as_deref().unwrap();
     assert_eq!(vv.required, vec!["replicas".to_string()]);
     let replicas = &spec.properties["replicas"];
@@ -80,10 +83,10 @@ fn records_what_junctors_forbid() {
     assert_eq!(vv.any_of[0].forbidden_generic.type_, "integer");
     assert_eq!(vv.any_of[1].forbidden_generic.type_, "string");
     let a = &vv.all_of[0];
-    assert_eq!(a.forbidden_generic.description, "x");
-    assert_eq!(a.forbidden_generic.title, "t");
+    assert_eq!(&*a.forbidden_generic.description, "x");
+    assert_eq!(&*a.forbidden_generic.title, "t");
     assert!(a.forbidden_generic.nullable);
-    assert_eq!(a.forbidden_generic.default, Some(json!(1)));
+    assert_eq!(a.forbidden_generic.default.as_deref(), Some(&json!(1)));
     assert!(a.forbidden_additional_properties);
     assert!(a.forbidden_external_docs);
     assert!(a.forbidden_extensions.x_preserve_unknown_fields);
@@ -111,7 +114,10 @@ fn default_null_and_null_keywords() {
             "b": null
         }}),
     );
-    assert_eq!(s.properties["a"].generic.default, Some(Value::Null));
+    assert_eq!(
+        s.properties["a"].generic.default.as_deref(),
+        Some(&Value::Null)
+    );
     assert_eq!(s.properties["b"], Structural::default());
 }
 

@@ -76,7 +76,7 @@ fn extensions(s: &Structural, path: &Path<'_>, errs: &mut Vec<String>) {
 
 /// Type, embedded-resource and metadata rules of one node.
 fn types(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
-    let t = s.generic.type_.as_str();
+    let t: &str = &s.generic.type_;
     let x = &s.extensions;
     let type_path = path.child("type");
     if x.x_embedded_resource && t != "object" {
@@ -169,7 +169,7 @@ fn metadata(md: &Structural, check: bool, lvl: Level, path: &Path<'_>, errs: &mu
 fn is_int_or_string_pattern(any_of: &[NestedValueValidation]) -> bool {
     let branch = |t: &str| NestedValueValidation {
         forbidden_generic: Generic {
-            type_: t.to_string(),
+            type_: t.to_string().into(),
             ..Generic::default()
         },
         ..NestedValueValidation::default()
