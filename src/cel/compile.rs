@@ -2,7 +2,7 @@
 //! apiserver's `NewValidator`), holding only the nodes that have rules or lead to some, and the
 //! CRD errors of every rule that does not compile.
 
-use super::decl::{decl_of, Decl};
+use super::decl::{decl_of, field_of, has_decl, Decl, FieldType, Kind};
 use super::rule::{self, Rule};
 use crate::field;
 use crate::schema::{Structural, StructuralOrBool};
@@ -12,10 +12,18 @@ use std::sync::Arc;
 #[derive(Debug)]
 pub struct Node {
     pub rules: Vec<Rule>,
-    pub decl: Arc<Decl>,
+    /// The node's CEL type, kept where it has rules (`self`'s type).
+    pub decl: Option<Arc<Decl>>,
     pub props: Vec<(Box<str>, Node)>,
     pub items: Option<Box<Node>>,
     pub additional: Option<Box<Node>>,
+}
+
+impl Node {
+    /// The schema `type` of a node with rules (as runtime errors show it).
+    pub fn type_name(&self) -> &'static str {
+        self.decl.as_deref().map_or("", |d| d.type_name)
+    }
 }
 
 /// Where the walk is, in the CRD.
@@ -27,10 +35,21 @@ struct At<'a> {
     uncorrelatable: Option<&'a str>,
 }
 
+/// A node's CEL type as the walk reaches it. Types are built only where rules need them (a
+/// node with rules, and everything below it): a run holds every CRD's compiled rules, and
+/// most schema nodes have no rule above them.
+enum Ty {
+    /// Built: the parent's type gives it.
+    Built(Arc<Decl>),
+    /// The node has a CEL type of its own ([`has_decl`]), not built yet; `root` as in
+    /// [`decl_of`].
+    Own { root: bool },
+}
+
 /// Compiles the rules of `schema` (at `path` in its CRD). Returns the validator tree (`None`
 /// when there is no rule) and the CRD errors, sorted.
 pub fn compile(schema: &Structural, path: &str) -> (Option<Node>, Vec<String>) {
-    if !has_rules(schema) {
+    if !has_rules(schema) || !has_decl(schema) {
         return (None, Vec::new());
     }
     let mut errors = Vec::new();
@@ -38,59 +57,84 @@ pub fn compile(schema: &Structural, path: &str) -> (Option<Node>, Vec<String>) {
         path: path.to_string(),
         uncorrelatable: None,
     };
-    let root = decl_of(schema, true).and_then(|d| node(schema, d, &at, &mut errors));
+    let root = node(schema, Ty::Own { root: true }, &at, &mut errors);
     errors.sort();
     (root, errors)
 }
 
-fn node(s: &Structural, decl: Arc<Decl>, at: &At<'_>, errors: &mut Vec<String>) -> Option<Node> {
-    let rules = rules(s, &decl, at, errors);
-    let props = properties(s, &decl, at, errors);
+fn node(s: &Structural, ty: Ty, at: &At<'_>, errors: &mut Vec<String>) -> Option<Node> {
+    let (decl, root) = match ty {
+        Ty::Built(d) => (Some(d), false),
+        Ty::Own { root } if s.extensions.x_validations().is_some() => (decl_of(s, root), root),
+        Ty::Own { root } => (None, root),
+    };
+    let rules = match &decl {
+        Some(d) => rules(s, d, at, errors),
+        None => Vec::new(),
+    };
+    let props = properties(s, decl.as_deref(), root, at, errors);
     let items = s.items.as_deref().and_then(|items| {
-        let elem = match &decl.kind {
-            super::decl::Kind::List(elem, _) => elem.clone(),
-            _ => return None,
+        let ty = match decl.as_deref().map(|d| &d.kind) {
+            Some(Kind::List(elem, _)) => Ty::Built(elem.clone()),
+            Some(_) => return None,
+            None if is_list(s) => Ty::Own {
+                root: items.extensions.x_embedded_resource,
+            },
+            None => return None,
         };
-        let list_map = s.extensions.x_list_type.as_deref() == Some("map");
+        let list_map = s.extensions.x_list_type() == Some("map");
         let sub = At {
             path: format!("{}.items", at.path),
             uncorrelatable: at
                 .uncorrelatable
                 .or((!list_map).then_some(at.path.as_str())),
         };
-        let sub = At {
-            path: sub.path,
-            uncorrelatable: sub.uncorrelatable,
-        };
-        node(items, elem, &sub, errors).map(Box::new)
+        node(items, ty, &sub, errors).map(Box::new)
     });
-    let additional = match (s.additional_properties.as_deref(), &decl.kind) {
-        (Some(StructuralOrBool::Schema(a)), super::decl::Kind::Map(elem)) => {
+    let additional = match s.additional_properties.as_deref() {
+        Some(StructuralOrBool::Schema(a)) => {
+            let ty = match decl.as_deref().map(|d| &d.kind) {
+                Some(Kind::Map(elem)) => Some(Ty::Built(elem.clone())),
+                Some(_) => None,
+                None => is_map(s).then_some(Ty::Own {
+                    root: a.extensions.x_embedded_resource,
+                }),
+            };
             let sub = At {
                 path: format!("{}.additionalProperties", at.path),
                 uncorrelatable: at.uncorrelatable,
             };
-            node(a, elem.clone(), &sub, errors).map(Box::new)
+            ty.and_then(|ty| node(a, ty, &sub, errors)).map(Box::new)
         }
         _ => None,
     };
     let empty = rules.is_empty() && props.is_empty() && items.is_none() && additional.is_none();
-    (!empty).then_some(Node {
+    (!empty).then(|| Node {
+        decl: decl.filter(|_| !rules.is_empty()),
         rules,
-        decl,
         props,
         items,
         additional,
     })
 }
 
+/// Whether a typed node is a list (its type is [`Kind::List`]).
+fn is_list(s: &Structural) -> bool {
+    !s.extensions.x_int_or_string && &*s.generic.type_ == "array"
+}
+
+/// Whether a typed node is a map (its type is [`Kind::Map`]).
+fn is_map(s: &Structural) -> bool {
+    !s.extensions.x_int_or_string
+        && &*s.generic.type_ == "object"
+        && matches!(
+            s.additional_properties.as_deref(),
+            Some(StructuralOrBool::Schema(_))
+        )
+}
+
 fn rules(s: &Structural, decl: &Arc<Decl>, at: &At<'_>, errors: &mut Vec<String>) -> Vec<Rule> {
-    let Some(list) = s
-        .extensions
-        .x_validations
-        .as_deref()
-        .and_then(|v| v.as_array())
-    else {
+    let Some(list) = s.extensions.x_validations().and_then(|v| v.as_array()) else {
         return Vec::new();
     };
     let mut out = Vec::with_capacity(list.len());
@@ -105,7 +149,8 @@ fn rules(s: &Structural, decl: &Arc<Decl>, at: &At<'_>, errors: &mut Vec<String>
 
 fn properties(
     s: &Structural,
-    decl: &Arc<Decl>,
+    decl: Option<&Decl>,
+    root: bool,
     at: &At<'_>,
     errors: &mut Vec<String>,
 ) -> Vec<(Box<str>, Node)> {
@@ -114,14 +159,23 @@ fn properties(
         if !has_rules(p) {
             continue;
         }
-        let Some(d) = prop_decl(decl, name, p) else {
+        let ty = match decl {
+            Some(d) => prop_decl(d, name, p).map(Ty::Built),
+            None => field_of(s, root, name, p).map(|f| match f {
+                FieldType::Built(d) => Ty::Built(d),
+                FieldType::Own => Ty::Own {
+                    root: p.extensions.x_embedded_resource,
+                },
+            }),
+        };
+        let Some(ty) = ty else {
             continue;
         };
         let sub = At {
             path: field::key(&format!("{}.properties", at.path), name),
             uncorrelatable: at.uncorrelatable,
         };
-        if let Some(n) = node(p, d, &sub, errors) {
+        if let Some(n) = node(p, ty, &sub, errors) {
             out.push((name.as_str().into(), n));
         }
     }
@@ -138,7 +192,7 @@ fn prop_decl(parent: &Decl, name: &str, p: &Structural) -> Option<Arc<Decl>> {
 
 /// Whether `s` or any node below it has rules.
 pub fn has_rules(s: &Structural) -> bool {
-    s.extensions.x_validations.is_some()
+    s.extensions.x_validations().is_some()
         || s.items.as_deref().is_some_and(has_rules)
         || s.properties.values().any(has_rules)
         || matches!(s.additional_properties.as_deref(), Some(StructuralOrBool::Schema(a)) if has_rules(a))

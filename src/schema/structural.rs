@@ -50,11 +50,7 @@ impl Structural {
         self.generic.description = Box::default();
         self.generic.title = Box::default();
         self.value_validation = None;
-        let x = &mut self.extensions;
-        x.x_validations = None;
-        x.x_list_map_keys = Box::default();
-        x.x_list_type = None;
-        x.x_map_type = None;
+        self.extensions.rare = None;
         if let Some(items) = &mut self.items {
             items.strip_for_processing();
         }
@@ -118,12 +114,42 @@ pub struct Extensions {
     pub x_preserve_unknown_fields: bool,
     pub x_embedded_resource: bool,
     pub x_int_or_string: bool,
-    // The rarely set ones are boxed: every schema node carries this struct.
+    /// The rarely set ones, boxed: every schema node carries this struct. Read them with the
+    /// methods below.
+    pub rare: Option<Box<RareExtensions>>,
+}
+
+/// The list/map type extensions and the CEL rules of a node.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RareExtensions {
     pub x_list_map_keys: Box<[String]>,
     pub x_list_type: Option<Box<str>>,
     pub x_map_type: Option<Box<str>>,
     /// `x-kubernetes-validations` (CEL rules), kept verbatim.
-    pub x_validations: Option<Box<Value>>,
+    pub x_validations: Option<Value>,
+}
+
+impl Extensions {
+    pub fn x_list_map_keys(&self) -> &[String] {
+        self.rare.as_deref().map_or(&[], |r| &r.x_list_map_keys)
+    }
+
+    pub fn x_list_type(&self) -> Option<&str> {
+        self.rare.as_deref().and_then(|r| r.x_list_type.as_deref())
+    }
+
+    pub fn x_map_type(&self) -> Option<&str> {
+        self.rare.as_deref().and_then(|r| r.x_map_type.as_deref())
+    }
+
+    pub fn x_validations(&self) -> Option<&Value> {
+        self.rare.as_deref().and_then(|r| r.x_validations.as_ref())
+    }
+
+    /// The rare extensions, to set one.
+    pub fn rare_mut(&mut self) -> &mut RareExtensions {
+        self.rare.get_or_insert_with(Box::default)
+    }
 }
 
 /// Value validations, with junctors whose branches may only carry value validations.

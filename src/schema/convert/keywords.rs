@@ -185,11 +185,11 @@ impl Converter {
             }
             "x-kubernetes-embedded-resource" => x.x_embedded_resource = boolean(v, at)?,
             "x-kubernetes-int-or-string" => x.x_int_or_string = boolean(v, at)?,
-            "x-kubernetes-list-map-keys" => x.x_list_map_keys = strings(v, at)?.into(),
-            "x-kubernetes-list-type" => x.x_list_type = Some(string(v, at)?.into()),
-            "x-kubernetes-map-type" => x.x_map_type = Some(string(v, at)?.into()),
+            "x-kubernetes-list-map-keys" => x.rare_mut().x_list_map_keys = strings(v, at)?.into(),
+            "x-kubernetes-list-type" => x.rare_mut().x_list_type = Some(string(v, at)?.into()),
+            "x-kubernetes-map-type" => x.rare_mut().x_map_type = Some(string(v, at)?.into()),
             "x-kubernetes-validations" => match v {
-                Value::Array(_) => x.x_validations = Some(Box::new(v.clone())),
+                Value::Array(_) => x.rare_mut().x_validations = Some(v.clone()),
                 other => {
                     return Err(malformed(
                         at,

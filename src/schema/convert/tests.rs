@@ -48,7 +48,7 @@ fn builds_the_model() {
     assert_eq!((rvv.minimum, rvv.maximum), (Some(0.0), Some(10.0)));
     let tags = &spec.properties["tags"];
     assert_eq!(tags.items.as_ref().unwrap().generic.type_, "string");
-    assert_eq!(tags.extensions.x_list_type.as_deref(), Some("set"));
+    assert_eq!(tags.extensions.x_list_type(), Some("set"));
     match spec.properties["labels"].additional_properties.as_deref() {
         Some(StructuralOrBool::Schema(ap)) => assert_eq!(ap.generic.type_, "string"),
         other => panic!("{other:?}"),
@@ -90,10 +90,7 @@ fn records_what_junctors_forbid() {
     assert!(a.forbidden_additional_properties);
     assert!(a.forbidden_external_docs);
     assert!(a.forbidden_extensions.x_preserve_unknown_fields);
-    assert_eq!(
-        a.forbidden_extensions.x_list_type.as_deref(),
-        Some("atomic")
-    );
+    assert_eq!(a.forbidden_extensions.x_list_type(), Some("atomic"));
     assert_eq!(a.properties["a"].value_validation.pattern, "^a$");
     assert_eq!(
         a.items.as_ref().unwrap().value_validation.min_length,
