@@ -9,7 +9,9 @@
 
 use super::decl::{Decl, Kind};
 use super::library::{has_global, has_member};
+use super::lists::{has_list_semantics, is_set_or_map_list};
 use kube_cel::cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The type an expression must have: a rule's is bool, a `messageExpression`'s string.
@@ -22,6 +24,9 @@ pub enum Want {
 #[derive(Debug, Default)]
 pub struct Checked {
     pub uses_old_self: bool,
+    /// The `==`, `!=`, `+` and `in` calls (by expression id) that work on set or map lists:
+    /// the type of their left operand (of the list's items for `in`); see [`super::lists`].
+    pub lists: HashMap<u64, Arc<Decl>>,
 }
 
 /// A type as far as the check follows it.
@@ -41,6 +46,7 @@ struct Checker<'a> {
     this: Arc<Decl>,
     scopes: Vec<(String, Ty)>,
     uses_old_self: bool,
+    lists: HashMap<u64, Arc<Decl>>,
 }
 
 /// Checks `expr` (parsed from `src`) with `self` of type `this`. The error is cel-go's issue
@@ -51,6 +57,7 @@ pub fn check(expr: &IdedExpr, src: &str, this: &Arc<Decl>, want: Want) -> Result
         this: this.clone(),
         scopes: Vec::new(),
         uses_old_self: false,
+        lists: HashMap::new(),
     };
     let ty = c.walk(expr)?;
     let fits = match (&want, &ty) {
@@ -67,6 +74,7 @@ pub fn check(expr: &IdedExpr, src: &str, this: &Arc<Decl>, want: Want) -> Result
     }
     Ok(Checked {
         uses_old_self: c.uses_old_self,
+        lists: c.lists,
     })
 }
 
@@ -84,7 +92,9 @@ impl Checker<'_> {
                 let field = self.select(operand, &s.field)?;
                 Ok(if s.test { Ty::Bool } else { field })
             }
-            Expr::Call(call) => self.call(&call.func_name, call.target.as_deref(), &call.args),
+            Expr::Call(call) => {
+                self.call(e.id, &call.func_name, call.target.as_deref(), &call.args)
+            }
             Expr::List(l) => {
                 for x in &l.elements {
                     self.walk(x)?;
@@ -156,6 +166,7 @@ impl Checker<'_> {
 
     fn call(
         &mut self,
+        id: u64,
         name: &str,
         target: Option<&IdedExpr>,
         args: &[IdedExpr],
@@ -196,6 +207,9 @@ impl Checker<'_> {
             || name.starts_with("!_")
             || name.starts_with("-_")
         {
+            if let Some(t) = list_semantics(name, &arg_types) {
+                self.lists.insert(id, t);
+            }
             return self.operator(name, &arg_types);
         }
         match receiver {
@@ -365,6 +379,19 @@ fn element_types(range: &Ty, two: bool) -> (Ty, Ty) {
     }
 }
 
+/// The type that gives `name` (`==`, `!=`, `+`, `in`) set or map list semantics, if any.
+fn list_semantics(name: &str, args: &[Ty]) -> Option<Arc<Decl>> {
+    match (name, args) {
+        ("_==_" | "_!=_", [Ty::Node(d), _]) if has_list_semantics(d) => Some(d.clone()),
+        ("_+_", [Ty::Node(d), _]) if is_set_or_map_list(d) => Some(d.clone()),
+        ("@in", [_, Ty::Node(d)]) => match &d.kind {
+            Kind::List(elem, _) if has_list_semantics(elem) => Some(elem.clone()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 fn operator_type(name: &str, args: &[Ty]) -> Ty {
     match name {
         "_==_"
@@ -388,10 +415,17 @@ fn operator_type(name: &str, args: &[Ty]) -> Ty {
         "_?_:_" => match (args.get(1), args.get(2)) {
             (Some(Ty::Bool), Some(Ty::Bool)) => Ty::Bool,
             (Some(Ty::Str), Some(Ty::Str)) => Ty::Str,
+            (Some(Ty::Node(a)), Some(Ty::Node(b))) if a == b => Ty::Node(a.clone()),
             _ => Ty::Dyn,
         },
         "_+_" | "_-_" | "_*_" | "_/_" | "_%_" => match args {
             [Ty::Str, Ty::Str] if name == "_+_" => Ty::Str,
+            // A list plus a list has the left one's type (a set stays a set).
+            [Ty::Node(l), Ty::Node(_) | Ty::Other | Ty::Dyn]
+                if name == "_+_" && matches!(l.kind, Kind::List(..)) =>
+            {
+                Ty::Node(l.clone())
+            }
             [Ty::Int, Ty::Int] => Ty::Int,
             [Ty::Double, Ty::Double] => Ty::Double,
             _ => Ty::Dyn,

@@ -43,6 +43,7 @@ mod funcs;
 mod gotime;
 mod gourl;
 mod library;
+mod lists;
 mod rewrite;
 mod rule;
 mod urls;

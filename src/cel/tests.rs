@@ -484,3 +484,5 @@ fn matches_compiles_each_pattern_once_and_reports_a_bad_one() {
         "{bad:?}"
     );
 }
+
+mod lists;
