@@ -10,6 +10,8 @@
 use super::decl::{Decl, Kind};
 use super::library::{has_global, has_member};
 use super::lists::{has_list_semantics, is_set_or_map_list};
+use super::locate::locate;
+use super::types::{self, signature, Ty};
 use kube_cel::cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -29,20 +31,9 @@ pub struct Checked {
     pub lists: HashMap<u64, Arc<Decl>>,
 }
 
-/// A type as far as the check follows it.
-#[derive(Clone)]
-enum Ty {
-    Node(Arc<Decl>),
-    Str,
-    Bool,
-    Int,
-    Double,
-    Other,
-    Dyn,
-}
-
 struct Checker<'a> {
     src: &'a str,
+    root: &'a IdedExpr,
     this: Arc<Decl>,
     scopes: Vec<(String, Ty)>,
     uses_old_self: bool,
@@ -54,6 +45,7 @@ struct Checker<'a> {
 pub fn check(expr: &IdedExpr, src: &str, this: &Arc<Decl>, want: Want) -> Result<Checked, String> {
     let mut c = Checker {
         src,
+        root: expr,
         this: this.clone(),
         scopes: Vec::new(),
         uses_old_self: false,
@@ -86,7 +78,9 @@ impl Checker<'_> {
             Expr::Literal(LiteralValue::Boolean(_)) => Ok(Ty::Bool),
             Expr::Literal(LiteralValue::Int(_)) => Ok(Ty::Int),
             Expr::Literal(LiteralValue::Double(_)) => Ok(Ty::Double),
-            Expr::Literal(_) => Ok(Ty::Other),
+            Expr::Literal(LiteralValue::UInt(_)) => Ok(Ty::Uint),
+            Expr::Literal(LiteralValue::Bytes(_)) => Ok(Ty::Bytes),
+            Expr::Literal(LiteralValue::Null) => Ok(Ty::Null),
             Expr::Select(s) => {
                 let operand = self.walk(&s.operand)?;
                 let field = self.select(operand, &s.field)?;
@@ -96,19 +90,28 @@ impl Checker<'_> {
                 self.call(e.id, &call.func_name, call.target.as_deref(), &call.args)
             }
             Expr::List(l) => {
+                let mut elems = Vec::with_capacity(l.elements.len());
                 for x in &l.elements {
-                    self.walk(x)?;
+                    elems.push(self.walk(x)?);
                 }
-                Ok(Ty::Other)
+                let optional = !l.optional_indices.is_empty();
+                Ok(Ty::List(Box::new(join(&elems, optional))))
             }
             Expr::Map(m) => {
+                let (mut keys, mut values) = (Vec::new(), Vec::new());
                 for entry in &m.entries {
                     if let EntryExpr::MapEntry(me) = &entry.expr {
-                        self.walk(&me.key)?;
-                        self.walk(&me.value)?;
+                        keys.push(self.walk(&me.key)?);
+                        values.push(self.walk(&me.value)?);
+                        if me.optional {
+                            values.push(Ty::Dyn);
+                        }
                     }
                 }
-                Ok(Ty::Other)
+                Ok(Ty::Map(
+                    Box::new(join(&keys, false)),
+                    Box::new(join(&values, false)),
+                ))
             }
             Expr::Struct(_) | Expr::Unspecified => Ok(Ty::Dyn),
             Expr::Comprehension(c) => {
@@ -142,7 +145,7 @@ impl Checker<'_> {
             }
             // Type denotations (`int`, `string`…) used with `type()`.
             "int" | "uint" | "double" | "string" | "bytes" | "bool" | "list" | "map"
-            | "null_type" | "type" => Ok(Ty::Other),
+            | "null_type" | "type" => Ok(Ty::Type),
             _ => Err(self.issue(
                 name,
                 &format!("undeclared reference to '{name}' (in container '')"),
@@ -156,10 +159,10 @@ impl Checker<'_> {
         };
         match &d.kind {
             Kind::Object(_) => match d.field(field) {
-                Some(f) => Ok(node_ty(&f.decl)),
+                Some(f) => Ok(Ty::of(&f.decl)),
                 None => Err(self.issue(field, &format!("undefined field '{field}'"))),
             },
-            Kind::Map(elem) => Ok(node_ty(elem)),
+            Kind::Map(elem) => Ok(Ty::of(elem)),
             _ => Ok(Ty::Dyn),
         }
     }
@@ -210,11 +213,14 @@ impl Checker<'_> {
             if let Some(t) = list_semantics(name, &arg_types) {
                 self.lists.insert(id, t);
             }
-            return self.operator(name, &arg_types);
+            return self.operator(id, name, &arg_types);
         }
         match receiver {
-            Some(r) => self.member(name, r),
-            None if has_global(name) => Ok(Ty::Dyn),
+            Some(r) => {
+                arg_types.insert(0, r);
+                self.member(id, name, &arg_types)
+            }
+            None if has_global(name) => self.global(id, name, &arg_types),
             None => Err(self.issue(
                 name,
                 &format!("undeclared reference to '{name}' (in container '')"),
@@ -254,8 +260,8 @@ impl Checker<'_> {
         let range = self.walk(range)?;
         let (first, second) = match &range {
             Ty::Node(d) => match &d.kind {
-                Kind::List(elem, _) => (Ty::Int, node_ty(elem)),
-                Kind::Map(elem) => (Ty::Str, node_ty(elem)),
+                Kind::List(elem, _) => (Ty::Int, Ty::of(elem)),
+                Kind::Map(elem) => (Ty::Str, Ty::of(elem)),
                 _ => (Ty::Dyn, Ty::Dyn),
             },
             _ => (Ty::Dyn, Ty::Dyn),
@@ -268,46 +274,59 @@ impl Checker<'_> {
         r.map(|_| Ty::Bool)
     }
 
-    /// An operator's type; equality of an int and a double does not type-check.
-    fn operator(&self, name: &str, args: &[Ty]) -> Result<Ty, String> {
-        if let ("_==_" | "_!=_", [l, r]) = (name, args) {
-            let mixed = matches!((l, r), (Ty::Int, Ty::Double) | (Ty::Double, Ty::Int));
-            if mixed {
-                let t = |x: &Ty| {
-                    if matches!(x, Ty::Int) {
-                        "int"
-                    } else {
-                        "double"
-                    }
-                };
-                let op = &name[1..name.len() - 1];
-                let msg = format!(
-                    "found no matching overload for '{name}' applied to '({}, {})'",
-                    t(l),
-                    t(r)
-                );
-                return Err(self.issue(op, &msg));
-            }
+    /// An operator's type; a definite mismatch is cel-go's `found no matching overload`.
+    fn operator(&self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, String> {
+        match name {
+            "_&&_" | "_||_" | "@not_strictly_false" => return Ok(Ty::Bool),
+            "_+_" | "_-_" | "_*_" | "_/_" | "_%_" | "-_" | "!_" | "_<_" | "_<=_" | "_>_"
+            | "_>=_" | "_==_" | "_!=_" | "@in" | "_[_]" | "_?_:_" => {}
+            _ => return Ok(Ty::Dyn),
         }
-        Ok(operator_type(name, args))
+        match types::operator(name, args) {
+            Some(t) => Ok(t),
+            None => Err(self.no_overload(id, name, args, false)),
+        }
     }
 
-    fn member(&mut self, name: &str, receiver: Ty) -> Result<Ty, String> {
-        let on_string = matches!(&receiver, Ty::Str)
-            || matches!(&receiver, Ty::Node(d) if d.kind == Kind::String);
+    /// A member function's type (`args` start with the receiver's).
+    fn member(&mut self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, String> {
+        let on_string = matches!(args.first(), Some(Ty::Str));
         if !has_member(name) || (name == "reverse" && on_string) {
             let recv = if on_string { "string" } else { "dyn" };
             let msg = format!("found no matching overload for '{name}' applied to '{recv}.()'");
             return Err(self.issue(name, &msg));
         }
+        match types::function(name, true, args) {
+            None => return Err(self.no_overload(id, name, args, true)),
+            Some(Some(t)) => return Ok(t),
+            Some(None) => {}
+        }
         Ok(match name {
             "lowerAscii" | "upperAscii" | "trim" | "replace" | "substring" | "charAt"
             | "format" | "join" => Ty::Str,
-            "contains" | "startsWith" | "endsWith" | "matches" | "isSorted" | "hasValue" => {
-                Ty::Bool
-            }
+            "isSorted" | "hasValue" => Ty::Bool,
             _ => Ty::Dyn,
         })
+    }
+
+    /// A global function's type.
+    fn global(&mut self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, String> {
+        match types::function(name, false, args) {
+            None => Err(self.no_overload(id, name, args, false)),
+            Some(t) => Ok(t.unwrap_or(Ty::Dyn)),
+        }
+    }
+
+    /// cel-go's `found no matching overload` for call `id`, at its operator or `(`.
+    fn no_overload(&self, id: u64, name: &str, args: &[Ty], member: bool) -> String {
+        let msg = format!(
+            "found no matching overload for '{name}' applied to '{}'",
+            signature(args, member)
+        );
+        match locate(self.root, self.src, id) {
+            Some(offset) => issue_at(self.src, offset, &msg),
+            None => self.issue(name.trim_matches(['_', '@', '!', '-']), &msg),
+        }
     }
 
     /// `a.b.f` as the qualified function name `a.b.f` when `a` is not a variable.
@@ -356,23 +375,13 @@ pub fn issue_at(src: &str, offset: usize, msg: &str) -> String {
     )
 }
 
-fn node_ty(d: &Arc<Decl>) -> Ty {
-    match d.kind {
-        Kind::String => Ty::Str,
-        Kind::Bool => Ty::Bool,
-        Kind::Int => Ty::Int,
-        Kind::Double => Ty::Double,
-        _ => Ty::Node(d.clone()),
-    }
-}
-
 /// The types of a comprehension's variables over `range`.
 fn element_types(range: &Ty, two: bool) -> (Ty, Ty) {
     match range {
         Ty::Node(d) => match &d.kind {
-            Kind::List(elem, _) if two => (Ty::Other, node_ty(elem)),
-            Kind::List(elem, _) => (node_ty(elem), Ty::Dyn),
-            Kind::Map(elem) => (Ty::Str, node_ty(elem)),
+            Kind::List(elem, _) if two => (Ty::Int, Ty::of(elem)),
+            Kind::List(elem, _) => (Ty::of(elem), Ty::Dyn),
+            Kind::Map(elem) => (Ty::Str, Ty::of(elem)),
             _ => (Ty::Dyn, Ty::Dyn),
         },
         _ => (Ty::Dyn, Ty::Dyn),
@@ -392,49 +401,16 @@ fn list_semantics(name: &str, args: &[Ty]) -> Option<Arc<Decl>> {
     }
 }
 
-fn operator_type(name: &str, args: &[Ty]) -> Ty {
-    match name {
-        "_==_"
-        | "_!=_"
-        | "_<_"
-        | "_<=_"
-        | "_>_"
-        | "_>=_"
-        | "_&&_"
-        | "_||_"
-        | "!_"
-        | "@in"
-        | "@not_strictly_false" => Ty::Bool,
-        "_[_]" => match args.first() {
-            Some(Ty::Node(d)) => match &d.kind {
-                Kind::List(elem, _) | Kind::Map(elem) => node_ty(elem),
-                _ => Ty::Dyn,
-            },
-            _ => Ty::Dyn,
-        },
-        "_?_:_" => match (args.get(1), args.get(2)) {
-            (Some(Ty::Bool), Some(Ty::Bool)) => Ty::Bool,
-            (Some(Ty::Str), Some(Ty::Str)) => Ty::Str,
-            (Some(Ty::Node(a)), Some(Ty::Node(b))) if a == b => Ty::Node(a.clone()),
-            _ => Ty::Dyn,
-        },
-        "_+_" | "_-_" | "_*_" | "_/_" | "_%_" => match args {
-            [Ty::Str, Ty::Str] if name == "_+_" => Ty::Str,
-            // A list plus a list has the left one's type (a set stays a set).
-            [Ty::Node(l), Ty::Node(_) | Ty::Other | Ty::Dyn]
-                if name == "_+_" && matches!(l.kind, Kind::List(..)) =>
-            {
-                Ty::Node(l.clone())
-            }
-            [Ty::Int, Ty::Int] => Ty::Int,
-            [Ty::Double, Ty::Double] => Ty::Double,
-            _ => Ty::Dyn,
-        },
-        "-_" => match args {
-            [Ty::Int] => Ty::Int,
-            [Ty::Double] => Ty::Double,
-            _ => Ty::Dyn,
-        },
+/// The element type of a list literal (or a map literal's keys or values): the first
+/// element's when all agree, else dynamic (the apiserver refuses mixed literals, which is
+/// not checked here).
+fn join(elems: &[Ty], optional: bool) -> Ty {
+    match elems.split_first() {
+        Some((first, rest)) if !optional && rest.iter().all(|t| same(first, t)) => first.clone(),
         _ => Ty::Dyn,
     }
+}
+
+fn same(a: &Ty, b: &Ty) -> bool {
+    a.known() && b.known() && a.name() == b.name()
 }

@@ -44,8 +44,10 @@ mod gotime;
 mod gourl;
 mod library;
 mod lists;
+mod locate;
 mod rewrite;
 mod rule;
+mod types;
 mod urls;
 mod value;
 

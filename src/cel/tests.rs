@@ -486,3 +486,4 @@ fn matches_compiles_each_pattern_once_and_reports_a_bad_one() {
 }
 
 mod lists;
+mod types;
