@@ -2,14 +2,17 @@
 //! what would make kube-apiserver 1.36 refuse a rule. Variables other than `self`, `oldSelf`
 //! and macro variables; functions the 1.36 environment does not declare (with string
 //! `reverse()` told apart from the list one); fields an object's schema does not declare
-//! (`undefined field`); `oldSelf` use is recorded (transition rules).
+//! (`undefined field`); operators, conversions, `size` and the string predicates on operands
+//! of definitely wrong types ([`super::types`]); `oldSelf` use is recorded (transition rules),
+//! and so are the operators on set and map lists ([`super::lists`]).
 //!
-//! Types are followed only as far as selections, indexing and macro variables go: anything
-//! else is dynamic, so some rules the apiserver refuses are accepted (listed in the README).
+//! Types are followed through selections, indexing, macro variables, literals and the
+//! standard operators and functions; anything else is dynamic, so some rules the apiserver
+//! refuses are accepted (listed in the README).
 
 use super::decl::{Decl, Kind};
 use super::library::{has_global, has_member};
-use super::lists::{has_list_semantics, is_set_or_map_list};
+use super::lists::list_semantics;
 use super::locate::locate;
 use super::types::{self, signature, Ty};
 use kube_cel::cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue};
@@ -95,7 +98,7 @@ impl Checker<'_> {
                     elems.push(self.walk(x)?);
                 }
                 let optional = !l.optional_indices.is_empty();
-                Ok(Ty::List(Box::new(join(&elems, optional))))
+                Ok(Ty::List(Box::new(Ty::join(&elems, optional))))
             }
             Expr::Map(m) => {
                 let (mut keys, mut values) = (Vec::new(), Vec::new());
@@ -109,8 +112,8 @@ impl Checker<'_> {
                     }
                 }
                 Ok(Ty::Map(
-                    Box::new(join(&keys, false)),
-                    Box::new(join(&values, false)),
+                    Box::new(Ty::join(&keys, false)),
+                    Box::new(Ty::join(&values, false)),
                 ))
             }
             Expr::Struct(_) | Expr::Unspecified => Ok(Ty::Dyn),
@@ -386,31 +389,4 @@ fn element_types(range: &Ty, two: bool) -> (Ty, Ty) {
         },
         _ => (Ty::Dyn, Ty::Dyn),
     }
-}
-
-/// The type that gives `name` (`==`, `!=`, `+`, `in`) set or map list semantics, if any.
-fn list_semantics(name: &str, args: &[Ty]) -> Option<Arc<Decl>> {
-    match (name, args) {
-        ("_==_" | "_!=_", [Ty::Node(d), _]) if has_list_semantics(d) => Some(d.clone()),
-        ("_+_", [Ty::Node(d), _]) if is_set_or_map_list(d) => Some(d.clone()),
-        ("@in", [_, Ty::Node(d)]) => match &d.kind {
-            Kind::List(elem, _) if has_list_semantics(elem) => Some(elem.clone()),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// The element type of a list literal (or a map literal's keys or values): the first
-/// element's when all agree, else dynamic (the apiserver refuses mixed literals, which is
-/// not checked here).
-fn join(elems: &[Ty], optional: bool) -> Ty {
-    match elems.split_first() {
-        Some((first, rest)) if !optional && rest.iter().all(|t| same(first, t)) => first.clone(),
-        _ => Ty::Dyn,
-    }
-}
-
-fn same(a: &Ty, b: &Ty) -> bool {
-    a.known() && b.known() && a.name() == b.name()
 }

@@ -86,6 +86,20 @@ impl Ty {
         }
     }
 
+    /// The element type of a list literal (or a map literal's keys or values): the first
+    /// element's when all agree, else dynamic (the apiserver refuses mixed literals, which
+    /// is not checked here).
+    pub fn join(elems: &[Ty], optional: bool) -> Ty {
+        match elems.split_first() {
+            Some((first, rest)) if !optional && rest.iter().all(|t| first.same(t)) => first.clone(),
+            _ => Ty::Dyn,
+        }
+    }
+
+    fn same(&self, other: &Ty) -> bool {
+        self.known() && other.known() && self.name() == other.name()
+    }
+
     fn is_numeric(&self) -> bool {
         matches!(self, Ty::Int | Ty::Uint | Ty::Double)
     }
