@@ -11,13 +11,14 @@
 //! refuses are accepted (listed in the README).
 
 use super::decl::{Decl, Kind};
-use super::library::{has_global, has_member};
+use super::library::has_global;
 use super::lists::list_semantics;
-use super::locate::locate;
-use super::types::{self, signature, Ty};
+use super::types::Ty;
 use kube_cel::cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue};
 use std::collections::HashMap;
 use std::sync::Arc;
+
+mod calls;
 
 /// The type an expression must have: a rule's is bool, a `messageExpression`'s string.
 pub enum Want {
@@ -86,7 +87,7 @@ impl Checker<'_> {
             Expr::Literal(LiteralValue::Null) => Ok(Ty::Null),
             Expr::Select(s) => {
                 let operand = self.walk(&s.operand)?;
-                let field = self.select(operand, &s.field)?;
+                let field = self.select(e.id, operand, &s.field)?;
                 Ok(if s.test { Ty::Bool } else { field })
             }
             Expr::Call(call) => {
@@ -119,6 +120,7 @@ impl Checker<'_> {
             Expr::Struct(_) | Expr::Unspecified => Ok(Ty::Dyn),
             Expr::Comprehension(c) => {
                 let range = self.walk(&c.iter_range)?;
+                self.range(&c.iter_range, &range)?;
                 let (first, second) = element_types(&range, c.iter_var2.is_some());
                 self.walk(&c.accu_init)?;
                 let mark = self.scopes.len();
@@ -156,16 +158,19 @@ impl Checker<'_> {
         }
     }
 
-    fn select(&mut self, operand: Ty, field: &str) -> Result<Ty, String> {
-        let Ty::Node(d) = operand else {
-            return Ok(Ty::Dyn);
-        };
-        match &d.kind {
-            Kind::Object(_) => match d.field(field) {
+    /// Field `field` of `operand` (selection `id`, whose errors are at its `.`).
+    fn select(&mut self, id: u64, operand: Ty, field: &str) -> Result<Ty, String> {
+        let at = |c: &Self, msg: &str| c.at_node(id, field, msg);
+        match operand.view() {
+            Ty::Node(d) => match d.field(field) {
                 Some(f) => Ok(Ty::of(&f.decl)),
-                None => Err(self.issue(field, &format!("undefined field '{field}'"))),
+                None => Err(at(self, &format!("undefined field '{field}'"))),
             },
-            Kind::Map(elem) => Ok(Ty::of(elem)),
+            Ty::Map(_, v) => Ok(*v),
+            t if t.known() => {
+                let msg = format!("type '{}' does not support field selection", t.name());
+                Err(at(self, &msg))
+            }
             _ => Ok(Ty::Dyn),
         }
     }
@@ -215,6 +220,9 @@ impl Checker<'_> {
         {
             if let Some(t) = list_semantics(name, &arg_types) {
                 self.lists.insert(id, t);
+            }
+            if matches!(name, "_&&_" | "_||_") {
+                self.logical(name, args, &arg_types)?;
             }
             return self.operator(id, name, &arg_types);
         }
@@ -275,61 +283,6 @@ impl Checker<'_> {
         let r = bodies.iter().try_for_each(|e| self.walk(e).map(|_| ()));
         self.scopes.truncate(mark);
         r.map(|_| Ty::Bool)
-    }
-
-    /// An operator's type; a definite mismatch is cel-go's `found no matching overload`.
-    fn operator(&self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, String> {
-        match name {
-            "_&&_" | "_||_" | "@not_strictly_false" => return Ok(Ty::Bool),
-            "_+_" | "_-_" | "_*_" | "_/_" | "_%_" | "-_" | "!_" | "_<_" | "_<=_" | "_>_"
-            | "_>=_" | "_==_" | "_!=_" | "@in" | "_[_]" | "_?_:_" => {}
-            _ => return Ok(Ty::Dyn),
-        }
-        match types::operator(name, args) {
-            Some(t) => Ok(t),
-            None => Err(self.no_overload(id, name, args, false)),
-        }
-    }
-
-    /// A member function's type (`args` start with the receiver's).
-    fn member(&mut self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, String> {
-        let on_string = matches!(args.first(), Some(Ty::Str));
-        if !has_member(name) || (name == "reverse" && on_string) {
-            let recv = if on_string { "string" } else { "dyn" };
-            let msg = format!("found no matching overload for '{name}' applied to '{recv}.()'");
-            return Err(self.issue(name, &msg));
-        }
-        match types::function(name, true, args) {
-            None => return Err(self.no_overload(id, name, args, true)),
-            Some(Some(t)) => return Ok(t),
-            Some(None) => {}
-        }
-        Ok(match name {
-            "lowerAscii" | "upperAscii" | "trim" | "replace" | "substring" | "charAt"
-            | "format" | "join" => Ty::Str,
-            "isSorted" | "hasValue" => Ty::Bool,
-            _ => Ty::Dyn,
-        })
-    }
-
-    /// A global function's type.
-    fn global(&mut self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, String> {
-        match types::function(name, false, args) {
-            None => Err(self.no_overload(id, name, args, false)),
-            Some(t) => Ok(t.unwrap_or(Ty::Dyn)),
-        }
-    }
-
-    /// cel-go's `found no matching overload` for call `id`, at its operator or `(`.
-    fn no_overload(&self, id: u64, name: &str, args: &[Ty], member: bool) -> String {
-        let msg = format!(
-            "found no matching overload for '{name}' applied to '{}'",
-            signature(args, member)
-        );
-        match locate(self.root, self.src, id) {
-            Some(offset) => issue_at(self.src, offset, &msg),
-            None => self.issue(name.trim_matches(['_', '@', '!', '-']), &msg),
-        }
     }
 
     /// `a.b.f` as the qualified function name `a.b.f` when `a` is not a variable.

@@ -23,9 +23,12 @@ pub fn locate(root: &IdedExpr, src: &str, id: u64) -> Option<usize> {
 fn walk(e: &IdedExpr, out: &mut Vec<(String, u64)>) {
     match &e.expr {
         Expr::Ident(name) => out.push((format!("id:{name}"), e.id)),
-        Expr::Literal(LiteralValue::Int(i)) if *i.inner() < 0 => out.push(("-".into(), e.id)),
-        Expr::Literal(LiteralValue::Double(d)) if **d < 0.0 => out.push(("-".into(), e.id)),
-        Expr::Literal(_) | Expr::Struct(_) | Expr::Unspecified => {}
+        Expr::Literal(LiteralValue::Int(i)) if *i.inner() < 0 => negative(e.id, out),
+        Expr::Literal(LiteralValue::Double(d)) if **d < 0.0 => negative(e.id, out),
+        Expr::Literal(LiteralValue::Boolean(b)) => out.push((format!("id:{}", **b), e.id)),
+        Expr::Literal(LiteralValue::Null) => out.push(("id:null".into(), e.id)),
+        Expr::Literal(_) => out.push(("lit".into(), e.id)),
+        Expr::Struct(_) | Expr::Unspecified => {}
         Expr::Select(s) => {
             if s.test {
                 out.push(("has(".into(), e.id));
@@ -50,6 +53,12 @@ fn walk(e: &IdedExpr, out: &mut Vec<(String, u64)>) {
         }
         Expr::Comprehension(c) => comprehension(c, e.id, out),
     }
+}
+
+/// A negative number literal: `-` and the number.
+fn negative(id: u64, out: &mut Vec<(String, u64)>) {
+    out.push(("-".into(), id));
+    out.push(("lit".into(), 0));
 }
 
 fn call(c: &CallExpr, id: u64, out: &mut Vec<(String, u64)>) {
@@ -175,8 +184,10 @@ fn tokens(src: &str) -> Vec<(String, usize)> {
                 .position(|&x| x == b'\n')
                 .unwrap_or(b.len() - i);
         } else if let Some(end) = string_end(b, i) {
+            out.push(("lit".into(), i));
             i = end;
         } else if c.is_ascii_digit() {
+            out.push(("lit".into(), i));
             i += number_len(&b[i..]);
         } else if c == b'_' || c.is_ascii_alphabetic() {
             let len = b[i..]

@@ -158,3 +158,33 @@ fn message_expressions_are_checked_too() {
         "{errs:?}"
     );
 }
+
+/// cel-go's text of another error: `msg` at 1-based column `col`.
+fn other_at(rule: &str, col: usize, msg: &str) -> Option<String> {
+    Some(format!(
+        "ERROR: <input>:1:{col}: {msg}\n | {rule}\n | {}^",
+        ".".repeat(col - 1)
+    ))
+}
+
+#[test]
+fn selections_ranges_and_logical_operands() {
+    let cases = [
+        ("self.o.y == 'a'", 7, "undefined field 'y'"),
+        ("self.name.x == 'a'", 10, "type 'string' does not support field selection"),
+        ("self.counts.x == 1", 12, "type 'list(int)' does not support field selection"),
+        (
+            "self.replicas.all(x, x > 0)",
+            5,
+            "expression of type 'int' cannot be range of a comprehension (must be list, map, or dynamic)",
+        ),
+        ("self.flag && self.replicas", 18, "expected type 'bool' but found 'int'"),
+        ("self.flag || 1", 14, "expected type 'bool' but found 'int'"),
+        ("self.name + 'a' || self.flag", 11, "expected type 'bool' but found 'string'"),
+    ];
+    for (rule, col, msg) in cases {
+        assert_eq!(error_of(rule), other_at(rule, col, msg), "{rule}");
+    }
+    let ok = "self.labels.a == 'x' && self.o.x == 'y' && self.ios.x == 1 && {'a': 1}.a == 1";
+    assert_eq!(error_of(ok), None);
+}
