@@ -13,8 +13,9 @@
 use super::decl::{Decl, Kind};
 use super::library::has_global;
 use super::lists::list_semantics;
+use super::locate::macro_of;
 use super::types::Ty;
-use kube_cel::cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue};
+use kube_cel::cel::common::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -124,18 +125,33 @@ impl Checker<'_> {
                 let (first, second) = element_types(&range, c.iter_var2.is_some());
                 self.walk(&c.accu_init)?;
                 let mark = self.scopes.len();
-                self.scopes.push((c.iter_var.clone(), first));
+                self.scopes.push((c.iter_var.clone(), first.clone()));
                 if let Some(v2) = &c.iter_var2 {
                     self.scopes.push((v2.clone(), second));
                 }
                 self.scopes.push((c.accu_var.clone(), Ty::Dyn));
                 self.walk(&c.loop_cond)?;
                 self.walk(&c.loop_step)?;
-                let result = self.walk(&c.result);
+                self.walk(&c.result)?;
+                let result = self.macro_result(c, first);
                 self.scopes.truncate(mark);
-                result.map(|_| Ty::Dyn)
+                result
             }
         }
+    }
+
+    /// The type of a macro's result: a bool, or the list `map` and `filter` build (plain
+    /// lists, whatever the range's list type); `first` is the variable's type.
+    fn macro_result(&mut self, c: &ComprehensionExpr, first: Ty) -> Result<Ty, String> {
+        Ok(match macro_of(c) {
+            Some(("all" | "exists" | "exists_one", _)) => Ty::Bool,
+            Some(("filter", _)) => Ty::List(Box::new(first)),
+            Some(("map", written)) => match written.last() {
+                Some(f) => Ty::List(Box::new(self.walk(f)?)),
+                None => Ty::Dyn,
+            },
+            _ => Ty::Dyn,
+        })
     }
 
     fn ident(&mut self, name: &str) -> Result<Ty, String> {
@@ -269,14 +285,7 @@ impl Checker<'_> {
         bodies: &[IdedExpr],
     ) -> Result<Ty, String> {
         let range = self.walk(range)?;
-        let (first, second) = match &range {
-            Ty::Node(d) => match &d.kind {
-                Kind::List(elem, _) => (Ty::Int, Ty::of(elem)),
-                Kind::Map(elem) => (Ty::Str, Ty::of(elem)),
-                _ => (Ty::Dyn, Ty::Dyn),
-            },
-            _ => (Ty::Dyn, Ty::Dyn),
-        };
+        let (first, second) = element_types(&range, true);
         let mark = self.scopes.len();
         self.scopes.push((a.to_string(), first));
         self.scopes.push((b.to_string(), second));
@@ -333,13 +342,10 @@ pub fn issue_at(src: &str, offset: usize, msg: &str) -> String {
 
 /// The types of a comprehension's variables over `range`.
 fn element_types(range: &Ty, two: bool) -> (Ty, Ty) {
-    match range {
-        Ty::Node(d) => match &d.kind {
-            Kind::List(elem, _) if two => (Ty::Int, Ty::of(elem)),
-            Kind::List(elem, _) => (Ty::of(elem), Ty::Dyn),
-            Kind::Map(elem) => (Ty::Str, Ty::of(elem)),
-            _ => (Ty::Dyn, Ty::Dyn),
-        },
+    match range.view() {
+        Ty::List(elem) if two => (Ty::Int, *elem),
+        Ty::List(elem) => (*elem, Ty::Dyn),
+        Ty::Map(key, value) => (*key, *value),
         _ => (Ty::Dyn, Ty::Dyn),
     }
 }

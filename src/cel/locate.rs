@@ -130,31 +130,35 @@ fn operator_token(name: &str) -> Option<&'static str> {
 }
 
 /// A macro (`r.all(x, p)`, `r.map(x, f)`…): the range, the macro's name and variable, then
-/// the expressions written in the call (read back from the expansion's step).
+/// the expressions written in the call.
 fn comprehension(c: &ComprehensionExpr, id: u64, out: &mut Vec<(String, u64)>) {
     walk(&c.iter_range, out);
-    let step = match &c.loop_step.expr {
-        Expr::Call(s) => s,
-        _ => return,
+    let Some((name, written)) = macro_of(c) else {
+        return;
     };
-    let (name, written): (&str, Vec<&IdedExpr>) =
-        match (step.func_name.as_str(), step.args.as_slice()) {
-            ("_&&_", [_, p]) => ("all", vec![p]),
-            ("_||_", [_, p]) => ("exists", vec![p]),
-            ("_+_", [_, _]) => ("map", appended(&c.loop_step).into_iter().collect()),
-            ("_?_:_", [p, inc, _]) => match appended(inc) {
-                Some(f) if matches!(&f.expr, Expr::Ident(v) if *v == c.iter_var) => {
-                    ("filter", vec![p])
-                }
-                Some(f) => ("map", vec![p, f]),
-                None => ("exists_one", vec![p]),
-            },
-            _ => return,
-        };
     out.push((".".into(), id));
     out.push((format!("{name}("), id));
     out.push((format!("id:{}", c.iter_var), id));
     written.into_iter().for_each(|x| walk(x, out));
+}
+
+/// The macro a comprehension expands (`all`, `exists`, `exists_one`, `map`, `filter`) and
+/// the expressions written in its call after the variable, read back from its step.
+pub fn macro_of(c: &ComprehensionExpr) -> Option<(&'static str, Vec<&IdedExpr>)> {
+    let Expr::Call(step) = &c.loop_step.expr else {
+        return None;
+    };
+    Some(match (step.func_name.as_str(), step.args.as_slice()) {
+        ("_&&_", [_, p]) => ("all", vec![p]),
+        ("_||_", [_, p]) => ("exists", vec![p]),
+        ("_+_", [_, _]) => ("map", appended(&c.loop_step).into_iter().collect()),
+        ("_?_:_", [p, inc, _]) => match appended(inc) {
+            Some(f) if matches!(&f.expr, Expr::Ident(v) if *v == c.iter_var) => ("filter", vec![p]),
+            Some(f) => ("map", vec![p, f]),
+            None => ("exists_one", vec![p]),
+        },
+        _ => return None,
+    })
 }
 
 /// `@result + [f]` (a `map`/`filter` step): `f`.

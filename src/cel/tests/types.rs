@@ -85,6 +85,27 @@ fn mismatched_operands_are_refused_at_the_operator() {
             8,
             "'_==_' applied to '(duration, timestamp)'",
         ),
+        // The operator is found past strings, comments and macro expansions.
+        (
+            "self.name + '+' + 1 == 'a'",
+            17,
+            "'_+_' applied to '(string, int)'",
+        ),
+        (
+            "self.counts.map(c, c + 'x').size() > 0",
+            22,
+            "'_+_' applied to '(int, string)'",
+        ),
+        (
+            "self.counts.exists(c, c == 'x') // c == 'x'",
+            25,
+            "'_==_' applied to '(int, string)'",
+        ),
+        (
+            "self.counts.filter(c, c > 1).all(c, c in ['a'])",
+            39,
+            "'@in' applied to '(int, list(string))'",
+        ),
     ];
     for (rule, col, msg) in cases {
         assert_eq!(error_of(rule), at(rule, col, msg), "{rule}");
