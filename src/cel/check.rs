@@ -159,7 +159,7 @@ impl Checker<'_> {
             return Ok(t.clone());
         }
         match name {
-            "self" => Ok(Ty::Node(self.this.clone())),
+            "self" => Ok(Ty::of(&self.this)),
             "oldSelf" => {
                 self.uses_old_self = true;
                 Ok(Ty::Dyn)
@@ -248,7 +248,8 @@ impl Checker<'_> {
                 self.member(id, name, &arg_types)
             }
             None if has_global(name) => self.global(id, name, &arg_types),
-            None => Err(self.issue(
+            None => Err(self.at_node(
+                id,
                 name,
                 &format!("undeclared reference to '{name}' (in container '')"),
             )),

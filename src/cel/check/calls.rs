@@ -26,10 +26,13 @@ impl Checker<'_> {
     /// A member function's type (`args` start with the receiver's).
     pub(super) fn member(&mut self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, String> {
         let on_string = matches!(args.first(), Some(Ty::Str));
-        if !has_member(name) || (name == "reverse" && on_string) {
-            let recv = if on_string { "string" } else { "dyn" };
-            let msg = format!("found no matching overload for '{name}' applied to '{recv}.()'");
-            return Err(self.issue(name, &msg));
+        if !has_member(name) {
+            let msg = format!("undeclared reference to '{name}' (in container '')");
+            return Err(self.at_node(id, name, &msg));
+        }
+        if name == "reverse" && on_string {
+            let msg = format!("found no matching overload for '{name}' applied to 'string.()'");
+            return Err(self.at_node(id, name, &msg));
         }
         match types::function(name, true, args) {
             None => return Err(self.no_overload(id, name, args, true)),

@@ -209,3 +209,39 @@ fn selections_ranges_and_logical_operands() {
     let ok = "self.labels.a == 'x' && self.o.x == 'y' && self.ios.x == 1 && {'a': 1}.a == 1";
     assert_eq!(error_of(ok), None);
 }
+
+#[test]
+fn self_of_a_scalar_node_is_typed() {
+    let s = "type: object\nproperties:\n  spec:\n    type: object\n    properties:\n      n: {type: integer, x-kubernetes-validations: [{rule: \"self + 'a' == 'b'\"}]}\n      s: {type: string, x-kubernetes-validations: [{rule: 'self.x == 1'}, {rule: 'self.reverse() == self'}, {rule: 'self.startsWith(\"a\") && self + \"b\" != \"\"'}]}\n";
+    let errs = refused(s);
+    let details: Vec<&str> = errs
+        .iter()
+        .map(|e| &e[e.find("ERROR").expect("compile error")..])
+        .collect();
+    assert_eq!(
+        details,
+        [
+            "ERROR: <input>:1:6: found no matching overload for '_+_' applied to '(int, string)'\n | self + 'a' == 'b'\n | .....^",
+            "ERROR: <input>:1:5: type 'string' does not support field selection\n | self.x == 1\n | ....^",
+            "ERROR: <input>:1:13: found no matching overload for 'reverse' applied to 'string.()'\n | self.reverse() == self\n | ............^",
+        ]
+    );
+}
+
+#[test]
+fn an_undeclared_member_function_is_an_undeclared_reference() {
+    let rule = "self.counts.foo() == 1";
+    assert_eq!(
+        error_of(rule),
+        other_at(rule, 16, "undeclared reference to 'foo' (in container '')")
+    );
+}
+
+#[test]
+fn an_undeclared_global_function_is_placed_at_its_parenthesis() {
+    let rule = "self.flag || nope(1)";
+    assert_eq!(
+        error_of(rule),
+        other_at(rule, 18, "undeclared reference to 'nope' (in container '')")
+    );
+}
