@@ -95,28 +95,32 @@ impl Checker<'_> {
                 self.call(e.id, &call.func_name, call.target.as_deref(), &call.args)
             }
             Expr::List(l) => {
-                let mut elems = Vec::with_capacity(l.elements.len());
-                for x in &l.elements {
-                    elems.push(self.walk(x)?);
+                let mut elem = None;
+                for (i, x) in l.elements.iter().enumerate() {
+                    let t = self.walk(x)?;
+                    // `[?x]`: an optional's value (not followed here).
+                    let t = if l.optional_indices.contains(&i) {
+                        Ty::Dyn
+                    } else {
+                        t
+                    };
+                    elem = Some(self.join(elem, x, &t)?);
                 }
-                let optional = !l.optional_indices.is_empty();
-                Ok(Ty::List(Box::new(Ty::join(&elems, optional))))
+                Ok(Ty::List(Box::new(elem.unwrap_or(Ty::Dyn))))
             }
             Expr::Map(m) => {
-                let (mut keys, mut values) = (Vec::new(), Vec::new());
+                let (mut key, mut value) = (None, None);
                 for entry in &m.entries {
                     if let EntryExpr::MapEntry(me) = &entry.expr {
-                        keys.push(self.walk(&me.key)?);
-                        values.push(self.walk(&me.value)?);
-                        if me.optional {
-                            values.push(Ty::Dyn);
-                        }
+                        let k = self.walk(&me.key)?;
+                        key = Some(self.join(key, &me.key, &k)?);
+                        let v = self.walk(&me.value)?;
+                        let v = if me.optional { Ty::Dyn } else { v };
+                        value = Some(self.join(value, &me.value, &v)?);
                     }
                 }
-                Ok(Ty::Map(
-                    Box::new(Ty::join(&keys, false)),
-                    Box::new(Ty::join(&values, false)),
-                ))
+                let (k, v) = (key.unwrap_or(Ty::Dyn), value.unwrap_or(Ty::Dyn));
+                Ok(Ty::Map(Box::new(k), Box::new(v)))
             }
             Expr::Struct(_) | Expr::Unspecified => Ok(Ty::Dyn),
             Expr::Comprehension(c) => {

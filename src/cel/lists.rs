@@ -9,9 +9,8 @@
 //! [`super::check`] records the `==`, `!=`, `+` and `in` whose left operand (the list for
 //! `in`) has such a list in its schema type, and [`super::rewrite`] turns them into
 //! `@lists_eq`, `@lists_ne`, `@lists_add` and `@lists_in` with the schema type as their last
-//! argument (an index into [`intern`]'s table). Identity of set elements and map-list keys is Go's map-key identity
-//! of the values the apiserver holds: an element that is an object or a list cannot be
-//! hashed, and the apiserver's evaluation panics (reported as an internal error).
+//! argument (an index into [`intern`]'s table). Set elements and map-list keys are told
+//! apart as Go map keys (see [`super::gokeys`]).
 
 use super::decl::{Decl, Kind, ListType};
 use super::gokeys::{MapKey, Native, Natives, Panic};

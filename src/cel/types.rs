@@ -86,18 +86,16 @@ impl Ty {
         }
     }
 
-    /// The element type of a list literal (or a map literal's keys or values): the first
-    /// element's when all agree, else dynamic (the apiserver refuses mixed literals, which
-    /// is not checked here).
-    pub fn join(elems: &[Ty], optional: bool) -> Ty {
-        match elems.split_first() {
-            Some((first, rest)) if !optional && rest.iter().all(|t| first.same(t)) => first.clone(),
-            _ => Ty::Dyn,
+    /// The element type of a list literal (or a map literal's keys or values) so far, `prev`,
+    /// joined with the next element's, `next`: `Err` when both are known and differ (the
+    /// apiserver's literals are homogeneous); dynamic when either is not known.
+    pub fn join(prev: Option<Ty>, next: &Ty) -> Result<Ty, Ty> {
+        match prev {
+            None => Ok(next.clone()),
+            Some(p) if !p.known() || !next.known() => Ok(Ty::Dyn),
+            Some(p) if unify(&p, next) => Ok(p),
+            Some(p) => Err(p),
         }
-    }
-
-    fn same(&self, other: &Ty) -> bool {
-        self.known() && other.known() && self.name() == other.name()
     }
 
     fn is_numeric(&self) -> bool {

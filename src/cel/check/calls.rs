@@ -99,4 +99,13 @@ impl Checker<'_> {
             None => self.issue(token, msg),
         }
     }
+
+    /// The element type of a literal so far joined with element `e`'s, `t`: cel-go's
+    /// `expected type 'int' but found 'string'` at `e` when they differ.
+    pub(super) fn join(&self, prev: Option<Ty>, e: &IdedExpr, t: &Ty) -> Result<Ty, String> {
+        Ty::join(prev, t).map_err(|p| {
+            let msg = format!("expected type '{}' but found '{}'", p.name(), t.name());
+            self.at_node(e.id, "", &msg)
+        })
+    }
 }

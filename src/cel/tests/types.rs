@@ -158,7 +158,8 @@ fn well_typed_and_dynamic_rules_are_accepted() {
         "(self.flag ? self.replicas : 2) > 1 && (self.flag ? 'a' : self.name).startsWith('a')",
         "self.name.split(',').size() > 1 && self.name.lowerAscii() + 'x' != ''",
         "type(self.replicas) == int && self.counts[0] + 1 == 2 && self.labels['a'] + 'b' == 'ab'",
-        "[1, 'a'].size() == 2 && {'a': 1}['a'] == 1",
+        "[1, 2].size() == 2 && {'a': 1}['a'] == 1 && [1, dyn('a')].size() == 2 && [[], [1]].size() == 2",
+        "[self.o, self.o].size() == 2 && [duration('1s'), null].size() == 2",
         "self.replicas == dyn(1.0) && duration('1s') > duration('0s') && timestamp(1) < self.t",
     ];
     for rule in ok {
@@ -244,4 +245,38 @@ fn an_undeclared_global_function_is_placed_at_its_parenthesis() {
         error_of(rule),
         other_at(rule, 18, "undeclared reference to 'nope' (in container '')")
     );
+}
+
+#[test]
+fn literals_are_homogeneous() {
+    let cases = [
+        (
+            "[1, 'a'].size() == 2",
+            5,
+            "expected type 'int' but found 'string'",
+        ),
+        (
+            "[self.name, self.replicas].size() == 2",
+            17,
+            "expected type 'string' but found 'int'",
+        ),
+        (
+            "{'a': 1, 'b': 2.0}.size() == 2",
+            15,
+            "expected type 'int' but found 'double'",
+        ),
+        (
+            "{'a': 1, 2: 2}.size() == 2",
+            10,
+            "expected type 'string' but found 'int'",
+        ),
+        (
+            "[[1], ['a']].size() == 2",
+            7,
+            "expected type 'list(int)' but found 'list(string)'",
+        ),
+    ];
+    for (rule, col, msg) in cases {
+        assert_eq!(error_of(rule), other_at(rule, col, msg), "{rule}");
+    }
 }
