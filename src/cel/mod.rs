@@ -25,8 +25,8 @@
 //!
 //! Differences from the apiserver (also in the README):
 //! - Type checking is partial: a rule that is ill-typed in ways `check` does not follow
-//!   (calls on objects, other library functions' arguments, `&&` operands) compiles here and
-//!   fails at run time with `no such overload`; only a rule's first error is reported.
+//!   (operations on objects, other library functions' arguments) compiles here and fails at
+//!   run time with `no such overload`; only a rule's first error is reported.
 //! - Errors other than operator and call errors name the first occurrence of the offending
 //!   name for their position, and parse errors carry the cel crate's parser messages.
 //! - Estimated cost is not computed: a CRD whose rules exceed the apiserver's static cost
