@@ -69,9 +69,9 @@ impl Checker<'_> {
         &self,
         name: &str,
         args: &[IdedExpr],
-        types: &[Ty],
+        arg_types: &[Ty],
     ) -> Result<(), String> {
-        for (a, t) in args.iter().zip(types) {
+        for (a, t) in args.iter().zip(arg_types) {
             if t.known() && !matches!(t, Ty::Bool) {
                 let msg = format!("expected type 'bool' but found '{}'", t.name());
                 return Err(self.at_node(a.id, name.trim_matches('_'), &msg));
