@@ -2,15 +2,24 @@
 //! what would make kube-apiserver 1.36 refuse a rule. Variables other than `self`, `oldSelf`
 //! and macro variables; functions the 1.36 environment does not declare (with string
 //! `reverse()` told apart from the list one); fields an object's schema does not declare
-//! (`undefined field`); `oldSelf` use is recorded (transition rules).
+//! (`undefined field`); operators, conversions, `size` and the string predicates on operands
+//! of definitely wrong types ([`super::types`]); `oldSelf` use is recorded (transition rules),
+//! and so are the operators on set and map lists ([`super::lists`]).
 //!
-//! Types are followed only as far as selections, indexing and macro variables go: anything
-//! else is dynamic, so some rules the apiserver refuses are accepted (listed in the README).
+//! Types are followed through selections, indexing, macro variables, literals and the
+//! standard operators and functions; anything else is dynamic, so some rules the apiserver
+//! refuses are accepted (listed in the README).
 
 use super::decl::{Decl, Kind};
-use super::library::{has_global, has_member};
-use kube_cel::cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue};
+use super::library::has_global;
+use super::lists::list_semantics;
+use super::locate::macro_of;
+use super::types::Ty;
+use kube_cel::cel::common::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
+use std::collections::HashMap;
 use std::sync::Arc;
+
+mod calls;
 
 /// The type an expression must have: a rule's is bool, a `messageExpression`'s string.
 pub enum Want {
@@ -22,25 +31,18 @@ pub enum Want {
 #[derive(Debug, Default)]
 pub struct Checked {
     pub uses_old_self: bool,
-}
-
-/// A type as far as the check follows it.
-#[derive(Clone)]
-enum Ty {
-    Node(Arc<Decl>),
-    Str,
-    Bool,
-    Int,
-    Double,
-    Other,
-    Dyn,
+    /// The `==`, `!=`, `+` and `in` calls (by expression id) that work on set or map lists:
+    /// the type of their left operand (of the list's items for `in`); see [`super::lists`].
+    pub lists: HashMap<u64, Arc<Decl>>,
 }
 
 struct Checker<'a> {
     src: &'a str,
+    root: &'a IdedExpr,
     this: Arc<Decl>,
     scopes: Vec<(String, Ty)>,
     uses_old_self: bool,
+    lists: HashMap<u64, Arc<Decl>>,
 }
 
 /// Checks `expr` (parsed from `src`) with `self` of type `this`. The error is cel-go's issue
@@ -48,9 +50,11 @@ struct Checker<'a> {
 pub fn check(expr: &IdedExpr, src: &str, this: &Arc<Decl>, want: Want) -> Result<Checked, String> {
     let mut c = Checker {
         src,
+        root: expr,
         this: this.clone(),
         scopes: Vec::new(),
         uses_old_self: false,
+        lists: HashMap::new(),
     };
     let ty = c.walk(expr)?;
     let fits = match (&want, &ty) {
@@ -67,6 +71,7 @@ pub fn check(expr: &IdedExpr, src: &str, this: &Arc<Decl>, want: Want) -> Result
     }
     Ok(Checked {
         uses_old_self: c.uses_old_self,
+        lists: c.lists,
     })
 }
 
@@ -78,46 +83,79 @@ impl Checker<'_> {
             Expr::Literal(LiteralValue::Boolean(_)) => Ok(Ty::Bool),
             Expr::Literal(LiteralValue::Int(_)) => Ok(Ty::Int),
             Expr::Literal(LiteralValue::Double(_)) => Ok(Ty::Double),
-            Expr::Literal(_) => Ok(Ty::Other),
+            Expr::Literal(LiteralValue::UInt(_)) => Ok(Ty::Uint),
+            Expr::Literal(LiteralValue::Bytes(_)) => Ok(Ty::Bytes),
+            Expr::Literal(LiteralValue::Null) => Ok(Ty::Null),
             Expr::Select(s) => {
                 let operand = self.walk(&s.operand)?;
-                let field = self.select(operand, &s.field)?;
+                let field = self.select(e.id, operand, &s.field)?;
                 Ok(if s.test { Ty::Bool } else { field })
             }
-            Expr::Call(call) => self.call(&call.func_name, call.target.as_deref(), &call.args),
+            Expr::Call(call) => {
+                self.call(e.id, &call.func_name, call.target.as_deref(), &call.args)
+            }
             Expr::List(l) => {
-                for x in &l.elements {
-                    self.walk(x)?;
+                let mut elem = None;
+                for (i, x) in l.elements.iter().enumerate() {
+                    let t = self.walk(x)?;
+                    // `[?x]`: an optional's value (not followed here).
+                    let t = if l.optional_indices.contains(&i) {
+                        Ty::Dyn
+                    } else {
+                        t
+                    };
+                    elem = Some(self.join(elem, x, &t)?);
                 }
-                Ok(Ty::Other)
+                Ok(Ty::List(Box::new(elem.unwrap_or(Ty::Dyn))))
             }
             Expr::Map(m) => {
+                let (mut key, mut value) = (None, None);
                 for entry in &m.entries {
                     if let EntryExpr::MapEntry(me) = &entry.expr {
-                        self.walk(&me.key)?;
-                        self.walk(&me.value)?;
+                        let k = self.walk(&me.key)?;
+                        key = Some(self.join(key, &me.key, &k)?);
+                        let v = self.walk(&me.value)?;
+                        let v = if me.optional { Ty::Dyn } else { v };
+                        value = Some(self.join(value, &me.value, &v)?);
                     }
                 }
-                Ok(Ty::Other)
+                let (k, v) = (key.unwrap_or(Ty::Dyn), value.unwrap_or(Ty::Dyn));
+                Ok(Ty::Map(Box::new(k), Box::new(v)))
             }
             Expr::Struct(_) | Expr::Unspecified => Ok(Ty::Dyn),
             Expr::Comprehension(c) => {
                 let range = self.walk(&c.iter_range)?;
+                self.range(&c.iter_range, &range)?;
                 let (first, second) = element_types(&range, c.iter_var2.is_some());
                 self.walk(&c.accu_init)?;
                 let mark = self.scopes.len();
-                self.scopes.push((c.iter_var.clone(), first));
+                self.scopes.push((c.iter_var.clone(), first.clone()));
                 if let Some(v2) = &c.iter_var2 {
                     self.scopes.push((v2.clone(), second));
                 }
                 self.scopes.push((c.accu_var.clone(), Ty::Dyn));
                 self.walk(&c.loop_cond)?;
                 self.walk(&c.loop_step)?;
-                let result = self.walk(&c.result);
+                self.walk(&c.result)?;
+                let result = self.macro_result(c, first);
                 self.scopes.truncate(mark);
-                result.map(|_| Ty::Dyn)
+                result
             }
         }
+    }
+
+    /// The type of a macro's result: a bool, or the list `map` and `filter` build (plain
+    /// lists, whatever the range's list type); `first` is the variable's type.
+    fn macro_result(&mut self, c: &ComprehensionExpr, first: Ty) -> Result<Ty, String> {
+        Ok(match macro_of(c) {
+            Some(("all" | "exists" | "exists_one", _)) => Ty::Bool,
+            Some(("filter", _)) => Ty::List(Box::new(first)),
+            Some(("map", written)) => match written.last() {
+                Some(f) => Ty::List(Box::new(self.walk(f)?)),
+                None => Ty::Dyn,
+            },
+            _ => Ty::Dyn,
+        })
     }
 
     fn ident(&mut self, name: &str) -> Result<Ty, String> {
@@ -125,14 +163,14 @@ impl Checker<'_> {
             return Ok(t.clone());
         }
         match name {
-            "self" => Ok(Ty::Node(self.this.clone())),
+            "self" => Ok(Ty::of(&self.this)),
             "oldSelf" => {
                 self.uses_old_self = true;
                 Ok(Ty::Dyn)
             }
             // Type denotations (`int`, `string`…) used with `type()`.
             "int" | "uint" | "double" | "string" | "bytes" | "bool" | "list" | "map"
-            | "null_type" | "type" => Ok(Ty::Other),
+            | "null_type" | "type" => Ok(Ty::Type),
             _ => Err(self.issue(
                 name,
                 &format!("undeclared reference to '{name}' (in container '')"),
@@ -140,22 +178,26 @@ impl Checker<'_> {
         }
     }
 
-    fn select(&mut self, operand: Ty, field: &str) -> Result<Ty, String> {
-        let Ty::Node(d) = operand else {
-            return Ok(Ty::Dyn);
-        };
-        match &d.kind {
-            Kind::Object(_) => match d.field(field) {
-                Some(f) => Ok(node_ty(&f.decl)),
-                None => Err(self.issue(field, &format!("undefined field '{field}'"))),
+    /// Field `field` of `operand` (selection `id`, whose errors are at its `.`).
+    fn select(&mut self, id: u64, operand: Ty, field: &str) -> Result<Ty, String> {
+        let at = |c: &Self, msg: &str| c.at_node(id, field, msg);
+        match operand.view() {
+            Ty::Node(d) => match d.field(field) {
+                Some(f) => Ok(Ty::of(&f.decl)),
+                None => Err(at(self, &format!("undefined field '{field}'"))),
             },
-            Kind::Map(elem) => Ok(node_ty(elem)),
+            Ty::Map(_, v) => Ok(*v),
+            t if t.known() => {
+                let msg = format!("type '{}' does not support field selection", t.name());
+                Err(at(self, &msg))
+            }
             _ => Ok(Ty::Dyn),
         }
     }
 
     fn call(
         &mut self,
+        id: u64,
         name: &str,
         target: Option<&IdedExpr>,
         args: &[IdedExpr],
@@ -196,12 +238,22 @@ impl Checker<'_> {
             || name.starts_with("!_")
             || name.starts_with("-_")
         {
-            return self.operator(name, &arg_types);
+            if let Some(t) = list_semantics(name, &arg_types) {
+                self.lists.insert(id, t);
+            }
+            if matches!(name, "_&&_" | "_||_") {
+                self.logical(name, args, &arg_types)?;
+            }
+            return self.operator(id, name, &arg_types);
         }
         match receiver {
-            Some(r) => self.member(name, r),
-            None if has_global(name) => Ok(Ty::Dyn),
-            None => Err(self.issue(
+            Some(r) => {
+                arg_types.insert(0, r);
+                self.member(id, name, &arg_types)
+            }
+            None if has_global(name) => self.global(id, name, &arg_types),
+            None => Err(self.at_node(
+                id,
                 name,
                 &format!("undeclared reference to '{name}' (in container '')"),
             )),
@@ -238,62 +290,13 @@ impl Checker<'_> {
         bodies: &[IdedExpr],
     ) -> Result<Ty, String> {
         let range = self.walk(range)?;
-        let (first, second) = match &range {
-            Ty::Node(d) => match &d.kind {
-                Kind::List(elem, _) => (Ty::Int, node_ty(elem)),
-                Kind::Map(elem) => (Ty::Str, node_ty(elem)),
-                _ => (Ty::Dyn, Ty::Dyn),
-            },
-            _ => (Ty::Dyn, Ty::Dyn),
-        };
+        let (first, second) = element_types(&range, true);
         let mark = self.scopes.len();
         self.scopes.push((a.to_string(), first));
         self.scopes.push((b.to_string(), second));
         let r = bodies.iter().try_for_each(|e| self.walk(e).map(|_| ()));
         self.scopes.truncate(mark);
         r.map(|_| Ty::Bool)
-    }
-
-    /// An operator's type; equality of an int and a double does not type-check.
-    fn operator(&self, name: &str, args: &[Ty]) -> Result<Ty, String> {
-        if let ("_==_" | "_!=_", [l, r]) = (name, args) {
-            let mixed = matches!((l, r), (Ty::Int, Ty::Double) | (Ty::Double, Ty::Int));
-            if mixed {
-                let t = |x: &Ty| {
-                    if matches!(x, Ty::Int) {
-                        "int"
-                    } else {
-                        "double"
-                    }
-                };
-                let op = &name[1..name.len() - 1];
-                let msg = format!(
-                    "found no matching overload for '{name}' applied to '({}, {})'",
-                    t(l),
-                    t(r)
-                );
-                return Err(self.issue(op, &msg));
-            }
-        }
-        Ok(operator_type(name, args))
-    }
-
-    fn member(&mut self, name: &str, receiver: Ty) -> Result<Ty, String> {
-        let on_string = matches!(&receiver, Ty::Str)
-            || matches!(&receiver, Ty::Node(d) if d.kind == Kind::String);
-        if !has_member(name) || (name == "reverse" && on_string) {
-            let recv = if on_string { "string" } else { "dyn" };
-            let msg = format!("found no matching overload for '{name}' applied to '{recv}.()'");
-            return Err(self.issue(name, &msg));
-        }
-        Ok(match name {
-            "lowerAscii" | "upperAscii" | "trim" | "replace" | "substring" | "charAt"
-            | "format" | "join" => Ty::Str,
-            "contains" | "startsWith" | "endsWith" | "matches" | "isSorted" | "hasValue" => {
-                Ty::Bool
-            }
-            _ => Ty::Dyn,
-        })
     }
 
     /// `a.b.f` as the qualified function name `a.b.f` when `a` is not a variable.
@@ -342,65 +345,12 @@ pub fn issue_at(src: &str, offset: usize, msg: &str) -> String {
     )
 }
 
-fn node_ty(d: &Arc<Decl>) -> Ty {
-    match d.kind {
-        Kind::String => Ty::Str,
-        Kind::Bool => Ty::Bool,
-        Kind::Int => Ty::Int,
-        Kind::Double => Ty::Double,
-        _ => Ty::Node(d.clone()),
-    }
-}
-
 /// The types of a comprehension's variables over `range`.
 fn element_types(range: &Ty, two: bool) -> (Ty, Ty) {
-    match range {
-        Ty::Node(d) => match &d.kind {
-            Kind::List(elem, _) if two => (Ty::Other, node_ty(elem)),
-            Kind::List(elem, _) => (node_ty(elem), Ty::Dyn),
-            Kind::Map(elem) => (Ty::Str, node_ty(elem)),
-            _ => (Ty::Dyn, Ty::Dyn),
-        },
+    match range.view() {
+        Ty::List(elem) if two => (Ty::Int, *elem),
+        Ty::List(elem) => (*elem, Ty::Dyn),
+        Ty::Map(key, value) => (*key, *value),
         _ => (Ty::Dyn, Ty::Dyn),
-    }
-}
-
-fn operator_type(name: &str, args: &[Ty]) -> Ty {
-    match name {
-        "_==_"
-        | "_!=_"
-        | "_<_"
-        | "_<=_"
-        | "_>_"
-        | "_>=_"
-        | "_&&_"
-        | "_||_"
-        | "!_"
-        | "@in"
-        | "@not_strictly_false" => Ty::Bool,
-        "_[_]" => match args.first() {
-            Some(Ty::Node(d)) => match &d.kind {
-                Kind::List(elem, _) | Kind::Map(elem) => node_ty(elem),
-                _ => Ty::Dyn,
-            },
-            _ => Ty::Dyn,
-        },
-        "_?_:_" => match (args.get(1), args.get(2)) {
-            (Some(Ty::Bool), Some(Ty::Bool)) => Ty::Bool,
-            (Some(Ty::Str), Some(Ty::Str)) => Ty::Str,
-            _ => Ty::Dyn,
-        },
-        "_+_" | "_-_" | "_*_" | "_/_" | "_%_" => match args {
-            [Ty::Str, Ty::Str] if name == "_+_" => Ty::Str,
-            [Ty::Int, Ty::Int] => Ty::Int,
-            [Ty::Double, Ty::Double] => Ty::Double,
-            _ => Ty::Dyn,
-        },
-        "-_" => match args {
-            [Ty::Int] => Ty::Int,
-            [Ty::Double] => Ty::Double,
-            _ => Ty::Dyn,
-        },
-        _ => Ty::Dyn,
     }
 }

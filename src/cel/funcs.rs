@@ -41,6 +41,7 @@ pub fn register(ctx: &mut Context<'_>) {
     ctx.add_function("@optMap", |ftx: &FunctionContext| opt_map(ftx, false));
     ctx.add_function("@optFlatMap", |ftx: &FunctionContext| opt_map(ftx, true));
     super::urls::register(ctx);
+    super::lists::register(ctx);
     ctx.add_function("type", type_of);
     ctx.add_function("dyn", |v: Value| -> ResolveResult { Ok(v) });
     for name in TYPE_NAMES {

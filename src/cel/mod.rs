@@ -10,7 +10,11 @@
 //! - **Types.** cel has no type checker: `decl` models the CEL type of every schema node,
 //!   `value` converts objects along it, and `check` refuses at compile time what 1.36's
 //!   checker refuses as far as it can follow types (undeclared variables and functions,
-//!   undefined fields, string `reverse()`).
+//!   undefined fields, string `reverse()`, operators and standard functions on operands of
+//!   definitely wrong types: `types`), placing errors as cel-go does (`locate`).
+//! - **Set and map lists.** The cel crate's lists compare in order: `==`, `!=`, `+` and `in`
+//!   on schema types holding set or map lists become calls of `lists`' functions, which
+//!   compare and add as the apiserver's list values do.
 //! - **The 1.36 environment.** kube-cel offers more than 1.36 (math, encoders, jsonpatch,
 //!   string `reverse()`): `library` lists what 1.36 declares and `check` refuses the rest.
 //! - **Cost.** cel has no cost tracking: `cost` computes each rule's cost on the actual data
@@ -21,12 +25,15 @@
 //!
 //! Differences from the apiserver (also in the README):
 //! - Type checking is partial: a rule that is ill-typed in ways `check` does not follow
-//!   (e.g. `self.replicas + 'x'`) compiles here and fails at run time with `no such overload`.
-//! - Compile errors name the first occurrence of the offending name for their position, and
-//!   parse errors carry the cel crate's parser messages, not cel-go's.
+//!   (operations on objects, other library functions' arguments) compiles here and fails at
+//!   run time with `no such overload`; only a rule's first error is reported.
+//! - Errors other than operator and call errors name the first occurrence of the offending
+//!   name for their position, and parse errors carry the cel crate's parser messages.
 //! - Estimated cost is not computed: a CRD whose rules exceed the apiserver's static cost
 //!   limits is accepted. Runtime cost is our estimate from the data, not cel-go's count.
-//! - A set or map list compares with `==` in order (the apiserver ignores order).
+//! - Set and map list semantics need the left operand's schema type: a list reached through
+//!   a literal, a macro result or `dyn` compares in order; an integral `number` in a set is a
+//!   double here (an `int64` the apiserver's doubles never equal).
 //! - A `%#v`-printed rule in CRD errors shows set `reason`/`optionalOldSelf` pointers with a
 //!   fixed address (the apiserver prints a different one each time).
 //! - Rules inside `allOf` are not run.
@@ -40,11 +47,15 @@ mod escape;
 mod eval;
 mod fieldpath;
 mod funcs;
+mod gokeys;
 mod gotime;
 mod gourl;
 mod library;
+mod lists;
+mod locate;
 mod rewrite;
 mod rule;
+mod types;
 mod urls;
 mod value;
 

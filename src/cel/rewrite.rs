@@ -8,35 +8,45 @@
 //! (`all(i, v, p)`, `exists(…)`, `existsOne(…)`), which the cel crate does not parse as
 //! macros, become `@all2`, `@exists2`, `@existsOne2` (and `transformList`, `transformMap`,
 //! `transformMapEntry` become `@transformList`…); `optMap`/`optFlatMap` become
-//! `@optMap`/`@optFlatMap`.
+//! `@optMap`/`@optFlatMap`. `==`, `!=`, `+` and `in` on set and map lists become
+//! `@lists_eq`, `@lists_ne`, `@lists_add`, `@lists_in` (see [`super::lists`]).
 
+use super::decl::Decl;
+use super::lists::intern;
 use kube_cel::cel::common::ast::{
     CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue,
 };
+use std::collections::HashMap;
+use std::sync::Arc;
 
 /// The name the macros give their accumulator.
 const ACCU: &str = "@result";
 
-/// Rewrites `e` in place.
-pub fn rewrite(e: &mut IdedExpr) {
+/// Rewrites `e` in place; `lists` are the calls that work on set or map lists (see
+/// [`super::check::Checked::lists`]).
+pub fn rewrite(e: &mut IdedExpr, lists: &HashMap<u64, Arc<Decl>>) {
+    let id = e.id;
     match &mut e.expr {
         Expr::Call(c) => {
             if let Some(t) = c.target.as_deref_mut() {
-                rewrite(t);
+                rewrite(t, lists);
             }
-            c.args.iter_mut().for_each(rewrite);
+            c.args.iter_mut().for_each(|a| rewrite(a, lists));
             match c.func_name.as_str() {
                 "_&&_" => c.func_name = "@and".into(),
                 "_||_" => c.func_name = "@or".into(),
                 "_?._" => c.func_name = "@optsel".into(),
                 _ => {}
             }
+            if let Some(d) = lists.get(&id) {
+                list_operator(c, d);
+            }
             if let Some(call) = two_variable(c).or_else(|| opt_map(c)) {
                 *c = call;
             }
         }
         Expr::Select(s) => {
-            rewrite(&mut s.operand);
+            rewrite(&mut s.operand, lists);
             if !s.test && is_optional(&s.operand) {
                 let operand = std::mem::take(&mut *s.operand);
                 e.expr = Expr::Call(CallExpr {
@@ -46,27 +56,44 @@ pub fn rewrite(e: &mut IdedExpr) {
                 });
             }
         }
-        Expr::List(l) => l.elements.iter_mut().for_each(rewrite),
+        Expr::List(l) => l.elements.iter_mut().for_each(|x| rewrite(x, lists)),
         Expr::Map(m) => {
             for entry in &mut m.entries {
                 if let EntryExpr::MapEntry(me) = &mut entry.expr {
-                    rewrite(&mut me.key);
-                    rewrite(&mut me.value);
+                    rewrite(&mut me.key, lists);
+                    rewrite(&mut me.value, lists);
                 }
             }
         }
         Expr::Comprehension(c) => {
-            rewrite(&mut c.iter_range);
-            rewrite(&mut c.accu_init);
-            rewrite(&mut c.loop_cond);
-            rewrite(&mut c.loop_step);
-            rewrite(&mut c.result);
+            rewrite(&mut c.iter_range, lists);
+            rewrite(&mut c.accu_init, lists);
+            rewrite(&mut c.loop_cond, lists);
+            rewrite(&mut c.loop_step, lists);
+            rewrite(&mut c.result, lists);
             if let Some(call) = quantifier(c) {
                 e.expr = Expr::Call(call);
             }
         }
         _ => {}
     }
+}
+
+/// `==`, `!=`, `+` and `in` on set or map lists as calls of [`super::lists`]' functions, with
+/// the type of the operand that decides as an extra argument.
+fn list_operator(c: &mut CallExpr, d: &Arc<Decl>) {
+    let name = match c.func_name.as_str() {
+        "_==_" => "@lists_eq",
+        "_!=_" => "@lists_ne",
+        "_+_" => "@lists_add",
+        "@in" => "@lists_in",
+        _ => return,
+    };
+    c.func_name = name.into();
+    c.args.push(IdedExpr {
+        id: 0,
+        expr: Expr::Literal(LiteralValue::Int(intern(d).into())),
+    });
 }
 
 /// Whether `e` gives an optional through field selection (`x.?f`, `x.?f.g`).

@@ -125,9 +125,9 @@ pub fn compile(
     };
     let message_expr = match r.message_expression.as_str() {
         "" => None,
-        src => match parse(src).and_then(|e| check(&e, src, decl, Want::String).map(|_| e)) {
-            Ok(mut e) => {
-                super::rewrite::rewrite(&mut e);
+        src => match parse(src).and_then(|e| check(&e, src, decl, Want::String).map(|c| (e, c))) {
+            Ok((mut e, c)) => {
+                super::rewrite::rewrite(&mut e, &c.lists);
                 Some(e)
             }
             Err(d) => {
@@ -157,7 +157,7 @@ pub fn compile(
     if !errs.is_empty() {
         return Err(errs);
     }
-    super::rewrite::rewrite(&mut expr);
+    super::rewrite::rewrite(&mut expr, &checked.lists);
     let field_path = match r.field_path.as_str() {
         "" => String::new(),
         p => valid_field_path(p, node).unwrap_or_default(),

@@ -153,7 +153,7 @@ fn what_1_36_lacks_is_refused() {
     let s = spec("{s: {type: string}}", "[{rule: 'self.nope == 1'}]");
     assert_eq!(
         refused(&s)[0],
-        "openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:\"self.nope == 1\", Message:\"\", MessageExpression:\"\", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:\"\", OptionalOldSelf:(*bool)(nil)}: compilation failed: ERROR: <input>:1:6: undefined field 'nope'\n | self.nope == 1\n | .....^"
+        "openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:\"self.nope == 1\", Message:\"\", MessageExpression:\"\", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:\"\", OptionalOldSelf:(*bool)(nil)}: compilation failed: ERROR: <input>:1:5: undefined field 'nope'\n | self.nope == 1\n | ....^"
     );
 }
 
@@ -484,3 +484,6 @@ fn matches_compiles_each_pattern_once_and_reports_a_bad_one() {
         "{bad:?}"
     );
 }
+
+mod lists;
+mod types;

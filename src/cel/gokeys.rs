@@ -1,0 +1,136 @@
+//! Go's map-key identity of the values the apiserver holds for CEL list elements and
+//! map-list keys (see [`super::lists`]): the JSON value of an element of the data, or a CEL
+//! value's `Value()`. Objects, lists and bytes cannot be Go map keys: hashing them panics in
+//! the apiserver, which cel-go reports as an internal error.
+
+use super::decl::Decl;
+use super::escape::escape;
+use kube_cel::cel::objects::Key;
+use kube_cel::cel::{ExecutionError, Value};
+use std::sync::Arc;
+
+/// A panic of the apiserver's evaluation, which cel-go reports as an internal error.
+pub type Panic = ExecutionError;
+
+/// A value as a Go map key: what the apiserver holds for it (`interface{}` of a JSON value,
+/// or a CEL value's `Value()`).
+#[derive(Hash, PartialEq, Eq)]
+pub enum Native {
+    Nil,
+    Bool(bool),
+    Int(i64),
+    Uint(u64),
+    /// The bits of a float (`-0` as `0`); NaN is never equal, as [`Native::Unique`].
+    Float(u64),
+    Str(Arc<String>),
+    Duration(i64),
+    Timestamp(i64, u32),
+    Bytes(Arc<Vec<u8>>),
+    /// Equal to nothing else.
+    Unique(usize),
+}
+
+/// A map list's key: its key fields' values (Go formats four or more into one string).
+#[derive(Hash, PartialEq, Eq)]
+pub enum MapKey {
+    Fields(Vec<Native>),
+    Printed(String),
+    Unique(usize),
+}
+
+/// Makes [`Native`]s, numbering the unique ones.
+#[derive(Default)]
+pub struct Natives {
+    unique: usize,
+}
+
+impl Natives {
+    fn unique(&mut self) -> usize {
+        self.unique += 1;
+        self.unique
+    }
+
+    /// An element of a set as the apiserver holds it: the JSON value. Strings with a format
+    /// are held as text, which no CEL value equals.
+    pub fn of_data(&mut self, v: &Value, elem: &Decl) -> Result<Native, Panic> {
+        match (v, &elem.kind) {
+            (Value::Duration(_) | Value::Timestamp(_) | Value::Bytes(_), _) => {
+                Ok(Native::Unique(self.unique()))
+            }
+            (Value::Map(_), _) => Err(unhashable("map[string]interface {}")),
+            (Value::List(_), _) => Err(unhashable("[]interface {}")),
+            _ => self.of_value(v),
+        }
+    }
+
+    /// A CEL value's `Value()`.
+    pub fn of_value(&mut self, v: &Value) -> Result<Native, Panic> {
+        Ok(match v {
+            Value::Bool(b) => Native::Bool(*b),
+            Value::Int(i) => Native::Int(*i),
+            Value::UInt(u) => Native::Uint(*u),
+            Value::Float(f) if f.is_nan() => Native::Unique(self.unique()),
+            Value::Float(f) => Native::Float(if *f == 0.0 { 0 } else { f.to_bits() }),
+            Value::String(s) => Native::Str(s.clone()),
+            Value::Duration(d) => Native::Duration(d.num_nanoseconds().unwrap_or(i64::MAX)),
+            Value::Timestamp(t) => Native::Timestamp(t.timestamp(), t.timestamp_subsec_nanos()),
+            Value::Bytes(_) => return Err(unhashable("[]uint8")),
+            Value::Map(_) => return Err(unhashable("map[string]interface {}")),
+            Value::List(_) => return Err(unhashable("[]interface {}")),
+            // `null`'s `Value()` is not the JSON null an element can be.
+            _ => Native::Unique(self.unique()),
+        })
+    }
+
+    /// The key of a map-list entry: its key fields looked up by their escaped names among the
+    /// JSON names, as the apiserver does (a key named `namespace` is never found).
+    pub fn key_of(&mut self, v: &Value, elem: &Decl, keys: &[String]) -> MapKey {
+        let Value::Map(m) = v else {
+            return MapKey::Unique(self.unique());
+        };
+        let fields: Vec<Native> = keys
+            .iter()
+            .map(|k| {
+                let name = escape(k).unwrap_or_else(|| k.clone());
+                let value = elem
+                    .property(&name)
+                    .and_then(|f| m.map.get(&Key::from(&*f.cel)));
+                match value {
+                    None | Some(Value::Null) => Native::Nil,
+                    Some(Value::Bytes(b)) => Native::Bytes(b.clone()),
+                    Some(x) => match self.of_value(x) {
+                        Ok(n) => n,
+                        Err(_) => Native::Unique(self.unique()),
+                    },
+                }
+            })
+            .collect();
+        if fields.len() <= 3 {
+            return MapKey::Fields(fields);
+        }
+        let printed: Vec<String> = fields.iter().map(go_print).collect();
+        MapKey::Printed(format!("[{}]", printed.join(" ")))
+    }
+}
+
+/// Go's `%v` of a key value (for four or more key fields).
+fn go_print(n: &Native) -> String {
+    match n {
+        Native::Nil => "<nil>".into(),
+        Native::Bool(b) => b.to_string(),
+        Native::Int(i) => i.to_string(),
+        Native::Uint(u) => u.to_string(),
+        Native::Float(bits) => f64::from_bits(*bits).to_string(),
+        Native::Str(s) => s.to_string(),
+        Native::Duration(ns) => format!("{ns}ns"),
+        Native::Timestamp(s, ns) => format!("{s}.{ns:09}"),
+        Native::Bytes(b) => format!("{b:?}"),
+        Native::Unique(i) => format!("#{i}"),
+    }
+}
+
+/// The panic of hashing a Go value that cannot be a map key.
+fn unhashable(go_type: &str) -> Panic {
+    let text = format!("internal error: runtime error: hash of unhashable type {go_type}");
+    ExecutionError::function_error("@text", text)
+}

@@ -1,0 +1,170 @@
+//! Set and map lists (`x-kubernetes-list-type: set` / `map`) in rules: order-insensitive `==`,
+//! union and merge with `+`, as the apiserver's values of them behave.
+
+use super::{obj, run, spec};
+
+/// Properties: sets `a`, `b` of strings, an atomic list `l`, a map list `m` keyed by `k` (and `w`).
+const PROPS: &str = "{a: {type: array, x-kubernetes-list-type: set, items: {type: string}}, b: {type: array, x-kubernetes-list-type: set, items: {type: string}}, l: {type: array, items: {type: string}}, m: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [k], items: {type: object, required: [k], properties: {k: {type: string}, v: {type: integer}}}}, w: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [k], items: {type: object, required: [k], properties: {k: {type: string}, v: {type: integer}}}}}";
+
+/// The messages of `rules` (each `{rule: r, message: r}`) on spec `data`.
+fn failing(rules: &[&str], data: &str) -> Vec<String> {
+    let rules: Vec<String> = rules
+        .iter()
+        .map(|r| format!("{{rule: \"{r}\", message: \"{r}\"}}"))
+        .collect();
+    let s = spec(PROPS, &format!("[{}]", rules.join(", ")));
+    run(&s, &obj(data))
+        .into_iter()
+        .map(|m| m.trim_start_matches("spec: Invalid value: ").to_string())
+        .collect()
+}
+
+#[test]
+fn sets_compare_without_order() {
+    let rules = [
+        "self.a == self.b",
+        "self.a == ['q', 'p']",
+        "!(self.a != self.b)",
+        "self.a != ['p', 'r']",
+        "self.a != ['p']",
+    ];
+    assert!(failing(&rules, "{a: [p, q], b: [q, p]}").is_empty());
+    assert_eq!(
+        failing(&rules[..3], "{a: [p, q], b: [p, r]}"),
+        ["!(self.a != self.b)", "self.a == self.b"]
+    );
+}
+
+#[test]
+fn set_equality_is_the_apiservers_one_sided_check() {
+    // Sizes equal and every right element in the left set: duplicates on the right pass.
+    assert!(failing(&["self.a == ['p', 'p']"], "{a: [p, q]}").is_empty());
+    assert_eq!(
+        failing(&["self.a == ['p', 'q', 'q']"], "{a: [p, q]}"),
+        ["self.a == ['p', 'q', 'q']"]
+    );
+    // A literal on the left compares in order, as any CEL list.
+    assert_eq!(
+        failing(&["['q', 'p'] == self.a"], "{a: [p, q]}"),
+        ["['q', 'p'] == self.a"]
+    );
+}
+
+#[test]
+fn atomic_lists_keep_their_order() {
+    assert_eq!(
+        failing(
+            &["self.l == ['q', 'p']", "self.l == ['p', 'q']"],
+            "{l: [p, q]}"
+        ),
+        ["self.l == ['q', 'p']"]
+    );
+}
+
+#[test]
+fn set_plus_is_a_union_in_order() {
+    let rules = [
+        "(self.a + ['q', 'r', 'r']).join(',') == 'p,q,r'",
+        "(self.a + self.b).join(',') == 'p,q,r'",
+        "(self.l + ['q']).join(',') == 'p,q,q'",
+        "self.a + ['r'] == ['r', 'q', 'p']",
+    ];
+    assert!(failing(&rules, "{a: [p, q], b: [r, p], l: [p, q]}").is_empty());
+}
+
+#[test]
+fn map_lists_compare_by_keys() {
+    let rules = ["self.m == self.w"];
+    assert!(failing(
+        &rules,
+        "{m: [{k: a, v: 1}, {k: b, v: 2}], w: [{k: b, v: 2}, {k: a, v: 1}]}"
+    )
+    .is_empty());
+    assert_eq!(
+        failing(
+            &rules,
+            "{m: [{k: a, v: 1}, {k: b, v: 2}], w: [{k: b, v: 3}, {k: a, v: 1}]}"
+        ),
+        rules
+    );
+    assert_eq!(
+        failing(
+            &rules,
+            "{m: [{k: a, v: 1}, {k: b}], w: [{k: b, v: 2}, {k: a, v: 1}]}"
+        ),
+        rules
+    );
+}
+
+#[test]
+fn map_list_plus_merges_by_keys() {
+    let rules = [
+        "(self.m + self.w).map(e, e.k + string(e.v)).join(',') == 'a1,b3,c4'",
+        "(self.w + self.m).map(e, e.k + string(e.v)).join(',') == 'b2,c4,a1'",
+        "size(self.m + self.m) == 2",
+    ];
+    assert!(failing(
+        &rules,
+        "{m: [{k: a, v: 1}, {k: b, v: 2}], w: [{k: b, v: 3}, {k: c, v: 4}]}"
+    )
+    .is_empty());
+}
+
+#[test]
+fn in_size_index_and_macros_are_plain() {
+    let rules = [
+        "'q' in self.a && !('r' in self.a)",
+        "size(self.a) == 2 && self.a.size() == 2",
+        "self.a[0] == 'p' && self.a[1] == 'q'",
+        "self.a.all(e, e != 'r') && self.a.exists(e, e == 'q') && self.a.exists_one(e, e == 'p')",
+        "self.a.map(e, e + '!') == ['p!', 'q!'] && self.a.filter(e, e == 'q') == ['q']",
+        "self.m[1].k == 'b' && self.m.exists(e, e.v == 2)",
+    ];
+    assert!(failing(&rules, "{a: [p, q], m: [{k: a, v: 1}, {k: b, v: 2}]}").is_empty());
+}
+
+#[test]
+fn nested_sets_compare_without_order() {
+    let props = "{o: {type: object, properties: {tags: {type: array, x-kubernetes-list-type: set, items: {type: string}}, c: {type: integer}}}, p: {type: object, properties: {tags: {type: array, x-kubernetes-list-type: set, items: {type: string}}, c: {type: integer}}}, ls: {type: array, items: {type: array, x-kubernetes-list-type: set, items: {type: string}}}, ms: {type: object, additionalProperties: {type: array, x-kubernetes-list-type: set, items: {type: string}}}}";
+    let rules = "[{rule: 'self.o == self.p', message: objects}, {rule: 'self.ls == [[\"b\", \"a\"], [\"c\"]]', message: lists}, {rule: '[\"a\", \"b\"] in self.ls', message: in}, {rule: 'self.ms == {\"k\": [\"b\", \"a\"]}', message: maps}, {rule: 'self.ls.exists(s, s == [\"c\"])', message: var}]";
+    let s = spec(props, rules);
+    let same =
+        "{o: {tags: [a, b], c: 1}, p: {tags: [b, a], c: 1}, ls: [[a, b], [c]], ms: {k: [a, b]}}";
+    assert!(run(&s, &obj(same)).is_empty());
+    let differ =
+        "{o: {tags: [a, b], c: 1}, p: {tags: [b, c], c: 1}, ls: [[a, c], [d]], ms: {k: [a, c]}}";
+    assert_eq!(
+        run(&s, &obj(differ)),
+        [
+            "spec: Invalid value: in",
+            "spec: Invalid value: lists",
+            "spec: Invalid value: maps",
+            "spec: Invalid value: objects",
+            "spec: Invalid value: var",
+        ]
+    );
+}
+
+#[test]
+fn a_set_against_a_non_list() {
+    let rules =
+        "[{rule: 'self.a != dyn(1)', message: ne}, {rule: 'self.a == dyn(1)', message: eq}]";
+    let s = spec(PROPS, rules);
+    assert_eq!(
+        run(&s, &obj("{a: [p]}")),
+        ["spec: Invalid value: \"object\": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: eq"]
+    );
+}
+
+#[test]
+fn a_set_of_objects_cannot_be_hashed() {
+    let props = "{os: {type: array, x-kubernetes-list-type: set, items: {type: object, x-kubernetes-map-type: atomic, properties: {x: {type: string}}}}}";
+    let s = spec(props, "[{rule: 'self.os == self.os', message: m}]");
+    assert_eq!(
+        run(&s, &obj("{os: [{x: a}]}")),
+        ["spec: Invalid value: \"object\": internal error: runtime error: hash of unhashable type map[string]interface {} evaluating rule: m"]
+    );
+    // Sizes differ: the set is never built.
+    let s = spec(props, "[{rule: 'self.os != []', message: m}]");
+    assert!(run(&s, &obj("{os: [{x: a}]}")).is_empty());
+}

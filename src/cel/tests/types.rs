@@ -1,0 +1,282 @@
+//! Type checking of the standard operators, conversions and string functions: what the
+//! apiserver refuses at compile time (cel-go's messages and positions), and what it accepts.
+
+use super::{refused, spec};
+
+const PROPS: &str = "{replicas: {type: integer}, name: {type: string}, ratio: {type: number}, flag: {type: boolean}, counts: {type: array, items: {type: integer}}, labels: {type: object, additionalProperties: {type: string}}, ios: {x-kubernetes-int-or-string: true}, d: {type: string, format: duration}, t: {type: string, format: date-time}, o: {type: object, properties: {x: {type: string}}}}";
+
+/// The compile error detail of `rule` on spec (`None` when it compiles).
+fn error_of(rule: &str) -> Option<String> {
+    let rules = format!("[{{rule: {}}}]", serde_json::to_string(rule).unwrap());
+    let errs = refused(&spec(PROPS, &rules));
+    errs.first().map(|e| {
+        let at = e.find("compilation failed: ").expect("a compile error");
+        e[at + "compilation failed: ".len()..].to_string()
+    })
+}
+
+/// cel-go's text: the message at 1-based column `col`, the source and a caret.
+fn at(rule: &str, col: usize, msg: &str) -> Option<String> {
+    Some(format!(
+        "ERROR: <input>:1:{col}: found no matching overload for {msg}\n | {rule}\n | {}^",
+        ".".repeat(col - 1)
+    ))
+}
+
+#[test]
+fn mismatched_operands_are_refused_at_the_operator() {
+    let cases = [
+        (
+            "self.replicas + 'x' == 1",
+            15,
+            "'_+_' applied to '(int, string)'",
+        ),
+        ("self.name > 5", 11, "'_>_' applied to '(string, int)'"),
+        (
+            "self.replicas + 1 == self.replicas + 'x'",
+            36,
+            "'_+_' applied to '(int, string)'",
+        ),
+        (
+            "self.ratio * 2 > 1.0",
+            12,
+            "'_*_' applied to '(double, int)'",
+        ),
+        (
+            "self.ratio % 2.0 > 1.0",
+            12,
+            "'_%_' applied to '(double, double)'",
+        ),
+        (
+            "self.name in self.counts",
+            11,
+            "'@in' applied to '(string, list(int))'",
+        ),
+        (
+            "(self.flag ? 1 : 'a') == 1",
+            12,
+            "'_?_:_' applied to '(bool, int, string)'",
+        ),
+        ("-self.name == ''", 1, "'-_' applied to '(string)'"),
+        ("!self.replicas", 1, "'!_' applied to '(int)'"),
+        (
+            "self.t + self.t > self.t",
+            8,
+            "'_+_' applied to '(timestamp, timestamp)'",
+        ),
+        (
+            "self.labels[1] == 'a'",
+            12,
+            "'_[_]' applied to '(map(string, string), int)'",
+        ),
+        (
+            "self.counts['a'] == 1",
+            12,
+            "'_[_]' applied to '(list(int), string)'",
+        ),
+        (
+            "self.counts == ['a']",
+            13,
+            "'_==_' applied to '(list(int), list(string))'",
+        ),
+        ("self.name == 1u", 11, "'_==_' applied to '(string, uint)'"),
+        (
+            "self.d == self.t",
+            8,
+            "'_==_' applied to '(duration, timestamp)'",
+        ),
+        // The operator is found past strings, comments and macro expansions.
+        (
+            "self.name + '+' + 1 == 'a'",
+            17,
+            "'_+_' applied to '(string, int)'",
+        ),
+        (
+            "self.counts.map(c, c + 'x').size() > 0",
+            22,
+            "'_+_' applied to '(int, string)'",
+        ),
+        (
+            "self.counts.exists(c, c == 'x') // c == 'x'",
+            25,
+            "'_==_' applied to '(int, string)'",
+        ),
+        (
+            "self.counts.filter(c, c > 1).all(c, c in ['a'])",
+            39,
+            "'@in' applied to '(int, list(string))'",
+        ),
+    ];
+    for (rule, col, msg) in cases {
+        assert_eq!(error_of(rule), at(rule, col, msg), "{rule}");
+    }
+}
+
+#[test]
+fn calls_are_refused_at_their_parenthesis() {
+    let cases = [
+        ("size(self.replicas) > 0", 5, "'size' applied to '(int)'"),
+        ("self.replicas.size() > 0", 19, "'size' applied to 'int.()'"),
+        (
+            "self.replicas.startsWith('a')",
+            25,
+            "'startsWith' applied to 'int.(string)'",
+        ),
+        (
+            "self.name.contains(1)",
+            19,
+            "'contains' applied to 'string.(int)'",
+        ),
+        ("int(true) > 0", 4, "'int' applied to '(bool)'"),
+        (
+            "double(self.d) > 0.0",
+            7,
+            "'double' applied to '(duration)'",
+        ),
+        (
+            "self.name.matches('a') && self.name.matches(1)",
+            44,
+            "'matches' applied to 'string.(int)'",
+        ),
+    ];
+    for (rule, col, msg) in cases {
+        assert_eq!(error_of(rule), at(rule, col, msg), "{rule}");
+    }
+}
+
+#[test]
+fn well_typed_and_dynamic_rules_are_accepted() {
+    let ok = [
+        "self.replicas + 1 > 2 && self.replicas > 1.5 && self.ratio < 2 && 1u < self.replicas",
+        "self.ios + 1 > 0 || self.ios == 'a' || self.ios.startsWith('x')",
+        "dyn(self.name) + 1 == 2",
+        "self.d + self.t > self.t && self.t - self.t == self.d && self.d + self.d > self.d",
+        "self.counts == [] && self.counts + [1] == [1] && self.labels == {} && 'a' in self.labels",
+        "self.o == null || self.o.x.size() > 0 && size(self.counts) >= 0 && size(self.labels) > 0",
+        "int(self.name) > 0 && string(self.replicas) != '' && double(self.replicas) > 0.5 && int(self.t) > 0 && string(self.d) != ''",
+        "self.counts.map(c, c + 1).exists(c, c > 1) && self.counts.all(c, c % 2 == 0)",
+        "(self.flag ? self.replicas : 2) > 1 && (self.flag ? 'a' : self.name).startsWith('a')",
+        "self.name.split(',').size() > 1 && self.name.lowerAscii() + 'x' != ''",
+        "type(self.replicas) == int && self.counts[0] + 1 == 2 && self.labels['a'] + 'b' == 'ab'",
+        "[1, 2].size() == 2 && {'a': 1}['a'] == 1 && [1, dyn('a')].size() == 2 && [[], [1]].size() == 2",
+        "[self.o, self.o].size() == 2 && [duration('1s'), null].size() == 2",
+        "self.replicas == dyn(1.0) && duration('1s') > duration('0s') && timestamp(1) < self.t",
+    ];
+    for rule in ok {
+        assert_eq!(error_of(rule), None, "{rule}");
+    }
+}
+
+#[test]
+fn message_expressions_are_checked_too() {
+    let s = spec(
+        PROPS,
+        "[{rule: 'true', messageExpression: \"'x' + self.replicas\"}]",
+    );
+    let errs = refused(&s);
+    assert_eq!(errs.len(), 1);
+    assert!(
+        errs[0].ends_with("messageExpression compilation failed: ERROR: <input>:1:5: found no matching overload for '_+_' applied to '(string, int)'\n | 'x' + self.replicas\n | ....^"),
+        "{errs:?}"
+    );
+}
+
+/// cel-go's text of another error: `msg` at 1-based column `col`.
+fn other_at(rule: &str, col: usize, msg: &str) -> Option<String> {
+    Some(format!(
+        "ERROR: <input>:1:{col}: {msg}\n | {rule}\n | {}^",
+        ".".repeat(col - 1)
+    ))
+}
+
+#[test]
+fn selections_ranges_and_logical_operands() {
+    let cases = [
+        ("self.o.y == 'a'", 7, "undefined field 'y'"),
+        ("self.name.x == 'a'", 10, "type 'string' does not support field selection"),
+        ("self.counts.x == 1", 12, "type 'list(int)' does not support field selection"),
+        (
+            "self.replicas.all(x, x > 0)",
+            5,
+            "expression of type 'int' cannot be range of a comprehension (must be list, map, or dynamic)",
+        ),
+        ("self.flag && self.replicas", 18, "expected type 'bool' but found 'int'"),
+        ("self.flag || 1", 14, "expected type 'bool' but found 'int'"),
+        ("self.name + 'a' || self.flag", 11, "expected type 'bool' but found 'string'"),
+    ];
+    for (rule, col, msg) in cases {
+        assert_eq!(error_of(rule), other_at(rule, col, msg), "{rule}");
+    }
+    let ok = "self.labels.a == 'x' && self.o.x == 'y' && self.ios.x == 1 && {'a': 1}.a == 1";
+    assert_eq!(error_of(ok), None);
+}
+
+#[test]
+fn self_of_a_scalar_node_is_typed() {
+    let s = "type: object\nproperties:\n  spec:\n    type: object\n    properties:\n      n: {type: integer, x-kubernetes-validations: [{rule: \"self + 'a' == 'b'\"}]}\n      s: {type: string, x-kubernetes-validations: [{rule: 'self.x == 1'}, {rule: 'self.reverse() == self'}, {rule: 'self.startsWith(\"a\") && self + \"b\" != \"\"'}]}\n";
+    let errs = refused(s);
+    let details: Vec<&str> = errs
+        .iter()
+        .map(|e| &e[e.find("ERROR").expect("compile error")..])
+        .collect();
+    assert_eq!(
+        details,
+        [
+            "ERROR: <input>:1:6: found no matching overload for '_+_' applied to '(int, string)'\n | self + 'a' == 'b'\n | .....^",
+            "ERROR: <input>:1:5: type 'string' does not support field selection\n | self.x == 1\n | ....^",
+            "ERROR: <input>:1:13: found no matching overload for 'reverse' applied to 'string.()'\n | self.reverse() == self\n | ............^",
+        ]
+    );
+}
+
+#[test]
+fn an_undeclared_member_function_is_an_undeclared_reference() {
+    let rule = "self.counts.foo() == 1";
+    assert_eq!(
+        error_of(rule),
+        other_at(rule, 16, "undeclared reference to 'foo' (in container '')")
+    );
+}
+
+#[test]
+fn an_undeclared_global_function_is_placed_at_its_parenthesis() {
+    let rule = "self.flag || nope(1)";
+    assert_eq!(
+        error_of(rule),
+        other_at(rule, 18, "undeclared reference to 'nope' (in container '')")
+    );
+}
+
+#[test]
+fn literals_are_homogeneous() {
+    let cases = [
+        (
+            "[1, 'a'].size() == 2",
+            5,
+            "expected type 'int' but found 'string'",
+        ),
+        (
+            "[self.name, self.replicas].size() == 2",
+            17,
+            "expected type 'string' but found 'int'",
+        ),
+        (
+            "{'a': 1, 'b': 2.0}.size() == 2",
+            15,
+            "expected type 'int' but found 'double'",
+        ),
+        (
+            "{'a': 1, 2: 2}.size() == 2",
+            10,
+            "expected type 'string' but found 'int'",
+        ),
+        (
+            "[[1], ['a']].size() == 2",
+            7,
+            "expected type 'list(int)' but found 'list(string)'",
+        ),
+    ];
+    for (rule, col, msg) in cases {
+        assert_eq!(error_of(rule), other_at(rule, col, msg), "{rule}");
+    }
+}
