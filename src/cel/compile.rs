@@ -1,8 +1,10 @@
 //! Compiling a CRD version's rules once: a tree of validators along the schema (the
 //! apiserver's `NewValidator`), holding only the nodes that have rules or lead to some, and the
-//! CRD errors of every rule that does not compile.
+//! CRD errors of every rule that does not compile or whose estimated cost is over the
+//! apiserver's limits (see [`super::estimate`]).
 
 use super::decl::{decl_of, Decl};
+use super::estimate::{Cardinality, Total};
 use super::rule::{self, Rule};
 use crate::field;
 use crate::schema::{Structural, StructuralOrBool};
@@ -25,27 +27,49 @@ struct At<'a> {
     path: String,
     /// The first ancestor under which old and new values cannot be correlated.
     uncorrelatable: Option<&'a str>,
+    /// How many times the node may occur.
+    cardinality: Cardinality,
+}
+
+/// What compiling gathers besides the validators.
+struct Out {
+    errors: Vec<String>,
+    cost: Total,
 }
 
 /// Compiles the rules of `schema` (at `path` in its CRD). Returns the validator tree (`None`
 /// when there is no rule) and the CRD errors, sorted.
 pub fn compile(schema: &Structural, path: &str) -> (Option<Node>, Vec<String>) {
-    if !has_rules(schema) {
-        return (None, Vec::new());
-    }
-    let mut errors = Vec::new();
-    let at = At {
-        path: path.to_string(),
-        uncorrelatable: None,
-    };
-    let root = decl_of(schema, true).and_then(|d| node(schema, d, &at, &mut errors));
-    errors.sort();
+    let (root, errors, _) = compile_with_costs(schema, path);
     (root, errors)
 }
 
-fn node(s: &Structural, decl: Arc<Decl>, at: &At<'_>, errors: &mut Vec<String>) -> Option<Node> {
-    let rules = rules(s, &decl, at, errors);
-    let props = properties(s, &decl, at, errors);
+/// [`compile`], and the largest estimated cost of a rule or message expression (tests and
+/// reports).
+pub fn compile_with_costs(schema: &Structural, path: &str) -> (Option<Node>, Vec<String>, u64) {
+    if !has_rules(schema) {
+        return (None, Vec::new(), 0);
+    }
+    let mut out = Out {
+        errors: Vec::new(),
+        cost: Total::default(),
+    };
+    let at = At {
+        path: path.to_string(),
+        uncorrelatable: None,
+        cardinality: Cardinality::ROOT,
+    };
+    let root = decl_of(schema, true).and_then(|d| node(schema, d, &at, &mut out));
+    let largest = out.cost.max();
+    let mut errors = out.errors;
+    errors.extend(out.cost.into_errors(path));
+    errors.sort();
+    (root, errors, largest)
+}
+
+fn node(s: &Structural, decl: Arc<Decl>, at: &At<'_>, out: &mut Out) -> Option<Node> {
+    let rules = rules(s, &decl, at, out);
+    let props = properties(s, &decl, at, out);
     let items = s.items.as_deref().and_then(|items| {
         let elem = match &decl.kind {
             super::decl::Kind::List(elem, _) => elem.clone(),
@@ -57,20 +81,18 @@ fn node(s: &Structural, decl: Arc<Decl>, at: &At<'_>, errors: &mut Vec<String>) 
             uncorrelatable: at
                 .uncorrelatable
                 .or((!list_map).then_some(at.path.as_str())),
+            cardinality: at.cardinality.child(s),
         };
-        let sub = At {
-            path: sub.path,
-            uncorrelatable: sub.uncorrelatable,
-        };
-        node(items, elem, &sub, errors).map(Box::new)
+        node(items, elem, &sub, out).map(Box::new)
     });
     let additional = match (s.additional_properties.as_deref(), &decl.kind) {
         (Some(StructuralOrBool::Schema(a)), super::decl::Kind::Map(elem)) => {
             let sub = At {
                 path: format!("{}.additionalProperties", at.path),
                 uncorrelatable: at.uncorrelatable,
+                cardinality: at.cardinality.child(s),
             };
-            node(a, elem.clone(), &sub, errors).map(Box::new)
+            node(a, elem.clone(), &sub, out).map(Box::new)
         }
         _ => None,
     };
@@ -84,7 +106,7 @@ fn node(s: &Structural, decl: Arc<Decl>, at: &At<'_>, errors: &mut Vec<String>) 
     })
 }
 
-fn rules(s: &Structural, decl: &Arc<Decl>, at: &At<'_>, errors: &mut Vec<String>) -> Vec<Rule> {
+fn rules(s: &Structural, decl: &Arc<Decl>, at: &At<'_>, sink: &mut Out) -> Vec<Rule> {
     let Some(list) = s
         .extensions
         .x_validations
@@ -95,9 +117,18 @@ fn rules(s: &Structural, decl: &Arc<Decl>, at: &At<'_>, errors: &mut Vec<String>
     };
     let mut out = Vec::with_capacity(list.len());
     for (i, v) in list.iter().enumerate() {
-        match rule::compile(v, i, s, decl, &at.path, at.uncorrelatable) {
+        let (compiled, costs) = rule::compile(v, i, s, decl, &at.path, at.uncorrelatable);
+        let path = format!("{}.x-kubernetes-validations[{i}]", at.path);
+        sink.cost.rule(
+            format!("{path}.rule"),
+            at.cardinality.times(costs.rule, decl),
+        );
+        if let Some(m) = costs.message {
+            sink.cost.message(format!("{path}.messageExpression"), m);
+        }
+        match compiled {
             Ok(r) => out.push(r),
-            Err(e) => errors.extend(e),
+            Err(e) => sink.errors.extend(e),
         }
     }
     out
@@ -107,7 +138,7 @@ fn properties(
     s: &Structural,
     decl: &Arc<Decl>,
     at: &At<'_>,
-    errors: &mut Vec<String>,
+    sink: &mut Out,
 ) -> Vec<(Box<str>, Node)> {
     let mut out = Vec::new();
     for (name, p) in s.properties.iter() {
@@ -120,8 +151,9 @@ fn properties(
         let sub = At {
             path: field::key(&format!("{}.properties", at.path), name),
             uncorrelatable: at.uncorrelatable,
+            cardinality: at.cardinality.child(s),
         };
-        if let Some(n) = node(p, d, &sub, errors) {
+        if let Some(n) = node(p, d, &sub, sink) {
             out.push((name.as_str().into(), n));
         }
     }

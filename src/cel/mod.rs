@@ -37,6 +37,7 @@ mod cost;
 mod decl;
 mod errors;
 mod escape;
+mod estimate;
 mod eval;
 mod fieldpath;
 mod funcs;
