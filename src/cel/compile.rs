@@ -38,14 +38,8 @@ struct Out {
 }
 
 /// Compiles the rules of `schema` (at `path` in its CRD). Returns the validator tree (`None`
-/// when there is no rule) and the CRD errors, sorted.
-pub fn compile(schema: &Structural, path: &str) -> (Option<Node>, Vec<String>) {
-    let (root, errors, _) = compile_with_costs(schema, path);
-    (root, errors)
-}
-
-/// [`compile`], and the largest estimated cost of a rule or message expression (tests and
-/// reports).
+/// when there is no rule), the CRD errors, sorted, and the largest estimated cost of a rule or
+/// message expression.
 pub fn compile_with_costs(schema: &Structural, path: &str) -> (Option<Node>, Vec<String>, u64) {
     if !has_rules(schema) {
         return (None, Vec::new(), 0);

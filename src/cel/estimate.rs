@@ -33,4 +33,6 @@ pub fn max_cost(expr: &IdedExpr, this: &Arc<Decl>) -> u64 {
 }
 
 #[cfg(test)]
+mod refusals;
+#[cfg(test)]
 mod tests;

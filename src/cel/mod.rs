@@ -57,17 +57,24 @@ use serde_json::Value;
 #[derive(Debug)]
 pub struct Compiled {
     root: Option<compile::Node>,
-    /// The apiserver's CRD errors for rules that do not compile (sorted); non-empty means the
-    /// apiserver refuses the CRD.
+    /// The apiserver's CRD errors for rules that do not compile or cost too much (sorted);
+    /// non-empty means the apiserver refuses the CRD.
     pub errors: Vec<String>,
+    /// The largest estimated cost of one rule (times how often its node may occur) or
+    /// `messageExpression`: the apiserver refuses more than 10 million.
+    pub estimated_cost: u64,
 }
 
 impl Compiled {
     /// Compiles every rule of `schema`, whose path in its CRD is `path`
     /// (`spec.validation.openAPIV3Schema` or `spec.versions[i].schema.openAPIV3Schema`).
     pub fn new(schema: &Structural, path: &str) -> Self {
-        let (root, errors) = compile::compile(schema, path);
-        Compiled { root, errors }
+        let (root, errors, estimated_cost) = compile::compile_with_costs(schema, path);
+        Compiled {
+            root,
+            errors,
+            estimated_cost,
+        }
     }
 
     /// Whether there is any rule to run.

@@ -83,6 +83,18 @@ impl Total {
         self.largest.truncate(4);
     }
 
+    /// The sum of the costs recorded.
+    #[cfg(test)]
+    pub fn total(&self) -> u64 {
+        self.total
+    }
+
+    /// The largest costs that count (at least 1% of the CRD limit), largest first.
+    #[cfg(test)]
+    pub fn largest(&self) -> &[(String, u64)] {
+        &self.largest
+    }
+
     /// The largest single cost recorded (reports).
     pub fn max(&self) -> u64 {
         self.max_seen
