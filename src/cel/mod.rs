@@ -13,19 +13,23 @@
 //!   undefined fields, string `reverse()`).
 //! - **The 1.36 environment.** kube-cel offers more than 1.36 (math, encoders, jsonpatch,
 //!   string `reverse()`): `library` lists what 1.36 declares and `check` refuses the rest.
-//! - **Cost.** cel has no cost tracking: `cost` computes each rule's cost on the actual data
-//!   before running it, so the per-call limit and the per-object budget stop evaluation with
-//!   the apiserver's messages and nothing can hang.
+//! - **Cost.** cel has no cost tracking: `estimate` is cel-go's static cost estimator (with the
+//!   schema's size bounds and the Kubernetes libraries' call costs), by which the apiserver
+//!   refuses CRDs whose rules may cost too much; `cost` computes each rule's cost on the actual
+//!   data before running it, so the per-call limit and the per-object budget stop evaluation
+//!   with the apiserver's messages and nothing can hang.
 //! - **The apiserver's texts.** Runtime errors (`errors`), the CRD errors of rules that do
-//!   not compile (`rule`), Go's duration parsing (`gotime`, `funcs`).
+//!   not compile (`rule`) or cost too much (`estimate`), Go's duration parsing (`gotime`,
+//!   `funcs`).
 //!
 //! Differences from the apiserver (also in the README):
 //! - Type checking is partial: a rule that is ill-typed in ways `check` does not follow
 //!   (e.g. `self.replicas + 'x'`) compiles here and fails at run time with `no such overload`.
 //! - Compile errors name the first occurrence of the offending name for their position, and
 //!   parse errors carry the cel crate's parser messages, not cel-go's.
-//! - Estimated cost is not computed: a CRD whose rules exceed the apiserver's static cost
-//!   limits is accepted. Runtime cost is our estimate from the data, not cel-go's count.
+//! - The estimated cost follows types as far as `estimate` models them; where it does not, it
+//!   takes the cheap reading, so a CRD over the static limits may be accepted (never the
+//!   reverse). Runtime cost is our estimate from the data, not cel-go's count.
 //! - A set or map list compares with `==` in order (the apiserver ignores order).
 //! - A `%#v`-printed rule in CRD errors shows set `reason`/`optionalOldSelf` pointers with a
 //!   fixed address (the apiserver prints a different one each time).

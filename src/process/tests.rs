@@ -235,6 +235,6 @@ fn a_crd_whose_rules_do_not_compile_is_refused() {
     assert_eq!(out[1], to_json(&parse_stream(W1).unwrap()[0]).unwrap());
     assert_eq!(messages(&report)[..2], [
         "crd-schema-fn: error: CustomResourceDefinition widgets.example.com (apiextensions.k8s.io/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver (x-kubernetes-validations); its objects are left unchanged: spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:\"self.colour == \\\"red\\\"\", Message:\"\", MessageExpression:\"\", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:\"\", OptionalOldSelf:(*bool)(nil)}: compilation failed: ERROR: <input>:1:6: undefined field 'colour'\n | self.colour == \"red\"\n | .....^",
-        "crd-schema-fn: warning: Widget demo/w1 (example.com/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver (its x-kubernetes-validations rules do not compile); left unchanged",
+        "crd-schema-fn: warning: Widget demo/w1 (example.com/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver (its x-kubernetes-validations rules do not compile or cost too much); left unchanged",
     ]);
 }

@@ -108,6 +108,7 @@ impl Ty {
             Ty::Object(d) => d.field(name).map_or(Ty::Unknown, |f| Ty::of(&f.decl)),
             Ty::Map(_, v) => (**v).clone(),
             Ty::Dyn => Ty::Dyn,
+            Ty::Optional(t) => Ty::Optional(Box::new(t.field(name))),
             _ => Ty::Unknown,
         }
     }
