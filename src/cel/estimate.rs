@@ -33,6 +33,8 @@ pub fn max_cost(expr: &IdedExpr, this: &Arc<Decl>) -> u64 {
 }
 
 #[cfg(test)]
+mod library_tests;
+#[cfg(test)]
 mod refusals;
 #[cfg(test)]
 mod tests;
