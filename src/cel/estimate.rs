@@ -12,6 +12,7 @@
 
 mod budget;
 mod calls;
+mod invoke;
 mod k8s;
 mod macros;
 mod range;
