@@ -28,9 +28,12 @@ use super::decl::Decl;
 use kube_cel::cel::common::ast::IdedExpr;
 use std::sync::Arc;
 
-/// The estimated most a rule (or `messageExpression`) `expr` costs on a node of type `this`.
-pub fn max_cost(expr: &IdedExpr, this: &Arc<Decl>) -> u64 {
-    walk::Walker::new(this).expr(expr).cost.max
+/// The estimated most a rule (or `messageExpression`) `expr` costs on a node of type `this`;
+/// `optional_old_self`: `oldSelf` is an optional (`optionalOldSelf: true`).
+pub fn max_cost(expr: &IdedExpr, this: &Arc<Decl>, optional_old_self: bool) -> u64 {
+    let mut w = walk::Walker::new(this);
+    w.optional_old_self = optional_old_self;
+    w.expr(expr).cost.max
 }
 
 #[cfg(test)]

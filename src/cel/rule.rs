@@ -145,12 +145,13 @@ fn compile_costed(
             return Err(vec![field::invalid(at("rule"), &shown, &detail)]);
         }
     };
-    costs.rule = super::estimate::max_cost(&expr, decl);
+    let optional_old_self = r.optional_old_self == Some(true);
+    costs.rule = super::estimate::max_cost(&expr, decl, optional_old_self);
     let message_expr = match r.message_expression.as_str() {
         "" => None,
         src => match parse(src).and_then(|e| check(&e, src, decl, Want::String).map(|_| e)) {
             Ok(mut e) => {
-                costs.message = Some(super::estimate::max_cost(&e, decl));
+                costs.message = Some(super::estimate::max_cost(&e, decl, optional_old_self));
                 super::rewrite::rewrite(&mut e);
                 Some(e)
             }

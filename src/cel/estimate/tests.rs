@@ -18,7 +18,7 @@ fn structural(yaml: &str) -> Structural {
 /// The estimated cost of `rule` on `schema` (YAML, not a resource root).
 fn cost(schema: &str, rule: &str) -> u64 {
     let decl = decl_of(&structural(schema), false).expect("a CEL type");
-    max_cost(&parse(rule).unwrap(), &decl)
+    max_cost(&parse(rule).unwrap(), &decl, false)
 }
 
 /// `, <key>: <n>` when there is a limit.
@@ -257,4 +257,12 @@ fn exceeding_factor_is_printed_as_the_apiserver_prints_it() {
             want
         );
     }
+}
+
+/// With `optionalOldSelf`, `oldSelf.value()` is a string of unknown size, as in cel-go.
+#[test]
+fn optional_old_self_is_an_optional() {
+    let decl = decl_of(&structural("{type: string}"), false).unwrap();
+    let rule = parse("oldSelf.hasValue() ? oldSelf.value() == self : true").unwrap();
+    assert_eq!(max_cost(&rule, &decl, true), 314578);
 }

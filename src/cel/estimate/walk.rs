@@ -63,6 +63,8 @@ pub struct Walker<'a> {
     /// Sizes by type instead of by schema path: strings and bytes up to 12 (the estimator of
     /// the apiserver's library cost tests).
     by_type: bool,
+    /// `oldSelf` is an optional of `self`'s type (`optionalOldSelf: true`).
+    pub optional_old_self: bool,
 }
 
 impl<'a> Walker<'a> {
@@ -72,6 +74,7 @@ impl<'a> Walker<'a> {
             root,
             vars: Vec::new(),
             by_type: false,
+            optional_old_self: false,
         }
     }
 
@@ -208,6 +211,7 @@ impl<'a> Walker<'a> {
             return info;
         }
         let ty = match name {
+            "oldSelf" if self.optional_old_self => Ty::Optional(Box::new(Ty::of(self.root))),
             "self" | "oldSelf" => Ty::of(self.root),
             "int" | "uint" | "double" | "string" | "bytes" | "bool" | "list" | "map"
             | "null_type" | "type" => Ty::Type,
