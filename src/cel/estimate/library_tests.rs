@@ -1,8 +1,9 @@
-//! The Kubernetes libraries' estimated costs (k8s.io/apiserver `pkg/cel/library` cost tests):
-//! expressions on literals, costed with strings and bytes of unknown size taken as up to 12
-//! long (that test's estimator), and the exact `[min, max]` range cel-go gives each.
+//! Expressions on literals and their exact estimated `[min, max]` cost ranges: the Kubernetes
+//! libraries' (k8s.io/apiserver `pkg/cel/library` cost tests, where strings and bytes of
+//! unknown size are taken as up to 12 long) and cel-go's own (`checker` cost tests, where only
+//! bytes are).
 
-use super::walk::Walker;
+use super::walk::{Sizer, Walker};
 use crate::cel::decl::decl_of;
 use crate::cel::rule::parse;
 use crate::schema::convert::convert;
@@ -114,24 +115,77 @@ semver("1.0.0").compareTo(semver("1.2.3")) | 3 | 3
 [1, 2].transformList(i, v, v < 5, v + 1) | 27 | 53
 "#;
 
+/// cel-go's: macros, operators, literal lists and maps, their entry sizes through
+/// comprehensions, `type()`.
+const CEL_GO_CASES: &str = r#"
+"Hello World!" | 0 | 0
+[1, 2, 3] | 10 | 10
+{"a": 1, "b": 2, "c": 3} | 30 | 30
+[1, 2, 3].all(x, true) | 20 | 20
+'123'.matches('[0-9]') | 2 | 2
+true || false | 0 | 0
+true && false | 0 | 0
+1 < 2 | 1 | 1
+2 >= 1 | 1 | 1
+1 == 2 | 1 | 1
+2 in [1, 2, 3] | 13 | 13
+1 + 1 | 1 | 1
+1 % 1 | 1 | 1
+true ? 1 : 2 | 0 | 0
+size("123") | 1 | 1
+size(b"123") | 1 | 1
+string(1) | 1 | 1
+((5 != 6) == (1 == 2)) == ((3 <= 4) == (9 != 9)) | 7 | 7
+[1,2,3,4,5].filter(x, x % 2 == 0) | 41 | 101
+[1,2,3,4,5].map(x, x) | 86 | 86
+[1,2,3,4,5].map(x, x).filter(x, x % 2 == 0) | 117 | 177
+[1,2,3,4,5].map(x, x).exists(x, x == 5) == true | 108 | 118
+[1,2,3,4,5].map(x, x).map(x, x) | 162 | 162
+[1,2,3,4,5].map(x, x)[4] | 87 | 87
+[[1,2],[1,2],[1,2],[1,2],[1,2]][4] | 61 | 61
+{'a': [1,2], 'b': [1,2], 'c': [1,2], 'd': [1,2], 'e': [1,2]}.b | 81 | 81
+[[1, 1], [2, 2], [3, 3], [4, 4], [5, 5]].all(y, y.all(y, y == 1)) | 76 | 136
+[1,2,3,4,5].map(x, [x, x]).all(y, y.all(y, y == 1)) | 157 | 217
+["a", "ab", "abc", "abcd", "abcde"].map(x, [x, x]).all(y, y.all(y, y.startsWith('a'))) | 157 | 217
+[1,2,3,4,5].map(x, x).map(x, x) + [1] | 173 | 173
+[1,2,3].all(i, i in [1,2,3].map(j, j + j)) | 20 | 230
+dyn([1,2,3]).all(i, i in dyn([1,2,3]).map(j, j + j)) | 21 | 234
+{'hello': 'hi'}['hello'] != {'hello': 'bye'}['hello'] | 63 | 63
+['hello', 'hi'][0] != ['hello', 'bye'][1] | 23 | 23
+type(1) | 1 | 1
+type(1) == int | 3 | 1844674407370955266
+"#;
+
 #[test]
 fn library_costs_match_the_apiservers_exactly() {
+    assert_eq!(check(CASES, Sizer::Text12), 102);
+}
+
+#[test]
+fn cel_go_costs_match_exactly() {
+    assert_eq!(check(CEL_GO_CASES, Sizer::Bytes12), 36);
+}
+
+/// Checks every case of `table`; how many there are.
+fn check(table: &str, sizer: Sizer) -> usize {
     let root = convert(&json_of("{type: object}"), "openAPIV3Schema").unwrap();
     let root = decl_of(&root, false).unwrap();
     let mut failed = Vec::new();
     let mut n = 0;
-    for line in CASES.lines().filter(|l| !l.is_empty()) {
+    for line in table.lines().filter(|l| !l.is_empty()) {
         let f: Vec<&str> = line.split(" | ").collect();
         let [expr, min, max] = f[..] else {
             panic!("bad case {line}");
         };
         let want: (u64, u64) = (min.parse().unwrap(), max.parse().unwrap());
-        let got = Walker::by_type(&root).expr(&parse(expr).unwrap()).cost;
+        let got = Walker::with_sizer(&root, sizer)
+            .expr(&parse(expr).unwrap())
+            .cost;
         if (got.min, got.max) != want {
             failed.push(format!("{expr}: got {got:?}, want {want:?}"));
         }
         n += 1;
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));
-    assert_eq!(n, 102);
+    n
 }

@@ -56,13 +56,25 @@ struct Var {
     ty: Ty,
 }
 
+/// Where the estimator finds the sizes the expression does not give.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Sizer {
+    /// The schema, along the node's path (the apiserver's).
+    Schema,
+    /// Strings and bytes up to 12, whatever their path (the library cost tests' estimator).
+    #[cfg(test)]
+    Text12,
+    /// Bytes up to 12, nothing else (cel-go's own cost tests' estimator).
+    #[cfg(test)]
+    Bytes12,
+}
+
 /// The estimator for rules on one schema node.
 pub struct Walker<'a> {
     root: &'a Arc<Decl>,
     vars: Vec<Var>,
-    /// Sizes by type instead of by schema path: strings and bytes up to 12 (the estimator of
-    /// the apiserver's library cost tests).
-    by_type: bool,
+    /// Where sizes the expression does not give come from.
+    sizer: Sizer,
     /// `oldSelf` is an optional of `self`'s type (`optionalOldSelf: true`).
     pub optional_old_self: bool,
 }
@@ -73,25 +85,28 @@ impl<'a> Walker<'a> {
         Walker {
             root,
             vars: Vec::new(),
-            by_type: false,
+            sizer: Sizer::Schema,
             optional_old_self: false,
         }
     }
 
-    /// An estimator that sizes strings and bytes up to 12 whatever their path (tests).
+    /// An estimator with other sizes (tests).
     #[cfg(test)]
-    pub fn by_type(root: &'a Arc<Decl>) -> Self {
+    pub fn with_sizer(root: &'a Arc<Decl>, sizer: Sizer) -> Self {
         Walker {
-            by_type: true,
+            sizer,
             ..Walker::new(root)
         }
     }
 
     /// The estimator's size of a node reading `path`, of type `ty`.
     pub(super) fn estimate_size(&self, path: &[String], ty: &Ty) -> Option<Range> {
-        match self.by_type {
-            true => ty.is_text().then_some(Range { min: 0, max: 12 }),
-            false => self.path_size(path),
+        match self.sizer {
+            Sizer::Schema => self.path_size(path),
+            #[cfg(test)]
+            Sizer::Text12 => ty.is_text().then_some(Range { min: 0, max: 12 }),
+            #[cfg(test)]
+            Sizer::Bytes12 => matches!(ty, Ty::Bytes).then_some(Range { min: 0, max: 12 }),
         }
     }
 
@@ -143,7 +158,9 @@ impl<'a> Walker<'a> {
             .or_else(|| ty.is_scalar().then_some(Range::fixed(1)));
         let accumulated = path.first().is_some_and(|p| is_accumulator(p));
         let items_size = match (&ty, accumulated || path.is_empty()) {
-            (Ty::List(e) | Ty::Map(e, _), _) if self.by_type => self.estimate_size(&[], e),
+            (Ty::List(e) | Ty::Map(e, _), _) if self.sizer != Sizer::Schema => {
+                self.estimate_size(&[], e)
+            }
             (Ty::List(_) | Ty::Map(..), false) => {
                 let mut items = path.clone();
                 items.push("@items".into());
