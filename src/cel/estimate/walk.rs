@@ -100,6 +100,7 @@ impl<'a> Walker<'a> {
     }
 
     /// The estimator's size of a node reading `path`, of type `ty`.
+    #[cfg_attr(not(test), allow(unused_variables))]
     pub(super) fn estimate_size(&self, path: &[String], ty: &Ty) -> Option<Range> {
         match self.sizer {
             Sizer::Schema => self.path_size(path),
