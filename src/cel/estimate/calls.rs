@@ -174,34 +174,32 @@ fn extension(ov: Ov, target: Option<&Info>, args: &[Info]) -> Option<CallEst> {
     }
 }
 
+/// The size of `bytes(s)` (up to 4 bytes a character), `string(b)`, `strings.quote(s)` (every
+/// character escaped, and quotes) for an argument of size `n`.
+fn converted(ov: Ov, n: Range) -> Range {
+    match ov {
+        Ov::StringToBytes => Range {
+            min: n.min,
+            max: n.max.saturating_mul(4),
+        },
+        Ov::BytesToString => Range {
+            min: n.min / 4,
+            max: n.max,
+        },
+        _ => Range {
+            min: n.min.saturating_add(2),
+            max: n.max.saturating_mul(2).saturating_add(2),
+        },
+    }
+}
+
 /// cel-go's size-dependent overloads.
 fn builtin(ov: Ov, target: Option<&Info>, args: &[Info], arg_sum: Range) -> Option<CallEst> {
     let traverse = |i: &Info| size(i).factor(STRING_TRAVERSAL);
     let est = match (ov, target, args) {
         (Ov::StringFormat, Some(t), _) => CallEst::new(traverse(t).add(arg_sum)),
-        (Ov::StringToBytes, _, [a]) => {
-            let n = size(a);
-            let out = Range {
-                min: n.min,
-                max: n.max.saturating_mul(4),
-            };
-            CallEst::sized(traverse(a).add(arg_sum), out)
-        }
-        (Ov::BytesToString, _, [a]) => {
-            let n = size(a);
-            let out = Range {
-                min: n.min / 4,
-                max: n.max,
-            };
-            CallEst::sized(traverse(a).add(arg_sum), out)
-        }
-        (Ov::Quote, _, [a]) => {
-            let n = size(a);
-            let out = Range {
-                min: n.min.saturating_add(2),
-                max: n.max.saturating_mul(2).saturating_add(2),
-            };
-            CallEst::sized(traverse(a).add(arg_sum), out)
+        (Ov::StringToBytes | Ov::BytesToString | Ov::Quote, _, [a]) => {
+            CallEst::sized(traverse(a).add(arg_sum), converted(ov, size(a)))
         }
         (Ov::StartsOrEndsWith, _, [a]) => CallEst::new(traverse(a).add(arg_sum)),
         (Ov::InList, _, [_, list]) => CallEst::new(size(list).factor(1.0).add(arg_sum)),

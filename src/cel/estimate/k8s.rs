@@ -13,6 +13,38 @@ const MAX_NAME_FORMAT_REGEX: f64 = 128.0;
 /// `MaxFormatSize`.
 const MAX_FORMAT: u64 = 64;
 
+/// The functions of a nominal cost: IP and CIDR accessors, quantity and semver arithmetic and
+/// comparisons, URL accessors, `format.named`.
+const NOMINAL: &[&str] = &[
+    "masked",
+    "prefixLength",
+    "family",
+    "isUnspecified",
+    "isLoopback",
+    "isLinkLocalMulticast",
+    "isLinkLocalUnicast",
+    "isGlobalUnicast",
+    "format.named",
+    "sign",
+    "asInteger",
+    "isInteger",
+    "asApproximateFloat",
+    "isGreaterThan",
+    "isLessThan",
+    "compareTo",
+    "add",
+    "sub",
+    "major",
+    "minor",
+    "patch",
+    "getScheme",
+    "getHostname",
+    "getHost",
+    "getPort",
+    "getEscapedPath",
+    "getQuery",
+];
+
 /// The estimate for `name`, without the arguments' costs; `None` where the library has none.
 pub fn call_cost(name: &str, ov: Ov, target: Option<&Info>, args: &[Info]) -> Option<CallEst> {
     let one = || Some(CallEst::new(Range::fixed(1)));
@@ -53,33 +85,7 @@ pub fn call_cost(name: &str, ov: Ov, target: Option<&Info>, args: &[Info]) -> Op
             let cost = traverse(a).factor(MAX_NAME_FORMAT_REGEX * REGEX_LENGTH);
             CallEst::new(cost)
         }),
-        "masked"
-        | "prefixLength"
-        | "family"
-        | "isUnspecified"
-        | "isLoopback"
-        | "isLinkLocalMulticast"
-        | "isLinkLocalUnicast"
-        | "isGlobalUnicast"
-        | "format.named"
-        | "sign"
-        | "asInteger"
-        | "isInteger"
-        | "asApproximateFloat"
-        | "isGreaterThan"
-        | "isLessThan"
-        | "compareTo"
-        | "add"
-        | "sub"
-        | "major"
-        | "minor"
-        | "patch"
-        | "getScheme"
-        | "getHostname"
-        | "getHost"
-        | "getPort"
-        | "getEscapedPath"
-        | "getQuery" => one(),
+        _ if NOMINAL.contains(&name) => one(),
         "_==_" => equality(args),
         _ => None,
     }
