@@ -40,6 +40,8 @@ pub enum Ov {
     ListDistinct,
     /// `sort()`, true when the elements are strings or bytes.
     ListSort(bool),
+    /// `sortBy`'s sort, true when the keys are strings or bytes.
+    ListSortBy(bool),
     /// `sets.*`, with its cost factor.
     Sets(u8),
 }
@@ -111,6 +113,10 @@ pub fn overloads(name: &str, target: Option<&Ty>, args: &[Ty]) -> Vec<Ov> {
         ("reverse", Some(Ty::List(_))) => Ov::ListReverse,
         ("distinct", Some(Ty::List(_))) => Ov::ListDistinct,
         ("sort", Some(Ty::List(e))) => Ov::ListSort(e.is_text()),
+        ("@sortByAssociatedKeys", Some(Ty::List(_))) => match args.first() {
+            Some(Ty::List(k)) => Ov::ListSortBy(k.is_text()),
+            _ => Ov::Other,
+        },
         ("sets.contains" | "sets.intersects", None) => Ov::Sets(1),
         ("sets.equivalent", None) => Ov::Sets(2),
         _ => Ov::Other,
@@ -165,6 +171,11 @@ fn extension(ov: Ov, target: Option<&Info>, args: &[Info]) -> Option<CallEst> {
         (Ov::ListSort(text), Some(t), []) => {
             let factor = if text { 2.0 + STRING_TRAVERSAL } else { 2.0 };
             Some(list(factor, t.mul(t)))
+        }
+        (Ov::ListSortBy(text), Some(_), [keys]) => {
+            let factor = if text { 2.0 + STRING_TRAVERSAL } else { 2.0 };
+            let n = size(keys);
+            Some(list(factor, n.mul(n)))
         }
         (Ov::Sets(factor), None, [a, b]) => {
             let cost = size(a).mul(size(b)).factor(f64::from(factor));

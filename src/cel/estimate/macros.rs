@@ -1,8 +1,9 @@
 //! The macros cel-go expands that the cel crate leaves as calls: 1.36's two-variable
 //! comprehensions (`all(k, v, p)`, `exists`, `existsOne`, `transformList`, `transformMap`,
-//! `transformMapEntry`) become the folds cel-go builds for them, and `optMap`/`optFlatMap`
-//! are costed as their expansion (`hasValue() ? optional.of(bind(v, value(), body)) :
-//! optional.none()`).
+//! `transformMapEntry`) become the folds cel-go builds for them; `optMap`/`optFlatMap` are
+//! costed as their expansion (`hasValue() ? optional.of(bind(v, value(), body)) :
+//! optional.none()`), `sortBy` as its own (`bind(l, list, l.@sortByAssociatedKeys(l.map(v,
+//! key)))`).
 
 use super::range::{Range, LIST_CREATE};
 use super::walk::{Info, Walker};
@@ -21,6 +22,12 @@ pub fn expand(w: &mut Walker<'_>, c: &CallExpr) -> Option<Info> {
             return None;
         };
         return Some(opt_map(w, target, v, body, name == "optFlatMap"));
+    }
+    if let ("sortBy", [var, key]) = (name, c.args.as_slice()) {
+        let Expr::Ident(v) = &var.expr else {
+            return None;
+        };
+        return Some(sort_by(w, target, v, key));
     }
     let (Expr::Ident(a), Expr::Ident(b)) = (&c.args.first()?.expr, &c.args.get(1)?.expr) else {
         return None;
@@ -96,6 +103,34 @@ fn opt_map(w: &mut Walker<'_>, target: &IdedExpr, var: &str, body: &IdedExpr, fl
     };
     let cost = has_value.add(some.union(one));
     w.finish(cost, ty, Vec::new(), None, None)
+}
+
+/// `list.sortBy(v, key)`, costed as cel-go expands it: `list` bound to a variable `l` for
+/// `l.@sortByAssociatedKeys(l.map(v, key))`.
+fn sort_by(w: &mut Walker<'_>, target: &IdedExpr, var: &str, key: &IdedExpr) -> Info {
+    const INPUT: &str = "@__sortBy_input__";
+    let list = w.expr(target);
+    let keys = ComprehensionExpr {
+        iter_range: ident(INPUT),
+        iter_var: var.into(),
+        iter_var2: None,
+        accu_var: ACCU.into(),
+        accu_init: expr(Expr::List(ListExpr::new(Vec::new()))),
+        loop_cond: yes(),
+        loop_step: call(
+            "_+_",
+            vec![accu(), expr(Expr::List(ListExpr::new(vec![key.clone()])))],
+        ),
+        result: accu(),
+    };
+    let sort = expr(Expr::Call(CallExpr {
+        func_name: "@sortByAssociatedKeys".into(),
+        target: Some(Box::new(ident(INPUT))),
+        args: vec![expr(Expr::Comprehension(Box::new(keys)))],
+    }));
+    let sorted = w.bind(INPUT, &list, &sort);
+    let cost = Range::fixed(LIST_CREATE).add(list.cost).add(sorted.cost);
+    w.finish(cost, sorted.ty, Vec::new(), sorted.size, sorted.entry)
 }
 
 /// A transform's step, behind its filter when it has one.

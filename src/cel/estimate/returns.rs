@@ -23,7 +23,9 @@ pub fn call_type(name: &str, target: Option<&Ty>, args: &[Ty]) -> Ty {
         },
         "_[?_]" => Ty::Optional(Box::new(first.value())),
         "min" | "max" | "sum" => target.map_or(Ty::Unknown, Ty::elem),
-        "slice" | "reverse" | "distinct" | "sort" | "or" => target.cloned().unwrap_or(Ty::Unknown),
+        "slice" | "reverse" | "distinct" | "sort" | "@sortByAssociatedKeys" | "or" => {
+            target.cloned().unwrap_or(Ty::Unknown)
+        }
         "flatten" => match target {
             Some(Ty::List(e)) if e.is_list() => (**e).clone(),
             _ => Ty::list(Ty::Unknown),
