@@ -19,9 +19,9 @@ pub fn schema(text: &str) -> Structural {
 fn structural(v: &Value) -> Structural {
     let mut s = Structural::default();
     let flag = |k: &str| v[k].as_bool().unwrap_or(false);
-    s.generic.type_ = v["type"].as_str().unwrap_or_default().to_string();
+    s.generic.type_ = v["type"].as_str().unwrap_or_default().to_string().into();
     s.generic.nullable = flag("nullable");
-    s.generic.default = v.get("default").cloned();
+    s.generic.default = v.get("default").cloned().map(Box::new);
     s.extensions.x_preserve_unknown_fields = flag("x-kubernetes-preserve-unknown-fields");
     s.extensions.x_embedded_resource = flag("x-kubernetes-embedded-resource");
     if let Some(props) = v["properties"].as_object() {

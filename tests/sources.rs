@@ -191,18 +191,24 @@ fn swagger2_document_with_ref_chains() {
     assert!(meta.properties.is_empty());
     let spec = prop(root, &["spec"]);
     assert_eq!(
-        spec.generic.description,
+        &*spec.generic.description,
         "WidgetSpec defines the desired state of Widget"
     );
-    assert_eq!(prop(spec, &["size"]).generic.default, Some(json!(1)));
-    assert_eq!(prop(spec, &["color"]).generic.default, Some(json!("blue")));
+    assert_eq!(
+        prop(spec, &["size"]).generic.default.as_deref(),
+        Some(&json!(1))
+    );
+    assert_eq!(
+        prop(spec, &["color"]).generic.default.as_deref(),
+        Some(&json!("blue"))
+    );
     let port = spec.properties["ports"]
         .items
         .as_deref()
         .expect("ports.items");
     assert_eq!(
-        prop(port, &["protocol"]).generic.default,
-        Some(json!("TCP"))
+        prop(port, &["protocol"]).generic.default.as_deref(),
+        Some(&json!("TCP"))
     );
     assert_eq!(port.generic.type_, "object");
     match spec.properties["labels"].additional_properties.as_deref() {
@@ -228,15 +234,24 @@ fn openapi_v3_yaml_document_with_allof_refs() {
     let root = schema(g);
     assert!(prop(root, &["metadata"]).properties.is_empty());
     let spec = prop(root, &["spec"]);
-    assert_eq!(spec.generic.default, Some(json!({})));
+    assert_eq!(spec.generic.default.as_deref(), Some(&json!({})));
     assert_eq!(spec.generic.type_, "object");
-    assert_eq!(prop(spec, &["replicas"]).generic.default, Some(json!(2)));
+    assert_eq!(
+        prop(spec, &["replicas"]).generic.default.as_deref(),
+        Some(&json!(2))
+    );
     // YAML read as kubectl reads it: quoted 'on' is a string, plain off is false.
-    assert_eq!(prop(spec, &["mode"]).generic.default, Some(json!("on")));
-    assert_eq!(prop(spec, &["paused"]).generic.default, Some(json!(false)));
+    assert_eq!(
+        prop(spec, &["mode"]).generic.default.as_deref(),
+        Some(&json!("on"))
+    );
+    assert_eq!(
+        prop(spec, &["paused"]).generic.default.as_deref(),
+        Some(&json!(false))
+    );
     let template = prop(spec, &["template"]);
     assert!(template.extensions.x_embedded_resource);
-    assert_eq!(template.generic.description, "an embedded object");
+    assert_eq!(template.generic.description.as_ref(), "an embedded object");
     assert!(prop(template, &["metadata"]).properties.is_empty());
     assert!(
         prop(template, &["spec"])
@@ -305,7 +320,7 @@ fn crd_directory_is_walked_recursively_in_order() {
     assert!(!got[4].served);
     // a CRD's plain `default: on` is true, as in the cluster
     let enabled = prop(schema(&got[3]), &["spec", "enabled"]);
-    assert_eq!(enabled.generic.default, Some(json!(true)));
+    assert_eq!(enabled.generic.default.as_deref(), Some(&json!(true)));
 }
 
 #[test]

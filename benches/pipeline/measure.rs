@@ -81,7 +81,8 @@ pub fn run(program: &Path, args: &[&str], input: &Path, tries: usize) -> Run {
             best = Run {
                 secs,
                 cpu: best.cpu,
-                rss_mb: kb / 1024.0,
+                // GNU time reports KiB; the input sizes are in MB (10^6 bytes), so is this.
+                rss_mb: kb * 1024.0 / 1e6,
             };
         }
         best.cpu = best.cpu.min(cpu);

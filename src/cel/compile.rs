@@ -3,7 +3,7 @@
 //! CRD errors of every rule that does not compile or whose estimated cost is over the
 //! apiserver's limits (see [`super::estimate`]).
 
-use super::decl::{decl_of, Decl};
+use super::decl::{decl_of, field_of, has_decl, Decl, FieldType, Kind};
 use super::estimate::{Cardinality, Total};
 use super::rule::{self, Rule};
 use crate::field;
@@ -14,10 +14,18 @@ use std::sync::Arc;
 #[derive(Debug)]
 pub struct Node {
     pub rules: Vec<Rule>,
-    pub decl: Arc<Decl>,
+    /// The node's CEL type, kept where it has rules (`self`'s type).
+    pub decl: Option<Arc<Decl>>,
     pub props: Vec<(Box<str>, Node)>,
     pub items: Option<Box<Node>>,
     pub additional: Option<Box<Node>>,
+}
+
+impl Node {
+    /// The schema `type` of a node with rules (as runtime errors show it).
+    pub fn type_name(&self) -> &'static str {
+        self.decl.as_deref().map_or("", |d| d.type_name)
+    }
 }
 
 /// Where the walk is, in the CRD.
@@ -37,11 +45,22 @@ struct Out {
     cost: Total,
 }
 
+/// A node's CEL type as the walk reaches it. Types are built only where rules need them (a
+/// node with rules, and everything below it): a run holds every CRD's compiled rules, and
+/// most schema nodes have no rule above them.
+enum Ty {
+    /// Built: the parent's type gives it.
+    Built(Arc<Decl>),
+    /// The node has a CEL type of its own ([`has_decl`]), not built yet; `root` as in
+    /// [`decl_of`].
+    Own { root: bool },
+}
+
 /// Compiles the rules of `schema` (at `path` in its CRD). Returns the validator tree (`None`
 /// when there is no rule), the CRD errors, sorted, and the largest estimated cost of a rule or
 /// message expression.
 pub fn compile_with_costs(schema: &Structural, path: &str) -> (Option<Node>, Vec<String>, u64) {
-    if !has_rules(schema) {
+    if !has_rules(schema) || !has_decl(schema) {
         return (None, Vec::new(), 0);
     }
     let mut out = Out {
@@ -53,7 +72,7 @@ pub fn compile_with_costs(schema: &Structural, path: &str) -> (Option<Node>, Vec
         uncorrelatable: None,
         cardinality: Cardinality::ROOT,
     };
-    let root = decl_of(schema, true).and_then(|d| node(schema, d, &at, &mut out));
+    let root = node(schema, Ty::Own { root: true }, &at, &mut out);
     let largest = out.cost.max();
     let mut errors = out.errors;
     errors.extend(out.cost.into_errors(path));
@@ -61,15 +80,27 @@ pub fn compile_with_costs(schema: &Structural, path: &str) -> (Option<Node>, Vec
     (root, errors, largest)
 }
 
-fn node(s: &Structural, decl: Arc<Decl>, at: &At<'_>, out: &mut Out) -> Option<Node> {
-    let rules = rules(s, &decl, at, out);
-    let props = properties(s, &decl, at, out);
+fn node(s: &Structural, ty: Ty, at: &At<'_>, out: &mut Out) -> Option<Node> {
+    let (decl, root) = match ty {
+        Ty::Built(d) => (Some(d), false),
+        Ty::Own { root } if s.extensions.x_validations().is_some() => (decl_of(s, root), root),
+        Ty::Own { root } => (None, root),
+    };
+    let rules = match &decl {
+        Some(d) => rules(s, d, at, out),
+        None => Vec::new(),
+    };
+    let props = properties(s, decl.as_deref(), root, at, out);
     let items = s.items.as_deref().and_then(|items| {
-        let elem = match &decl.kind {
-            super::decl::Kind::List(elem, _) => elem.clone(),
-            _ => return None,
+        let ty = match decl.as_deref().map(|d| &d.kind) {
+            Some(Kind::List(elem, _)) => Ty::Built(elem.clone()),
+            Some(_) => return None,
+            None if is_list(s) => Ty::Own {
+                root: items.extensions.x_embedded_resource,
+            },
+            None => return None,
         };
-        let list_map = s.extensions.x_list_type.as_deref() == Some("map");
+        let list_map = s.extensions.x_list_type() == Some("map");
         let sub = At {
             path: format!("{}.items", at.path),
             uncorrelatable: at
@@ -77,46 +108,61 @@ fn node(s: &Structural, decl: Arc<Decl>, at: &At<'_>, out: &mut Out) -> Option<N
                 .or((!list_map).then_some(at.path.as_str())),
             cardinality: at.cardinality.child(s),
         };
-        node(items, elem, &sub, out).map(Box::new)
+        node(items, ty, &sub, out).map(Box::new)
     });
-    let additional = match (s.additional_properties.as_deref(), &decl.kind) {
-        (Some(StructuralOrBool::Schema(a)), super::decl::Kind::Map(elem)) => {
+    let additional = match s.additional_properties.as_deref() {
+        Some(StructuralOrBool::Schema(a)) => {
+            let ty = match decl.as_deref().map(|d| &d.kind) {
+                Some(Kind::Map(elem)) => Some(Ty::Built(elem.clone())),
+                Some(_) => None,
+                None => is_map(s).then_some(Ty::Own {
+                    root: a.extensions.x_embedded_resource,
+                }),
+            };
             let sub = At {
                 path: format!("{}.additionalProperties", at.path),
                 uncorrelatable: at.uncorrelatable,
                 cardinality: at.cardinality.child(s),
             };
-            node(a, elem.clone(), &sub, out).map(Box::new)
+            ty.and_then(|ty| node(a, ty, &sub, out)).map(Box::new)
         }
         _ => None,
     };
     let empty = rules.is_empty() && props.is_empty() && items.is_none() && additional.is_none();
-    (!empty).then_some(Node {
+    (!empty).then(|| Node {
+        decl: decl.filter(|_| !rules.is_empty()),
         rules,
-        decl,
         props,
         items,
         additional,
     })
 }
 
+/// Whether a typed node is a list (its type is [`Kind::List`]).
+fn is_list(s: &Structural) -> bool {
+    !s.extensions.x_int_or_string && &*s.generic.type_ == "array"
+}
+
+/// Whether a typed node is a map (its type is [`Kind::Map`]).
+fn is_map(s: &Structural) -> bool {
+    !s.extensions.x_int_or_string
+        && &*s.generic.type_ == "object"
+        && matches!(
+            s.additional_properties.as_deref(),
+            Some(StructuralOrBool::Schema(_))
+        )
+}
+
 fn rules(s: &Structural, decl: &Arc<Decl>, at: &At<'_>, sink: &mut Out) -> Vec<Rule> {
-    let Some(list) = s
-        .extensions
-        .x_validations
-        .as_deref()
-        .and_then(|v| v.as_array())
-    else {
+    let Some(list) = s.extensions.x_validations().and_then(|v| v.as_array()) else {
         return Vec::new();
     };
     let mut out = Vec::with_capacity(list.len());
     for (i, v) in list.iter().enumerate() {
         let (compiled, costs) = rule::compile(v, i, s, decl, &at.path, at.uncorrelatable);
         let path = format!("{}.x-kubernetes-validations[{i}]", at.path);
-        sink.cost.rule(
-            format!("{path}.rule"),
-            at.cardinality.times(costs.rule, decl),
-        );
+        let cost = at.cardinality.times(costs.rule, decl);
+        sink.cost.rule(format!("{path}.rule"), cost);
         if let Some(m) = costs.message {
             sink.cost.message(format!("{path}.messageExpression"), m);
         }
@@ -130,7 +176,8 @@ fn rules(s: &Structural, decl: &Arc<Decl>, at: &At<'_>, sink: &mut Out) -> Vec<R
 
 fn properties(
     s: &Structural,
-    decl: &Arc<Decl>,
+    decl: Option<&Decl>,
+    root: bool,
     at: &At<'_>,
     sink: &mut Out,
 ) -> Vec<(Box<str>, Node)> {
@@ -139,7 +186,16 @@ fn properties(
         if !has_rules(p) {
             continue;
         }
-        let Some(d) = prop_decl(decl, name, p) else {
+        let ty = match decl {
+            Some(d) => prop_decl(d, name, p).map(Ty::Built),
+            None => field_of(s, root, name, p).map(|f| match f {
+                FieldType::Built(d) => Ty::Built(d),
+                FieldType::Own => Ty::Own {
+                    root: p.extensions.x_embedded_resource,
+                },
+            }),
+        };
+        let Some(ty) = ty else {
             continue;
         };
         let sub = At {
@@ -147,7 +203,7 @@ fn properties(
             uncorrelatable: at.uncorrelatable,
             cardinality: at.cardinality.child(s),
         };
-        if let Some(n) = node(p, d, &sub, sink) {
+        if let Some(n) = node(p, ty, &sub, sink) {
             out.push((name.as_str().into(), n));
         }
     }
@@ -164,7 +220,7 @@ fn prop_decl(parent: &Decl, name: &str, p: &Structural) -> Option<Arc<Decl>> {
 
 /// Whether `s` or any node below it has rules.
 pub fn has_rules(s: &Structural) -> bool {
-    s.extensions.x_validations.is_some()
+    s.extensions.x_validations().is_some()
         || s.items.as_deref().is_some_and(has_rules)
         || s.properties.values().any(has_rules)
         || matches!(s.additional_properties.as_deref(), Some(StructuralOrBool::Schema(a)) if has_rules(a))

@@ -15,7 +15,7 @@ pub struct Decl {
     /// `nullable: true`: a null reads as absent (in an object) or as `null`.
     pub nullable: bool,
     /// The schema's `type` ("" for int-or-string), shown as the value of runtime errors.
-    pub type_name: Box<str>,
+    pub type_name: &'static str,
     /// What the static cost estimate knows of the node's size (see [`super::estimate`]).
     pub size: Sizes,
 }
@@ -96,38 +96,89 @@ pub fn decl_of(s: &Structural, root: bool) -> Option<Arc<Decl>> {
         let size = super::estimate::sizes(s, &Kind::IntOrString);
         return Some(simple(Kind::IntOrString, nullable, "", size));
     }
-    let type_ = s.generic.type_.as_str();
-    let kind = match type_ {
+    let (kind, type_name) = match &*s.generic.type_ {
         "array" => {
             let items = s.items.as_deref()?;
             let elem = decl_of(items, items.extensions.x_embedded_resource)?;
-            Kind::List(elem, list_type(s))
+            (Kind::List(elem, list_type(s)), "array")
         }
-        "object" => object_kind(s, root)?,
-        "string" => string_kind(s),
-        "boolean" => Kind::Bool,
-        "number" => Kind::Double,
-        "integer" => Kind::Int,
+        "object" => (object_kind(s, root)?, "object"),
+        "string" => (string_kind(s), "string"),
+        "boolean" => (Kind::Bool, "boolean"),
+        "number" => (Kind::Double, "number"),
+        "integer" => (Kind::Int, "integer"),
         _ => return None,
     };
-    let type_name = if root { "object" } else { type_ };
+    let type_name = if root { "object" } else { type_name };
     let size = super::estimate::sizes(s, &kind);
     Some(simple(kind, nullable, type_name, size))
 }
 
-fn simple(kind: Kind, nullable: bool, type_name: &str, size: Sizes) -> Arc<Decl> {
+/// Whether `s` has a CEL type ([`decl_of`] gives `Some`), found without building it.
+pub fn has_decl(s: &Structural) -> bool {
+    if s.extensions.x_int_or_string {
+        return true;
+    }
+    match &*s.generic.type_ {
+        "array" => s.items.as_deref().is_some_and(has_decl),
+        "object" => match s.additional_properties.as_deref() {
+            Some(StructuralOrBool::Schema(a)) => has_decl(a),
+            _ => true,
+        },
+        "string" | "boolean" | "number" | "integer" => true,
+        _ => false,
+    }
+}
+
+/// How the CEL type of property `name` (schema `p`) of an object `s` (a resource root or
+/// embedded resource when `root`) is found, as the property's rules are compiled, without
+/// building `s`'s type: `None` when it has none. A name CEL can write is typed as the field
+/// of `s`'s type (the TypeMeta/ObjectMeta fields the apiserver substitutes at a root, or `p`'s
+/// own type when `s` is an object that shows it); any other name, by `p`'s own type.
+pub fn field_of(s: &Structural, root: bool, name: &str, p: &Structural) -> Option<FieldType> {
+    if escape(name).is_none() {
+        return has_decl(p).then_some(FieldType::Own);
+    }
+    let is_object = !s.extensions.x_int_or_string
+        && &*s.generic.type_ == "object"
+        && !matches!(
+            s.additional_properties.as_deref(),
+            Some(StructuralOrBool::Schema(_))
+        );
+    if !is_object {
+        return None;
+    }
+    let meta = matches!(name, "apiVersion" | "kind" | "metadata");
+    if meta && root && !has_type_and_object_meta(s) {
+        let field = type_and_object_meta()
+            .into_iter()
+            .find(|f| &*f.name == name)?;
+        return Some(FieldType::Built(field.decl));
+    }
+    has_decl(p).then_some(FieldType::Own)
+}
+
+/// See [`field_of`].
+pub enum FieldType {
+    /// The field's type is given.
+    Built(Arc<Decl>),
+    /// The field's type is that of its own schema.
+    Own,
+}
+
+fn simple(kind: Kind, nullable: bool, type_name: &'static str, size: Sizes) -> Arc<Decl> {
     Arc::new(Decl {
         kind,
         nullable,
-        type_name: type_name.into(),
+        type_name,
         size,
     })
 }
 
 fn list_type(s: &Structural) -> ListType {
-    match s.extensions.x_list_type.as_deref() {
+    match s.extensions.x_list_type() {
         Some("set") => ListType::Set,
-        Some("map") => ListType::Map(s.extensions.x_list_map_keys.to_vec()),
+        Some("map") => ListType::Map(s.extensions.x_list_map_keys().to_vec()),
         _ => ListType::Atomic,
     }
 }

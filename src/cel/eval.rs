@@ -80,7 +80,10 @@ fn run_rules(
     budget: &mut Budget,
     out: &mut Vec<FieldError>,
 ) -> bool {
-    let type_name = &*n.decl.type_name;
+    let Some(decl) = n.decl.as_deref() else {
+        return true;
+    };
+    let type_name = decl.type_name;
     let invalid = |detail: String| {
         FieldError::new(
             ErrorType::Invalid,
@@ -93,7 +96,7 @@ fn run_rules(
         out.push(invalid("validation failed due to running out of cost budget, no further validation rules will be run".into()));
         return false;
     }
-    let this = to_cel(v, &n.decl);
+    let this = to_cel(v, decl);
     let this_var = this.clone();
     let mut scope = ctx.new_inner_scope();
     scope.add_variable_from_value("self", this_var);
@@ -155,7 +158,7 @@ fn failure(
         None => Ok(None),
     };
     let message = message.map_err(|detail| {
-        let value = BadValue::Json(Value::String(n.decl.type_name.to_string()));
+        let value = BadValue::Json(Value::String(n.type_name().to_string()));
         Box::new(FieldError::new(
             ErrorType::Invalid,
             field.clone(),
@@ -167,7 +170,7 @@ fn failure(
         "" => format!("failed rule: {}", rule.error_string()),
         m => m.to_string(),
     });
-    let value = match n.decl.type_name.as_ref() {
+    let value = match n.type_name() {
         "object" | "array" => BadValue::Omit,
         _ => BadValue::Json(v.clone()),
     };

@@ -33,7 +33,7 @@ pub fn default(obj: &mut Node, s: &Structural) -> Vec<String> {
 
 /// The schema's default, unless absent or `null`.
 fn default_of(s: &Structural) -> Option<&Value> {
-    s.generic.default.as_ref().filter(|v| !v.is_null())
+    s.generic.default.as_deref().filter(|v| !v.is_null())
 }
 
 /// A null the schema neither allows nor can fill: the apiserver's "non-nullable null".

@@ -27,7 +27,7 @@ pub fn prune_defaults(root: &mut Structural) {
     collect(root, root, &mut Vec::new(), &mut found);
     for (steps, pruned) in found {
         if let Some(s) = at_mut(root, &steps) {
-            s.generic.default = pruned;
+            s.generic.default = pruned.map(Box::new);
         }
     }
 }
@@ -40,7 +40,7 @@ fn collect(
     steps: &mut Vec<Step>,
     out: &mut Vec<(Vec<Step>, Option<Value>)>,
 ) {
-    if let Some(def) = s.generic.default.as_ref().filter(|d| !d.is_null()) {
+    if let Some(def) = s.generic.default.as_deref().filter(|d| !d.is_null()) {
         if let Some(pruned) = prune_one(root, def, steps) {
             if pruned.as_ref() != Some(def) {
                 out.push((steps.clone(), pruned));

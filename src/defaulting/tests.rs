@@ -228,7 +228,15 @@ properties:
     );
     super::prune_defaults(&mut s);
     let spec = s.properties.get("spec").unwrap();
-    let def = |k: &str| spec.properties.get(k).unwrap().generic.default.clone();
+    let def = |k: &str| {
+        spec.properties
+            .get(k)
+            .unwrap()
+            .generic
+            .default
+            .as_deref()
+            .cloned()
+    };
     let items = spec
         .properties
         .get("list")
@@ -241,7 +249,7 @@ properties:
         json_of("{apiVersion: v1, kind: Pod, foo: x, metadata: {name: nm}}")
     );
     assert_eq!(
-        items.generic.default.clone().unwrap(),
+        items.generic.default.as_deref().cloned().unwrap(),
         json_of("{kind: Pod, extra: kept, metadata: {}}")
     );
     assert_eq!(def("byName").unwrap(), json_of("{one: {metadata: {}}}"));

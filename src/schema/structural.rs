@@ -2,6 +2,7 @@
 //! per CRD version by [`super::convert`] and shared read-only by every object of that version.
 
 use serde_json::Value;
+use std::borrow::Cow;
 mod props;
 
 pub use props::Props;
@@ -46,14 +47,10 @@ impl Structural {
     /// additionalProperties, defaults, nullable, preserve-unknown-fields, embedded-resource and
     /// int-or-string.
     pub fn strip_for_processing(&mut self) {
-        self.generic.description = String::new();
-        self.generic.title = String::new();
+        self.generic.description = Box::default();
+        self.generic.title = Box::default();
         self.value_validation = None;
-        let x = &mut self.extensions;
-        x.x_validations = None;
-        x.x_list_map_keys = Box::default();
-        x.x_list_type = None;
-        x.x_map_type = None;
+        self.extensions.rare = None;
         if let Some(items) = &mut self.items {
             items.strip_for_processing();
         }
@@ -86,14 +83,29 @@ pub enum StructuralOrBool {
 /// The generic (non-validation) keywords.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Generic {
-    pub description: String,
-    /// `type` ("" when not given).
-    pub type_: String,
-    pub title: String,
+    pub description: Box<str>,
+    /// `type` ("" when not given); the usual names are not allocated (see [`type_name`]).
+    pub type_: TypeName,
+    pub title: Box<str>,
     /// `default`, as a YAML 1.1 reader reads it. `None` when absent; `Some(Value::Null)` for
-    /// `default: null`.
-    pub default: Option<Value>,
+    /// `default: null`. Boxed: every schema node carries this struct, few have a default.
+    pub default: Option<Box<Value>>,
     pub nullable: bool,
+}
+
+/// A schema's `type`.
+pub type TypeName = Cow<'static, str>;
+
+/// `t` as a [`TypeName`]: the seven names OpenAPI defines (and "") are static strings, so the
+/// hundreds of thousands of schema nodes a run holds allocate nothing for their type.
+pub fn type_name(t: String) -> TypeName {
+    const KNOWN: [&str; 8] = [
+        "", "object", "array", "string", "integer", "number", "boolean", "null",
+    ];
+    match KNOWN.iter().find(|k| **k == t) {
+        Some(k) => Cow::Borrowed(k),
+        None => Cow::Owned(t),
+    }
 }
 
 /// The Kubernetes vendor extensions.
@@ -102,12 +114,42 @@ pub struct Extensions {
     pub x_preserve_unknown_fields: bool,
     pub x_embedded_resource: bool,
     pub x_int_or_string: bool,
-    // The rarely set ones are boxed: every schema node carries this struct.
+    /// The rarely set ones, boxed: every schema node carries this struct. Read them with the
+    /// methods below.
+    pub rare: Option<Box<RareExtensions>>,
+}
+
+/// The list/map type extensions and the CEL rules of a node.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RareExtensions {
     pub x_list_map_keys: Box<[String]>,
     pub x_list_type: Option<Box<str>>,
     pub x_map_type: Option<Box<str>>,
     /// `x-kubernetes-validations` (CEL rules), kept verbatim.
-    pub x_validations: Option<Box<Value>>,
+    pub x_validations: Option<Value>,
+}
+
+impl Extensions {
+    pub fn x_list_map_keys(&self) -> &[String] {
+        self.rare.as_deref().map_or(&[], |r| &r.x_list_map_keys)
+    }
+
+    pub fn x_list_type(&self) -> Option<&str> {
+        self.rare.as_deref().and_then(|r| r.x_list_type.as_deref())
+    }
+
+    pub fn x_map_type(&self) -> Option<&str> {
+        self.rare.as_deref().and_then(|r| r.x_map_type.as_deref())
+    }
+
+    pub fn x_validations(&self) -> Option<&Value> {
+        self.rare.as_deref().and_then(|r| r.x_validations.as_ref())
+    }
+
+    /// The rare extensions, to set one.
+    pub fn rare_mut(&mut self) -> &mut RareExtensions {
+        self.rare.get_or_insert_with(Box::default)
+    }
 }
 
 /// Value validations, with junctors whose branches may only carry value validations.

@@ -263,7 +263,7 @@ impl Compiler {
         let int_or_string = n.forbidden_extensions.x_int_or_string;
         let ty = TyRef::of(&g.type_, int_or_string);
         Branch {
-            type_: g.type_.as_str().into(),
+            type_: (*g.type_).into(),
             int_or_string,
             nullable: g.nullable,
             checks: self.checks(Some(&n.value_validation), ty, None),
@@ -364,9 +364,9 @@ impl Compiler {
 
 fn list_type(s: &Structural) -> Option<Box<ListType>> {
     let x = &s.extensions;
-    match x.x_list_type.as_deref() {
+    match x.x_list_type() {
         Some("set") => Some(Box::new(ListType::Set)),
-        Some("map") => Some(Box::new(ListType::Map(x.x_list_map_keys.clone()))),
+        Some("map") => Some(Box::new(ListType::Map(x.x_list_map_keys().into()))),
         _ => None,
     }
 }
@@ -394,8 +394,7 @@ fn strip_format(ty: TyRef<'_>, format: &str) -> (Box<str>, Option<Format>) {
 fn has_rules(s: &Structural) -> bool {
     let own = s
         .extensions
-        .x_validations
-        .as_deref()
+        .x_validations()
         .is_some_and(|v| v.as_array().is_some_and(|a| !a.is_empty()));
     own || s.items.as_deref().is_some_and(has_rules)
         || s.properties.values().any(has_rules)

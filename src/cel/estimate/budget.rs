@@ -24,7 +24,7 @@ impl Cardinality {
     /// The cardinality of the children of `parent`, a node of this cardinality.
     pub fn child(self, parent: &Structural) -> Cardinality {
         let v = parent.value_validation.as_deref();
-        let factor = match parent.generic.type_.as_str() {
+        let factor = match &*parent.generic.type_ {
             "object" if parent.additional_properties.is_some() => v.and_then(|v| v.max_properties),
             "array" => v.and_then(|v| v.max_items),
             _ => Some(1),

@@ -5,7 +5,7 @@
 
 use super::{malformed, Converter};
 use crate::field::{self, Path};
-use crate::schema::structural::{Extensions, Generic, ValueValidation};
+use crate::schema::structural::{type_name, Extensions, Generic, ValueValidation};
 use crate::schema::SchemaError;
 use crate::yaml::json::kind_name as json_kind;
 use serde_json::{Map, Value};
@@ -105,7 +105,7 @@ impl Converter {
         for (k, v) in m {
             if k == "default" {
                 // Kept even when null: `Some(Value::Null)` means `default: null`.
-                parts.generic.default = Some(v.clone());
+                parts.generic.default = Some(Box::new(v.clone()));
             } else if !v.is_null() {
                 self.keyword(&mut parts, k, v, &path.child(k))?;
             }
@@ -122,9 +122,9 @@ impl Converter {
     ) -> Result<(), SchemaError> {
         let vv = &mut p.value_validation;
         match k {
-            "type" => p.generic.type_ = string(v, at)?,
-            "description" => p.generic.description = string(v, at)?,
-            "title" => p.generic.title = string(v, at)?,
+            "type" => p.generic.type_ = type_name(string(v, at)?),
+            "description" => p.generic.description = string(v, at)?.into(),
+            "title" => p.generic.title = string(v, at)?.into(),
             "nullable" => p.generic.nullable = boolean(v, at)?,
             "properties" => p.properties = Some(map(v, at)?),
             "items" => p.items = self.items(v, at)?,
@@ -185,11 +185,11 @@ impl Converter {
             }
             "x-kubernetes-embedded-resource" => x.x_embedded_resource = boolean(v, at)?,
             "x-kubernetes-int-or-string" => x.x_int_or_string = boolean(v, at)?,
-            "x-kubernetes-list-map-keys" => x.x_list_map_keys = strings(v, at)?.into(),
-            "x-kubernetes-list-type" => x.x_list_type = Some(string(v, at)?.into()),
-            "x-kubernetes-map-type" => x.x_map_type = Some(string(v, at)?.into()),
+            "x-kubernetes-list-map-keys" => x.rare_mut().x_list_map_keys = strings(v, at)?.into(),
+            "x-kubernetes-list-type" => x.rare_mut().x_list_type = Some(string(v, at)?.into()),
+            "x-kubernetes-map-type" => x.rare_mut().x_map_type = Some(string(v, at)?.into()),
             "x-kubernetes-validations" => match v {
-                Value::Array(_) => x.x_validations = Some(Box::new(v.clone())),
+                Value::Array(_) => x.rare_mut().x_validations = Some(v.clone()),
                 other => {
                     return Err(malformed(
                         at,

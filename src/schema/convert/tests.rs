@@ -34,10 +34,13 @@ fn builds_the_model() {
         }
     }));
     assert_eq!(s.generic.type_, "object");
-    assert_eq!(s.generic.description, "d");
+    assert_eq!(&*s.generic.description, "d");
     let spec = &s.properties["spec"];
     assert!(spec.generic.nullable);
-    assert_eq!(spec.generic.default, Some(json!({"replicas": 1})));
+    assert_eq!(
+        spec.generic.default.as_deref(),
+        Some(&json!({"replicas": 1}))
+    );
     let vv = spec.value_validation.as_deref().unwrap();
     assert_eq!(vv.required, vec!["replicas".to_string()]);
     let replicas = &spec.properties["replicas"];
@@ -45,7 +48,7 @@ fn builds_the_model() {
     assert_eq!((rvv.minimum, rvv.maximum), (Some(0.0), Some(10.0)));
     let tags = &spec.properties["tags"];
     assert_eq!(tags.items.as_ref().unwrap().generic.type_, "string");
-    assert_eq!(tags.extensions.x_list_type.as_deref(), Some("set"));
+    assert_eq!(tags.extensions.x_list_type(), Some("set"));
     match spec.properties["labels"].additional_properties.as_deref() {
         Some(StructuralOrBool::Schema(ap)) => assert_eq!(ap.generic.type_, "string"),
         other => panic!("{other:?}"),
@@ -80,17 +83,14 @@ fn records_what_junctors_forbid() {
     assert_eq!(vv.any_of[0].forbidden_generic.type_, "integer");
     assert_eq!(vv.any_of[1].forbidden_generic.type_, "string");
     let a = &vv.all_of[0];
-    assert_eq!(a.forbidden_generic.description, "x");
-    assert_eq!(a.forbidden_generic.title, "t");
+    assert_eq!(&*a.forbidden_generic.description, "x");
+    assert_eq!(&*a.forbidden_generic.title, "t");
     assert!(a.forbidden_generic.nullable);
-    assert_eq!(a.forbidden_generic.default, Some(json!(1)));
+    assert_eq!(a.forbidden_generic.default.as_deref(), Some(&json!(1)));
     assert!(a.forbidden_additional_properties);
     assert!(a.forbidden_external_docs);
     assert!(a.forbidden_extensions.x_preserve_unknown_fields);
-    assert_eq!(
-        a.forbidden_extensions.x_list_type.as_deref(),
-        Some("atomic")
-    );
+    assert_eq!(a.forbidden_extensions.x_list_type(), Some("atomic"));
     assert_eq!(a.properties["a"].value_validation.pattern, "^a$");
     assert_eq!(
         a.items.as_ref().unwrap().value_validation.min_length,
@@ -111,7 +111,10 @@ fn default_null_and_null_keywords() {
             "b": null
         }}),
     );
-    assert_eq!(s.properties["a"].generic.default, Some(Value::Null));
+    assert_eq!(
+        s.properties["a"].generic.default.as_deref(),
+        Some(&Value::Null)
+    );
     assert_eq!(s.properties["b"], Structural::default());
 }
 

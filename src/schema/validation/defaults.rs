@@ -159,7 +159,7 @@ fn check_value(v: &Value, s: &Structural, at: &str, name: &str, errs: &mut Vec<S
     } else {
         child(at, name)
     };
-    let t = s.generic.type_.as_str();
+    let t: &str = &s.generic.type_;
     if v.is_null() {
         if !t.is_empty() && !s.generic.nullable {
             let detail = format!("{name} in body must be of type {t}: \"null\"");

@@ -76,7 +76,7 @@ fn extensions(s: &Structural, path: &Path<'_>, errs: &mut Vec<String>) {
 
 /// Type, embedded-resource and metadata rules of one node.
 fn types(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
-    let t = s.generic.type_.as_str();
+    let t: &str = &s.generic.type_;
     let x = &s.extensions;
     let type_path = path.child("type");
     if x.x_embedded_resource && t != "object" {
@@ -169,7 +169,7 @@ fn metadata(md: &Structural, check: bool, lvl: Level, path: &Path<'_>, errs: &mu
 fn is_int_or_string_pattern(any_of: &[NestedValueValidation]) -> bool {
     let branch = |t: &str| NestedValueValidation {
         forbidden_generic: Generic {
-            type_: t.to_string(),
+            type_: t.to_string().into(),
             ..Generic::default()
         },
         ..NestedValueValidation::default()
@@ -255,8 +255,7 @@ fn forbidden_in_junctor(v: &NestedValueValidation, path: &Path<'_>, errs: &mut V
     let g = &v.forbidden_generic;
     let x = &v.forbidden_extensions;
     let has_validations = x
-        .x_validations
-        .as_ref()
+        .x_validations()
         .is_some_and(|r| r.as_array().is_some_and(|a| !a.is_empty()));
     let checks: [(bool, &str, &str); 14] = [
         (!g.type_.is_empty(), "type", EMPTY),
@@ -286,12 +285,16 @@ fn forbidden_in_junctor(v: &NestedValueValidation, path: &Path<'_>, errs: &mut V
         ),
         (x.x_int_or_string, "x-kubernetes-int-or-string", FALSE),
         (
-            !x.x_list_map_keys.is_empty(),
+            !x.x_list_map_keys().is_empty(),
             "x-kubernetes-list-map-keys",
             EMPTY,
         ),
-        (x.x_list_type.is_some(), "x-kubernetes-list-type", UNDEFINED),
-        (x.x_map_type.is_some(), "x-kubernetes-map-type", UNDEFINED),
+        (
+            x.x_list_type().is_some(),
+            "x-kubernetes-list-type",
+            UNDEFINED,
+        ),
+        (x.x_map_type().is_some(), "x-kubernetes-map-type", UNDEFINED),
         (has_validations, "x-kubernetes-validations", EMPTY),
     ];
     for (set, name, detail) in checks {
