@@ -128,6 +128,7 @@ fn generated_cel_messages_are_the_apiservers() {
 fn every_corpus_rule_compiles() {
     let mut refused = Vec::new();
     let mut rules = 0;
+    let mut costliest = (0, String::new());
     for entry in walk(&shared().join("corpus")) {
         let Ok(mut text) = std::fs::read_to_string(&entry) else {
             continue;
@@ -151,11 +152,29 @@ fn every_corpus_rule_compiles() {
                 let Some(schema) = &vs.schema else { continue };
                 let c = Compiled::new(schema, "openAPIV3Schema");
                 rules += usize::from(c.has_rules());
+                if c.estimated_cost > costliest.0 {
+                    let at = format!(
+                        "{} ({}/{} {})",
+                        entry.display(),
+                        vs.group,
+                        vs.version,
+                        vs.kind
+                    );
+                    costliest = (c.estimated_cost, at);
+                }
                 refused.extend(c.errors.iter().map(|e| format!("{}: {e}", entry.display())));
             }
         }
     }
     eprintln!("{rules} CRD versions with rules");
+    // The margin below the apiserver's per-rule limit of 10,000,000.
+    eprintln!(
+        "largest estimated rule cost: {} ({:.1}% of the limit), in {}",
+        costliest.0,
+        costliest.0 as f64 / 100_000.0,
+        costliest.1
+    );
+    assert!(costliest.0 > 0, "no rule cost estimated");
     assert!(rules > 100, "only {rules} CRD versions with rules found");
     assert!(refused.is_empty(), "{}", refused.join("\n"));
 }

@@ -1,8 +1,10 @@
 //! Compiling a CRD version's rules once: a tree of validators along the schema (the
 //! apiserver's `NewValidator`), holding only the nodes that have rules or lead to some, and the
-//! CRD errors of every rule that does not compile.
+//! CRD errors of every rule that does not compile or whose estimated cost is over the
+//! apiserver's limits (see [`super::estimate`]).
 
 use super::decl::{decl_of, field_of, has_decl, Decl, FieldType, Kind};
+use super::estimate::{Cardinality, Total};
 use super::rule::{self, Rule};
 use crate::field;
 use crate::schema::{Structural, StructuralOrBool};
@@ -33,6 +35,14 @@ struct At<'a> {
     path: String,
     /// The first ancestor under which old and new values cannot be correlated.
     uncorrelatable: Option<&'a str>,
+    /// How many times the node may occur.
+    cardinality: Cardinality,
+}
+
+/// What compiling gathers besides the validators.
+struct Out {
+    errors: Vec<String>,
+    cost: Total,
 }
 
 /// A node's CEL type as the walk reaches it. Types are built only where rules need them (a
@@ -47,32 +57,40 @@ enum Ty {
 }
 
 /// Compiles the rules of `schema` (at `path` in its CRD). Returns the validator tree (`None`
-/// when there is no rule) and the CRD errors, sorted.
-pub fn compile(schema: &Structural, path: &str) -> (Option<Node>, Vec<String>) {
+/// when there is no rule), the CRD errors, sorted, and the largest estimated cost of a rule or
+/// message expression.
+pub fn compile_with_costs(schema: &Structural, path: &str) -> (Option<Node>, Vec<String>, u64) {
     if !has_rules(schema) || !has_decl(schema) {
-        return (None, Vec::new());
+        return (None, Vec::new(), 0);
     }
-    let mut errors = Vec::new();
+    let mut out = Out {
+        errors: Vec::new(),
+        cost: Total::default(),
+    };
     let at = At {
         path: path.to_string(),
         uncorrelatable: None,
+        cardinality: Cardinality::ROOT,
     };
-    let root = node(schema, Ty::Own { root: true }, &at, &mut errors);
+    let root = node(schema, Ty::Own { root: true }, &at, &mut out);
+    let largest = out.cost.max();
+    let mut errors = out.errors;
+    errors.extend(out.cost.into_errors(path));
     errors.sort();
-    (root, errors)
+    (root, errors, largest)
 }
 
-fn node(s: &Structural, ty: Ty, at: &At<'_>, errors: &mut Vec<String>) -> Option<Node> {
+fn node(s: &Structural, ty: Ty, at: &At<'_>, out: &mut Out) -> Option<Node> {
     let (decl, root) = match ty {
         Ty::Built(d) => (Some(d), false),
         Ty::Own { root } if s.extensions.x_validations().is_some() => (decl_of(s, root), root),
         Ty::Own { root } => (None, root),
     };
     let rules = match &decl {
-        Some(d) => rules(s, d, at, errors),
+        Some(d) => rules(s, d, at, out),
         None => Vec::new(),
     };
-    let props = properties(s, decl.as_deref(), root, at, errors);
+    let props = properties(s, decl.as_deref(), root, at, out);
     let items = s.items.as_deref().and_then(|items| {
         let ty = match decl.as_deref().map(|d| &d.kind) {
             Some(Kind::List(elem, _)) => Ty::Built(elem.clone()),
@@ -88,8 +106,9 @@ fn node(s: &Structural, ty: Ty, at: &At<'_>, errors: &mut Vec<String>) -> Option
             uncorrelatable: at
                 .uncorrelatable
                 .or((!list_map).then_some(at.path.as_str())),
+            cardinality: at.cardinality.child(s),
         };
-        node(items, ty, &sub, errors).map(Box::new)
+        node(items, ty, &sub, out).map(Box::new)
     });
     let additional = match s.additional_properties.as_deref() {
         Some(StructuralOrBool::Schema(a)) => {
@@ -103,8 +122,9 @@ fn node(s: &Structural, ty: Ty, at: &At<'_>, errors: &mut Vec<String>) -> Option
             let sub = At {
                 path: format!("{}.additionalProperties", at.path),
                 uncorrelatable: at.uncorrelatable,
+                cardinality: at.cardinality.child(s),
             };
-            ty.and_then(|ty| node(a, ty, &sub, errors)).map(Box::new)
+            ty.and_then(|ty| node(a, ty, &sub, out)).map(Box::new)
         }
         _ => None,
     };
@@ -133,15 +153,22 @@ fn is_map(s: &Structural) -> bool {
         )
 }
 
-fn rules(s: &Structural, decl: &Arc<Decl>, at: &At<'_>, errors: &mut Vec<String>) -> Vec<Rule> {
+fn rules(s: &Structural, decl: &Arc<Decl>, at: &At<'_>, sink: &mut Out) -> Vec<Rule> {
     let Some(list) = s.extensions.x_validations().and_then(|v| v.as_array()) else {
         return Vec::new();
     };
     let mut out = Vec::with_capacity(list.len());
     for (i, v) in list.iter().enumerate() {
-        match rule::compile(v, i, s, decl, &at.path, at.uncorrelatable) {
+        let (compiled, costs) = rule::compile(v, i, s, decl, &at.path, at.uncorrelatable);
+        let path = format!("{}.x-kubernetes-validations[{i}]", at.path);
+        let cost = at.cardinality.times(costs.rule, decl);
+        sink.cost.rule(format!("{path}.rule"), cost);
+        if let Some(m) = costs.message {
+            sink.cost.message(format!("{path}.messageExpression"), m);
+        }
+        match compiled {
             Ok(r) => out.push(r),
-            Err(e) => errors.extend(e),
+            Err(e) => sink.errors.extend(e),
         }
     }
     out
@@ -152,7 +179,7 @@ fn properties(
     decl: Option<&Decl>,
     root: bool,
     at: &At<'_>,
-    errors: &mut Vec<String>,
+    sink: &mut Out,
 ) -> Vec<(Box<str>, Node)> {
     let mut out = Vec::new();
     for (name, p) in s.properties.iter() {
@@ -174,8 +201,9 @@ fn properties(
         let sub = At {
             path: field::key(&format!("{}.properties", at.path), name),
             uncorrelatable: at.uncorrelatable,
+            cardinality: at.cardinality.child(s),
         };
-        if let Some(n) = node(p, ty, &sub, errors) {
+        if let Some(n) = node(p, ty, &sub, sink) {
             out.push((name.as_str().into(), n));
         }
     }

@@ -16,6 +16,18 @@ pub struct Decl {
     pub nullable: bool,
     /// The schema's `type` ("" for int-or-string), shown as the value of runtime errors.
     pub type_name: &'static str,
+    /// What the static cost estimate knows of the node's size (see [`super::estimate`]).
+    pub size: Sizes,
+}
+
+/// The apiserver's `MaxElements` and `MinSerializedSize` of a node's CEL type.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sizes {
+    /// The most characters, bytes, items or properties a value may have (0 for scalars and
+    /// objects).
+    pub max_elements: u64,
+    /// The fewest bytes the value takes in JSON.
+    pub min_size: u64,
 }
 
 /// The CEL shape of a node.
@@ -81,7 +93,8 @@ impl Decl {
 pub fn decl_of(s: &Structural, root: bool) -> Option<Arc<Decl>> {
     let nullable = s.generic.nullable;
     if s.extensions.x_int_or_string {
-        return Some(simple(Kind::IntOrString, nullable, ""));
+        let size = super::estimate::sizes(s, &Kind::IntOrString);
+        return Some(simple(Kind::IntOrString, nullable, "", size));
     }
     let (kind, type_name) = match &*s.generic.type_ {
         "array" => {
@@ -97,7 +110,8 @@ pub fn decl_of(s: &Structural, root: bool) -> Option<Arc<Decl>> {
         _ => return None,
     };
     let type_name = if root { "object" } else { type_name };
-    Some(simple(kind, nullable, type_name))
+    let size = super::estimate::sizes(s, &kind);
+    Some(simple(kind, nullable, type_name, size))
 }
 
 /// Whether `s` has a CEL type ([`decl_of`] gives `Some`), found without building it.
@@ -152,11 +166,12 @@ pub enum FieldType {
     Own,
 }
 
-fn simple(kind: Kind, nullable: bool, type_name: &'static str) -> Arc<Decl> {
+fn simple(kind: Kind, nullable: bool, type_name: &'static str, size: Sizes) -> Arc<Decl> {
     Arc::new(Decl {
         kind,
         nullable,
         type_name,
+        size,
     })
 }
 
@@ -226,7 +241,14 @@ fn has_type_and_object_meta(s: &Structural) -> bool {
 /// What CEL sees of TypeMeta and ObjectMeta at a resource root: apiVersion, kind, and
 /// metadata with only name and generateName.
 fn type_and_object_meta() -> Vec<Field> {
-    let string = || simple(Kind::String, false, "string");
+    let string = || {
+        simple(
+            Kind::String,
+            false,
+            "string",
+            super::estimate::UNBOUNDED_STRING,
+        )
+    };
     let field = |name: &str, decl| Field {
         name: name.into(),
         cel: name.into(),
@@ -236,9 +258,13 @@ fn type_and_object_meta() -> Vec<Field> {
         field("name", string()),
         field("generateName", string()),
     ]);
+    let meta_size = Sizes {
+        max_elements: 0,
+        min_size: 2,
+    };
     vec![
         field("apiVersion", string()),
         field("kind", string()),
-        field("metadata", simple(meta, false, "object")),
+        field("metadata", simple(meta, false, "object", meta_size)),
     ]
 }

@@ -17,11 +17,14 @@
 //!   compare and add as the apiserver's list values do.
 //! - **The 1.36 environment.** kube-cel offers more than 1.36 (math, encoders, jsonpatch,
 //!   string `reverse()`): `library` lists what 1.36 declares and `check` refuses the rest.
-//! - **Cost.** cel has no cost tracking: `cost` computes each rule's cost on the actual data
-//!   before running it, so the per-call limit and the per-object budget stop evaluation with
-//!   the apiserver's messages and nothing can hang.
+//! - **Cost.** cel has no cost tracking: `estimate` is cel-go's static cost estimator (with the
+//!   schema's size bounds and the Kubernetes libraries' call costs), by which the apiserver
+//!   refuses CRDs whose rules may cost too much; `cost` computes each rule's cost on the actual
+//!   data before running it, so the per-call limit and the per-object budget stop evaluation
+//!   with the apiserver's messages and nothing can hang.
 //! - **The apiserver's texts.** Runtime errors (`errors`), the CRD errors of rules that do
-//!   not compile (`rule`), Go's duration parsing (`gotime`, `funcs`).
+//!   not compile (`rule`) or cost too much (`estimate`), Go's duration parsing (`gotime`,
+//!   `funcs`).
 //!
 //! Differences from the apiserver (also in the README):
 //! - Type checking is partial: a rule that is ill-typed in ways `check` does not follow
@@ -29,14 +32,14 @@
 //!   run time with `no such overload`; only a rule's first error is reported.
 //! - Errors other than operator and call errors name the first occurrence of the offending
 //!   name for their position, and parse errors carry the cel crate's parser messages.
-//! - Estimated cost is not computed: a CRD whose rules exceed the apiserver's static cost
-//!   limits is accepted. Runtime cost is our estimate from the data, not cel-go's count.
+//! - The estimated cost follows types as far as `estimate` models them; where it does not, it
+//!   takes the cheap reading, so a CRD over the static limits may be accepted (never the
+//!   reverse). Runtime cost is our estimate from the data, not cel-go's count.
 //! - Set and map list semantics need the left operand's schema type: a list reached through
 //!   a literal, a macro result or `dyn` compares in order; an integral `number` in a set is a
 //!   double here (an `int64` the apiserver's doubles never equal).
 //! - A `%#v`-printed rule in CRD errors shows set `reason`/`optionalOldSelf` pointers with a
 //!   fixed address (the apiserver prints a different one each time).
-//! - Rules inside `allOf` are not run.
 
 mod check;
 mod compile;
@@ -44,6 +47,7 @@ mod cost;
 mod decl;
 mod errors;
 mod escape;
+mod estimate;
 mod eval;
 mod fieldpath;
 mod funcs;
@@ -67,17 +71,24 @@ use serde_json::Value;
 #[derive(Debug)]
 pub struct Compiled {
     root: Option<compile::Node>,
-    /// The apiserver's CRD errors for rules that do not compile (sorted); non-empty means the
-    /// apiserver refuses the CRD.
+    /// The apiserver's CRD errors for rules that do not compile or cost too much (sorted);
+    /// non-empty means the apiserver refuses the CRD.
     pub errors: Vec<String>,
+    /// The largest estimated cost of one rule (times how often its node may occur) or
+    /// `messageExpression`: the apiserver refuses more than 10 million.
+    pub estimated_cost: u64,
 }
 
 impl Compiled {
     /// Compiles every rule of `schema`, whose path in its CRD is `path`
     /// (`spec.validation.openAPIV3Schema` or `spec.versions[i].schema.openAPIV3Schema`).
     pub fn new(schema: &Structural, path: &str) -> Self {
-        let (root, errors) = compile::compile(schema, path);
-        Compiled { root, errors }
+        let (root, errors, estimated_cost) = compile::compile_with_costs(schema, path);
+        Compiled {
+            root,
+            errors,
+            estimated_cost,
+        }
     }
 
     /// Whether there is any rule to run.

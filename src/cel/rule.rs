@@ -96,8 +96,16 @@ fn line_col_offset(src: &str, line: isize, col: isize) -> usize {
     start + col.max(0) as usize
 }
 
+/// The estimated costs of a rule that compiles, and of its `messageExpression` when that
+/// compiles too (see [`super::estimate`]).
+#[derive(Debug, Default)]
+pub struct Costs {
+    pub rule: u64,
+    pub message: Option<u64>,
+}
+
 /// Compiles rule `i` of a node (`path` is the node's schema path in the CRD): the rule, or the
-/// apiserver's CRD errors for it.
+/// apiserver's CRD errors for it; and its estimated costs.
 pub fn compile(
     v: &Value,
     i: usize,
@@ -105,6 +113,20 @@ pub fn compile(
     decl: &Arc<Decl>,
     path: &str,
     uncorrelatable: Option<&str>,
+) -> (Result<Rule, Vec<String>>, Costs) {
+    let mut costs = Costs::default();
+    let rule = compile_costed(v, i, node, decl, path, uncorrelatable, &mut costs);
+    (rule, costs)
+}
+
+fn compile_costed(
+    v: &Value,
+    i: usize,
+    node: &Structural,
+    decl: &Arc<Decl>,
+    path: &str,
+    uncorrelatable: Option<&str>,
+    costs: &mut Costs,
 ) -> Result<Rule, Vec<String>> {
     let r = raw(v);
     let at = |f: &str| format!("{path}.x-kubernetes-validations[{i}].{f}");
@@ -123,10 +145,13 @@ pub fn compile(
             return Err(vec![field::invalid(at("rule"), &shown, &detail)]);
         }
     };
+    let optional_old_self = r.optional_old_self == Some(true);
+    costs.rule = super::estimate::max_cost(&expr, decl, optional_old_self);
     let message_expr = match r.message_expression.as_str() {
         "" => None,
         src => match parse(src).and_then(|e| check(&e, src, decl, Want::String).map(|c| (e, c))) {
             Ok((mut e, c)) => {
+                costs.message = Some(super::estimate::max_cost(&e, decl, optional_old_self));
                 super::rewrite::rewrite(&mut e, &c.lists);
                 Some(e)
             }

@@ -110,7 +110,7 @@ fn libraries_of_the_1_36_environment() {
     ];
     for rule in rules {
         let s = spec(
-            "{s: {type: string}, l: {type: array, items: {type: integer}}}",
+            "{s: {type: string, maxLength: 16}, l: {type: array, maxItems: 16, items: {type: integer}}}",
             &format!("[{{rule: {:?}, message: failed}}]", rule),
         );
         assert!(run(&s, &obj("{s: aBc, l: [1, 2, 3]}")).is_empty(), "{rule}");
@@ -210,7 +210,7 @@ fn transition_rules_and_optional_old_self_on_create() {
 fn message_expression_and_its_fallback() {
     let s = spec(
         "{a: {type: integer}}",
-        "[{rule: 'self.a > 5', messageExpression: '\"a is \" + string(self.a)', message: m1}, {rule: 'self.a > 6', messageExpression: 'string(self.a / 0)', message: m2}, {rule: 'self.a > 7', messageExpression: '\"\"', message: m3}, {rule: 'self.a > 8', messageExpression: '\"x\\ny\"'}]",
+        "[{rule: 'self.a > 5', messageExpression: '\"a is %d\".format([self.a])', message: m1}, {rule: 'self.a > 6', messageExpression: 'string(self.a / 0)', message: m2}, {rule: 'self.a > 7', messageExpression: '\"\"', message: m3}, {rule: 'self.a > 8', messageExpression: '\"x\\ny\"'}]",
     );
     assert_eq!(
         run(&s, &obj("{a: 1}")),
@@ -332,7 +332,7 @@ fn int_or_string_is_dynamic() {
 #[test]
 fn list_types_and_maps() {
     let s = spec(
-        "{ports: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [name], items: {type: object, properties: {name: {type: string}, port: {type: integer}}, x-kubernetes-validations: [{rule: 'self.port > 0', message: positive}]}}, tags: {type: array, x-kubernetes-list-type: set, items: {type: string}}, labels: {type: object, additionalProperties: {type: string}}}",
+        "{ports: {type: array, maxItems: 100, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [name], items: {type: object, properties: {name: {type: string, maxLength: 63}, port: {type: integer}}, x-kubernetes-validations: [{rule: 'self.port > 0', message: positive}]}}, tags: {type: array, x-kubernetes-list-type: set, items: {type: string}}, labels: {type: object, maxProperties: 100, additionalProperties: {type: string, maxLength: 63}}}",
         "[{rule: 'self.ports.all(p, p.name in self.labels) && self.tags.all(t, t.size() < 4) && self.labels.all(k, self.labels[k] != \"\")', message: m}]",
     );
     assert!(run(
@@ -355,7 +355,7 @@ fn list_types_and_maps() {
 #[test]
 fn call_cost_limit_and_budget_stop_evaluation() {
     let s = spec(
-        "{l: {type: array, items: {type: integer}}}",
+        "{l: {type: array, maxItems: 100, items: {type: integer}}}",
         "[{rule: 'self.l.all(a, self.l.all(b, self.l.all(c, a + b + c >= 0)))', message: m}, {rule: 'false', message: never reached}]",
     );
     let big: Vec<String> = (0..120).map(|i| i.to_string()).collect();
@@ -364,7 +364,7 @@ fn call_cost_limit_and_budget_stop_evaluation() {
         ["spec: Invalid value: \"object\": 'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: m"]
     );
     let many = spec(
-        "{l: {type: array, items: {type: object, properties: {v: {type: integer}}, x-kubernetes-validations: [{rule: 'self.v >= 0', message: neg}]}}}",
+        "{l: {type: array, maxItems: 100, items: {type: object, properties: {v: {type: integer}}, x-kubernetes-validations: [{rule: 'self.v >= 0', message: neg}]}}}",
         "[{rule: 'self.l.all(a, a.v >= 0)', message: m}]",
     );
     let items: Vec<String> = (0..20).map(|i| format!("{{v: {i}}}")).collect();
@@ -383,7 +383,7 @@ fn call_cost_limit_and_budget_stop_evaluation() {
 #[test]
 fn optionals_and_two_variable_comprehensions() {
     let s = spec(
-        "{o: {type: object, properties: {x: {type: string}, p: {type: object, properties: {q: {type: integer}}}}}, l: {type: array, items: {type: integer}}, m: {type: object, additionalProperties: {type: integer}}}",
+        "{o: {type: object, properties: {x: {type: string}, p: {type: object, properties: {q: {type: integer}}}}}, l: {type: array, maxItems: 100, items: {type: integer}}, m: {type: object, maxProperties: 100, additionalProperties: {type: integer}}}",
         "[{rule: 'self.?o.?x.orValue(\"d\") == \"d\" && self.?o.p.q.orValue(7) == 7 && !self.?o.hasValue()', message: m1}, {rule: 'self.l.all(i, v, v > i) && self.m.exists(k, v, k == \"a\" && v == 1) && self.l.existsOne(i, v, i == 0)', message: m2}]",
     );
     assert_eq!(
@@ -450,12 +450,12 @@ fn opt_map_and_opt_flat_map() {
 #[test]
 fn transform_macros_of_1_36() {
     let s = spec(
-        "{l: {type: array, items: {type: integer}}, m: {type: object, additionalProperties: {type: integer}}}",
+        "{l: {type: array, maxItems: 100, items: {type: integer}}, m: {type: object, maxProperties: 100, additionalProperties: {type: integer}}}",
         "[{rule: 'self.l.transformList(i, v, v * 2) == [2, 4] && self.l.transformList(i, v, i > 0, v) == [2] && self.m.transformMap(k, v, v + 1)[\"a\"] == 2 && self.l.transformMapEntry(i, v, {string(v): i})[\"2\"] == 1', message: m}]",
     );
     assert!(run(&s, &obj("{l: [1, 2], m: {a: 1}}")).is_empty());
     let dup = spec(
-        "{l: {type: array, items: {type: integer}}}",
+        "{l: {type: array, maxItems: 100, items: {type: integer}}}",
         "[{rule: 'self.l.transformMapEntry(i, v, {\"k\": v}).size() > 0', message: m}]",
     );
     assert_eq!(
@@ -467,7 +467,7 @@ fn transform_macros_of_1_36() {
 #[test]
 fn matches_compiles_each_pattern_once_and_reports_a_bad_one() {
     let s = spec(
-        "{s: {type: string}, p: {type: string}}",
+        "{s: {type: string, maxLength: 64}, p: {type: string, maxLength: 64}}",
         "[{rule: 'self.s.matches(self.p)', message: m}]",
     );
     // The same pattern on two objects (the second answer comes from the cache), and another.

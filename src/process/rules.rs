@@ -1,7 +1,8 @@
 //! CEL rules when schemas are collected: each CRD version's `x-kubernetes-validations` are
 //! compiled once, before the schema is slimmed, under the path the apiserver names them by. A
-//! rule that does not compile makes the apiserver refuse the CRD: one error result on the CRD,
-//! and each of its objects is left unchanged with a warning.
+//! rule that does not compile, or whose estimated cost is over the apiserver's limits, makes
+//! the apiserver refuse the CRD: one error result on the CRD, and each of its objects is left
+//! unchanged with a warning.
 
 use super::schemas::Checks;
 use crate::cel::Compiled;
@@ -87,7 +88,7 @@ pub(super) fn refused_warning(e: &Entry<Checks>) -> Option<String> {
         .is_some_and(|r| !r.errors.is_empty());
     refused.then(|| {
         format!(
-            "CustomResourceDefinition {} is refused by the apiserver (its x-kubernetes-validations rules do not compile); left unchanged",
+            "CustomResourceDefinition {} is refused by the apiserver (its x-kubernetes-validations rules do not compile or cost too much); left unchanged",
             e.crd_name
         )
     })

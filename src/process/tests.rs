@@ -235,6 +235,24 @@ fn a_crd_whose_rules_do_not_compile_is_refused() {
     assert_eq!(out[1], to_json(&parse_stream(W1).unwrap()[0]).unwrap());
     assert_eq!(messages(&report)[..2], [
         "crd-schema-fn: error: CustomResourceDefinition widgets.example.com (apiextensions.k8s.io/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver (x-kubernetes-validations); its objects are left unchanged: spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:\"self.colour == \\\"red\\\"\", Message:\"\", MessageExpression:\"\", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:\"\", OptionalOldSelf:(*bool)(nil)}: compilation failed: ERROR: <input>:1:5: undefined field 'colour'\n | self.colour == \"red\"\n | ....^",
-        "crd-schema-fn: warning: Widget demo/w1 (example.com/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver (its x-kubernetes-validations rules do not compile); left unchanged",
+        "crd-schema-fn: warning: Widget demo/w1 (example.com/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver (its x-kubernetes-validations rules do not compile or cost too much); left unchanged",
+    ]);
+}
+
+#[test]
+fn a_crd_whose_rules_cost_too_much_is_refused() {
+    let crd = CRD.replace(
+        "              color: {type: string}\n",
+        "              color: {type: string}\n            x-kubernetes-validations: [{rule: 'self.color.matches(self.color)'}]\n",
+    );
+    let docs = format!("{crd}---\n{W1}");
+    let (out, report) = run(&docs, &Config::default());
+    assert_eq!(out[1], to_json(&parse_stream(W1).unwrap()[0]).unwrap());
+    let at = "spec.versions[0].schema.openAPIV3Schema";
+    let rule = format!("{at}.properties[spec].x-kubernetes-validations[0].rule");
+    let tail = "exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)";
+    assert_eq!(messages(&report)[..2], [
+        format!("crd-schema-fn: error: CustomResourceDefinition widgets.example.com (apiextensions.k8s.io/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver (x-kubernetes-validations); its objects are left unchanged: {rule}: Forbidden: contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema; {rule}: Forbidden: estimated rule cost {tail}; {at}: Forbidden: x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema {tail}"),
+        "crd-schema-fn: warning: Widget demo/w1 (example.com/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver (its x-kubernetes-validations rules do not compile or cost too much); left unchanged".to_string(),
     ]);
 }

@@ -3,7 +3,7 @@
 
 use super::{refused, spec};
 
-const PROPS: &str = "{replicas: {type: integer}, name: {type: string}, ratio: {type: number}, flag: {type: boolean}, counts: {type: array, items: {type: integer}}, labels: {type: object, additionalProperties: {type: string}}, ios: {x-kubernetes-int-or-string: true}, d: {type: string, format: duration}, t: {type: string, format: date-time}, o: {type: object, properties: {x: {type: string}}}}";
+const PROPS: &str = "{replicas: {type: integer}, name: {type: string, maxLength: 16}, ratio: {type: number}, flag: {type: boolean}, counts: {type: array, maxItems: 10, items: {type: integer}}, labels: {type: object, maxProperties: 10, additionalProperties: {type: string, maxLength: 16}}, ios: {x-kubernetes-int-or-string: true}, d: {type: string, format: duration}, t: {type: string, format: date-time}, o: {type: object, properties: {x: {type: string, maxLength: 16}}}}";
 
 /// The compile error detail of `rule` on spec (`None` when it compiles).
 fn error_of(rule: &str) -> Option<String> {

@@ -1,0 +1,44 @@
+//! The static cost estimate of rules, as kube-apiserver 1.36 computes it when a CRD is
+//! created (cel-go's `checker.Cost` with the Kubernetes estimator), and the limits it refuses
+//! CRDs by: a rule's estimated cost times how many times its node may occur must stay within
+//! 10 million, a `messageExpression`'s cost too, and all of a schema's together within 100
+//! million.
+//!
+//! The estimate walks the parsed rule ([`walk`]) with the schema's types and size bounds
+//! ([`sizes`]: `maxLength`, `maxItems`, `maxProperties`, else what fits in a 3 MiB request),
+//! costing each call as cel-go and the Kubernetes libraries do ([`calls`], [`k8s`]).
+//! Where types are not followed as far as cel-go's checker follows them ([`ty`]), the cheaper
+//! reading is taken: an estimate here may be below the apiserver's, never above it.
+
+mod budget;
+mod calls;
+mod invoke;
+mod k8s;
+mod macros;
+mod range;
+mod returns;
+mod sizes;
+mod ty;
+mod walk;
+
+pub use budget::{Cardinality, Total};
+pub use sizes::{sizes, UNBOUNDED_STRING};
+
+use super::decl::Decl;
+use kube_cel::cel::common::ast::IdedExpr;
+use std::sync::Arc;
+
+/// The estimated most a rule (or `messageExpression`) `expr` costs on a node of type `this`;
+/// `optional_old_self`: `oldSelf` is an optional (`optionalOldSelf: true`).
+pub fn max_cost(expr: &IdedExpr, this: &Arc<Decl>, optional_old_self: bool) -> u64 {
+    let mut w = walk::Walker::new(this);
+    w.optional_old_self = optional_old_self;
+    w.expr(expr).cost.max
+}
+
+#[cfg(test)]
+mod library_tests;
+#[cfg(test)]
+mod refusals;
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,96 @@
+//! Calls, as the estimate walks them: the macros cel-go expands that the cel crate leaves as
+//! calls (see [`super::macros`]), qualified function names (`sets.contains`), `dyn()`, and
+//! every other call costed over the overloads it may resolve to.
+
+use super::calls::{function_cost, overloads, Ov};
+use super::macros;
+use super::range::Range;
+use super::returns::call_type;
+use super::ty::Ty;
+use super::walk::{Info, Walker};
+use kube_cel::cel::common::ast::{CallExpr, Expr};
+
+impl Walker<'_> {
+    pub(super) fn call(&mut self, c: &CallExpr) -> Info {
+        if let Some(info) = macros::expand(self, c) {
+            return info;
+        }
+        let name = self.function_name(c);
+        let target = match (&name, c.target.as_deref()) {
+            (Some(_), _) | (None, None) => None,
+            (None, Some(t)) => Some(self.expr(t)),
+        };
+        let name = name.unwrap_or_else(|| c.func_name.clone());
+        let args: Vec<Info> = c.args.iter().map(|a| self.expr(a)).collect();
+        if name == "dyn" && args.len() == 1 {
+            let a = &args[0];
+            let cost = a.cost.add(Range::fixed(1));
+            return self.finish(cost, Ty::Dyn, Vec::new(), a.size, a.entry);
+        }
+        let arg_types: Vec<Ty> = args.iter().map(|a| a.ty.clone()).collect();
+        let ty = call_type(&name, target.as_ref().map(|t| &t.ty), &arg_types);
+        self.overloaded(&name, target, args, ty)
+    }
+
+    /// Costs a call over every overload it may resolve to (cel-go keeps the widest range).
+    fn overloaded(&self, name: &str, target: Option<Info>, args: Vec<Info>, ty: Ty) -> Info {
+        let arg_types: Vec<Ty> = args.iter().map(|a| a.ty.clone()).collect();
+        let mut cost = Range {
+            min: u64::MAX,
+            max: 0,
+        };
+        let (mut result, mut entry, mut path) = (None::<Range>, None, Vec::new());
+        for ov in overloads(name, target.as_ref().map(|t| &t.ty), &arg_types) {
+            let est = function_cost(name, ov, target.as_ref(), &args);
+            cost = cost.union(est.cost);
+            entry = est.entry.or(entry);
+            if let Some(s) = est.size {
+                result = Some(result.map_or(s, |r| r.union(s)));
+            }
+            if let (Ov::IndexList | Ov::IndexMap, Some(a)) = (ov, args.first()) {
+                result = a.entry.map(|e| e.val);
+                path = a.path.clone();
+                path.push(
+                    if ov == Ov::IndexList {
+                        "@items"
+                    } else {
+                        "@values"
+                    }
+                    .into(),
+                );
+            }
+            if result.is_none() {
+                let scalar = || ty.is_scalar().then_some(Range::fixed(1));
+                result = self.estimate_size(&path, &ty).or_else(scalar);
+            }
+        }
+        let cost = cost.add(target.map_or(Range::ZERO, |t| t.cost));
+        self.finish(cost, ty, path, result, entry)
+    }
+
+    /// `a.b.f(…)` is the function `a.b.f` when `a` is no variable (`sets.contains`,
+    /// `format.named`, `optional.none`…).
+    fn function_name(&self, c: &CallExpr) -> Option<String> {
+        let mut parts = vec![c.func_name.clone()];
+        let mut cur = c.target.as_deref()?;
+        loop {
+            match &cur.expr {
+                Expr::Ident(id) => {
+                    let bound = id == "self" || id == "oldSelf" || self.is_bound(id);
+                    if bound {
+                        return None;
+                    }
+                    parts.push(id.clone());
+                    break;
+                }
+                Expr::Select(s) if !s.test => {
+                    parts.push(s.field.clone());
+                    cur = &s.operand;
+                }
+                _ => return None,
+            }
+        }
+        parts.reverse();
+        Some(parts.join("."))
+    }
+}

@@ -1,0 +1,129 @@
+//! What the functions and operators of the 1.36 environment return, as far as the estimate
+//! follows types (see [`super::ty`]).
+
+use super::ty::Ty;
+
+/// The type of `name` called on `target` (member calls) with arguments of types `args`.
+pub fn call_type(name: &str, target: Option<&Ty>, args: &[Ty]) -> Ty {
+    if let Some(t) = fixed(name) {
+        return t;
+    }
+    let first = args.first().cloned().unwrap_or(Ty::Unknown);
+    match name {
+        "_[_]" => first.value(),
+        "_?_:_" => match args {
+            [_, a, b] => Ty::join(a, b),
+            _ => Ty::Unknown,
+        },
+        "_+_" | "_-_" | "_*_" | "_/_" | "_%_" => arithmetic(name, args),
+        "-_" | "dyn" | "optional.of" | "optional.ofNonZeroValue" => match name {
+            "dyn" => Ty::Dyn,
+            "-_" => first,
+            _ => Ty::Optional(Box::new(first)),
+        },
+        "_[?_]" => Ty::Optional(Box::new(first.value())),
+        "min" | "max" | "sum" => target.map_or(Ty::Unknown, Ty::elem),
+        "slice" | "reverse" | "distinct" | "sort" | "@sortByAssociatedKeys" | "or" => {
+            target.cloned().unwrap_or(Ty::Unknown)
+        }
+        "flatten" => match target {
+            Some(Ty::List(e)) if e.is_list() => (**e).clone(),
+            _ => Ty::list(Ty::Unknown),
+        },
+        "value" => match target {
+            Some(Ty::Optional(t)) => (**t).clone(),
+            _ => Ty::Unknown,
+        },
+        "orValue" => match target {
+            Some(Ty::Optional(t)) => Ty::join(t, &first),
+            _ => first,
+        },
+        "cel.@mapInsert" => first,
+        _ if name.starts_with("format.") => Ty::Opaque("format"),
+        _ => Ty::Unknown,
+    }
+}
+
+/// Functions whose result type does not depend on their arguments.
+fn fixed(name: &str) -> Option<Ty> {
+    let t = match name {
+        "_==_"
+        | "_!=_"
+        | "_<_"
+        | "_<=_"
+        | "_>_"
+        | "_>=_"
+        | "!_"
+        | "_&&_"
+        | "_||_"
+        | "@in"
+        | "@not_strictly_false"
+        | "matches"
+        | "startsWith"
+        | "endsWith"
+        | "contains"
+        | "isSorted"
+        | "hasValue"
+        | "isQuantity"
+        | "isSemver"
+        | "isURL"
+        | "isIP"
+        | "isCIDR"
+        | "ip.isCanonical"
+        | "isUnspecified"
+        | "isLoopback"
+        | "isLinkLocalMulticast"
+        | "isLinkLocalUnicast"
+        | "isGlobalUnicast"
+        | "isInteger"
+        | "isGreaterThan"
+        | "isLessThan"
+        | "sets.contains"
+        | "sets.equivalent"
+        | "sets.intersects"
+        | "containsIP"
+        | "containsCIDR"
+        | "bool" => Ty::Bool,
+        "size" | "int" | "indexOf" | "lastIndexOf" | "getHours" | "getMinutes" | "getSeconds"
+        | "getMilliseconds" | "getDate" | "getDayOfMonth" | "getDayOfWeek" | "getDayOfYear"
+        | "getFullYear" | "getMonth" | "sign" | "asInteger" | "compareTo" | "major" | "minor"
+        | "patch" | "prefixLength" | "family" => Ty::Int,
+        "uint" => Ty::Uint,
+        "double" | "asApproximateFloat" => Ty::Double,
+        "string" | "lowerAscii" | "upperAscii" | "trim" | "replace" | "substring" | "charAt"
+        | "format" | "join" | "find" | "strings.quote" | "getScheme" | "getHost"
+        | "getHostname" | "getPort" | "getEscapedPath" => Ty::Str,
+        "bytes" => Ty::Bytes,
+        "duration" => Ty::Duration,
+        "timestamp" => Ty::Timestamp,
+        "type" => Ty::Type,
+        "split" | "findAll" => Ty::list(Ty::Str),
+        "getQuery" => Ty::Map(Box::new(Ty::Str), Box::new(Ty::list(Ty::Str))),
+        "url" => Ty::Opaque("url"),
+        "ip" => Ty::Opaque("ip"),
+        "cidr" | "masked" => Ty::Opaque("cidr"),
+        "quantity" | "add" | "sub" => Ty::Opaque("quantity"),
+        "semver" => Ty::Opaque("semver"),
+        "format.named" => Ty::Optional(Box::new(Ty::Opaque("format"))),
+        "validate" => Ty::Optional(Box::new(Ty::list(Ty::Str))),
+        "lists.range" => Ty::list(Ty::Int),
+        "optional.none" => Ty::Optional(Box::new(Ty::Unknown)),
+        _ => return None,
+    };
+    Some(t)
+}
+
+/// `+ - * / %`: numbers keep their type, `+` joins text and lists, time arithmetic.
+fn arithmetic(name: &str, args: &[Ty]) -> Ty {
+    let [a, b] = args else {
+        return Ty::Unknown;
+    };
+    match (name, a, b) {
+        ("_-_", Ty::Timestamp, Ty::Timestamp) => Ty::Duration,
+        (_, Ty::Timestamp, _) | (_, _, Ty::Timestamp) => Ty::Timestamp,
+        ("_+_", Ty::List(x), Ty::List(y)) => Ty::list(Ty::join(x, y)),
+        (_, Ty::Dyn, Ty::Dyn) => Ty::Dyn,
+        (_, Ty::Dyn | Ty::Unknown, t) | (_, t, Ty::Dyn | Ty::Unknown) => t.clone(),
+        _ => a.clone(),
+    }
+}
