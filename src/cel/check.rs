@@ -301,28 +301,7 @@ impl Checker<'_> {
 
     /// `a.b.f` as the qualified function name `a.b.f` when `a` is not a variable.
     fn qualified(&self, target: &IdedExpr, name: &str) -> Option<String> {
-        let mut parts = vec![name.to_string()];
-        let mut cur = target;
-        loop {
-            match &cur.expr {
-                Expr::Ident(id) => {
-                    let bound =
-                        id == "self" || id == "oldSelf" || self.scopes.iter().any(|(n, _)| n == id);
-                    if bound {
-                        return None;
-                    }
-                    parts.push(id.clone());
-                    break;
-                }
-                Expr::Select(s) if !s.test => {
-                    parts.push(s.field.clone());
-                    cur = &s.operand;
-                }
-                _ => return None,
-            }
-        }
-        parts.reverse();
-        Some(parts.join("."))
+        qualified_name(target, name, |id| self.scopes.iter().any(|(n, _)| n == id))
     }
 
     /// cel-go's issue text, located at the first occurrence of `token` in the source.
@@ -353,4 +332,34 @@ fn element_types(range: &Ty, two: bool) -> (Ty, Ty) {
         Ty::Map(key, value) => (*key, *value),
         _ => (Ty::Dyn, Ty::Dyn),
     }
+}
+
+/// `a.b.f(…)` as the qualified function name `a.b.f` (`sets.contains`, `format.named`) when
+/// `target` is a chain of selections on an identifier that is not a variable: not `self`,
+/// `oldSelf`, nor one `is_bound` names (a macro's).
+pub(super) fn qualified_name(
+    target: &IdedExpr,
+    name: &str,
+    is_bound: impl Fn(&str) -> bool,
+) -> Option<String> {
+    let mut parts = vec![name.to_string()];
+    let mut cur = target;
+    loop {
+        match &cur.expr {
+            Expr::Ident(id) => {
+                if id == "self" || id == "oldSelf" || is_bound(id) {
+                    return None;
+                }
+                parts.push(id.clone());
+                break;
+            }
+            Expr::Select(s) if !s.test => {
+                parts.push(s.field.clone());
+                cur = &s.operand;
+            }
+            _ => return None,
+        }
+    }
+    parts.reverse();
+    Some(parts.join("."))
 }

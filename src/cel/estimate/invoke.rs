@@ -8,7 +8,7 @@ use super::range::Range;
 use super::returns::call_type;
 use super::ty::Ty;
 use super::walk::{Info, Walker};
-use kube_cel::cel::common::ast::{CallExpr, Expr};
+use kube_cel::cel::common::ast::CallExpr;
 
 impl Walker<'_> {
     pub(super) fn call(&mut self, c: &CallExpr) -> Info {
@@ -71,26 +71,7 @@ impl Walker<'_> {
     /// `a.b.f(…)` is the function `a.b.f` when `a` is no variable (`sets.contains`,
     /// `format.named`, `optional.none`…).
     fn function_name(&self, c: &CallExpr) -> Option<String> {
-        let mut parts = vec![c.func_name.clone()];
-        let mut cur = c.target.as_deref()?;
-        loop {
-            match &cur.expr {
-                Expr::Ident(id) => {
-                    let bound = id == "self" || id == "oldSelf" || self.is_bound(id);
-                    if bound {
-                        return None;
-                    }
-                    parts.push(id.clone());
-                    break;
-                }
-                Expr::Select(s) if !s.test => {
-                    parts.push(s.field.clone());
-                    cur = &s.operand;
-                }
-                _ => return None,
-            }
-        }
-        parts.reverse();
-        Some(parts.join("."))
+        let target = c.target.as_deref()?;
+        crate::cel::check::qualified_name(target, &c.func_name, |id| self.is_bound(id))
     }
 }
