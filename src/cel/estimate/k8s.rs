@@ -118,34 +118,31 @@ fn element(t: &Info) -> Option<(Ty, Range)> {
 
 fn replace(t: &Info, from: &Info, with: &Info) -> CallEst {
     let (sz, from, with) = (size(t), size(from), size(with));
-    let mut count = Range::ZERO;
-    let mut kept = Range::ZERO;
-    if from.min == 0 {
-        count.max = if sz.max < u64::MAX {
-            sz.max + 1
-        } else {
-            sz.max
-        };
-        kept.max = sz.max;
-    } else if with.max <= from.min {
-        kept.max = sz.max;
-    } else {
-        count.max = (sz.max as f64 / from.min as f64).ceil() as u64;
-    }
-    if from.max == 0 {
-        count.min = if sz.min < u64::MAX {
-            sz.min + 1
-        } else {
-            sz.min
-        };
-        kept.min = sz.min;
-    } else if from.max <= with.min {
-        kept.min = sz.min;
-    } else {
-        count.min = (sz.min as f64 / from.max as f64).ceil() as u64;
-    }
+    let (count_max, kept_max) = replaced(sz.max, from.min, with.max <= from.min);
+    let (count_min, kept_min) = replaced(sz.min, from.max, from.max <= with.min);
+    let count = Range {
+        min: count_min,
+        max: count_max,
+    };
+    let kept = Range {
+        min: kept_min,
+        max: kept_max,
+    };
     let out = count.mul(with).add(kept);
     CallEst::sized(sz.factor(2.0 * STRING_TRAVERSAL), out)
+}
+
+/// One bound of `replace`: how many replacements a string of `sz` characters takes of a
+/// pattern of `from` characters, and how many of its characters are kept as they are
+/// (`keeps`: the replacement is no longer than the pattern, so the string cannot grow).
+fn replaced(sz: u64, from: u64, keeps: bool) -> (u64, u64) {
+    if from == 0 {
+        (sz.saturating_add(1), sz)
+    } else if keeps {
+        (0, sz)
+    } else {
+        ((sz as f64 / from as f64).ceil() as u64, 0)
+    }
 }
 
 fn split(t: &Info, limit: Option<&Info>) -> CallEst {
