@@ -3,7 +3,7 @@
 //! CRD errors of every rule that does not compile or whose estimated cost is over the
 //! apiserver's limits (see [`super::estimate`]).
 
-use super::decl::{decl_of, field_of, has_decl, Decl, FieldType, Kind};
+use super::decl::{decl_of, field_of, has_decl, is_list, is_map, Decl, FieldType, Kind};
 use super::estimate::{Cardinality, Total};
 use super::rule::{self, Rule};
 use crate::field;
@@ -136,21 +136,6 @@ fn node(s: &Structural, ty: Ty, at: &At<'_>, out: &mut Out) -> Option<Node> {
         items,
         additional,
     })
-}
-
-/// Whether a typed node is a list (its type is [`Kind::List`]).
-fn is_list(s: &Structural) -> bool {
-    !s.extensions.x_int_or_string && &*s.generic.type_ == "array"
-}
-
-/// Whether a typed node is a map (its type is [`Kind::Map`]).
-fn is_map(s: &Structural) -> bool {
-    !s.extensions.x_int_or_string
-        && &*s.generic.type_ == "object"
-        && matches!(
-            s.additional_properties.as_deref(),
-            Some(StructuralOrBool::Schema(_))
-        )
 }
 
 fn rules(s: &Structural, decl: &Arc<Decl>, at: &At<'_>, sink: &mut Out) -> Vec<Rule> {

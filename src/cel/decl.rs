@@ -139,13 +139,8 @@ pub fn field_of(s: &Structural, root: bool, name: &str, p: &Structural) -> Optio
     if escape(name).is_none() {
         return has_decl(p).then_some(FieldType::Own);
     }
-    let is_object = !s.extensions.x_int_or_string
-        && &*s.generic.type_ == "object"
-        && !matches!(
-            s.additional_properties.as_deref(),
-            Some(StructuralOrBool::Schema(_))
-        );
-    if !is_object {
+    let is_object = !s.extensions.x_int_or_string && &*s.generic.type_ == "object";
+    if !is_object || is_map(s) {
         return None;
     }
     let meta = matches!(name, "apiVersion" | "kind" | "metadata");
@@ -156,6 +151,22 @@ pub fn field_of(s: &Structural, root: bool, name: &str, p: &Structural) -> Optio
         return Some(FieldType::Built(field.decl));
     }
     has_decl(p).then_some(FieldType::Own)
+}
+
+/// Whether a typed node's CEL type is a list ([`Kind::List`]).
+pub fn is_list(s: &Structural) -> bool {
+    !s.extensions.x_int_or_string && &*s.generic.type_ == "array"
+}
+
+/// Whether a typed node's CEL type is a map ([`Kind::Map`]): an object with an
+/// `additionalProperties` schema.
+pub fn is_map(s: &Structural) -> bool {
+    !s.extensions.x_int_or_string
+        && &*s.generic.type_ == "object"
+        && matches!(
+            s.additional_properties.as_deref(),
+            Some(StructuralOrBool::Schema(_))
+        )
 }
 
 /// See [`field_of`].
