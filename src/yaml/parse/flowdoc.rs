@@ -63,10 +63,10 @@ impl Documents<'_> {
     }
 }
 
-/// Only blanks and comments.
+/// Only blanks and comments. A lone `\r` ends a line in YAML, as `\n` and `\r\n` do.
 fn blank(rest: &str) -> bool {
-    rest.lines().all(|l| {
-        let t = l.trim_start_matches([' ', '\t', '\r']);
+    rest.split(['\n', '\r']).all(|l| {
+        let t = l.trim_start_matches([' ', '\t']);
         t.is_empty() || t.starts_with('#')
     })
 }

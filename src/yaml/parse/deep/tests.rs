@@ -104,6 +104,9 @@ fn json_documents_read_by_the_flow_reader_as_saphyr_reads_them() {
         "{\"a\": [1, {\"b\": null}], \"c\": \"d\\u00e9\\n\"}\n# trailing comment\n".to_string(),
         "{\"items\": [{\"a\": 1},\n  {\"b\": [true, false]}\n], \"kind\": \"List\"}".to_string(),
         "{a: b, items: [x, 'y', \"z\"]}\n".to_string(),
+        // A lone carriage return ends a comment line: the `---` after it starts a document.
+        "{}\n#\r---\rM\n".to_string(),
+        "{}\r\n# c\r\n\r\n".to_string(),
     ];
     for case in std::fs::read_dir(root).unwrap() {
         if let Ok(t) = std::fs::read_to_string(case.unwrap().path().join("input.json")) {
