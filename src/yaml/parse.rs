@@ -260,6 +260,14 @@ impl<'a> Documents<'a> {
             if matches!(event, Event::Alias(_)) {
                 spans.taint();
             }
+            if let Event::Scalar(_, _, _, Some(tag))
+            | Event::SequenceStart(_, Some(tag))
+            | Event::MappingStart(_, Some(tag)) = &event
+            {
+                if !tag.suffix.is_ascii() {
+                    return Err(self.error(span.start, NON_ASCII_TAG));
+                }
+            }
             let (node, anchor) = match event {
                 Event::DocumentEnd => {
                     // Until the next DocumentStart, a failing document starts here.
@@ -406,6 +414,12 @@ impl Iterator for Documents<'_> {
 mod control;
 mod deep;
 mod flowdoc;
+
+/// Tags are read as ASCII: a `%`-escape that stands for a byte above 0x7F is refused, by both
+/// readers. saphyr-parser joins the bytes of a multi-byte escape into one number instead of
+/// decoding UTF-8 (`%C3%A9` reads as U+C3A9, not `é`), and no tag such a reader reads back
+/// could be written for most characters.
+pub(super) const NON_ASCII_TAG: &str = "a %-escape in a tag stands for a non-ASCII character";
 pub mod limits;
 mod recover;
 mod relax;

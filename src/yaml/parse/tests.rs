@@ -220,3 +220,27 @@ fn document_spans_run_from_the_marker_line_to_the_next() {
     let mut tagged = Documents::new("%TAG !e! tag:example.com,2000:\n---\na: !e!x 1\n");
     assert_eq!(tagged.next_spanned().unwrap().unwrap().1, None);
 }
+
+#[test]
+fn tags_escaping_non_ascii_characters_are_refused() {
+    // saphyr-parser would read `%C3%A9` as U+C3A9; both readers refuse such tags instead.
+    for text in [
+        "!<!m%C3%A9> 1\n",
+        "{a: !<!m%C3%A9> 1}\n",
+        "a: !m%C3%A9 [1]\n",
+    ] {
+        let err = parse_stream(text).unwrap_err();
+        assert_eq!(err.message, NON_ASCII_TAG, "{text}");
+    }
+    // A lone byte that starts no UTF-8 sequence is saphyr's own error.
+    let err = parse_stream("a: !m%E9 [1]\n").unwrap_err();
+    assert_eq!(
+        err.message,
+        "while parsing a tag, found an invalid escape sequence"
+    );
+    let docs = parse_stream("{a: !<!m%41> 1}\n").unwrap();
+    let Some(Node::Scalar(a)) = docs[0].get("a") else {
+        panic!("a scalar")
+    };
+    assert_eq!(a.tag.as_deref(), Some("!mA"));
+}

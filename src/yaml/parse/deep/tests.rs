@@ -53,6 +53,14 @@ fn refuses_what_it_does_not_take() {
         "[a, b",
         "[\"\\ud800\"]",
         "[|, x]",
+        // Tags saphyr-parser refuses or reads otherwise: it reads these, or refuses them, itself.
+        "[!m\"x 1]",
+        "[!m\u{e9} 1]",
+        "[!<!m\u{e9}> 1]",
+        "[!<!m>x]",
+        "[!! 1]",
+        "[!!a!b 1]",
+        "[!<!m%C3%A9> 1]",
     ] {
         assert!(read(text).is_err(), "{text}");
     }

@@ -43,7 +43,9 @@ impl<'t> FlowReader<'t, '_> {
         &self.text[start..self.pos]
     }
 
-    /// `!`, `!suffix`, `!!suffix` or `!<uri>`, as the tree keeps tags.
+    /// `!`, `!suffix`, `!!suffix` or `!<uri>`, as the tree keeps tags. Only what saphyr-parser
+    /// reads the same way is taken: its URI and tag characters, and `%`-escapes of ASCII
+    /// characters (see [`crate::yaml::parse::NON_ASCII_TAG`]).
     fn tag(&mut self) -> Result<String, Fail> {
         self.pos += 1;
         let (handle, suffix) = if self.peek() == Some(b'<') {
@@ -52,11 +54,23 @@ impl<'t> FlowReader<'t, '_> {
                 .find('>')
                 .ok_or("an unterminated verbatim tag")?;
             let uri = &self.text[self.pos..self.pos + end];
+            if !uri.chars().all(is_uri_char) {
+                return Err("a verbatim tag with a character outside URIs");
+            }
             self.pos += end + 1;
+            if !matches!(
+                self.peek(),
+                None | Some(b' ' | b'\t' | b'\r' | b'\n' | b',' | b'[' | b']' | b'{' | b'}')
+            ) {
+                return Err("a verbatim tag not followed by a blank");
+            }
             ("", uri)
         } else if self.peek() == Some(b'!') {
             self.pos += 1;
-            ("tag:yaml.org,2002:", self.name())
+            match self.name() {
+                "" => return Err("an empty secondary tag"),
+                s => ("tag:yaml.org,2002:", s),
+            }
         } else {
             match self.name() {
                 "" => ("", "!"),
@@ -64,6 +78,9 @@ impl<'t> FlowReader<'t, '_> {
                 s => ("!", s),
             }
         };
+        if !handle.is_empty() && !suffix.chars().all(is_tag_char) {
+            return Err("a tag with a character outside tags");
+        }
         let tag = Tag {
             handle: handle.to_string(),
             suffix: percent_decoded(suffix)?,
@@ -118,5 +135,19 @@ fn percent_decoded(s: &str) -> Result<String, Fail> {
             i += 1;
         }
     }
+    if !out.is_ascii() {
+        return Err("an escape in a tag that is not ASCII");
+    }
     String::from_utf8(out).map_err(|_| "an escape in a tag that is not UTF-8")
+}
+
+/// saphyr-parser's URI characters (the text of a verbatim tag).
+fn is_uri_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "-#;/?:@&=+$,_.!~*'()[]%".contains(c)
+}
+
+/// saphyr-parser's tag characters (the suffix of a tag shorthand): URI characters but `!` and
+/// the flow indicators.
+fn is_tag_char(c: char) -> bool {
+    is_uri_char(c) && !"!,[]{}".contains(c)
 }
