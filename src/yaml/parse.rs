@@ -59,6 +59,8 @@ pub struct Documents<'a> {
     control: Option<usize>,
     /// Whether the text was tried as one flow mapping (see [`flowdoc`]).
     tried_flow: bool,
+    /// Bytes that padding may still re-read in this stream (see `relax::work_budget`).
+    relax_budget: usize,
 }
 
 impl<'a> Documents<'a> {
@@ -83,6 +85,7 @@ impl<'a> Documents<'a> {
             err_at: 0,
             control: control::first_control(text),
             tried_flow: false,
+            relax_budget: relax::work_budget(text.len()),
         }
     }
 

@@ -57,7 +57,8 @@ impl Documents<'_> {
             relax::Fix::Line(l) => relax::Fix::Line(l + 1 - start_line),
             relax::Fix::Surrogates(index) => relax::Fix::Surrogates(index - start_char),
         };
-        let Some(docs) = relax::parse_relaxed(&self.text[start..end], fix) else {
+        let Some(docs) = relax::parse_relaxed(&self.text[start..end], fix, &mut self.relax_budget)
+        else {
             return Some(Err(err));
         };
         self.resume(docs, err.document, rest)

@@ -27,12 +27,28 @@ pub(super) enum Fix {
 /// At most this many re-parses per document.
 const MAX_ATTEMPTS: usize = 5000;
 
+/// Padding re-reads a document once per fix (a line, or a quoted scalar), so a document with
+/// many under-indented lines costs lines × length. The re-reads of a whole stream may read at
+/// most this many times its length (plus [`MIN_WORK`] bytes); past that the original error
+/// stands, so hostile input costs time linear in its size.
+const WORK_PER_BYTE: usize = 64;
+
+/// Bytes of re-reading allowed on top of [`WORK_PER_BYTE`] times the stream's length.
+const MIN_WORK: usize = 4 << 20;
+
+/// The bytes that padding may re-read over a stream of `len` bytes.
+pub(super) fn work_budget(len: usize) -> usize {
+    len.saturating_mul(WORK_PER_BYTE).saturating_add(MIN_WORK)
+}
+
 /// Re-parses one document's text with fixes applied until it parses; `None` when some error
-/// remains that padding cannot fix.
-pub(super) fn parse_relaxed(text: &str, first: Fix) -> Option<Vec<Node>> {
+/// remains that padding cannot fix, or when the next re-read would take more than `budget`
+/// bytes (each re-read is taken from it).
+pub(super) fn parse_relaxed(text: &str, first: Fix, budget: &mut usize) -> Option<Vec<Node>> {
     let mut pads: HashMap<usize, usize> = HashMap::new();
     let mut cur = apply(text, first, &mut pads)?;
     for _ in 0..MAX_ATTEMPTS {
+        *budget = budget.checked_sub(cur.len())?;
         let mut docs = Documents::strict(&cur);
         let results: Result<Vec<Node>, YamlError> = docs.by_ref().collect();
         match results {
@@ -86,12 +102,18 @@ fn apply(text: &str, fix: Fix, pads: &mut HashMap<usize, usize>) -> Option<Strin
     }
 }
 
-/// Byte offset of the start of 1-based line `line`.
+/// Byte offset of the start of 1-based line `line`, counting lines as saphyr-parser does
+/// (`\r\n`, `\n` and a lone `\r` each end one).
 fn line_start(text: &str, line: usize) -> Option<usize> {
-    if line <= 1 {
-        return Some(0);
+    let b = text.as_bytes();
+    let mut at = 1;
+    let mut i = 0;
+    while at < line {
+        let brk = i + b.get(i..)?.iter().position(|&c| c == b'\n' || c == b'\r')?;
+        i = brk + if b[brk..].starts_with(b"\r\n") { 2 } else { 1 };
+        at += 1;
     }
-    text.match_indices('\n').nth(line - 2).map(|(i, _)| i + 1)
+    Some(i)
 }
 
 /// Pads every continuation line of the quoted scalar starting at char `index` to column `want`.
@@ -246,6 +268,44 @@ mod tests {
         assert_eq!(err.document, 1);
         let err = parse_stream("a: [\n1]\n---\nb: 1\n---\nc: [\n").unwrap_err();
         assert_eq!((err.document, err.line), (2, 7), "{err}");
+    }
+
+    /// A flow mapping the flow reader refuses (an explicit `?` key), with `n` lines indented
+    /// at its key's column: only padding reads it, one re-read per line.
+    fn under_indented_lines(n: usize) -> String {
+        let mut text = String::from("a:\n  b: {? x: 1,\n");
+        for i in 0..n {
+            text.push_str(&format!("  k{i}: {i},\n"));
+        }
+        text + "  }\n"
+    }
+
+    #[test]
+    fn padding_reads_within_its_work_budget() {
+        let docs = parse_stream(&under_indented_lines(300)).unwrap();
+        let b = docs[0]
+            .get("a")
+            .unwrap()
+            .get("b")
+            .unwrap()
+            .as_map()
+            .unwrap();
+        assert_eq!(b.entries.len(), 301);
+        // 3,000 lines would take 3,000 re-reads of 37 KB: past 64 times the text (plus 4 MiB),
+        // the original error stands.
+        let err = parse_stream(&under_indented_lines(3000)).unwrap_err();
+        assert_eq!(
+            (err.line, err.message.as_str()),
+            (3, "invalid indentation in flow construct")
+        );
+    }
+
+    #[test]
+    fn lone_carriage_returns_end_lines_when_padding() {
+        let docs = parse_stream("a:\r  b: {? x: 1,\r  k: 2\r  }\r").unwrap();
+        let b = docs[0].get("a").unwrap().get("b").unwrap();
+        assert_eq!(b.get("k").unwrap().scalar_str(), Some("2"));
+        assert_eq!(b.get("x").unwrap().scalar_str(), Some("1"));
     }
 
     #[test]
