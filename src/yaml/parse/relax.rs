@@ -45,7 +45,7 @@ pub(super) fn work_budget(len: usize) -> usize {
 /// remains that padding cannot fix, or when the next re-read would take more than `budget`
 /// bytes (each re-read is taken from it).
 pub(super) fn parse_relaxed(text: &str, first: Fix, budget: &mut usize) -> Option<Vec<Node>> {
-    let mut pads: HashMap<usize, usize> = HashMap::new();
+    let mut pads = Pads::default();
     let mut cur = apply(text, first, &mut pads)?;
     for _ in 0..MAX_ATTEMPTS {
         *budget = budget.checked_sub(cur.len())?;
@@ -80,18 +80,29 @@ pub(super) fn document_end(text: &str, from: usize) -> (usize, usize) {
     (text.len(), text.len())
 }
 
-/// The text with one more fix applied, or `None` when the fix changes nothing.
-fn apply(text: &str, fix: Fix, pads: &mut HashMap<usize, usize>) -> Option<String> {
+/// The spaces added so far to each line (1-based), and to the line padded last.
+#[derive(Default)]
+struct Pads {
+    by_line: HashMap<usize, usize>,
+    last: usize,
+}
+
+/// The text with one more fix applied, or `None` when the fix changes nothing. A line's
+/// padding doubles until the line reads, up to 64 spaces; a line not padded yet starts with
+/// the padding of the line padded last, since the lines of one flow collection usually sit
+/// at one column (spaces before flow content change nothing in it).
+fn apply(text: &str, fix: Fix, pads: &mut Pads) -> Option<String> {
     match fix {
         Fix::Quoted { index, col } => pad_quoted(text, index, col + 1),
         Fix::Surrogates(index) => join_surrogates(text, index),
         Fix::Line(line) => {
-            let pad = pads.entry(line).or_insert(0);
-            let add = (*pad).max(1);
+            let pad = pads.by_line.entry(line).or_insert(0);
+            let add = if *pad == 0 { pads.last.max(1) } else { *pad };
             *pad += add;
             if *pad > 64 {
                 return None;
             }
+            pads.last = *pad;
             let start = line_start(text, line)?;
             let mut out = String::with_capacity(text.len() + add);
             out.push_str(&text[..start]);
