@@ -264,7 +264,8 @@ pub(super) fn format_tag(tag: Cow<'_, Tag>) -> String {
         return "!".to_string();
     }
     let full = format!("{}{}", t.handle, t.suffix);
-    let short_ok = |rest: &str| !rest.is_empty() && rest.chars().all(is_tag_char);
+    let short_ok =
+        |rest: &str| !rest.is_empty() && rest.chars().all(|c| is_tag_char(c) && c != '%');
     match full.strip_prefix("tag:yaml.org,2002:") {
         Some(rest) if short_ok(rest) => format!("!!{rest}"),
         _ if full.starts_with('!') && short_ok(&full[1..]) => full,
@@ -277,7 +278,7 @@ pub(super) fn format_tag(tag: Cow<'_, Tag>) -> String {
 fn uri_escaped(tag: &str) -> String {
     let mut out = String::with_capacity(tag.len());
     for c in tag.chars() {
-        if c.is_ascii_alphanumeric() || "-;/?:@&=+$,_.!~*'()[]#".contains(c) {
+        if is_uri_char(c) && c != '%' {
             out.push(c);
         } else {
             let mut buf = [0u8; 4];
@@ -289,8 +290,14 @@ fn uri_escaped(tag: &str) -> String {
     out
 }
 
-/// Characters allowed in a tag shorthand suffix (URI characters without `!` and flow
-/// indicators, and without `%`: a tag holding one is written verbatim, escaped).
-fn is_tag_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "-#;/?:@&=+$_.~*'()".contains(c)
+/// saphyr-parser's URI characters (the text of a verbatim tag; `%` starts an escape). The
+/// writer takes them but `%` as they are; the flow reader takes only them.
+pub(super) fn is_uri_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "-#;/?:@&=+$,_.!~*'()[]%".contains(c)
+}
+
+/// saphyr-parser's tag characters (the suffix of a tag shorthand): URI characters but `!` and
+/// the flow indicators. A tag holding `%` is written verbatim, escaped.
+pub(super) fn is_tag_char(c: char) -> bool {
+    is_uri_char(c) && !"!,[]{}".contains(c)
 }

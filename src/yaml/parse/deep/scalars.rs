@@ -94,7 +94,7 @@ impl FlowReader<'_, '_> {
             while let Some(c) = self.peek() {
                 let ends = match c {
                     b',' | b'[' | b']' | b'{' | b'}' | b'\n' | b'\r' => true,
-                    b':' => self.peek_at(1).is_none_or(ends_plain_after_colon),
+                    b':' => self.peek_at(1).is_none_or(blank_or_flow_indicator),
                     b'#' => {
                         self.pos > start
                             && matches!(self.text.as_bytes()[self.pos - 1], b' ' | b'\t')
@@ -126,7 +126,7 @@ impl FlowReader<'_, '_> {
         let c = rest[i];
         let next = rest.get(i + 1).copied();
         !(matches!(c, b',' | b'[' | b']' | b'{' | b'}' | b'#')
-            || (c == b':' && next.is_none_or(ends_plain_after_colon)))
+            || (c == b':' && next.is_none_or(blank_or_flow_indicator)))
     }
 
     /// At a line break (after an escaping `\` when `escaped`): consumes it, the empty lines
@@ -235,8 +235,9 @@ impl FlowReader<'_, '_> {
     }
 }
 
-/// Whether a `:` followed by `next` ends a plain scalar in flow context.
-fn ends_plain_after_colon(next: u8) -> bool {
+/// A blank, a line break or a flow indicator: what ends an anchor or a tag, follows a verbatim
+/// tag, and, after a `:`, ends a plain scalar in flow context.
+pub(super) fn blank_or_flow_indicator(next: u8) -> bool {
     matches!(
         next,
         b' ' | b'\t' | b'\r' | b'\n' | b',' | b'[' | b']' | b'{' | b'}'
@@ -245,5 +246,5 @@ fn ends_plain_after_colon(next: u8) -> bool {
 
 /// Whether a `:` or `?` followed by `next` starts a plain scalar (in flow context).
 pub(super) fn starts_plain_after(next: u8) -> bool {
-    !ends_plain_after_colon(next)
+    !blank_or_flow_indicator(next)
 }

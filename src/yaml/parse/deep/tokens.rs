@@ -1,7 +1,9 @@
 //! The tokens of [`FlowReader`] around its nodes: anchors, tags, names, blanks and comments.
 
+use super::scalars::blank_or_flow_indicator;
 use super::{Fail, FlowReader};
 use crate::yaml::parse::format_tag;
+use crate::yaml::parse::tree::{is_tag_char, is_uri_char};
 use saphyr_parser::Tag;
 use std::borrow::Cow;
 
@@ -32,10 +34,7 @@ impl<'t> FlowReader<'t, '_> {
     pub(super) fn name(&mut self) -> &'t str {
         let start = self.pos;
         while let Some(c) = self.peek() {
-            if matches!(
-                c,
-                b' ' | b'\t' | b'\r' | b'\n' | b',' | b'[' | b']' | b'{' | b'}'
-            ) {
+            if blank_or_flow_indicator(c) {
                 break;
             }
             self.pos += 1;
@@ -58,10 +57,7 @@ impl<'t> FlowReader<'t, '_> {
                 return Err("a verbatim tag with a character outside URIs");
             }
             self.pos += end + 1;
-            if !matches!(
-                self.peek(),
-                None | Some(b' ' | b'\t' | b'\r' | b'\n' | b',' | b'[' | b']' | b'{' | b'}')
-            ) {
+            if !self.peek().is_none_or(blank_or_flow_indicator) {
                 return Err("a verbatim tag not followed by a blank");
             }
             ("", uri)
@@ -139,15 +135,4 @@ fn percent_decoded(s: &str) -> Result<String, Fail> {
         return Err("an escape in a tag that is not ASCII");
     }
     String::from_utf8(out).map_err(|_| "an escape in a tag that is not UTF-8")
-}
-
-/// saphyr-parser's URI characters (the text of a verbatim tag).
-fn is_uri_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "-#;/?:@&=+$,_.!~*'()[]%".contains(c)
-}
-
-/// saphyr-parser's tag characters (the suffix of a tag shorthand): URI characters but `!` and
-/// the flow indicators.
-fn is_tag_char(c: char) -> bool {
-    is_uri_char(c) && !"!,[]{}".contains(c)
 }
