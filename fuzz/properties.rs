@@ -74,6 +74,7 @@ fn stdout_of(input: &str) -> (i32, String) {
     let flags = Flags {
         config_file: None,
         diff: false,
+        previous: Vec::new(),
     };
     let exec = run(&flags, input, None);
     let mut out = Vec::new();

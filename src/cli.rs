@@ -34,6 +34,12 @@ pub struct Flags {
     /// Print a unified diff of each changed resource on stderr.
     #[arg(long)]
     pub diff: bool,
+
+    /// The objects and CRDs as the cluster holds them now (a file or folder: YAML streams,
+    /// ResourceLists, `kind: List`; repeatable): an input object with the same group, kind,
+    /// namespace and name is judged as an update of it.
+    #[arg(long, value_name = "PATH")]
+    pub previous: Vec<PathBuf>,
 }
 
 /// The legacy plugin's config file, as read by `main`.
@@ -103,6 +109,9 @@ fn try_run(
     stdin: &str,
     config_file: Option<&ConfigFile>,
 ) -> Result<Execution, FatalError> {
+    if !flags.previous.is_empty() {
+        return whole(flags, stdin, config_file);
+    }
     match stream::run(flags, stdin, config_file) {
         Some(done) => done,
         None => whole(flags, stdin, config_file),
@@ -116,7 +125,8 @@ fn whole(
     config_file: Option<&ConfigFile>,
 ) -> Result<Execution, FatalError> {
     let mut input = resourcelist::read(stdin)?;
-    let config = load_config(input.function_config.as_ref(), config_file)?;
+    let mut config = load_config(input.function_config.as_ref(), config_file)?;
+    config.previous.extend(flags.previous.iter().cloned());
     let report = process::process(&mut input.items, &input.labels, &config, flags.diff)?;
     let stdout = resourcelist::write(input, &report.results);
     Ok(execution(&report, Stdout::of(stdout)))
@@ -196,7 +206,8 @@ mod tests {
             f,
             Flags {
                 config_file: None,
-                diff: false
+                diff: false,
+                previous: Vec::new(),
             }
         );
         assert!(Flags::try_parse_from(["crd-schema-fn", "--bogus"]).is_err());

@@ -19,13 +19,14 @@ pub const API_VERSION: &str = "fn.crd-schema-fn.dev/v1alpha1";
 pub const KIND: &str = "CRDSchemaFn";
 
 /// The keys both config forms accept (under `spec` or `data`).
-pub const KEYS: [&str; 6] = [
+pub const KEYS: [&str; 7] = [
     "prune",
     "default",
     "fieldValidation",
     "validation",
     "schemas",
     "skipKinds",
+    "previous",
 ];
 
 /// How each pruned field is reported (the apiserver's `fieldValidation` levels).
@@ -74,6 +75,9 @@ pub struct Config {
     /// Extra schema sources, resolved against the base folder.
     pub schemas: Vec<PathBuf>,
     pub skip_kinds: Vec<SkipKind>,
+    /// The objects (and CRDs) as the cluster holds them now (files or folders): an input
+    /// object that matches one of them is judged as an update of it.
+    pub previous: Vec<PathBuf>,
 }
 
 impl Default for Config {
@@ -85,6 +89,7 @@ impl Default for Config {
             validation: Validation::Error,
             schemas: Vec::new(),
             skip_kinds: Vec::new(),
+            previous: Vec::new(),
         }
     }
 }
@@ -128,6 +133,7 @@ struct Raw {
     validation: Option<String>,
     schemas: Vec<String>,
     skip_kinds: Vec<String>,
+    previous: Vec<String>,
 }
 
 /// Loads a config object (`None` or null: all defaults). Relative schema paths are resolved
@@ -230,6 +236,7 @@ fn parse_entry(
         "validation" => raw.validation = Some(parse_string(v, key)?),
         "schemas" => raw.schemas = parse_list(v, key, form)?,
         "skipKinds" => raw.skip_kinds = parse_list(v, key, form)?,
+        "previous" => raw.previous = parse_list(v, key, form)?,
         _ => {
             return Err(ConfigError::UnknownKey {
                 key: key.to_string(),
@@ -252,6 +259,7 @@ fn validate(raw: Raw, base_dir: &Path) -> Result<Config, ConfigError> {
         Some(s) => parse_validation(s, &format!("{}.validation", raw.section))?,
     };
     let schemas = raw.schemas.iter().map(|p| base_dir.join(p)).collect();
+    let previous = raw.previous.iter().map(|p| base_dir.join(p)).collect();
     let skip_kinds = raw
         .skip_kinds
         .iter()
@@ -265,6 +273,7 @@ fn validate(raw: Raw, base_dir: &Path) -> Result<Config, ConfigError> {
         validation,
         schemas,
         skip_kinds,
+        previous,
     })
 }
 

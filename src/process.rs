@@ -4,6 +4,7 @@
 //! other item is left exactly as it was read (its tree is not rebuilt), so it is written back
 //! value-identical with key order, styles and annotations kept.
 
+pub mod previous;
 mod rules;
 mod schemas;
 pub mod stream;
@@ -17,6 +18,7 @@ use crate::schema::registry::{Entry, Lookup};
 use crate::schema::SchemaError;
 use crate::yaml::{emit_document, Node, YamlError};
 
+pub use previous::{Previous, UpdateContext};
 pub(crate) use schemas::{
     add as add_schemas, compiler_for, is_crd, load_file_except, load_item_crd,
 };
@@ -61,6 +63,14 @@ pub fn process(
 ) -> Result<Report, ProcessError> {
     let mut report = Report::default();
     let registry = collect_schemas(items, labels, config, &mut report.results)?;
+    let previous = match config.previous.is_empty() {
+        true => None,
+        false => Some(Previous::load(&config.previous, config)?),
+    };
+    let update = previous.as_ref().map(|previous| UpdateContext {
+        previous,
+        registry: &registry,
+    });
     let mut summary = Summary::default();
     for item in items.iter_mut() {
         let (api_version, kind) = api_version_kind(item);
@@ -68,12 +78,13 @@ pub fn process(
             continue;
         }
         let lookup = registry.lookup(&api_version, &kind);
-        process_item(
+        process_item_with(
             item,
             &api_version,
             lookup,
             config,
             want_diff,
+            update,
             &mut report,
             &mut summary,
         );
@@ -90,6 +101,30 @@ pub(crate) fn process_item(
     lookup: Lookup<'_, Checks>,
     config: &Config,
     want_diff: bool,
+    report: &mut Report,
+    summary: &mut Summary,
+) {
+    process_item_with(
+        item,
+        api_version,
+        lookup,
+        config,
+        want_diff,
+        None,
+        report,
+        summary,
+    );
+}
+
+/// [`process_item`], judging the item as an update when `update`'s previous objects hold it.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn process_item_with(
+    item: &mut Node,
+    api_version: &str,
+    lookup: Lookup<'_, Checks>,
+    config: &Config,
+    want_diff: bool,
+    update: Option<UpdateContext<'_>>,
     report: &mut Report,
     summary: &mut Summary,
 ) {
@@ -128,14 +163,26 @@ pub(crate) fn process_item(
         prune: config.prune && vs.prune,
         default: config.default,
     };
-    apply_one(item, vs, opts, config, want_diff, report, summary);
+    let old = update.and_then(|u| u.stored(item, vs, config));
+    apply_one(
+        item,
+        vs,
+        old.as_ref(),
+        opts,
+        config,
+        want_diff,
+        report,
+        summary,
+    );
 }
 
-/// Runs the engine on one object, then the create validation, and records their results (and
-/// the diff).
+/// Runs the engine on one object, then the create validation (the update validation against
+/// `old`, the stored old object, when given), and records their results (and the diff).
+#[allow(clippy::too_many_arguments)]
 fn apply_one(
     item: &mut Node,
     vs: &Entry<Checks>,
+    old: Option<&Node>,
     opts: Options,
     config: &Config,
     want_diff: bool,
@@ -169,7 +216,16 @@ fn apply_one(
     }
     // An object the apiserver cannot decode is refused before it is validated.
     if outcome.refused.is_none() {
-        validate::create(item, &vs.attached, config.validation, &mut report.results);
+        match old {
+            Some(old) => validate::update(
+                item,
+                old,
+                &vs.attached,
+                config.validation,
+                &mut report.results,
+            ),
+            None => validate::create(item, &vs.attached, config.validation, &mut report.results),
+        }
     }
     if let Some(before) = before {
         let d = diff::unified(&diff_label(item), &before, &emit(item));

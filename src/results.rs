@@ -92,6 +92,9 @@ pub struct KrmResult {
     pub file: Option<FileRef>,
     /// A line written to stderr after this result's own (not part of the `results` list).
     pub stderr_note: Option<String>,
+    /// The result's `tags` (KRM's string map): `operation: update` on the causes of an update's
+    /// refusal.
+    pub tags: Vec<(&'static str, String)>,
 }
 
 impl KrmResult {
@@ -104,6 +107,7 @@ impl KrmResult {
             field: None,
             file: None,
             stderr_note: None,
+            tags: Vec::new(),
         }
     }
 
@@ -148,6 +152,13 @@ impl KrmResult {
                 fm.insert("index", Node::Scalar(Scalar::plain(i.to_string())));
             }
             m.insert("file", Node::Map(fm));
+        }
+        if !self.tags.is_empty() {
+            let mut tm = Mapping::default();
+            for (k, v) in &self.tags {
+                tm.insert(k, Node::string(v));
+            }
+            m.insert("tags", Node::Map(tm));
         }
         Node::Map(m)
     }

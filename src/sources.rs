@@ -43,6 +43,24 @@ pub fn load_path_except(
     Ok(out)
 }
 
+/// A file's text.
+pub fn read_text(path: &Path) -> Result<String, SchemaError> {
+    std::fs::read_to_string(path).map_err(|e| io_error(path, &e))
+}
+
+/// The files a path names: itself, or for a directory the `*.yaml`, `*.yml` and `*.json`
+/// files below it (recursively, hidden entries skipped), in sorted order.
+pub fn files_of(path: &Path) -> Result<Vec<PathBuf>, SchemaError> {
+    let meta = std::fs::metadata(path).map_err(|e| io_error(path, &e))?;
+    if !meta.is_dir() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let mut files = Vec::new();
+    collect_files(path, &mut files, &mut HashSet::new())?;
+    files.sort();
+    Ok(files)
+}
+
 /// Appends the schema-file candidates below `dir` (recursively; `seen`: the directories already
 /// walked, so that symbolic links cannot loop).
 fn collect_files(
@@ -86,7 +104,7 @@ fn is_json_file(path: &Path) -> bool {
 /// Loads one file; `explicit`: named by the user (a file without any schema is an error).
 fn load_file(path: &Path, explicit: bool) -> Result<Vec<VersionSchema>, SchemaError> {
     let source = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| io_error(path, &e))?;
+    let text = read_text(path)?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let mut out = Vec::new();
     let mut found = false;

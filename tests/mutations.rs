@@ -109,6 +109,7 @@ fn truncated_and_flipped_inputs_keep_the_output_contract() {
         let flags = Flags {
             config_file: None,
             diff: false,
+            previous: Vec::new(),
         };
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         let inputs = inputs();

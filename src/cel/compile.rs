@@ -18,6 +18,9 @@ pub struct Node {
     pub decl: Option<Arc<Decl>>,
     pub props: Vec<(Box<str>, Node)>,
     pub items: Option<Box<Node>>,
+    /// The keys of a map list (`x-kubernetes-list-type: map`) with `items`: by them its items
+    /// correlate with the old object's on an update.
+    pub map_keys: Option<Box<[String]>>,
     pub additional: Option<Box<Node>>,
 }
 
@@ -129,7 +132,10 @@ fn node(s: &Structural, ty: Ty, at: &At<'_>, out: &mut Out) -> Option<Node> {
         _ => None,
     };
     let empty = rules.is_empty() && props.is_empty() && items.is_none() && additional.is_none();
+    let map_keys = (items.is_some() && s.extensions.x_list_type() == Some("map"))
+        .then(|| s.extensions.x_list_map_keys().into());
     (!empty).then(|| Node {
+        map_keys,
         decl: decl.filter(|_| !rules.is_empty()),
         rules,
         props,

@@ -19,10 +19,29 @@ thread_local! {
 }
 
 /// Runs every rule of `root` on `obj`, within `budget`.
-pub fn validate(root: &Node, obj: &Value, mut budget: Budget) -> Vec<FieldError> {
+pub fn validate(root: &Node, obj: &Value, budget: Budget) -> Vec<FieldError> {
+    validate_update(root, obj, None, budget)
+}
+
+/// [`validate`] of an update whose old object is `old` (`None`: a create).
+pub fn validate_update(
+    root: &Node,
+    obj: &Value,
+    old: Option<&Value>,
+    mut budget: Budget,
+) -> Vec<FieldError> {
     let mut out = Vec::new();
-    ROOT.with(|ctx| walk(ctx, root, obj, &Path::Root(""), &mut budget, &mut out));
+    ROOT.with(|ctx| walk(ctx, root, obj, old, &Path::Root(""), &mut budget, &mut out));
     out
+}
+
+/// The item of the old map list `old` with the same values of `keys` as `item`.
+fn correlated_item<'o>(keys: &[String], item: &Value, old: &'o [Value]) -> Option<&'o Value> {
+    let m = item.as_object()?;
+    old.iter().find(|o| {
+        o.as_object()
+            .is_some_and(|om| keys.iter().all(|k| m.get(k) == om.get(k)))
+    })
 }
 
 /// Returns false when evaluation must stop (the budget ran out).
@@ -30,6 +49,7 @@ fn walk(
     ctx: &Context<'_>,
     n: &Node,
     v: &Value,
+    old: Option<&Value>,
     path: &Path<'_>,
     budget: &mut Budget,
     out: &mut Vec<FieldError>,
@@ -37,7 +57,8 @@ fn walk(
     if v.is_null() {
         return true;
     }
-    if !n.rules.is_empty() && !run_rules(ctx, n, v, path, budget, out) {
+    let old = old.filter(|o| !o.is_null());
+    if !n.rules.is_empty() && !run_rules(ctx, n, v, old, path, budget, out) {
         return false;
     }
     match v {
@@ -45,23 +66,32 @@ fn walk(
             let Some(it) = n.items.as_deref() else {
                 return true;
             };
+            let old_items = old.and_then(Value::as_array);
             for (i, x) in items.iter().enumerate() {
-                if !walk(ctx, it, x, &path.index(i), budget, out) {
+                let o = n
+                    .map_keys
+                    .as_deref()
+                    .zip(old_items)
+                    .and_then(|(keys, o)| correlated_item(keys, x, o));
+                if !walk(ctx, it, x, o, &path.index(i), budget, out) {
                     return false;
                 }
             }
         }
         Value::Object(m) => {
+            let old_map = old.and_then(Value::as_object);
             if let Some(ap) = n.additional.as_deref() {
                 for (k, x) in m {
-                    if !walk(ctx, ap, x, &path.key(k), budget, out) {
+                    let o = old_map.and_then(|om| om.get(k));
+                    if !walk(ctx, ap, x, o, &path.key(k), budget, out) {
                         return false;
                     }
                 }
             }
             for (k, x) in m {
                 if let Some((_, p)) = n.props.iter().find(|(name, _)| **name == **k) {
-                    if !walk(ctx, p, x, &path.child(k), budget, out) {
+                    let o = old_map.and_then(|om| om.get(k));
+                    if !walk(ctx, p, x, o, &path.child(k), budget, out) {
                         return false;
                     }
                 }
@@ -76,6 +106,7 @@ fn run_rules(
     ctx: &Context<'_>,
     n: &Node,
     v: &Value,
+    old: Option<&Value>,
     path: &Path<'_>,
     budget: &mut Budget,
     out: &mut Vec<FieldError>,
@@ -100,16 +131,29 @@ fn run_rules(
     let this_var = this.clone();
     let mut scope = ctx.new_inner_scope();
     scope.add_variable_from_value("self", this_var);
+    let old_cel = old.map(|o| to_cel(o, decl));
+    // CEL ratcheting: a value equal to its old one keeps the errors of rules without oldSelf
+    // from being reported.
+    let unchanged = old.is_some_and(|o| o == v);
     for rule in &n.rules {
-        if rule.uses_old_self && !rule.optional_old_self {
+        if rule.uses_old_self && !rule.optional_old_self && old_cel.is_none() {
             continue;
         }
         if rule.optional_old_self {
-            scope.add_variable_from_value("oldSelf", none());
+            let opt = match &old_cel {
+                Some(o) => Cel::Opaque(std::sync::Arc::new(
+                    kube_cel::cel::objects::OptionalValue::of(o.clone()),
+                )),
+                None => none(),
+            };
+            scope.add_variable_from_value("oldSelf", opt);
+        } else if let Some(o) = old_cel.as_ref().filter(|_| rule.uses_old_self) {
+            scope.add_variable_from_value("oldSelf", o.clone());
         }
         match budget.run(&rule.expr, &scope, &this) {
             Ok(Cel::Bool(true)) => {}
             Ok(_) => match failure(rule, &scope, &this, v, n, path, budget) {
+                Ok(_) if unchanged && !rule.uses_old_self => {}
                 Ok(e) => out.push(e),
                 Err(stop) => {
                     out.push(*stop);

@@ -105,6 +105,17 @@ impl Compiled {
         }
     }
 
+    /// Runs the rules on the object `obj` of an update whose old object is `old` (as the
+    /// apiserver reads it back): transition rules run where an old value correlates, and
+    /// the errors of rules without `oldSelf` on a value equal to its old one are dropped
+    /// (CEL ratcheting).
+    pub fn validate_update(&self, obj: &Value, old: &Value) -> Vec<FieldError> {
+        match &self.root {
+            Some(root) => eval::validate_update(root, obj, Some(old), cost::Budget::new()),
+            None => Vec::new(),
+        }
+    }
+
     /// [`Compiled::validate`] with other cost limits (tests).
     #[cfg(test)]
     fn validate_with_limits(&self, obj: &Value, total: u64, per_call: u64) -> Vec<FieldError> {

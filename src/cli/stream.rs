@@ -68,6 +68,10 @@ fn attempt(
 ) -> Option<Attempt> {
     let text = stdin.strip_prefix('\u{feff}').unwrap_or(stdin);
     let config = load_config(guess.as_ref(), config_file).ok()?;
+    if !config.previous.is_empty() {
+        // Updates need every previous object: the whole-input run.
+        return None;
+    }
     let streamer = match preload {
         Some(p) => Streamer::preloaded(&config, text, flags.diff, p)?,
         None => Streamer::new(&config, text, flags.diff)?,

@@ -104,9 +104,9 @@ fn kustomize_annotations_on_metadata_are_fine() {
 fn errors_name_the_key() {
     let cases: Vec<(&str, Value, &str)> = vec![
         ("unknown spec key", own(json!({"prunee": true})),
-         "functionConfig: spec.prunee: unknown field (known: prune, default, fieldValidation, validation, schemas, skipKinds)"),
+         "functionConfig: spec.prunee: unknown field (known: prune, default, fieldValidation, validation, schemas, skipKinds, previous)"),
         ("unknown data key", cm(json!({"key": "value"})),
-         "functionConfig: data.key: unknown field (known: prune, default, fieldValidation, validation, schemas, skipKinds)"),
+         "functionConfig: data.key: unknown field (known: prune, default, fieldValidation, validation, schemas, skipKinds, previous)"),
         ("unknown top key", json!({"apiVersion": API_VERSION, "kind": KIND, "data": {}}),
          "functionConfig: data: unknown field (known: apiVersion, kind, metadata, spec)"),
         ("bad bool string", cm(json!({"prune": "maybe"})),

@@ -38,6 +38,13 @@ impl Checks {
             .as_ref()
             .map_or_else(Vec::new, |r| r.validate(obj))
     }
+
+    /// The errors of the version's CEL rules for an update of `old` to `obj`.
+    pub fn cel_update_errors(&self, obj: &Value, old: &Value) -> Vec<FieldError> {
+        self.rules
+            .as_ref()
+            .map_or_else(Vec::new, |r| r.validate_update(obj, old))
+    }
 }
 
 /// The schemas of a run, each version with its checks.

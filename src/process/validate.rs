@@ -23,11 +23,45 @@ pub(super) fn create(
         return;
     };
     let errs = validator.validate(item, |o| checks.cel_errors(o));
+    push(item, errs, severity, false, results);
+}
+
+/// The update validation of `item` against `old` (the stored old object, read back through
+/// the item's version); pushes the results, each tagged `operation: update`.
+pub(super) fn update(
+    item: &Node,
+    old: &Node,
+    checks: &Checks,
+    level: Validation,
+    results: &mut Vec<KrmResult>,
+) {
+    let severity = match level {
+        Validation::Ignore => return,
+        Validation::Warn => Severity::Warning,
+        Validation::Error => Severity::Error,
+    };
+    let Some(validator) = &checks.validator else {
+        return;
+    };
+    let errs = validator.validate_update(item, old, |o, old| checks.cel_update_errors(o, old));
+    push(item, errs, severity, true, results);
+}
+
+fn push(
+    item: &Node,
+    errs: Vec<crate::field::FieldError>,
+    severity: Severity,
+    update: bool,
+    results: &mut Vec<KrmResult>,
+) {
     let count = errs.len();
     for (i, e) in errs.into_iter().enumerate() {
         let mut r = KrmResult::about(severity, e.to_string(), item);
         if !e.field.is_empty() {
             r = r.with_field(&e.field);
+        }
+        if update {
+            r.tags.push(("operation", "update".to_string()));
         }
         if i + 1 == count {
             r.stderr_note = Some(refusal(item, count));

@@ -146,11 +146,116 @@ impl Validator {
         errs
     }
 
+    /// The causes of the 422 an update request of the processed `item` gets, the old object
+    /// being `old` (as the apiserver reads it back: converted, pruned and defaulted with this
+    /// version), in the apiserver's order (`rest.BeforeUpdate`, then the strategy's
+    /// `ValidateUpdate`): the ObjectMeta checks (labels, annotations and ownerReferences three
+    /// times), OpenAPI validation with ratcheting, scale, embedded resources, list types (only
+    /// when the old object has no list-type error), then `cel` with the new and old objects
+    /// (unless a blocking error was found).
+    pub fn validate_update(
+        &self,
+        item: &Item,
+        old: &Item,
+        cel: impl FnOnce(&Value, &Value) -> Vec<FieldError>,
+    ) -> Vec<FieldError> {
+        let (mut fallback, mut old_fallback) = (None, None);
+        let (Some(mut obj), Some(mut old)) = (
+            Data::of_item(item, &mut fallback),
+            Data::of_item(old, &mut old_fallback),
+        ) else {
+            return Vec::new();
+        };
+        let (Data::Object(root), Data::Object(old_root)) = (&mut obj, &mut old) else {
+            return Vec::new();
+        };
+        self.prepare_for_update(root, old_root);
+        let mut errs = Vec::new();
+        if let Some(Data::Object(meta)) = root.get("metadata") {
+            objectmeta::validate(
+                meta,
+                self.namespaced,
+                names::path_segment,
+                "metadata",
+                &mut errs,
+            );
+            objectmeta::update(meta, "metadata", &mut errs);
+            objectmeta::update(meta, "metadata", &mut errs);
+        }
+        errs.extend(self.openapi_update(&obj, &old));
+        if let Some(scale) = &self.scale {
+            scale::validate(&obj, scale, &mut errs);
+        }
+        let side = &self.compiled.side;
+        embedded::validate(&self.schema, side, &obj, &Path::Root(""), &mut errs);
+        let mut old_list_errs = Vec::new();
+        listtype::validate(
+            &self.schema,
+            side,
+            &old,
+            &Path::Root(""),
+            &mut old_list_errs,
+        );
+        if old_list_errs.is_empty() {
+            listtype::validate(&self.schema, side, &obj, &Path::Root(""), &mut errs);
+        }
+        if self.compiled.has_rules {
+            if errs.iter().any(is_blocking) {
+                errs.push(FieldError::new(
+                    ErrorType::Invalid,
+                    "",
+                    BadValue::Json(Value::Null),
+                    RULES_NOT_CHECKED,
+                ));
+            } else {
+                errs.extend(cel(&obj.to_value(), &old.to_value()));
+            }
+        }
+        errs
+    }
+
+    /// What the apiserver does to both objects of an update before validating it: each has
+    /// metadata and the request's namespace (as on create), and with the status subresource
+    /// the new object's `status` is the old one's (`PrepareForUpdate`).
+    fn prepare_for_update<'a>(&self, root: &mut Obj<'a>, old: &mut Obj<'a>) {
+        self.prepare_meta(old);
+        self.prepare_meta(root);
+        let status = old.get("status").cloned();
+        if self.status_subresource {
+            match status {
+                Some(s) => root.insert("status", s),
+                None => {
+                    root.remove("status");
+                }
+            }
+        }
+    }
+
+    /// [`Validator::openapi`] of an update, with ratcheting against `old`.
+    fn openapi_update(&self, obj: &Data<'_>, old: &Data<'_>) -> Vec<FieldError> {
+        let root = Node {
+            s: &self.schema,
+            side: Some(&self.compiled.side),
+        };
+        let res = openapi::validate_update(root, obj, Some(old), &OPath::Root);
+        let mut seen = HashSet::new();
+        res.errs
+            .iter()
+            .map(openapi::errors::OErr::to_field_error)
+            .filter(|e| seen.insert(e.to_string()))
+            .collect()
+    }
+
     /// What the apiserver does to the object before validating it.
     fn prepare_for_create(&self, root: &mut Obj<'_>) {
         if self.status_subresource {
             root.remove("status");
         }
+        self.prepare_meta(root);
+    }
+
+    /// The metadata the server fills in on create: the object's, its namespace, its name.
+    fn prepare_meta(&self, root: &mut Obj<'_>) {
         // The server fills in system metadata: the object always has some.
         match root.get("metadata") {
             None | Some(Data::Null) => root.insert("metadata", Data::Object(Obj::default())),

@@ -63,6 +63,17 @@ pub(super) fn validate(
     }
 }
 
+/// The ObjectMeta update checks (apimachinery's `ValidateObjectMetaAccessorUpdate`) of a
+/// new object whose name and namespace are its old object's (how updates are matched): its
+/// labels, annotations and ownerReferences, checked again.
+pub(super) fn update(meta: &Obj<'_>, path: &str, errs: &mut Vec<FieldError>) {
+    labels(meta.get("labels"), path, errs);
+    annotations(meta.get("annotations"), path, errs);
+    if let Some(Data::Array(refs)) = meta.get("ownerReferences") {
+        owner_references(refs, &format!("{path}.ownerReferences"), errs);
+    }
+}
+
 /// The name and generateName checks alone (with `name_rule`): the rest of the ObjectMeta rules
 /// do not depend on the name rule.
 pub(super) fn names(meta: &Obj<'_>, name_rule: NameRule, path: &str, errs: &mut Vec<FieldError>) {

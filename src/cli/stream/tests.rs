@@ -13,6 +13,7 @@ fn case(dir: &Path) -> Option<(Flags, String, Option<ConfigFile>)> {
     let mut flags = Flags {
         config_file: None,
         diff: false,
+        previous: Vec::new(),
     };
     let mut config = None;
     for a in args.split_whitespace() {
@@ -105,6 +106,7 @@ fn same_answer(input: &str, diff: bool) {
     let flags = Flags {
         config_file: None,
         diff,
+        previous: Vec::new(),
     };
     let got = super::run(&flags, input, None)
         .unwrap_or_else(|| panic!("did not stream:\n{input}"))
@@ -149,6 +151,7 @@ fn function_config_after_the_items_is_used() {
     let flags = Flags {
         config_file: None,
         diff: false,
+        previous: Vec::new(),
     };
     assert_eq!(super::run(&flags, &list, None).unwrap().unwrap().code, 1);
 }
@@ -162,6 +165,7 @@ fn a_crd_after_items_processed_with_a_file_schema_streams_again() {
     let flags = Flags {
         config_file: None,
         diff: false,
+        previous: Vec::new(),
     };
     // As written (the CRD first), the file schema loses and the run streams.
     same_answer(&text, false);
@@ -218,6 +222,7 @@ fn json_with_a_function_config_streams_twice() {
     let flags = Flags {
         config_file: None,
         diff: false,
+        previous: Vec::new(),
     };
     // The functionConfig (Strict) was used: pruned fields are errors.
     assert_eq!(super::run(&flags, &doc, None).unwrap().unwrap().code, 1);
@@ -239,6 +244,7 @@ fn an_invalid_item_stops_the_streamed_run_with_the_whole_input_error() {
     let flags = Flags {
         config_file: None,
         diff: false,
+        previous: Vec::new(),
     };
     let got = super::run(&flags, &list, None).expect("streamed");
     let want = whole(&flags, &list, None).unwrap_err().to_string();

@@ -40,6 +40,32 @@ impl Res {
 
 /// Validates `data` (at `path`) with the schema node `n`.
 pub(crate) fn validate<'a, S: Schema<'a>>(n: S, data: &Data<'_>, path: &OPath<'_>) -> Res {
+    validate_update(n, data, None, path)
+}
+
+/// [`validate`] of an update with ratcheting (kube-openapi's ratcheting validator): `old` is
+/// the value of the old object that correlates with `data` (through properties, map keys and
+/// map-list items by key; `None` when there is none). The errors found at a value that is
+/// deep-equal to its correlated old value are dropped.
+pub(crate) fn validate_update<'a, S: Schema<'a>>(
+    n: S,
+    data: &Data<'_>,
+    old: Option<&Data<'_>>,
+    path: &OPath<'_>,
+) -> Res {
+    let r = validate_node(n, data, old, path);
+    if !r.is_valid() && old.is_some_and(|o| scalars::go_deep_equal(o, data)) {
+        return Res::default();
+    }
+    r
+}
+
+fn validate_node<'a, S: Schema<'a>>(
+    n: S,
+    data: &Data<'_>,
+    old: Option<&Data<'_>>,
+    path: &OPath<'_>,
+) -> Res {
     let mut r = Res::default();
     let checks = n.checks();
     if data.is_null() {
@@ -51,7 +77,7 @@ pub(crate) fn validate<'a, S: Schema<'a>>(n: S, data: &Data<'_>, path: &OPath<'_
         r.merge(scalars::types(n.ty(), n.format(), data, path));
         r.mc += 1;
     }
-    r.merge(junctors(checks, data, path));
+    r.merge(junctors(checks, data, old, path));
     r.mc += 1;
     match data {
         Data::Str(s) => {
@@ -68,7 +94,11 @@ pub(crate) fn validate<'a, S: Schema<'a>>(n: S, data: &Data<'_>, path: &OPath<'_
             r.mc += 1;
         }
         Data::Array(items) => {
-            r.merge(list(n, checks, items, path));
+            let old_items = match old {
+                Some(Data::Array(o)) => Some(&o[..]),
+                _ => None,
+            };
+            r.merge(list(n, checks, items, old_items, path));
             r.mc += 1;
         }
         _ => {}
@@ -76,7 +106,7 @@ pub(crate) fn validate<'a, S: Schema<'a>>(n: S, data: &Data<'_>, path: &OPath<'_
     r.errs.extend(scalars::enumeration(checks, data, path));
     r.mc += 1;
     if let Data::Object(map) = data {
-        r.merge(object(n, checks, map, path));
+        r.merge(object(n, checks, map, old.and_then(Data::as_object), path));
         r.mc += 1;
     }
     r.mc += 1;
@@ -84,19 +114,19 @@ pub(crate) fn validate<'a, S: Schema<'a>>(n: S, data: &Data<'_>, path: &OPath<'_
 }
 
 /// The junctors validator (its match count includes the branches it keeps).
-fn junctors(c: Option<&Checks>, data: &Data<'_>, path: &OPath<'_>) -> Res {
+fn junctors(c: Option<&Checks>, data: &Data<'_>, old: Option<&Data<'_>>, path: &OPath<'_>) -> Res {
     let mut main = Res::default();
     if let Some(c) = c.and_then(Checks::rare) {
         if !c.any_of.is_empty() {
-            any_of(&c.any_of, data, path, &mut main);
+            any_of(&c.any_of, data, old, path, &mut main);
         }
         if !c.one_of.is_empty() {
-            one_of(&c.one_of, data, path, &mut main);
+            one_of(&c.one_of, data, old, path, &mut main);
         }
         if !c.all_of.is_empty() {
             let mut validated = 0;
             for b in &c.all_of {
-                let res = validate(b, data, path);
+                let res = validate_update(b, data, old, path);
                 validated += usize::from(res.is_valid());
                 main.merge(res);
             }
@@ -125,10 +155,16 @@ fn junctors(c: Option<&Checks>, data: &Data<'_>, path: &OPath<'_>) -> Res {
     main
 }
 
-fn any_of(branches: &[Branch], data: &Data<'_>, path: &OPath<'_>, main: &mut Res) {
+fn any_of(
+    branches: &[Branch],
+    data: &Data<'_>,
+    old: Option<&Data<'_>>,
+    path: &OPath<'_>,
+    main: &mut Res,
+) {
     let mut best: Option<Res> = None;
     for b in branches {
-        let res = validate(b, data, path);
+        let res = validate_update(b, data, old, path);
         if res.is_valid() {
             main.merge(res);
             return;
@@ -146,11 +182,17 @@ fn any_of(branches: &[Branch], data: &Data<'_>, path: &OPath<'_>, main: &mut Res
     }
 }
 
-fn one_of(branches: &[Branch], data: &Data<'_>, path: &OPath<'_>, main: &mut Res) {
+fn one_of(
+    branches: &[Branch],
+    data: &Data<'_>,
+    old: Option<&Data<'_>>,
+    path: &OPath<'_>,
+    main: &mut Res,
+) {
     let (mut best, mut first_success): (Option<Res>, Option<Res>) = (None, None);
     let mut validated = 0;
     for b in branches {
-        let res = validate(b, data, path);
+        let res = validate_update(b, data, old, path);
         if res.is_valid() {
             validated += 1;
             best = None;
@@ -179,11 +221,19 @@ fn one_of(branches: &[Branch], data: &Data<'_>, path: &OPath<'_>, main: &mut Res
 }
 
 /// The list validator: items, then item counts and uniqueness.
-fn list<'a, S: Schema<'a>>(n: S, c: Option<&Checks>, items: &[Data<'_>], path: &OPath<'_>) -> Res {
+fn list<'a, S: Schema<'a>>(
+    n: S,
+    c: Option<&Checks>,
+    items: &[Data<'_>],
+    old: Option<&[Data<'_>]>,
+    path: &OPath<'_>,
+) -> Res {
     let mut r = Res::default();
     if let Some(item) = n.items() {
+        let keys = old.and(n.map_keys());
         for (i, v) in items.iter().enumerate() {
-            r.merge(validate(item, v, &OPath::Index(path, i)));
+            let old_item = keys.zip(old).and_then(|(k, o)| correlated_item(k, v, o));
+            r.merge(validate_update(item, v, old_item, &OPath::Index(path, i)));
         }
     }
     let size = items.len() as i64;
@@ -214,6 +264,25 @@ fn list<'a, S: Schema<'a>>(n: S, c: Option<&Checks>, items: &[Data<'_>], path: &
     r
 }
 
+/// The item of the old map list with the same key values as `item` (map-list items correlate
+/// by key; set and atomic list items do not correlate).
+pub(crate) fn correlated_item<'o, 'd>(
+    keys: &[String],
+    item: &Data<'_>,
+    old: &'o [Data<'d>],
+) -> Option<&'o Data<'d>> {
+    let m = item.as_object()?;
+    old.iter().find(|o| {
+        o.as_object().is_some_and(|om| {
+            keys.iter().all(|k| match (m.get(k), om.get(k)) {
+                (Some(a), Some(b)) => scalars::go_deep_equal(a, b),
+                (None, None) => true,
+                _ => false,
+            })
+        })
+    })
+}
+
 fn has_duplicates(items: &[Data<'_>]) -> bool {
     items
         .iter()
@@ -223,7 +292,13 @@ fn has_duplicates(items: &[Data<'_>]) -> bool {
 
 /// The object validator: property counts, forbidden or additional properties, properties,
 /// then required properties.
-fn object<'a, S: Schema<'a>>(n: S, c: Option<&Checks>, map: &Obj<'_>, path: &OPath<'_>) -> Res {
+fn object<'a, S: Schema<'a>>(
+    n: S,
+    c: Option<&Checks>,
+    map: &Obj<'_>,
+    old: Option<&Obj<'_>>,
+    path: &OPath<'_>,
+) -> Res {
     let mut r = Res::default();
     let size = map.len() as i64;
     if let Some(c) = c.and_then(Checks::rare) {
@@ -245,7 +320,12 @@ fn object<'a, S: Schema<'a>>(n: S, c: Option<&Checks>, map: &Obj<'_>, path: &OPa
     let additional = n.additional();
     for (k, v) in map.iter() {
         if let Some(p) = n.property(k) {
-            r.merge(validate(p, v, &OPath::Prop(path, k)));
+            r.merge(validate_update(
+                p,
+                v,
+                old.and_then(|o| o.get(k)),
+                &OPath::Prop(path, k),
+            ));
             continue;
         }
         match additional {
@@ -254,7 +334,12 @@ fn object<'a, S: Schema<'a>>(n: S, c: Option<&Checks>, map: &Obj<'_>, path: &OPa
                 value: Value::String(k.to_string()),
                 message: format!("{path}.{k} in body is a forbidden property"),
             }),
-            Extra::Schema(a) => r.merge(validate(a, v, &OPath::Extra(path, k))),
+            Extra::Schema(a) => r.merge(validate_update(
+                a,
+                v,
+                old.and_then(|o| o.get(k)),
+                &OPath::Extra(path, k),
+            )),
             Extra::None => {}
         }
     }

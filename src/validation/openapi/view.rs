@@ -2,7 +2,7 @@
 //! [`Side`] (what the version's schema says at that point), and a junctor [`Branch`].
 
 use crate::schema::{Structural, StructuralOrBool};
-use crate::validation::compile::{Branch, Checks, Side, TyRef};
+use crate::validation::compile::{Branch, Checks, ListType, Side, TyRef};
 
 /// `additionalProperties` as the object validator reads it.
 pub(crate) enum Extra<S> {
@@ -22,6 +22,12 @@ pub(crate) trait Schema<'a>: Copy {
     fn property(self, key: &str) -> Option<Self>;
     fn additional(self) -> Extra<Self>;
     fn items(self) -> Option<Self>;
+
+    /// The keys of a map list (`x-kubernetes-list-type: map`), by which its items correlate
+    /// with the old object's on an update.
+    fn map_keys(self) -> Option<&'a [String]> {
+        None
+    }
 
     /// The format the type and number validators see ("" when none).
     fn format(self) -> &'a str {
@@ -71,6 +77,13 @@ impl<'a> Schema<'a> for Node<'a> {
             s: self.s.items.as_deref()?,
             side: self.side.and_then(|d| d.items.as_deref()),
         })
+    }
+
+    fn map_keys(self) -> Option<&'a [String]> {
+        match self.checks()?.list_type.as_deref()? {
+            ListType::Map(keys) => Some(&keys[..]),
+            ListType::Set => None,
+        }
     }
 }
 
