@@ -4,6 +4,7 @@
 //! other item is left exactly as it was read (its tree is not rebuilt), so it is written back
 //! value-identical with key order, styles and annotations kept.
 
+mod crd_update;
 pub mod previous;
 mod rules;
 mod schemas;
@@ -67,6 +68,9 @@ pub fn process(
         true => None,
         false => Some(Previous::load(&config.previous, config)?),
     };
+    if let Some(previous) = &previous {
+        crd_updates(items, previous, config, &mut report.results);
+    }
     let update = previous.as_ref().map(|previous| UpdateContext {
         previous,
         registry: &registry,
@@ -91,6 +95,42 @@ pub fn process(
     }
     report.results.push(summary.to_result());
     Ok(report)
+}
+
+/// The causes of the refusal of each CRD update among `items` (a CRD the previous objects also
+/// hold), as results tagged `operation: update`.
+pub(crate) fn crd_updates(
+    items: &[Node],
+    previous: &Previous,
+    config: &Config,
+    results: &mut Vec<KrmResult>,
+) {
+    let severity = match config.validation {
+        crate::config::Validation::Ignore => return,
+        crate::config::Validation::Warn => Severity::Warning,
+        crate::config::Validation::Error => Severity::Error,
+    };
+    for item in items.iter().filter(|i| is_crd(i)) {
+        let name = item
+            .get("metadata")
+            .and_then(|m| m.get("name"))
+            .and_then(Node::scalar_str)
+            .unwrap_or("");
+        let Some(old) = previous.crd(name) else {
+            continue;
+        };
+        let (Ok(old), Ok(new)) = (
+            crate::yaml::json::to_json(old),
+            crate::yaml::json::to_json(item),
+        ) else {
+            continue;
+        };
+        for e in crd_update::crd_update_errors(&old, &new) {
+            let mut r = KrmResult::about(severity, e.to_string(), item).with_field(&e.field);
+            r.tags.push(("operation", "update".to_string()));
+            results.push(r);
+        }
+    }
 }
 
 /// Processes one (not skipped) item with what the registry knows about its apiVersion/kind:
