@@ -36,6 +36,9 @@ FROM scratch AS runtime
 COPY image/etc/passwd image/etc/group /etc/
 COPY --from=binary /out/crd-schema-fn /crd-schema-fn
 USER 65534:65534
+# Inside kustomize's and kpt's sandbox only the folders the user mounted exist: the paths a
+# config names (`schemas: [/crds]`) are not restricted to the config's folder.
+ENV CRD_SCHEMA_FN_LOAD_RESTRICTOR=LoadRestrictionsNone
 ENTRYPOINT ["/crd-schema-fn"]
 LABEL org.opencontainers.image.title="crd-schema-fn" \
       org.opencontainers.image.description="KRM function: prunes unknown fields and applies OpenAPI defaults to custom resources, offline, exactly as kube-apiserver stores them" \

@@ -136,9 +136,45 @@ struct Raw {
     previous: Vec<String>,
 }
 
+/// The environment variable that lifts the restriction on the paths a config names, as
+/// kustomize's `--load-restrictor LoadRestrictionsNone` does (the container image sets it:
+/// there only the folders the user mounted exist).
+pub const LOAD_RESTRICTOR_ENV: &str = "CRD_SCHEMA_FN_LOAD_RESTRICTOR";
+
+/// Where the paths a config names (`schemas:`, `previous:`) may lead, as kustomize's load
+/// restrictor: a config comes with the pull request that changes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoadRestrictor {
+    /// `LoadRestrictionsRootOnly` (the default): relative paths that resolve, symbolic links
+    /// followed, inside the base folder (and every file of a folder they name too).
+    RootOnly,
+    /// `LoadRestrictionsNone`: any path.
+    None,
+}
+
+impl LoadRestrictor {
+    /// [`LoadRestrictor::None`] when [`LOAD_RESTRICTOR_ENV`] is `LoadRestrictionsNone`.
+    pub fn from_env() -> Self {
+        match std::env::var(LOAD_RESTRICTOR_ENV).as_deref() {
+            Ok("LoadRestrictionsNone") => LoadRestrictor::None,
+            _ => LoadRestrictor::RootOnly,
+        }
+    }
+}
+
 /// Loads a config object (`None` or null: all defaults). Relative schema paths are resolved
-/// against `base_dir` (the config file's folder in legacy plugin mode, else the working directory).
+/// against `base_dir` (the config file's folder in legacy plugin mode, else the working
+/// directory), and restricted to it unless [`LOAD_RESTRICTOR_ENV`] says otherwise.
 pub fn load(node: Option<&Node>, base_dir: &Path) -> Result<Config, ConfigError> {
+    load_with(node, base_dir, LoadRestrictor::from_env())
+}
+
+/// [`load`] with the given path restriction.
+pub fn load_with(
+    node: Option<&Node>,
+    base_dir: &Path,
+    restrictor: LoadRestrictor,
+) -> Result<Config, ConfigError> {
     let node = match node {
         None => return Ok(Config::default()),
         Some(n) if n.is_null() => return Ok(Config::default()),
@@ -148,14 +184,23 @@ pub fn load(node: Option<&Node>, base_dir: &Path) -> Result<Config, ConfigError>
         key: "functionConfig".into(),
         message: e.message,
     })?;
-    load_value(&value, base_dir)
+    load_value_with(&value, base_dir, restrictor)
 }
 
 /// [`load`] on a JSON value (as read the YAML 1.1 way).
 pub fn load_value(value: &Value, base_dir: &Path) -> Result<Config, ConfigError> {
+    load_value_with(value, base_dir, LoadRestrictor::from_env())
+}
+
+/// [`load_with`] on a JSON value.
+pub fn load_value_with(
+    value: &Value,
+    base_dir: &Path,
+    restrictor: LoadRestrictor,
+) -> Result<Config, ConfigError> {
     let form = check(value)?;
     let raw = parse(value, form)?;
-    validate(raw, base_dir)
+    validate(raw, base_dir, restrictor)
 }
 
 /// Step 1: which kind of config object this is.
@@ -248,7 +293,7 @@ fn parse_entry(
 }
 
 /// Steps 3 and 4: defaults for what is missing, then checks and path resolution.
-fn validate(raw: Raw, base_dir: &Path) -> Result<Config, ConfigError> {
+fn validate(raw: Raw, base_dir: &Path, restrictor: LoadRestrictor) -> Result<Config, ConfigError> {
     let defaults = Config::default();
     let field_validation = match raw.field_validation.as_deref() {
         None => defaults.field_validation,
@@ -258,8 +303,17 @@ fn validate(raw: Raw, base_dir: &Path) -> Result<Config, ConfigError> {
         None => defaults.validation,
         Some(s) => parse_validation(s, &format!("{}.validation", raw.section))?,
     };
-    let schemas = raw.schemas.iter().map(|p| base_dir.join(p)).collect();
-    let previous = raw.previous.iter().map(|p| base_dir.join(p)).collect();
+    let paths = |list: &[String], name: &str| -> Result<Vec<PathBuf>, ConfigError> {
+        list.iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let key = format!("{}.{name}[{i}]", raw.section);
+                resolve(p, base_dir, &key, restrictor)
+            })
+            .collect()
+    };
+    let schemas = paths(&raw.schemas, "schemas")?;
+    let previous = paths(&raw.previous, "previous")?;
     let skip_kinds = raw
         .skip_kinds
         .iter()
@@ -275,6 +329,71 @@ fn validate(raw: Raw, base_dir: &Path) -> Result<Config, ConfigError> {
         skip_kinds,
         previous,
     })
+}
+
+/// A path the config names, joined to `base_dir` and checked against `restrictor`.
+fn resolve(
+    p: &str,
+    base_dir: &Path,
+    key: &str,
+    restrictor: LoadRestrictor,
+) -> Result<PathBuf, ConfigError> {
+    let joined = base_dir.join(p);
+    if restrictor == LoadRestrictor::None {
+        return Ok(joined);
+    }
+    let allow = format!("set {LOAD_RESTRICTOR_ENV}=LoadRestrictionsNone to allow it");
+    if Path::new(p).is_absolute() {
+        return Err(bad(
+            key,
+            format!(
+                "path {p:?} is absolute: a config may only name paths inside its folder ({allow})"
+            ),
+        ));
+    }
+    let base = if base_dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        base_dir
+    };
+    let root = std::fs::canonicalize(base).unwrap_or_else(|_| base.to_path_buf());
+    let outside = |real: &Path| {
+        bad(
+            key,
+            format!(
+                "path {p:?} resolves to {}, outside the config's folder {} ({allow})",
+                real.display(),
+                root.display()
+            ),
+        )
+    };
+    let Ok(real) = std::fs::canonicalize(&joined) else {
+        // A path that does not resolve is reported when it is read; it may not climb out.
+        let mut depth = 0i32;
+        for c in Path::new(p).components() {
+            match c {
+                std::path::Component::ParentDir => depth -= 1,
+                std::path::Component::Normal(_) => depth += 1,
+                _ => {}
+            }
+            if depth < 0 {
+                return Err(outside(&joined));
+            }
+        }
+        return Ok(joined);
+    };
+    if !real.starts_with(&root) {
+        return Err(outside(&real));
+    }
+    if real.is_dir() {
+        for f in crate::sources::files_of(&joined).map_err(|e| bad(key, e.to_string()))? {
+            let f_real = std::fs::canonicalize(&f).unwrap_or(f);
+            if !f_real.starts_with(&root) {
+                return Err(outside(&f_real));
+            }
+        }
+    }
+    Ok(joined)
 }
 
 fn parse_validation(s: &str, key: &str) -> Result<Validation, ConfigError> {

@@ -43,9 +43,40 @@ pub fn load_path_except(
     Ok(out)
 }
 
-/// A file's text.
+/// The largest file read as a schema source or previous objects (256 MiB).
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// A file's text: only a regular file (symbolic links followed) is read, never a device or a
+/// FIFO, and only up to [`MAX_FILE_BYTES`].
 pub fn read_text(path: &Path) -> Result<String, SchemaError> {
-    std::fs::read_to_string(path).map_err(|e| io_error(path, &e))
+    use std::io::Read;
+    let refuse = |message: String| SchemaError {
+        source_name: path.display().to_string(),
+        field: String::new(),
+        message,
+    };
+    let meta = std::fs::metadata(path).map_err(|e| io_error(path, &e))?;
+    if !meta.is_file() {
+        return Err(refuse("cannot read: not a regular file".into()));
+    }
+    let too_large = || {
+        refuse(format!(
+            "cannot read: larger than the limit of {MAX_FILE_BYTES} bytes"
+        ))
+    };
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_large());
+    }
+    let file = std::fs::File::open(path).map_err(|e| io_error(path, &e))?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| io_error(path, &e))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large());
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| refuse("cannot read: stream did not contain valid UTF-8".into()))
 }
 
 /// The files a path names: itself, or for a directory the `*.yaml`, `*.yml` and `*.json`

@@ -32,12 +32,43 @@ fn missing_or_empty_config_gives_defaults() {
     assert_eq!(d.validation, Validation::Error);
 }
 
+/// The paths a config names stay inside its folder (kustomize's default load restrictor).
+#[test]
+fn config_paths_are_restricted_to_the_folder() {
+    let cases = [
+        ("/abs/openapi.json", "functionConfig: spec.schemas[0]: path \"/abs/openapi.json\" is absolute: a config may only name paths inside its folder (set CRD_SCHEMA_FN_LOAD_RESTRICTOR=LoadRestrictionsNone to allow it)"),
+        ("a/../../x.yaml", "functionConfig: spec.schemas[0]: path \"a/../../x.yaml\" resolves to /base/a/../../x.yaml, outside the config's folder /base (set CRD_SCHEMA_FN_LOAD_RESTRICTOR=LoadRestrictionsNone to allow it)"),
+    ];
+    for (path, want) in cases {
+        let got = load_value_with(
+            &own(json!({"schemas": [path]})),
+            &base(),
+            LoadRestrictor::RootOnly,
+        );
+        assert_eq!(got.unwrap_err().to_string(), want);
+    }
+    let ok = load_value_with(
+        &own(json!({"previous": ["a/../b/", "./c.yaml"]})),
+        &base(),
+        LoadRestrictor::RootOnly,
+    )
+    .unwrap();
+    assert_eq!(
+        ok.previous,
+        [
+            PathBuf::from("/base/a/../b/"),
+            PathBuf::from("/base/./c.yaml")
+        ]
+    );
+}
+
 #[test]
 fn own_kind_reads_every_key() {
-    let c = load_value(
+    let c = load_value_with(
         &own(json!({"prune": false, "default": true, "fieldValidation": "Strict", "validation": "Warn",
                     "schemas": ["crds/", "/abs/openapi.json"], "skipKinds": ["Widget", "example.com/Gadget"]})),
         &base(),
+        LoadRestrictor::None,
     )
     .unwrap();
     assert!(!c.prune);
