@@ -190,7 +190,17 @@ pub(crate) fn process_item_with(
         }
         Lookup::Found(vs) => vs,
     };
-    if vs.schema.is_none() || !vs.structural_errors.is_empty() {
+    if !vs.structural_errors.is_empty() {
+        let msg = format!(
+            "CustomResourceDefinition {} is refused by the apiserver; left unchanged",
+            vs.crd_name
+        );
+        report
+            .results
+            .push(KrmResult::about(Severity::Warning, msg, item));
+        return;
+    }
+    if vs.schema.is_none() {
         return;
     }
     if let Some(msg) = rules::refused_warning(vs) {

@@ -9,6 +9,7 @@ use crate::engine;
 use crate::field::FieldError;
 use crate::results::{KrmResult, Severity};
 use crate::schema::crd::load_crd;
+use crate::schema::crdcheck;
 use crate::schema::registry::{Entry, Registry};
 use crate::schema::{map_schemas, VersionSchema};
 use crate::sources::load_path_except;
@@ -87,7 +88,10 @@ pub fn collect_schemas(
     Ok(registry)
 }
 
-/// Loads a CRD among the items (`label` names the item); pushes its non-structural error.
+/// Loads a CRD among the items (`label` names the item), checked as the apiserver checks a
+/// create of it ([`crdcheck`]): each cause of a refusal is one error result on the item (with
+/// its field path), followed by one warning; a refused CRD's versions are registered refused
+/// (their objects are left unchanged), or not at all when it has no usable group/kind/versions.
 pub(crate) fn load_item_crd(
     item: &Node,
     label: &str,
@@ -104,15 +108,58 @@ pub(crate) fn load_item_crd(
         label: source.clone(),
         source: e,
     })?;
-    let versions = load_crd(&json, &source)?;
-    if let Some(msg) = non_structural_message(&versions) {
-        results.push(KrmResult::about(Severity::Error, msg, item));
+    let mut causes: Vec<String> = crdcheck::validate_create(&json)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let (mut entries, usable) = match load_crd(&json, &source) {
+        Ok(versions) => (versions, true),
+        // The apiserver names what is missing; its schemas are still checked (with stand-ins
+        // for the missing names), the CRD is not loaded.
+        Err(_) if !causes.is_empty() => match load_crd(&crdcheck::with_stand_ins(&json), &source) {
+            Ok(versions) => (versions, false),
+            Err(_) => (Vec::new(), false),
+        },
+        Err(e) => return Err(e.into()),
+    };
+    for vs in &entries {
+        push_new(&mut causes, &vs.structural_errors);
     }
-    let entries = prepare(versions, compiler);
-    for msg in super::rules::refused_messages(&entries) {
-        results.push(KrmResult::about(Severity::Error, msg, item));
+    let mut prepared = prepare(std::mem::take(&mut entries), compiler);
+    for e in &prepared {
+        push_new(
+            &mut causes,
+            e.attached.rules.iter().flat_map(|r| r.errors.iter()),
+        );
     }
-    Ok(entries)
+    for c in &causes {
+        let r = KrmResult::about(Severity::Error, c.clone(), item);
+        results.push(match crdcheck::message_path(c) {
+            Some(path) => r.with_field(path),
+            None => r,
+        });
+    }
+    if causes.is_empty() {
+        return Ok(prepared);
+    }
+    let msg = format!("CustomResourceDefinition {name} is refused by the apiserver ({} cause{}); its objects are left unchanged", causes.len(), if causes.len() == 1 { "" } else { "s" });
+    results.push(KrmResult::about(Severity::Warning, msg, item));
+    if !usable {
+        return Ok(Vec::new());
+    }
+    for e in &mut prepared {
+        e.vs.structural_errors = causes.clone();
+    }
+    Ok(prepared)
+}
+
+/// Appends the messages of `more` not in `causes` yet.
+fn push_new<'a>(causes: &mut Vec<String>, more: impl IntoIterator<Item = &'a String>) {
+    for m in more {
+        if !causes.contains(m) {
+            causes.push(m.clone());
+        }
+    }
 }
 
 /// Loads a schema file or directory of the config; pushes one error per non-structural CRD.

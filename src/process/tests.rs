@@ -119,19 +119,19 @@ fn skip_kinds_and_native_kinds_are_untouched() {
 }
 
 #[test]
-fn non_structural_crd_is_one_error_and_items_stay() {
+fn non_structural_crd_is_one_error_per_cause_and_items_stay() {
     let bad = CRD.replace("color: {type: string}", "color: {}");
     let docs = format!("{bad}---\n{W1}");
     let (out, report) = run(&docs, &Config::default());
     assert_eq!(out[1]["spec"], json!({"colour": "red"}));
     let msgs = messages(&report);
-    assert_eq!(msgs.len(), 2, "{msgs:?}");
-    assert!(msgs[0].starts_with("crd-schema-fn: error: CustomResourceDefinition widgets.example.com (apiextensions.k8s.io/v1): CustomResourceDefinition widgets.example.com is not structural"), "{}", msgs[0]);
-    assert!(
-        msgs[0].contains("properties[color].type: Required value"),
-        "{}",
-        msgs[0]
-    );
+    let at = "spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[color].type";
+    assert_eq!(msgs[..3], [
+        format!("crd-schema-fn: error: CustomResourceDefinition widgets.example.com (apiextensions.k8s.io/v1): {at}: Required value: must not be empty for specified object fields"),
+        "crd-schema-fn: warning: CustomResourceDefinition widgets.example.com (apiextensions.k8s.io/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver (1 cause); its objects are left unchanged".to_string(),
+        "crd-schema-fn: warning: Widget demo/w1 (example.com/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver; left unchanged".to_string(),
+    ]);
+    assert_eq!(report.results[0].field.as_deref(), Some(at));
 }
 
 #[test]
@@ -233,9 +233,10 @@ fn a_crd_whose_rules_do_not_compile_is_refused() {
     let docs = format!("{crd}---\n{W1}");
     let (out, report) = run(&docs, &Config::default());
     assert_eq!(out[1], to_json(&parse_stream(W1).unwrap()[0]).unwrap());
-    assert_eq!(messages(&report)[..2], [
-        "crd-schema-fn: error: CustomResourceDefinition widgets.example.com (apiextensions.k8s.io/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver (x-kubernetes-validations); its objects are left unchanged: spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:\"self.colour == \\\"red\\\"\", Message:\"\", MessageExpression:\"\", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:\"\", OptionalOldSelf:(*bool)(nil)}: compilation failed: ERROR: <input>:1:5: undefined field 'colour'\n | self.colour == \"red\"\n | ....^",
-        "crd-schema-fn: warning: Widget demo/w1 (example.com/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver (its x-kubernetes-validations rules do not compile or cost too much); left unchanged",
+    assert_eq!(messages(&report)[..3], [
+        "crd-schema-fn: error: CustomResourceDefinition widgets.example.com (apiextensions.k8s.io/v1): spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:\"self.colour == \\\"red\\\"\", Message:\"\", MessageExpression:\"\", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:\"\", OptionalOldSelf:(*bool)(nil)}: compilation failed: ERROR: <input>:1:5: undefined field 'colour'\n | self.colour == \"red\"\n | ....^",
+        "crd-schema-fn: warning: CustomResourceDefinition widgets.example.com (apiextensions.k8s.io/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver (1 cause); its objects are left unchanged",
+        "crd-schema-fn: warning: Widget demo/w1 (example.com/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver; left unchanged",
     ]);
 }
 
@@ -251,8 +252,12 @@ fn a_crd_whose_rules_cost_too_much_is_refused() {
     let at = "spec.versions[0].schema.openAPIV3Schema";
     let rule = format!("{at}.properties[spec].x-kubernetes-validations[0].rule");
     let tail = "exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)";
-    assert_eq!(messages(&report)[..2], [
-        format!("crd-schema-fn: error: CustomResourceDefinition widgets.example.com (apiextensions.k8s.io/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver (x-kubernetes-validations); its objects are left unchanged: {rule}: Forbidden: contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema; {rule}: Forbidden: estimated rule cost {tail}; {at}: Forbidden: x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema {tail}"),
-        "crd-schema-fn: warning: Widget demo/w1 (example.com/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver (its x-kubernetes-validations rules do not compile or cost too much); left unchanged".to_string(),
+    let head = "crd-schema-fn: error: CustomResourceDefinition widgets.example.com (apiextensions.k8s.io/v1)";
+    assert_eq!(messages(&report)[..5], [
+        format!("{head}: {rule}: Forbidden: contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema"),
+        format!("{head}: {rule}: Forbidden: estimated rule cost {tail}"),
+        format!("{head}: {at}: Forbidden: x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema {tail}"),
+        "crd-schema-fn: warning: CustomResourceDefinition widgets.example.com (apiextensions.k8s.io/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver (3 causes); its objects are left unchanged".to_string(),
+        "crd-schema-fn: warning: Widget demo/w1 (example.com/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver; left unchanged".to_string(),
     ]);
 }

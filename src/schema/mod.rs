@@ -4,6 +4,7 @@
 
 pub mod convert;
 pub mod crd;
+pub mod crdcheck;
 pub mod openapi;
 pub mod registry;
 pub mod structural;

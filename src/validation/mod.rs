@@ -25,7 +25,7 @@ mod data;
 mod embedded;
 mod formats;
 mod listtype;
-mod names;
+pub mod names;
 mod objectmeta;
 mod openapi;
 mod scale;
@@ -57,6 +57,17 @@ pub struct Validator {
 
 /// The message of the error that stands for the CEL rules skipped after a blocking error.
 pub const RULES_NOT_CHECKED: &str = "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation";
+
+/// The ObjectMeta checks of a cluster-scoped object's `metadata` on create (a CRD's), with
+/// DNS-subdomain names: what `ValidateObjectMeta` gives before the kind's own name rule.
+pub fn cluster_object_meta_errors(meta: &Value) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    if let Data::Object(meta) = Data::of_value(meta) {
+        let rule = names::name_is_dns_subdomain;
+        objectmeta::validate(&meta, false, rule, "metadata", &mut errs);
+    }
+    errs
+}
 
 impl Validator {
     /// The validator of a version with a schema (`None` without one): `compiled` is its schema

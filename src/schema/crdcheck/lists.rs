@@ -1,0 +1,369 @@
+//! The schema rules of `ValidateCustomResourceDefinitionOpenAPISchema` the structural check
+//! does not give: `x-kubernetes-map-type` and `x-kubernetes-list-type` with the type they need,
+//! a set's items atomic, a map list's keys (item properties, scalar, required or defaulted, not
+//! nullable), a map list's items a single object schema. Walked over the v1 JSON schema the way
+//! the apiserver walks it (properties, additionalProperties, not, allOf, oneOf, anyOf,
+//! definitions, items, dependencies).
+
+use super::checks::Opts;
+use crate::field::{go_json, BadValue, ErrorType, FieldError};
+use serde_json::{Map, Value};
+
+fn err(t: ErrorType, path: String, value: BadValue, detail: &str) -> FieldError {
+    FieldError::new(t, path, value, detail)
+}
+
+fn not_supported(path: String, value: &str, allowed: &[&str]) -> FieldError {
+    let list: Vec<String> = allowed.iter().map(|a| crate::field::go_quote(a)).collect();
+    let detail = format!("supported values: {}", list.join(", "));
+    err(
+        ErrorType::NotSupported,
+        path,
+        BadValue::Json(Value::String(value.to_string())),
+        &detail,
+    )
+}
+
+fn text<'a>(m: &'a Map<String, Value>, k: &str) -> Option<&'a str> {
+    m.get(k).and_then(Value::as_str)
+}
+
+/// The errors of the schema `s` at `path` and below.
+pub(super) fn validate(s: &Value, path: &str, opts: &Opts, errs: &mut Vec<FieldError>) {
+    let Some(m) = s.as_object() else { return };
+    if let Some(Value::Object(ap)) = m.get("additionalProperties") {
+        validate(
+            &Value::Object(ap.clone()),
+            &format!("{path}.additionalProperties"),
+            opts,
+            errs,
+        );
+    }
+    if let Some(Value::Object(props)) = m.get("properties") {
+        let mut keys: Vec<&String> = props.keys().collect();
+        keys.sort();
+        for k in keys {
+            validate(
+                &props[k.as_str()],
+                &format!("{path}.properties[{k}]"),
+                opts,
+                errs,
+            );
+        }
+    }
+    if let Some(not) = m.get("not") {
+        validate(not, &format!("{path}.not"), opts, errs);
+    }
+    for j in ["allOf", "oneOf", "anyOf"] {
+        if let Some(Value::Array(list)) = m.get(j) {
+            for (i, sub) in list.iter().enumerate() {
+                validate(sub, &format!("{path}.{j}[{i}]"), opts, errs);
+            }
+        }
+    }
+    for j in ["definitions", "dependencies"] {
+        if let Some(Value::Object(defs)) = m.get(j) {
+            let mut keys: Vec<&String> = defs.keys().collect();
+            keys.sort();
+            for k in keys {
+                validate(&defs[k.as_str()], &format!("{path}.{j}[{k}]"), opts, errs);
+            }
+        }
+    }
+    match m.get("items") {
+        Some(Value::Array(list)) => {
+            for (i, sub) in list.iter().enumerate() {
+                validate(sub, &format!("{path}.items[{i}]"), opts, errs);
+            }
+        }
+        Some(items @ Value::Object(_)) => validate(items, &format!("{path}.items"), opts, errs),
+        _ => {}
+    }
+    node(m, path, opts, errs);
+}
+
+/// The rules about one schema node.
+fn node(m: &Map<String, Value>, path: &str, opts: &Opts, errs: &mut Vec<FieldError>) {
+    let t = text(m, "type").unwrap_or("");
+    let map_type = text(m, "x-kubernetes-map-type");
+    let list_type = text(m, "x-kubernetes-list-type");
+    let keys: Vec<&str> = m
+        .get("x-kubernetes-list-map-keys")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let keys_json = || {
+        BadValue::Text(go_json(
+            m.get("x-kubernetes-list-map-keys").unwrap_or(&Value::Null),
+        ))
+    };
+    let items = m.get("items").filter(|v| !v.is_null());
+    let item = items.and_then(Value::as_object);
+    let at = |k: &str| format!("{path}.{k}");
+    if map_type.is_some() && t != "object" {
+        let detail = "must be object if x-kubernetes-map-type is specified";
+        errs.push(type_error(at("type"), t, detail));
+    }
+    if let Some(mt) = map_type.filter(|mt| !matches!(*mt, "atomic" | "granular")) {
+        errs.push(not_supported(
+            at("x-kubernetes-map-type"),
+            mt,
+            &["atomic", "granular"],
+        ));
+    }
+    if list_type.is_some() && t != "array" {
+        let detail = "must be array if x-kubernetes-list-type is specified";
+        errs.push(type_error(at("type"), t, detail));
+    } else if let (true, Some("set"), Some(is)) = (opts.require_atomic_set_type, list_type, item) {
+        let detail = "must be atomic as item of a list with x-kubernetes-list-type=set";
+        // The apiserver prints the items' list type in both cases.
+        let shown = BadValue::Text(
+            is.get("x-kubernetes-list-type")
+                .map_or("null".into(), go_json),
+        );
+        match text(is, "type") {
+            Some("array") if text(is, "x-kubernetes-list-type").is_some_and(|l| l != "atomic") => {
+                let p = format!("{path}.items.x-kubernetes-list-type");
+                errs.push(err(ErrorType::Invalid, p, shown, detail));
+            }
+            Some("object") if text(is, "x-kubernetes-map-type") != Some("atomic") => {
+                let p = format!("{path}.items.x-kubernetes-map-type");
+                errs.push(err(ErrorType::Invalid, p, shown, detail));
+            }
+            _ => {}
+        }
+    }
+    if let Some(lt) = list_type.filter(|lt| !matches!(*lt, "atomic" | "set" | "map")) {
+        errs.push(not_supported(
+            at("x-kubernetes-list-type"),
+            lt,
+            &["atomic", "set", "map"],
+        ));
+    }
+    if !keys.is_empty() {
+        let detail = "must be map if x-kubernetes-list-map-keys is non-empty";
+        match list_type {
+            None => errs.push(err(
+                ErrorType::Required,
+                at("x-kubernetes-list-type"),
+                BadValue::Omit,
+                detail,
+            )),
+            Some("map") => {}
+            Some(lt) => errs.push(err(
+                ErrorType::Invalid,
+                at("x-kubernetes-list-type"),
+                BadValue::Json(Value::String(lt.to_string())),
+                detail,
+            )),
+        }
+    }
+    if list_type == Some("map") {
+        if keys.is_empty() {
+            let detail = "must not be empty if x-kubernetes-list-type is map";
+            errs.push(err(
+                ErrorType::Required,
+                at("x-kubernetes-list-map-keys"),
+                BadValue::Omit,
+                detail,
+            ));
+        }
+        if items.is_none() {
+            let detail = "must have a schema if x-kubernetes-list-type is map";
+            errs.push(err(
+                ErrorType::Required,
+                at("items"),
+                BadValue::Omit,
+                detail,
+            ));
+        }
+        if let Some(Value::Array(list)) = items {
+            let shown = super::gostruct::or_array_list(list);
+            let detail = "must only have a single schema if x-kubernetes-list-type is map";
+            errs.push(err(
+                ErrorType::Invalid,
+                at("items"),
+                BadValue::Text(shown),
+                detail,
+            ));
+        }
+        if let Some(is) = item {
+            let it = text(is, "type").unwrap_or("");
+            if it != "object" {
+                let detail = "must be object if parent array's x-kubernetes-list-type is map";
+                let v = BadValue::Json(Value::String(it.to_string()));
+                errs.push(err(
+                    ErrorType::Invalid,
+                    format!("{path}.items.type"),
+                    v,
+                    detail,
+                ));
+            } else {
+                let props = is.get("properties").and_then(Value::as_object);
+                let mut seen: Vec<&str> = Vec::new();
+                for k in &keys {
+                    match props.and_then(|p| p.get(*k)).and_then(Value::as_object) {
+                        Some(p) => {
+                            if matches!(text(p, "type"), Some("array" | "object")) {
+                                let detail = "must be a scalar type if parent array's x-kubernetes-list-type is map";
+                                let v = BadValue::Json(Value::String(it.to_string()));
+                                let at = format!("{path}.items.properties[{k}].type");
+                                errs.push(err(ErrorType::Invalid, at, v, detail));
+                            }
+                        }
+                        None => {
+                            let detail = "entries must all be names of item properties";
+                            errs.push(err(
+                                ErrorType::Invalid,
+                                at("x-kubernetes-list-map-keys"),
+                                keys_json(),
+                                detail,
+                            ));
+                        }
+                    }
+                    if seen.contains(k) {
+                        let detail = "must not contain duplicate entries";
+                        errs.push(err(
+                            ErrorType::Invalid,
+                            at("x-kubernetes-list-map-keys"),
+                            keys_json(),
+                            detail,
+                        ));
+                    }
+                    seen.push(k);
+                }
+            }
+        }
+    }
+    if opts.require_map_list_keys {
+        map_list_keys_map_set(m, path, errs);
+    }
+}
+
+/// `must be object/array if ...`: Required without a type, else Invalid with it.
+fn type_error(path: String, t: &str, detail: &str) -> FieldError {
+    match t {
+        "" => err(ErrorType::Required, path, BadValue::Omit, detail),
+        _ => err(
+            ErrorType::Invalid,
+            path,
+            BadValue::Json(Value::String(t.to_string())),
+            detail,
+        ),
+    }
+}
+
+/// `validateMapListKeysMapSet`: set and map items not nullable; map keys required or
+/// defaulted, and not nullable.
+pub(super) fn map_list_keys_map_set(
+    m: &Map<String, Value>,
+    path: &str,
+    errs: &mut Vec<FieldError>,
+) {
+    let Some(is) = m.get("items").and_then(Value::as_object) else {
+        return;
+    };
+    let lt = match text(m, "x-kubernetes-list-type") {
+        Some(lt @ ("set" | "map")) => lt,
+        _ => return,
+    };
+    if is.get("nullable").and_then(Value::as_bool) == Some(true) {
+        let detail = format!("cannot be nullable when x-kubernetes-list-type is {lt}");
+        errs.push(err(
+            ErrorType::Forbidden,
+            format!("{path}.items.nullable"),
+            BadValue::Omit,
+            &detail,
+        ));
+    }
+    if lt != "map" {
+        return;
+    }
+    let required: Vec<&str> = is
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let props = is.get("properties").and_then(Value::as_object);
+    let keys = m
+        .get("x-kubernetes-list-map-keys")
+        .and_then(Value::as_array);
+    for k in keys.into_iter().flatten().filter_map(Value::as_str) {
+        let Some(p) = props.and_then(|p| p.get(k)).and_then(Value::as_object) else {
+            continue;
+        };
+        let has_default = p.get("default").is_some_and(|d| !d.is_null());
+        if !required.contains(&k) && !has_default {
+            let detail = "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property";
+            let at = format!("{path}.items.properties[{k}].default");
+            errs.push(err(ErrorType::Required, at, BadValue::Omit, detail));
+        }
+        if p.get("nullable").and_then(Value::as_bool) == Some(true) {
+            let detail = "this property is in x-kubernetes-list-map-keys, so it cannot be nullable";
+            let at = format!("{path}.items.properties[{k}].nullable");
+            errs.push(err(ErrorType::Forbidden, at, BadValue::Omit, detail));
+        }
+    }
+}
+
+/// Whether any node of the schema has invalid map-list keys or a nullable set/map item (an old
+/// CRD with one keeps the rule off on update).
+pub(super) fn has_invalid_map_list_keys(s: &Value) -> bool {
+    any_node(s, &mut |m| {
+        let mut errs = Vec::new();
+        map_list_keys_map_set(m, "", &mut errs);
+        !errs.is_empty()
+    })
+}
+
+/// Whether any node of the schema has a set whose items are not atomic.
+pub(super) fn has_non_atomic_set(s: &Value) -> bool {
+    any_node(s, &mut |m| {
+        let Some(is) = m.get("items").and_then(Value::as_object) else {
+            return false;
+        };
+        if text(m, "x-kubernetes-list-type") != Some("set") {
+            return false;
+        }
+        match text(is, "type") {
+            Some("array") => text(is, "x-kubernetes-list-type").is_some_and(|l| l != "atomic"),
+            Some("object") => text(is, "x-kubernetes-map-type") != Some("atomic"),
+            _ => false,
+        }
+    })
+}
+
+/// `SchemaHas`: `pred` on every node of the schema.
+pub(super) fn any_node(s: &Value, pred: &mut dyn FnMut(&Map<String, Value>) -> bool) -> bool {
+    let Some(m) = s.as_object() else { return false };
+    if pred(m) {
+        return true;
+    }
+    let mut subs: Vec<&Value> = Vec::new();
+    match m.get("items") {
+        Some(Value::Array(list)) => subs.extend(list),
+        Some(v @ Value::Object(_)) => subs.push(v),
+        _ => {}
+    }
+    for j in ["allOf", "anyOf", "oneOf"] {
+        if let Some(Value::Array(list)) = m.get(j) {
+            subs.extend(list);
+        }
+    }
+    for j in ["not", "additionalProperties", "additionalItems"] {
+        if let Some(v @ Value::Object(_)) = m.get(j) {
+            subs.push(v);
+        }
+    }
+    for j in [
+        "properties",
+        "patternProperties",
+        "definitions",
+        "dependencies",
+    ] {
+        if let Some(Value::Object(map)) = m.get(j) {
+            subs.extend(map.values());
+        }
+    }
+    subs.into_iter().any(|v| any_node(v, pred))
+}
