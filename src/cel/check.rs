@@ -43,6 +43,9 @@ struct Checker<'a> {
     scopes: Vec<(String, Ty)>,
     uses_old_self: bool,
     lists: HashMap<u64, Arc<Decl>>,
+    /// How many `format` calls enclose the expression being checked: their list and map
+    /// literals may mix types (cel-go's homogeneous-literal validator exempts them).
+    in_format: u32,
 }
 
 /// Checks `expr` (parsed from `src`) with `self` of type `this`. The error is cel-go's issue
@@ -55,6 +58,7 @@ pub fn check(expr: &IdedExpr, src: &str, this: &Arc<Decl>, want: Want) -> Result
         scopes: Vec::new(),
         uses_old_self: false,
         lists: HashMap::new(),
+        in_format: 0,
     };
     let ty = c.walk(expr)?;
     let fits = match (&want, &ty) {
@@ -92,7 +96,11 @@ impl Checker<'_> {
                 Ok(if s.test { Ty::Bool } else { field })
             }
             Expr::Call(call) => {
-                self.call(e.id, &call.func_name, call.target.as_deref(), &call.args)
+                let format = call.func_name == "format";
+                self.in_format += u32::from(format);
+                let t = self.call(e.id, &call.func_name, call.target.as_deref(), &call.args);
+                self.in_format -= u32::from(format);
+                t
             }
             Expr::List(l) => {
                 let mut elem = None;
@@ -204,6 +212,19 @@ impl Checker<'_> {
     ) -> Result<Ty, String> {
         if let Some(r) = self.two_variable_macro(name, target, args) {
             return r;
+        }
+        if let (Some(list), [var, key], "sortBy") = (target, args, name) {
+            if let Expr::Ident(var) = &var.expr {
+                let range = self.walk(list)?;
+                self.range(list, &range)?;
+                let (elem, _) = element_types(&range, false);
+                let mark = self.scopes.len();
+                self.scopes.push((var.clone(), elem));
+                let r = self.walk(key);
+                self.scopes.truncate(mark);
+                r?;
+                return Ok(range);
+            }
         }
         if let (Some(opt), [var, body], "optMap" | "optFlatMap") = (target, args, name) {
             if let Expr::Ident(var) = &var.expr {

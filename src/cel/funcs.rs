@@ -40,6 +40,7 @@ pub fn register(ctx: &mut Context<'_>) {
     });
     ctx.add_function("@optMap", |ftx: &FunctionContext| opt_map(ftx, false));
     ctx.add_function("@optFlatMap", |ftx: &FunctionContext| opt_map(ftx, true));
+    ctx.add_function("@sortBy", sort_by);
     super::urls::register(ctx);
     super::lists::register(ctx);
     ctx.add_function("type", type_of);
@@ -199,11 +200,15 @@ fn elements(v: Value) -> Result<Vec<(Value, Value)>, ExecutionError> {
             .enumerate()
             .map(|(i, x)| (Value::Int(i as i64), x.clone()))
             .collect()),
-        Value::Map(m) => Ok(m
-            .map
-            .iter()
-            .map(|(k, x): (&Key, &Value)| (Value::from(k), x.clone()))
-            .collect()),
+        // In key order: the apiserver's is Go's map order, different on every run.
+        Value::Map(m) => {
+            let mut entries: Vec<(&Key, &Value)> = m.map.iter().collect();
+            entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            Ok(entries
+                .into_iter()
+                .map(|(k, x)| (Value::from(k), x.clone()))
+                .collect())
+        }
         _ => Err(ExecutionError::NoSuchOverload),
     }
 }
@@ -336,6 +341,53 @@ fn opt_map(ftx: &FunctionContext, flat: bool) -> ResolveResult {
         return Ok(r);
     }
     Ok(Value::Opaque(Arc::new(OptionalValue::of(r))))
+}
+
+/// `l.sortBy(x, key)`: the list stably sorted by each element's key (cel-go's
+/// `@sortByAssociatedKeys`); keys of different or unordered types are `no such overload`.
+fn sort_by(ftx: &FunctionContext) -> ResolveResult {
+    let [list, var, key] = ftx.args else {
+        return Err(ExecutionError::NoSuchOverload);
+    };
+    // cel-go's expansion folds an error range into a list (a recovered panic).
+    let items = match Value::resolve(list, ftx.ptx) {
+        Ok(Value::List(items)) => items,
+        Ok(_) => return Err(ExecutionError::NoSuchOverload),
+        Err(_) => {
+            let text = "internal error: interface conversion: *types.Err is not traits.Lister: missing method Add";
+            return Err(ExecutionError::function_error("@text", text));
+        }
+    };
+    let var = name_of(var)?;
+    let mut keyed = Vec::with_capacity(items.len());
+    for x in items.iter() {
+        let mut scope = ftx.ptx.new_inner_scope();
+        scope.add_variable_from_value(var, x.clone());
+        keyed.push((Value::resolve(key, &scope)?, x.clone()));
+    }
+    let orderable = |v: &Value| {
+        matches!(
+            v,
+            Value::Int(_)
+                | Value::UInt(_)
+                | Value::Float(_)
+                | Value::String(_)
+                | Value::Bool(_)
+                | Value::Bytes(_)
+                | Value::Duration(_)
+                | Value::Timestamp(_)
+        )
+    };
+    let same = keyed
+        .windows(2)
+        .all(|w| std::mem::discriminant(&w[0].0) == std::mem::discriminant(&w[1].0));
+    if !same || !keyed.iter().all(|(k, _)| orderable(k)) {
+        return Err(ExecutionError::NoSuchOverload);
+    }
+    keyed.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal));
+    Ok(Value::List(Arc::new(
+        keyed.into_iter().map(|(_, x)| x).collect(),
+    )))
 }
 
 /// Evaluates the predicate of `@all`/`@exists`/`@exists_one` for each element, calling `each`
