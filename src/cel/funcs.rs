@@ -43,6 +43,8 @@ pub fn register(ctx: &mut Context<'_>) {
     ctx.add_function("@sortBy", sort_by);
     super::urls::register(ctx);
     super::lists::register(ctx);
+    super::ip::register(ctx);
+    super::conv::register(ctx);
     ctx.add_function("type", type_of);
     ctx.add_function("dyn", |v: Value| -> ResolveResult { Ok(v) });
     for name in TYPE_NAMES {

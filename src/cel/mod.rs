@@ -43,6 +43,7 @@
 
 mod check;
 mod compile;
+mod conv;
 mod cost;
 mod decl;
 mod errors;
@@ -54,6 +55,7 @@ mod funcs;
 mod gokeys;
 mod gotime;
 mod gourl;
+mod ip;
 mod library;
 mod lists;
 mod locate;
