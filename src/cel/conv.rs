@@ -14,6 +14,124 @@ pub fn register(ctx: &mut Context<'_>) {
     ctx.add_function("string", |This(v): This<Value>| -> ResolveResult {
         Ok(Value::String(Arc::new(to_string(&v)?)))
     });
+    ctx.add_function("int", to_int);
+    ctx.add_function("uint", to_uint);
+    ctx.add_function("double", to_double);
+    ctx.add_function("bool", to_bool);
+    ctx.add_function("timestamp", to_timestamp);
+}
+
+fn text(msg: &str) -> ExecutionError {
+    ExecutionError::function_error("@text", msg)
+}
+
+fn conversion_error(to: &str) -> ExecutionError {
+    text(&format!("type conversion error from 'string' to '{to}'"))
+}
+
+/// `int(v)`: cel-go's range checks (`integer overflow`), timestamps as Unix seconds,
+/// durations as nanoseconds.
+fn to_int(This(v): This<Value>) -> ResolveResult {
+    Ok(Value::Int(match v {
+        Value::Int(i) => i,
+        Value::UInt(u) => i64::try_from(u).map_err(|_| text("integer overflow"))?,
+        Value::Float(f) => {
+            if f.is_nan() || f <= i64::MIN as f64 || f >= i64::MAX as f64 {
+                return Err(text("integer overflow"));
+            }
+            f as i64
+        }
+        Value::String(s) => s.parse::<i64>().map_err(|_| conversion_error("int"))?,
+        Value::Timestamp(t) => t.timestamp(),
+        Value::Duration(d) => d
+            .num_nanoseconds()
+            .ok_or_else(|| text("integer overflow"))?,
+        _ => return Err(ExecutionError::NoSuchOverload),
+    }))
+}
+
+/// `uint(v)` (`unsigned integer overflow` out of range).
+fn to_uint(This(v): This<Value>) -> ResolveResult {
+    Ok(Value::UInt(match v {
+        Value::UInt(u) => u,
+        Value::Int(i) => u64::try_from(i).map_err(|_| text("unsigned integer overflow"))?,
+        Value::Float(f) => {
+            if f.is_nan() || f < 0.0 || f >= u64::MAX as f64 {
+                return Err(text("unsigned integer overflow"));
+            }
+            f as u64
+        }
+        Value::String(s) => s.parse::<u64>().map_err(|_| conversion_error("uint"))?,
+        _ => return Err(ExecutionError::NoSuchOverload),
+    }))
+}
+
+/// `double(v)`: a string as Go's `strconv.ParseFloat` reads it (out of range is an error).
+fn to_double(This(v): This<Value>) -> ResolveResult {
+    Ok(Value::Float(match v {
+        Value::Float(f) => f,
+        Value::Int(i) => i as f64,
+        Value::UInt(u) => u as f64,
+        Value::String(s) => parse_go_float(&s).ok_or_else(|| conversion_error("double"))?,
+        _ => return Err(ExecutionError::NoSuchOverload),
+    }))
+}
+
+/// Go's `strconv.ParseFloat(s, 64)` for decimal input: `inf`, `infinity` and `nan` in any
+/// case with an optional sign; finite text that overflows is an error.
+fn parse_go_float(s: &str) -> Option<f64> {
+    let body = s.strip_prefix(['+', '-']).unwrap_or(s).to_ascii_lowercase();
+    let special = matches!(body.as_str(), "inf" | "infinity" | "nan");
+    if !special
+        && !body
+            .bytes()
+            .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'e' | b'+' | b'-'))
+    {
+        return None;
+    }
+    let f = s.parse::<f64>().ok()?;
+    (special || f.is_finite()).then_some(f)
+}
+
+/// `bool(v)`: a string as Go's `strconv.ParseBool` reads it.
+fn to_bool(This(v): This<Value>) -> ResolveResult {
+    Ok(Value::Bool(match v {
+        Value::Bool(b) => b,
+        Value::String(s) => match s.as_str() {
+            "1" | "t" | "T" | "TRUE" | "true" | "True" => true,
+            "0" | "f" | "F" | "FALSE" | "false" | "False" => false,
+            _ => return Err(conversion_error("bool")),
+        },
+        _ => return Err(ExecutionError::NoSuchOverload),
+    }))
+}
+
+/// The earliest and latest Unix seconds of a CEL timestamp (years 1 to 9999).
+const MIN_UNIX: i64 = -62_135_596_800;
+const MAX_UNIX: i64 = 253_402_300_799;
+
+/// `timestamp(v)`: RFC 3339 text, or Unix seconds (`timestamp overflow` past the years 1 to
+/// 9999).
+fn to_timestamp(This(v): This<Value>) -> ResolveResult {
+    let t = match v {
+        Value::Timestamp(t) => t,
+        Value::String(s) => DateTime::parse_from_rfc3339(&s)
+            .map_err(|_| conversion_error("google.protobuf.Timestamp"))?,
+        Value::Int(i) => {
+            if !(MIN_UNIX..=MAX_UNIX).contains(&i) {
+                return Err(text("timestamp overflow"));
+            }
+            match DateTime::from_timestamp(i, 0) {
+                Some(t) => t.fixed_offset(),
+                None => return Err(text("timestamp overflow")),
+            }
+        }
+        _ => return Err(ExecutionError::NoSuchOverload),
+    };
+    if !(MIN_UNIX..=MAX_UNIX).contains(&t.timestamp()) {
+        return Err(text("timestamp overflow"));
+    }
+    Ok(Value::Timestamp(t))
 }
 
 /// `string(v)`.

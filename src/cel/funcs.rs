@@ -45,6 +45,8 @@ pub fn register(ctx: &mut Context<'_>) {
     super::lists::register(ctx);
     super::ip::register(ctx);
     super::conv::register(ctx);
+    super::strings::register(ctx);
+    super::listlib::register(ctx);
     ctx.add_function("type", type_of);
     ctx.add_function("dyn", |v: Value| -> ResolveResult { Ok(v) });
     for name in TYPE_NAMES {
