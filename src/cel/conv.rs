@@ -5,13 +5,14 @@
 use super::ip;
 use crate::field::go_float;
 use chrono::{DateTime, FixedOffset};
-use kube_cel::cel::extractors::This;
 use kube_cel::cel::{Context, ExecutionError, ResolveResult, Value};
 use std::sync::Arc;
 
 /// Registers the conversions over the cel crate's and kube-cel's.
 pub fn register(ctx: &mut Context<'_>) {
-    ctx.add_function("string", |This(v): This<Value>| -> ResolveResult {
+    // Global functions take their argument plainly: `This` would turn its error into
+    // `no such overload`.
+    ctx.add_function("string", |v: Value| -> ResolveResult {
         Ok(Value::String(Arc::new(to_string(&v)?)))
     });
     ctx.add_function("int", to_int);
@@ -31,7 +32,7 @@ fn conversion_error(to: &str) -> ExecutionError {
 
 /// `int(v)`: cel-go's range checks (`integer overflow`), timestamps as Unix seconds,
 /// durations as nanoseconds.
-fn to_int(This(v): This<Value>) -> ResolveResult {
+fn to_int(v: Value) -> ResolveResult {
     Ok(Value::Int(match v {
         Value::Int(i) => i,
         Value::UInt(u) => i64::try_from(u).map_err(|_| text("integer overflow"))?,
@@ -51,7 +52,7 @@ fn to_int(This(v): This<Value>) -> ResolveResult {
 }
 
 /// `uint(v)` (`unsigned integer overflow` out of range).
-fn to_uint(This(v): This<Value>) -> ResolveResult {
+fn to_uint(v: Value) -> ResolveResult {
     Ok(Value::UInt(match v {
         Value::UInt(u) => u,
         Value::Int(i) => u64::try_from(i).map_err(|_| text("unsigned integer overflow"))?,
@@ -67,7 +68,7 @@ fn to_uint(This(v): This<Value>) -> ResolveResult {
 }
 
 /// `double(v)`: a string as Go's `strconv.ParseFloat` reads it (out of range is an error).
-fn to_double(This(v): This<Value>) -> ResolveResult {
+fn to_double(v: Value) -> ResolveResult {
     Ok(Value::Float(match v {
         Value::Float(f) => f,
         Value::Int(i) => i as f64,
@@ -94,7 +95,7 @@ fn parse_go_float(s: &str) -> Option<f64> {
 }
 
 /// `bool(v)`: a string as Go's `strconv.ParseBool` reads it.
-fn to_bool(This(v): This<Value>) -> ResolveResult {
+fn to_bool(v: Value) -> ResolveResult {
     Ok(Value::Bool(match v {
         Value::Bool(b) => b,
         Value::String(s) => match s.as_str() {
@@ -112,7 +113,7 @@ const MAX_UNIX: i64 = 253_402_300_799;
 
 /// `timestamp(v)`: RFC 3339 text, or Unix seconds (`timestamp overflow` past the years 1 to
 /// 9999).
-fn to_timestamp(This(v): This<Value>) -> ResolveResult {
+fn to_timestamp(v: Value) -> ResolveResult {
     let t = match v {
         Value::Timestamp(t) => t,
         Value::String(s) => DateTime::parse_from_rfc3339(&s)

@@ -120,8 +120,12 @@ fn text(msg: String) -> ExecutionError {
 }
 
 /// `ip(s)` (a string) or `cidr.ip()` (the prefix's address).
-fn ip(ftx: &FunctionContext, This(v): This<Value>) -> ResolveResult {
-    let _ = ftx;
+fn ip(ftx: &FunctionContext) -> ResolveResult {
+    let v = match (&ftx.this, ftx.args.first()) {
+        (Some(this), _) => this.clone(),
+        (None, Some(arg)) => Value::resolve(arg, ftx.ptx)?,
+        _ => return Err(ExecutionError::NoSuchOverload),
+    };
     match &v {
         Value::String(s) => Ok(Value::Opaque(Arc::new(Ip(parse_ip(s).map_err(text)?)))),
         _ => {

@@ -51,6 +51,7 @@ mod escape;
 mod estimate;
 mod eval;
 mod fieldpath;
+mod format;
 mod funcs;
 mod gokeys;
 mod gotime;

@@ -23,9 +23,9 @@
 mod compile;
 mod data;
 mod embedded;
-mod formats;
+pub(crate) mod formats;
 mod listtype;
-mod names;
+pub(crate) mod names;
 mod objectmeta;
 mod openapi;
 mod scale;
