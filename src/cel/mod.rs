@@ -63,6 +63,7 @@ mod lists;
 mod locate;
 mod rewrite;
 mod rule;
+mod semver;
 mod strings;
 mod types;
 mod urls;
