@@ -250,6 +250,7 @@ impl Checker<'_> {
             Some(t) => Some(self.walk(t)?),
             None => None,
         };
+        self.literal_argument(name, args)?;
         let mut arg_types = Vec::with_capacity(args.len());
         for a in args {
             arg_types.push(self.walk(a)?);
@@ -279,6 +280,29 @@ impl Checker<'_> {
                 &format!("undeclared reference to '{name}' (in container '')"),
             )),
         }
+    }
+
+    /// cel-go's literal validators (1.36 turns on those for durations, timestamps and
+    /// regular expressions): a literal first argument of `duration`, `timestamp` or `matches`
+    /// that fails is `invalid <name> argument` at the literal.
+    fn literal_argument(&self, name: &str, args: &[IdedExpr]) -> Result<(), String> {
+        let Some(arg) = args.first() else {
+            return Ok(());
+        };
+        let ok = match (name, &arg.expr) {
+            ("matches", Expr::Literal(LiteralValue::String(p))) => {
+                crate::goregex::check(p.inner()).is_ok()
+            }
+            ("duration", Expr::Literal(LiteralValue::String(d))) => {
+                super::gotime::parse_go_duration(d.inner()).is_some()
+            }
+            ("timestamp", Expr::Literal(l)) => super::conv::timestamp_literal_ok(l),
+            _ => return Ok(()),
+        };
+        if ok {
+            return Ok(());
+        }
+        Err(self.at_node(arg.id, "", &format!("invalid {name} argument")))
     }
 
     /// 1.36's two-variable comprehensions (`all`, `exists`, `existsOne` with two variables,

@@ -198,3 +198,14 @@ pub fn duration_text(d: &chrono::Duration) -> String {
     out.push('s');
     out
 }
+
+/// Whether `timestamp(<literal>)` evaluates (cel-go's timestamp literal validator).
+pub fn timestamp_literal_ok(l: &kube_cel::cel::common::ast::LiteralValue) -> bool {
+    use kube_cel::cel::common::ast::LiteralValue as L;
+    let v = match l {
+        L::String(s) => Value::String(Arc::new(s.inner().to_string())),
+        L::Int(i) => Value::Int(*i.inner()),
+        _ => return true,
+    };
+    to_timestamp(v).is_ok()
+}

@@ -20,6 +20,8 @@ pub fn register(ctx: &mut Context<'_>) {
     ctx.add_function("duration", duration);
     ctx.add_function("size", size);
     ctx.add_function("matches", matches);
+    ctx.add_function("find", find);
+    ctx.add_function("findAll", find_all);
     ctx.add_function("@and", and);
     ctx.add_function("@or", or);
     ctx.add_function("@all", all);
@@ -57,35 +59,75 @@ pub fn register(ctx: &mut Context<'_>) {
 }
 
 thread_local! {
-    /// `matches()` patterns compiled so far (or their error text), so that a rule compiles its
-    /// pattern once per run, not once per object. Bounded: emptied when it grows past
-    /// [`MATCHES_CACHE`] (a pattern can come from the data).
+    /// Patterns compiled so far (or Go's error text), so that a rule compiles its pattern once
+    /// per run, not once per object. Bounded: emptied when it grows past [`MATCHES_CACHE`] (a
+    /// pattern can come from the data).
     static PATTERNS: std::cell::RefCell<HashMap<String, Result<regex::Regex, String>>> =
         std::cell::RefCell::default();
 }
 
 const MATCHES_CACHE: usize = 1024;
 
-/// The cel crate's `matches()` (same syntax, result and error text), with its patterns cached.
-fn matches(
-    ftx: &FunctionContext,
-    This(this): This<Arc<String>>,
-    pattern: Arc<String>,
-) -> Result<bool, ExecutionError> {
+/// `pattern` compiled with Go's syntax ([`crate::goregex`]), or Go's error text.
+fn with_regex<T>(pattern: &str, f: impl FnOnce(&regex::Regex) -> T) -> Result<T, String> {
     PATTERNS.with(|cache| {
         let mut cache = cache.borrow_mut();
-        if !cache.contains_key(pattern.as_str()) {
+        if !cache.contains_key(pattern) {
             if cache.len() >= MATCHES_CACHE {
                 cache.clear();
             }
-            let compiled = regex::Regex::new(&pattern).map_err(|e| e.to_string());
+            let compiled = crate::goregex::compile(pattern).map_err(|e| e.to_string());
             cache.insert(pattern.to_string(), compiled);
         }
-        match &cache[pattern.as_str()] {
-            Ok(re) => Ok(re.is_match(&this)),
-            Err(err) => Err(ftx.error(format!("'{pattern}' not a valid regex:\n{err}"))),
+        match &cache[pattern] {
+            Ok(re) => Ok(f(re)),
+            Err(err) => Err(err.clone()),
         }
     })
+}
+
+/// `matches()` with Go's regexp syntax; a bad pattern is Go's `error parsing regexp: …`.
+fn matches(This(this): This<Arc<String>>, pattern: Arc<String>) -> Result<bool, ExecutionError> {
+    with_regex(&pattern, |re| re.is_match(&this))
+        .map_err(|e| ExecutionError::function_error("@text", e))
+}
+
+fn illegal(e: String) -> ExecutionError {
+    ExecutionError::function_error("@text", format!("Illegal regex: {e}"))
+}
+
+/// The regex library's `find` (the first match, or the empty string).
+fn find(This(this): This<Arc<String>>, pattern: Arc<String>) -> ResolveResult {
+    let found = with_regex(&pattern, |re| {
+        re.find(&this)
+            .map(|m| m.as_str().to_string())
+            .unwrap_or_default()
+    })
+    .map_err(illegal)?;
+    Ok(Value::String(Arc::new(found)))
+}
+
+/// The regex library's `findAll` (at most `n` matches when `n` is not negative).
+fn find_all(
+    This(this): This<Arc<String>>,
+    kube_cel::cel::extractors::Arguments(args): kube_cel::cel::extractors::Arguments,
+) -> ResolveResult {
+    let (pattern, limit) = match args.as_slice() {
+        [Value::String(p)] => (p, -1),
+        [Value::String(p), Value::Int(n)] => (p, *n),
+        _ => return Err(ExecutionError::NoSuchOverload),
+    };
+    let found = with_regex(pattern, |re| {
+        let all = re
+            .find_iter(&this)
+            .map(|m| Value::String(Arc::new(m.as_str().to_string())));
+        match usize::try_from(limit) {
+            Ok(n) => all.take(n).collect::<Vec<_>>(),
+            Err(_) => all.collect(),
+        }
+    })
+    .map_err(illegal)?;
+    Ok(Value::List(Arc::new(found)))
 }
 
 /// The type denotations a rule can compare `type(x)` with.
