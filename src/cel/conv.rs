@@ -179,26 +179,13 @@ pub fn timestamp_text(t: &DateTime<FixedOffset>) -> String {
     out
 }
 
-/// cel-go's duration text: the seconds with the shortest fraction and `s` (`5400s`, `1.5s`).
+/// cel-go's duration text: Go's `d.Seconds()` as the shortest decimal and `s` (`5400s`,
+/// `1.5s`; a float64, so `17236799.999999999s` reads `17236800s`).
 pub fn duration_text(d: &chrono::Duration) -> String {
     let nanos = d.num_nanoseconds().unwrap_or(i64::MAX);
-    let neg = nanos < 0;
-    let n = nanos.unsigned_abs();
-    let (secs, frac) = (n / 1_000_000_000, n % 1_000_000_000);
-    let mut out = String::new();
-    if neg {
-        out.push('-');
-    }
-    out.push_str(&secs.to_string());
-    if frac > 0 {
-        let f = format!("{frac:09}");
-        out.push('.');
-        out.push_str(f.trim_end_matches('0'));
-    }
-    out.push('s');
-    out
+    let secs = (nanos / 1_000_000_000) as f64 + (nanos % 1_000_000_000) as f64 / 1e9;
+    format!("{secs}s")
 }
-
 /// Whether `timestamp(<literal>)` evaluates (cel-go's timestamp literal validator).
 pub fn timestamp_literal_ok(l: &kube_cel::cel::common::ast::LiteralValue) -> bool {
     use kube_cel::cel::common::ast::LiteralValue as L;

@@ -52,6 +52,7 @@ mod estimate;
 mod eval;
 mod fieldpath;
 mod format;
+mod formatting;
 mod funcs;
 mod gokeys;
 mod gotime;
