@@ -220,7 +220,8 @@ fn grouped_fixed(f: f64, p: usize) -> String {
     out
 }
 
-/// Go's `%.pe`: the exponent with a sign and at least two digits.
+/// `%.pe` as golang.org/x/text's en_US printer writes it: `1.500000×10⁰¹` (the exponent in
+/// superscript digits, at least two, with `⁻` when negative).
 fn go_exp(f: f64, p: usize) -> String {
     if f.is_nan() {
         return "NaN".into();
@@ -237,8 +238,13 @@ fn go_exp(f: f64, p: usize) -> String {
         return s;
     };
     let e: i32 = e.parse().unwrap_or(0);
-    let sign = if e < 0 { '-' } else { '+' };
-    format!("{m}e{sign}{:02}", e.abs())
+    const SUP: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let digits: String = format!("{:02}", e.abs())
+        .bytes()
+        .map(|d| SUP[usize::from(d - b'0')])
+        .collect();
+    let sign = if e < 0 { "⁻" } else { "" };
+    format!("{m}×10{sign}{digits}")
 }
 
 /// `%s` (cel-go's `FormatString`).
