@@ -43,6 +43,9 @@ struct Checker<'a> {
     scopes: Vec<(String, Ty)>,
     uses_old_self: bool,
     lists: HashMap<u64, Arc<Decl>>,
+    /// How many `format` calls enclose the expression being checked: their list and map
+    /// literals may mix types (cel-go's homogeneous-literal validator exempts them).
+    in_format: u32,
 }
 
 /// Checks `expr` (parsed from `src`) with `self` of type `this`. The error is cel-go's issue
@@ -55,6 +58,7 @@ pub fn check(expr: &IdedExpr, src: &str, this: &Arc<Decl>, want: Want) -> Result
         scopes: Vec::new(),
         uses_old_self: false,
         lists: HashMap::new(),
+        in_format: 0,
     };
     let ty = c.walk(expr)?;
     let fits = match (&want, &ty) {
@@ -92,7 +96,11 @@ impl Checker<'_> {
                 Ok(if s.test { Ty::Bool } else { field })
             }
             Expr::Call(call) => {
-                self.call(e.id, &call.func_name, call.target.as_deref(), &call.args)
+                let format = call.func_name == "format";
+                self.in_format += u32::from(format);
+                let t = self.call(e.id, &call.func_name, call.target.as_deref(), &call.args);
+                self.in_format -= u32::from(format);
+                t
             }
             Expr::List(l) => {
                 let mut elem = None;
@@ -205,6 +213,19 @@ impl Checker<'_> {
         if let Some(r) = self.two_variable_macro(name, target, args) {
             return r;
         }
+        if let (Some(list), [var, key], "sortBy") = (target, args, name) {
+            if let Expr::Ident(var) = &var.expr {
+                let range = self.walk(list)?;
+                self.range(list, &range)?;
+                let (elem, _) = element_types(&range, false);
+                let mark = self.scopes.len();
+                self.scopes.push((var.clone(), elem));
+                let r = self.walk(key);
+                self.scopes.truncate(mark);
+                r?;
+                return Ok(range);
+            }
+        }
         if let (Some(opt), [var, body], "optMap" | "optFlatMap") = (target, args, name) {
             if let Expr::Ident(var) = &var.expr {
                 self.walk(opt)?;
@@ -229,6 +250,7 @@ impl Checker<'_> {
             Some(t) => Some(self.walk(t)?),
             None => None,
         };
+        self.literal_argument(name, args)?;
         let mut arg_types = Vec::with_capacity(args.len());
         for a in args {
             arg_types.push(self.walk(a)?);
@@ -258,6 +280,29 @@ impl Checker<'_> {
                 &format!("undeclared reference to '{name}' (in container '')"),
             )),
         }
+    }
+
+    /// cel-go's literal validators (1.36 turns on those for durations, timestamps and
+    /// regular expressions): a literal first argument of `duration`, `timestamp` or `matches`
+    /// that fails is `invalid <name> argument` at the literal.
+    fn literal_argument(&self, name: &str, args: &[IdedExpr]) -> Result<(), String> {
+        let Some(arg) = args.first() else {
+            return Ok(());
+        };
+        let ok = match (name, &arg.expr) {
+            ("matches", Expr::Literal(LiteralValue::String(p))) => {
+                crate::goregex::check(p.inner()).is_ok()
+            }
+            ("duration", Expr::Literal(LiteralValue::String(d))) => {
+                super::gotime::parse_go_duration(d.inner()).is_some()
+            }
+            ("timestamp", Expr::Literal(l)) => super::conv::timestamp_literal_ok(l),
+            _ => return Ok(()),
+        };
+        if ok {
+            return Ok(());
+        }
+        Err(self.at_node(arg.id, "", &format!("invalid {name} argument")))
     }
 
     /// 1.36's two-variable comprehensions (`all`, `exists`, `existsOne` with two variables,

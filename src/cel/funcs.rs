@@ -20,6 +20,8 @@ pub fn register(ctx: &mut Context<'_>) {
     ctx.add_function("duration", duration);
     ctx.add_function("size", size);
     ctx.add_function("matches", matches);
+    ctx.add_function("find", find);
+    ctx.add_function("findAll", find_all);
     ctx.add_function("@and", and);
     ctx.add_function("@or", or);
     ctx.add_function("@all", all);
@@ -40,8 +42,16 @@ pub fn register(ctx: &mut Context<'_>) {
     });
     ctx.add_function("@optMap", |ftx: &FunctionContext| opt_map(ftx, false));
     ctx.add_function("@optFlatMap", |ftx: &FunctionContext| opt_map(ftx, true));
+    ctx.add_function("@sortBy", sort_by);
     super::urls::register(ctx);
     super::lists::register(ctx);
+    super::ip::register(ctx);
+    super::conv::register(ctx);
+    super::strings::register(ctx);
+    super::listlib::register(ctx);
+    super::format::register(ctx);
+    super::semver::register(ctx);
+    super::formatting::register(ctx);
     ctx.add_function("type", type_of);
     ctx.add_function("dyn", |v: Value| -> ResolveResult { Ok(v) });
     for name in TYPE_NAMES {
@@ -50,35 +60,75 @@ pub fn register(ctx: &mut Context<'_>) {
 }
 
 thread_local! {
-    /// `matches()` patterns compiled so far (or their error text), so that a rule compiles its
-    /// pattern once per run, not once per object. Bounded: emptied when it grows past
-    /// [`MATCHES_CACHE`] (a pattern can come from the data).
+    /// Patterns compiled so far (or Go's error text), so that a rule compiles its pattern once
+    /// per run, not once per object. Bounded: emptied when it grows past [`MATCHES_CACHE`] (a
+    /// pattern can come from the data).
     static PATTERNS: std::cell::RefCell<HashMap<String, Result<regex::Regex, String>>> =
         std::cell::RefCell::default();
 }
 
 const MATCHES_CACHE: usize = 1024;
 
-/// The cel crate's `matches()` (same syntax, result and error text), with its patterns cached.
-fn matches(
-    ftx: &FunctionContext,
-    This(this): This<Arc<String>>,
-    pattern: Arc<String>,
-) -> Result<bool, ExecutionError> {
+/// `pattern` compiled with Go's syntax ([`crate::goregex`]), or Go's error text.
+fn with_regex<T>(pattern: &str, f: impl FnOnce(&regex::Regex) -> T) -> Result<T, String> {
     PATTERNS.with(|cache| {
         let mut cache = cache.borrow_mut();
-        if !cache.contains_key(pattern.as_str()) {
+        if !cache.contains_key(pattern) {
             if cache.len() >= MATCHES_CACHE {
                 cache.clear();
             }
-            let compiled = regex::Regex::new(&pattern).map_err(|e| e.to_string());
+            let compiled = crate::goregex::compile(pattern).map_err(|e| e.to_string());
             cache.insert(pattern.to_string(), compiled);
         }
-        match &cache[pattern.as_str()] {
-            Ok(re) => Ok(re.is_match(&this)),
-            Err(err) => Err(ftx.error(format!("'{pattern}' not a valid regex:\n{err}"))),
+        match &cache[pattern] {
+            Ok(re) => Ok(f(re)),
+            Err(err) => Err(err.clone()),
         }
     })
+}
+
+/// `matches()` with Go's regexp syntax; a bad pattern is Go's `error parsing regexp: …`.
+fn matches(This(this): This<Arc<String>>, pattern: Arc<String>) -> Result<bool, ExecutionError> {
+    with_regex(&pattern, |re| re.is_match(&this))
+        .map_err(|e| ExecutionError::function_error("@text", e))
+}
+
+fn illegal(e: String) -> ExecutionError {
+    ExecutionError::function_error("@text", format!("Illegal regex: {e}"))
+}
+
+/// The regex library's `find` (the first match, or the empty string).
+fn find(This(this): This<Arc<String>>, pattern: Arc<String>) -> ResolveResult {
+    let found = with_regex(&pattern, |re| {
+        re.find(&this)
+            .map(|m| m.as_str().to_string())
+            .unwrap_or_default()
+    })
+    .map_err(illegal)?;
+    Ok(Value::String(Arc::new(found)))
+}
+
+/// The regex library's `findAll` (at most `n` matches when `n` is not negative).
+fn find_all(
+    This(this): This<Arc<String>>,
+    kube_cel::cel::extractors::Arguments(args): kube_cel::cel::extractors::Arguments,
+) -> ResolveResult {
+    let (pattern, limit) = match args.as_slice() {
+        [Value::String(p)] => (p, -1),
+        [Value::String(p), Value::Int(n)] => (p, *n),
+        _ => return Err(ExecutionError::NoSuchOverload),
+    };
+    let found = with_regex(pattern, |re| {
+        let all = re
+            .find_iter(&this)
+            .map(|m| Value::String(Arc::new(m.as_str().to_string())));
+        match usize::try_from(limit) {
+            Ok(n) => all.take(n).collect::<Vec<_>>(),
+            Err(_) => all.collect(),
+        }
+    })
+    .map_err(illegal)?;
+    Ok(Value::List(Arc::new(found)))
 }
 
 /// The type denotations a rule can compare `type(x)` with.
@@ -199,11 +249,15 @@ fn elements(v: Value) -> Result<Vec<(Value, Value)>, ExecutionError> {
             .enumerate()
             .map(|(i, x)| (Value::Int(i as i64), x.clone()))
             .collect()),
-        Value::Map(m) => Ok(m
-            .map
-            .iter()
-            .map(|(k, x): (&Key, &Value)| (Value::from(k), x.clone()))
-            .collect()),
+        // In key order: the apiserver's is Go's map order, different on every run.
+        Value::Map(m) => {
+            let mut entries: Vec<(&Key, &Value)> = m.map.iter().collect();
+            entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            Ok(entries
+                .into_iter()
+                .map(|(k, x)| (Value::from(k), x.clone()))
+                .collect())
+        }
         _ => Err(ExecutionError::NoSuchOverload),
     }
 }
@@ -336,6 +390,53 @@ fn opt_map(ftx: &FunctionContext, flat: bool) -> ResolveResult {
         return Ok(r);
     }
     Ok(Value::Opaque(Arc::new(OptionalValue::of(r))))
+}
+
+/// `l.sortBy(x, key)`: the list stably sorted by each element's key (cel-go's
+/// `@sortByAssociatedKeys`); keys of different or unordered types are `no such overload`.
+fn sort_by(ftx: &FunctionContext) -> ResolveResult {
+    let [list, var, key] = ftx.args else {
+        return Err(ExecutionError::NoSuchOverload);
+    };
+    // cel-go's expansion folds an error range into a list (a recovered panic).
+    let items = match Value::resolve(list, ftx.ptx) {
+        Ok(Value::List(items)) => items,
+        Ok(_) => return Err(ExecutionError::NoSuchOverload),
+        Err(_) => {
+            let text = "internal error: interface conversion: *types.Err is not traits.Lister: missing method Add";
+            return Err(ExecutionError::function_error("@text", text));
+        }
+    };
+    let var = name_of(var)?;
+    let mut keyed = Vec::with_capacity(items.len());
+    for x in items.iter() {
+        let mut scope = ftx.ptx.new_inner_scope();
+        scope.add_variable_from_value(var, x.clone());
+        keyed.push((Value::resolve(key, &scope)?, x.clone()));
+    }
+    let orderable = |v: &Value| {
+        matches!(
+            v,
+            Value::Int(_)
+                | Value::UInt(_)
+                | Value::Float(_)
+                | Value::String(_)
+                | Value::Bool(_)
+                | Value::Bytes(_)
+                | Value::Duration(_)
+                | Value::Timestamp(_)
+        )
+    };
+    let same = keyed
+        .windows(2)
+        .all(|w| std::mem::discriminant(&w[0].0) == std::mem::discriminant(&w[1].0));
+    if !same || !keyed.iter().all(|(k, _)| orderable(k)) {
+        return Err(ExecutionError::NoSuchOverload);
+    }
+    keyed.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal));
+    Ok(Value::List(Arc::new(
+        keyed.into_iter().map(|(_, x)| x).collect(),
+    )))
 }
 
 /// Evaluates the predicate of `@all`/`@exists`/`@exists_one` for each element, calling `each`

@@ -138,11 +138,13 @@ fn two_variable(c: &mut CallExpr) -> Option<CallExpr> {
 }
 
 /// `o.optMap(x, e)` and `o.optFlatMap(x, e)` (macros of 1.36's optionals) as
-/// `@optMap(o, 'x', e)` and `@optFlatMap(o, 'x', e)`.
+/// `@optMap(o, 'x', e)` and `@optFlatMap(o, 'x', e)`; the lists library's `l.sortBy(x, k)` as
+/// `@sortBy(l, 'x', k)`.
 fn opt_map(c: &mut CallExpr) -> Option<CallExpr> {
     let name = match c.func_name.as_str() {
         "optMap" => "@optMap",
         "optFlatMap" => "@optFlatMap",
+        "sortBy" => "@sortBy",
         _ => return None,
     };
     let ([var, _], Some(_)) = (c.args.as_slice(), c.target.as_deref()) else {

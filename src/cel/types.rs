@@ -25,6 +25,9 @@ pub enum Ty {
     Map(Box<Ty>, Box<Ty>),
     /// A type denotation (`int`, `string`…).
     Type,
+    /// A library's value type (`kubernetes.Quantity`, `net.IP`…): only its own member
+    /// functions apply; otherwise not followed (operators and conversions take it).
+    Opaque(&'static str),
     /// Something the check does not type: anything goes.
     Dyn,
 }
@@ -60,7 +63,7 @@ impl Ty {
     /// Whether the type is known down to its element types (no `dyn`, no object).
     pub fn known(&self) -> bool {
         match self.view() {
-            Ty::Node(_) | Ty::Dyn | Ty::Type => false,
+            Ty::Node(_) | Ty::Dyn | Ty::Type | Ty::Opaque(_) => false,
             Ty::List(e) => e.known(),
             Ty::Map(k, v) => k.known() && v.known(),
             _ => true,
@@ -82,6 +85,7 @@ impl Ty {
             Ty::List(e) => format!("list({})", e.name()),
             Ty::Map(k, v) => format!("map({}, {})", k.name(), v.name()),
             Ty::Type => "type".into(),
+            Ty::Opaque(name) => name.into(),
             Ty::Node(_) | Ty::Dyn => "dyn".into(),
         }
     }
@@ -245,4 +249,79 @@ pub fn signature(args: &[Ty], member: bool) -> String {
         (true, Some((recv, rest))) => format!("{recv}.({})", rest.join(", ")),
         _ => format!("({})", names.join(", ")),
     }
+}
+
+/// The value type a library's constructor returns (`quantity(s)`, `ip(s)`…).
+pub fn library_type(global: &str) -> Option<Ty> {
+    Some(Ty::Opaque(match global {
+        "quantity" => "kubernetes.Quantity",
+        "semver" => "kubernetes.Semver",
+        "url" => "kubernetes.URL",
+        "ip" => "net.IP",
+        "cidr" => "net.CIDR",
+        _ => return None,
+    }))
+}
+
+/// Whether member function `name` may apply to `args` (the receiver first): a library type's
+/// own functions on it, the lists library's list-only functions on a list (or an untyped
+/// receiver). 1.36's quantities have no `sign()`.
+pub fn member_applies(name: &str, args: &[Ty]) -> bool {
+    let Some(recv) = args.first().map(Ty::view) else {
+        return true;
+    };
+    let own: &[&str] = match recv {
+        Ty::Opaque("kubernetes.Quantity") => &[
+            "isInteger",
+            "asInteger",
+            "asApproximateFloat",
+            "add",
+            "sub",
+            "isGreaterThan",
+            "isLessThan",
+            "compareTo",
+        ],
+        Ty::Opaque("kubernetes.Semver") => &[
+            "major",
+            "minor",
+            "patch",
+            "isGreaterThan",
+            "isLessThan",
+            "compareTo",
+        ],
+        Ty::Opaque("net.IP") => &[
+            "family",
+            "isUnspecified",
+            "isLoopback",
+            "isLinkLocalMulticast",
+            "isLinkLocalUnicast",
+            "isGlobalUnicast",
+        ],
+        Ty::Opaque("net.CIDR") => &["containsIP", "containsCIDR", "ip", "masked", "prefixLength"],
+        Ty::Opaque("kubernetes.URL") => &[
+            "getScheme",
+            "getHost",
+            "getHostname",
+            "getPort",
+            "getEscapedPath",
+            "getQuery",
+        ],
+        Ty::Str | Ty::Int | Ty::Uint | Ty::Double | Ty::Bool | Ty::Bytes => {
+            return !matches!(
+                name,
+                "isSorted"
+                    | "sum"
+                    | "min"
+                    | "max"
+                    | "slice"
+                    | "flatten"
+                    | "distinct"
+                    | "sort"
+                    | "first"
+                    | "last"
+            );
+        }
+        _ => return true,
+    };
+    own.contains(&name)
 }

@@ -23,7 +23,7 @@
 mod compile;
 mod data;
 mod embedded;
-mod formats;
+pub(crate) mod formats;
 mod listtype;
 pub mod names;
 mod objectmeta;

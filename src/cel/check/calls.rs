@@ -34,6 +34,9 @@ impl Checker<'_> {
             let msg = format!("found no matching overload for '{name}' applied to 'string.()'");
             return Err(self.at_node(id, name, &msg));
         }
+        if !types::member_applies(name, args) {
+            return Err(self.no_overload(id, name, args, true));
+        }
         match types::function(name, true, args) {
             None => return Err(self.no_overload(id, name, args, true)),
             Some(Some(t)) => return Ok(t),
@@ -49,6 +52,9 @@ impl Checker<'_> {
 
     /// A global function's type.
     pub(super) fn global(&mut self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, String> {
+        if let Some(t) = types::library_type(name) {
+            return Ok(t);
+        }
         match types::function(name, false, args) {
             None => Err(self.no_overload(id, name, args, false)),
             Some(t) => Ok(t.unwrap_or(Ty::Dyn)),
@@ -102,7 +108,11 @@ impl Checker<'_> {
 
     /// The element type of a literal so far joined with element `e`'s, `t`: cel-go's
     /// `expected type 'int' but found 'string'` at `e` when they differ.
+    /// Inside a `format` call mixed types join as `dyn`.
     pub(super) fn join(&self, prev: Option<Ty>, e: &IdedExpr, t: &Ty) -> Result<Ty, String> {
+        if self.in_format > 0 {
+            return Ok(Ty::join(prev, t).unwrap_or(Ty::Dyn));
+        }
         Ty::join(prev, t).map_err(|p| {
             let msg = format!("expected type '{}' but found '{}'", p.name(), t.name());
             self.at_node(e.id, "", &msg)
