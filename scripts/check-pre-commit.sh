@@ -101,7 +101,7 @@ if out=$(pc run crd-schema-fn-check-system --all-files 2>&1); then
   fail "check passed: $out"
 fi
 echo "$out"
-for want in "manifests/nightly.yaml: Backup demo/nightly (example.com/v1): spec.retension: removed" \
+for want in "manifests/nightly.yaml:9:3: note: Backup demo/nightly (example.com/v1): spec.retension: removed" \
             "spec.targets[0].mode: added: \"Snapshot\"" "1 file would change"; do
   grep -qF -- "$want" <<<"$out" || fail "check output lacks: $want"
 done

@@ -88,6 +88,7 @@ fn repo_main(cli: &RepoCli) -> ExitCode {
     match repo::run(&cli.options()) {
         Ok(outcome) => {
             let written = io::stdout().lock().write_all(outcome.stdout.as_bytes());
+            let _ = io::stderr().lock().write_all(outcome.stderr.as_bytes());
             match written {
                 Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
                     eprintln!("crd-schema-fn: error: writing stdout: {e}");

@@ -13,6 +13,8 @@
 
 mod apply;
 mod files;
+pub mod findings;
+pub mod formats;
 mod report;
 mod schemas;
 #[cfg(test)]
@@ -23,6 +25,7 @@ use crate::config::{self, Config, ConfigError};
 use crate::process::ProcessError;
 use crate::yaml::parse_stream;
 use apply::FileRun;
+pub use formats::Format;
 use report::Totals;
 use std::path::{Path, PathBuf};
 
@@ -45,12 +48,17 @@ pub struct Options {
     pub config: Option<PathBuf>,
     /// Print each changing file's unified diff.
     pub diff: bool,
+    /// How findings are written (text, or a format for CI tools).
+    pub format: Format,
 }
 
-/// What a command printed (stdout) and its exit code (0 or 1).
+/// What a command printed and its exit code (0 or 1). In the text format everything is on
+/// stdout; in the other formats stdout holds only the report, and the diffs and the summary
+/// line go to stderr.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     pub stdout: String,
+    pub stderr: String,
     pub code: i32,
 }
 
@@ -91,8 +99,9 @@ pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
     let mut per_file = vec![Vec::new(); sources.len()];
     let mut general = Vec::new();
     let registry = schemas::registry(&sources, &config, &mut per_file, &mut general)?;
-    let mut stdout = String::new();
-    report::general_lines(&general, &mut stdout);
+    let (mut text, mut diffs) = (String::new(), String::new());
+    let mut reports = vec![findings::general(&general)];
+    report::text_lines(&reports[0], &mut text);
     let mut totals = Totals {
         errors: report::count_errors(&general),
         ..Totals::default()
@@ -104,10 +113,26 @@ pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
         if opts.mode == Mode::Fix {
             write_fixed(&run)?;
         }
-        report::file_lines(&run, opts.mode, opts.diff, &mut stdout);
+        let found = findings::of_file(&run, opts.mode);
+        report::text_lines(&found, &mut text);
+        if opts.diff {
+            let diff = report::diff_text(&run);
+            match opts.format {
+                Format::Text => text.push_str(&diff),
+                _ => diffs.push_str(&diff),
+            }
+        }
+        reports.push(found);
         totals.add(&run);
     }
-    stdout.push_str(&report::summary(opts.mode, &totals));
+    let summary = report::summary(opts.mode, &totals);
+    let (stdout, stderr) = match opts.format {
+        Format::Text => (text + &summary, String::new()),
+        format => (
+            formats::render(format, opts.mode, &reports),
+            diffs + &summary,
+        ),
+    };
     let failed = totals.errors > 0
         || match opts.mode {
             Mode::Check => totals.changed > 0,
@@ -115,6 +140,7 @@ pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
         };
     Ok(Outcome {
         stdout,
+        stderr,
         code: i32::from(failed),
     })
 }

@@ -121,6 +121,9 @@ fn version_for<'a>(versions: &'a [VersionSchema], obj: &Node) -> Option<&'a Vers
 
 #[test]
 fn every_corpus_resource_as_the_apiserver_stores_it() {
+    if !support::ground::present("every_corpus_resource_as_the_apiserver_stores_it") {
+        return;
+    }
     let mut paths: Vec<PathBuf> = std::fs::read_dir(shared().join("conformance"))
         .unwrap()
         .map(|e| e.unwrap().path())

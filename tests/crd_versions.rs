@@ -3,6 +3,9 @@
 //! and the exact structural error strings. Every `apiextensions.k8s.io/v1` CRD of
 //! `../shared/corpus/crds` must convert and check without a single structural error.
 
+#[path = "support/ground.rs"]
+mod ground;
+
 use crd_schema_fn::schema::crd::load_crd;
 use crd_schema_fn::schema::VersionSchema;
 use crd_schema_fn::yaml::{json::to_json, parse_stream};
@@ -101,6 +104,9 @@ fn actual_fields(v: &VersionSchema) -> String {
 
 #[test]
 fn conformance_crd_versions_match_the_apiserver() {
+    if !ground::present("conformance_crd_versions_match_the_apiserver") {
+        return;
+    }
     let dir = shared().join("conformance");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
@@ -150,6 +156,9 @@ fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn every_v1_corpus_crd_is_structural() {
+    if !ground::present("every_v1_corpus_crd_is_structural") {
+        return;
+    }
     let mut files = Vec::new();
     yaml_files(&shared().join("corpus/crds"), &mut files);
     files.sort();

@@ -126,6 +126,9 @@ fn check_project(conf: &Value, work: &Path) -> (Vec<String>, usize) {
 
 #[test]
 fn fix_gives_every_corpus_file_the_stored_shape() {
+    if !support::ground::present("fix_gives_every_corpus_file_the_stored_shape") {
+        return;
+    }
     let mut paths: Vec<PathBuf> = fs::read_dir(shared().join("conformance"))
         .unwrap()
         .map(|e| e.unwrap().path())

@@ -3,7 +3,7 @@
 //! subcommand unless a file of that name exists in the working directory, which is then read as
 //! the config file, as it always was (`./check` never names the subcommand).
 
-use crate::repo::{Mode, Options};
+use crate::repo::{Format, Mode, Options};
 use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -60,6 +60,12 @@ pub struct RepoArgs {
     /// Print the unified diff of each file that changes (check: would change).
     #[arg(long)]
     pub diff: bool,
+
+    /// How to write the findings: text (FILE:LINE:COL: LEVEL: MESSAGE lines), json, sarif
+    /// (SARIF 2.1.0), github (workflow commands), gitlab (code quality report) or junit (JUnit
+    /// XML). With all but text, stdout holds only the report; diffs and the summary go to stderr.
+    #[arg(long, value_enum, default_value_t = Format::Text, value_name = "FORMAT")]
+    pub format: Format,
 }
 
 /// Whether the command line is `check ...` or `fix ...` (see the module docs).
@@ -86,6 +92,7 @@ impl RepoCli {
             schemas: args.schemas.clone(),
             config: args.config.clone(),
             diff: args.diff,
+            format: args.format,
         }
     }
 }
@@ -124,10 +131,27 @@ mod tests {
                 schemas: vec!["crds".into(), "x.json".into()],
                 config: Some("c.yaml".into()),
                 diff: true,
+                format: Format::Text,
             }
         );
         let cli = RepoCli::try_parse_from(["crd-schema-fn", "check", "m"]).unwrap();
         assert_eq!(cli.options().mode, Mode::Check);
+        assert_eq!(cli.options().format, Format::Text);
+        for (name, format) in [
+            ("text", Format::Text),
+            ("json", Format::Json),
+            ("sarif", Format::Sarif),
+            ("github", Format::Github),
+            ("gitlab", Format::Gitlab),
+            ("junit", Format::Junit),
+        ] {
+            let cli =
+                RepoCli::try_parse_from(["crd-schema-fn", "check", "m", "--format", name]).unwrap();
+            assert_eq!(cli.options().format, format);
+        }
+        assert!(
+            RepoCli::try_parse_from(["crd-schema-fn", "check", "m", "--format", "xml"]).is_err()
+        );
         assert!(RepoCli::try_parse_from(["crd-schema-fn", "check"]).is_err());
     }
 

@@ -3,7 +3,7 @@
 //! field by field and, when anything changed, the file's new text is made by editing the old
 //! one in place ([`rewrite`]).
 
-use super::files::{label, resource, resource_mut, resources, SourceFile};
+use super::files::{resource, resource_mut, resources, At, SourceFile};
 use crate::config::Config;
 use crate::field;
 use crate::process::Schemas;
@@ -44,8 +44,8 @@ impl FileRun {
 /// One resource after the run.
 pub(super) struct ResourceRun {
     pub reference: ResourceRef,
-    /// Where it is (file, document, List item).
-    pub label: String,
+    /// Its document and List item.
+    pub at: At,
     /// The function's results about it.
     pub results: Vec<KrmResult>,
     pub changes: Vec<FieldChange>,
@@ -99,7 +99,7 @@ pub(super) fn apply(run: &mut FileRun, registry: &Schemas, config: &Config) {
         };
         run.resources.push(ResourceRun {
             reference: ResourceRef::of(before),
-            label: label(&run.file.name, docs.len(), at),
+            at,
             results: report.results,
             changes,
             processed: summary.processed > 0,

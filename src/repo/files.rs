@@ -4,6 +4,7 @@
 //! further and never changes.
 
 use super::walk::is_json;
+use crate::yaml::edit::locate::Place;
 use crate::yaml::{parse_stream, Node};
 use std::path::{Path, PathBuf};
 
@@ -18,16 +19,24 @@ pub(super) struct SourceFile {
     pub json: bool,
     /// The documents, or why the file cannot be read.
     pub docs: Result<Vec<Node>, String>,
+    /// Where the YAML syntax error is, when `docs` is one.
+    pub error_place: Option<Place>,
 }
 
 /// Reads and parses a file; a file that is not UTF-8 or not YAML gets `docs` = the error.
 pub(super) fn read(path: &Path) -> Result<SourceFile, std::io::Error> {
     let bytes = std::fs::read(path)?;
     let name = path.strip_prefix(".").unwrap_or(path).display().to_string();
+    let mut error_place = None;
     let (text, docs) = match String::from_utf8(bytes) {
         Ok(text) => {
-            let docs = parse_stream(text.strip_prefix('\u{feff}').unwrap_or(&text))
-                .map_err(|e| format!("malformed YAML: {e}"));
+            let docs = parse_stream(text.strip_prefix('\u{feff}').unwrap_or(&text)).map_err(|e| {
+                error_place = Some(Place {
+                    line: e.line.max(1),
+                    column: e.column.max(1),
+                });
+                format!("malformed YAML: {e}")
+            });
             (text, docs)
         }
         Err(_) => (String::new(), Err("not UTF-8 text".to_string())),
@@ -41,6 +50,7 @@ pub(super) fn read(path: &Path) -> Result<SourceFile, std::io::Error> {
         text,
         bom,
         docs,
+        error_place,
     })
 }
 

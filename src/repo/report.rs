@@ -1,10 +1,14 @@
-//! What `check` and `fix` print: per file, the function's warnings and errors and one line per
-//! field that changes (`FILE: Kind ns/name (apiVersion): spec.mode: added: "Snapshot"`), then
-//! with `--diff` the file's unified diff, and a summary line last.
+//! What `check` and `fix` print in the text format: per file, its findings (the function's
+//! warnings and errors and one line per field that changes,
+//! `FILE:LINE:COL: note: Kind ns/name (apiVersion): spec.mode: added: "Snapshot"`), then with
+//! `--diff` the file's unified diff, and a summary line last; and the counts behind the summary
+//! and the exit code.
 
 use super::apply::{FileRun, What};
+use super::findings::{FileReport, Finding};
 use super::Mode;
 use crate::results::{KrmResult, Severity};
+use crate::yaml::edit::locate::Place;
 
 /// Counts over a run, for the summary and the exit code.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -52,66 +56,52 @@ pub(super) fn count_errors(results: &[KrmResult]) -> usize {
         .count()
 }
 
-/// A warning or error result as one line after `place` (info results give none).
-fn result_line(place: &str, r: &KrmResult, out: &mut String) {
-    if r.severity == Severity::Info {
-        return;
-    }
-    // A result may have a note on a line of its own (a refused object's summary): each line
-    // names the place.
-    for line in r.stderr_line().lines() {
-        let line = line.strip_prefix("crd-schema-fn: ").unwrap_or(line);
-        if place.is_empty() {
-            out.push_str(&format!("crd-schema-fn: {line}\n"));
-        } else {
-            out.push_str(&format!("{place}: {line}\n"));
-        }
-    }
-}
-
-/// Results about no file in particular (schema conflicts, schema files).
-pub(super) fn general_lines(results: &[KrmResult], out: &mut String) {
-    for r in results {
-        result_line("", r, out);
-    }
-}
-
-/// Everything about one file.
-pub(super) fn file_lines(run: &FileRun, mode: Mode, diff: bool, out: &mut String) {
-    let name = &run.file.name;
-    if let Err(e) = &run.file.docs {
-        out.push_str(&format!("{name}: error: {e}\n"));
-    }
-    for r in &run.results {
-        result_line(name, r, out);
-    }
-    for res in &run.resources {
-        for r in &res.results {
-            result_line(&res.label, r, out);
-        }
-        for c in &res.changes {
-            let what = match &c.what {
-                What::Removed => "removed".to_string(),
-                What::Added(v) => format!("added: {v}"),
-                What::Changed(a, b) => format!("changed: {a} -> {b}"),
-            };
+/// The text format: each finding as a line `FILE:LINE:COLUMN: LEVEL: MESSAGE` (GNU style, which
+/// editors and terminals link to the place; a finding about no file starts `crd-schema-fn:`),
+/// then kubectl's line for a refused object, at the object's place.
+pub(super) fn text_lines(report: &FileReport, out: &mut String) {
+    for f in &report.findings {
+        out.push_str(&finding_line(report, f));
+        out.push('\n');
+        if let Some(note) = &f.note {
+            let place = f.resource.map(|i| report.resources[i].1).or(f.place);
+            let about = report
+                .resource_of(f)
+                .map(|r| format!("{r}: "))
+                .unwrap_or_default();
             out.push_str(&format!(
-                "{}: {}: {}: {what}\n",
-                res.label, res.reference, c.field
+                "{}: {}: {about}{note}\n",
+                where_(report, place),
+                f.level.as_str()
             ));
         }
     }
+}
+
+/// One finding's line (without a newline).
+pub(super) fn finding_line(report: &FileReport, f: &Finding) -> String {
+    format!(
+        "{}: {}: {}",
+        where_(report, f.place),
+        f.level.as_str(),
+        report.full_message(f)
+    )
+}
+
+/// `FILE:LINE:COLUMN`, `FILE` without a place, `crd-schema-fn` without a file.
+fn where_(report: &FileReport, place: Option<Place>) -> String {
+    match (&report.name, place) {
+        (Some(name), Some(p)) => format!("{name}:{}:{}", p.line, p.column),
+        (Some(name), None) => name.clone(),
+        (None, _) => "crd-schema-fn".to_string(),
+    }
+}
+
+/// `--diff`: the unified diff of a file that changes.
+pub(super) fn diff_text(run: &FileRun) -> String {
     match &run.edited {
-        Some(Err(e)) if mode == Mode::Check => out.push_str(&format!(
-            "{name}: warning: `crd-schema-fn fix` cannot edit this file in place: {e}\n"
-        )),
-        Some(Err(e)) => out.push_str(&format!(
-            "{name}: error: cannot edit this file in place, left unchanged: {e}\n"
-        )),
-        Some(Ok(new)) if diff => {
-            out.push_str(&crate::diff::unified(name, &run.file.text, new));
-        }
-        _ => {}
+        Some(Ok(new)) => crate::diff::unified(&run.file.name, &run.file.text, new),
+        _ => String::new(),
     }
 }
 

@@ -12,6 +12,7 @@
 //! text that does not read back right.
 
 pub mod diff;
+pub mod locate;
 mod plan;
 mod positions;
 mod render;

@@ -114,6 +114,9 @@ fn version_index(crd: &Value, version: &str) -> usize {
 
 #[test]
 fn published_v3_documents_match_their_crds() {
+    if !super::ground::present("published_v3_documents_match_their_crds") {
+        return;
+    }
     let mut checked = 0;
     for project in [
         "gateway-api",

@@ -2,11 +2,13 @@
 //! compared as the apiserver's are (numbers as numbers), with a readable diff.
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+pub mod ground;
 
 /// The shared data folder beside the repository.
 pub fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared")
+    ground::shared_dir()
 }
 
 /// Numbers compared as numbers: integral floats become integers.

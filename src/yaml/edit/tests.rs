@@ -284,3 +284,72 @@ fn emptied_maps_and_resized_lists_are_rewritten_whole() {
             .pop();
     });
 }
+
+/// `locate`: where each field path lies, as `line:column`.
+#[test]
+fn fields_are_located_at_their_keys() {
+    let text = "# comment\n\
+                apiVersion: v1\n\
+                kind: X\n\
+                metadata:\n  \
+                  labels: {app.kubernetes.io/name: db, \"é\": 1, ü: 2}\n\
+                spec:\n  \
+                  targets:\n  \
+                  - volume: data\n  \
+                  -   volume: logs\n      \
+                      mode: Copy\n  \
+                  list: &a [1, 2]\n  \
+                  copy: *a\n  \
+                  s.dotted: 1\n\
+                ---\n\
+                - plain\n\
+                - {a: 1}\n";
+    let docs = parse_stream(text).unwrap();
+    let loc = locate::Locator::new(text, &docs).unwrap();
+    let at = |doc: usize, path: &str| {
+        let p = loc.field(doc, &docs[doc], path);
+        (p.line, p.column)
+    };
+    let cases: &[(usize, &str, (usize, usize))] = &[
+        // The document's first node, past the comment.
+        (0, "", (2, 1)),
+        (0, "kind", (3, 1)),
+        // A key holding dots, in a flow map; columns count characters.
+        (0, "metadata.labels[app.kubernetes.io/name]", (5, 12)),
+        (0, "metadata.labels.é", (5, 40)),
+        (0, "metadata.labels[ü]", (5, 48)),
+        // A field that is not there: the key of the mapping it would go into.
+        (0, "spec.retention", (6, 1)),
+        (0, "spec.retention.keepLast", (6, 1)),
+        (0, "metadata.labels.tier", (5, 3)),
+        // Items: at their first node; a field missing from an item: the item.
+        (0, "spec.targets[0].mode", (8, 5)),
+        (0, "spec.targets[1]", (9, 7)),
+        (0, "spec.targets[1].mode", (10, 7)),
+        (0, "spec.targets[5].mode", (7, 3)),
+        (0, "spec.list[1]", (11, 16)),
+        // An alias is one node: a field inside it is at the key that holds the alias.
+        (0, "spec.copy[1]", (12, 3)),
+        // The longest key wins: `s.dotted` is one key.
+        (0, "spec.s.dotted", (13, 3)),
+        (1, "", (15, 3)),
+        (1, "[1].a", (16, 4)),
+        (1, "[1].b", (16, 3)),
+    ];
+    for (doc, path, want) in cases {
+        assert_eq!(at(*doc, path), *want, "document {doc}, {path:?}");
+    }
+}
+
+#[test]
+fn a_text_readable_only_leniently_has_no_locator() {
+    // A closing bracket at its key's column: kubectl reads it, YAML 1.2 does not.
+    let text = "spec:\n  list: [a,\n  b\n  ]\n";
+    let docs = parse_stream(text).unwrap();
+    assert!(locate::Locator::new(text, &docs).is_none());
+    let text = "a: 1\n";
+    assert!(
+        locate::Locator::new(text, &[]).is_none(),
+        "documents must pair"
+    );
+}
