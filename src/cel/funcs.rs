@@ -51,6 +51,7 @@ pub fn register(ctx: &mut Context<'_>) {
     super::listlib::register(ctx);
     super::format::register(ctx);
     super::semver::register(ctx);
+    super::quantity::register(ctx);
     super::formatting::register(ctx);
     ctx.add_function("type", type_of);
     ctx.add_function("dyn", |v: Value| -> ResolveResult { Ok(v) });

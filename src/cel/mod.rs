@@ -62,6 +62,7 @@ mod library;
 mod listlib;
 mod lists;
 mod locate;
+mod quantity;
 mod rewrite;
 mod rule;
 mod semver;

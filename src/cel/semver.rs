@@ -2,13 +2,12 @@
 //! on a port of blang/semver v4's `Parse` with its error texts (`No Major.Minor.Patch elements
 //! found`, `Invalid character(s) found in major number "v1"`, `strconv.ParseUint: parsing
 //! "99999999999999999999": value out of range`), and the library's normalization for
-//! `semver(s, true)`. `isGreaterThan`, `isLessThan` and `compareTo` are shared with quantities:
-//! on other receivers they run kube-cel's.
+//! `semver(s, true)`. `isGreaterThan`, `isLessThan` and `compareTo` are shared with quantities
+//! ([`super::quantity`]).
 
 use kube_cel::cel::extractors::This;
 use kube_cel::cel::objects::Opaque;
-use kube_cel::cel::{Context, ExecutionError, FunctionContext, Program, ResolveResult, Value};
-use kube_cel::KubeCelExt;
+use kube_cel::cel::{Context, ExecutionError, FunctionContext, ResolveResult, Value};
 use std::cmp::Ordering;
 use std::sync::Arc;
 
@@ -235,15 +234,6 @@ fn field(v: Value, f: fn(&Semver) -> u64) -> ResolveResult {
     Ok(Value::Int(f(s) as i64))
 }
 
-thread_local! {
-    /// kube-cel's comparisons, for receivers that are not semvers (quantities).
-    static OTHERS: (Context<'static>, [Program; 3]) = {
-        let ctx = Context::default().with_all();
-        let p = |s: &str| Program::compile(s).expect("a valid program");
-        (ctx, [p("a.isGreaterThan(b)"), p("a.isLessThan(b)"), p("a.compareTo(b)")])
-    };
-}
-
 fn compare(this: Value, other: Value, which: usize) -> ResolveResult {
     if let Some(a) = as_semver(&this) {
         let b = as_semver(&other).ok_or(ExecutionError::NoSuchOverload)?;
@@ -254,11 +244,11 @@ fn compare(this: Value, other: Value, which: usize) -> ResolveResult {
             _ => Value::Int(c as i64),
         });
     }
-    OTHERS.with(|(ctx, programs)| {
-        let mut scope = ctx.new_inner_scope();
-        scope.add_variable_from_value("a", this);
-        scope.add_variable_from_value("b", other);
-        programs[which].execute(&scope)
+    let c = super::quantity::compare(&this, &other).ok_or(ExecutionError::NoSuchOverload)?;
+    Ok(match which {
+        0 => Value::Bool(c == Ordering::Greater),
+        1 => Value::Bool(c == Ordering::Less),
+        _ => Value::Int(c as i64),
     })
 }
 
