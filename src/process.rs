@@ -62,16 +62,27 @@ pub fn process(
     config: &Config,
     want_diff: bool,
 ) -> Result<Report, ProcessError> {
-    let mut report = Report::default();
-    let registry = collect_schemas(items, labels, config, &mut report.results)?;
     let previous = match config.previous.is_empty() {
         true => None,
         false => Some(Previous::load(&config.previous, config)?),
     };
-    if let Some(previous) = &previous {
+    process_update(items, labels, config, want_diff, previous.as_ref())
+}
+
+/// [`process`] with the previous revision given (`None`: every item is a create).
+pub fn process_update(
+    items: &mut [Node],
+    labels: &[String],
+    config: &Config,
+    want_diff: bool,
+    previous: Option<&Previous>,
+) -> Result<Report, ProcessError> {
+    let mut report = Report::default();
+    let registry = collect_schemas(items, labels, config, &mut report.results)?;
+    if let Some(previous) = previous {
         crd_updates(items, previous, config, &mut report.results);
     }
-    let update = previous.as_ref().map(|previous| UpdateContext {
+    let update = previous.map(|previous| UpdateContext {
         previous,
         registry: &registry,
     });

@@ -56,22 +56,26 @@ impl Previous {
     /// Reads every path (a file, or a folder's `*.yaml`, `*.yml`, `*.json` files; each a YAML
     /// or JSON stream, ResourceList or `kind: List`).
     pub fn load(paths: &[PathBuf], config: &Config) -> Result<Previous, ProcessError> {
-        let mut prev = Previous::default();
-        let mut compiler = super::compiler_for(config);
-        let mut ignored = Vec::new();
+        let mut items = Vec::new();
         for path in paths {
             for file in files_of(path)? {
                 let text = crate::sources::read_text(&file)?;
-                let input = resourcelist::read(&text).map_err(|e| SchemaError {
-                    source_name: file.display().to_string(),
-                    field: String::new(),
-                    message: e.to_string(),
-                })?;
-                for (item, label) in input.items.into_iter().zip(input.labels) {
-                    let label = format!("{} ({label})", file.display());
-                    prev.add(item, &label, compiler.as_mut(), &mut ignored)?;
-                }
+                items.extend(read_items(&text, &file.display().to_string())?);
             }
+        }
+        Previous::from_items(items, config)
+    }
+
+    /// The previous revision made of `items` (each with the label that names it in messages).
+    pub fn from_items(
+        items: impl IntoIterator<Item = (Node, String)>,
+        config: &Config,
+    ) -> Result<Previous, ProcessError> {
+        let mut prev = Previous::default();
+        let mut compiler = super::compiler_for(config);
+        let mut ignored = Vec::new();
+        for (item, label) in items {
+            prev.add(item, &label, compiler.as_mut(), &mut ignored)?;
         }
         Ok(prev)
     }
@@ -101,6 +105,15 @@ impl Previous {
         Ok(())
     }
 
+    /// How many previous objects there are.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
     /// The previous CRD named `name`, when the previous objects hold one.
     pub fn crd(&self, name: &str) -> Option<&Node> {
         self.crds.get(name).map(|&i| &self.nodes[i])
@@ -128,6 +141,22 @@ impl Previous {
             .find(|(ns, _)| scoped(ns) == want)
             .map(|&(_, i)| &self.nodes[i])
     }
+}
+
+/// The objects of one file's text (a YAML or JSON stream, ResourceList or `kind: List`), each
+/// labelled `source (document N)` or `source (items[N])`.
+pub fn read_items(text: &str, source: &str) -> Result<Vec<(Node, String)>, ProcessError> {
+    let input = resourcelist::read(text).map_err(|e| SchemaError {
+        source_name: source.to_string(),
+        field: String::new(),
+        message: e.to_string(),
+    })?;
+    Ok(input
+        .items
+        .into_iter()
+        .zip(input.labels)
+        .map(|(item, label)| (item, format!("{source} ({label})")))
+        .collect())
 }
 
 impl UpdateContext<'_> {
@@ -179,3 +208,7 @@ impl UpdateContext<'_> {
         Some(stored)
     }
 }
+
+#[cfg(test)]
+#[path = "previous/tests.rs"]
+mod tests;

@@ -1,0 +1,305 @@
+//! Updates, one semantic point per row: the previous revision (OLD: the CRD and objects as
+//! the cluster holds them) and the input (NEW), and the error messages each NEW object gets
+//! (the apiserver's, as `name: message`, sorted).
+
+use super::super::{process_update, Report};
+use super::*;
+use crate::results::Severity;
+use crate::yaml::parse_stream;
+
+/// The CRD, with the enum of `spec.color` and the maxLength of `spec.tags` items as given
+/// (an OLD and a NEW revision of it differ there).
+fn crd(colors: &str, tag_max: u32) -> String {
+    format!(
+        r#"apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {{name: things.update.test}}
+spec:
+  group: update.test
+  names: {{kind: Thing, plural: things}}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    subresources: {{status: {{}}}}
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              id:
+                type: string
+                x-kubernetes-validations: [{{rule: self == oldSelf, message: id is immutable}}]
+              tier:
+                type: integer
+                x-kubernetes-validations:
+                - rule: 'oldSelf.hasValue() ? self >= oldSelf.value() : self == 1'
+                  optionalOldSelf: true
+                  message: tier starts at 1 and may only go up
+              color: {{type: string, enum: [{colors}]}}
+              class:
+                type: string
+                default: basic
+                x-kubernetes-validations: [{{rule: self == oldSelf, message: class is immutable}}]
+              range:
+                type: object
+                properties: {{min: {{type: integer}}, max: {{type: integer}}}}
+                x-kubernetes-validations: [{{rule: self.min <= self.max, message: min must not exceed max}}]
+              ports:
+                type: array
+                x-kubernetes-list-type: map
+                x-kubernetes-list-map-keys: [name]
+                items:
+                  type: object
+                  required: [name]
+                  properties: {{name: {{type: string}}, number: {{type: integer}}}}
+                  x-kubernetes-validations: [{{rule: self.number == oldSelf.number, message: "a port's number is immutable"}}]
+              tags:
+                type: array
+                x-kubernetes-list-type: set
+                items: {{type: string, maxLength: {tag_max}}}
+          status:
+            type: object
+            properties: {{phase: {{type: string, enum: [Pending, Done]}}}}
+"#
+    )
+}
+
+fn thing(name: &str, meta: &str, spec: &str) -> String {
+    format!("---\napiVersion: update.test/v1\nkind: Thing\nmetadata: {{name: {name}{meta}}}\nspec: {spec}\n")
+}
+
+/// Runs NEW against OLD; the error messages of each object, `name: message`, sorted.
+fn run(old: &str, new: &str) -> (Vec<String>, Report) {
+    let config = Config::default();
+    let old_items = parse_stream(old).unwrap();
+    let labelled = old_items
+        .into_iter()
+        .enumerate()
+        .map(|(i, n)| (n, format!("old {i}")));
+    let previous = Previous::from_items(labelled, &config).unwrap();
+    let mut items = parse_stream(new).unwrap();
+    let labels: Vec<String> = (0..items.len()).map(|i| format!("items[{i}]")).collect();
+    let report = process_update(&mut items, &labels, &config, false, Some(&previous)).unwrap();
+    let mut got: Vec<String> = report
+        .results
+        .iter()
+        .filter(|r| r.severity == Severity::Error)
+        .map(|r| {
+            let name = r.resource_ref.as_ref().map_or("", |r| r.name.as_str());
+            format!("{name}: {}", r.message)
+        })
+        .collect();
+    got.sort();
+    (got, report)
+}
+
+const NOT_CHECKED: &str = "<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation";
+
+#[test]
+fn updates_as_the_apiserver_answers_them() {
+    let base = crd("red, green, blue", 10);
+    let tight = crd("red, green", 5);
+    let no_range_rule = base.replace(
+        "                x-kubernetes-validations: [{rule: self.min <= self.max, message: min must not exceed max}]\n",
+        "",
+    );
+    assert_ne!(no_range_rule, base);
+    // (what is shown, OLD objects, NEW objects, NEW CRD, the errors)
+    let cases: Vec<(&str, String, String, &str, Vec<String>)> = vec![
+        (
+            "self == oldSelf: a changed id is refused, an unchanged one passes",
+            thing("a", "", "{id: one}") + &thing("b", "", "{id: two}"),
+            thing("a", "", "{id: uno}") + &thing("b", "", "{id: two, color: red}"),
+            &base,
+            vec![r#"a: spec.id: Invalid value: "uno": id is immutable"#.into()],
+        ),
+        (
+            "a transition rule does not run where the old object lacks the value",
+            thing("a", "", "{color: red}"),
+            thing("a", "", "{id: new}"),
+            &base,
+            vec![],
+        ),
+        (
+            "optionalOldSelf: on create oldSelf is none, on update the old value",
+            thing("a", "", "{tier: 1}"),
+            thing("a", "", "{tier: 0}") + &thing("c", "", "{tier: 2}"),
+            &base,
+            vec![
+                "a: spec.tier: Invalid value: 0: tier starts at 1 and may only go up".into(),
+                "c: spec.tier: Invalid value: 2: tier starts at 1 and may only go up".into(),
+            ],
+        ),
+        (
+            "ratcheting: an enum value the new CRD dropped passes while unchanged",
+            base.clone() + &thing("a", "", "{color: blue}") + &thing("b", "", "{color: blue}"),
+            thing("a", "", "{color: blue, tier: 1}")
+                + &thing("b", "", "{color: purple}")
+                + &thing("c", "", "{color: blue}"),
+            &tight,
+            vec![
+                format!("b: {NOT_CHECKED}"),
+                r#"b: spec.color: Unsupported value: "purple": supported values: "red", "green""#
+                    .into(),
+                format!("c: {NOT_CHECKED}"),
+                r#"c: spec.color: Unsupported value: "blue": supported values: "red", "green""#
+                    .into(),
+            ],
+        ),
+        (
+            "set items do not correlate: an unchanged list is ratcheted whole, a changed one is not",
+            base.clone()
+                + &thing("a", "", "{tags: [abcdefg]}")
+                + &thing("b", "", "{tags: [abcdefg]}"),
+            thing("a", "", "{tags: [abcdefg]}") + &thing("b", "", "{tags: [abcdefg, x]}"),
+            &tight,
+            vec![
+                format!("b: {NOT_CHECKED}"),
+                "b: spec.tags[0]: Too long: may not be more than 5 bytes".into(),
+            ],
+        ),
+        (
+            "map-list items correlate by key: same key compared, a new key has no oldSelf",
+            thing("a", "", "{ports: [{name: http, number: 80}, {name: db, number: 5432}]}"),
+            thing("a", "", "{ports: [{name: db, number: 5433}, {name: web, number: 8080}]}"),
+            &base,
+            vec!["a: spec.ports[0]: Invalid value: a port's number is immutable".into()],
+        ),
+        (
+            "CEL ratcheting: a rule without oldSelf failing on an unchanged value is dropped",
+            no_range_rule.clone()
+                + &thing("a", "", "{range: {min: 5, max: 1}}")
+                + &thing("b", "", "{range: {min: 5, max: 1}}"),
+            thing("a", "", "{range: {min: 5, max: 1}, tier: 1}")
+                + &thing("b", "", "{range: {min: 6, max: 1}}"),
+            &base,
+            vec!["b: spec.range: Invalid value: min must not exceed max".into()],
+        ),
+        (
+            "an old object whose create is refused was never stored: the new one is a create",
+            thing("a", "", "{range: {min: 5, max: 1}, id: p}"),
+            thing("a", "", "{range: {min: 5, max: 1}, id: q}"),
+            &base,
+            vec!["a: spec.range: Invalid value: min must not exceed max".into()],
+        ),
+        (
+            "defaults are applied on read: the stored class is the default",
+            thing("a", "", "{}") + &thing("b", "", "{}"),
+            thing("a", "", "{class: basic}") + &thing("b", "", "{class: premium}"),
+            &base,
+            vec![r#"b: spec.class: Invalid value: "premium": class is immutable"#.into()],
+        ),
+        (
+            "matching: an absent namespace is default; another namespace, name or generateName is a create",
+            thing("a", "", "{id: one}")
+                + &thing("b", ", namespace: ns1", "{id: one}")
+                + &thing("c", "", "{id: one}"),
+            thing("a", ", namespace: default", "{id: two}")
+                + &thing("b", ", namespace: ns2", "{id: two}")
+                + &thing("d", "", "{id: two}")
+                + "---\napiVersion: update.test/v1\nkind: Thing\nmetadata: {generateName: c}\nspec: {id: two}\n",
+            &base,
+            vec![r#"a: spec.id: Invalid value: "two": id is immutable"#.into()],
+        ),
+        (
+            "labels: an invalid label is reported three times on update",
+            thing("a", "", "{}"),
+            thing("a", ", labels: {k: not valid}", "{}"),
+            &base,
+            vec![format!("a: metadata.labels: Invalid value: \"not valid\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"); 3],
+        ),
+    ];
+    for (what, old, new, new_crd, want) in cases {
+        let old = if old.starts_with("apiVersion: apiextensions") {
+            old
+        } else {
+            base.clone() + &old
+        };
+        let (got, _) = run(&old, &format!("{new_crd}{new}"));
+        assert_eq!(got, want, "{what}");
+    }
+}
+
+#[test]
+fn status_comes_from_the_stored_object_with_the_status_subresource() {
+    let base = crd("red", 10);
+    let old = base.clone() + &thing("a", "", "{}");
+    let new = format!(
+        "{base}{}status: {{phase: Exploded}}\n",
+        thing("a", "", "{}")
+    );
+    let (got, _) = run(&old, &new);
+    assert_eq!(got, Vec::<String>::new());
+    // Without a previous object it is a create: status is dropped too (no error either); the
+    // subresource-less CRD refuses the value on update.
+    let plain = base.replace("    subresources: {status: {}}\n", "");
+    let old = plain.clone() + &thing("a", "", "{}");
+    let new = format!(
+        "{plain}{}status: {{phase: Exploded}}\n",
+        thing("a", "", "{}")
+    );
+    let (got, _) = run(&old, &new);
+    assert_eq!(
+        got,
+        [
+            format!("a: {NOT_CHECKED}"),
+            r#"a: status.phase: Unsupported value: "Exploded": supported values: "Pending", "Done""#
+                .to_string()
+        ]
+    );
+}
+
+#[test]
+fn update_results_are_tagged() {
+    let base = crd("red", 10);
+    let old = base.clone() + &thing("a", "", "{id: one}") + &thing("b", "", "{}");
+    let new = base.clone() + &thing("a", "", "{id: two}") + &thing("c", "", "{color: blue}");
+    let (_, report) = run(&old, &new);
+    let tags: Vec<(String, Vec<(&str, String)>)> = report
+        .results
+        .iter()
+        .filter(|r| r.severity == Severity::Error)
+        .map(|r| (r.message.clone(), r.tags.clone()))
+        .collect();
+    assert_eq!(
+        tags,
+        [
+            (
+                r#"spec.id: Invalid value: "two": id is immutable"#.to_string(),
+                vec![("operation", "update".to_string())]
+            ),
+            (
+                r#"spec.color: Unsupported value: "blue": supported values: "red""#.to_string(),
+                vec![]
+            ),
+            (NOT_CHECKED.to_string(), vec![]),
+        ]
+    );
+}
+
+#[test]
+fn crd_updates_are_detected_and_checked() {
+    let base = crd("red", 10);
+    let moved = base.replace("group: update.test", "group: other.test");
+    let (got, report) = run(&base, &moved);
+    assert!(
+        got.contains(
+            &r#"things.update.test: spec.group: Invalid value: "other.test": field is immutable"#
+                .to_string()
+        ),
+        "{got:?}"
+    );
+    let r = report
+        .results
+        .iter()
+        .find(|r| r.message.starts_with("spec.group"))
+        .unwrap();
+    assert_eq!(r.tags, [("operation", "update".to_string())]);
+    // The same CRD unchanged: no update error.
+    let (got, _) = run(&base, &base);
+    assert_eq!(got, Vec::<String>::new());
+}
