@@ -108,10 +108,14 @@ pub(crate) fn load_item_crd(
         label: source.clone(),
         source: e,
     })?;
-    let mut causes: Vec<String> = crdcheck::validate_create(&json)
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+    let (settled, found): (Vec<_>, Vec<_>) = crdcheck::validate_create(&json)
+        .into_iter()
+        .partition(crdcheck::settled_at_install);
+    let mut causes: Vec<String> = found.iter().map(ToString::to_string).collect();
+    for e in &settled {
+        let msg = format!("{e} (the apiserver refuses the CRD as written; the tools that install it usually fill this in)");
+        results.push(KrmResult::about(Severity::Warning, msg, item).with_field(e.field.clone()));
+    }
     let (mut entries, usable) = match load_crd(&json, &source) {
         Ok(versions) => (versions, true),
         // The apiserver names what is missing; its schemas are still checked (with stand-ins

@@ -207,6 +207,18 @@ pub fn validate_create(crd: &Value) -> Vec<FieldError> {
     checks::all(meta, &spec, &stored, &checks::Opts::default(), None)
 }
 
+/// Whether a cause is one that the tools installing a CRD usually settle (a conversion
+/// webhook's service name and namespace, filled in when the operator is deployed): the
+/// apiserver refuses the manifest as written, but it is reported as a warning and the CRD is
+/// loaded.
+pub fn settled_at_install(e: &FieldError) -> bool {
+    matches!(
+        e.field.as_str(),
+        "spec.conversion.webhookClientConfig.service.name"
+            | "spec.conversion.webhookClientConfig.service.namespace"
+    ) && e.type_ == crate::field::ErrorType::Required
+}
+
 /// `status.storedVersions` after `PrepareForCreate`: the storage version, if any.
 fn stored_on_create(spec: &Spec<'_>) -> Vec<String> {
     spec.versions
@@ -268,10 +280,7 @@ pub fn message_path(msg: &str) -> Option<&str> {
             ']' => depth = depth.saturating_sub(1),
             ':' if depth == 0 => {
                 let path = &msg[..i];
-                let ok = msg[i..].starts_with(": ")
-                    && !path.is_empty()
-                    && !path.contains(' ')
-                    && path != "<nil>";
+                let ok = msg[i..].starts_with(": ") && !path.is_empty() && path != "<nil>";
                 return ok.then_some(path);
             }
             ' ' if depth == 0 => return None,

@@ -58,6 +58,62 @@ pub struct Validator {
 /// The message of the error that stands for the CEL rules skipped after a blocking error.
 pub const RULES_NOT_CHECKED: &str = "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation";
 
+/// A CRD's `default` value checked as `ValidateDefaults` checks it once it survives pruning:
+/// the OpenAPI validation of the value with the schema node `s` (`ValidateCustomResource`,
+/// each field under `at`, the default's path), then, only when that passes, the node's CEL
+/// rules on it (`cel_path` is where the schema node sits in the CRD).
+pub fn default_value_errors(
+    s: &Structural,
+    v: &Value,
+    at: &str,
+    cel_path: &str,
+) -> Vec<FieldError> {
+    let compiled = Compiler::new().compile(s);
+    let root = Node {
+        s,
+        side: Some(&compiled.side),
+    };
+    let res = openapi::validate(root, &Data::of_value(v), &OPath::Root);
+    let under = |mut e: FieldError| {
+        e.field = match e.field.is_empty() {
+            true => at.to_string(),
+            false => format!("{at}.{}", e.field),
+        };
+        e
+    };
+    let mut seen = HashSet::new();
+    let errs: Vec<FieldError> = res
+        .errs
+        .iter()
+        .map(openapi::errors::OErr::to_field_error)
+        .filter(|e| seen.insert(e.to_string()))
+        .map(under)
+        .collect();
+    if !errs.is_empty() || !crate::cel::has_rules(s) {
+        return errs;
+    }
+    let rules = crate::cel::Compiled::new(s, cel_path);
+    if !rules.errors.is_empty() {
+        return Vec::new();
+    }
+    let scalar = !v.is_object() && !v.is_array();
+    rules
+        .validate(v)
+        .into_iter()
+        .map(|mut e| {
+            // the node is the root of the rules here: a scalar default prints as itself
+            if scalar
+                && e.field.is_empty()
+                && e.type_ == ErrorType::Invalid
+                && e.value == BadValue::Omit
+            {
+                e.value = BadValue::Json(v.clone());
+            }
+            under(e)
+        })
+        .collect()
+}
+
 /// The ObjectMeta checks of a cluster-scoped object's `metadata` on create (a CRD's), with
 /// DNS-subdomain names: what `ValidateObjectMeta` gives before the kind's own name rule.
 pub fn cluster_object_meta_errors(meta: &Value) -> Vec<FieldError> {

@@ -83,6 +83,7 @@ pub(super) fn all(
         None => metadata(meta, spec),
         Some(_) => crate::validation::cluster_object_meta_errors(meta)
             .into_iter()
+            .filter(|e| e.field != "metadata.namespace")
             .filter(|e| e.field != "metadata.name")
             .collect(),
     };
@@ -125,7 +126,12 @@ fn immutable(spec: &Spec<'_>, old: &Spec<'_>, errs: &mut Vec<FieldError>) {
 
 /// ObjectMeta, with the CRD's name rule (a DNS subdomain that is `<plural>.<group>`).
 fn metadata(meta: &Value, spec: &Spec<'_>) -> Vec<FieldError> {
-    let mut errs = crate::validation::cluster_object_meta_errors(meta);
+    // a cluster-scoped create drops the namespace first
+    let mut meta = meta.clone();
+    if let Some(m) = meta.as_object_mut() {
+        m.remove("namespace");
+    }
+    let mut errs = crate::validation::cluster_object_meta_errors(&meta);
     let name = meta.get("name").and_then(Value::as_str).unwrap_or("");
     let plural = spec.names.map_or("", |n| text(n, "plural"));
     if !name.is_empty() && name != format!("{plural}.{}", spec.group) {

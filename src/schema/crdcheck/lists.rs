@@ -238,6 +238,90 @@ fn node(m: &Map<String, Value>, path: &str, opts: &Opts, errs: &mut Vec<FieldErr
     if opts.require_map_list_keys {
         map_list_keys_map_set(m, path, errs);
     }
+    if let Some(Value::Array(rules)) = m.get("x-kubernetes-validations") {
+        for (i, r) in rules.iter().enumerate() {
+            rule_fields(r, &format!("{path}.x-kubernetes-validations[{i}]"), errs);
+        }
+    }
+}
+
+/// The checks of a rule's own fields, which run whether or not its expressions compile.
+fn rule_fields(r: &Value, at: &str, errs: &mut Vec<FieldError>) {
+    let f = |k: &str| r.get(k).and_then(Value::as_str).unwrap_or("");
+    let p = |k: &str| format!("{at}.{k}");
+    let newline = |s: &str| s.contains(['\n', '\r']);
+    let (rule, message) = (f("rule").trim(), f("message"));
+    let shown = |s: &str| BadValue::Json(Value::String(s.to_string()));
+    if rule.is_empty() {
+        errs.push(err(
+            ErrorType::Required,
+            p("rule"),
+            BadValue::Omit,
+            "rule is not specified",
+        ));
+    } else if !message.is_empty() && message.trim().is_empty() {
+        errs.push(err(
+            ErrorType::Invalid,
+            p("message"),
+            shown(message),
+            "must be non-empty if specified",
+        ));
+    } else if newline(message.trim()) {
+        errs.push(err(
+            ErrorType::Invalid,
+            p("message"),
+            shown(message),
+            "must not contain line breaks",
+        ));
+    } else if newline(rule) && message.trim().is_empty() {
+        let detail = "message must be specified if rule contains line breaks";
+        errs.push(err(
+            ErrorType::Required,
+            p("message"),
+            BadValue::Omit,
+            detail,
+        ));
+    }
+    let me = f("messageExpression");
+    if !me.is_empty() && me.trim().is_empty() {
+        let detail = "messageExpression must be non-empty if specified";
+        errs.push(err(
+            ErrorType::Required,
+            p("messageExpression"),
+            BadValue::Omit,
+            detail,
+        ));
+    }
+    const REASONS: [&str; 4] = [
+        "FieldValueDuplicate",
+        "FieldValueForbidden",
+        "FieldValueInvalid",
+        "FieldValueRequired",
+    ];
+    if let Some(reason) = r
+        .get("reason")
+        .and_then(Value::as_str)
+        .filter(|x| !REASONS.contains(x))
+    {
+        errs.push(not_supported(p("reason"), reason, &REASONS));
+    }
+    let fp = f("fieldPath");
+    if !fp.is_empty() && fp.trim().is_empty() {
+        errs.push(err(
+            ErrorType::Invalid,
+            p("fieldPath"),
+            shown(fp),
+            "must be non-empty if specified",
+        ));
+    }
+    if newline(fp) {
+        errs.push(err(
+            ErrorType::Invalid,
+            p("fieldPath"),
+            shown(fp),
+            "must not contain line breaks",
+        ));
+    }
 }
 
 /// `must be object/array if ...`: Required without a type, else Invalid with it.

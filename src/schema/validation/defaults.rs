@@ -3,8 +3,8 @@
 //! apiVersion/kind/metadata), and it must validate against its own schema (type, nullable, enum,
 //! required).
 
-use crate::field::{child, go_quote, go_value, invalid, not_supported, required, Path};
-use crate::schema::structural::{Structural, StructuralOrBool, ValueValidation};
+use crate::field::{go_json, go_quote, invalid, required, Path};
+use crate::schema::structural::{Structural, StructuralOrBool};
 use serde_json::Value;
 
 const META_FIELDS: [&str; 3] = ["apiVersion", "kind", "metadata"];
@@ -22,9 +22,14 @@ fn walk(s: &Structural, path: &Path<'_>, root: bool, inside_meta: bool, errs: &m
     if let Some(d) = s.generic.default.as_ref().filter(|d| !d.is_null()) {
         let at = path.child("default");
         if !inside_meta && would_prune(d, Some(s), embedded) {
-            errs.push(invalid(at, &go_value(d), "must not have unknown fields"));
+            errs.push(invalid(at, &json_value(d), "must not have unknown fields"));
         }
-        check_value(d, s, &at.to_string(), "", errs);
+        let at = at.to_string();
+        if !root || type_meta_errors(d, &at, errs) {
+            let node = path.to_string();
+            let found = crate::validation::default_value_errors(s, d, &at, &node);
+            errs.extend(found.iter().map(ToString::to_string));
+        }
     }
     // additionalProperties is not followed: defaults are not applied there.
     if let Some(items) = &s.items {
@@ -98,106 +103,24 @@ fn would_prune_preserving(v: &Value, s: &Structural, embedded: bool) -> bool {
     }
 }
 
-/// `enum` and `required` of one value.
-fn enum_and_required(
-    v: &Value,
-    vv: &ValueValidation,
-    at: &str,
-    name: &str,
-    err_path: &str,
-    errs: &mut Vec<String>,
-) {
-    if !vv.enum_.is_empty() && !vv.enum_.contains(v) {
-        let allowed: Vec<String> = vv
-            .enum_
-            .iter()
-            .map(|e| match e {
-                Value::String(text) => text.clone(),
-                other => other.to_string(),
-            })
-            .collect();
-        let allowed: Vec<&str> = allowed.iter().map(String::as_str).collect();
-        errs.push(not_supported(err_path, &go_value(v), &allowed));
-    }
-    if let Value::Object(m) = v {
-        for r in vv.required.iter().filter(|r| !m.contains_key(*r)) {
-            errs.push(required(child(at, &sub_name(name, r)), ""));
-        }
-    }
-}
-
-fn type_matches(t: &str, v: &Value) -> bool {
-    match t {
-        "string" => v.is_string(),
-        "boolean" => v.is_boolean(),
-        "object" => v.is_object(),
-        "array" => v.is_array(),
-        "number" => v.is_number(),
-        "integer" => match v {
-            Value::Number(n) => {
-                n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f == f.trunc())
-            }
-            _ => false,
-        },
-        _ => true,
-    }
-}
-
-fn sub_name(name: &str, k: &str) -> String {
-    if name.is_empty() {
-        k.to_string()
-    } else {
-        format!("{name}.{k}")
-    }
-}
-
-/// The schema validation of a default value (kube-openapi's validator, as the apiserver reports
-/// it): `name` is the path inside the value, `at` the schema path of the `default`.
-fn check_value(v: &Value, s: &Structural, at: &str, name: &str, errs: &mut Vec<String>) {
-    let err_path = if name.is_empty() {
-        at.to_string()
-    } else {
-        child(at, name)
-    };
-    let t: &str = &s.generic.type_;
-    if v.is_null() {
-        if !t.is_empty() && !s.generic.nullable {
-            let detail = format!("{name} in body must be of type {t}: \"null\"");
-            errs.push(invalid(err_path, "\"null\"", &detail));
-        }
-        return;
-    }
-    if !type_matches(t, v) {
-        let detail = match v {
-            Value::String(text) => {
-                format!("{name} in body must be of type {t}: {}", go_quote(text))
-            }
-            _ => format!("{name} in body must be of type {t}"),
-        };
-        errs.push(invalid(err_path, &go_value(v), &detail));
-        return;
-    }
-    if let Some(vv) = s.value_validation.as_deref() {
-        enum_and_required(v, vv, at, name, &err_path, errs);
-    }
+/// A value as a field error prints it: strings quoted, scalars plain, the rest as JSON.
+fn json_value(v: &Value) -> String {
     match v {
-        Value::Object(m) => {
-            for (k, sub) in m {
-                let schema = match (s.properties.get(k), additional(s)) {
-                    (Some(p), _) => p,
-                    (None, Some(Some(ap))) => ap,
-                    _ => continue,
-                };
-                check_value(sub, schema, at, &sub_name(name, k), errs);
-            }
-        }
-        Value::Array(items) => {
-            if let Some(is) = s.items.as_deref() {
-                for (i, item) in items.iter().enumerate() {
-                    check_value(item, is, at, &format!("{name}[{i}]"), errs);
-                }
-            }
-        }
-        _ => {}
+        Value::String(t) => go_quote(t),
+        other => go_json(other),
     }
+}
+
+/// The default of a resource root must name its apiVersion and kind (it is an embedded
+/// resource for this check); `false` when it does not, and the other checks are skipped.
+fn type_meta_errors(d: &Value, at: &str, errs: &mut Vec<String>) -> bool {
+    let Value::Object(m) = d else { return true };
+    let mut ok = true;
+    for k in ["apiVersion", "kind"] {
+        if m.get(k).and_then(Value::as_str).is_none_or(str::is_empty) {
+            errs.push(required(format!("{at}.{k}"), ""));
+            ok = false;
+        }
+    }
+    ok
 }

@@ -132,11 +132,11 @@ fn unsupported_keywords_are_reported_alone() {
 fn defaults() {
     run(&[
         ("pruned default", "type: object\nproperties: {spec: {type: object, default: {a: 1}, properties: {a: {type: integer}}}}", &[]),
-        ("default with unknown fields", "type: object\nproperties: {spec: {type: object, default: {a: 1, b: x}, properties: {a: {type: integer}}}}", &["R.properties[spec].default: Invalid value: map[string]interface {}{\"a\":1, \"b\":\"x\"}: must not have unknown fields"]),
-        ("default inside preserve-unknown-fields", "type: object\nproperties: {spec: {type: object, x-kubernetes-preserve-unknown-fields: true, default: {a: 1, b: {c: 2}}, properties: {b: {type: object}}}}", &["R.properties[spec].default: Invalid value: map[string]interface {}{\"a\":1, \"b\":map[string]interface {}{\"c\":2}}: must not have unknown fields"]),
+        ("default with unknown fields", "type: object\nproperties: {spec: {type: object, default: {a: 1, b: x}, properties: {a: {type: integer}}}}", &["R.properties[spec].default: Invalid value: {\"a\":1,\"b\":\"x\"}: must not have unknown fields"]),
+        ("default inside preserve-unknown-fields", "type: object\nproperties: {spec: {type: object, x-kubernetes-preserve-unknown-fields: true, default: {a: 1, b: {c: 2}}, properties: {b: {type: object}}}}", &["R.properties[spec].default: Invalid value: {\"a\":1,\"b\":{\"c\":2}}: must not have unknown fields"]),
         ("default of an embedded resource keeps meta", "type: object\nproperties: {e: {type: object, x-kubernetes-embedded-resource: true, properties: {spec: {type: string}}, default: {apiVersion: v1, kind: ConfigMap, metadata: {name: x}, spec: s}}}", &[]),
-        ("default of the wrong type", "type: object\nproperties: {num: {type: integer, default: x}}", &["R.properties[num].default: Invalid value: \"x\":  in body must be of type integer: \"x\""]),
-        ("nested field of the wrong type", "type: object\nproperties: {spec: {type: object, default: {num: [1]}, properties: {num: {type: integer}}}}", &["R.properties[spec].default.num: Invalid value: []interface {}{1}: num in body must be of type integer"]),
+        ("default of the wrong type", "type: object\nproperties: {num: {type: integer, default: x}}", &["R.properties[num].default: Invalid value: \"string\":  in body must be of type integer: \"string\""]),
+        ("nested field of the wrong type", "type: object\nproperties: {spec: {type: object, default: {num: [1]}, properties: {num: {type: integer}}}}", &["R.properties[spec].default.num: Invalid value: \"array\": num in body must be of type integer: \"array\""]),
         ("default not in enum", "type: object\nproperties: {s: {type: string, enum: [a, b], default: c}}", &["R.properties[s].default: Unsupported value: \"c\": supported values: \"a\", \"b\""]),
         ("default missing a required field", "type: object\nproperties: {spec: {type: object, required: [a], default: {}, properties: {a: {type: string}}}}", &["R.properties[spec].default.a: Required value"]),
         ("default null is no default", "type: object\nproperties: {num: {type: integer, default: null}}", &[]),
