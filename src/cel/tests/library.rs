@@ -1,0 +1,232 @@
+//! Upstream test tables, ported as facts (expression, expected value or error): cel-go's
+//! `ext/strings_test.go` (the index, substring and format cases of version 2), the Kubernetes
+//! libraries' `pkg/cel/library` tests for semver, quantity, IP/CIDR and format, and Go's
+//! `netip` parse errors through `ip()`/`cidr()`. Each expression must evaluate to true, or
+//! fail at run time with the given text.
+
+use super::{compiled, obj};
+use serde_json::json;
+
+/// Runs each expression as a rule on an empty `spec`; the messages of those that fail.
+fn outcomes(exprs: &[&str]) -> Vec<(String, String)> {
+    let rules: Vec<serde_json::Value> = exprs
+        .iter()
+        .map(|e| json!({"rule": e, "message": e}))
+        .collect();
+    let schema = json!({"type": "object", "properties": {"spec": {"type": "object",
+        "x-kubernetes-validations": rules}}});
+    let c = compiled(&schema.to_string());
+    assert!(c.errors.is_empty(), "CRD errors: {:?}", c.errors);
+    let errs = c.validate(&crate::test_support::json_of(&obj("{}")));
+    let mut out = Vec::new();
+    for e in errs {
+        let m = e.to_string();
+        let m = m.trim_start_matches("spec: Invalid value: ");
+        let m = m.trim_start_matches("\"object\": ");
+        match m.rsplit_once(" evaluating rule: ") {
+            Some((err, rule)) => out.push((rule.to_string(), err.to_string())),
+            None => out.push(("?".into(), m.to_string())),
+        }
+    }
+    out
+}
+
+fn check(table: &[(&str, &str)]) -> usize {
+    let exprs: Vec<&str> = table.iter().map(|(e, _)| *e).collect();
+    let got = outcomes(&exprs);
+    let want: Vec<(String, String)> = table
+        .iter()
+        .filter(|(_, err)| !err.is_empty())
+        .map(|(e, err)| (e.to_string(), err.to_string()))
+        .collect();
+    assert_eq!(got, want);
+    table.len()
+}
+
+/// cel-go ext/strings_test.go (version 2 cases).
+const STRINGS: &[(&str, &str)] = &[
+    ("'tacocat'.charAt(3) == 'o'", ""),
+    ("'tacocat'.charAt(7) == ''", ""),
+    (
+        "'©αT'.charAt(0) == '©' && '©αT'.charAt(1) == 'α' && '©αT'.charAt(2) == 'T'",
+        "",
+    ),
+    ("'tacocat'.indexOf('') == 0", ""),
+    ("'tacocat'.indexOf('ac') == 1", ""),
+    ("'tacocat'.indexOf('none') == -1", ""),
+    ("'tacocat'.indexOf('', 3) == 3", ""),
+    ("'tacocat'.indexOf('a', 3) == 5", ""),
+    ("'tacocat'.indexOf('at', 3) == 5", ""),
+    ("'ta©o©αT'.indexOf('©') == 2", ""),
+    ("'ta©o©αT'.indexOf('©', 3) == 4", ""),
+    ("'ta©o©αT'.indexOf('©αT', 3) == 4", ""),
+    ("'ta©o©αT'.indexOf('©α', 5) == -1", ""),
+    ("'ijk'.indexOf('k') == 2", ""),
+    ("'hello wello'.indexOf('hello wello') == 0", ""),
+    ("'hello wello'.indexOf('ello', 6) == 7", ""),
+    ("'hello wello'.indexOf('elbo room!!') == -1", ""),
+    ("'hello wello'.indexOf('elbo room!!!') == -1", ""),
+    ("''.lastIndexOf('@@') == -1", ""),
+    ("'tacocat'.lastIndexOf('') == 7", ""),
+    ("'tacocat'.lastIndexOf('at') == 5", ""),
+    ("'tacocat'.lastIndexOf('none') == -1", ""),
+    ("'tacocat'.lastIndexOf('', 3) == 3", ""),
+    ("'tacocat'.lastIndexOf('a', 3) == 1", ""),
+    ("'ta©o©αT'.lastIndexOf('©') == 4", ""),
+    ("'ta©o©αT'.lastIndexOf('©', 3) == 2", ""),
+    ("'ta©o©αT'.lastIndexOf('©α', 4) == 4", ""),
+    ("'hello wello'.lastIndexOf('ello', 6) == 1", ""),
+    ("'hello wello'.lastIndexOf('low') == -1", ""),
+    ("'hello wello'.lastIndexOf('elbo room!!') == -1", ""),
+    ("'hello wello'.lastIndexOf('elbo room!!!') == -1", ""),
+    ("'hello wello'.lastIndexOf('hello wello') == 0", ""),
+    ("'bananananana'.lastIndexOf('nana', 7) == 6", ""),
+    ("\"tacocat\".substring(4) == \"cat\"", ""),
+    ("\"tacocat\".substring(7) == \"\"", ""),
+    ("\"tacocat\".substring(0, 4) == \"taco\"", ""),
+    ("\"tacocat\".substring(4, 4) == \"\"", ""),
+    ("'ta©o©αT'.substring(2, 6) == \"©o©α\"", ""),
+    ("'ta©o©αT'.substring(7, 7) == \"\"", ""),
+    ("'tacocat'.charAt(30) == ''", "index out of range: 30"),
+    ("'tacocat'.indexOf('a', 30) == -1", ""),
+    (
+        "'tacocat'.lastIndexOf('a', -1) == -1",
+        "index out of range: -1",
+    ),
+    ("'tacocat'.lastIndexOf('a', 30) == -1", ""),
+    (
+        "\"tacocat\".substring(40) == \"cat\"",
+        "index out of range: 40",
+    ),
+    (
+        "\"tacocat\".substring(-1) == \"cat\"",
+        "index out of range: -1",
+    ),
+    (
+        "\"tacocat\".substring(1, 50) == \"cat\"",
+        "index out of range: 50",
+    ),
+    (
+        "\"tacocat\".substring(49, 50) == \"cat\"",
+        "index out of range: 49",
+    ),
+    (
+        "\"tacocat\".substring(4, 3) == \"\"",
+        "invalid substring range. start: 4, end: 3",
+    ),
+];
+
+/// cel-go ext/strings_test.go format cases (version 2 formatting, en_US).
+const FORMAT: &[(&str, &str)] = &[
+    ("'%s %s'.format(['hello', 'world']) == 'hello world'", ""),
+    ("'%d'.format([42]) == '42'", ""),
+    ("'%x'.format([30]) == '1e'", ""),
+    ("'%X'.format([30]) == '1E'", ""),
+    ("'%o'.format([11]) == '13'", ""),
+    ("'%b'.format([5]) == '101'", ""),
+    ("'%b'.format([true]) == '1'", ""),
+    (
+        "'%x'.format(['Hello world!']) == '48656c6c6f20776f726c6421'",
+        "",
+    ),
+    ("'%.3f'.format([1.2345]) == '1.234'", ""),
+    ("'%f'.format([2.5]) == '2.500000'", ""),
+    ("'%.2f'.format([1234567.891]) == '1,234,567.89'", ""),
+    ("'%s'.format([[1, 2, 3]]) == '[1, 2, 3]'", ""),
+    ("'%s'.format([['a', 'b']]) == '[\"a\", \"b\"]'", ""),
+    (
+        "'%s'.format([{'b': 2, 'a': 1}]) == '{\"a\":1, \"b\":2}'",
+        "",
+    ),
+    ("'%s'.format([[1.5]]) == '[1.500000]'", ""),
+    ("'%s'.format([2.0]) == '2'", ""),
+    ("'%s'.format([1e21]) == '1e+21'", ""),
+    ("'%s'.format([null]) == 'null'", ""),
+    ("'%s'.format([duration('1h')]) == '3600s'", ""),
+    (
+        "'%s'.format([timestamp('2024-03-01T12:00:00.5Z')]) == '2024-03-01T12:00:00.5Z'",
+        "",
+    ),
+    (
+        "'%s'.format([[duration('1s')]]) == '[duration(\"1s\")]'",
+        "",
+    ),
+    ("'%%'.format([]) == '%'", ""),
+    (
+        "'%d'.format(['a']) == ''",
+        "error during formatting: decimal clause can only be used on integers, was given string",
+    ),
+    (
+        "'%f'.format([1]) == ''",
+        "error during formatting: fixed-point clause can only be used on doubles, was given int",
+    ),
+    ("'%s %s'.format(['a']) == ''", "index 1 out of range"),
+    (
+        "'%z'.format([1]) == ''",
+        "could not parse formatting clause: unrecognized formatting clause \"z\"",
+    ),
+];
+
+/// pkg/cel/library semver, quantity, IP/CIDR and format tests.
+const KUBERNETES: &[(&str, &str)] = &[
+    ("semver('1.2.3').major() == 1", ""),
+    ("semver('1.2.3').isGreaterThan(semver('1.2.2'))", ""),
+    ("semver('1.2.3-alpha').isLessThan(semver('1.2.3'))", ""),
+    ("semver('1.2.3-alpha.1').compareTo(semver('1.2.3-alpha.beta')) == -1", ""),
+    ("semver('1.2.3+build') == semver('1.2.3')", ""),
+    ("semver('v1.2', true) == semver('1.2.0')", ""),
+    ("semver('01.2.3', true) == semver('1.2.3')", ""),
+    ("!isSemver('1.2')", ""),
+    ("semver('1.2') == semver('1.2.0')", "No Major.Minor.Patch elements found"),
+    ("semver('v1.2.3') == semver('1.2.3')", "Invalid character(s) found in major number \"v1\""),
+    ("semver('01.2.3') == semver('1.2.3')", "Major number must not contain leading zeroes \"01\""),
+    ("semver('1.2.3-') == semver('1.2.3')", "Prerelease is empty"),
+    ("quantity('1Ki') == quantity('1024')", ""),
+    ("quantity('1.5').isGreaterThan(quantity('1'))", ""),
+    ("quantity('500m').add(quantity('500m')) == quantity('1')", ""),
+    ("quantity('10').sub(3) == quantity('7')", ""),
+    ("quantity('1k').asInteger() == 1000", ""),
+    ("!quantity('1.5').isInteger()", ""),
+    ("quantity('1.5').asApproximateFloat() == 1.5", ""),
+    ("isQuantity('1e3') && !isQuantity('1Gb')", ""),
+    ("quantity('1.5').asInteger() == 1", "cannot convert value to integer"),
+    (
+        "quantity('abc') == quantity('1')",
+        "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+    ),
+    ("quantity('1iK') == quantity('1')", "unable to parse quantity's suffix"),
+    ("ip('10.0.0.1').family() == 4", ""),
+    ("ip('::1').isLoopback()", ""),
+    ("ip('fe80::1').isLinkLocalUnicast()", ""),
+    ("ip('224.0.0.1').isLinkLocalMulticast()", ""),
+    ("ip('192.168.0.1').isGlobalUnicast()", ""),
+    ("ip.isCanonical('2001:db8::1') && !ip.isCanonical('2001:DB8::1')", ""),
+    ("cidr('10.0.0.0/8').containsIP('10.1.2.3')", ""),
+    ("cidr('10.0.0.0/8').containsCIDR('10.1.0.0/16')", ""),
+    ("!cidr('10.1.0.0/16').containsCIDR('10.0.0.0/8')", ""),
+    ("string(cidr('10.1.2.3/8').masked()) == '10.0.0.0/8'", ""),
+    ("cidr('10.0.0.0/8').prefixLength() == 8", ""),
+    ("string(cidr('2001:db8::1/32').ip()) == '2001:db8::1'", ""),
+    (
+        "ip('1.2.3') == ip('1.2.3.4')",
+        "IP Address \"1.2.3\" parse error during conversion from string: ParseAddr(\"1.2.3\"): IPv4 address too short",
+    ),
+    ("ip('fe80::1%eth0') == ip('::1')", "IP address \"fe80::1%eth0\" with zone value is not allowed"),
+    ("ip('::ffff:1.2.3.4') == ip('::1')", "IPv4-mapped IPv6 address \"::ffff:1.2.3.4\" is not allowed"),
+    (
+        "cidr('10.0.0.0/33') == cidr('10.0.0.0/8')",
+        "network address parse error during conversion from string: network address parse error during conversion from string: netip.ParsePrefix(\"10.0.0.0/33\"): prefix length out of range",
+    ),
+    ("format.named('dns1123Label').hasValue() && !format.named('x').hasValue()", ""),
+    ("!format.dns1123Label().validate('my-name').hasValue()", ""),
+    ("format.uuid().validate('x').value() == ['does not match the UUID format']", ""),
+    ("format.byte().validate('a').value() == ['invalid base64']", ""),
+    ("format.date().validate('2024-13-01').value() == ['invalid date']", ""),
+    ("format.named('x').value().validate('a').hasValue()", "optional.none() dereference"),
+];
+
+#[test]
+fn upstream_tables_pass() {
+    let n = check(STRINGS) + check(FORMAT) + check(KUBERNETES);
+    assert_eq!(n, 119);
+}
