@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The example folders this file runs, in the order they are documented.
-const EXAMPLES: [&str; 9] = [
+const EXAMPLES: [&str; 11] = [
     "standalone",
     "refused-resource",
     "kustomize-exec",
@@ -20,6 +20,8 @@ const EXAMPLES: [&str; 9] = [
     "argocd-cmp",
     "gateway-api",
     "gateway-api-cel",
+    "ci",
+    "helm-post-renderer",
 ];
 
 fn examples_dir() -> PathBuf {
@@ -95,6 +97,16 @@ fn gateway_api_cel() {
 }
 
 #[test]
+fn ci() {
+    run_example("ci");
+}
+
+#[test]
+fn helm_post_renderer() {
+    run_example("helm-post-renderer");
+}
+
+#[test]
 fn every_example_folder_has_a_test_a_readme_and_a_check() {
     let mut found: Vec<String> = std::fs::read_dir(examples_dir())
         .expect("examples/ exists")
@@ -152,6 +164,7 @@ fn sample_and_example_configs_are_valid() {
         "examples/kpt/package/crd-schema-fn.yaml",
         "!examples/argocd-cmp/app/crd-schema-fn.yaml",
         "examples/gateway-api/crd-schema-fn.yaml",
+        "examples/helm-post-renderer/chart/crd-schema-fn.yaml",
     ];
     for file in files {
         let (file, restrictor) = match file.strip_prefix('!') {
