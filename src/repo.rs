@@ -12,6 +12,7 @@
 //! path or schema (nothing is written).
 
 mod apply;
+mod base;
 mod files;
 mod report;
 mod schemas;
@@ -20,7 +21,7 @@ mod tests;
 mod walk;
 
 use crate::config::{self, Config, ConfigError};
-use crate::process::ProcessError;
+use crate::process::{ProcessError, UpdateContext};
 use crate::yaml::parse_stream;
 use apply::FileRun;
 use report::Totals;
@@ -45,6 +46,9 @@ pub struct Options {
     pub config: Option<PathBuf>,
     /// Print each changing file's unified diff.
     pub diff: bool,
+    /// A git revision: the same paths there are the previous revision, and each resource that
+    /// matches one of its objects is judged as an update of it.
+    pub base: Option<String>,
 }
 
 /// What a command printed (stdout) and its exit code (0 or 1).
@@ -68,6 +72,8 @@ pub enum RepoError {
     Config { path: String, source: ConfigError },
     #[error("{0}")]
     Schema(#[from] ProcessError),
+    #[error("{0}")]
+    Base(String),
 }
 
 impl RepoError {
@@ -83,6 +89,10 @@ impl RepoError {
 pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
     let mut config = load_config(opts.config.as_deref())?;
     config.schemas.extend(opts.schemas.iter().cloned());
+    let previous = match &opts.base {
+        Some(rev) => Some(base::previous(rev, &opts.paths, &config)?),
+        None => None,
+    };
     let paths = walk::files(&opts.paths)?;
     let sources = paths
         .iter()
@@ -91,6 +101,10 @@ pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
     let mut per_file = vec![Vec::new(); sources.len()];
     let mut general = Vec::new();
     let registry = schemas::registry(&sources, &config, &mut per_file, &mut general)?;
+    let update = previous.as_ref().map(|previous| UpdateContext {
+        previous,
+        registry: &registry,
+    });
     let mut stdout = String::new();
     report::general_lines(&general, &mut stdout);
     let mut totals = Totals {
@@ -100,7 +114,7 @@ pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
     for (file, results) in sources.into_iter().zip(per_file) {
         let mut run = FileRun::new(file);
         run.results = results;
-        apply::apply(&mut run, &registry, &config);
+        apply::apply(&mut run, &registry, &config, update);
         if opts.mode == Mode::Fix {
             write_fixed(&run)?;
         }

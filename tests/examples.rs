@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The example folders this file runs, in the order they are documented.
-const EXAMPLES: [&str; 9] = [
+const EXAMPLES: [&str; 10] = [
     "standalone",
     "refused-resource",
     "kustomize-exec",
@@ -20,6 +20,7 @@ const EXAMPLES: [&str; 9] = [
     "argocd-cmp",
     "gateway-api",
     "gateway-api-cel",
+    "update-base",
 ];
 
 fn examples_dir() -> PathBuf {
@@ -47,6 +48,11 @@ fn run_example(name: &str) {
         stdout.contains(&format!("example {name}: ok")),
         "examples/{name}/run.sh did not report success:\n{stdout}"
     );
+}
+
+#[test]
+fn update_base() {
+    run_example("update-base");
 }
 
 #[test]

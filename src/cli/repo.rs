@@ -60,6 +60,12 @@ pub struct RepoArgs {
     /// Print the unified diff of each file that changes (check: would change).
     #[arg(long)]
     pub diff: bool,
+
+    /// A git revision (a pull request's base, e.g. origin/main): the same paths there are what
+    /// the cluster holds now, and each resource matching one of its objects (same group, kind,
+    /// namespace and name, in any file) is judged as an update of it.
+    #[arg(long, value_name = "REV", allow_hyphen_values = true)]
+    pub base: Option<String>,
 }
 
 /// Whether the command line is `check ...` or `fix ...` (see the module docs).
@@ -86,6 +92,7 @@ impl RepoCli {
             schemas: args.schemas.clone(),
             config: args.config.clone(),
             diff: args.diff,
+            base: args.base.clone(),
         }
     }
 }
@@ -124,6 +131,7 @@ mod tests {
                 schemas: vec!["crds".into(), "x.json".into()],
                 config: Some("c.yaml".into()),
                 diff: true,
+                base: None,
             }
         );
         let cli = RepoCli::try_parse_from(["crd-schema-fn", "check", "m"]).unwrap();
