@@ -12,6 +12,7 @@
 //! path or schema (nothing is written).
 
 mod apply;
+mod base;
 mod files;
 pub mod findings;
 pub mod formats;
@@ -22,7 +23,7 @@ mod tests;
 mod walk;
 
 use crate::config::{self, Config, ConfigError};
-use crate::process::ProcessError;
+use crate::process::{ProcessError, UpdateContext};
 use crate::yaml::parse_stream;
 use apply::FileRun;
 pub use formats::Format;
@@ -50,6 +51,9 @@ pub struct Options {
     pub diff: bool,
     /// How findings are written (text, or a format for CI tools).
     pub format: Format,
+    /// A git revision: the same paths there are the previous revision, and each resource that
+    /// matches one of its objects is judged as an update of it.
+    pub base: Option<String>,
 }
 
 /// What a command printed and its exit code (0 or 1). In the text format everything is on
@@ -76,6 +80,8 @@ pub enum RepoError {
     Config { path: String, source: ConfigError },
     #[error("{0}")]
     Schema(#[from] ProcessError),
+    #[error("{0}")]
+    Base(String),
 }
 
 impl RepoError {
@@ -91,6 +97,10 @@ impl RepoError {
 pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
     let mut config = load_config(opts.config.as_deref())?;
     config.schemas.extend(opts.schemas.iter().cloned());
+    let previous = match &opts.base {
+        Some(rev) => Some(base::previous(rev, &opts.paths, &config)?),
+        None => None,
+    };
     let paths = walk::files(&opts.paths)?;
     let sources = paths
         .iter()
@@ -99,6 +109,10 @@ pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
     let mut per_file = vec![Vec::new(); sources.len()];
     let mut general = Vec::new();
     let registry = schemas::registry(&sources, &config, &mut per_file, &mut general)?;
+    let update = previous.as_ref().map(|previous| UpdateContext {
+        previous,
+        registry: &registry,
+    });
     let (mut text, mut diffs) = (String::new(), String::new());
     let mut reports = vec![findings::general(&general)];
     report::text_lines(&reports[0], &mut text);
@@ -109,7 +123,7 @@ pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
     for (file, results) in sources.into_iter().zip(per_file) {
         let mut run = FileRun::new(file);
         run.results = results;
-        apply::apply(&mut run, &registry, &config);
+        apply::apply(&mut run, &registry, &config, update);
         if opts.mode == Mode::Fix {
             write_fixed(&run)?;
         }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The example folders this file runs, in the order they are documented.
-const EXAMPLES: [&str; 11] = [
+const EXAMPLES: [&str; 12] = [
     "standalone",
     "refused-resource",
     "kustomize-exec",
@@ -22,6 +22,7 @@ const EXAMPLES: [&str; 11] = [
     "gateway-api-cel",
     "ci",
     "helm-post-renderer",
+    "update-base",
 ];
 
 fn examples_dir() -> PathBuf {
@@ -49,6 +50,11 @@ fn run_example(name: &str) {
         stdout.contains(&format!("example {name}: ok")),
         "examples/{name}/run.sh did not report success:\n{stdout}"
     );
+}
+
+#[test]
+fn update_base() {
+    run_example("update-base");
 }
 
 #[test]

@@ -66,6 +66,11 @@ pub struct RepoArgs {
     /// XML). With all but text, stdout holds only the report; diffs and the summary go to stderr.
     #[arg(long, value_enum, default_value_t = Format::Text, value_name = "FORMAT")]
     pub format: Format,
+    /// A git revision (a pull request's base, e.g. origin/main): the same paths there are what
+    /// the cluster holds now, and each resource matching one of its objects (same group, kind,
+    /// namespace and name, in any file) is judged as an update of it.
+    #[arg(long, value_name = "REV", allow_hyphen_values = true)]
+    pub base: Option<String>,
 }
 
 /// Whether the command line is `check ...` or `fix ...` (see the module docs).
@@ -93,6 +98,7 @@ impl RepoCli {
             config: args.config.clone(),
             diff: args.diff,
             format: args.format,
+            base: args.base.clone(),
         }
     }
 }
@@ -132,6 +138,7 @@ mod tests {
                 config: Some("c.yaml".into()),
                 diff: true,
                 format: Format::Text,
+                base: None,
             }
         );
         let cli = RepoCli::try_parse_from(["crd-schema-fn", "check", "m"]).unwrap();

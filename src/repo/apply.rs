@@ -7,7 +7,7 @@ use super::files::{resource, resource_mut, resources, At, SourceFile};
 use crate::config::Config;
 use crate::field;
 use crate::process::Schemas;
-use crate::process::{process_item, Report};
+use crate::process::{process_item_with, Report, UpdateContext};
 use crate::results::{KrmResult, ResourceRef, Summary};
 use crate::yaml::edit::diff::{changes, ChangeKind, Step};
 use crate::yaml::edit::{rewrite, value_eq, EditError};
@@ -71,7 +71,13 @@ pub(super) enum What {
 }
 
 /// Processes the resources of `run`'s file and makes its new text.
-pub(super) fn apply(run: &mut FileRun, registry: &Schemas, config: &Config) {
+/// With `update`, a resource that matches a previous object is judged as an update of it.
+pub(super) fn apply(
+    run: &mut FileRun,
+    registry: &Schemas,
+    config: &Config,
+    update: Option<UpdateContext<'_>>,
+) {
     let Ok(docs) = &run.file.docs else { return };
     let mut after = docs.clone();
     for at in resources(docs) {
@@ -82,12 +88,13 @@ pub(super) fn apply(run: &mut FileRun, registry: &Schemas, config: &Config) {
         let mut summary = Summary::default();
         if !config.skips(&api_version, &kind) {
             let lookup = registry.lookup(&api_version, &kind);
-            process_item(
+            process_item_with(
                 node,
                 &api_version,
                 lookup,
                 config,
                 false,
+                update,
                 &mut report,
                 &mut summary,
             );
