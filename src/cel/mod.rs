@@ -25,11 +25,19 @@
 //! - **The apiserver's texts.** Runtime errors (`errors`), the CRD errors of rules that do
 //!   not compile (`rule`) or cost too much (`estimate`), Go's duration parsing (`gotime`,
 //!   `funcs`).
+//! - **The libraries as cel-go and the apiserver run them**, one file each with its error
+//!   texts, where kube-cel's differ: conversions (`conv`), strings' index functions
+//!   (`strings`), lists' slice/min/max (`listlib`), `strings.format` (`formatting`), IP/CIDR
+//!   (`ip`, on Go's `netip` in `crate::gonet`), semver (`semver`), quantity (`quantity`), the
+//!   format library (`format`), regexes on Go's syntax (`funcs`, `crate::goregex`). Their
+//!   upstream test tables are in `tests/library.rs`.
 //!
 //! Differences from the apiserver (also in the README):
 //! - Type checking is partial: a rule that is ill-typed in ways `check` does not follow
-//!   (operations on objects, other library functions' arguments) compiles here and fails at
+//!   (operations on objects, most library functions' arguments) compiles here and fails at
 //!   run time with `no such overload`; only a rule's first error is reported.
+//! - Where the apiserver's answer depends on Go's map order, map keys are taken in sorted
+//!   order (the same on every run).
 //! - Errors other than operator and call errors name the first occurrence of the offending
 //!   name for their position, and parse errors carry the cel crate's parser messages.
 //! - The estimated cost follows types as far as `estimate` models them; where it does not, it
