@@ -18,6 +18,9 @@ cp "$HERE"/change/*.yaml "$REPO/manifests/"
 cd "$REPO"
 
 run_case update 1 "$HERE/expected-update.txt" - -- "$FN" check --base HEAD manifests
+# The same finding for CI tools: GitHub annotations and JSON records (the summary goes to stderr).
+run_case update-github 1 "$HERE/expected-update-github.txt" - -- "$FN" check --base HEAD --format github manifests
+run_case update-json 1 "$HERE/expected-update.json" - -- "$FN" check --base HEAD --format json manifests
 run_case create 1 "$HERE/expected-create.txt" - -- "$FN" check manifests
 # A revision git could take for an option is refused; an unknown one names itself.
 run_case option 2 "$HERE/expected-empty.txt" "$HERE/expected-option.stderr" -- "$FN" check --base -x manifests

@@ -309,6 +309,12 @@ fn resource_rule(r: &KrmResult) -> Rule {
         Rule::CrdRefused
     } else if m.starts_with("version ") && m.ends_with("; left unchanged") {
         Rule::VersionUnavailable
+    } else if r
+        .tags
+        .iter()
+        .any(|(k, v)| *k == "operation" && v == "update")
+    {
+        Rule::UpdateRefused
     } else {
         Rule::Refused
     }
