@@ -116,10 +116,8 @@ pub(crate) fn crd_updates(
     config: &Config,
     results: &mut Vec<KrmResult>,
 ) {
-    let severity = match config.validation {
-        crate::config::Validation::Ignore => return,
-        crate::config::Validation::Warn => Severity::Warning,
-        crate::config::Validation::Error => Severity::Error,
+    let Some(severity) = validate::severity(config.validation) else {
+        return;
     };
     for item in items.iter().filter(|i| is_crd(i)) {
         let name = item

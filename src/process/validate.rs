@@ -14,10 +14,8 @@ pub(super) fn create(
     level: Validation,
     results: &mut Vec<KrmResult>,
 ) {
-    let severity = match level {
-        Validation::Ignore => return,
-        Validation::Warn => Severity::Warning,
-        Validation::Error => Severity::Error,
+    let Some(severity) = severity(level) else {
+        return;
     };
     let Some(validator) = &checks.validator else {
         return;
@@ -35,16 +33,23 @@ pub(super) fn update(
     level: Validation,
     results: &mut Vec<KrmResult>,
 ) {
-    let severity = match level {
-        Validation::Ignore => return,
-        Validation::Warn => Severity::Warning,
-        Validation::Error => Severity::Error,
+    let Some(severity) = severity(level) else {
+        return;
     };
     let Some(validator) = &checks.validator else {
         return;
     };
     let errs = validator.validate_update(item, old, |o, old| checks.cel_update_errors(o, old));
     push(item, errs, severity, true, results);
+}
+
+/// The severity of validation results at `level` (none: validation is off).
+pub(super) fn severity(level: Validation) -> Option<Severity> {
+    match level {
+        Validation::Ignore => None,
+        Validation::Warn => Some(Severity::Warning),
+        Validation::Error => Some(Severity::Error),
+    }
 }
 
 fn push(

@@ -55,6 +55,21 @@ pub struct Validator {
     scale: Option<Scale>,
 }
 
+/// Runs the CEL rules (`rules`) unless `errs` already holds an error that blocks them, as the
+/// apiserver does; a blocked run is one error saying so ([`RULES_NOT_CHECKED`]).
+fn rules_unless_blocked(errs: &mut Vec<FieldError>, rules: impl FnOnce() -> Vec<FieldError>) {
+    if errs.iter().any(is_blocking) {
+        errs.push(FieldError::new(
+            ErrorType::Invalid,
+            "",
+            BadValue::Json(Value::Null),
+            RULES_NOT_CHECKED,
+        ));
+    } else {
+        errs.extend(rules());
+    }
+}
+
 /// The message of the error that stands for the CEL rules skipped after a blocking error.
 pub const RULES_NOT_CHECKED: &str = "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation";
 
@@ -192,16 +207,7 @@ impl Validator {
         embedded::validate(&self.schema, side, &obj, &Path::Root(""), &mut errs);
         listtype::validate(&self.schema, side, &obj, &Path::Root(""), &mut errs);
         if self.compiled.has_rules {
-            if errs.iter().any(is_blocking) {
-                errs.push(FieldError::new(
-                    ErrorType::Invalid,
-                    "",
-                    BadValue::Json(Value::Null),
-                    RULES_NOT_CHECKED,
-                ));
-            } else {
-                errs.extend(cel(&obj.to_value()));
-            }
+            rules_unless_blocked(&mut errs, || cel(&obj.to_value()));
         }
         // The generic check repeats the ObjectMeta rules with path-segment names; all but the
         // name rules are the ones that just passed.
@@ -267,16 +273,7 @@ impl Validator {
             listtype::validate(&self.schema, side, &obj, &Path::Root(""), &mut errs);
         }
         if self.compiled.has_rules {
-            if errs.iter().any(is_blocking) {
-                errs.push(FieldError::new(
-                    ErrorType::Invalid,
-                    "",
-                    BadValue::Json(Value::Null),
-                    RULES_NOT_CHECKED,
-                ));
-            } else {
-                errs.extend(cel(&obj.to_value(), &old.to_value()));
-            }
+            rules_unless_blocked(&mut errs, || cel(&obj.to_value(), &old.to_value()));
         }
         errs
     }
