@@ -4,7 +4,7 @@
 //! working directory: run from the repository root), line, column, level and rule id:
 //!
 //! - `text`: `FILE:LINE:COL: LEVEL: MESSAGE`, GNU style (editors and terminals link it), with the
-//!   diffs and the summary line (written by [`super::report`]).
+//!   diffs and the summary line (written by `super::report`).
 //! - `json`: an array of plain records (`file`, `line`, `column`, `severity`, `rule`,
 //!   `resource`, `field`, `message`).
 //! - `sarif`: a SARIF 2.1.0 log (GitHub code scanning and other SARIF viewers), one rule per

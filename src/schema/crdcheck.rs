@@ -9,9 +9,9 @@
 //!
 //! The apiserver validates the internal form of the CRD: a field that is the same in every
 //! version (schema, subresources, printer columns, selectable fields) moves to the top level
-//! (`spec.validation`, `spec.subresources`, ...), so messages name it there. [`Spec::of`]
+//! (`spec.validation`, `spec.subresources`, ...), so messages name it there. `Spec::of`
 //! builds that view. Values that are Go structs are printed as `json.Marshal` prints them
-//! ([`gostruct`]).
+//! (`gostruct`).
 //!
 //! [`validate_update`] is the update request (`ValidateCustomResourceDefinitionUpdate` after
 //! `PrepareForUpdate`): the same checks, then what must not change, with the old CRD's

@@ -5,7 +5,7 @@
 //! or inside an item the text has without a key, and the document's first node for an empty
 //! path.
 //!
-//! It reads the [`positions`](super::positions) of the text (the reading `rewrite` uses) and
+//! It reads the `super::positions` of the text (the reading `rewrite` uses) and
 //! walks them beside the documents as read: a field path (`spec.a[0].b`, `metadata.labels[k]`)
 //! is matched entry by entry against the keys of the document, so keys holding dots or brackets
 //! are found as written.
