@@ -215,16 +215,23 @@ fn a_non_structural_crd_is_reported_and_its_objects_left_unchanged() {
         .unwrap()
         .remove("type");
     let schemas = Schemas::from_values(&[crd], Config::default()).unwrap();
-    let [error] = schemas.results() else {
-        panic!("one result: {:?}", schemas.results());
+    // One error per cause, with its field, then one warning saying what follows.
+    let [error, warning] = schemas.results() else {
+        panic!("two results: {:?}", schemas.results());
     };
     assert_eq!(error.severity, Severity::Error);
-    assert!(
-        error
-            .message
-            .starts_with("CustomResourceDefinition widgets.example.com is not structural"),
-        "{}",
-        error.message
+    assert_eq!(
+        error.message,
+        "spec.versions[0].schema.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields"
+    );
+    assert_eq!(
+        error.field.as_deref(),
+        Some("spec.versions[0].schema.openAPIV3Schema.properties[spec].type")
+    );
+    assert_eq!(warning.severity, Severity::Warning);
+    assert_eq!(
+        warning.message,
+        "CustomResourceDefinition widgets.example.com is refused by the apiserver (1 cause); its objects are left unchanged"
     );
     let input = widget(json!({"colour": "red"}));
     let mut obj = input.clone();
