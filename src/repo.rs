@@ -108,7 +108,13 @@ pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
         .collect::<Result<Vec<_>, _>>()?;
     let mut per_file = vec![Vec::new(); sources.len()];
     let mut general = Vec::new();
-    let registry = schemas::registry(&sources, &config, &mut per_file, &mut general)?;
+    let registry = schemas::registry(
+        &sources,
+        &config,
+        previous.as_ref(),
+        &mut per_file,
+        &mut general,
+    )?;
     let update = previous.as_ref().map(|previous| UpdateContext {
         previous,
         registry: &registry,

@@ -89,10 +89,17 @@ impl Previous {
     ) -> Result<(), ProcessError> {
         let index = self.nodes.len();
         if is_crd(&item) {
+            let before = ignored.len();
             let versions = load_item_crd(&item, label, compiler, ignored)?;
+            // A CRD the apiserver refuses was never stored: a CRD of the input is a create.
+            let refused = ignored[before..]
+                .iter()
+                .any(|r| r.severity == crate::results::Severity::Error);
             add(&mut self.registry, versions, true, ignored);
-            self.crds
-                .insert(text(&item, &["metadata", "name"]).to_string(), index);
+            if !refused {
+                self.crds
+                    .insert(text(&item, &["metadata", "name"]).to_string(), index);
+            }
         }
         let (api_version, kind) = api_version_kind(&item);
         let name = text(&item, &["metadata", "name"]);
@@ -117,6 +124,11 @@ impl Previous {
     /// The previous CRD named `name`, when the previous objects hold one.
     pub fn crd(&self, name: &str) -> Option<&Node> {
         self.crds.get(name).map(|&i| &self.nodes[i])
+    }
+
+    /// The previous CRD of the same name as the CRD `item` (one the apiserver stored).
+    pub fn crd_of(&self, item: &Node) -> Option<&Node> {
+        self.crd(text(item, &["metadata", "name"]))
     }
 
     /// The previous object `item` is an update of: same group, kind, name and namespace (an
