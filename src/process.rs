@@ -5,6 +5,7 @@
 //! value-identical with key order, styles and annotations kept.
 
 mod crd_update;
+pub mod impact;
 pub mod previous;
 mod rules;
 mod schemas;
@@ -81,6 +82,10 @@ pub fn process_update(
     let mut report = Report::default();
     let registry =
         schemas::collect_schemas_after(items, labels, config, previous, &mut report.results)?;
+    if let Some(previous) = previous {
+        let impact = impact::report(items.iter(), previous, &registry, config);
+        report.results.extend(impact);
+    }
     let update = previous.map(|previous| UpdateContext {
         previous,
         registry: &registry,

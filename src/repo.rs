@@ -16,6 +16,7 @@ mod base;
 mod files;
 pub mod findings;
 pub mod formats;
+mod impact;
 mod report;
 mod schemas;
 #[cfg(test)]
@@ -115,6 +116,10 @@ pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
         &mut per_file,
         &mut general,
     )?;
+    let mut impact = match &previous {
+        Some(p) => impact::of(&sources, p, &registry, &config),
+        None => Vec::new(),
+    };
     let update = previous.as_ref().map(|previous| UpdateContext {
         previous,
         registry: &registry,
@@ -130,6 +135,7 @@ pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
         let mut run = FileRun::new(file);
         run.results = results;
         apply::apply(&mut run, &registry, &config, update);
+        impact::place(&mut run, &mut impact);
         if opts.mode == Mode::Fix {
             write_fixed(&run)?;
         }
@@ -144,6 +150,11 @@ pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
         }
         reports.push(found);
         totals.add(&run);
+    }
+    if !impact.is_empty() {
+        // About previous objects that no file read holds.
+        reports.push(findings::general(&impact));
+        report::text_lines(&reports[reports.len() - 1], &mut text);
     }
     let summary = report::summary(opts.mode, &totals);
     let (stdout, stderr) = match opts.format {

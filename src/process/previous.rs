@@ -126,6 +126,16 @@ impl Previous {
         self.crds.get(name).map(|&i| &self.nodes[i])
     }
 
+    /// Every previous object (CRDs too), in the order read.
+    pub(crate) fn objects(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// What the previous CRDs define for `api_version` and `kind`.
+    pub(crate) fn lookup(&self, api_version: &str, kind: &str) -> Lookup<'_, Checks> {
+        self.registry.lookup(api_version, kind)
+    }
+
     /// The previous CRD of the same name as the CRD `item` (one the apiserver stored).
     pub fn crd_of(&self, item: &Node) -> Option<&Node> {
         self.crd(text(item, &["metadata", "name"]))
