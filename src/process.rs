@@ -5,6 +5,7 @@
 //! value-identical with key order, styles and annotations kept.
 
 mod crd_update;
+pub mod impact;
 pub mod previous;
 mod rules;
 mod schemas;
@@ -19,9 +20,10 @@ use crate::schema::registry::{Entry, Lookup};
 use crate::schema::SchemaError;
 use crate::yaml::{emit_document, Node, YamlError};
 
+pub(crate) use crd_update::OldCrd;
 pub use previous::{Previous, UpdateContext};
 pub(crate) use schemas::{
-    add as add_schemas, compiler_for, is_crd, load_file_except, load_item_crd,
+    add as add_schemas, compiler_for, is_crd, load_file_except, load_item_crd_after,
 };
 pub use schemas::{collect_schemas, Checks, Schemas};
 
@@ -78,9 +80,11 @@ pub fn process_update(
     previous: Option<&Previous>,
 ) -> Result<Report, ProcessError> {
     let mut report = Report::default();
-    let registry = collect_schemas(items, labels, config, &mut report.results)?;
+    let registry =
+        schemas::collect_schemas_after(items, labels, config, previous, &mut report.results)?;
     if let Some(previous) = previous {
-        crd_updates(items, previous, config, &mut report.results);
+        let impact = impact::report(items.iter(), previous, &registry, config);
+        report.results.extend(impact);
     }
     let update = previous.map(|previous| UpdateContext {
         previous,
@@ -106,40 +110,6 @@ pub fn process_update(
     }
     report.results.push(summary.to_result());
     Ok(report)
-}
-
-/// The causes of the refusal of each CRD update among `items` (a CRD the previous objects also
-/// hold), as results tagged `operation: update`.
-pub(crate) fn crd_updates(
-    items: &[Node],
-    previous: &Previous,
-    config: &Config,
-    results: &mut Vec<KrmResult>,
-) {
-    let Some(severity) = validate::severity(config.validation) else {
-        return;
-    };
-    for item in items.iter().filter(|i| is_crd(i)) {
-        let name = item
-            .get("metadata")
-            .and_then(|m| m.get("name"))
-            .and_then(Node::scalar_str)
-            .unwrap_or("");
-        let Some(old) = previous.crd(name) else {
-            continue;
-        };
-        let (Ok(old), Ok(new)) = (
-            crate::yaml::json::to_json(old),
-            crate::yaml::json::to_json(item),
-        ) else {
-            continue;
-        };
-        for e in crd_update::crd_update_errors(&old, &new) {
-            let mut r = KrmResult::about(severity, e.to_string(), item).with_field(&e.field);
-            r.tags.push(("operation", "update".to_string()));
-            results.push(r);
-        }
-    }
 }
 
 /// Processes one (not skipped) item with what the registry knows about its apiVersion/kind:

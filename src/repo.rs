@@ -16,6 +16,7 @@ mod base;
 mod files;
 pub mod findings;
 pub mod formats;
+mod impact;
 mod report;
 mod schemas;
 #[cfg(test)]
@@ -108,7 +109,17 @@ pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
         .collect::<Result<Vec<_>, _>>()?;
     let mut per_file = vec![Vec::new(); sources.len()];
     let mut general = Vec::new();
-    let registry = schemas::registry(&sources, &config, &mut per_file, &mut general)?;
+    let registry = schemas::registry(
+        &sources,
+        &config,
+        previous.as_ref(),
+        &mut per_file,
+        &mut general,
+    )?;
+    let mut impact = match &previous {
+        Some(p) => impact::of(&sources, p, &registry, &config),
+        None => Vec::new(),
+    };
     let update = previous.as_ref().map(|previous| UpdateContext {
         previous,
         registry: &registry,
@@ -124,6 +135,7 @@ pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
         let mut run = FileRun::new(file);
         run.results = results;
         apply::apply(&mut run, &registry, &config, update);
+        impact::place(&mut run, &mut impact);
         if opts.mode == Mode::Fix {
             write_fixed(&run)?;
         }
@@ -138,6 +150,11 @@ pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
         }
         reports.push(found);
         totals.add(&run);
+    }
+    if !impact.is_empty() {
+        // About previous objects that no file read holds.
+        reports.push(findings::general(&impact));
+        report::text_lines(&reports[reports.len() - 1], &mut text);
     }
     let summary = report::summary(opts.mode, &totals);
     let (stdout, stderr) = match opts.format {

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The example folders this file runs, in the order they are documented.
-const EXAMPLES: [&str; 12] = [
+const EXAMPLES: [&str; 13] = [
     "standalone",
     "refused-resource",
     "kustomize-exec",
@@ -23,6 +23,7 @@ const EXAMPLES: [&str; 12] = [
     "ci",
     "helm-post-renderer",
     "update-base",
+    "crd-change",
 ];
 
 fn examples_dir() -> PathBuf {
@@ -55,6 +56,11 @@ fn run_example(name: &str) {
 #[test]
 fn update_base() {
     run_example("update-base");
+}
+
+#[test]
+fn crd_change() {
+    run_example("crd-change");
 }
 
 #[test]

@@ -89,10 +89,17 @@ impl Previous {
     ) -> Result<(), ProcessError> {
         let index = self.nodes.len();
         if is_crd(&item) {
+            let before = ignored.len();
             let versions = load_item_crd(&item, label, compiler, ignored)?;
+            // A CRD the apiserver refuses was never stored: a CRD of the input is a create.
+            let refused = ignored[before..]
+                .iter()
+                .any(|r| r.severity == crate::results::Severity::Error);
             add(&mut self.registry, versions, true, ignored);
-            self.crds
-                .insert(text(&item, &["metadata", "name"]).to_string(), index);
+            if !refused {
+                self.crds
+                    .insert(text(&item, &["metadata", "name"]).to_string(), index);
+            }
         }
         let (api_version, kind) = api_version_kind(&item);
         let name = text(&item, &["metadata", "name"]);
@@ -117,6 +124,21 @@ impl Previous {
     /// The previous CRD named `name`, when the previous objects hold one.
     pub fn crd(&self, name: &str) -> Option<&Node> {
         self.crds.get(name).map(|&i| &self.nodes[i])
+    }
+
+    /// Every previous object (CRDs too), in the order read.
+    pub(crate) fn objects(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// What the previous CRDs define for `api_version` and `kind`.
+    pub(crate) fn lookup(&self, api_version: &str, kind: &str) -> Lookup<'_, Checks> {
+        self.registry.lookup(api_version, kind)
+    }
+
+    /// The previous CRD of the same name as the CRD `item` (one the apiserver stored).
+    pub fn crd_of(&self, item: &Node) -> Option<&Node> {
+        self.crd(text(item, &["metadata", "name"]))
     }
 
     /// The previous object `item` is an update of: same group, kind, name and namespace (an

@@ -3,6 +3,7 @@
 //! error result naming it and every violation. Each version's checks are compiled as it is
 //! loaded, before the schema is slimmed for processing.
 
+use super::crd_update::{refused_warning, tag, OldCrd};
 use super::ProcessError;
 use crate::config::{Config, Validation};
 use crate::engine;
@@ -72,13 +73,25 @@ pub fn collect_schemas(
     config: &Config,
     results: &mut Vec<KrmResult>,
 ) -> Result<Schemas, ProcessError> {
+    collect_schemas_after(items, labels, config, None, results)
+}
+
+/// [`collect_schemas`] with the previous revision: a CRD it holds is checked as an update.
+pub(crate) fn collect_schemas_after(
+    items: &[Node],
+    labels: &[String],
+    config: &Config,
+    previous: Option<&super::Previous>,
+    results: &mut Vec<KrmResult>,
+) -> Result<Schemas, ProcessError> {
     let mut registry = Schemas::default();
     let mut compiler = compiler_for(config);
     for (item, label) in items.iter().zip(labels) {
         if !is_crd(item) {
             continue;
         }
-        let versions = load_item_crd(item, label, compiler.as_mut(), results)?;
+        let old = OldCrd(previous.and_then(|p| p.crd_of(item)));
+        let versions = load_item_crd_after(item, label, old, compiler.as_mut(), results)?;
         add(&mut registry, versions, true, results);
     }
     for path in &config.schemas {
@@ -98,6 +111,17 @@ pub(crate) fn load_item_crd(
     compiler: Option<&mut Compiler>,
     results: &mut Vec<KrmResult>,
 ) -> Result<Vec<Entry<Checks>>, ProcessError> {
+    load_item_crd_after(item, label, OldCrd::default(), compiler, results)
+}
+
+/// [`load_item_crd`], checked as an update of `old` when it is given ([`super::crd_update`]).
+pub(crate) fn load_item_crd_after(
+    item: &Node,
+    label: &str,
+    old: OldCrd<'_>,
+    compiler: Option<&mut Compiler>,
+    results: &mut Vec<KrmResult>,
+) -> Result<Vec<Entry<Checks>>, ProcessError> {
     let name = item
         .get("metadata")
         .and_then(|m| m.get("name"))
@@ -108,13 +132,14 @@ pub(crate) fn load_item_crd(
         label: source.clone(),
         source: e,
     })?;
-    let (settled, found): (Vec<_>, Vec<_>) = crdcheck::validate_create(&json)
-        .into_iter()
-        .partition(crdcheck::settled_at_install);
+    let (causes, update) = old.causes(&json);
+    let (settled, found): (Vec<_>, Vec<_>) =
+        causes.into_iter().partition(crdcheck::settled_at_install);
     let mut causes: Vec<String> = found.iter().map(ToString::to_string).collect();
     for e in &settled {
         let msg = format!("{e} (the apiserver refuses the CRD as written; the tools that install it usually fill this in)");
-        results.push(KrmResult::about(Severity::Warning, msg, item).with_field(e.field.clone()));
+        let r = KrmResult::about(Severity::Warning, msg, item).with_field(e.field.clone());
+        results.push(tag(r, update));
     }
     let (mut entries, usable) = match load_crd(&json, &source) {
         Ok(versions) => (versions, true),
@@ -138,16 +163,17 @@ pub(crate) fn load_item_crd(
     }
     for c in &causes {
         let r = KrmResult::about(Severity::Error, c.clone(), item);
-        results.push(match crdcheck::message_path(c) {
+        let r = match crdcheck::message_path(c) {
             Some(path) => r.with_field(path),
             None => r,
-        });
+        };
+        results.push(tag(r, update));
     }
     if causes.is_empty() {
         return Ok(prepared);
     }
-    let msg = format!("CustomResourceDefinition {name} is refused by the apiserver ({} cause{}); its objects are left unchanged", causes.len(), if causes.len() == 1 { "" } else { "s" });
-    results.push(KrmResult::about(Severity::Warning, msg, item));
+    let msg = refused_warning(name, causes.len(), update);
+    results.push(tag(KrmResult::about(Severity::Warning, msg, item), update));
     if !usable {
         return Ok(Vec::new());
     }

@@ -31,6 +31,9 @@ pub enum Rule {
     CrdRefused,
     /// The object's version is not defined or not served by its CRD: left unchanged.
     VersionUnavailable,
+    /// What a CRD change does to an object that exists (`--base`): a field pruned, a default
+    /// added, an error refused or ratcheted on its next update, a version gone.
+    CrdChange,
     /// Schema sources that conflict (the same kind and version from two places).
     SchemaConflict,
     /// A file that is not YAML (or not UTF-8).
@@ -41,7 +44,7 @@ pub enum Rule {
 
 impl Rule {
     /// Every rule, in the order of [`Rule::id`]'s table (SARIF's `rules` array).
-    pub const ALL: [Rule; 10] = [
+    pub const ALL: [Rule; 11] = [
         Rule::PrunedField,
         Rule::DefaultAdded,
         Rule::ValueChanged,
@@ -52,6 +55,7 @@ impl Rule {
         Rule::SchemaConflict,
         Rule::ParseError,
         Rule::NotEditable,
+        Rule::CrdChange,
     ];
 
     pub fn id(self) -> &'static str {
@@ -63,6 +67,7 @@ impl Rule {
             Rule::UpdateRefused => "update-refused",
             Rule::CrdRefused => "crd-refused",
             Rule::VersionUnavailable => "version-unavailable",
+            Rule::CrdChange => "crd-change",
             Rule::SchemaConflict => "schema-conflict",
             Rule::ParseError => "parse-error",
             Rule::NotEditable => "not-editable",
@@ -79,6 +84,7 @@ impl Rule {
             Rule::UpdateRefused => "A reason the apiserver refuses the object as an update of its previous revision",
             Rule::CrdRefused => "A CustomResourceDefinition the apiserver refuses; its objects are left unchanged",
             Rule::VersionUnavailable => "The object's version is not defined or not served by its CRD; left unchanged",
+            Rule::CrdChange => "What a CustomResourceDefinition change does to an object that exists, on its next update: a field pruned, a default added, an error that refuses it or that ratcheting lets pass, a version no longer served",
             Rule::SchemaConflict => "Two schema sources define the same kind and version",
             Rule::ParseError => "A file that cannot be read as YAML",
             Rule::NotEditable => "A file `crd-schema-fn fix` cannot edit in place",
@@ -166,6 +172,7 @@ pub(super) fn general(results: &[KrmResult]) -> FileReport {
         .iter()
         .filter_map(|r| {
             let rule = match r.severity {
+                _ if is_impact(r) => Rule::CrdChange,
                 Severity::Error => Rule::CrdRefused,
                 _ => Rule::SchemaConflict,
             };
@@ -272,7 +279,15 @@ pub(super) fn of_file(run: &FileRun, mode: Mode) -> FileReport {
     }
 }
 
-/// A warning or error result as a finding (info results are none).
+/// Whether a result is about the impact of a CRD change.
+fn is_impact(r: &KrmResult) -> bool {
+    r.tags
+        .iter()
+        .any(|(k, _)| *k == crate::process::impact::TAG)
+}
+
+/// A warning or error result as a finding (info results are none, but for a CRD change's
+/// impact: a note).
 fn from_result(
     r: &KrmResult,
     rule: Rule,
@@ -282,6 +297,7 @@ fn from_result(
     let level = match r.severity {
         Severity::Error => Level::Error,
         Severity::Warning => Level::Warning,
+        Severity::Info if is_impact(r) => Level::Note,
         Severity::Info => return None,
     };
     Some(Finding {
@@ -303,7 +319,9 @@ fn file_rule(_: &KrmResult) -> Rule {
 /// The kind of a result about a resource.
 fn resource_rule(r: &KrmResult) -> Rule {
     let m = r.message.as_str();
-    if r.field.is_some() && m.starts_with("unknown field ") {
+    if is_impact(r) {
+        Rule::CrdChange
+    } else if r.field.is_some() && m.starts_with("unknown field ") {
         Rule::PrunedField
     } else if m.starts_with("CustomResourceDefinition ") && m.ends_with("; left unchanged") {
         Rule::CrdRefused

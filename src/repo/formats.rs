@@ -163,9 +163,11 @@ fn sarif(reports: &[FileReport]) -> Value {
 fn default_level(rule: Rule) -> Level {
     match rule {
         Rule::DefaultAdded | Rule::ValueChanged => Level::Note,
-        Rule::PrunedField | Rule::VersionUnavailable | Rule::SchemaConflict | Rule::NotEditable => {
-            Level::Warning
-        }
+        Rule::PrunedField
+        | Rule::VersionUnavailable
+        | Rule::CrdChange
+        | Rule::SchemaConflict
+        | Rule::NotEditable => Level::Warning,
         Rule::Refused | Rule::UpdateRefused | Rule::CrdRefused | Rule::ParseError => Level::Error,
     }
 }

@@ -5,16 +5,19 @@
 use super::files::{label, resource, resources, SourceFile};
 use crate::config::Config;
 use crate::process::{
-    add_schemas, compiler_for, is_crd, load_file_except, load_item_crd, ProcessError, Schemas,
+    add_schemas, compiler_for, is_crd, load_file_except, load_item_crd_after, OldCrd, Previous,
+    ProcessError, Schemas,
 };
 use crate::results::KrmResult;
 use std::collections::HashSet;
 
 /// The registry; results about a CRD read from a file go to `per_file[file index]`, the
-/// others (conflicts, schema files) to `general`.
+/// others (conflicts, schema files) to `general`. A CRD that `previous` (`--base`) holds is
+/// checked as an update of it.
 pub(super) fn registry(
     files: &[SourceFile],
     config: &Config,
+    previous: Option<&Previous>,
     per_file: &mut [Vec<KrmResult>],
     general: &mut Vec<KrmResult>,
 ) -> Result<Schemas, ProcessError> {
@@ -28,7 +31,9 @@ pub(super) fn registry(
                 continue;
             }
             let label = label(&file.name, docs.len(), at);
-            let versions = load_item_crd(item, &label, compiler.as_mut(), &mut per_file[f])?;
+            let old = OldCrd(previous.and_then(|p| p.crd_of(item)));
+            let versions =
+                load_item_crd_after(item, &label, old, compiler.as_mut(), &mut per_file[f])?;
             add_schemas(&mut registry, versions, true, general);
         }
     }

@@ -126,3 +126,7 @@ fn options(old: &Value, old_spec: &Spec<'_>, spec: &Spec<'_>) -> Opts {
         old_preserve_unknown_fields: old_spec.preserve_unknown_fields,
     }
 }
+
+#[cfg(test)]
+#[path = "update/tests.rs"]
+mod tests;
