@@ -188,3 +188,89 @@ impl Iterator for Reader<'_> {
         Some(result)
     }
 }
+
+/// The crate's lossless tree for a node as read (aliases already copies; anchors dropped).
+/// A flow collection written on one line, outside any other flow collection and not empty, is
+/// marked `one_line` (the emitter writes it in flow style again).
+pub fn to_node(n: &RNode) -> super::Node {
+    to_node_in(n, false)
+}
+
+fn to_node_in(n: &RNode, in_flow: bool) -> super::Node {
+    use super::{Mapping, Node, Scalar, ScalarStyle, Sequence};
+    let tag = n.tag.as_deref().map(tag_text);
+    let one_line = |flow: bool, empty: bool| {
+        flow && !in_flow && !empty && n.span.start.line == n.span.end.line
+    };
+    match &n.kind {
+        Kind::Scalar { value, style, .. } => Node::Scalar(Scalar {
+            value: value.clone(),
+            style: match style {
+                Style::Plain => ScalarStyle::Plain,
+                Style::Single => ScalarStyle::SingleQuoted,
+                Style::Double => ScalarStyle::DoubleQuoted,
+                Style::Literal => ScalarStyle::Literal,
+                Style::Folded => ScalarStyle::Folded,
+            },
+            tag,
+        }),
+        Kind::Seq { items, flow } => Node::Seq(Sequence {
+            items: items.iter().map(|i| to_node_in(i, *flow)).collect(),
+            flow: *flow,
+            one_line: one_line(*flow, items.is_empty()),
+            tag,
+        }),
+        Kind::Map { entries, flow } => Node::Map(Mapping {
+            entries: entries
+                .iter()
+                .map(|(k, v)| (to_node_in(k, *flow), to_node_in(v, *flow)))
+                .collect(),
+            flow: *flow,
+            one_line: one_line(*flow, entries.is_empty()),
+            tag,
+        }),
+    }
+}
+
+/// A resolved tag as the emitter writes it: `!!suffix` for the YAML tags, `!suffix` for local
+/// ones, `!` for the non-specific one, `!<uri>` (escaped) otherwise.
+fn tag_text(tag: &str) -> String {
+    let uri = |c: char| c.is_ascii_alphanumeric() || "-#;/?:@&=+$,_.!~*'()[]".contains(c);
+    let short =
+        |rest: &str| !rest.is_empty() && rest.chars().all(|c| uri(c) && !"!,[]{}".contains(c));
+    if tag == "!" {
+        return tag.to_string();
+    }
+    match tag.strip_prefix("tag:yaml.org,2002:") {
+        Some(rest) if short(rest) => format!("!!{rest}"),
+        _ if tag.starts_with('!') && short(&tag[1..]) => tag.to_string(),
+        _ => {
+            let mut out = String::from("!<");
+            for c in tag.chars() {
+                if uri(c) {
+                    out.push(c);
+                } else {
+                    let mut buf = [0u8; 4];
+                    for b in c.encode_utf8(&mut buf).bytes() {
+                        out.push_str(&format!("%{b:02X}"));
+                    }
+                }
+            }
+            out.push('>');
+            out
+        }
+    }
+}
+
+/// Every document of a stream kubectl reads, as the crate's trees (an empty document is a
+/// plain empty scalar, null), or kubectl's refusal.
+pub fn read_nodes(text: &str) -> Result<Vec<super::Node>, super::YamlError> {
+    let docs = read_stream(text)?;
+    Ok(docs
+        .iter()
+        .map(|d| match &d.root {
+            Some(r) => to_node(r),
+            None => super::Node::Scalar(super::Scalar::plain("")),
+        })
+        .collect())
+}
