@@ -109,7 +109,14 @@ fn try_run(
     stdin: &str,
     config_file: Option<&ConfigFile>,
 ) -> Result<Execution, FatalError> {
-    if !flags.previous.is_empty() {
+    // What kubectl refuses is refused, with its cause (the reader with kubectl's grammar).
+    crate::yaml::read::Reader::new(stdin)
+        .try_for_each(|d| d.map(|_| ()))
+        .map_err(|r| InputError::Yaml(r.into()))?;
+    // Text after a `...` document end is dropped by kubectl: the whole-input run reads such a
+    // stream as kubectl does (the streamed reader would read it).
+    let doc_end = stdin.lines().any(|l| l.starts_with("..."));
+    if !flags.previous.is_empty() || doc_end {
         return whole(flags, stdin, config_file);
     }
     match stream::run(flags, stdin, config_file) {

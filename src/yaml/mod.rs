@@ -10,6 +10,7 @@ pub mod json;
 pub mod keys;
 pub mod node;
 pub mod parse;
+pub mod read;
 pub mod scalar;
 
 pub use emit::{emit_document, emit_seq_item, emit_stream};

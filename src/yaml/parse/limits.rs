@@ -43,7 +43,7 @@ pub fn allowed_alias_ratio(decoded: usize) -> f64 {
 
 /// The decode counts of one document (see the module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Budget {
+pub(crate) struct Budget {
     /// Nodes decoded so far, aliases expanded (the document node counts, as in go-yaml).
     pub decoded: usize,
     /// Of those, nodes decoded inside an alias expansion.

@@ -1,0 +1,374 @@
+//! Composing one document's events into a [`RNode`] tree, as go-yaml v2's parser builds its
+//! nodes: anchors are remembered when their node starts (a later one of the same name wins),
+//! an alias becomes a copy of its anchored node, kubectl's limits are checked as the tree grows
+//! (nesting depth with aliases expanded, the alias ratio before any copy is made, control
+//! characters). Only the first document of a chunk is read, as go-yaml's `Unmarshal` reads
+//! only the first: after its end (`...`) nothing more is looked at.
+
+use super::parser::{Ev, Event, Parser};
+use super::scanner::{Mark, Problem, Stage};
+use super::split::Chunk;
+use super::{Document, Kind, Pos, RNode, Refusal, Span};
+use crate::yaml::parse::limits::{Budget, DEPTH_MESSAGE, MAX_DEPTH};
+use std::collections::HashMap;
+
+/// go-yaml's reader's message for a character YAML does not allow.
+pub const CONTROL_MESSAGE: &str = "control characters are not allowed";
+
+/// The size of the blocks go-yaml's reader reads and checks the text in.
+const READ_BLOCK: usize = 512;
+
+/// Reads the document of `chunk` (a part of `stream`).
+pub fn document(stream: &str, chunk: &Chunk, index: usize) -> Result<Document, Refusal> {
+    let text = &stream[chunk.range.clone()];
+    let at = Locator {
+        offset: chunk.range.start,
+        end: chunk.range.end,
+        line: chunk.line,
+    };
+    let control = if chunk.json {
+        None
+    } else {
+        first_control(text)
+    };
+    let composed = compose(text, &at);
+    let refusal = |p: Problem| Refusal {
+        document: index,
+        line: at.pos(p.mark).line,
+        column: at.pos(p.mark).column,
+        message: p.problem,
+    };
+    let control_refusal = |i: usize| {
+        let line_start = text[..i].rfind('\n').map_or(0, |j| j + 1);
+        Refusal {
+            document: index,
+            line: chunk.line + text[..i].matches('\n').count() + 1,
+            column: text[line_start..i].chars().count() + 1,
+            message: CONTROL_MESSAGE.to_string(),
+        }
+    };
+    // go-yaml's reader checks the text in blocks of 512 bytes, as the scanner (looking up to
+    // 3 characters ahead) first needs a character of the block: a refused character is found
+    // when its block was read before the scanner stopped.
+    let seen = |c: usize, scanned: usize| c / READ_BLOCK <= (scanned + 3) / READ_BLOCK;
+    match (composed, control) {
+        (Err((_, scanned)), Some(c)) if seen(c, scanned) => Err(control_refusal(c)),
+        (Err((p, _)), _) if chunk.json => json_fallback(stream, chunk, index).ok_or(refusal(p)),
+        (Err((p, _)), _) => Err(refusal(p)),
+        (Ok((_, scanned)), Some(c)) if seen(c, scanned) => Err(control_refusal(c)),
+        (Ok((root, _)), _) => Ok(Document {
+            index,
+            range: chunk.range.clone(),
+            root,
+        }),
+    }
+}
+
+/// A JSON value the YAML grammar refuses (`"\/"`): read by encoding/json, it is built from its
+/// value, every node spanning the whole value.
+fn json_fallback(stream: &str, chunk: &Chunk, index: usize) -> Option<Document> {
+    let text = &stream[chunk.range.clone()];
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    let span = Span {
+        start: Pos {
+            offset: chunk.range.start,
+            line: chunk.line + 1,
+            column: 1,
+        },
+        end: Pos {
+            offset: chunk.range.end,
+            line: chunk.line + 1 + text.matches('\n').count(),
+            column: 1,
+        },
+    };
+    Some(Document {
+        index,
+        range: chunk.range.clone(),
+        root: Some(from_json(&value, span)),
+    })
+}
+
+fn from_json(v: &serde_json::Value, span: Span) -> RNode {
+    use super::Style;
+    use serde_json::Value;
+    let scalar = |value: String, style: Style| Kind::Scalar {
+        implicit: style == Style::Plain,
+        value,
+        style,
+        text_start: span.start,
+    };
+    let kind = match v {
+        Value::Null => scalar("null".into(), Style::Plain),
+        Value::Bool(b) => scalar(b.to_string(), Style::Plain),
+        Value::Number(n) => scalar(n.to_string(), Style::Plain),
+        Value::String(s) => scalar(s.clone(), Style::Double),
+        Value::Array(a) => Kind::Seq {
+            items: a.iter().map(|x| from_json(x, span)).collect(),
+            flow: true,
+        },
+        Value::Object(m) => Kind::Map {
+            entries: m
+                .iter()
+                .map(|(k, x)| {
+                    let key = Value::String(k.clone());
+                    (from_json(&key, span), from_json(x, span))
+                })
+                .collect(),
+            flow: true,
+        },
+    };
+    RNode {
+        span,
+        anchor: None,
+        alias: None,
+        tag: None,
+        kind,
+    }
+}
+
+/// Converts a chunk's marks to stream positions.
+struct Locator {
+    offset: usize,
+    end: usize,
+    line: usize,
+}
+
+impl Locator {
+    fn pos(&self, m: Mark) -> Pos {
+        Pos {
+            offset: (self.offset + m.index).min(self.end),
+            line: self.line + m.line + 1,
+            column: m.column + 1,
+        }
+    }
+}
+
+/// The byte offset of the first character go-yaml's reader refuses: anything but tab, line
+/// feed, carriage return, U+0020–U+007E, U+0085, U+00A0–U+D7FF, U+E000–U+FFFD and U+10000 up.
+pub fn first_control(text: &str) -> Option<usize> {
+    if text.is_ascii() {
+        return text
+            .bytes()
+            .position(|b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7f);
+    }
+    text.char_indices()
+        .find(|&(_, c)| {
+            !matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{7e}' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
+        })
+        .map(|(i, _)| i)
+}
+
+/// A finished node with what decoding it costs (see [`Budget`]) and its height.
+#[derive(Clone)]
+struct Built {
+    node: RNode,
+    cost: usize,
+    height: usize,
+}
+
+enum Anchor {
+    /// Started, not finished (an alias to it would be inside it).
+    Open(usize),
+    Done(Box<Built>),
+}
+
+struct Frame {
+    node: RNode,
+    pending_key: Option<RNode>,
+    start_cost: usize,
+    height: usize,
+    /// Its anchor and the id it was opened with.
+    anchor: Option<(String, usize)>,
+}
+
+fn decoder_problem(problem: String, mark: Mark) -> Problem {
+    Problem {
+        stage: Stage::Decoder,
+        problem,
+        mark,
+        context: mark,
+    }
+}
+
+/// Composes the first document of `text`: its root (`None` when the text holds no document)
+/// and the byte offset (in `text`) up to which the scanner read, or the problem and that
+/// offset.
+fn compose(text: &str, at: &Locator) -> Result<(Option<RNode>, usize), (Problem, usize)> {
+    let mut parser = Parser::new(text);
+    let result = compose_events(&mut parser, at);
+    let scanned = parser.scanner.mark().index;
+    result.map(|root| (root, scanned)).map_err(|p| (p, scanned))
+}
+
+fn compose_events(parser: &mut Parser<'_>, at: &Locator) -> Result<Option<RNode>, Problem> {
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut anchors: HashMap<String, Anchor> = HashMap::new();
+    let mut budget = Budget::default();
+    let mut root: Option<RNode> = None;
+    let mut next_id = 0usize;
+    loop {
+        let Some(Event { ev, start, end }) = parser.next_event()? else {
+            return Ok(root);
+        };
+        let span = Span {
+            start: at.pos(start),
+            end: at.pos(end),
+        };
+        let is_seq = matches!(ev, Ev::SequenceStart { .. });
+        let built = match ev {
+            Ev::StreamStart | Ev::DocumentStart => continue,
+            Ev::StreamEnd | Ev::DocumentEnd => return Ok(root),
+            Ev::Alias(name) => {
+                let target = match anchors.get(&name) {
+                    None => {
+                        let msg = format!("unknown anchor '{name}' referenced");
+                        return Err(decoder_problem(msg, start));
+                    }
+                    Some(Anchor::Open(_)) => {
+                        let msg = format!("anchor '{name}' value contains itself");
+                        return Err(decoder_problem(msg, start));
+                    }
+                    Some(Anchor::Done(b)) => b,
+                };
+                if stack.len() + target.height > MAX_DEPTH {
+                    return Err(decoder_problem(DEPTH_MESSAGE.into(), start));
+                }
+                budget
+                    .alias(target.cost)
+                    .map_err(|m| decoder_problem(m.into(), start))?;
+                let mut node = target.node.clone();
+                node.span = span;
+                node.alias = Some(name);
+                node.anchor = None;
+                Built {
+                    node,
+                    cost: target.cost + 1,
+                    height: target.height,
+                }
+            }
+            Ev::Scalar {
+                anchor,
+                tag,
+                value,
+                style,
+                plain_implicit,
+                text_start,
+            } => {
+                budget.node();
+                let node = RNode {
+                    span,
+                    anchor: anchor.clone(),
+                    alias: None,
+                    tag,
+                    kind: Kind::Scalar {
+                        value,
+                        style,
+                        implicit: plain_implicit,
+                        text_start: at.pos(text_start),
+                    },
+                };
+                let built = Built {
+                    node,
+                    cost: 1,
+                    height: 0,
+                };
+                if let Some(a) = anchor {
+                    anchors.insert(a, Anchor::Done(Box::new(built.clone())));
+                }
+                built
+            }
+            Ev::SequenceStart { anchor, tag, flow } | Ev::MappingStart { anchor, tag, flow } => {
+                if stack.len() >= MAX_DEPTH {
+                    return Err(decoder_problem(DEPTH_MESSAGE.into(), start));
+                }
+                let kind = if is_seq {
+                    Kind::Seq {
+                        items: Vec::new(),
+                        flow,
+                    }
+                } else {
+                    Kind::Map {
+                        entries: Vec::new(),
+                        flow,
+                    }
+                };
+                let start_cost = budget.decoded;
+                budget.node();
+                let anchor_id = anchor.clone().map(|a| {
+                    next_id += 1;
+                    anchors.insert(a.clone(), Anchor::Open(next_id));
+                    (a, next_id)
+                });
+                stack.push(Frame {
+                    node: RNode {
+                        span,
+                        anchor,
+                        alias: None,
+                        tag,
+                        kind,
+                    },
+                    pending_key: None,
+                    start_cost,
+                    height: 0,
+                    anchor: anchor_id,
+                });
+                continue;
+            }
+            Ev::SequenceEnd | Ev::MappingEnd => {
+                let Some(frame) = stack.pop() else {
+                    return Err(decoder_problem("unbalanced collection end".into(), start));
+                };
+                let mut node = frame.node;
+                let flow = matches!(
+                    node.kind,
+                    Kind::Seq { flow: true, .. } | Kind::Map { flow: true, .. }
+                );
+                node.span.end = if flow { span.end } else { last_end(&node) };
+                let built = Built {
+                    node,
+                    cost: budget.decoded - frame.start_cost,
+                    height: frame.height + 1,
+                };
+                if let Some((name, id)) = frame.anchor {
+                    if matches!(anchors.get(&name), Some(Anchor::Open(i)) if *i == id) {
+                        anchors.insert(name, Anchor::Done(Box::new(built.clone())));
+                    }
+                }
+                built
+            }
+        };
+        if let Some(parent) = stack.last_mut() {
+            parent.height = parent.height.max(built.height);
+            match &mut parent.node.kind {
+                Kind::Seq { items, .. } => items.push(built.node),
+                Kind::Map { entries, .. } => match parent.pending_key.take() {
+                    Some(k) => entries.push((k, built.node)),
+                    None => parent.pending_key = Some(built.node),
+                },
+                Kind::Scalar { .. } => {}
+            }
+        } else {
+            root = Some(built.node);
+        }
+    }
+}
+
+/// The end of a block collection: the end of its last node (its start when empty).
+fn last_end(node: &RNode) -> Pos {
+    let last = match &node.kind {
+        Kind::Seq { items, .. } => items.last().map(|n| n.span.end),
+        Kind::Map { entries, .. } => entries.last().map(|(_, v)| v.span.end),
+        Kind::Scalar { .. } => None,
+    };
+    last.unwrap_or(node.span.end).max_by_offset(node.span.end)
+}
+
+impl Pos {
+    fn max_by_offset(self, other: Pos) -> Pos {
+        if other.offset > self.offset {
+            other
+        } else {
+            self
+        }
+    }
+}

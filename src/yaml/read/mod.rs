@@ -1,0 +1,276 @@
+//! The YAML reader: a stream read exactly as `kubectl apply -f` reads it, in one pass, every
+//! node carrying where it lies in the text.
+//!
+//! kubectl reads a stream in three stages, and so does this module:
+//! - **Splitting** ([`split`], apimachinery's YAML reader): the stream is cut into documents at
+//!   lines that start with `---`; such a line may hold nothing else but blanks and a comment
+//!   (`--- !!map` or `--- |` is `invalid Yaml document separator: ...`). Each line is read
+//!   without its line break and given back a `\n` (so a last line without one gets it). A stream
+//!   whose first non-blank character is `{` is JSON: its values are the documents.
+//! - **Syntax** ([`scanner`], [`parser`]): each document is read with libyaml's grammar as
+//!   go-yaml v2 runs it (YAML 1.1 line breaks, tabs after indicators, a comment right after a
+//!   quoted scalar, `...` ending the document and everything after it ignored, `%YAML 1.1`
+//!   only), and composed into a [`RNode`] tree ([`compose`]): anchors are remembered when their
+//!   node starts, an alias becomes a copy of its anchored node (`unknown anchor 'x' referenced`;
+//!   an alias inside its own anchor's node is `anchor 'x' value contains itself`), kubectl's
+//!   limits apply (see [`super::parse::limits`]: depth, alias ratio, control characters).
+//! - **Meaning** ([`decode`]): each tree is converted to JSON as sigs.k8s.io/yaml converts
+//!   go-yaml v2's value: YAML 1.1 resolution, core tags checked against the text, `!!binary`
+//!   decoded, merge keys, non-string keys written as strings (a null or collection key refused),
+//!   integers as int64 (else float64) and no NaN or infinity.
+//!
+//! A refusal ([`Refusal`]) names the document (0-based), line and column (1-based, in the
+//! stream) and go-yaml's cause. Positions ([`Pos`]) are byte offsets into the stream with
+//! 1-based lines and columns (in characters); every node has its [`Span`], so its source text
+//! is `&text[span.start.offset..span.end.offset]`.
+
+pub mod compose;
+pub mod decode;
+pub mod parser;
+pub mod scanner;
+pub mod split;
+#[cfg(test)]
+mod tests;
+
+pub use scanner::Style;
+
+/// A position in the stream: byte offset, 1-based line and column (in characters).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pos {
+    pub offset: usize,
+    pub line: usize,
+    pub column: usize,
+}
+
+/// Where a node lies: from its first character (its anchor or tag, if any) to just after its
+/// last one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Span {
+    pub start: Pos,
+    pub end: Pos,
+}
+
+impl Span {
+    /// The node's source text.
+    pub fn text<'a>(&self, stream: &'a str) -> &'a str {
+        stream
+            .get(self.start.offset..self.end.offset.min(stream.len()))
+            .unwrap_or("")
+    }
+}
+
+/// A node as read, with its span and its properties.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RNode {
+    pub span: Span,
+    /// The anchor it was given (`&name`).
+    pub anchor: Option<String>,
+    /// When this node is the copy an alias (`*name`) stands for: the alias name (the span is
+    /// the alias's).
+    pub alias: Option<String>,
+    /// The resolved tag (`tag:yaml.org,2002:str`, `!local`, `!`), if written.
+    pub tag: Option<String>,
+    pub kind: Kind,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    Scalar {
+        /// The content (escapes resolved, lines folded).
+        value: String,
+        style: Style,
+        /// Plain and untagged (or tagged `!`): its meaning comes from its text.
+        implicit: bool,
+        /// Where the scalar's text starts (after its anchor and tag).
+        text_start: Pos,
+    },
+    Seq {
+        items: Vec<RNode>,
+        flow: bool,
+    },
+    Map {
+        entries: Vec<(RNode, RNode)>,
+        flow: bool,
+    },
+}
+
+/// One document of a stream as kubectl reads it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Document {
+    /// Its place among the stream's documents (empty ones included).
+    pub index: usize,
+    /// The part of the stream it was read from (without its `---` line).
+    pub range: std::ops::Range<usize>,
+    /// Its root node; `None` when the document holds no node (only comments, or nothing).
+    pub root: Option<RNode>,
+}
+
+/// A stream kubectl refuses: where and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub document: usize,
+    /// 1-based line and column in the stream (0 when go-yaml names no position).
+    pub line: usize,
+    pub column: usize,
+    /// go-yaml's (or apimachinery's, or encoding/json's) cause, as it words it.
+    pub message: String,
+}
+
+impl From<Refusal> for super::YamlError {
+    fn from(r: Refusal) -> Self {
+        super::YamlError {
+            document: r.document,
+            line: r.line,
+            column: r.column,
+            message: r.message,
+        }
+    }
+}
+
+/// Reads every document of a stream, as kubectl does: syntax and meaning. The first refusal
+/// ends the reading.
+pub fn read_stream(text: &str) -> Result<Vec<Document>, Refusal> {
+    let mut docs = Vec::new();
+    for doc in Reader::new(text) {
+        docs.push(doc?);
+    }
+    Ok(docs)
+}
+
+/// The documents of a stream one at a time (see [`read_stream`]). After a refusal it yields
+/// nothing more.
+pub struct Reader<'a> {
+    text: &'a str,
+    chunks: split::Chunks<'a>,
+    index: usize,
+    done: bool,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(text: &'a str) -> Self {
+        Reader {
+            text,
+            chunks: split::Chunks::new(text),
+            index: 0,
+            done: false,
+        }
+    }
+}
+
+impl Iterator for Reader<'_> {
+    type Item = Result<Document, Refusal>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let index = self.index;
+        let result = match self.chunks.next()? {
+            Err(e) => Err(e.at(index)),
+            Ok(chunk) => {
+                self.index += 1;
+                compose::document(self.text, &chunk, index).and_then(|doc| {
+                    if let Some(root) = &doc.root {
+                        decode::check(root).map_err(|m| Refusal {
+                            document: index,
+                            line: 0,
+                            column: 0,
+                            message: m,
+                        })?;
+                    }
+                    Ok(doc)
+                })
+            }
+        };
+        if result.is_err() {
+            self.done = true;
+        }
+        Some(result)
+    }
+}
+
+/// The crate's lossless tree for a node as read (aliases already copies; anchors dropped).
+/// A flow collection written on one line, outside any other flow collection and not empty, is
+/// marked `one_line` (the emitter writes it in flow style again).
+pub fn to_node(n: &RNode) -> super::Node {
+    to_node_in(n, false)
+}
+
+fn to_node_in(n: &RNode, in_flow: bool) -> super::Node {
+    use super::{Mapping, Node, Scalar, ScalarStyle, Sequence};
+    let tag = n.tag.as_deref().map(tag_text);
+    let one_line = |flow: bool, empty: bool| {
+        flow && !in_flow && !empty && n.span.start.line == n.span.end.line
+    };
+    match &n.kind {
+        Kind::Scalar { value, style, .. } => Node::Scalar(Scalar {
+            value: value.clone(),
+            style: match style {
+                Style::Plain => ScalarStyle::Plain,
+                Style::Single => ScalarStyle::SingleQuoted,
+                Style::Double => ScalarStyle::DoubleQuoted,
+                Style::Literal => ScalarStyle::Literal,
+                Style::Folded => ScalarStyle::Folded,
+            },
+            tag,
+        }),
+        Kind::Seq { items, flow } => Node::Seq(Sequence {
+            items: items.iter().map(|i| to_node_in(i, *flow)).collect(),
+            flow: *flow,
+            one_line: one_line(*flow, items.is_empty()),
+            tag,
+        }),
+        Kind::Map { entries, flow } => Node::Map(Mapping {
+            entries: entries
+                .iter()
+                .map(|(k, v)| (to_node_in(k, *flow), to_node_in(v, *flow)))
+                .collect(),
+            flow: *flow,
+            one_line: one_line(*flow, entries.is_empty()),
+            tag,
+        }),
+    }
+}
+
+/// A resolved tag as the emitter writes it: `!!suffix` for the YAML tags, `!suffix` for local
+/// ones, `!` for the non-specific one, `!<uri>` (escaped) otherwise.
+fn tag_text(tag: &str) -> String {
+    let uri = |c: char| c.is_ascii_alphanumeric() || "-#;/?:@&=+$,_.!~*'()[]".contains(c);
+    let short =
+        |rest: &str| !rest.is_empty() && rest.chars().all(|c| uri(c) && !"!,[]{}".contains(c));
+    if tag == "!" {
+        return tag.to_string();
+    }
+    match tag.strip_prefix("tag:yaml.org,2002:") {
+        Some(rest) if short(rest) => format!("!!{rest}"),
+        _ if tag.starts_with('!') && short(&tag[1..]) => tag.to_string(),
+        _ => {
+            let mut out = String::from("!<");
+            for c in tag.chars() {
+                if uri(c) {
+                    out.push(c);
+                } else {
+                    let mut buf = [0u8; 4];
+                    for b in c.encode_utf8(&mut buf).bytes() {
+                        out.push_str(&format!("%{b:02X}"));
+                    }
+                }
+            }
+            out.push('>');
+            out
+        }
+    }
+}
+
+/// Every document of a stream kubectl reads, as the crate's trees (an empty document is a
+/// plain empty scalar, null), or kubectl's refusal.
+pub fn read_nodes(text: &str) -> Result<Vec<super::Node>, super::YamlError> {
+    let docs = read_stream(text)?;
+    Ok(docs
+        .iter()
+        .map(|d| match &d.root {
+            Some(r) => to_node(r),
+            None => super::Node::Scalar(super::Scalar::plain("")),
+        })
+        .collect())
+}

@@ -1,0 +1,235 @@
+//! The reader against go-yaml v2 and kubectl: what is read, what is refused (with go-yaml's
+//! cause), where every node lies.
+
+use super::{decode, read_stream, Kind, RNode};
+use serde_json::{json, Value};
+
+/// Each document's JSON as kubectl holds it (empty documents left out).
+fn read(text: &str) -> Result<Vec<Value>, String> {
+    let docs = read_stream(text).map_err(|r| r.message)?;
+    Ok(docs
+        .iter()
+        .filter_map(|d| d.root.as_ref())
+        .map(|r| decode::to_json(r).unwrap())
+        .filter(|v| !v.is_null())
+        .collect())
+}
+
+fn one(text: &str) -> Value {
+    let mut v = read(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+    assert_eq!(v.len(), 1, "{text:?}");
+    v.remove(0)
+}
+
+fn refused(text: &str) -> String {
+    read(text).expect_err(text)
+}
+
+#[test]
+fn read_as_kubectl_reads() {
+    let cases: &[(&str, Value)] = &[
+        ("a: 1\n", json!({"a": 1})),
+        ("a:\tvalue\n", json!({"a": "value"})),
+        ("a: \"v\"# c\n", json!({"a": "v"})),
+        ("a: 1\n...\nb: [\n", json!({"a": 1})),
+        ("a: b\u{feff}c\n", json!({"a": "b\u{feff}c"})),
+        ("a: |\n  text", json!({"a": "text\n"})),
+        ("a: |-\n  text\n", json!({"a": "text"})),
+        ("a: |+\n  text\n\n", json!({"a": "text\n\n"})),
+        ("a: >\n  x\n  y\n\n  z\n", json!({"a": "x y\nz\n"})),
+        ("a: \"x\u{85}y\"\n", json!({"a": "x y"})),
+        ("a: 'x\u{2028}y'\n", json!({"a": "x\u{2028}y"})),
+        ("a: \"caf\\u00e9 \\x41\"\n", json!({"a": "café A"})),
+        (
+            "a: yes\nb: 0755\nc: 1_000\nd: ~\ne: 0x1F\n",
+            json!({"a": true, "b": 493, "c": 1000, "d": null, "e": 31}),
+        ),
+        ("a: 2001-12-14\n", json!({"a": "2001-12-14"})),
+        (
+            "a: !!timestamp 2001-12-14t21:59:43.10-05:00\n",
+            json!({"a": "2001-12-14t21:59:43.10-05:00"}),
+        ),
+        (
+            "a: 18446744073709551615\n",
+            json!({"a": 18446744073709551615.0f64}),
+        ),
+        (
+            "a: 1.0\nb: 1e3\nc: 0.5\n",
+            json!({"a": 1, "b": 1000, "c": 0.5}),
+        ),
+        (
+            "b: &x {k: v}\nc: *x\n",
+            json!({"b": {"k": "v"}, "c": {"k": "v"}}),
+        ),
+        (
+            "b: &x {k: v, l: 1}\nc:\n  <<: *x\n  l: 2\n",
+            json!({"b": {"k": "v", "l": 1}, "c": {"k": "v", "l": 2}}),
+        ),
+        ("c:\n  l: 2\n  <<: {l: 3}\n", json!({"c": {"l": 3}})),
+        (
+            "1: a\ntrue: b\n1.5: c\n",
+            json!({"1": "a", "true": "b", "1.5": "c"}),
+        ),
+        (
+            "{a: [1, 2], b: {c: d}}\n",
+            json!({"a": [1, 2], "b": {"c": "d"}}),
+        ),
+        ("a: {b:c}\n", json!({"a": {"b:c": null}})),
+        (
+            "a: !!float 1\nb: !!str 1\nc: !!binary aGk=\n",
+            json!({"a": 1, "b": "1", "c": "hi"}),
+        ),
+        ("a: ! 12\n", json!({"a": "12"})),
+        ("- a\n- - b\n  - c\n", json!(["a", ["b", "c"]])),
+        ("a:\n- b\n- c\n", json!({"a": ["b", "c"]})),
+        ("a: x\n  y\n", json!({"a": "x y"})),
+        ("\u{feff}a: 1\n", json!({"a": 1})),
+        ("a: 1\r\nb: 2\r\n", json!({"a": 1, "b": 2})),
+        ("---\n---\na: 1\n--- # c\n", json!({"a": 1})),
+        ("{\"a\": \"\\/\"}", json!({"a": "/"})),
+        ("? a\n: b\n", json!({"a": "b"})),
+    ];
+    for (text, want) in cases {
+        assert_eq!(&one(text), want, "{text:?}");
+    }
+}
+
+#[test]
+fn refused_as_kubectl_refuses() {
+    let cases: &[(&str, &str)] = &[
+        ("~: x\n", "unsupported map key of type: %!s(<nil>)"),
+        ("? [a, b]\n: c\n", "invalid map key: []interface {}"),
+        ("a: .inf\n", "json: unsupported value: +Inf"),
+        ("a: -.inf\n", "json: unsupported value: -Inf"),
+        ("a: .nan\n", "json: unsupported value: NaN"),
+        ("a: \"\\/\"\n", "found unknown escape character"),
+        (
+            "a: \"\\uD83D\"\n",
+            "found invalid Unicode character escape code",
+        ),
+        (
+            "%YAML 1.1\n---\na: 1\n",
+            "did not find expected <document start>",
+        ),
+        (
+            "--- !!map\na: 1\n",
+            "invalid Yaml document separator: !!map",
+        ),
+        (
+            "a: !!binary x\n",
+            "!!binary value contains invalid base64 data",
+        ),
+        ("a: !!int ~\n", "cannot decode !!null `~` as a !!int"),
+        ("a: !!bool yess\n", "cannot decode !!str `yess` as a !!bool"),
+        ("a: *nowhere\n", "unknown anchor 'nowhere' referenced"),
+        ("a: &x [*x]\n", "anchor 'x' value contains itself"),
+        (
+            "a: b: c\n",
+            "mapping values are not allowed in this context",
+        ),
+        ("a: [b\n", "did not find expected ',' or ']'"),
+        (
+            "a: 1\n b: 2\n",
+            "mapping values are not allowed in this context",
+        ),
+        ("a: 1\nb\nc: 2\n", "could not find expected ':'"),
+        ("- a\nb: c\n", "did not find expected '-' indicator"),
+        ("a:\n  - b\n c: d\n", "did not find expected key"),
+        ("a: `x\n", "found character that cannot start any token"),
+        ("a: 'x\n", "found unexpected end of stream"),
+        ("a: x\u{1}\n", "control characters are not allowed"),
+        ("a: |0\n  x\n", "found an indentation indicator equal to 0"),
+        (
+            "a: 18446744073709551615\n18446744073709551615: x\n",
+            "unsupported map key of type: uint64",
+        ),
+        (
+            "a: [1]\n<<: 1\n",
+            "map merge requires map or sequence of maps as the value",
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(&refused(text), want, "{text:?}");
+    }
+}
+
+#[test]
+fn control_characters_are_found_where_gos_reader_reads() {
+    // After `...` nothing more is scanned, but the 512-byte block being read is checked.
+    assert_eq!(
+        refused("a: 1\n...\nb\u{1}\n"),
+        "control characters are not allowed"
+    );
+    let far = format!("a: 1\n...\n{}\u{1}\n", "x".repeat(600));
+    assert_eq!(one(&far), json!({"a": 1}));
+    // A syntax error found before the block holding the character is reached wins.
+    let late = format!("a: b: c\n{}\u{1}\n", "#".repeat(600));
+    assert_eq!(
+        refused(&late),
+        "mapping values are not allowed in this context"
+    );
+    assert_eq!(
+        refused("a: b: c\u{1}\n"),
+        "control characters are not allowed"
+    );
+}
+
+#[test]
+fn refusals_name_document_line_and_column() {
+    let r = read_stream("a: 1\n---\nb: 2\nc: d: e\n").unwrap_err();
+    assert_eq!((r.document, r.line, r.column), (1, 4, 5));
+    assert_eq!(r.message, "mapping values are not allowed in this context");
+    let r = read_stream("a: 1\n---\nb: x\u{1d}y\n").unwrap_err();
+    assert_eq!((r.document, r.line, r.column), (1, 3, 5));
+}
+
+fn scalar_at<'a>(n: &'a RNode, key: &str) -> &'a RNode {
+    let Kind::Map { entries, .. } = &n.kind else {
+        panic!("not a map")
+    };
+    &entries
+        .iter()
+        .find(|(k, _)| matches!(&k.kind, Kind::Scalar { value, .. } if value == key))
+        .unwrap()
+        .1
+}
+
+#[test]
+fn every_node_has_its_span_and_source_text() {
+    let text =
+        "a: 1\n---\nb: &x \"caf\\u00e9\"\nc: [1, {d: e}]\nf: |\n  l1\n  l2\ng:\n  - h\n  - *x\n";
+    let docs = read_stream(text).unwrap();
+    assert_eq!(docs.len(), 2);
+    assert_eq!(docs[1].range.start, 9);
+    let root = docs[1].root.as_ref().unwrap();
+    let b = scalar_at(root, "b");
+    assert_eq!(b.span.text(text), "&x \"caf\\u00e9\"");
+    assert_eq!((b.span.start.line, b.span.start.column), (3, 4));
+    assert_eq!(b.anchor.as_deref(), Some("x"));
+    let c = scalar_at(root, "c");
+    assert_eq!(c.span.text(text), "[1, {d: e}]");
+    let f = scalar_at(root, "f");
+    assert_eq!(f.span.text(text), "|\n  l1\n  l2\n");
+    let g = scalar_at(root, "g");
+    assert_eq!(g.span.text(text), "- h\n  - *x");
+    let Kind::Seq { items, .. } = &g.kind else {
+        panic!()
+    };
+    assert_eq!(items[1].alias.as_deref(), Some("x"));
+    assert_eq!(items[1].span.text(text), "*x");
+    assert!(matches!(&items[1].kind, Kind::Scalar { value, .. } if value == "café"));
+}
+
+#[test]
+fn limits_stay_kubectls() {
+    let deep = "[".repeat(10_001) + &"]".repeat(10_001);
+    assert_eq!(refused(&deep), "exceeded max depth of 10000");
+    let mut bomb = String::from("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
+    for (i, prev) in ["b", "c", "d", "e", "f"]
+        .iter()
+        .zip(["a", "b", "c", "d", "e"])
+    {
+        bomb += &format!("{i}: &{i} [*{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}]\n");
+    }
+    assert_eq!(refused(&bomb), "document contains excessive aliasing");
+}
