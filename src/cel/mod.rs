@@ -75,6 +75,7 @@ mod rewrite;
 mod rule;
 mod semver;
 mod strings;
+mod time;
 mod types;
 mod urls;
 mod value;
