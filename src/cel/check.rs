@@ -125,6 +125,9 @@ impl Checker<'_> {
                 self.in_format += u32::from(format);
                 let t = self.call(e.id, &call.func_name, call.target.as_deref(), &call.args);
                 self.in_format -= u32::from(format);
+                if format && t.is_ok() {
+                    self.format_literal(call.target.as_deref(), &call.args)?;
+                }
                 t
             }
             Expr::List(l) => {
@@ -311,6 +314,41 @@ impl Checker<'_> {
         }
     }
 
+    /// cel-go's compile-time check of `'<literal>'.format([<list literal>])`: a clause whose
+    /// argument's type it cannot take is `error during formatting: …` at that argument.
+    fn format_literal(
+        &mut self,
+        target: Option<&IdedExpr>,
+        args: &[IdedExpr],
+    ) -> Result<(), String> {
+        let (
+            Some(IdedExpr {
+                expr: Expr::Literal(LiteralValue::String(f)),
+                ..
+            }),
+            [list],
+        ) = (target, args)
+        else {
+            return Ok(());
+        };
+        let Expr::List(l) = &list.expr else {
+            return Ok(());
+        };
+        let mut values = Vec::with_capacity(l.elements.len());
+        for (i, x) in l.elements.iter().enumerate() {
+            let t = self.walk(x)?;
+            values.push(
+                (!l.optional_indices.contains(&i))
+                    .then(|| sample(&t))
+                    .flatten(),
+            );
+        }
+        match super::formatting::check_static(f.inner(), &values) {
+            Ok(()) => Ok(()),
+            Err((i, msg)) => Err(self.at_node(l.elements[i].id, "format", &msg)),
+        }
+    }
+
     /// cel-go's literal validators (1.36 turns on those for durations, timestamps and
     /// regular expressions): a literal first argument of `duration`, `timestamp` or `matches`
     /// that fails is `invalid <name> argument` at the literal.
@@ -382,6 +420,22 @@ impl Checker<'_> {
     fn issue(&self, token: &str, msg: &str) -> String {
         issue_at(self.src, self.src.find(token).unwrap_or(0), msg)
     }
+}
+
+/// A value of static type `t`, for the format check (`None` when `t` is not a plain type).
+fn sample(t: &Ty) -> Option<kube_cel::cel::Value> {
+    use kube_cel::cel::Value as V;
+    Some(match t {
+        Ty::Int => V::Int(0),
+        Ty::Uint => V::UInt(0),
+        Ty::Double => V::Float(0.0),
+        Ty::Str => V::String(Arc::new(String::new())),
+        Ty::Bool => V::Bool(false),
+        Ty::Bytes => V::Bytes(Arc::new(Vec::new())),
+        Ty::Null => V::Null,
+        Ty::Duration => V::Duration(chrono::Duration::zero()),
+        _ => return None,
+    })
 }
 
 /// `ERROR: <input>:L:C: msg` with the source line and a caret under byte `offset`.

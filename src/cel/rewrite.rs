@@ -14,7 +14,9 @@
 //! texts, [`super::time`]); an optional's `or`/`orValue` become `@opt_or`/`@opt_orValue`, which evaluate
 //! their argument only when the optional is empty, as cel-go's planner does. Reads of `byte`
 //! and `duration` strings are wrapped in `@strfmt`, which fails with the conversion's error
-//! when the string did not convert ([`super::value::Invalid`]).
+//! when the string did not convert ([`super::value::Invalid`]). The receiver of `distinct()`
+//! and `sort()` is wrapped in `@lister`: the apiserver's cost tracker of those calls asserts
+//! that it is a list, so an error there becomes the recovered panic's text.
 
 use super::check::Checked;
 use super::decl::Decl;
@@ -61,6 +63,17 @@ fn rewrite_expr(e: &mut IdedExpr, checked: &Checked) {
                     c.func_name = format!("@opt_{}", c.func_name);
                 }
                 _ => {}
+            }
+            if matches!(c.func_name.as_str(), "distinct" | "sort") && c.args.is_empty() {
+                if let Some(t) = c.target.as_deref_mut() {
+                    let inner = std::mem::take(t);
+                    t.id = inner.id;
+                    t.expr = Expr::Call(CallExpr {
+                        func_name: "@lister".into(),
+                        target: None,
+                        args: vec![inner],
+                    });
+                }
             }
             if let Some(d) = checked.lists.get(&id) {
                 list_operator(c, d);

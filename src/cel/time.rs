@@ -27,6 +27,7 @@ pub fn register(ctx: &mut Context<'_>) {
     ctx.add_function("@add", |a: Value, b: Value| add(a, b));
     ctx.add_function("@sub", |a: Value, b: Value| sub(a, b));
     ctx.add_function("@strfmt", strfmt);
+    ctx.add_function("@lister", lister);
     ctx.add_function("@opt_or", |ftx: &FunctionContext| or(ftx, false));
     ctx.add_function("@opt_orValue", |ftx: &FunctionContext| or(ftx, true));
     for (name, field) in ACCESSORS {
@@ -46,6 +47,17 @@ fn strfmt(v: Value) -> ResolveResult {
         }
     }
     Ok(v)
+}
+
+/// The receiver of `distinct()`/`sort()`: an error is the apiserver's recovered panic of its
+/// cost tracker (`args[0].(traits.Lister)`).
+fn lister(ftx: &FunctionContext) -> ResolveResult {
+    let [x] = ftx.args else {
+        return Err(ExecutionError::NoSuchOverload);
+    };
+    Value::resolve(x, ftx.ptx).map_err(|_| {
+        text("internal error: interface conversion: *types.Err is not traits.Lister: missing method Add")
+    })
 }
 
 /// `opt.or(other)` / `opt.orValue(v)`: the argument is evaluated only for an empty optional.
