@@ -16,7 +16,7 @@ use super::lists::list_semantics;
 use super::locate::macro_of;
 use super::types::Ty;
 use kube_cel::cel::common::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 mod calls;
@@ -34,6 +34,11 @@ pub struct Checked {
     /// The `==`, `!=`, `+` and `in` calls (by expression id) that work on set or map lists:
     /// the type of their left operand (of the list's items for `in`); see [`super::lists`].
     pub lists: HashMap<u64, Arc<Decl>>,
+    /// Reads (selections, indexing, variables) of `byte` and `duration` strings, whose
+    /// conversion may have failed (see [`super::value::Invalid`]).
+    pub strfmt: HashSet<u64>,
+    /// The `+` and `-` calls that may work on timestamps or durations.
+    pub time_arith: HashSet<u64>,
 }
 
 struct Checker<'a> {
@@ -43,6 +48,8 @@ struct Checker<'a> {
     scopes: Vec<(String, Ty)>,
     uses_old_self: bool,
     lists: HashMap<u64, Arc<Decl>>,
+    strfmt: HashSet<u64>,
+    time_arith: HashSet<u64>,
     /// How many `format` calls enclose the expression being checked: their list and map
     /// literals may mix types (cel-go's homogeneous-literal validator exempts them).
     in_format: u32,
@@ -58,6 +65,8 @@ pub fn check(expr: &IdedExpr, src: &str, this: &Arc<Decl>, want: Want) -> Result
         scopes: Vec::new(),
         uses_old_self: false,
         lists: HashMap::new(),
+        strfmt: HashSet::new(),
+        time_arith: HashSet::new(),
         in_format: 0,
     };
     let ty = c.walk(expr)?;
@@ -76,11 +85,27 @@ pub fn check(expr: &IdedExpr, src: &str, this: &Arc<Decl>, want: Want) -> Result
     Ok(Checked {
         uses_old_self: c.uses_old_self,
         lists: c.lists,
+        strfmt: c.strfmt,
+        time_arith: c.time_arith,
     })
 }
 
 impl Checker<'_> {
     fn walk(&mut self, e: &IdedExpr) -> Result<Ty, String> {
+        let t = self.walk_expr(e)?;
+        let read = match &e.expr {
+            Expr::Select(s) => !s.test,
+            Expr::Ident(_) => true,
+            Expr::Call(c) => c.func_name == "_[_]",
+            _ => false,
+        };
+        if read && matches!(t, Ty::Bytes | Ty::Duration) {
+            self.strfmt.insert(e.id);
+        }
+        Ok(t)
+    }
+
+    fn walk_expr(&mut self, e: &IdedExpr) -> Result<Ty, String> {
         match &e.expr {
             Expr::Ident(name) => self.ident(name),
             Expr::Literal(LiteralValue::String(_)) => Ok(Ty::Str),
@@ -100,6 +125,9 @@ impl Checker<'_> {
                 self.in_format += u32::from(format);
                 let t = self.call(e.id, &call.func_name, call.target.as_deref(), &call.args);
                 self.in_format -= u32::from(format);
+                if format && t.is_ok() {
+                    self.format_literal(call.target.as_deref(), &call.args)?;
+                }
                 t
             }
             Expr::List(l) => {
@@ -263,6 +291,10 @@ impl Checker<'_> {
             if let Some(t) = list_semantics(name, &arg_types) {
                 self.lists.insert(id, t);
             }
+            let time = |t: &Ty| matches!(t, Ty::Timestamp | Ty::Duration | Ty::Dyn);
+            if matches!(name, "_+_" | "_-_") && arg_types.iter().any(time) {
+                self.time_arith.insert(id);
+            }
             if matches!(name, "_&&_" | "_||_") {
                 self.logical(name, args, &arg_types)?;
             }
@@ -279,6 +311,43 @@ impl Checker<'_> {
                 name,
                 &format!("undeclared reference to '{name}' (in container '')"),
             )),
+        }
+    }
+
+    /// cel-go's compile-time check of `'<literal>'.format([<list literal>])`: a clause whose
+    /// argument's type it cannot take is `error during formatting: …` at that argument.
+    fn format_literal(
+        &mut self,
+        target: Option<&IdedExpr>,
+        args: &[IdedExpr],
+    ) -> Result<(), String> {
+        let (
+            Some(IdedExpr {
+                expr: Expr::Literal(LiteralValue::String(f)),
+                ..
+            }),
+            [list],
+        ) = (target, args)
+        else {
+            return Ok(());
+        };
+        let Expr::List(l) = &list.expr else {
+            return Ok(());
+        };
+        let mut values = Vec::with_capacity(l.elements.len());
+        for (i, x) in l.elements.iter().enumerate() {
+            let t = self.walk(x)?;
+            // Literal arguments are left to run time, as cel-go's formatting tables run them.
+            let literal = matches!(x.expr, Expr::Literal(_));
+            values.push(
+                (!l.optional_indices.contains(&i) && !literal)
+                    .then(|| sample(&t))
+                    .flatten(),
+            );
+        }
+        match super::formatting::check_static(f.inner(), &values) {
+            Ok(()) => Ok(()),
+            Err((i, msg)) => Err(self.at_node(l.elements[i].id, "format", &msg)),
         }
     }
 
@@ -353,6 +422,22 @@ impl Checker<'_> {
     fn issue(&self, token: &str, msg: &str) -> String {
         issue_at(self.src, self.src.find(token).unwrap_or(0), msg)
     }
+}
+
+/// A value of static type `t`, for the format check (`None` when `t` is not a plain type).
+fn sample(t: &Ty) -> Option<kube_cel::cel::Value> {
+    use kube_cel::cel::Value as V;
+    Some(match t {
+        Ty::Int => V::Int(0),
+        Ty::Uint => V::UInt(0),
+        Ty::Double => V::Float(0.0),
+        Ty::Str => V::String(Arc::new(String::new())),
+        Ty::Bool => V::Bool(false),
+        Ty::Bytes => V::Bytes(Arc::new(Vec::new())),
+        Ty::Null => V::Null,
+        Ty::Duration => V::Duration(chrono::Duration::zero()),
+        _ => return None,
+    })
 }
 
 /// `ERROR: <input>:L:C: msg` with the source line and a caret under byte `offset`.

@@ -116,8 +116,13 @@ const MAX_UNIX: i64 = 253_402_300_799;
 fn to_timestamp(v: Value) -> ResolveResult {
     let t = match v {
         Value::Timestamp(t) => t,
-        Value::String(s) => DateTime::parse_from_rfc3339(&s)
-            .map_err(|_| conversion_error("google.protobuf.Timestamp"))?,
+        // Go's `time.Parse(time.RFC3339, s)`: an upper-case `T` and `Z` only (chrono also
+        // takes `t`, `z` and a space).
+        Value::String(s) if s.as_bytes().get(10) == Some(&b'T') && !s.contains(['t', 'z']) => {
+            DateTime::parse_from_rfc3339(&s)
+                .map_err(|_| conversion_error("google.protobuf.Timestamp"))?
+        }
+        Value::String(_) => return Err(conversion_error("google.protobuf.Timestamp")),
         Value::Int(i) => {
             if !(MIN_UNIX..=MAX_UNIX).contains(&i) {
                 return Err(text("timestamp overflow"));

@@ -86,6 +86,10 @@ impl Estimate {
                     _ => None,
                 }
             }
+            // Wrappers of a value (format conversion errors, the list assertion): free.
+            Expr::Call(c) if matches!(c.func_name.as_str(), "@strfmt" | "@lister") => {
+                c.args.first().and_then(|a| self.expr(a))
+            }
             Expr::Call(c)
                 if c.func_name.starts_with("@all") || c.func_name.starts_with("@exists") =>
             {

@@ -30,6 +30,9 @@ pub fn cel_go_text(e: &ExecutionError) -> String {
         ExecutionError::FunctionError { function, message } => function_text(function, message),
         ExecutionError::DivisionByZero(_) => "division by zero".into(),
         ExecutionError::RemainderByZero(_) => "modulus by zero".into(),
+        ExecutionError::Overflow(_, kube_cel::cel::Value::UInt(_), _) => {
+            "unsigned integer overflow".into()
+        }
         ExecutionError::Overflow(..) => "integer overflow".into(),
         ExecutionError::IndexOutOfBounds(i) => {
             format!("index out of bounds: {}", cel_value_text(i))

@@ -94,3 +94,33 @@ fn unescape_single_quote(s: &str) -> Option<String> {
     }
     Some(out)
 }
+
+/// The `x-kubernetes-validations[i].fieldPath: must be a valid path` errors of `s` (at `path`)
+/// and the nodes below it.
+pub fn invalid_paths(s: &Structural, path: &str, out: &mut Vec<String>) {
+    if let Some(rules) = s.extensions.x_validations().and_then(|v| v.as_array()) {
+        for (i, r) in rules.iter().enumerate() {
+            let fp = r.get("fieldPath").and_then(|v| v.as_str()).unwrap_or("");
+            if !fp.trim().is_empty() && valid_field_path(fp, s).is_none() {
+                out.push(crate::field::invalid(
+                    format!("{path}.x-kubernetes-validations[{i}].fieldPath"),
+                    &crate::field::go_quote(fp),
+                    "must be a valid path",
+                ));
+            }
+        }
+    }
+    for (name, p) in s.properties.iter() {
+        invalid_paths(
+            p,
+            &crate::field::key(&format!("{path}.properties"), name),
+            out,
+        );
+    }
+    if let Some(items) = s.items.as_deref() {
+        invalid_paths(items, &format!("{path}.items"), out);
+    }
+    if let Some(crate::schema::StructuralOrBool::Schema(a)) = s.additional_properties.as_deref() {
+        invalid_paths(a, &format!("{path}.additionalProperties"), out);
+    }
+}

@@ -76,6 +76,37 @@ pub fn format(f: &str, args: &[Value]) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&out).into_owned())
 }
 
+/// cel-go's compile-time check of a literal format string over a list literal: each clause
+/// against the static type of its argument (`None`: not known, not checked), represented by a
+/// value of that type. The error: the index of the argument and the text.
+pub fn check_static(f: &str, args: &[Option<Value>]) -> Result<(), (usize, String)> {
+    let b = f.as_bytes();
+    let (mut i, mut arg) = (0, 0);
+    while i < b.len() {
+        if b[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        if b.get(i + 1) == Some(&b'%') {
+            i += 2;
+            continue;
+        }
+        let Some(val) = args.get(arg) else {
+            return Ok(());
+        };
+        let Ok((read, clause, precision)) = parse_clause(&b[i + 1..]) else {
+            return Ok(());
+        };
+        if let Some(v) = val {
+            apply(clause, precision, v)
+                .map_err(|e| (arg, format!("error during formatting: {e}")))?;
+        }
+        i += 1 + read;
+        arg += 1;
+    }
+    Ok(())
+}
+
 /// The clause at the start of `b` (after `%`): bytes read, verb, precision.
 fn parse_clause(b: &[u8]) -> Result<(usize, u8, Option<usize>), String> {
     let mut i = 0;

@@ -53,6 +53,7 @@ pub fn register(ctx: &mut Context<'_>) {
     super::semver::register(ctx);
     super::quantity::register(ctx);
     super::formatting::register(ctx);
+    super::time::register(ctx);
     ctx.add_function("type", type_of);
     ctx.add_function("dyn", |v: Value| -> ResolveResult { Ok(v) });
     for name in TYPE_NAMES {

@@ -74,49 +74,89 @@ pub fn parse_go_duration(s: &str) -> Option<i64> {
     }
 }
 
-/// kube-openapi's `strfmt.ParseDuration`: Go's form first, else every `<digits> <unit>` found
-/// with its long units (`d`, `day`, `w`, `week`, `sec`, …) summed; `None` when none is found.
+/// kube-openapi's `strfmt.ParseDuration`: Go's form first; else the whole text must be
+/// `\s*(\d+\s*[A-Za-zµ]+\s*)+` (Go's ASCII `\s`, `\d`), and every `<digits><unit>` term whose
+/// unit (lowercased) is a unit's name, or starts with its longest name (`days`, `weeks`), adds
+/// `digits × unit` (wrapping as Go's `time.Duration` does); `None` when no term has a known unit
+/// or a number is out of int64 range.
 pub fn parse_strfmt_duration(s: &str) -> Option<i64> {
     if let Some(d) = parse_go_duration(s) {
         return Some(d);
     }
+    let terms = strfmt_terms(s)?;
     let mut total: i64 = 0;
     let mut found = false;
-    let mut rest = s;
-    while let Some(start) = rest.find(|c: char| c.is_ascii_digit()) {
-        let r = &rest[start..];
-        let digits_end = r.find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len());
-        let (digits, after) = r.split_at(digits_end);
-        let trimmed = after.trim_start_matches(char::is_whitespace);
-        let unit_end = trimmed
-            .find(|c: char| !(c.is_ascii_alphabetic() || c == 'µ'))
-            .unwrap_or(trimmed.len());
-        let unit = trimmed[..unit_end].to_lowercase();
-        rest = &trimmed[unit_end..];
-        if unit.is_empty() {
-            continue;
-        }
+    for (digits, unit) in terms {
         let factor: i64 = digits.parse().ok()?;
-        if let Some(m) = strfmt_unit(&unit) {
-            found = true;
-            total = total.wrapping_add(factor.wrapping_mul(m));
+        let unit = unit.to_lowercase();
+        for names in STRFMT_UNITS {
+            let last = names.len() - 1;
+            for (i, name) in names.iter().enumerate() {
+                if (i == last && unit.starts_with(name)) || name.eq_ignore_ascii_case(&unit) {
+                    found = true;
+                    total = total.wrapping_add(factor.wrapping_mul(strfmt_nanos(names[0])));
+                }
+            }
         }
     }
     found.then_some(total)
 }
 
-fn strfmt_unit(u: &str) -> Option<i64> {
-    Some(match u {
-        "ns" | "nano" => 1,
-        "us" | "µs" | "micro" => 1_000,
-        "ms" | "milli" => 1_000_000,
-        "s" | "sec" => 1_000_000_000,
-        "m" | "min" => 60_000_000_000,
-        "h" | "hr" | "hour" => 3_600_000_000_000,
-        "d" | "day" => 86_400_000_000_000,
-        "w" | "wk" | "week" => 604_800_000_000_000,
-        _ => return None,
-    })
+/// Go's `\s`: ASCII space, tab, newline, form feed, carriage return.
+fn go_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\x0C' | '\r')
+}
+
+fn unit_char(c: char) -> bool {
+    c.is_ascii_alphabetic() || c == 'µ'
+}
+
+/// The `(digits, unit)` terms of a text that is all `\s*(\d+\s*[A-Za-zµ]+\s*)+`, else `None`.
+fn strfmt_terms(s: &str) -> Option<Vec<(&str, &str)>> {
+    let mut rest = s.trim_start_matches(go_space);
+    let mut out = Vec::new();
+    while !rest.is_empty() {
+        let d = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        if d == 0 {
+            return None;
+        }
+        let (digits, after) = rest.split_at(d);
+        let after = after.trim_start_matches(go_space);
+        let u = after.find(|c: char| !unit_char(c)).unwrap_or(after.len());
+        if u == 0 {
+            return None;
+        }
+        out.push((digits, &after[..u]));
+        rest = after[u..].trim_start_matches(go_space);
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// strfmt's unit names, each group's first name keying its length.
+const STRFMT_UNITS: &[&[&str]] = &[
+    &["ns", "nano"],
+    &["us", "µs", "micro"],
+    &["ms", "milli"],
+    &["s", "sec"],
+    &["m", "min"],
+    &["h", "hr", "hour"],
+    &["d", "day"],
+    &["w", "wk", "week"],
+];
+
+fn strfmt_nanos(unit: &str) -> i64 {
+    match unit {
+        "ns" => 1,
+        "us" => 1_000,
+        "ms" => 1_000_000,
+        "s" => 1_000_000_000,
+        "m" => 60_000_000_000,
+        "h" => 3_600_000_000_000,
+        "d" => 86_400_000_000_000,
+        _ => 604_800_000_000_000,
+    }
 }
 
 #[cfg(test)]
@@ -150,5 +190,24 @@ mod tests {
         assert_eq!(parse_strfmt_duration("1 week"), Some(604_800_000_000_000));
         assert_eq!(parse_strfmt_duration("2h"), Some(7_200_000_000_000));
         assert_eq!(parse_strfmt_duration("abc"), None);
+        // kube-openapi's duration_test.go and the long unit names.
+        assert_eq!(
+            parse_strfmt_duration("3 days"),
+            Some(3 * 86_400_000_000_000)
+        );
+        assert_eq!(
+            parse_strfmt_duration(" 1 hours 2 MINUTES "),
+            Some(3_720_000_000_000)
+        );
+        assert_eq!(
+            parse_strfmt_duration("2 weeks"),
+            Some(2 * 604_800_000_000_000)
+        );
+        assert_eq!(parse_strfmt_duration("5 seconds"), Some(5_000_000_000));
+        assert_eq!(parse_strfmt_duration("1 ms"), Some(1_000_000));
+        assert_eq!(parse_strfmt_duration("x 3d"), None);
+        assert_eq!(parse_strfmt_duration("3d x"), None);
+        assert_eq!(parse_strfmt_duration("3 fortnights"), None);
+        assert_eq!(parse_strfmt_duration("1 hr 1 xx"), Some(3_600_000_000_000));
     }
 }

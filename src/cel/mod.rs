@@ -75,6 +75,7 @@ mod rewrite;
 mod rule;
 mod semver;
 mod strings;
+mod time;
 mod types;
 mod urls;
 mod value;
@@ -99,11 +100,28 @@ impl Compiled {
     /// Compiles every rule of `schema`, whose path in its CRD is `path`
     /// (`spec.validation.openAPIV3Schema` or `spec.versions[i].schema.openAPIV3Schema`).
     pub fn new(schema: &Structural, path: &str) -> Self {
-        let (root, errors, estimated_cost) = compile::compile_with_costs(schema, path);
+        let (root, mut errors, estimated_cost) = compile::compile_with_costs(schema, path);
+        // `fieldPath` is checked on every node with rules, also where no rule is compiled.
+        fieldpath::invalid_paths(schema, path, &mut errors);
+        errors.sort();
+        errors.dedup();
         Compiled {
             root,
             errors,
             estimated_cost,
+        }
+    }
+
+    /// The `fieldPath` errors alone, for a schema the apiserver does not compile rules of
+    /// (structural errors): `pathValid` is a schema check it makes on every node with rules.
+    pub fn field_paths_only(schema: &Structural, path: &str) -> Self {
+        let mut errors = Vec::new();
+        fieldpath::invalid_paths(schema, path, &mut errors);
+        errors.sort();
+        Compiled {
+            root: None,
+            errors,
+            estimated_cost: 0,
         }
     }
 

@@ -1,8 +1,12 @@
 //! The Kubernetes quantity library (`k8s.io/apiserver/pkg/cel/library/quantity.go`) on a port
-//! of apimachinery's `resource.ParseQuantity`: its errors (`quantities must match the regular
-//! expression …`, `unable to parse numeric part of quantity`, `unable to parse quantity's
-//! suffix`), values rounded up to nano units and capped at 2⁶³-1, and the library's
-//! `cannot convert value to integer`. 1.36 has no `sign()` (the checker refuses it).
+//! of apimachinery's `resource.Quantity`: `ParseQuantity` with its errors (`quantities must
+//! match the regular expression …`, `unable to parse numeric part of quantity`, `unable to
+//! parse quantity's suffix`) and its two forms of an amount: the fast `int64Amount` (value ×
+//! 10^scale) where the digits fit, else an exact decimal (`inf.Dec`, rounded up to nano units,
+//! binary-suffixed amounts capped at 2⁶³-1). `isInteger`/`asInteger` are `AsInt64`, which only
+//! the fast form with a scale ≥ 0 passes (`1.0`, `1.5Ki` and `1Ei` are not integers); `add`/`sub`
+//! stay fast while they fit, as `Quantity.Add` does; comparisons are exact. 1.36 has no
+//! `sign()` (the checker refuses it).
 
 use kube_cel::cel::extractors::This;
 use kube_cel::cel::objects::Opaque;
@@ -15,42 +19,217 @@ const FORMAT_WRONG: &str =
 const NUMERIC: &str = "unable to parse numeric part of quantity";
 const SUFFIX: &str = "unable to parse quantity's suffix";
 
-/// The largest quantity, in nano units.
-const MAX_NANOS: i128 = (i64::MAX as i128) * 1_000_000_000;
-
-/// A `kubernetes.Quantity`: `value × 10^scale` (as apimachinery keeps a parsed amount, which
-/// `asApproximateFloat` reads), always a whole number of nano units.
+/// An amount as apimachinery keeps it.
 #[derive(Debug, Clone)]
-pub struct Quantity {
-    value: i128,
-    scale: i32,
+enum Amount {
+    /// `int64Amount`: `value × 10^scale`.
+    Int { value: i64, scale: i32 },
+    /// `inf.Dec`: `±digits × 10^-scale`; `digits` in base 10, most significant first, without
+    /// leading zeros (empty for zero).
+    Dec {
+        neg: bool,
+        digits: Vec<u8>,
+        scale: i32,
+    },
 }
 
-impl Quantity {
-    /// The amount in nano units.
-    fn nanos(&self) -> i128 {
-        self.value * 10i128.pow((self.scale + 9) as u32)
+/// A `kubernetes.Quantity`.
+#[derive(Debug, Clone)]
+pub struct Quantity(Amount);
+
+/// The most digits an exact amount may grow to by aligning scales (beyond it, the smaller
+/// operand of `add`/`sub` is dropped; the apiserver would build the full number).
+const MAX_DIGITS: usize = 4096;
+
+fn digits_of(mut n: u128) -> Vec<u8> {
+    let mut out = Vec::new();
+    while n > 0 {
+        out.push((n % 10) as u8);
+        n /= 10;
+    }
+    out.reverse();
+    out
+}
+
+fn trim(mut d: Vec<u8>) -> Vec<u8> {
+    let lead = d.iter().take_while(|&&x| x == 0).count();
+    d.drain(..lead);
+    d
+}
+
+impl Amount {
+    /// `(neg, digits, scale)`: the amount as an exact decimal.
+    fn dec(&self) -> (bool, Vec<u8>, i32) {
+        match self {
+            Amount::Int { value, scale } => (
+                *value < 0,
+                digits_of(u128::from(value.unsigned_abs())),
+                scale.saturating_neg(),
+            ),
+            Amount::Dec { neg, digits, scale } => {
+                (*neg && !digits.is_empty(), digits.clone(), *scale)
+            }
+        }
     }
 
+    /// `AsInt64`: only the fast form, at a scale ≥ 0 and within int64.
     fn as_i64(&self) -> Option<i64> {
-        let n = self.nanos();
-        if n % 1_000_000_000 != 0 {
-            return None;
+        match *self {
+            Amount::Int { value, scale: 0 } => Some(value),
+            Amount::Int { value, scale } if scale > 0 => {
+                let mut v = value;
+                for _ in 0..scale {
+                    v = v.checked_mul(10)?;
+                }
+                Some(v)
+            }
+            _ => None,
         }
-        i64::try_from(n / 1_000_000_000).ok()
     }
+}
 
-    fn from_nanos(n: i128) -> Quantity {
-        Quantity {
-            value: n,
-            scale: -9,
+/// Compares magnitudes `a × 10^pa` and `b × 10^pb` (digits without leading zeros).
+fn cmp_mag(a: &[u8], pa: usize, b: &[u8], pb: usize) -> Ordering {
+    if a.is_empty() || b.is_empty() {
+        return (!a.is_empty()).cmp(&!b.is_empty());
+    }
+    let (la, lb) = (a.len() + pa, b.len() + pb);
+    if la != lb {
+        return la.cmp(&lb);
+    }
+    for i in 0..la {
+        let x = a.get(i).copied().unwrap_or(0);
+        let y = b.get(i).copied().unwrap_or(0);
+        if x != y {
+            return x.cmp(&y);
         }
     }
+    Ordering::Equal
+}
+
+/// Exact comparison (`Quantity.Cmp`).
+fn cmp_amounts(a: &Amount, b: &Amount) -> Ordering {
+    let (na, da, sa) = a.dec();
+    let (nb, db, sb) = b.dec();
+    let s = sa.max(sb);
+    let mag = cmp_mag(&da, (s - sa) as usize, &db, (s - sb) as usize);
+    match (na, nb) {
+        (false, false) => mag,
+        (true, true) => mag.reverse(),
+        (true, false) => Ordering::Less,
+        (false, true) => Ordering::Greater,
+    }
+}
+
+fn add_mag(a: &[u8], b: &[u8]) -> Vec<u8> {
+    let (mut out, mut carry) = (Vec::with_capacity(a.len().max(b.len()) + 1), 0u8);
+    let (mut i, mut j) = (a.len(), b.len());
+    while i > 0 || j > 0 || carry > 0 {
+        let x = if i > 0 {
+            i -= 1;
+            a[i]
+        } else {
+            0
+        };
+        let y = if j > 0 {
+            j -= 1;
+            b[j]
+        } else {
+            0
+        };
+        let t = x + y + carry;
+        out.push(t % 10);
+        carry = t / 10;
+    }
+    out.reverse();
+    trim(out)
+}
+
+/// `a - b` for magnitudes with `a ≥ b`.
+fn sub_mag(a: &[u8], b: &[u8]) -> Vec<u8> {
+    let (mut out, mut borrow) = (Vec::with_capacity(a.len()), 0i8);
+    let mut j = b.len();
+    for i in (0..a.len()).rev() {
+        let y = if j > 0 {
+            j -= 1;
+            b[j] as i8
+        } else {
+            0
+        };
+        let mut t = a[i] as i8 - y - borrow;
+        borrow = i8::from(t < 0);
+        if t < 0 {
+            t += 10;
+        }
+        out.push(t as u8);
+    }
+    out.reverse();
+    trim(out)
+}
+
+/// `inf.Dec` addition: exact, at the larger scale.
+fn dec_add(a: &Amount, b: &Amount, negate_b: bool) -> Amount {
+    let (na, mut da, sa) = a.dec();
+    let (nb, mut db, sb) = b.dec();
+    let nb = nb != negate_b && !db.is_empty();
+    let s = sa.max(sb);
+    for (d, si) in [(&mut da, sa), (&mut db, sb)] {
+        let pad = (s - si) as usize;
+        if !d.is_empty() && pad > 0 {
+            if d.len() + pad > MAX_DIGITS {
+                return if si == sa { b.clone() } else { a.clone() };
+            }
+            d.resize(d.len() + pad, 0);
+        }
+    }
+    let (neg, digits) = if na == nb {
+        (na, add_mag(&da, &db))
+    } else {
+        match cmp_mag(&da, 0, &db, 0) {
+            Ordering::Less => (nb, sub_mag(&db, &da)),
+            _ => (na, sub_mag(&da, &db)),
+        }
+    };
+    Amount::Dec {
+        neg: neg && !digits.is_empty(),
+        digits,
+        scale: s,
+    }
+}
+
+/// `int64Amount.Add`: `None` when it does not fit (the caller goes exact).
+fn int_add(a: (i64, i32), b: (i64, i32)) -> Option<Amount> {
+    let ((av, asc), (bv, bsc)) = (a, b);
+    if bv == 0 {
+        return Some(Amount::Int {
+            value: av,
+            scale: asc,
+        });
+    }
+    if av == 0 {
+        return Some(Amount::Int {
+            value: bv,
+            scale: bsc,
+        });
+    }
+    let up = |v: i64, by: i32| -> Option<i64> {
+        let mut v = v;
+        for _ in 0..by {
+            v = v.checked_mul(10)?;
+        }
+        Some(v)
+    };
+    let (value, scale) = match asc.cmp(&bsc) {
+        Ordering::Equal => (av.checked_add(bv)?, asc),
+        Ordering::Greater => (up(av, asc - bsc)?.checked_add(bv)?, bsc),
+        Ordering::Less => (av.checked_add(up(bv, bsc - asc)?)?, asc),
+    };
+    Some(Amount::Int { value, scale })
 }
 
 impl PartialEq for Quantity {
     fn eq(&self, other: &Self) -> bool {
-        self.nanos() == other.nanos()
+        cmp_amounts(&self.0, &other.0) == Ordering::Equal
     }
 }
 
@@ -139,6 +318,14 @@ fn suffix(s: &str) -> Option<(u32, i32)> {
     })
 }
 
+/// Multiplies a magnitude by `2^exp`.
+fn shift_mag(mut d: Vec<u8>, exp: i32) -> Vec<u8> {
+    for _ in 0..exp {
+        d = add_mag(&d, &d);
+    }
+    d
+}
+
 /// apimachinery's `ParseQuantity`.
 pub fn parse(s: &str) -> Result<Quantity, &'static str> {
     if s.is_empty() {
@@ -146,64 +333,107 @@ pub fn parse(s: &str) -> Result<Quantity, &'static str> {
     }
     let (positive, num, denom, suf) = split(s)?;
     let (base, exp) = suffix(suf).ok_or(SUFFIX)?;
-    let digits = format!("{num}{denom}");
-    let digits = digits.trim_start_matches('0');
-    let sign = if positive { 1 } else { -1 };
-    if digits.is_empty() {
-        return Ok(Quantity { value: 0, scale: 0 });
-    }
-    let nanos = if base == 10 {
-        // value = digits × 10^e
-        let e = i64::from(exp) - denom.len() as i64;
-        if digits.len() as i64 + e > 19 {
-            MAX_NANOS
-        } else if e >= -9 {
-            let v: i128 = digits.parse().map_err(|_| NUMERIC)?;
-            if v <= i128::from(i64::MAX) {
-                // apimachinery's exact amount: `asApproximateFloat` reads it.
-                let q = Quantity {
-                    value: sign * v,
-                    scale: e as i32,
-                };
-                return Ok(if q.nanos().abs() > MAX_NANOS {
-                    Quantity::from_nanos(sign * MAX_NANOS)
-                } else {
-                    q
-                });
-            }
-            v * 10i128.pow((e + 9) as u32)
-        } else {
-            // Rounded up to a nano unit.
-            let k = (-9 - e) as usize;
-            if k >= digits.len() {
-                1
-            } else {
-                let (int, rest) = digits.split_at(digits.len() - k);
-                let v: i128 = int.parse().map_err(|_| NUMERIC)?;
-                v + i128::from(rest.bytes().any(|c| c != b'0'))
-            }
-        }
+    let (mut scale, mantissa, precision): (i32, i64, i32) = if base == 10 {
+        (exp, 1, 18 - (num.len() + denom.len()) as i32)
+    } else if exp >= 0 && denom.is_empty() {
+        let p = 15 - num.len() as i32 - (exp as f32 * 3.0 / 10.0) as i32 - 1;
+        (0, 1i64 << exp, p)
     } else {
-        // value = digits × 2^exp / 10^len(denom)
-        let v: i128 = match digits.parse() {
-            Ok(v) if digits.len() <= 20 => v,
-            _ => MAX_NANOS,
-        };
-        let scaled = v.saturating_mul(1i128 << exp).saturating_mul(1_000_000_000);
-        let d = 10i128.checked_pow(denom.len() as u32).unwrap_or(i128::MAX);
-        let n = scaled / d + i128::from(scaled % d != 0);
-        if denom.is_empty() && v <= i128::from(i64::MAX) {
-            let q = Quantity {
-                value: sign * (v << exp),
-                scale: 0,
-            };
-            if q.nanos().abs() <= MAX_NANOS {
-                return Ok(q);
+        (0, 1, -1)
+    };
+    if precision >= 0 {
+        scale -= denom.len() as i32;
+        if scale >= -9 {
+            let value: i64 = format!("{num}{denom}").parse().map_err(|_| NUMERIC)?;
+            if let Some(r) = value.checked_mul(mantissa) {
+                let value = if positive { r } else { -r };
+                return Ok(Quantity(Amount::Int { value, scale }));
             }
         }
-        n
+    }
+    // The exact form: the digits at the scale of the fraction, the suffix applied.
+    let mut digits = trim(format!("{num}{denom}").bytes().map(|c| c - b'0').collect());
+    let mut scale = denom.len() as i32;
+    if base == 10 {
+        scale = scale.saturating_sub(exp);
+    } else {
+        digits = shift_mag(digits, exp);
+    }
+    if !digits.is_empty() {
+        // Rounded up (away from zero) to nano units.
+        if scale > 9 {
+            let cut = (scale - 9) as usize;
+            let (keep, rest) = digits.split_at(digits.len().saturating_sub(cut));
+            let up = rest.iter().any(|&x| x != 0);
+            digits = trim(keep.to_vec());
+            if up {
+                digits = add_mag(&digits, &[1]);
+            }
+        } else if scale < 9 {
+            let pad = (9 - scale) as usize;
+            if digits.len() + pad > MAX_DIGITS {
+                return Err(NUMERIC);
+            }
+            digits.resize(digits.len() + pad, 0);
+        }
+        scale = 9;
+    }
+    if base == 2 {
+        let max = digits_of(i64::MAX as u128);
+        if cmp_mag(&digits, 0, &max, 9) == Ordering::Greater {
+            digits = max;
+            scale = 0;
+        }
+    }
+    Ok(Quantity(Amount::Dec {
+        neg: !positive && !digits.is_empty(),
+        digits,
+        scale,
+    }))
+}
+
+/// Go's `math.Pow10`: exact powers below 10^32, products (or quotients) of two table values
+/// beyond.
+fn pow10(n: i32) -> f64 {
+    let big = |k: i32| {
+        format!("1e{}", 32 * k)
+            .parse::<f64>()
+            .unwrap_or(f64::INFINITY)
     };
-    Ok(Quantity::from_nanos(sign * nanos.min(MAX_NANOS)))
+    let small = |k: i32| format!("1e{k}").parse::<f64>().unwrap_or(1.0);
+    match n {
+        0..=308 => big(n / 32) * small(n % 32),
+        -323..=-1 => {
+            let m = -n;
+            format!("1e-{}", 32 * (m / 32))
+                .parse::<f64>()
+                .unwrap_or(0.0)
+                / small(m % 32)
+        }
+        n if n > 0 => f64::INFINITY,
+        _ => 0.0,
+    }
+}
+
+/// `AsApproximateFloat64`: the unscaled value as a float times `Pow10` of the exponent.
+fn approximate(a: &Amount) -> f64 {
+    let (base, exponent) = match a {
+        Amount::Int { value, scale } => (*value as f64, *scale),
+        Amount::Dec { neg, digits, scale } => {
+            let text: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
+            let m = if text.is_empty() {
+                0.0
+            } else {
+                text.parse::<f64>().unwrap_or(f64::INFINITY)
+            };
+            (if *neg { -m } else { m }, scale.saturating_neg())
+        }
+    };
+    if exponent == 0 {
+        base
+    } else {
+        base * pow10(exponent)
+    }
 }
 
 fn as_quantity(v: &Value) -> Option<&Quantity> {
@@ -219,21 +449,34 @@ fn this(v: &Value) -> Result<&Quantity, ExecutionError> {
 
 /// `a.compareTo(b)` for quantities (`None` when either is not one).
 pub fn compare(a: &Value, b: &Value) -> Option<Ordering> {
-    Some(as_quantity(a)?.nanos().cmp(&as_quantity(b)?.nanos()))
+    Some(cmp_amounts(&as_quantity(a)?.0, &as_quantity(b)?.0))
 }
 
+/// `Quantity.Add`/`Sub` on a copy; an int is `NewQuantity(i, DecimalExponent)`.
 fn combine(a: Value, b: Value, sub: bool) -> ResolveResult {
-    let q = this(&a)?;
+    let q = &this(&a)?.0;
     let other = match &b {
-        Value::Int(i) => i128::from(*i) * 1_000_000_000,
-        v => this(v)?.nanos(),
+        Value::Int(i) => Amount::Int {
+            value: *i,
+            scale: 0,
+        },
+        v => this(v)?.0.clone(),
     };
-    let n = if sub {
-        q.nanos() - other
-    } else {
-        q.nanos() + other
+    let fast = match (q, &other) {
+        (
+            Amount::Int { value, scale },
+            Amount::Int {
+                value: ov,
+                scale: os,
+            },
+        ) => {
+            let ov = if sub { ov.checked_neg() } else { Some(*ov) };
+            ov.and_then(|ov| int_add((*value, *scale), (ov, *os)))
+        }
+        _ => None,
     };
-    Ok(Value::Opaque(Arc::new(Quantity::from_nanos(n))))
+    let out = fast.unwrap_or_else(|| dec_add(q, &other, sub));
+    Ok(Value::Opaque(Arc::new(Quantity(out))))
 }
 
 /// Registers the library over kube-cel's.
@@ -244,10 +487,10 @@ pub fn register(ctx: &mut Context<'_>) {
     });
     ctx.add_function("isQuantity", |s: Arc<String>| parse(&s).is_ok());
     ctx.add_function("isInteger", |This(v): This<Value>| -> ResolveResult {
-        Ok(Value::Bool(this(&v)?.as_i64().is_some()))
+        Ok(Value::Bool(this(&v)?.0.as_i64().is_some()))
     });
     ctx.add_function("asInteger", |This(v): This<Value>| -> ResolveResult {
-        match this(&v)?.as_i64() {
+        match this(&v)?.0.as_i64() {
             Some(i) => Ok(Value::Int(i)),
             None => Err(ExecutionError::function_error(
                 "@text",
@@ -257,14 +500,7 @@ pub fn register(ctx: &mut Context<'_>) {
     });
     ctx.add_function(
         "asApproximateFloat",
-        |This(v): This<Value>| -> ResolveResult {
-            let q = this(&v)?;
-            let base = q.value as f64;
-            Ok(Value::Float(match q.scale {
-                0 => base,
-                s => base * 10f64.powf(f64::from(s)),
-            }))
-        },
+        |This(v): This<Value>| -> ResolveResult { Ok(Value::Float(approximate(&this(&v)?.0))) },
     );
     ctx.add_function("add", |This(a): This<Value>, b: Value| combine(a, b, false));
     ctx.add_function("sub", |This(a): This<Value>, b: Value| combine(a, b, true));

@@ -9,36 +9,73 @@
 //! macros, become `@all2`, `@exists2`, `@existsOne2` (and `transformList`, `transformMap`,
 //! `transformMapEntry` become `@transformList`…); `optMap`/`optFlatMap` become
 //! `@optMap`/`@optFlatMap`. `==`, `!=`, `+` and `in` on set and map lists become
-//! `@lists_eq`, `@lists_ne`, `@lists_add`, `@lists_in` (see [`super::lists`]).
+//! `@lists_eq`, `@lists_ne`, `@lists_add`, `@lists_in` (see [`super::lists`]). `+` and `-`
+//! that may work on timestamps or durations become `@add`/`@sub` (cel-go's overflow checks and
+//! texts, [`super::time`]); an optional's `or`/`orValue` become `@opt_or`/`@opt_orValue`, which evaluate
+//! their argument only when the optional is empty, as cel-go's planner does. Reads of `byte`
+//! and `duration` strings are wrapped in `@strfmt`, which fails with the conversion's error
+//! when the string did not convert ([`super::value::Invalid`]). The receiver of `distinct()`
+//! and `sort()` is wrapped in `@lister`: the apiserver's cost tracker of those calls asserts
+//! that it is a list, so an error there becomes the recovered panic's text.
 
+use super::check::Checked;
 use super::decl::Decl;
 use super::lists::intern;
 use kube_cel::cel::common::ast::{
     CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue,
 };
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The name the macros give their accumulator.
 const ACCU: &str = "@result";
 
-/// Rewrites `e` in place; `lists` are the calls that work on set or map lists (see
-/// [`super::check::Checked::lists`]).
-pub fn rewrite(e: &mut IdedExpr, lists: &HashMap<u64, Arc<Decl>>) {
+/// Rewrites `e` in place with what the check learnt about it ([`Checked`]).
+pub fn rewrite(e: &mut IdedExpr, checked: &Checked) {
+    rewrite_expr(e, checked);
+    if checked.strfmt.contains(&e.id) {
+        let inner = std::mem::take(e);
+        e.id = inner.id;
+        e.expr = Expr::Call(CallExpr {
+            func_name: "@strfmt".into(),
+            target: None,
+            args: vec![inner],
+        });
+    }
+}
+
+fn rewrite_expr(e: &mut IdedExpr, checked: &Checked) {
     let id = e.id;
     match &mut e.expr {
         Expr::Call(c) => {
             if let Some(t) = c.target.as_deref_mut() {
-                rewrite(t, lists);
+                rewrite(t, checked);
             }
-            c.args.iter_mut().for_each(|a| rewrite(a, lists));
+            c.args.iter_mut().for_each(|a| rewrite(a, checked));
             match c.func_name.as_str() {
                 "_&&_" => c.func_name = "@and".into(),
                 "_||_" => c.func_name = "@or".into(),
                 "_?._" => c.func_name = "@optsel".into(),
+                "_+_" if checked.time_arith.contains(&id) && !checked.lists.contains_key(&id) => {
+                    c.func_name = "@add".into();
+                }
+                "_-_" if checked.time_arith.contains(&id) => c.func_name = "@sub".into(),
+                "or" | "orValue" if c.target.is_some() && c.args.len() == 1 => {
+                    c.func_name = format!("@opt_{}", c.func_name);
+                }
                 _ => {}
             }
-            if let Some(d) = lists.get(&id) {
+            if matches!(c.func_name.as_str(), "distinct" | "sort") && c.args.is_empty() {
+                if let Some(t) = c.target.as_deref_mut() {
+                    let inner = std::mem::take(t);
+                    t.id = inner.id;
+                    t.expr = Expr::Call(CallExpr {
+                        func_name: "@lister".into(),
+                        target: None,
+                        args: vec![inner],
+                    });
+                }
+            }
+            if let Some(d) = checked.lists.get(&id) {
                 list_operator(c, d);
             }
             if let Some(call) = two_variable(c).or_else(|| opt_map(c)) {
@@ -46,7 +83,7 @@ pub fn rewrite(e: &mut IdedExpr, lists: &HashMap<u64, Arc<Decl>>) {
             }
         }
         Expr::Select(s) => {
-            rewrite(&mut s.operand, lists);
+            rewrite(&mut s.operand, checked);
             if !s.test && is_optional(&s.operand) {
                 let operand = std::mem::take(&mut *s.operand);
                 e.expr = Expr::Call(CallExpr {
@@ -56,21 +93,21 @@ pub fn rewrite(e: &mut IdedExpr, lists: &HashMap<u64, Arc<Decl>>) {
                 });
             }
         }
-        Expr::List(l) => l.elements.iter_mut().for_each(|x| rewrite(x, lists)),
+        Expr::List(l) => l.elements.iter_mut().for_each(|x| rewrite(x, checked)),
         Expr::Map(m) => {
             for entry in &mut m.entries {
                 if let EntryExpr::MapEntry(me) = &mut entry.expr {
-                    rewrite(&mut me.key, lists);
-                    rewrite(&mut me.value, lists);
+                    rewrite(&mut me.key, checked);
+                    rewrite(&mut me.value, checked);
                 }
             }
         }
         Expr::Comprehension(c) => {
-            rewrite(&mut c.iter_range, lists);
-            rewrite(&mut c.accu_init, lists);
-            rewrite(&mut c.loop_cond, lists);
-            rewrite(&mut c.loop_step, lists);
-            rewrite(&mut c.result, lists);
+            rewrite(&mut c.iter_range, checked);
+            rewrite(&mut c.accu_init, checked);
+            rewrite(&mut c.loop_cond, checked);
+            rewrite(&mut c.loop_step, checked);
+            rewrite(&mut c.result, checked);
             if let Some(call) = quantifier(c) {
                 e.expr = Expr::Call(call);
             }

@@ -5,7 +5,7 @@
 use super::check::{check, issue_at, Want};
 use super::decl::Decl;
 use super::fieldpath::valid_field_path;
-use crate::field::{self, go_quote};
+use crate::field::{self, go_json, go_quote};
 use crate::schema::Structural;
 use kube_cel::cel::common::ast::IdedExpr;
 use kube_cel::cel::parser::Parser;
@@ -152,7 +152,7 @@ fn compile_costed(
         src => match parse(src).and_then(|e| check(&e, src, decl, Want::String).map(|c| (e, c))) {
             Ok((mut e, c)) => {
                 costs.message = Some(super::estimate::max_cost(&e, decl, optional_old_self));
-                super::rewrite::rewrite(&mut e, &c.lists);
+                super::rewrite::rewrite(&mut e, &c);
                 Some(e)
             }
             Err(d) => {
@@ -182,7 +182,7 @@ fn compile_costed(
     if !errs.is_empty() {
         return Err(errs);
     }
-    super::rewrite::rewrite(&mut expr, &checked.lists);
+    super::rewrite::rewrite(&mut expr, &checked);
     let field_path = match r.field_path.as_str() {
         "" => String::new(),
         p => valid_field_path(p, node).unwrap_or_default(),
@@ -290,20 +290,23 @@ fn static_errors(r: &Raw, node: &Structural, at: &dyn Fn(&str) -> String) -> Vec
     errs
 }
 
-/// The rule as Go's `%#v` prints an `apiextensions.ValidationRule`. Set pointers print as
-/// addresses in the apiserver (never the same twice); a fixed one stands in for them here.
+/// The rule as the apiserver prints an `apiextensions.ValidationRule` in a `field.Invalid`:
+/// `json.Marshal` of the struct (Go field names in declaration order, nil pointers as `null`,
+/// `<`, `>` and `&` escaped).
 fn go_rule(r: &Raw) -> String {
-    let ptr = |set: bool, ty: &str| match set {
-        true => format!("(*{ty})(0xc000000000)"),
-        false => format!("(*{ty})(nil)"),
+    let s = |v: &str| go_json(&Value::String(v.to_string()));
+    let reason = r.reason.as_deref().map_or("null".to_string(), s);
+    let optional_old_self = match r.optional_old_self {
+        Some(b) => b.to_string(),
+        None => "null".to_string(),
     };
     format!(
-        "apiextensions.ValidationRule{{Rule:{}, Message:{}, MessageExpression:{}, Reason:{}, FieldPath:{}, OptionalOldSelf:{}}}",
-        go_quote(&r.rule),
-        go_quote(&r.message),
-        go_quote(&r.message_expression),
-        ptr(r.reason.is_some(), "apiextensions.FieldValueErrorReason"),
-        go_quote(&r.field_path),
-        ptr(r.optional_old_self.is_some(), "bool"),
+        "{{\"Rule\":{},\"Message\":{},\"MessageExpression\":{},\"Reason\":{},\"FieldPath\":{},\"OptionalOldSelf\":{}}}",
+        s(&r.rule),
+        s(&r.message),
+        s(&r.message_expression),
+        reason,
+        s(&r.field_path),
+        optional_old_self,
     )
 }

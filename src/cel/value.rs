@@ -3,12 +3,15 @@
 //! as absent; maps keep their keys (and null values); `number` is always a double; `format: duration`, `date`,
 //! `date-time` and `byte` strings become durations, timestamps and bytes.
 //!
-//! Values that do not fit their schema (which OpenAPI validation refuses before CEL runs) are
-//! converted as plain JSON.
+//! A `byte` string that is not URL-safe base64 (kube-openapi's `strfmt.Base64`, which
+//! validation's standard-alphabet check lets through) and a `duration` strfmt cannot read become
+//! [`Invalid`] values: reading one fails with the apiserver's `Invalid byte formatted string …`
+//! (see [`super::rewrite`]'s `@strfmt`). Other values that do not fit their schema (which
+//! OpenAPI validation refuses before CEL runs) are converted as plain JSON.
 
 use super::decl::{Decl, Kind};
 use super::gotime::parse_strfmt_duration;
-use kube_cel::cel::objects::{Key, Map};
+use kube_cel::cel::objects::{Key, Map, Opaque};
 use kube_cel::cel::Value as Cel;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -43,18 +46,36 @@ pub fn to_cel(v: &Value, d: &Decl) -> Cel {
         (Kind::Double, Value::Number(n)) => Cel::Float(n.as_f64().unwrap_or(0.0)),
         (Kind::Duration, Value::String(s)) => match parse_strfmt_duration(s) {
             Some(ns) => Cel::Duration(chrono::Duration::nanoseconds(ns)),
-            None => plain(v),
+            None => invalid(format!(
+                "Invalid duration {s}: unable to parse {s} as duration"
+            )),
         },
         (Kind::Timestamp(date_only), Value::String(s)) => match parse_timestamp(s, *date_only) {
             Some(t) => Cel::Timestamp(t),
             None => plain(v),
         },
-        (Kind::Bytes, Value::String(s)) => match decode_base64(s) {
-            Some(b) => Cel::Bytes(Arc::new(b)),
-            None => plain(v),
+        (Kind::Bytes, Value::String(s)) => match decode_base64_url(s) {
+            Ok(b) => Cel::Bytes(Arc::new(b)),
+            Err(at) => invalid(format!(
+                "Invalid byte formatted string {s}: illegal base64 data at input byte {at}"
+            )),
         },
         _ => plain(v),
     }
+}
+
+/// A value whose conversion from its string format failed: the error reading it gives.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Invalid(pub String);
+
+impl Opaque for Invalid {
+    fn runtime_type_name(&self) -> &str {
+        "@invalid"
+    }
+}
+
+fn invalid(msg: String) -> Cel {
+    Cel::Opaque(Arc::new(Invalid(msg)))
 }
 
 /// A JSON value without a schema: integers as int, other numbers as double.
@@ -88,52 +109,103 @@ fn parse_timestamp(s: &str, date_only: bool) -> Option<chrono::DateTime<chrono::
     chrono::DateTime::parse_from_rfc3339(s).ok()
 }
 
-/// Standard base64 with padding (Go's `base64.StdEncoding`).
-fn decode_base64(s: &str) -> Option<Vec<u8>> {
-    let b = s.as_bytes();
-    if !b.len().is_multiple_of(4) {
-        return None;
-    }
-    let mut out = Vec::with_capacity(b.len() / 4 * 3);
-    for (i, chunk) in b.chunks(4).enumerate() {
-        let last = i + 1 == b.len() / 4;
-        let mut n: u32 = 0;
-        let mut pad = 0;
-        for &c in chunk {
-            let v = match c {
-                b'A'..=b'Z' => c - b'A',
-                b'a'..=b'z' => c - b'a' + 26,
-                b'0'..=b'9' => c - b'0' + 52,
-                b'+' => 62,
-                b'/' => 63,
-                b'=' if last => {
-                    pad += 1;
-                    0
+/// Go's `base64.URLEncoding.Decode` (URL-safe alphabet, `=` padding, `\r` and `\n` skipped,
+/// non-strict): the bytes, or the offset of the first illegal input byte.
+fn decode_base64_url(s: &str) -> Result<Vec<u8>, usize> {
+    let src = s.as_bytes();
+    let value = |c: u8| -> Option<u32> {
+        Some(u32::from(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'-' => 62,
+            b'_' => 63,
+            _ => return None,
+        }))
+    };
+    let newline = |c: u8| c == b'\n' || c == b'\r';
+    let mut out = Vec::with_capacity(src.len() / 4 * 3);
+    let mut si = 0;
+    loop {
+        // One quantum of up to four symbols.
+        let mut buf = [0u32; 4];
+        let mut len = 4;
+        let mut j = 0;
+        let mut end = false;
+        while j < 4 {
+            if si == src.len() {
+                if j == 0 {
+                    return Ok(out);
                 }
-                _ => return None,
-            };
-            if pad > 0 && c != b'=' {
-                return None;
+                // Padding is required: a short quantum is corrupt where it started.
+                return Err(si - j);
             }
-            n = n << 6 | u32::from(v);
+            let c = src[si];
+            si += 1;
+            if let Some(v) = value(c) {
+                buf[j] = v;
+                j += 1;
+                continue;
+            }
+            if newline(c) {
+                continue;
+            }
+            if c != b'=' || j < 2 {
+                return Err(si - 1);
+            }
+            if j == 2 {
+                // A second `=` must follow.
+                while si < src.len() && newline(src[si]) {
+                    si += 1;
+                }
+                if si == src.len() {
+                    return Err(src.len());
+                }
+                if src[si] != b'=' {
+                    return Err(si - 1);
+                }
+                si += 1;
+            }
+            while si < src.len() && newline(src[si]) {
+                si += 1;
+            }
+            if si < src.len() {
+                return Err(si);
+            }
+            len = j;
+            end = true;
+            break;
         }
-        let bytes = n.to_be_bytes();
-        out.extend_from_slice(&bytes[1..4 - pad.min(2)]);
+        let n = buf[0] << 18 | buf[1] << 12 | buf[2] << 6 | buf[3];
+        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+        out.extend_from_slice(&bytes[..len - 1]);
+        if end {
+            return Ok(out);
+        }
     }
-    Some(out)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::decode_base64;
+    use super::decode_base64_url as decode;
 
+    /// Go's `base64.URLEncoding.DecodeString` results (and `CorruptInputError` offsets).
     #[test]
-    fn base64() {
-        assert_eq!(decode_base64("aGVsbG8=").as_deref(), Some(&b"hello"[..]));
-        assert_eq!(decode_base64("aGk=").as_deref(), Some(&b"hi"[..]));
-        assert_eq!(decode_base64("YQ==").as_deref(), Some(&b"a"[..]));
-        assert_eq!(decode_base64("").as_deref(), Some(&b""[..]));
-        assert_eq!(decode_base64("a"), None);
-        assert_eq!(decode_base64("a=bc"), None);
+    fn base64_url() {
+        assert_eq!(decode("aGVsbG8="), Ok(b"hello".to_vec()));
+        assert_eq!(decode("aGk="), Ok(b"hi".to_vec()));
+        assert_eq!(decode("YQ=="), Ok(b"a".to_vec()));
+        assert_eq!(decode(""), Ok(Vec::new()));
+        assert_eq!(decode("_-8="), Ok(vec![0xff, 0xef]));
+        assert_eq!(decode("YQ==\n"), Ok(b"a".to_vec()));
+        assert_eq!(decode("a"), Err(0));
+        assert_eq!(decode("abc"), Err(0));
+        assert_eq!(decode("abcdY"), Err(4));
+        assert_eq!(decode("a=bc"), Err(1));
+        assert_eq!(decode("a+b/"), Err(1));
+        assert_eq!(decode("/w=="), Err(0));
+        assert_eq!(decode("YQ="), Err(3));
+        assert_eq!(decode("YQ=x"), Err(2));
+        assert_eq!(decode("YQ==YQ=="), Err(4));
     }
 }

@@ -15,14 +15,16 @@ use std::sync::Arc;
 pub(super) fn compile(versions: &[VersionSchema]) -> Vec<Option<Arc<Compiled>>> {
     let mut out: Vec<Option<Arc<Compiled>>> = Vec::with_capacity(versions.len());
     for (i, vs) in versions.iter().enumerate() {
-        let schema = vs
-            .schema
-            .as_ref()
-            .filter(|_| vs.structural_errors.is_empty());
-        let Some(schema) = schema.filter(|s| crate::cel::has_rules(s)) else {
+        let Some(schema) = vs.schema.as_ref().filter(|s| crate::cel::has_rules(s)) else {
             out.push(None);
             continue;
         };
+        if !vs.structural_errors.is_empty() {
+            // Not compiled; the apiserver still checks each rule's fieldPath.
+            let only = Compiled::field_paths_only(schema, &schema_path(versions, i));
+            out.push((!only.errors.is_empty()).then(|| Arc::new(only)));
+            continue;
+        }
         let shared = (0..i).find(|&j| same_schema(&versions[j], vs) && out[j].is_some());
         let rules = match shared {
             Some(j) => out[j].clone(),
@@ -31,6 +33,22 @@ pub(super) fn compile(versions: &[VersionSchema]) -> Vec<Option<Arc<Compiled>>> 
         out.push(rules);
     }
     out
+}
+
+/// Whether the apiserver skips the CEL check that gave `msg`: it compiles a node's rules only
+/// when no schema error was found at that node or below it (`causes`).
+pub(super) fn skipped_for_schema_errors(msg: &str, causes: &[String]) -> bool {
+    let Some(at) = msg.find(".x-kubernetes-validations[") else {
+        return false;
+    };
+    if msg[at..].contains(".fieldPath: ") {
+        return false;
+    }
+    let node = &msg[..at];
+    causes.iter().any(|c| {
+        c.strip_prefix(node)
+            .is_some_and(|rest| rest.starts_with('.') || rest.starts_with(':'))
+    })
 }
 
 /// Where the apiserver names version `i`'s schema: `spec.validation.openAPIV3Schema` when all

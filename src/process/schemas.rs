@@ -155,10 +155,15 @@ pub(crate) fn load_item_crd_after(
         push_new(&mut causes, &vs.structural_errors);
     }
     let mut prepared = prepare(std::mem::take(&mut entries), compiler);
+    let schema_causes = causes.clone();
     for e in &prepared {
         push_new(
             &mut causes,
-            e.attached.rules.iter().flat_map(|r| r.errors.iter()),
+            e.attached
+                .rules
+                .iter()
+                .flat_map(|r| r.errors.iter())
+                .filter(|m| !super::rules::skipped_for_schema_errors(m, &schema_causes)),
         );
     }
     for c in &causes {

@@ -234,7 +234,7 @@ fn a_crd_whose_rules_do_not_compile_is_refused() {
     let (out, report) = run(&docs, &Config::default());
     assert_eq!(out[1], to_json(&parse_stream(W1).unwrap()[0]).unwrap());
     assert_eq!(messages(&report)[..3], [
-        "crd-schema-fn: error: CustomResourceDefinition widgets.example.com (apiextensions.k8s.io/v1): spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:\"self.colour == \\\"red\\\"\", Message:\"\", MessageExpression:\"\", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:\"\", OptionalOldSelf:(*bool)(nil)}: compilation failed: ERROR: <input>:1:5: undefined field 'colour'\n | self.colour == \"red\"\n | ....^",
+        "crd-schema-fn: error: CustomResourceDefinition widgets.example.com (apiextensions.k8s.io/v1): spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: {\"Rule\":\"self.colour == \\\"red\\\"\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}: compilation failed: ERROR: <input>:1:5: undefined field 'colour'\n | self.colour == \"red\"\n | ....^",
         "crd-schema-fn: warning: CustomResourceDefinition widgets.example.com (apiextensions.k8s.io/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver (1 cause); its objects are left unchanged",
         "crd-schema-fn: warning: Widget demo/w1 (example.com/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver; left unchanged",
     ]);

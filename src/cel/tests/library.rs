@@ -225,8 +225,47 @@ const KUBERNETES: &[(&str, &str)] = &[
     ("format.named('x').value().validate('a').hasValue()", "optional.none() dereference"),
 ];
 
+/// cel-go's `interpreter_test.go` (timestamp_methods, at 1970-01-01T02:05:06.001Z) and
+/// `common/types` timestamp, duration and uint operator tests (overflow texts), the time zone
+/// forms of `timeZone` (IANA names, `[+-]hh:mm` of any size), and the optional library's
+/// short-circuiting `orValue`.
+const TIME: &[(&str, &str)] = &[
+    ("timestamp('1970-01-01T02:05:06.001Z').getFullYear() == 1970 && timestamp('1970-01-01T02:05:06.001Z').getMonth() == 0 && timestamp('1970-01-01T02:05:06.001Z').getDayOfYear() == 0 && timestamp('1970-01-01T02:05:06.001Z').getDayOfMonth() == 0 && timestamp('1970-01-01T02:05:06.001Z').getDate() == 1 && timestamp('1970-01-01T02:05:06.001Z').getDayOfWeek() == 4 && timestamp('1970-01-01T02:05:06.001Z').getHours() == 2 && timestamp('1970-01-01T02:05:06.001Z').getMinutes() == 5 && timestamp('1970-01-01T02:05:06.001Z').getSeconds() == 6 && timestamp('1970-01-01T02:05:06.001Z').getMilliseconds() == 1", ""),
+    ("timestamp('1970-01-01T02:05:06.001Z').getFullYear('-07:30') == 1969 && timestamp('1970-01-01T02:05:06.001Z').getDayOfYear('-07:30') == 364 && timestamp('1970-01-01T02:05:06.001Z').getMonth('-07:30') == 11 && timestamp('1970-01-01T02:05:06.001Z').getDayOfMonth('-07:30') == 30 && timestamp('1970-01-01T02:05:06.001Z').getDate('-07:30') == 31 && timestamp('1970-01-01T02:05:06.001Z').getDayOfWeek('-07:30') == 3 && timestamp('1970-01-01T02:05:06.001Z').getHours('-07:30') == 18 && timestamp('1970-01-01T02:05:06.001Z').getMinutes('-07:30') == 35 && timestamp('1970-01-01T02:05:06.001Z').getSeconds('-07:30') == 6 && timestamp('1970-01-01T02:05:06.001Z').getMilliseconds('-07:30') == 1", ""),
+    ("timestamp('1970-01-01T02:05:06.001Z').getFullYear('23:15') == 1970 && timestamp('1970-01-01T02:05:06.001Z').getDayOfYear('23:15') == 1 && timestamp('1970-01-01T02:05:06.001Z').getMonth('23:15') == 0 && timestamp('1970-01-01T02:05:06.001Z').getDayOfMonth('23:15') == 1 && timestamp('1970-01-01T02:05:06.001Z').getDate('23:15') == 2 && timestamp('1970-01-01T02:05:06.001Z').getDayOfWeek('23:15') == 5 && timestamp('1970-01-01T02:05:06.001Z').getHours('23:15') == 1 && timestamp('1970-01-01T02:05:06.001Z').getMinutes('23:15') == 20", ""),
+    ("timestamp('2024-03-03T23:30:00-05:00').getDayOfMonth() == 2 && timestamp('2024-03-03T23:30:00-05:00').getDayOfMonth('') == 3 && timestamp('2024-03-03T23:30:00-05:00').getDate('25:00') == 5", ""),
+    ("timestamp('2024-06-15T12:00:00Z').getHours('America/New_York') == 8 && timestamp('2024-01-15T12:00:00Z').getHours('America/New_York') == 7 && timestamp('2024-06-15T12:00:00Z').getMinutes('Asia/Kolkata') == 30", ""),
+    ("timestamp('2024-06-15T12:00:00Z').getHours('utc') == 12", "unknown time zone utc"),
+    ("timestamp('2024-06-15T12:00:00Z').getHours('Invalid/Zone') == 12", "unknown time zone Invalid/Zone"),
+    ("timestamp('2024-06-15T12:00:00Z').getHours('x:00') == 12", "strconv.Atoi: parsing \"x\": invalid syntax"),
+    ("timestamp('1970-01-01T00:58:26Z') + duration('3599.999s') == timestamp('1970-01-01T01:58:25.999Z')", ""),
+    ("timestamp('1970-01-01T00:58:26Z') + duration('3600.000000001s') == timestamp('1970-01-01T01:58:26.000000001Z')", ""),
+    ("timestamp('1970-01-01T00:00:01.000000001Z') + duration('-0.999999999s') == timestamp('1970-01-01T00:00:00.000000002Z')", ""),
+    ("timestamp('9999-12-31T23:59:59Z') + duration('1s') > timestamp('2024-01-01T00:00:00Z')", "timestamp overflow"),
+    ("timestamp('0001-01-01T00:00:00Z') - duration('1ns') < timestamp('2024-01-01T00:00:00Z')", "timestamp overflow"),
+    ("timestamp('9999-12-31T23:59:59Z') - timestamp('0001-01-01T00:00:00Z') > duration('0s')", "integer overflow"),
+    ("duration('2562047h47m16.854775807s') + duration('1ns') > duration('0s')", "integer overflow"),
+    ("duration('2562047h47m16.854775807s') + duration('1s') > duration('0s')", "integer overflow"),
+    ("duration('-2562047h47m16.854775808s') + duration('-1s') < duration('0s')", "integer overflow"),
+    ("duration('2562047h47m16.854775807s') - duration('-1ns') > duration('0s')", "integer overflow"),
+    ("duration('-2562047h47m16.854775808s') - duration('1ns') < duration('0s')", "integer overflow"),
+    ("duration('1h') + duration('1h') == duration('2h') && duration('1h') - duration('1h') == duration('0s')", ""),
+    ("duration('25h').getHours() == 25 && duration('1.5s').getMilliseconds() == 1500", ""),
+    ("18446744073709551615u + 1u > 0u", "unsigned integer overflow"),
+    ("0u - 1u > 0u", "unsigned integer overflow"),
+    ("optional.of(1).orValue(1 / 0) == 1", ""),
+    ("optional.none().orValue(1 / 0) == 1", "division by zero"),
+    // The quantity library's examples (apiserver `library/quantity.go`) and apimachinery's two
+    // forms of an amount: only the fast form at a scale >= 0 is an integer.
+    ("!quantity('1.0').isInteger() && !quantity('1Ei').isInteger() && quantity('1Ki').asInteger() == 1024 && quantity('50k').asInteger() == 50000", ""),
+    ("quantity('1.5Ki').asInteger() == 1536", "cannot convert value to integer"),
+    ("quantity('8Ei').isLessThan(quantity('9223372036854775808'))", ""),
+    ("quantity('9999999999999999999999999999999999999G').isGreaterThan(quantity('8Ei')) && !quantity('9999999999999999999999999999999999999G').isInteger()", ""),
+    ("quantity('50k').add(quantity('20k')) == quantity('70k') && quantity('50k').add(20) == quantity('50020') && quantity('50k').sub(20000).asApproximateFloat() == 30000.0", ""),
+];
+
 #[test]
 fn upstream_tables_pass() {
-    let n = check(STRINGS) + check(FORMAT) + check(KUBERNETES);
-    assert_eq!(n, 119);
+    let n = check(STRINGS) + check(FORMAT) + check(KUBERNETES) + check(TIME);
+    assert_eq!(n, 149);
 }
