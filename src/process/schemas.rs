@@ -56,13 +56,10 @@ pub fn compiler_for(config: &Config) -> Option<Compiler> {
     (config.validation != Validation::Ignore).then(Compiler::new)
 }
 
-/// Whether an item is a CustomResourceDefinition (apiextensions.k8s.io, v1 or v1beta1).
+/// Whether an item is a CustomResourceDefinition ([`crate::schema::crd::is_crd_type`]).
 pub fn is_crd(item: &Node) -> bool {
-    let s = |k: &str| item.get(k).and_then(Node::scalar_str);
-    matches!(
-        s("apiVersion"),
-        Some("apiextensions.k8s.io/v1" | "apiextensions.k8s.io/v1beta1")
-    ) && s("kind") == Some("CustomResourceDefinition")
+    let s = |k: &str| item.get(k).and_then(Node::scalar_str).unwrap_or("");
+    crate::schema::crd::is_crd_type(s("apiVersion"), s("kind"))
 }
 
 /// Builds the registry; pushes conflict warnings and non-structural errors onto `results`.
