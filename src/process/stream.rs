@@ -18,14 +18,13 @@
 //! Results come out in the whole-input order: CRD errors and conflicts of the items, then of the
 //! files, then the items' results in item order, then the summary.
 
-use super::schemas::{add, compiler_for, is_crd, load_file, load_item_crd, Checks, Schemas};
+use super::schemas::{is_crd, Checks, SchemaSet, Schemas};
 use super::{api_version_kind, process_item, ProcessError, Report};
 use crate::config::Config;
 use crate::resourcelist::pieces::{read_document, read_item};
 use crate::resourcelist::{check_object, InputError};
 use crate::results::{KrmResult, Severity, Summary};
 use crate::schema::registry::{split_api_version, Entry, Lookup};
-use crate::validation::Compiler;
 use crate::yaml::{emit_seq_item, Node};
 pub use output::Output;
 use std::ops::Range;
@@ -68,10 +67,8 @@ pub struct Streamer<'c> {
     file_versions: Vec<Vec<Entry<Checks>>>,
     /// Each path's non-structural errors.
     file_results: Vec<Vec<KrmResult>>,
-    /// The CRDs among the items read so far.
-    items: Schemas,
-    /// Compiles the checks of the items' CRDs (`None`: validation is off).
-    compiler: Option<Compiler>,
+    /// The CRDs among the items read so far (the files' versions are added at the end).
+    items: SchemaSet,
     crd_results: Vec<KrmResult>,
     /// Results of each item, with the item's index.
     /// Results of the items, rendered as they come, in item order.
@@ -96,7 +93,7 @@ pub struct Streamer<'c> {
 
 /// The CRDs among the items, loaded in item order with their results (for a second pass).
 pub struct Preload {
-    items: Schemas,
+    items: SchemaSet,
     crd_results: Vec<KrmResult>,
 }
 
@@ -113,7 +110,7 @@ pub enum Finish {
     /// reading the whole input went through without a syntax error).
     Fatal(Fatal),
     /// Run again, knowing every CRD among the items from the start.
-    Preload(Preload),
+    Preload(Box<Preload>),
     /// Let the whole-input run answer (and report what stops it).
     GiveUp,
 }
@@ -125,10 +122,10 @@ impl<'c> Streamer<'c> {
         let mut files = Schemas::default();
         let mut file_versions = Vec::new();
         let mut file_results = Vec::new();
-        let mut compiler = compiler_for(config);
+        let mut items = SchemaSet::new(config);
         for path in &config.schemas {
             let mut errors = Vec::new();
-            let versions = load_file(path, compiler.as_mut(), &mut errors).ok()?;
+            let versions = items.load_path(path, &HashSet::new(), &mut errors).ok()?;
             files.add_entries(versions.clone(), false);
             file_versions.push(versions);
             file_results.push(errors);
@@ -141,8 +138,7 @@ impl<'c> Streamer<'c> {
             files,
             file_versions,
             file_results,
-            items: Schemas::default(),
-            compiler,
+            items,
             crd_results: Vec::new(),
             rendered: Rendered::default(),
             diffs: Vec::new(),
@@ -203,7 +199,7 @@ impl<'c> Streamer<'c> {
             self.out.keep(&node, placement, span);
             return;
         }
-        let found = match lookup(&self.items, &self.files, &api_version, &kind) {
+        let found = match lookup(self.items.registry(), &self.files, &api_version, &kind) {
             Lookup::NotFound => {
                 let results_at = (self.rendered.yaml.len(), self.rendered.stderr.len());
                 let segment = self.out.keep(&node, placement, span);
@@ -248,8 +244,9 @@ impl<'c> Streamer<'c> {
     /// Loads a CRD among the items into the registry. A CRD for a group/kind that items were
     /// already processed with makes the run a first pass (see [`Finish::Preload`]).
     fn add_crd(&mut self, node: &Node, label: &str) -> Result<(), ProcessError> {
-        let compiler = self.compiler.as_mut();
-        let versions = load_item_crd(node, label, compiler, &mut self.crd_results)?;
+        let versions = self
+            .items
+            .load_item_crd(node, label, &mut self.crd_results)?;
         let seen = |vs: &Entry<Checks>| {
             self.resolved
                 .get(&vs.group)
@@ -258,7 +255,7 @@ impl<'c> Streamer<'c> {
         if versions.iter().any(seen) {
             self.late = true;
         }
-        add(&mut self.items, versions, true, &mut self.crd_results);
+        self.items.add(versions, true, &mut self.crd_results);
         Ok(())
     }
 
@@ -277,17 +274,17 @@ impl<'c> Streamer<'c> {
             return Err(Finish::Fatal(fatal));
         }
         if self.late {
-            return Err(Finish::Preload(Preload {
+            return Err(Finish::Preload(Box::new(Preload {
                 items: self.items,
                 crd_results: self.crd_results,
-            }));
+            })));
         }
         self.redo_deferred().ok_or(Finish::GiveUp)?;
         let mut head = std::mem::take(&mut self.crd_results);
         for (mut errors, versions) in self.file_results.into_iter().zip(self.file_versions) {
             // Each path's non-structural errors, then its conflicts, as the whole-input run.
             head.append(&mut errors);
-            add(&mut self.items, versions, false, &mut head);
+            self.items.add(versions, false, &mut head);
         }
         self.diffs.sort_by_key(|(i, _)| *i);
         let report = StreamReport {
@@ -306,7 +303,7 @@ impl<'c> Streamer<'c> {
         let deferred = std::mem::take(&mut self.deferred);
         for d in &deferred {
             let (api_version, kind) = &self.types[d.type_id];
-            let found = lookup(&self.items, &self.files, api_version, kind);
+            let found = lookup(self.items.registry(), &self.files, api_version, kind);
             if matches!(found, Lookup::NotFound) {
                 continue;
             }
