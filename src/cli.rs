@@ -109,9 +109,6 @@ fn try_run(
     stdin: &str,
     config_file: Option<&ConfigFile>,
 ) -> Result<Execution, FatalError> {
-    if !flags.previous.is_empty() {
-        return whole(flags, stdin, config_file);
-    }
     match stream::run(flags, stdin, config_file) {
         Some(done) => done,
         None => whole(flags, stdin, config_file),

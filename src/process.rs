@@ -83,6 +83,7 @@ pub fn process_update(
     let update = previous.map(|previous| UpdateContext {
         previous,
         registry: &registry,
+        files: None,
     });
     let mut summary = Summary::default();
     for item in items.iter_mut() {
@@ -142,6 +143,7 @@ pub(crate) fn crd_updates(
 
 /// Processes one (not skipped) item with what the registry knows about its apiVersion/kind:
 /// a warning for an unknown or unserved version, the engine for a usable schema.
+#[cfg_attr(not(feature = "kube"), allow(dead_code))]
 pub(crate) fn process_item(
     item: &mut Node,
     api_version: &str,

@@ -67,11 +67,8 @@ fn attempt(
     preload: Option<Box<Preload>>,
 ) -> Option<Attempt> {
     let text = stdin.strip_prefix('\u{feff}').unwrap_or(stdin);
-    let config = load_config(guess.as_ref(), config_file).ok()?;
-    if !config.previous.is_empty() {
-        // Updates need every previous object: the whole-input run.
-        return None;
-    }
+    let mut config = load_config(guess.as_ref(), config_file).ok()?;
+    config.previous.extend(flags.previous.iter().cloned());
     let streamer = match preload {
         Some(p) => Streamer::preloaded(&config, text, flags.diff, *p)?,
         None => Streamer::new(&config, text, flags.diff)?,

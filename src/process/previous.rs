@@ -5,6 +5,7 @@
 //! read back through the input's CRD (apiVersion set, pruned and defaulted on read). An old
 //! object whose own create the apiserver would refuse was never stored: the new one is a create.
 
+use super::schemas::lookup;
 use super::schemas::{Checks, SchemaSet, Schemas};
 use super::{api_version_kind, is_crd, ProcessError};
 use crate::config::Config;
@@ -29,11 +30,13 @@ pub struct Previous {
     schemas: SchemaSet,
 }
 
-/// What processing needs to judge an update: the previous revision and the run's schemas.
+/// What processing needs to judge an update: the previous revision and the run's schemas
+/// (`files`: a streamed run's schema files, looked up after the items' CRDs of `registry`).
 #[derive(Clone, Copy)]
 pub struct UpdateContext<'a> {
     pub previous: &'a Previous,
     pub registry: &'a Schemas,
+    pub files: Option<&'a Schemas>,
 }
 
 fn text<'a>(n: &'a Node, path: &[&str]) -> &'a str {
@@ -174,7 +177,7 @@ impl UpdateContext<'_> {
             .lookup(&old_api_version, &kind)
         {
             Lookup::Found(e) => e,
-            Lookup::NotFound => match self.registry.lookup(&old_api_version, &kind) {
+            Lookup::NotFound => match lookup(self.registry, self.files, &old_api_version, &kind) {
                 Lookup::Found(e) => e,
                 _ => return None,
             },

@@ -10,7 +10,7 @@ use crate::engine;
 use crate::results::{KrmResult, Severity};
 use crate::schema::crd::load_crd;
 use crate::schema::crdcheck;
-use crate::schema::registry::{Entry, Registry};
+use crate::schema::registry::{Entry, Lookup, Registry};
 use crate::schema::{map_schemas, VersionSchema};
 use crate::sources::load_path_except;
 use crate::validation::{Compiled, Compiler, Validator};
@@ -54,6 +54,27 @@ pub fn collect_schemas(
         set.add_path(path, &HashSet::new(), results)?;
     }
     Ok(set.into_registry())
+}
+
+/// The whole-input registry's answer, from the items' CRDs (`items`, which win) and the schema
+/// files (`files`, when a streamed run keeps them apart; else `items` holds both).
+pub(crate) fn lookup<'a>(
+    items: &'a Schemas,
+    files: Option<&'a Schemas>,
+    api_version: &str,
+    kind: &str,
+) -> Lookup<'a, Checks> {
+    let Some(files) = files else {
+        return items.lookup(api_version, kind);
+    };
+    match items.lookup(api_version, kind) {
+        Lookup::NotFound => files.lookup(api_version, kind),
+        Lookup::VersionNotFound { crd_name } => match files.lookup(api_version, kind) {
+            hit @ (Lookup::Found(_) | Lookup::NotServed(_)) => hit,
+            _ => Lookup::VersionNotFound { crd_name },
+        },
+        hit => hit,
+    }
 }
 
 /// The one builder of a run's schemas, used by every front door (the whole input, the

@@ -18,13 +18,16 @@
 //! Results come out in the whole-input order: CRD errors and conflicts of the items, then of the
 //! files, then the items' results in item order, then the summary.
 
-use super::schemas::{is_crd, Checks, SchemaSet, Schemas};
-use super::{api_version_kind, process_item, ProcessError, Report};
+use super::schemas::{is_crd, lookup, SchemaSet, Schemas};
+use super::{api_version_kind, ProcessError, Report};
+use super::{crd_updates, process_item_with, Previous, UpdateContext};
 use crate::config::Config;
+use crate::engine::Checks;
 use crate::resourcelist::pieces::{read_document, read_item};
 use crate::resourcelist::{check_object, InputError};
 use crate::results::{KrmResult, Severity, Summary};
-use crate::schema::registry::{split_api_version, Entry, Lookup};
+use crate::schema::registry::Entry;
+use crate::schema::registry::{split_api_version, Lookup};
 use crate::yaml::{emit_seq_item, Node};
 pub use output::Output;
 use std::ops::Range;
@@ -70,6 +73,11 @@ pub struct Streamer<'c> {
     /// The CRDs among the items read so far (the files' versions are added at the end).
     items: SchemaSet,
     crd_results: Vec<KrmResult>,
+    /// The previous revision (`--previous`, `previous:`), read whole before the first item.
+    previous: Option<Previous>,
+    /// The causes of the CRD updates among the items (after the files' results, as the
+    /// whole-input run orders them).
+    crd_update_results: Vec<KrmResult>,
     /// Results of each item, with the item's index.
     /// Results of the items, rendered as they come, in item order.
     rendered: Rendered,
@@ -123,6 +131,10 @@ impl<'c> Streamer<'c> {
         let mut file_versions = Vec::new();
         let mut file_results = Vec::new();
         let mut items = SchemaSet::new(config);
+        let previous = match config.previous.is_empty() {
+            true => None,
+            false => Some(Previous::load(&config.previous, config).ok()?),
+        };
         for path in &config.schemas {
             let mut errors = Vec::new();
             let versions = items.load_path(path, &HashSet::new(), &mut errors).ok()?;
@@ -140,6 +152,8 @@ impl<'c> Streamer<'c> {
             file_results,
             items,
             crd_results: Vec::new(),
+            previous,
+            crd_update_results: Vec::new(),
             rendered: Rendered::default(),
             diffs: Vec::new(),
             summary: Summary::default(),
@@ -191,6 +205,10 @@ impl<'c> Streamer<'c> {
                 return;
             }
         }
+        if let (true, Some(previous)) = (is_crd(&node), &self.previous) {
+            let one = std::slice::from_ref(&node);
+            crd_updates(one, previous, self.config, &mut self.crd_update_results);
+        }
         if self.late {
             return;
         }
@@ -199,7 +217,12 @@ impl<'c> Streamer<'c> {
             self.out.keep(&node, placement, span);
             return;
         }
-        let found = match lookup(self.items.registry(), &self.files, &api_version, &kind) {
+        let found = match lookup(
+            self.items.registry(),
+            Some(&self.files),
+            &api_version,
+            &kind,
+        ) {
             Lookup::NotFound => {
                 let results_at = (self.rendered.yaml.len(), self.rendered.stderr.len());
                 let segment = self.out.keep(&node, placement, span);
@@ -228,12 +251,18 @@ impl<'c> Streamer<'c> {
         }
         let mut report = Report::default();
         let (config, diff) = (self.config, self.want_diff);
-        process_item(
+        let update = self.previous.as_ref().map(|previous| UpdateContext {
+            previous,
+            registry: self.items.registry(),
+            files: Some(&self.files),
+        });
+        process_item_with(
             &mut node,
             &api_version,
             found,
             config,
             diff,
+            update,
             &mut report,
             &mut self.summary,
         );
@@ -286,6 +315,7 @@ impl<'c> Streamer<'c> {
             head.append(&mut errors);
             self.items.add(versions, false, &mut head);
         }
+        head.append(&mut self.crd_update_results);
         self.diffs.sort_by_key(|(i, _)| *i);
         let report = StreamReport {
             head,
@@ -303,19 +333,25 @@ impl<'c> Streamer<'c> {
         let deferred = std::mem::take(&mut self.deferred);
         for d in &deferred {
             let (api_version, kind) = &self.types[d.type_id];
-            let found = lookup(self.items.registry(), &self.files, api_version, kind);
+            let found = lookup(self.items.registry(), Some(&self.files), api_version, kind);
             if matches!(found, Lookup::NotFound) {
                 continue;
             }
             let mut node = read_back(self.out.text_of(d.segment, self.input), d.placement)?;
             let mut report = Report::default();
             let (config, diff) = (self.config, self.want_diff);
-            process_item(
+            let update = self.previous.as_ref().map(|previous| UpdateContext {
+                previous,
+                registry: self.items.registry(),
+                files: Some(&self.files),
+            });
+            process_item_with(
                 &mut node,
                 api_version,
                 found,
                 config,
                 diff,
+                update,
                 &mut report,
                 &mut self.summary,
             );
@@ -368,23 +404,6 @@ impl Rendered {
             self.stderr.push('\n');
         }
         self.error |= r.severity == Severity::Error;
-    }
-}
-
-/// The whole-input registry's answer, from the items' CRDs (which win) and the files.
-fn lookup<'a>(
-    items: &'a Schemas,
-    files: &'a Schemas,
-    api_version: &str,
-    kind: &str,
-) -> Lookup<'a, Checks> {
-    match items.lookup(api_version, kind) {
-        Lookup::NotFound => files.lookup(api_version, kind),
-        Lookup::VersionNotFound { crd_name } => match files.lookup(api_version, kind) {
-            hit @ (Lookup::Found(_) | Lookup::NotServed(_)) => hit,
-            _ => Lookup::VersionNotFound { crd_name },
-        },
-        hit => hit,
     }
 }
 
