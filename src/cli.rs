@@ -116,7 +116,7 @@ fn try_run(
     // Text after a `...` document end is dropped by kubectl: the whole-input run reads such a
     // stream as kubectl does (the streamed reader would read it).
     let doc_end = stdin.lines().any(|l| l.starts_with("..."));
-    if !flags.previous.is_empty() || doc_end {
+    if doc_end {
         return whole(flags, stdin, config_file);
     }
     match stream::run(flags, stdin, config_file) {

@@ -6,12 +6,75 @@
 //! Pruning and null dropping only run when the version prunes (`VersionSchema::prune`, false for
 //! v1beta1 CRDs that preserve unknown fields) and [`Options::prune`] is on; the ObjectMeta round
 //! trip runs regardless, as the apiserver's does.
+//!
+//! [`run`] is the one entry for a request: those stages ([`apply`]), then the apiserver's
+//! validation of the create or of the update against the stored old object (OpenAPI with
+//! ratcheting on update, list types, ObjectMeta, then the CEL rules unless a blocking error came
+//! first) with the version's compiled [`Checks`].
 
+use crate::field::FieldError;
 use crate::objectmeta::{self, Refusal};
+use crate::schema::registry::Entry;
 use crate::schema::{map_schemas, VersionSchema};
+use crate::validation::Validator;
 use crate::yaml::keys::normalize_keys;
 use crate::yaml::Node;
 use crate::{defaulting, pruning};
+use serde_json::Value;
+use std::sync::Arc;
+
+/// What a version checks beyond pruning and defaulting, compiled once when its CRD is loaded
+/// (from the whole schema, before it is slimmed for processing).
+#[derive(Clone, Debug, Default)]
+pub struct Checks {
+    /// The OpenAPI, list-type and ObjectMeta validation (`None` when validation is off, or
+    /// without a usable schema).
+    pub validator: Option<Validator>,
+    /// The compiled `x-kubernetes-validations` rules (`None` without any).
+    pub rules: Option<Arc<crate::cel::Compiled>>,
+}
+
+impl Checks {
+    /// The errors of the version's CEL rules for `obj` (called only where the apiserver runs
+    /// them).
+    pub fn cel_errors(&self, obj: &Value) -> Vec<FieldError> {
+        self.rules
+            .as_ref()
+            .map_or_else(Vec::new, |r| r.validate(obj))
+    }
+
+    /// The errors of the version's CEL rules for an update of `old` to `obj`.
+    pub fn cel_update_errors(&self, obj: &Value, old: &Value) -> Vec<FieldError> {
+        self.rules
+            .as_ref()
+            .map_or_else(Vec::new, |r| r.validate_update(obj, old))
+    }
+
+    /// The causes of the 422 for `obj` (pruned and defaulted), on `request`; none without a
+    /// validator.
+    pub fn validate(&self, obj: &Node, request: Request<'_>) -> Vec<FieldError> {
+        let Some(validator) = &self.validator else {
+            return Vec::new();
+        };
+        match request {
+            Request::Create => validator.validate(obj, |o| self.cel_errors(o)),
+            Request::Update { old } => {
+                validator.validate_update(obj, old, |o, old| self.cel_update_errors(o, old))
+            }
+        }
+    }
+}
+
+/// What the apiserver is asked to do with an object.
+#[derive(Clone, Copy, Debug)]
+pub enum Request<'a> {
+    Create,
+    /// An update of `old`: the object as the cluster stored it, read back through the new
+    /// object's version (see [`crate::process::previous`]).
+    Update {
+        old: &'a Node,
+    },
+}
 
 /// Which stages run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,13 +95,32 @@ impl Default for Options {
 /// What was done to one object: field paths in `spec.a[0].b` style. `pruned` is in the
 /// apiserver's order (unknown root metadata fields, then pruned fields sorted, then unknown
 /// embedded metadata fields sorted); `defaulted` is in the order defaults were applied (top-down).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Outcome {
     pub pruned: Vec<String>,
     pub defaulted: Vec<String>,
     /// Set when the apiserver refuses a create request of the object outright (metadata that
     /// does not decode): the object was left as it came.
     pub refused: Option<Refusal>,
+    /// The causes of the apiserver's 422 ([`run`] with validation on; never with `refused`).
+    pub errors: Vec<FieldError>,
+}
+
+/// Every stage for one object of `entry`'s version on `request`: [`apply`], then (when
+/// `validate`, and the object was not refused outright) the validation of the create or update.
+pub fn run(
+    obj: &mut Node,
+    entry: &Entry<Checks>,
+    request: Request<'_>,
+    opts: &Options,
+    validate: bool,
+) -> Outcome {
+    let mut out = apply(obj, entry, opts);
+    // An object the apiserver cannot decode is refused before it is validated.
+    if validate && out.refused.is_none() {
+        out.errors = entry.attached.validate(obj, request);
+    }
+    out
 }
 
 /// Applies `vs` to `obj` in place (a root custom resource object). The caller has checked that

@@ -163,7 +163,10 @@ impl Schemas {
     /// Schemas of CRDs given as JSON values, `apiextensions.k8s.io/v1` or `v1beta1` (as read
     /// from manifests).
     pub fn from_values(crds: &[Value], config: Config) -> Result<Self, Error> {
-        if let Some(index) = crds.iter().position(|c| !is_crd(c)) {
+        if let Some(index) = crds
+            .iter()
+            .position(|c| !crate::schema::crd::is_crd_value(c))
+        {
             return Err(Error::NotACrd { index });
         }
         let nodes: Vec<Node> = crds.iter().map(from_json).collect();
@@ -247,15 +250,6 @@ fn type_field<'a>(obj: &'a Value, field: &'static str) -> Result<&'a str, Error>
         .and_then(Value::as_str)
         .filter(|s| !s.is_empty())
         .ok_or(Error::MissingTypeMeta { field })
-}
-
-/// Whether a value is a CustomResourceDefinition of `apiextensions.k8s.io/v1` or `v1beta1`.
-fn is_crd(v: &Value) -> bool {
-    let s = |k: &str| v.get(k).and_then(Value::as_str);
-    matches!(
-        s("apiVersion"),
-        Some("apiextensions.k8s.io/v1" | "apiextensions.k8s.io/v1beta1")
-    ) && s("kind") == Some("CustomResourceDefinition")
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! Processing the items: schemas are collected first (CRDs among the items, then the config's
 //! schema files), then every item whose apiVersion/kind has a served, structural schema goes
-//! through [`engine::apply`] and then the apiserver's create validation (`validate`). Every
+//! through [`engine::run`] (every stage, and the apiserver's validation of the create or update). Every
 //! other item is left exactly as it was read (its tree is not rebuilt), so it is written back
 //! value-identical with key order, styles and annotations kept.
 
@@ -14,7 +14,7 @@ mod validate;
 
 use crate::config::{Config, FieldValidation};
 use crate::diff;
-use crate::engine::{self, Options};
+use crate::engine::{self, Options, Request};
 use crate::results::{KrmResult, Severity, Summary};
 use crate::schema::registry::{Entry, Lookup};
 use crate::schema::SchemaError;
@@ -22,10 +22,8 @@ use crate::yaml::{emit_document, Node, YamlError};
 
 pub(crate) use crd_update::OldCrd;
 pub use previous::{Previous, UpdateContext};
-pub(crate) use schemas::{
-    add as add_schemas, compiler_for, is_crd, load_file_except, load_item_crd_after,
-};
-pub use schemas::{collect_schemas, Checks, Schemas};
+pub(crate) use schemas::is_crd;
+pub use schemas::{collect_schemas, Checks, SchemaSet, Schemas};
 
 /// What processing reports: results (pruned fields, warnings, errors, the summary last) and, when
 /// asked for, one unified diff per changed resource.
@@ -89,6 +87,7 @@ pub fn process_update(
     let update = previous.map(|previous| UpdateContext {
         previous,
         registry: &registry,
+        files: None,
     });
     let mut summary = Summary::default();
     for item in items.iter_mut() {
@@ -114,6 +113,7 @@ pub fn process_update(
 
 /// Processes one (not skipped) item with what the registry knows about its apiVersion/kind:
 /// a warning for an unknown or unserved version, the engine for a usable schema.
+#[cfg_attr(not(feature = "kube"), allow(dead_code))]
 pub(crate) fn process_item(
     item: &mut Node,
     api_version: &str,
@@ -205,8 +205,8 @@ pub(crate) fn process_item_with(
     );
 }
 
-/// Runs the engine on one object, then the create validation (the update validation against
-/// `old`, the stored old object, when given), and records their results (and the diff).
+/// Runs every stage on one object ([`engine::run`]: a create, or an update of `old`, the stored
+/// old object, when given) and records the results (and the diff).
 #[allow(clippy::too_many_arguments)]
 fn apply_one(
     item: &mut Node,
@@ -219,42 +219,37 @@ fn apply_one(
     summary: &mut Summary,
 ) {
     let before = want_diff.then(|| emit(item));
-    let outcome = engine::apply(item, vs, &opts);
-    let level = config.field_validation;
+    let severity = validate::severity(config.validation);
+    let request = match old {
+        Some(old) => Request::Update { old },
+        None => Request::Create,
+    };
+    let outcome = engine::run(item, vs, request, &opts, severity.is_some());
     summary.processed += 1;
     summary.pruned += outcome.pruned.len();
     summary.defaulted += outcome.defaulted.len();
-    let severity = match level {
-        FieldValidation::Ignore => None,
-        FieldValidation::Warn => Some(Severity::Warning),
-        FieldValidation::Strict => Some(Severity::Error),
-    };
     if let Some(r) = &outcome.refused {
         let msg = format!("the apiserver refuses the object: {}", r.message);
         report
             .results
             .push(KrmResult::about(Severity::Error, msg, item).with_field(&r.path));
     }
-    if let Some(severity) = severity {
+    let unknown = match config.field_validation {
+        FieldValidation::Ignore => None,
+        FieldValidation::Warn => Some(Severity::Warning),
+        FieldValidation::Strict => Some(Severity::Error),
+    };
+    if let Some(unknown) = unknown {
         for path in &outcome.pruned {
             let msg = format!("unknown field {path:?}");
             report
                 .results
-                .push(KrmResult::about(severity, msg, item).with_field(path));
+                .push(KrmResult::about(unknown, msg, item).with_field(path));
         }
     }
-    // An object the apiserver cannot decode is refused before it is validated.
-    if outcome.refused.is_none() {
-        match old {
-            Some(old) => validate::update(
-                item,
-                old,
-                &vs.attached,
-                config.validation,
-                &mut report.results,
-            ),
-            None => validate::create(item, &vs.attached, config.validation, &mut report.results),
-        }
+    if let Some(severity) = severity {
+        let update = old.is_some();
+        validate::push(item, outcome.errors, severity, update, &mut report.results);
     }
     if let Some(before) = before {
         let d = diff::unified(&diff_label(item), &before, &emit(item));

@@ -123,6 +123,7 @@ pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
     let update = previous.as_ref().map(|previous| UpdateContext {
         previous,
         registry: &registry,
+        files: None,
     });
     let (mut text, mut diffs) = (String::new(), String::new());
     let mut reports = vec![findings::general(&general)];

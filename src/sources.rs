@@ -195,7 +195,7 @@ fn load_document(
         Some(i) => format!("document {i}, {field}"),
         None => field,
     };
-    if is_crd(doc) {
+    if crd::claims_crd(doc) {
         out.extend(crd::load_crd(doc, source).map_err(|e| relocate(e, source, at(String::new())))?);
         return Ok(true);
     }
@@ -219,21 +219,13 @@ fn load_document(
     };
     let mut found = false;
     for (i, item) in items.iter().enumerate() {
-        if is_crd(item) {
+        if crd::claims_crd(item) {
             let loaded = crd::load_crd(item, source);
             out.extend(loaded.map_err(|e| relocate(e, source, at(format!("items[{i}]"))))?);
             found = true;
         }
     }
     Ok(found)
-}
-
-fn is_crd(doc: &Value) -> bool {
-    doc.get("kind").and_then(Value::as_str) == Some("CustomResourceDefinition")
-        && doc
-            .get("apiVersion")
-            .and_then(Value::as_str)
-            .is_some_and(|v| v.starts_with("apiextensions.k8s.io/"))
 }
 
 /// Makes an error from a loader name the file and the document (`where_`), keeping the

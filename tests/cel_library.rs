@@ -4,7 +4,8 @@
 //! in), and the apiserver's answers are met at least as often as when this test was written
 //! (`../shared/tools/cel_library.py` reports the exact figures).
 
-mod support;
+#[path = "support/ground.rs"]
+mod ground;
 
 use serde_json::Value;
 use std::io::Write;
@@ -50,9 +51,7 @@ fn item(res: &Value) -> Option<usize> {
 
 #[test]
 fn cel_library_batches_are_deterministic_and_answered_as_the_apiserver() {
-    if !support::ground::present(
-        "cel_library_batches_are_deterministic_and_answered_as_the_apiserver",
-    ) {
+    if !ground::present("cel_library_batches_are_deterministic_and_answered_as_the_apiserver") {
         return;
     }
     let (mut crd_same, mut crd_total, mut same, mut total) = (0, 0, 0, 0);

@@ -53,7 +53,7 @@ enum Attempt {
     /// The pass used another functionConfig than the input's: this one.
     Config(Option<Node>),
     /// A CRD among the items came too late: the CRDs, for the next pass.
-    Preload(Preload),
+    Preload(Box<Preload>),
     /// What stops the run (exit 2).
     Fatal(FatalError),
 }
@@ -64,16 +64,13 @@ fn attempt(
     stdin: &str,
     config_file: Option<&ConfigFile>,
     guess: Option<Node>,
-    preload: Option<Preload>,
+    preload: Option<Box<Preload>>,
 ) -> Option<Attempt> {
     let text = stdin.strip_prefix('\u{feff}').unwrap_or(stdin);
-    let config = load_config(guess.as_ref(), config_file).ok()?;
-    if !config.previous.is_empty() {
-        // Updates need every previous object: the whole-input run.
-        return None;
-    }
+    let mut config = load_config(guess.as_ref(), config_file).ok()?;
+    config.previous.extend(flags.previous.iter().cloned());
     let streamer = match preload {
-        Some(p) => Streamer::preloaded(&config, text, flags.diff, p)?,
+        Some(p) => Streamer::preloaded(&config, text, flags.diff, *p)?,
         None => Streamer::new(&config, text, flags.diff)?,
     };
     let mut run = Run {

@@ -5,21 +5,22 @@
 //! read back through the input's CRD (apiVersion set, pruned and defaulted on read). An old
 //! object whose own create the apiserver would refuse was never stored: the new one is a create.
 
-use super::schemas::{add, load_item_crd, Checks, Schemas};
+use super::crd_update::OldCrd;
+use super::schemas::lookup;
+use super::schemas::{Checks, SchemaSet, Schemas};
 use super::{api_version_kind, is_crd, ProcessError};
 use crate::config::Config;
-use crate::engine::{self, Options};
+use crate::engine::{self, Options, Request};
 use crate::resourcelist;
 use crate::schema::registry::{split_api_version, Entry, Lookup};
 use crate::schema::SchemaError;
 use crate::sources::files_of;
-use crate::validation::Compiler;
 use crate::yaml::Node;
 use std::collections::HashMap;
 use std::path::PathBuf;
 
 /// The previous objects, by identity, and the schemas of the previous CRDs.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Previous {
     /// (group, kind, name) → (namespace as written, index in `nodes`).
     objects: HashMap<(String, String, String), Vec<(String, usize)>>,
@@ -27,14 +28,16 @@ pub struct Previous {
     /// CRD name → index in `nodes`.
     crds: HashMap<String, usize>,
     /// The schemas of the previous CRDs, each version with its checks.
-    registry: Schemas,
+    schemas: SchemaSet,
 }
 
-/// What processing needs to judge an update: the previous revision and the run's schemas.
+/// What processing needs to judge an update: the previous revision and the run's schemas
+/// (`files`: a streamed run's schema files, looked up after the items' CRDs of `registry`).
 #[derive(Clone, Copy)]
 pub struct UpdateContext<'a> {
     pub previous: &'a Previous,
     pub registry: &'a Schemas,
+    pub files: Option<&'a Schemas>,
 }
 
 fn text<'a>(n: &'a Node, path: &[&str]) -> &'a str {
@@ -71,11 +74,15 @@ impl Previous {
         items: impl IntoIterator<Item = (Node, String)>,
         config: &Config,
     ) -> Result<Previous, ProcessError> {
-        let mut prev = Previous::default();
-        let mut compiler = super::compiler_for(config);
+        let mut prev = Previous {
+            objects: HashMap::new(),
+            nodes: Vec::new(),
+            crds: HashMap::new(),
+            schemas: SchemaSet::new(config),
+        };
         let mut ignored = Vec::new();
         for (item, label) in items {
-            prev.add(item, &label, compiler.as_mut(), &mut ignored)?;
+            prev.add(item, &label, &mut ignored)?;
         }
         Ok(prev)
     }
@@ -84,18 +91,17 @@ impl Previous {
         &mut self,
         item: Node,
         label: &str,
-        compiler: Option<&mut Compiler>,
         ignored: &mut Vec<crate::results::KrmResult>,
     ) -> Result<(), ProcessError> {
         let index = self.nodes.len();
         if is_crd(&item) {
             let before = ignored.len();
-            let versions = load_item_crd(&item, label, compiler, ignored)?;
+            self.schemas
+                .add_item_crd(&item, label, OldCrd::default(), ignored)?;
             // A CRD the apiserver refuses was never stored: a CRD of the input is a create.
             let refused = ignored[before..]
                 .iter()
                 .any(|r| r.severity == crate::results::Severity::Error);
-            add(&mut self.registry, versions, true, ignored);
             if !refused {
                 self.crds
                     .insert(text(&item, &["metadata", "name"]).to_string(), index);
@@ -133,7 +139,7 @@ impl Previous {
 
     /// What the previous CRDs define for `api_version` and `kind`.
     pub(crate) fn lookup(&self, api_version: &str, kind: &str) -> Lookup<'_, Checks> {
-        self.registry.lookup(api_version, kind)
+        self.schemas.registry().lookup(api_version, kind)
     }
 
     /// The previous CRD of the same name as the CRD `item` (one the apiserver stored).
@@ -188,9 +194,14 @@ impl UpdateContext<'_> {
     pub fn stored(&self, item: &Node, vs: &Entry<Checks>, config: &Config) -> Option<Node> {
         let old = self.previous.find(item, vs.namespaced)?;
         let (old_api_version, kind) = api_version_kind(old);
-        let old_vs = match self.previous.registry.lookup(&old_api_version, &kind) {
+        let old_vs = match self
+            .previous
+            .schemas
+            .registry()
+            .lookup(&old_api_version, &kind)
+        {
             Lookup::Found(e) => e,
-            Lookup::NotFound => match self.registry.lookup(&old_api_version, &kind) {
+            Lookup::NotFound => match lookup(self.registry, self.files, &old_api_version, &kind) {
                 Lookup::Found(e) => e,
                 _ => return None,
             },
@@ -204,16 +215,9 @@ impl UpdateContext<'_> {
             prune: config.prune && old_vs.prune,
             default: config.default,
         };
-        if engine::apply(&mut stored, old_vs, &opts).refused.is_some() {
+        let created = engine::run(&mut stored, old_vs, Request::Create, &opts, true);
+        if created.refused.is_some() || !created.errors.is_empty() {
             return None;
-        }
-        if let Some(v) = &old_vs.attached.validator {
-            if !v
-                .validate(&stored, |o| old_vs.attached.cel_errors(o))
-                .is_empty()
-            {
-                return None;
-            }
         }
         if let Some(m) = stored.as_map_mut() {
             if old_vs.subresources.status {

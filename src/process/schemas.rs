@@ -1,72 +1,44 @@
-//! Collecting schemas for a run: the CRDs among the items (v1 and v1beta1, they win over files),
-//! then the config's schema paths; conflicts become warnings and each non-structural CRD one
-//! error result naming it and every violation. Each version's checks are compiled as it is
-//! loaded, before the schema is slimmed for processing.
+//! Collecting schemas for a run ([`SchemaSet`], the one builder every front door uses): the CRDs
+//! among the items (v1 and v1beta1, they win over files), then the config's schema paths;
+//! conflicts become warnings and each non-structural CRD one error result naming it and every
+//! violation. Each version's checks are compiled as it is loaded, before the schema is slimmed
+//! for processing.
 
 use super::crd_update::{refused_warning, tag, OldCrd};
 use super::ProcessError;
 use crate::config::{Config, Validation};
 use crate::engine;
-use crate::field::FieldError;
 use crate::results::{KrmResult, Severity};
 use crate::schema::crd::load_crd;
 use crate::schema::crdcheck;
-use crate::schema::registry::{Entry, Registry};
+use crate::schema::registry::{Entry, Lookup, Registry};
 use crate::schema::{map_schemas, VersionSchema};
 use crate::sources::load_path_except;
 use crate::validation::{Compiled, Compiler, Validator};
 use crate::yaml::json::to_json;
 use crate::yaml::Node;
-use serde_json::Value;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// What a run checks, beyond pruning and defaulting, for one registered version: compiled once
-/// when the version is loaded.
-#[derive(Clone, Debug, Default)]
-pub struct Checks {
-    /// The create validation (`None` when turned off, or without a usable schema).
-    pub validator: Option<Validator>,
-    /// The compiled `x-kubernetes-validations` rules (`None` without any).
-    pub rules: Option<Arc<crate::cel::Compiled>>,
-}
-
-impl Checks {
-    /// The errors of the version's CEL rules for `obj` (called only where the apiserver runs
-    /// them).
-    pub fn cel_errors(&self, obj: &Value) -> Vec<FieldError> {
-        self.rules
-            .as_ref()
-            .map_or_else(Vec::new, |r| r.validate(obj))
-    }
-
-    /// The errors of the version's CEL rules for an update of `old` to `obj`.
-    pub fn cel_update_errors(&self, obj: &Value, old: &Value) -> Vec<FieldError> {
-        self.rules
-            .as_ref()
-            .map_or_else(Vec::new, |r| r.validate_update(obj, old))
-    }
-}
+pub use crate::engine::Checks;
 
 /// The schemas of a run, each version with its checks.
 pub type Schemas = Registry<Checks>;
 
 /// The compiler of a run's checks; `None` when validation is off.
-pub fn compiler_for(config: &Config) -> Option<Compiler> {
+fn compiler_for(config: &Config) -> Option<Compiler> {
     (config.validation != Validation::Ignore).then(Compiler::new)
 }
 
-/// Whether an item is a CustomResourceDefinition (apiextensions.k8s.io, v1 or v1beta1).
+/// Whether an item is a CustomResourceDefinition ([`crate::schema::crd::is_crd_type`]).
 pub fn is_crd(item: &Node) -> bool {
-    let s = |k: &str| item.get(k).and_then(Node::scalar_str);
-    matches!(
-        s("apiVersion"),
-        Some("apiextensions.k8s.io/v1" | "apiextensions.k8s.io/v1beta1")
-    ) && s("kind") == Some("CustomResourceDefinition")
+    let s = |k: &str| item.get(k).and_then(Node::scalar_str).unwrap_or("");
+    crate::schema::crd::is_crd_type(s("apiVersion"), s("kind"))
 }
 
-/// Builds the registry; pushes conflict warnings and non-structural errors onto `results`.
+/// Builds the registry of `items` and the config's schema files; pushes conflict warnings and
+/// non-structural errors onto `results`.
 pub fn collect_schemas(
     items: &[Node],
     labels: &[String],
@@ -84,38 +56,145 @@ pub(crate) fn collect_schemas_after(
     previous: Option<&super::Previous>,
     results: &mut Vec<KrmResult>,
 ) -> Result<Schemas, ProcessError> {
-    let mut registry = Schemas::default();
-    let mut compiler = compiler_for(config);
+    let mut set = SchemaSet::new(config);
     for (item, label) in items.iter().zip(labels) {
-        if !is_crd(item) {
-            continue;
+        if is_crd(item) {
+            let old = OldCrd(previous.and_then(|p| p.crd_of(item)));
+            set.add_item_crd(item, label, old, results)?;
         }
-        let old = OldCrd(previous.and_then(|p| p.crd_of(item)));
-        let versions = load_item_crd_after(item, label, old, compiler.as_mut(), results)?;
-        add(&mut registry, versions, true, results);
     }
     for path in &config.schemas {
-        let versions = load_file(path, compiler.as_mut(), results)?;
-        add(&mut registry, versions, false, results);
+        set.add_path(path, &HashSet::new(), results)?;
     }
-    Ok(registry)
+    Ok(set.into_registry())
+}
+
+/// The whole-input registry's answer, from the items' CRDs (`items`, which win) and the schema
+/// files (`files`, when a streamed run keeps them apart; else `items` holds both).
+pub(crate) fn lookup<'a>(
+    items: &'a Schemas,
+    files: Option<&'a Schemas>,
+    api_version: &str,
+    kind: &str,
+) -> Lookup<'a, Checks> {
+    let Some(files) = files else {
+        return items.lookup(api_version, kind);
+    };
+    match items.lookup(api_version, kind) {
+        Lookup::NotFound => files.lookup(api_version, kind),
+        Lookup::VersionNotFound { crd_name } => match files.lookup(api_version, kind) {
+            hit @ (Lookup::Found(_) | Lookup::NotServed(_)) => hit,
+            _ => Lookup::VersionNotFound { crd_name },
+        },
+        hit => hit,
+    }
+}
+
+/// The one builder of a run's schemas, used by every front door (the whole input, the
+/// streamed input, the repository mode, the kube library, the previous revision). The rule:
+/// the CRDs among the items come first and win, then the schema files (each conflict a
+/// warning). Every version is compiled from its whole schema (OpenAPI checks, CEL rules) and
+/// only then slimmed for processing: loading and [`prepare`] are one step here, so no caller
+/// can compile a slimmed schema.
+pub struct SchemaSet {
+    registry: Schemas,
+    /// Compiles the checks (`None`: validation is off); shared by every CRD of the set.
+    compiler: Option<Compiler>,
+}
+
+impl std::fmt::Debug for SchemaSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SchemaSet")
+            .field("registry", &self.registry)
+            .finish_non_exhaustive()
+    }
+}
+
+impl SchemaSet {
+    /// An empty set for a run with `config`.
+    pub fn new(config: &Config) -> Self {
+        SchemaSet {
+            registry: Schemas::default(),
+            compiler: compiler_for(config),
+        }
+    }
+
+    /// Loads a CRD among the items, checked as the apiserver checks its create, or its update
+    /// of `old` when the previous revision holds it (results about it go to `results`, see
+    /// [`load_item_crd`]), without adding it yet (see [`Self::add`]).
+    pub(crate) fn load_item_crd(
+        &mut self,
+        item: &Node,
+        label: &str,
+        old: OldCrd<'_>,
+        results: &mut Vec<KrmResult>,
+    ) -> Result<Vec<Entry<Checks>>, ProcessError> {
+        load_item_crd(item, label, old, self.compiler.as_mut(), results)
+    }
+
+    /// Loads a schema file or folder of the config (leaving out the files in `except`, read
+    /// as items instead), without adding it yet; its non-structural errors go to `results`.
+    pub fn load_path(
+        &mut self,
+        path: &Path,
+        except: &HashSet<PathBuf>,
+        results: &mut Vec<KrmResult>,
+    ) -> Result<Vec<Entry<Checks>>, ProcessError> {
+        load_file_except(path, except, self.compiler.as_mut(), results)
+    }
+
+    /// Adds loaded versions (`from_items`: they win over the files); pushes the conflict
+    /// warnings.
+    pub fn add(
+        &mut self,
+        entries: Vec<Entry<Checks>>,
+        from_items: bool,
+        results: &mut Vec<KrmResult>,
+    ) {
+        add(&mut self.registry, entries, from_items, results);
+    }
+
+    /// [`Self::load_item_crd`] then [`Self::add`]: its results and conflicts go to `results`.
+    pub(crate) fn add_item_crd(
+        &mut self,
+        item: &Node,
+        label: &str,
+        old: OldCrd<'_>,
+        results: &mut Vec<KrmResult>,
+    ) -> Result<(), ProcessError> {
+        let entries = self.load_item_crd(item, label, old, results)?;
+        self.add(entries, true, results);
+        Ok(())
+    }
+
+    /// [`Self::load_path`] then [`Self::add`].
+    pub fn add_path(
+        &mut self,
+        path: &Path,
+        except: &HashSet<PathBuf>,
+        results: &mut Vec<KrmResult>,
+    ) -> Result<(), ProcessError> {
+        let entries = self.load_path(path, except, results)?;
+        self.add(entries, false, results);
+        Ok(())
+    }
+
+    /// The schemas so far.
+    pub fn registry(&self) -> &Schemas {
+        &self.registry
+    }
+
+    pub fn into_registry(self) -> Schemas {
+        self.registry
+    }
 }
 
 /// Loads a CRD among the items (`label` names the item), checked as the apiserver checks a
-/// create of it ([`crdcheck`]): each cause of a refusal is one error result on the item (with
+/// create of it ([`crdcheck`]), or as an update of `old` when the previous revision holds it
+/// ([`super::crd_update`]): each cause of a refusal is one error result on the item (with
 /// its field path), followed by one warning; a refused CRD's versions are registered refused
 /// (their objects are left unchanged), or not at all when it has no usable group/kind/versions.
-pub(crate) fn load_item_crd(
-    item: &Node,
-    label: &str,
-    compiler: Option<&mut Compiler>,
-    results: &mut Vec<KrmResult>,
-) -> Result<Vec<Entry<Checks>>, ProcessError> {
-    load_item_crd_after(item, label, OldCrd::default(), compiler, results)
-}
-
-/// [`load_item_crd`], checked as an update of `old` when it is given ([`super::crd_update`]).
-pub(crate) fn load_item_crd_after(
+fn load_item_crd(
     item: &Node,
     label: &str,
     old: OldCrd<'_>,
@@ -197,17 +276,9 @@ fn push_new<'a>(causes: &mut Vec<String>, more: impl IntoIterator<Item = &'a Str
     }
 }
 
-/// Loads a schema file or directory of the config; pushes one error per non-structural CRD.
-pub(super) fn load_file(
-    path: &Path,
-    compiler: Option<&mut Compiler>,
-    results: &mut Vec<KrmResult>,
-) -> Result<Vec<Entry<Checks>>, ProcessError> {
-    load_file_except(path, &HashSet::new(), compiler, results)
-}
-
-/// [`load_file`] leaving out the files in `except` (canonical paths read as items instead).
-pub(crate) fn load_file_except(
+/// Loads a schema file or directory of the config, leaving out the files in `except`
+/// (canonical paths read as items instead); pushes one error per non-structural CRD.
+fn load_file_except(
     path: &Path,
     except: &HashSet<PathBuf>,
     compiler: Option<&mut Compiler>,
@@ -229,7 +300,7 @@ pub(crate) fn load_file_except(
 }
 
 /// Adds to the registry; pushes its conflict warnings.
-pub(crate) fn add(
+fn add(
     registry: &mut Schemas,
     entries: Vec<Entry<Checks>>,
     from_items: bool,

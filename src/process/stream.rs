@@ -18,14 +18,17 @@
 //! Results come out in the whole-input order: CRD errors and conflicts of the items, then of the
 //! files, then the items' results in item order, then the summary.
 
-use super::schemas::{add, compiler_for, is_crd, load_file, load_item_crd, Checks, Schemas};
-use super::{api_version_kind, process_item, ProcessError, Report};
+use super::crd_update::OldCrd;
+use super::schemas::{is_crd, lookup, SchemaSet, Schemas};
+use super::{api_version_kind, ProcessError, Report};
+use super::{impact, process_item_with, Previous, UpdateContext};
 use crate::config::Config;
+use crate::engine::Checks;
 use crate::resourcelist::pieces::{read_document, read_item};
 use crate::resourcelist::{check_object, InputError};
 use crate::results::{KrmResult, Severity, Summary};
-use crate::schema::registry::{split_api_version, Entry, Lookup};
-use crate::validation::Compiler;
+use crate::schema::registry::Entry;
+use crate::schema::registry::{split_api_version, Lookup};
 use crate::yaml::{emit_seq_item, Node};
 pub use output::Output;
 use std::ops::Range;
@@ -68,11 +71,15 @@ pub struct Streamer<'c> {
     file_versions: Vec<Vec<Entry<Checks>>>,
     /// Each path's non-structural errors.
     file_results: Vec<Vec<KrmResult>>,
-    /// The CRDs among the items read so far.
-    items: Schemas,
-    /// Compiles the checks of the items' CRDs (`None`: validation is off).
-    compiler: Option<Compiler>,
+    /// The CRDs among the items read so far (the files' versions are added at the end).
+    items: SchemaSet,
     crd_results: Vec<KrmResult>,
+    /// The previous revision (`--previous`, `previous:`), read whole before the first item.
+    previous: Option<Previous>,
+    /// The CRDs among the items, kept with a previous revision for the report of what their
+    /// change does to the previous objects (after the files' results, as the whole-input run
+    /// orders it).
+    crds: Vec<Node>,
     /// Results of each item, with the item's index.
     /// Results of the items, rendered as they come, in item order.
     rendered: Rendered,
@@ -96,7 +103,7 @@ pub struct Streamer<'c> {
 
 /// The CRDs among the items, loaded in item order with their results (for a second pass).
 pub struct Preload {
-    items: Schemas,
+    items: SchemaSet,
     crd_results: Vec<KrmResult>,
 }
 
@@ -113,7 +120,7 @@ pub enum Finish {
     /// reading the whole input went through without a syntax error).
     Fatal(Fatal),
     /// Run again, knowing every CRD among the items from the start.
-    Preload(Preload),
+    Preload(Box<Preload>),
     /// Let the whole-input run answer (and report what stops it).
     GiveUp,
 }
@@ -125,10 +132,14 @@ impl<'c> Streamer<'c> {
         let mut files = Schemas::default();
         let mut file_versions = Vec::new();
         let mut file_results = Vec::new();
-        let mut compiler = compiler_for(config);
+        let mut items = SchemaSet::new(config);
+        let previous = match config.previous.is_empty() {
+            true => None,
+            false => Some(Previous::load(&config.previous, config).ok()?),
+        };
         for path in &config.schemas {
             let mut errors = Vec::new();
-            let versions = load_file(path, compiler.as_mut(), &mut errors).ok()?;
+            let versions = items.load_path(path, &HashSet::new(), &mut errors).ok()?;
             files.add_entries(versions.clone(), false);
             file_versions.push(versions);
             file_results.push(errors);
@@ -141,9 +152,10 @@ impl<'c> Streamer<'c> {
             files,
             file_versions,
             file_results,
-            items: Schemas::default(),
-            compiler,
+            items,
             crd_results: Vec::new(),
+            previous,
+            crds: Vec::new(),
             rendered: Rendered::default(),
             diffs: Vec::new(),
             summary: Summary::default(),
@@ -195,6 +207,9 @@ impl<'c> Streamer<'c> {
                 return;
             }
         }
+        if is_crd(&node) && self.previous.is_some() {
+            self.crds.push(node.clone());
+        }
         if self.late {
             return;
         }
@@ -203,7 +218,12 @@ impl<'c> Streamer<'c> {
             self.out.keep(&node, placement, span);
             return;
         }
-        let found = match lookup(&self.items, &self.files, &api_version, &kind) {
+        let found = match lookup(
+            self.items.registry(),
+            Some(&self.files),
+            &api_version,
+            &kind,
+        ) {
             Lookup::NotFound => {
                 let results_at = (self.rendered.yaml.len(), self.rendered.stderr.len());
                 let segment = self.out.keep(&node, placement, span);
@@ -232,12 +252,18 @@ impl<'c> Streamer<'c> {
         }
         let mut report = Report::default();
         let (config, diff) = (self.config, self.want_diff);
-        process_item(
+        let update = self.previous.as_ref().map(|previous| UpdateContext {
+            previous,
+            registry: self.items.registry(),
+            files: Some(&self.files),
+        });
+        process_item_with(
             &mut node,
             &api_version,
             found,
             config,
             diff,
+            update,
             &mut report,
             &mut self.summary,
         );
@@ -248,8 +274,10 @@ impl<'c> Streamer<'c> {
     /// Loads a CRD among the items into the registry. A CRD for a group/kind that items were
     /// already processed with makes the run a first pass (see [`Finish::Preload`]).
     fn add_crd(&mut self, node: &Node, label: &str) -> Result<(), ProcessError> {
-        let compiler = self.compiler.as_mut();
-        let versions = load_item_crd(node, label, compiler, &mut self.crd_results)?;
+        let old = OldCrd(self.previous.as_ref().and_then(|p| p.crd_of(node)));
+        let versions = self
+            .items
+            .load_item_crd(node, label, old, &mut self.crd_results)?;
         let seen = |vs: &Entry<Checks>| {
             self.resolved
                 .get(&vs.group)
@@ -258,7 +286,7 @@ impl<'c> Streamer<'c> {
         if versions.iter().any(seen) {
             self.late = true;
         }
-        add(&mut self.items, versions, true, &mut self.crd_results);
+        self.items.add(versions, true, &mut self.crd_results);
         Ok(())
     }
 
@@ -277,17 +305,22 @@ impl<'c> Streamer<'c> {
             return Err(Finish::Fatal(fatal));
         }
         if self.late {
-            return Err(Finish::Preload(Preload {
+            return Err(Finish::Preload(Box::new(Preload {
                 items: self.items,
                 crd_results: self.crd_results,
-            }));
+            })));
         }
         self.redo_deferred().ok_or(Finish::GiveUp)?;
         let mut head = std::mem::take(&mut self.crd_results);
         for (mut errors, versions) in self.file_results.into_iter().zip(self.file_versions) {
             // Each path's non-structural errors, then its conflicts, as the whole-input run.
             head.append(&mut errors);
-            add(&mut self.items, versions, false, &mut head);
+            self.items.add(versions, false, &mut head);
+        }
+        if let Some(previous) = &self.previous {
+            // What the changed CRDs do to the previous objects, where the whole-input run says it.
+            let registry = self.items.registry();
+            head.extend(impact::report(&self.crds, previous, registry, self.config));
         }
         self.diffs.sort_by_key(|(i, _)| *i);
         let report = StreamReport {
@@ -306,19 +339,25 @@ impl<'c> Streamer<'c> {
         let deferred = std::mem::take(&mut self.deferred);
         for d in &deferred {
             let (api_version, kind) = &self.types[d.type_id];
-            let found = lookup(&self.items, &self.files, api_version, kind);
+            let found = lookup(self.items.registry(), Some(&self.files), api_version, kind);
             if matches!(found, Lookup::NotFound) {
                 continue;
             }
             let mut node = read_back(self.out.text_of(d.segment, self.input), d.placement)?;
             let mut report = Report::default();
             let (config, diff) = (self.config, self.want_diff);
-            process_item(
+            let update = self.previous.as_ref().map(|previous| UpdateContext {
+                previous,
+                registry: self.items.registry(),
+                files: Some(&self.files),
+            });
+            process_item_with(
                 &mut node,
                 api_version,
                 found,
                 config,
                 diff,
+                update,
                 &mut report,
                 &mut self.summary,
             );
@@ -371,23 +410,6 @@ impl Rendered {
             self.stderr.push('\n');
         }
         self.error |= r.severity == Severity::Error;
-    }
-}
-
-/// The whole-input registry's answer, from the items' CRDs (which win) and the files.
-fn lookup<'a>(
-    items: &'a Schemas,
-    files: &'a Schemas,
-    api_version: &str,
-    kind: &str,
-) -> Lookup<'a, Checks> {
-    match items.lookup(api_version, kind) {
-        Lookup::NotFound => files.lookup(api_version, kind),
-        Lookup::VersionNotFound { crd_name } => match files.lookup(api_version, kind) {
-            hit @ (Lookup::Found(_) | Lookup::NotServed(_)) => hit,
-            _ => Lookup::VersionNotFound { crd_name },
-        },
-        hit => hit,
     }
 }
 

@@ -1,47 +1,11 @@
-//! The create validation of one processed object, as results: one per cause of the apiserver's
-//! 422 (its message exactly, the field path, the resource and its file), and on stderr after the
+//! The validation of one processed object (a create or an update, run by [`crate::engine::run`]),
+//! as results: one per cause of the apiserver's 422 (its message exactly, the field path, the
+//! resource and its file; an update's tagged `operation: update`), and on stderr after the
 //! causes a kubectl-like line for the refused object (`The Widget "w" is invalid: 2 errors`).
 
-use super::schemas::Checks;
 use crate::config::Validation;
 use crate::results::{KrmResult, Severity};
 use crate::yaml::Node;
-
-/// Validates `item` (pruned and defaulted) with its version's checks; pushes the results.
-pub(super) fn create(
-    item: &Node,
-    checks: &Checks,
-    level: Validation,
-    results: &mut Vec<KrmResult>,
-) {
-    let Some(severity) = severity(level) else {
-        return;
-    };
-    let Some(validator) = &checks.validator else {
-        return;
-    };
-    let errs = validator.validate(item, |o| checks.cel_errors(o));
-    push(item, errs, severity, false, results);
-}
-
-/// The update validation of `item` against `old` (the stored old object, read back through
-/// the item's version); pushes the results, each tagged `operation: update`.
-pub(super) fn update(
-    item: &Node,
-    old: &Node,
-    checks: &Checks,
-    level: Validation,
-    results: &mut Vec<KrmResult>,
-) {
-    let Some(severity) = severity(level) else {
-        return;
-    };
-    let Some(validator) = &checks.validator else {
-        return;
-    };
-    let errs = validator.validate_update(item, old, |o, old| checks.cel_update_errors(o, old));
-    push(item, errs, severity, true, results);
-}
 
 /// The severity of validation results at `level` (none: validation is off).
 pub(super) fn severity(level: Validation) -> Option<Severity> {
@@ -52,7 +16,8 @@ pub(super) fn severity(level: Validation) -> Option<Severity> {
     }
 }
 
-fn push(
+/// Pushes the causes `errs` of the refusal of `item` (of an update when `update`).
+pub(super) fn push(
     item: &Node,
     errs: Vec<crate::field::FieldError>,
     severity: Severity,

@@ -4,10 +4,7 @@
 
 use super::files::{label, resource, resources, SourceFile};
 use crate::config::Config;
-use crate::process::{
-    add_schemas, compiler_for, is_crd, load_file_except, load_item_crd_after, OldCrd, Previous,
-    ProcessError, Schemas,
-};
+use crate::process::{is_crd, OldCrd, Previous, ProcessError, SchemaSet, Schemas};
 use crate::results::KrmResult;
 use std::collections::HashSet;
 
@@ -21,8 +18,7 @@ pub(super) fn registry(
     per_file: &mut [Vec<KrmResult>],
     general: &mut Vec<KrmResult>,
 ) -> Result<Schemas, ProcessError> {
-    let mut registry = Schemas::default();
-    let mut compiler = compiler_for(config);
+    let mut set = SchemaSet::new(config);
     for (f, file) in files.iter().enumerate() {
         let Ok(docs) = &file.docs else { continue };
         for at in resources(docs) {
@@ -32,9 +28,8 @@ pub(super) fn registry(
             }
             let label = label(&file.name, docs.len(), at);
             let old = OldCrd(previous.and_then(|p| p.crd_of(item)));
-            let versions =
-                load_item_crd_after(item, &label, old, compiler.as_mut(), &mut per_file[f])?;
-            add_schemas(&mut registry, versions, true, general);
+            let versions = set.load_item_crd(item, &label, old, &mut per_file[f])?;
+            set.add(versions, true, general);
         }
     }
     let read: HashSet<_> = files
@@ -42,8 +37,7 @@ pub(super) fn registry(
         .filter_map(|f| std::fs::canonicalize(&f.path).ok())
         .collect();
     for path in &config.schemas {
-        let versions = load_file_except(path, &read, compiler.as_mut(), general)?;
-        add_schemas(&mut registry, versions, false, general);
+        set.add_path(path, &read, general)?;
     }
-    Ok(registry)
+    Ok(set.into_registry())
 }

@@ -43,6 +43,29 @@ struct Head<'a> {
     spec: &'a Map<String, Value>,
 }
 
+/// Whether `apiVersion`/`kind` name a CustomResourceDefinition, the one rule every reader of
+/// manifests uses (items, schema files, the previous revision, the kube library). The
+/// apiserver's scheme knows the kind in `apiextensions.k8s.io` at `v1` (served) and `v1beta1`
+/// (still decoded, as older manifests are written); any other version of the group is no kind
+/// the apiserver knows, so such a document is no CRD.
+pub fn is_crd_type(api_version: &str, kind: &str) -> bool {
+    matches!(api_version, V1 | V1BETA1) && kind == "CustomResourceDefinition"
+}
+
+/// [`is_crd_type`] of a JSON value's `apiVersion` and `kind`.
+pub fn is_crd_value(v: &Value) -> bool {
+    let s = |k: &str| v.get(k).and_then(Value::as_str).unwrap_or("");
+    is_crd_type(s("apiVersion"), s("kind"))
+}
+
+/// Whether a schema file's document means to be a CRD: the kind in `apiextensions.k8s.io` at
+/// any version. [`load_crd`] refuses the versions that are not [`is_crd_type`], naming them,
+/// so such a file is an error rather than skipped.
+pub fn claims_crd(v: &Value) -> bool {
+    let s = |k: &str| v.get(k).and_then(Value::as_str).unwrap_or("");
+    s("kind") == "CustomResourceDefinition" && s("apiVersion").starts_with("apiextensions.k8s.io/")
+}
+
 /// Loads the CRD `crd` (from `source`, used in errors): one [`VersionSchema`] per version, in
 /// `spec.versions` order. A malformed CRD or schema is an error naming the field.
 pub fn load_crd(crd: &Value, source: &str) -> Result<Vec<VersionSchema>, SchemaError> {

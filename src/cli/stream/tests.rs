@@ -3,6 +3,7 @@
 //! the common forms do stream.
 
 use super::super::{whole, ConfigFile, Flags};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 fn case(dir: &Path) -> Option<(Flags, String, Option<ConfigFile>)> {
@@ -255,4 +256,49 @@ fn an_invalid_item_stops_the_streamed_run_with_the_whole_input_error() {
     // With a syntax error after it, the whole-input run answers (it reports the syntax error).
     let broken = format!("{list}bad: [\n");
     assert!(super::run(&flags, &broken, None).is_none());
+}
+
+/// `--previous` streams: on every hand-written update case of `../shared/updates/cases` (a
+/// YAML stream of NEW against OLD), the streamed answer is the whole-input one.
+#[test]
+fn updates_stream_with_the_whole_input_answer() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/updates/cases");
+    if !dir.is_dir() {
+        // The shared ground truth is not beside the repository (a fresh clone).
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED updates_stream_with_the_whole_input_answer: ../shared (the shared ground truth) is not beside the repository"
+        );
+        return;
+    }
+    let mut news: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("../shared/updates/cases")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".new.yaml"))
+        .collect();
+    news.sort();
+    let mut streamed = 0;
+    for new in &news {
+        let old = PathBuf::from(new.to_string_lossy().replace(".new.yaml", ".old.yaml"));
+        let input = std::fs::read_to_string(new).unwrap();
+        let flags = Flags {
+            config_file: None,
+            diff: true,
+            previous: vec![old],
+        };
+        let got = super::run(&flags, &input, None)
+            .unwrap_or_else(|| panic!("{} did not stream", new.display()))
+            .unwrap();
+        let want = whole(&flags, &input, None).unwrap();
+        assert_eq!(
+            got.stdout.to_string(&input),
+            want.stdout.to_string(&input),
+            "{}",
+            new.display()
+        );
+        assert_eq!(got.stderr, want.stderr, "{}", new.display());
+        assert_eq!(got.code, want.code, "{}", new.display());
+        streamed += 1;
+    }
+    assert!(streamed >= 20, "{streamed} cases");
 }

@@ -25,7 +25,7 @@ fn read_back_gives_the_written_item() {
 fn items_lookup_wins_over_files_and_falls_back_to_them() {
     let (items, files) = (Schemas::default(), Schemas::default());
     assert!(matches!(
-        lookup(&items, &files, "example.com/v1", "Widget"),
+        lookup(&items, Some(&files), "example.com/v1", "Widget"),
         Lookup::NotFound
     ));
 }

@@ -215,3 +215,47 @@ fn scope_and_subresources() {
     let vs = load(v1beta1);
     assert!(vs[0].namespaced && vs[0].subresources.status);
 }
+
+#[test]
+fn which_documents_are_crds() {
+    let cases = [
+        (
+            "apiextensions.k8s.io/v1",
+            "CustomResourceDefinition",
+            true,
+            true,
+        ),
+        (
+            "apiextensions.k8s.io/v1beta1",
+            "CustomResourceDefinition",
+            true,
+            true,
+        ),
+        // No version of the group the apiserver knows: no CRD, but a schema file that
+        // holds one is refused by the loader rather than skipped.
+        (
+            "apiextensions.k8s.io/v2",
+            "CustomResourceDefinition",
+            false,
+            true,
+        ),
+        (
+            "apiextensions.k8s.io",
+            "CustomResourceDefinition",
+            false,
+            false,
+        ),
+        ("example.com/v1", "CustomResourceDefinition", false, false),
+        (
+            "apiextensions.k8s.io/v1",
+            "CustomResourceDefinitionList",
+            false,
+            false,
+        ),
+    ];
+    for (api_version, kind, is_crd, claims) in cases {
+        let v = serde_json::json!({"apiVersion": api_version, "kind": kind});
+        assert_eq!(is_crd_value(&v), is_crd, "{api_version} {kind}");
+        assert_eq!(claims_crd(&v), claims, "{api_version} {kind}");
+    }
+}
