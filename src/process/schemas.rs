@@ -94,7 +94,7 @@ pub(crate) fn lookup<'a>(
 /// streamed input, the repository mode, the kube library, the previous revision). The rule:
 /// the CRDs among the items come first and win, then the schema files (each conflict a
 /// warning). Every version is compiled from its whole schema (OpenAPI checks, CEL rules) and
-/// only then slimmed for processing: loading and [`prepare`] are one step here, so no caller
+/// only then slimmed for processing: loading and `prepare` are one step here, so no caller
 /// can compile a slimmed schema.
 pub struct SchemaSet {
     registry: Schemas,
