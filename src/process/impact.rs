@@ -19,35 +19,20 @@
 //! ratcheted|version`. A CRD whose update the apiserver refuses changes nothing (the cluster
 //! keeps the old one): no result.
 
-use super::previous::Previous;
+use super::previous::{group_of, text, Previous};
 use super::schemas::{is_crd, Checks, Schemas};
 use super::{api_version_kind, rules};
 use crate::config::{Config, Validation};
 use crate::engine::{self, Options};
 use crate::field;
 use crate::results::{KrmResult, ResourceRef, Severity};
-use crate::schema::registry::{split_api_version, Entry, Lookup};
+use crate::schema::registry::{Entry, Lookup};
 use crate::yaml::json::to_json;
 use crate::yaml::Node;
 use serde_json::Value;
 
 /// The key of the tag every impact result carries (its value says which kind of change).
 pub const TAG: &str = "crd-change";
-
-fn text<'a>(n: &'a Node, path: &[&str]) -> &'a str {
-    let mut at = n;
-    for k in path {
-        match at.get(k) {
-            Some(x) => at = x,
-            None => return "",
-        }
-    }
-    at.scalar_str().unwrap_or("")
-}
-
-fn group_of(api_version: &str) -> &str {
-    split_api_version(api_version).map_or("", |(g, _)| g)
-}
 
 /// The impact of each changed CRD among `crds` (the input's) on the previous objects of it,
 /// in the order of the CRDs and of the previous objects.

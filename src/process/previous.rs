@@ -40,7 +40,8 @@ pub struct UpdateContext<'a> {
     pub files: Option<&'a Schemas>,
 }
 
-fn text<'a>(n: &'a Node, path: &[&str]) -> &'a str {
+/// The scalar text at `path` in `n` (empty when absent).
+pub(super) fn text<'a>(n: &'a Node, path: &[&str]) -> &'a str {
     let mut at = n;
     for k in path {
         match at.get(k) {
@@ -51,7 +52,8 @@ fn text<'a>(n: &'a Node, path: &[&str]) -> &'a str {
     at.scalar_str().unwrap_or("")
 }
 
-fn group_of(api_version: &str) -> &str {
+/// The group of `api_version` (empty for the core group).
+pub(super) fn group_of(api_version: &str) -> &str {
     split_api_version(api_version).map_or("", |(g, _)| g)
 }
 
