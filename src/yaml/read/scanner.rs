@@ -104,6 +104,9 @@ pub struct Scanner<'a> {
     bytes: &'a [u8],
     /// The text ends without a line break: one is read after it (kubectl's line reader adds it).
     virtual_break: bool,
+    /// The text had a NUL character where it now ends: go-yaml's reader refuses it before its
+    /// scanner could read it, so scanning stops there with that refusal.
+    cut_at_nul: bool,
     mark: Mark,
     tokens: VecDeque<Token>,
     tokens_parsed: usize,
@@ -146,10 +149,13 @@ impl<'a> Scanner<'a> {
     /// its start is skipped (go-yaml's encoding detection), without counting as a column.
     pub fn new(text: &'a str) -> Self {
         let skip = if text.starts_with('\u{feff}') { 3 } else { 0 };
+        let nul = text.find('\0');
+        let text = &text[..nul.unwrap_or(text.len())];
         Scanner {
             text,
             bytes: text.as_bytes(),
-            virtual_break: !text.is_empty() && !text.ends_with('\n'),
+            virtual_break: nul.is_none() && !text.is_empty() && !text.ends_with('\n'),
+            cut_at_nul: nul.is_some(),
             mark: Mark {
                 index: skip,
                 ..Mark::default()
@@ -376,6 +382,10 @@ impl<'a> Scanner<'a> {
             self.cur()
         };
         if c == '\0' && self.mark.index >= self.bytes.len() {
+            if self.cut_at_nul {
+                let m = self.mark;
+                return self.err(super::compose::CONTROL_MESSAGE, m);
+            }
             return self.fetch_stream_end();
         }
         let col0 = self.mark.column == 0;

@@ -175,6 +175,29 @@ fn control_characters_are_found_where_gos_reader_reads() {
 }
 
 #[test]
+fn a_nul_character_ends_scanning_with_the_readers_refusal() {
+    // Found by the fuzzer: a block scalar header followed by NUL used to scan forever.
+    for text in [
+        ">\0",
+        "a: >\0",
+        "a: |\n  x\0y\n",
+        "a: 'x\0",
+        "[a, \0",
+        "\0",
+        "{\"a\": 1}\0",
+    ] {
+        assert_eq!(
+            refused(text),
+            "control characters are not allowed",
+            "{text:?}"
+        );
+    }
+    // As for any control character, a NUL in a block the reader never reached is not seen.
+    let far = format!("a: 1\n...\n{}\0\n", "x".repeat(600));
+    assert_eq!(one(&far), json!({"a": 1}));
+}
+
+#[test]
 fn refusals_name_document_line_and_column() {
     let r = read_stream("a: 1\n---\nb: 2\nc: d: e\n").unwrap_err();
     assert_eq!((r.document, r.line, r.column), (1, 4, 5));
