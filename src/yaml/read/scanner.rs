@@ -196,7 +196,7 @@ impl<'a> Scanner<'a> {
         match self.bytes.get(i) {
             Some(&b) if b < 0x80 => b as char,
             Some(_) => self.text[i..].chars().next().unwrap_or('\0'),
-            None if self.virtual_break => '\n',
+            None if self.virtual_break && i == self.bytes.len() => '\n',
             None => '\0',
         }
     }
@@ -234,7 +234,13 @@ impl<'a> Scanner<'a> {
         }
         let c = self.cur();
         if c == '\r' && self.ch(1) == '\n' {
-            self.mark.index += 2;
+            // CRLF as one break; the LF may be the virtual one after a last line ending in CR.
+            if self.bytes.get(self.mark.index + 1) == Some(&b'\n') {
+                self.mark.index += 2;
+            } else {
+                self.mark.index += 1;
+                self.virtual_break = false;
+            }
             self.mark.chars += 2;
         } else if is_break(c) {
             self.mark.index += c.len_utf8();

@@ -175,6 +175,16 @@ fn control_characters_are_found_where_gos_reader_reads() {
 }
 
 #[test]
+fn a_last_line_ending_in_cr_takes_the_added_line_feed_as_crlf() {
+    // Found by the fuzzer (`-\r` scanned forever): kubectl's line reader adds `\n` after the
+    // last line, so a final CR becomes one CRLF break.
+    assert_eq!(one("-\r"), json!([null]));
+    assert_eq!(one("a: b\r"), json!({"a": "b"}));
+    assert_eq!(one("a: |\n  x\r"), json!({"a": "x\n"}));
+    assert_eq!(refused("a: 'x\r"), "found unexpected end of stream");
+}
+
+#[test]
 fn a_nul_character_ends_scanning_with_the_readers_refusal() {
     // Found by the fuzzer: a block scalar header followed by NUL used to scan forever.
     for text in [
