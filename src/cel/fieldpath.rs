@@ -124,3 +124,48 @@ pub fn invalid_paths(s: &Structural, path: &str, out: &mut Vec<String>) {
         invalid_paths(a, &format!("{path}.additionalProperties"), out);
     }
 }
+
+/// The same errors for a schema the apiserver could not make structural as a whole (an
+/// unsupported keyword such as `id` somewhere in it): it checks a rule's `fieldPath` against
+/// the structural form of the rule's own node, and counts the path valid when that node cannot
+/// be made structural either. `schema` is the raw JSON schema found at `path`.
+pub fn invalid_paths_raw(schema: &serde_json::Value, path: &str, out: &mut Vec<String>) {
+    let Some(m) = schema.as_object() else {
+        return;
+    };
+    let rules = m.get("x-kubernetes-validations").and_then(|v| v.as_array());
+    let with_paths = rules
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .filter_map(|(i, r)| {
+            let fp = r.get("fieldPath").and_then(|v| v.as_str())?;
+            (!fp.trim().is_empty()).then_some((i, fp))
+        });
+    let mut node: Option<Option<Structural>> = None;
+    for (i, fp) in with_paths {
+        let node = node.get_or_insert_with(|| crate::schema::convert::convert(schema, path).ok());
+        if node
+            .as_ref()
+            .is_some_and(|s| valid_field_path(fp, s).is_none())
+        {
+            out.push(crate::field::invalid(
+                format!("{path}.x-kubernetes-validations[{i}].fieldPath"),
+                &crate::field::go_quote(fp),
+                "must be a valid path",
+            ));
+        }
+    }
+    if let Some(props) = m.get("properties").and_then(|v| v.as_object()) {
+        for (name, p) in props {
+            let at = crate::field::key(&format!("{path}.properties"), name);
+            invalid_paths_raw(p, &at, out);
+        }
+    }
+    if let Some(items) = m.get("items").filter(|v| v.is_object()) {
+        invalid_paths_raw(items, &format!("{path}.items"), out);
+    }
+    if let Some(a) = m.get("additionalProperties").filter(|v| v.is_object()) {
+        invalid_paths_raw(a, &format!("{path}.additionalProperties"), out);
+    }
+}

@@ -58,7 +58,7 @@ mod errors;
 mod escape;
 mod estimate;
 mod eval;
-mod fieldpath;
+pub(crate) mod fieldpath;
 mod format;
 mod formatting;
 mod funcs;

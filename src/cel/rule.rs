@@ -83,6 +83,9 @@ pub fn parse(src: &str) -> Result<IdedExpr, String> {
             let (line, col) = e.map_or((1, 0), |e| e.pos);
             let msg = e.map_or("syntax error", |e| e.msg.as_str());
             let offset = line_col_offset(src, line, col);
+            // The parser words some errors as cel-go does (`Syntax error: mismatched input`),
+            // others without the prefix cel-go's ANTLR listener gives them.
+            let msg = msg.strip_prefix("Syntax error: ").unwrap_or(msg);
             issue_at(src, offset, &format!("Syntax error: {msg}"))
         })
 }

@@ -415,6 +415,17 @@ fn optionals_and_two_variable_comprehensions() {
 }
 
 #[test]
+fn a_syntax_error_is_worded_once_as_cel_go_words_it() {
+    // crd-validation item 271: the parser already says `Syntax error:`; the prefix is not doubled.
+    let s = spec("{s: {type: string}}", "[{rule: 'self.s =='}]");
+    assert!(
+        refused(&s)[0].ends_with("compilation failed: ERROR: <input>:1:10: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | self.s ==\n | .........^"),
+        "{:?}",
+        refused(&s)
+    );
+}
+
+#[test]
 fn int_and_double_equality_does_not_type_check() {
     let s = spec("{num: {type: number}}", "[{rule: 'self.num == 1'}]");
     assert!(

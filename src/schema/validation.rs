@@ -46,6 +46,7 @@ pub fn check_schema(
     // conversion error itself when there are none.
     let mut errs = converted.unsupported;
     errs.extend(api::validate(&converted.structural, path));
+    crate::cel::fieldpath::invalid_paths_raw(schema, path, &mut errs);
     if errs.is_empty() {
         errs.push(field::invalid(path, "\"\"", &init_error));
     }

@@ -123,6 +123,13 @@ fn unsupported_keywords_are_reported_alone() {
         ("$ref hides structural errors", "type: object\nproperties: {a: {$ref: '#/definitions/x'}, b: {}}", &["R.properties[a].$ref: Forbidden: $ref is not supported"]),
         ("items list", "type: object\nproperties: {a: {type: array, items: [{type: string}]}}", &["R.properties[a].items: Forbidden: items must be a schema object and not an array"]),
         ("$schema has only the conversion error", "type: object\n$schema: http://json-schema.org/draft-04/schema#", &["R: Invalid value: \"\": OpenAPIV3Schema 'schema' is not supported"]),
+        // crd-validation item 308: a rule's fieldPath is checked against its own node, which
+        // converts even when the whole schema does not; a node that does not convert counts valid.
+        ("fieldPath beside an unsupported keyword", "type: object\nproperties: {spec: {type: object, id: x}, status: {type: object, properties: {a: {type: string}}, x-kubernetes-validations: [{rule: 'true', fieldPath: .nope}, {rule: 'true', fieldPath: .a}]}}", &[
+            "R.properties[spec].id: Forbidden: id is not supported",
+            "R.properties[status].x-kubernetes-validations[0].fieldPath: Invalid value: \".nope\": must be a valid path",
+        ]),
+        ("fieldPath on a node that does not convert", "type: object\nproperties: {spec: {type: object, id: x, x-kubernetes-validations: [{rule: 'true', fieldPath: .nope}]}}", &["R.properties[spec].id: Forbidden: id is not supported"]),
     ]);
     let (model, _) = check_schema(&schema("type: object\nid: x"), R).unwrap();
     assert!(model.is_none());
