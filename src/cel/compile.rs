@@ -43,9 +43,22 @@ struct At<'a> {
 }
 
 /// What compiling gathers besides the validators.
-struct Out {
+struct Out<'a> {
     errors: Vec<String>,
     cost: Total,
+    /// The schema's own errors (structural, value validation): the apiserver compiles no rule
+    /// of a node with such an error at it or below it, nor counts its cost.
+    schema_errors: &'a [String],
+}
+
+impl Out<'_> {
+    /// Whether a schema error lies at the node at `path` or below it.
+    fn skipped(&self, path: &str) -> bool {
+        self.schema_errors.iter().any(|c| {
+            c.strip_prefix(path)
+                .is_some_and(|rest| rest.starts_with('.') || rest.starts_with(':'))
+        })
+    }
 }
 
 /// A node's CEL type as the walk reaches it. Types are built only where rules need them (a
@@ -62,13 +75,18 @@ enum Ty {
 /// Compiles the rules of `schema` (at `path` in its CRD). Returns the validator tree (`None`
 /// when there is no rule), the CRD errors, sorted, and the largest estimated cost of a rule or
 /// message expression.
-pub fn compile_with_costs(schema: &Structural, path: &str) -> (Option<Node>, Vec<String>, u64) {
+pub fn compile_with_costs(
+    schema: &Structural,
+    path: &str,
+    schema_errors: &[String],
+) -> (Option<Node>, Vec<String>, u64) {
     if !has_rules(schema) || !has_decl(schema) {
         return (None, Vec::new(), 0);
     }
     let mut out = Out {
         errors: Vec::new(),
         cost: Total::default(),
+        schema_errors,
     };
     let at = At {
         path: path.to_string(),
@@ -83,7 +101,7 @@ pub fn compile_with_costs(schema: &Structural, path: &str) -> (Option<Node>, Vec
     (root, errors, largest)
 }
 
-fn node(s: &Structural, ty: Ty, at: &At<'_>, out: &mut Out) -> Option<Node> {
+fn node(s: &Structural, ty: Ty, at: &At<'_>, out: &mut Out<'_>) -> Option<Node> {
     let (decl, root) = match ty {
         Ty::Built(d) => (Some(d), false),
         Ty::Own { root } if s.extensions.x_validations().is_some() => (decl_of(s, root), root),
@@ -144,10 +162,13 @@ fn node(s: &Structural, ty: Ty, at: &At<'_>, out: &mut Out) -> Option<Node> {
     })
 }
 
-fn rules(s: &Structural, decl: &Arc<Decl>, at: &At<'_>, sink: &mut Out) -> Vec<Rule> {
+fn rules(s: &Structural, decl: &Arc<Decl>, at: &At<'_>, sink: &mut Out<'_>) -> Vec<Rule> {
     let Some(list) = s.extensions.x_validations().and_then(|v| v.as_array()) else {
         return Vec::new();
     };
+    if sink.skipped(&at.path) {
+        return Vec::new();
+    }
     let mut out = Vec::with_capacity(list.len());
     for (i, v) in list.iter().enumerate() {
         let (compiled, costs) = rule::compile(v, i, s, decl, &at.path, at.uncorrelatable);
@@ -170,7 +191,7 @@ fn properties(
     decl: Option<&Decl>,
     root: bool,
     at: &At<'_>,
-    sink: &mut Out,
+    sink: &mut Out<'_>,
 ) -> Vec<(Box<str>, Node)> {
     let mut out = Vec::new();
     for (name, p) in s.properties.iter() {

@@ -100,7 +100,15 @@ impl Compiled {
     /// Compiles every rule of `schema`, whose path in its CRD is `path`
     /// (`spec.validation.openAPIV3Schema` or `spec.versions[i].schema.openAPIV3Schema`).
     pub fn new(schema: &Structural, path: &str) -> Self {
-        let (root, mut errors, estimated_cost) = compile::compile_with_costs(schema, path);
+        Self::beside_schema_errors(schema, path, &[])
+    }
+
+    /// Like [`Compiled::new`] for a schema with errors of its own (`schema_errors`, messages
+    /// naming their fields under `path`): the apiserver compiles no rule of a node with such an
+    /// error at it or below it (its rules' `fieldPath`s are still checked).
+    pub fn beside_schema_errors(schema: &Structural, path: &str, schema_errors: &[String]) -> Self {
+        let (root, mut errors, estimated_cost) =
+            compile::compile_with_costs(schema, path, schema_errors);
         // `fieldPath` is checked on every node with rules, also where no rule is compiled.
         fieldpath::invalid_paths(schema, path, &mut errors);
         errors.sort();
@@ -112,8 +120,9 @@ impl Compiled {
         }
     }
 
-    /// The `fieldPath` errors alone, for a schema the apiserver does not compile rules of
-    /// (structural errors): `pathValid` is a schema check it makes on every node with rules.
+    /// The `fieldPath` errors alone, for a schema the apiserver compiles no rule of (not
+    /// structural, or a default that is not valid): `pathValid` is a schema check it makes on
+    /// every node with rules.
     pub fn field_paths_only(schema: &Structural, path: &str) -> Self {
         let mut errors = Vec::new();
         fieldpath::invalid_paths(schema, path, &mut errors);

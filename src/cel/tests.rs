@@ -415,6 +415,34 @@ fn optionals_and_two_variable_comprehensions() {
 }
 
 #[test]
+fn no_rule_is_compiled_at_or_above_a_schema_error() {
+    // crd-validation item 267: a schema error elsewhere does not stop a node's rules from being
+    // compiled (and costed); one at the node or below it does.
+    let s = convert(
+        &json_of(&spec("{a: {type: string}}", "[{rule: 'self.nope == 1'}]")),
+        "R",
+    )
+    .unwrap();
+    let errors = |schema_errors: &[&str]| {
+        let owned: Vec<String> = schema_errors.iter().map(|e| e.to_string()).collect();
+        Compiled::beside_schema_errors(&s, "R", &owned).errors
+    };
+    let undefined = "R.properties[spec].x-kubernetes-validations[0].rule: Invalid value";
+    let elsewhere = errors(&["R.properties[status].type: Required value"]);
+    assert!(
+        elsewhere.len() == 1 && elsewhere[0].starts_with(undefined),
+        "{elsewhere:?}"
+    );
+    let spec2 = errors(&["R.properties[spec2].type: Required value"]);
+    assert!(
+        spec2.len() == 1 && spec2[0].starts_with(undefined),
+        "{spec2:?}"
+    );
+    assert!(errors(&["R.properties[spec].properties[a].type: Required value"]).is_empty());
+    assert!(errors(&["R.properties[spec]: Invalid value: x"]).is_empty());
+}
+
+#[test]
 fn a_syntax_error_is_worded_once_as_cel_go_words_it() {
     // crd-validation item 271: the parser already says `Syntax error:`; the prefix is not doubled.
     let s = spec("{s: {type: string}}", "[{rule: 'self.s =='}]");

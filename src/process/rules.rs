@@ -20,9 +20,14 @@ pub(super) fn compile(versions: &[VersionSchema]) -> Vec<Option<Arc<Compiled>>> 
             continue;
         };
         if !vs.structural_errors.is_empty() {
-            // Not compiled; the apiserver still checks each rule's fieldPath.
-            let only = Compiled::field_paths_only(schema, &schema_path(versions, i));
-            out.push((!only.errors.is_empty()).then(|| Arc::new(only)));
+            // Not structural or a bad default: no rule is compiled (each fieldPath is still
+            // checked). Other schema errors keep only the rules at and above them uncompiled.
+            let path = schema_path(versions, i);
+            let rules = match crate::schema::validation::rules_compiled(schema, &path) {
+                true => Compiled::beside_schema_errors(schema, &path, &vs.structural_errors),
+                false => Compiled::field_paths_only(schema, &path),
+            };
+            out.push((!rules.errors.is_empty()).then(|| Arc::new(rules)));
             continue;
         }
         let shared = (0..i).find(|&j| same_schema(&versions[j], vs) && out[j].is_some());

@@ -30,6 +30,13 @@ pub fn validate_structural(s: &Structural, path: &str) -> Vec<String> {
     errs
 }
 
+/// Whether the apiserver compiles the CEL rules of `s` at all: only when the schema is
+/// structural and its defaults are valid (errors of the OpenAPI schema validation alone only
+/// keep the rules at and above each error from being compiled).
+pub fn rules_compiled(s: &Structural, path: &str) -> bool {
+    invariants::validate(s, path).is_empty() && defaults::validate(s, path).is_empty()
+}
+
 /// Converts and checks one `openAPIV3Schema` as the apiserver does when it loads a CRD: the
 /// model (`None` when `NewStructural` would fail on an unsupported keyword) and the sorted errors.
 /// Only malformed input is an `Err`.

@@ -157,3 +157,16 @@ fn defaults() {
         ("defaults not checked when not structural", "type: object\nproperties: {spec: {type: object, default: {a: 1, b: 2}, properties: {a: {}}}}", &["R.properties[spec].properties[a].type: Required value: must not be empty for specified object fields"]),
     ]);
 }
+
+#[test]
+fn rules_are_compiled_unless_the_schema_is_not_structural_or_a_default_is_bad() {
+    // crd-validation items 146 and 267: a bad default (or a structural error) means no CEL
+    // context at all; an OpenAPI schema error (type null) leaves the other nodes' rules compiled.
+    let model = |yaml: &str| check_schema(&schema(yaml), R).unwrap().0.unwrap();
+    let bad_default = model("type: object\nproperties: {a: {type: string, default: 1}}");
+    assert!(!rules_compiled(&bad_default, R));
+    let not_structural = model("type: object\nproperties: {a: {}}");
+    assert!(!rules_compiled(&not_structural, R));
+    let type_null = model("type: object\nproperties: {a: {type: 'null'}, b: {type: string}}");
+    assert!(rules_compiled(&type_null, R));
+}
