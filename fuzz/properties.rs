@@ -7,8 +7,8 @@ use crd_schema_fn::cli::{run, Flags};
 use crd_schema_fn::engine::{self, Options};
 use crd_schema_fn::resourcelist::envelope_form;
 use crd_schema_fn::schema::crd::load_crd;
-use crd_schema_fn::yaml::json::from_json;
-use crd_schema_fn::yaml::parse::Documents;
+use crd_schema_fn::yaml::json::{from_json, to_json};
+use crd_schema_fn::yaml::read::{decode, read_stream};
 use crd_schema_fn::yaml::{emit_stream, parse_stream, Node, ScalarStyle};
 
 /// The YAML reader never panics, and what it reads is written so that it reads back as the
@@ -160,19 +160,42 @@ pub fn schema_loader(data: &[u8]) {
     }
 }
 
-/// A text starting with `{` is read by the flow reader (see `yaml::parse::flowdoc`): whenever
-/// saphyr-parser reads it too, both read the same documents (styles, tags, flow and one-line
-/// flags included).
-pub fn flow_reader(data: &[u8]) {
+/// The reader (kubectl's grammar, `yaml::read`) never panics, and every document it reads
+/// means in the crate's tree what kubectl makes of it: the tree's JSON is the JSON of
+/// sigs.k8s.io/yaml's conversion of the same document, and the edit planner's positions pair
+/// with the trees. The text is tried as it is and, starting with `{`, as kubectl's JSON form.
+pub fn reader(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let text = format!("{{{}", text.trim_start_matches('{'));
-    let (Ok(fast), Ok(slow)) = (
-        parse_stream(&text),
-        Documents::strict(&text).collect::<Result<Vec<Node>, _>>(),
-    ) else {
+    reads_as_kubectl(text);
+    reads_as_kubectl(&format!("{{{}", text.trim_start_matches('{')));
+}
+
+fn reads_as_kubectl(text: &str) {
+    let Ok(docs) = read_stream(text) else {
+        assert!(
+            parse_stream(text).is_err(),
+            "a refused stream was read\n{text}"
+        );
         return;
     };
-    assert_eq!(fast, slow, "the flow reader reads differently\n{text}");
+    let nodes = parse_stream(text).expect("the trees are read from the same documents");
+    assert_eq!(docs.len(), nodes.len(), "documents\n{text}");
+    for (doc, node) in docs.iter().zip(&nodes) {
+        let Some(root) = &doc.root else {
+            assert!(node.is_null(), "an empty document is null\n{text}");
+            continue;
+        };
+        let want = decode::to_json(root).expect("a document read is one kubectl holds");
+        let got = to_json(node).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(got, want, "the tree means something else\n{text}");
+    }
+    if let Some(loc) = crd_schema_fn::yaml::edit::locate::Locator::new(text, &nodes) {
+        for (i, node) in nodes.iter().enumerate() {
+            loc.field(i, node, "");
+        }
+    } else {
+        panic!("no positions for a stream the reader reads\n{text}");
+    }
 }

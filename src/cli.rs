@@ -109,16 +109,8 @@ fn try_run(
     stdin: &str,
     config_file: Option<&ConfigFile>,
 ) -> Result<Execution, FatalError> {
-    // What kubectl refuses is refused, with its cause (the reader with kubectl's grammar).
-    crate::yaml::read::Reader::new(stdin)
-        .try_for_each(|d| d.map(|_| ()))
-        .map_err(|r| InputError::Yaml(r.into()))?;
-    // Text after a `...` document end is dropped by kubectl: the whole-input run reads such a
-    // stream as kubectl does (the streamed reader would read it).
-    let doc_end = stdin.lines().any(|l| l.starts_with("..."));
-    if doc_end {
-        return whole(flags, stdin, config_file);
-    }
+    // A stream the reader refuses (as kubectl does) is not streamed: the whole-input run reads
+    // it again and reports the refusal.
     match stream::run(flags, stdin, config_file) {
         Some(done) => done,
         None => whole(flags, stdin, config_file),

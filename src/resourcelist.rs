@@ -63,15 +63,7 @@ impl InputError {
 /// (empty) documents of a stream are skipped.
 pub fn read(text: &str) -> Result<Input, InputError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    // A stream kubectl reads that the lossless reader refuses or splits otherwise (a tab after
-    // `:`, a comment right after a quoted scalar, text after `...`): read with kubectl's grammar.
-    let parsed = match (parse_stream(text), crate::yaml::read::read_nodes(text)) {
-        (Ok(old), Ok(new)) if non_null(&old) != non_null(&new) => Ok(new),
-        (Ok(old), _) => Ok(old),
-        (Err(_), Ok(new)) => Ok(new),
-        (Err(e), Err(_)) => Err(e),
-    };
-    let docs: Vec<(usize, Node)> = parsed?
+    let docs: Vec<(usize, Node)> = parse_stream(text)?
         .into_iter()
         .enumerate()
         .filter(|(_, d)| !d.is_null())
@@ -96,10 +88,6 @@ pub fn read(text: &str) -> Result<Input, InputError> {
         input.labels.push(label);
     }
     Ok(input)
-}
-
-fn non_null(docs: &[Node]) -> usize {
-    docs.iter().filter(|d| !d.is_null()).count()
 }
 
 /// The form a stream's only document asks for: a ResourceList, a List with `items`, or `None`

@@ -46,6 +46,6 @@ fn schema_loader_regressions() {
 }
 
 #[test]
-fn flow_reader_regressions() {
-    each_input("flow_reader", properties::flow_reader);
+fn reader_regressions() {
+    each_input("reader", properties::reader);
 }

@@ -333,8 +333,17 @@ fn corpus_round_trips_and_reads_as_pyyaml_reads_it() {
         let docs = parse_stream(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         let out = emit_stream(&docs);
         let back = parse_stream(&out).unwrap();
-        assert_eq!(back.len(), docs.len(), "{}", f.display());
-        for (a, b) in back.iter().zip(&docs) {
+        // An empty document is written as a lone `---`, which kubectl's splitting drops (as it
+        // drops every empty document).
+        let non_null = |d: &Vec<Node>| {
+            d.iter()
+                .filter(|n| !n.is_null())
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        let (back, kept) = (non_null(&back), non_null(&docs));
+        assert_eq!(back.len(), kept.len(), "{}", f.display());
+        for (a, b) in back.iter().zip(&kept) {
             assert!(a.content_eq(b), "{}: round trip differs", f.display());
         }
         let vals: Vec<_> = docs.iter().map(|d| norm(to_json(d).unwrap())).collect();

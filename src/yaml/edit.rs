@@ -5,8 +5,8 @@
 //! stays byte for byte.
 //!
 //! The differences ([`diff::changes`]) must be what processing an object makes: map entries
-//! removed or appended, nodes replaced. They are located in the text by a second reading that
-//! records where every node lies (`positions`), turned into byte-range edits (`plan`), with
+//! removed or appended, nodes replaced. They are located in the text by where the reader found
+//! every node (`positions`, the spans of [`super::read`], the reader `parse_stream` uses), turned into byte-range edits (`plan`), with
 //! new content written by the emitter's rules (`render`). The edited text is then read again
 //! and must give exactly the wanted documents (as values), or [`rewrite`] fails: it never returns
 //! text that does not read back right.
@@ -22,13 +22,13 @@ mod text;
 
 use super::json::to_json;
 use super::keys::normalize_keys;
-use super::{parse_stream, Node};
+use super::{parse_stream, Node, YamlError};
 
 /// Why a text could not be edited in place.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EditError {
-    #[error("the YAML is only readable with kubectl's leniency for under-indented flow content (line {line}: {message})")]
-    Lenient { line: usize, message: String },
+    #[error("the text does not read as YAML: {0}")]
+    Unreadable(YamlError),
     #[error("the text has {found} documents where {expected} were read")]
     Documents { expected: usize, found: usize },
     #[error("a change falls inside an alias (`*name`)")]
@@ -65,10 +65,7 @@ pub fn rewrite(
     if changed.is_empty() {
         return Ok(text.to_string());
     }
-    let pos = positions::read(text).map_err(|e| EditError::Lenient {
-        line: e.line,
-        message: e.message,
-    })?;
+    let pos = positions::read(text).map_err(EditError::Unreadable)?;
     if pos.docs.len() != before.len() {
         return Err(EditError::Documents {
             expected: before.len(),

@@ -30,9 +30,8 @@ pub struct Locator<'t> {
 }
 
 impl<'t> Locator<'t> {
-    /// Reads the positions of `text`, whose documents read as `docs`. `None` when the text has
-    /// no positions (it is only readable with the leniency for under-indented flow content) or
-    /// its documents do not pair with `docs`.
+    /// Reads the positions of `text`, whose documents read as `docs`. `None` when the text does
+    /// not read or its documents do not pair with `docs`.
     pub fn new(text: &'t str, docs: &[Node]) -> Option<Self> {
         let pos = positions::read(text).ok()?;
         if pos.docs.len() != docs.len() {

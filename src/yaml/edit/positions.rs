@@ -1,20 +1,17 @@
-//! Where every node of a YAML stream lies in its text: a second reading of the stream's
-//! saphyr-parser events that keeps, for each node, its byte range, its column and its shape,
-//! in an arena parallel to the [`Node`](crate::yaml::Node) trees that
-//! [`parse_stream`](crate::yaml::parse_stream) builds (same documents, same entries and items,
-//! in the same order; an alias is one leaf here where the tree holds a copy).
-//!
-//! The reading is iterative (an explicit stack of open collections), so nesting depth costs heap,
-//! not stack. It reads the text as saphyr-parser does (YAML 1.2 indentation rules), without the
-//! leniency `parse_stream` has for under-indented flow content: such a stream has no positions.
+//! Where every node of a YAML stream lies in its text, in an arena parallel to the
+//! [`Node`](crate::yaml::Node) trees that [`parse_stream`](crate::yaml::parse_stream) builds
+//! (same documents, same entries and items, in the same order; an alias is one leaf here where
+//! the tree holds a copy). Both come from the same reader ([`crate::yaml::read`]): the positions
+//! are its nodes' spans, so every stream `parse_stream` reads has them.
 
-use saphyr_parser::{Event, Parser, ScalarStyle, Span};
+use crate::yaml::read::{self, Kind as RKind, RNode, Style};
+use crate::yaml::YamlError;
 
 /// What a positioned node is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Kind {
     /// A scalar. `empty`: a plain scalar with no text (`key:` with nothing after it), located
-    /// where the parser saw it (right after the key or the `-`). `block`: literal or folded.
+    /// right after the `:` or the `-`. `block`: literal or folded.
     Scalar {
         empty: bool,
         block: bool,
@@ -33,7 +30,7 @@ pub(super) enum Kind {
 pub(super) struct PNode {
     pub kind: Kind,
     /// Byte offset of the node's first character: its tag or anchor if it has one; for a block
-    /// collection, its first key or item; for a block scalar, its first content line.
+    /// collection, its first key or item; for a block scalar, its `|` or `>` indicator.
     pub start: usize,
     /// Byte offset just after the node: after a flow collection's closing bracket, after a
     /// block collection's last descendant, after the line breaks a block scalar keeps.
@@ -60,190 +57,103 @@ pub(super) struct Positions {
     pub docs: Vec<usize>,
 }
 
-/// Why a stream has no positions: the parser's message and position (1-based line).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct PositionsError {
-    pub line: usize,
-    pub message: String,
-}
-
-/// Reads the positions of every node of `text`.
-pub(super) fn read(text: &str) -> Result<Positions, PositionsError> {
-    let bytes = ByteIndex::new(text);
-    let mut reader = Reader {
-        text,
-        bytes,
-        pos: Positions::default(),
-        open: Vec::new(),
-        root: None,
-    };
-    let mut parser = Parser::new_from_str(text);
-    while let Some(next) = parser.next_event() {
-        let (event, span) = next.map_err(|e| PositionsError {
-            line: e.marker().line(),
-            message: e.info().to_string(),
-        })?;
-        reader.event(event, span);
-    }
-    Ok(reader.pos)
-}
-
-/// Char index → byte offset (saphyr-parser markers count characters).
-struct ByteIndex {
-    /// Byte offset of each char, for non-ASCII text (empty when the text is ASCII).
-    offsets: Vec<usize>,
-    len: usize,
-}
-
-impl ByteIndex {
-    fn new(text: &str) -> Self {
-        let offsets = if text.is_ascii() {
-            Vec::new()
-        } else {
-            text.char_indices().map(|(b, _)| b).collect()
+/// Reads the positions of every node of `text` (its refusal when kubectl refuses it).
+pub(super) fn read(text: &str) -> Result<Positions, YamlError> {
+    let mut pos = Positions::default();
+    for doc in read::Reader::new(text) {
+        let doc = doc?;
+        let root = match &doc.root {
+            Some(r) => add(&mut pos, text, r),
+            None => {
+                let at = doc.range.start;
+                let empty = Kind::Scalar {
+                    empty: true,
+                    block: false,
+                    double_quoted: false,
+                };
+                push(&mut pos, empty, at, at, 0)
+            }
         };
-        ByteIndex {
-            offsets,
-            len: text.len(),
-        }
+        pos.docs.push(root);
     }
-
-    fn of(&self, char_index: usize) -> usize {
-        if self.offsets.is_empty() {
-            return char_index.min(self.len);
-        }
-        self.offsets.get(char_index).copied().unwrap_or(self.len)
-    }
+    Ok(pos)
 }
 
-struct Reader<'t> {
-    text: &'t str,
-    bytes: ByteIndex,
-    pos: Positions,
-    /// Open collections, innermost last.
-    open: Vec<usize>,
-    /// The current document's root, once started.
-    root: Option<usize>,
+fn push(pos: &mut Positions, kind: Kind, start: usize, end: usize, col: usize) -> usize {
+    pos.nodes.push(PNode {
+        kind,
+        start,
+        end,
+        col,
+        children: Vec::new(),
+    });
+    pos.nodes.len() - 1
 }
 
-impl Reader<'_> {
-    fn event(&mut self, event: Event<'_>, span: Span) {
-        match event {
-            Event::DocumentEnd => {
-                let root = match self.root.take() {
-                    Some(r) => r,
-                    None => self.add_empty_root(span),
-                };
-                self.pos.docs.push(root);
-            }
-            Event::Scalar(value, style, _, _) => {
-                let kind = Kind::Scalar {
-                    empty: span.start.index() == span.end.index(),
-                    block: matches!(style, ScalarStyle::Literal | ScalarStyle::Folded),
-                    double_quoted: style == ScalarStyle::DoubleQuoted,
-                };
-                let start = self.bytes.of(span.start.index());
-                let mut end = self.bytes.of(span.end.index());
-                if matches!(style, ScalarStyle::Literal | ScalarStyle::Folded) {
-                    end = block_scalar_end(self.text, start, end, &value);
-                }
-                self.attach(kind, start, end, span.start.col());
-            }
-            Event::Alias(_) => {
-                let (start, end) = (
-                    self.bytes.of(span.start.index()),
-                    self.bytes.of(span.end.index()),
-                );
-                self.attach(Kind::Alias, start, end, span.start.col());
-            }
-            Event::MappingStart(..) | Event::SequenceStart(..) => {
-                let flow = self.starts_flow(span);
-                let kind = if matches!(event, Event::MappingStart(..)) {
-                    Kind::Map { flow }
-                } else {
-                    Kind::Seq { flow }
-                };
-                let start = self.bytes.of(span.start.index());
-                let id = self.attach(kind, start, start, span.start.col());
-                self.open.push(id);
-            }
-            Event::MappingEnd | Event::SequenceEnd => self.close(span),
-            _ => {}
-        }
+/// Adds `n` and what it holds; returns its id.
+fn add(pos: &mut Positions, text: &str, n: &RNode) -> usize {
+    let (start, end, col) = (
+        n.span.start.offset,
+        n.span.end.offset,
+        n.span.start.column - 1,
+    );
+    if n.alias.is_some() {
+        return push(pos, Kind::Alias, start, end, col);
     }
-
-    /// A flow collection's start event spans its tag/anchor and its opening bracket; a block
-    /// collection's spans nothing or only its tag/anchor.
-    fn starts_flow(&self, span: Span) -> bool {
-        let (s, e) = (
-            self.bytes.of(span.start.index()),
-            self.bytes.of(span.end.index()),
-        );
-        self.text[s..e]
-            .trim_end_matches([' ', '\t', '\r', '\n'])
-            .ends_with(['[', '{'])
-    }
-
-    /// Adds a node, as a child of the innermost open collection or as the document's root.
-    fn attach(&mut self, kind: Kind, start: usize, end: usize, col: usize) -> usize {
-        let id = self.pos.nodes.len();
-        self.pos.nodes.push(PNode {
-            kind,
-            start,
-            end,
-            col,
-            children: Vec::new(),
-        });
-        match self.open.last() {
-            Some(&parent) => self.pos.nodes[parent].children.push(id),
-            None => self.root = Some(id),
+    let (kind, flow) = match &n.kind {
+        RKind::Scalar { value, style, .. } => {
+            let block = matches!(style, Style::Literal | Style::Folded);
+            let kind = Kind::Scalar {
+                empty: start == end,
+                block,
+                double_quoted: *style == Style::Double,
+            };
+            let end = if block {
+                block_scalar_end(text, start, end, value)
+            } else {
+                end
+            };
+            return push(pos, kind, start, end, col);
         }
-        id
-    }
-
-    /// Closes the innermost collection: a flow one ends after its closing bracket, a block one after
-    /// its last child (it starts at its first child).
-    fn close(&mut self, span: Span) {
-        let Some(id) = self.open.pop() else { return };
-        let flow = self.pos.nodes[id].is_flow();
-        if flow {
-            // The end event spans the bracket and whatever blanks and comment follow it.
-            self.pos.nodes[id].end = self.bytes.of(span.start.index()) + 1;
-            return;
+        RKind::Map { flow, .. } => (Kind::Map { flow: *flow }, *flow),
+        RKind::Seq { flow, .. } => (Kind::Seq { flow: *flow }, *flow),
+    };
+    let id = push(pos, kind, start, end, col);
+    let mut children = Vec::new();
+    match &n.kind {
+        RKind::Map { entries, .. } => {
+            for (k, v) in entries {
+                children.push(add(pos, text, k));
+                children.push(add(pos, text, v));
+            }
         }
-        let children = &self.pos.nodes[id].children;
+        RKind::Seq { items, .. } => children.extend(items.iter().map(|i| add(pos, text, i))),
+        RKind::Scalar { .. } => {}
+    }
+    if !flow {
+        // A block collection starts at its first key or item and ends after its last node.
         let first = children
             .first()
-            .map(|&c| (self.pos.nodes[c].start, self.pos.nodes[c].col));
-        let end = children
+            .map(|&c| (pos.nodes[c].start, pos.nodes[c].col));
+        let last = children
             .iter()
             .rev()
             .take(2)
-            .map(|&c| self.pos.nodes[c].end)
+            .map(|&c| pos.nodes[c].end)
             .max();
-        let node = &mut self.pos.nodes[id];
-        if let Some((start, col)) = first {
-            node.start = start;
-            node.col = col;
+        let node = &mut pos.nodes[id];
+        if let Some((s, c)) = first {
+            node.start = s;
+            node.col = c;
         }
-        node.end = end.unwrap_or(node.start);
+        node.end = last.unwrap_or(node.start);
     }
-
-    /// An empty document (a lone `---`): an empty scalar, as `parse_stream` makes it.
-    fn add_empty_root(&mut self, span: Span) -> usize {
-        let at = self.bytes.of(span.start.index());
-        let kind = Kind::Scalar {
-            empty: true,
-            block: false,
-            double_quoted: false,
-        };
-        self.attach(kind, at, at, span.start.col());
-        self.root.take().unwrap_or(0)
-    }
+    pos.nodes[id].children = children;
+    id
 }
 
-/// Where a literal or folded scalar ends: the parser's span runs on to the next token, over
-/// blank lines and indentation that are not content. The scalar owns its text up to its last
+/// Where a literal or folded scalar ends: a span may run on over blank lines and indentation
+/// that are not content. The scalar owns its text up to its last
 /// non-blank character, then as many line breaks as its value ends with (none when stripped,
 /// one when clipped, all its trailing ones when kept).
 fn block_scalar_end(text: &str, start: usize, span_end: usize, value: &str) -> usize {

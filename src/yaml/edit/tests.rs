@@ -260,13 +260,20 @@ fn an_edit_that_would_read_back_wrong_is_refused() {
 }
 
 #[test]
-fn lenient_yaml_has_no_positions() {
-    let text = "a:\n  b: [1,\n  2]\n  c: 1\n";
-    let err = edit(text, false, |d| {
+fn under_indented_flow_content_is_edited() {
+    // Flow content at or left of its key's column: kubectl reads it (YAML 1.2 does not), and
+    // so does the reader the edits are placed with.
+    let text = "a:\n  b: [1,\n  2]\n  c: 1\n  d: {x: 1,\n  y: 2}\n";
+    let out = edit(text, false, |d| {
         map(d, 0, &["a"]).remove("c");
     })
-    .unwrap_err();
-    assert!(matches!(err, EditError::Lenient { .. }), "{err:?}");
+    .unwrap();
+    assert_eq!(out, "a:\n  b: [1,\n  2]\n  d: {x: 1,\n  y: 2}\n");
+    let out = edit(text, false, |d| {
+        map(d, 0, &["a", "d"]).remove("y");
+    })
+    .unwrap();
+    assert_eq!(out, "a:\n  b: [1,\n  2]\n  c: 1\n  d: {x: 1}\n");
 }
 
 #[test]
@@ -342,11 +349,14 @@ fn fields_are_located_at_their_keys() {
 }
 
 #[test]
-fn a_text_readable_only_leniently_has_no_locator() {
+fn under_indented_flow_content_has_places() {
     // A closing bracket at its key's column: kubectl reads it, YAML 1.2 does not.
-    let text = "spec:\n  list: [a,\n  b\n  ]\n";
+    let text = "spec:\n  list: [a,\n  b\n  ]\n  next: 1\n";
     let docs = parse_stream(text).unwrap();
-    assert!(locate::Locator::new(text, &docs).is_none());
+    let loc = locate::Locator::new(text, &docs).unwrap();
+    let at = |path: &str| loc.field(0, &docs[0], path);
+    assert_eq!(at("spec.list[1]"), locate::Place { line: 3, column: 3 });
+    assert_eq!(at("spec.next"), locate::Place { line: 5, column: 3 });
     let text = "a: 1\n";
     assert!(
         locate::Locator::new(text, &[]).is_none(),

@@ -53,12 +53,13 @@ fn scalar_style(s: &Scalar, key: bool) -> Option<ScalarStyle> {
 }
 
 /// A plain scalar that reads back as exactly this text inside a flow collection: plain-safe in
-/// block context, not empty, one line, no flow indicators, not starting with `?` or `:`, not
+/// block context, not empty, one line, no flow indicators (nor `?`, which ends a plain scalar
+/// in a flow collection for go-yaml v2, kubectl's reader), not starting with `:`, not
 /// ending with an indicator that a flow indicator after it would turn into one (`1 -` + `]`).
 fn flow_plain_ok(s: &str) -> bool {
     plain_ok(s, false, false)
-        && !s.contains([',', '[', ']', '{', '}', '\n', '\r'])
-        && !s.starts_with(['?', ':'])
+        && !s.contains([',', '[', ']', '{', '}', '?', '\n', '\r'])
+        && !s.starts_with(':')
         && !s.ends_with(['-', '?', ':'])
 }
 

@@ -128,10 +128,11 @@ fn has_comment_or_value_indicator(s: &str) -> bool {
         .any(|w| matches!(w, b": " | b":\t" | b" #" | b"\t#"))
 }
 
-/// `---` or `...` followed by a blank or the end: a document marker at column 0.
+/// A document marker at column 0: `---` followed by anything (kubectl's splitting cuts the
+/// stream at every line starting with `---`), or `...` followed by a blank or the end.
 fn is_marker(s: &str) -> bool {
-    (s.starts_with("---") || s.starts_with("..."))
-        && s[3..].chars().next().is_none_or(|c| c == ' ' || c == '\t')
+    s.starts_with("---")
+        || (s.starts_with("...") && s[3..].chars().next().is_none_or(|c| c == ' ' || c == '\t'))
 }
 
 /// Single quotes hold anything printable; line breaks only between non-blank characters.

@@ -1,12 +1,20 @@
 //! Emitter layout and per-style writing, checked as text and by re-parsing.
 
 use super::*;
-use crate::yaml::parse_stream;
+use crate::yaml::{parse_stream, Scalar};
+
+/// The documents but empty ones (an empty document is written as nothing after its `---`,
+/// which kubectl's splitting drops, as it drops every empty document).
+fn non_empty(docs: Vec<Node>) -> Vec<Node> {
+    docs.into_iter()
+        .filter(|d| d.scalar_str() != Some("") || d.as_str().is_some())
+        .collect()
+}
 
 fn round(text: &str) -> String {
     let docs = parse_stream(text).unwrap();
     let out = emit_stream(&docs);
-    let back = parse_stream(&out).unwrap();
+    let (docs, back) = (non_empty(docs), non_empty(parse_stream(&out).unwrap()));
     assert_eq!(back.len(), docs.len(), "{out}");
     for (a, b) in back.iter().zip(&docs) {
         assert!(a.content_eq(b), "re-parse of:\n{out}\n{a:?}\n{b:?}");
@@ -44,13 +52,13 @@ fn block_scalars() {
 
 #[test]
 fn unusual_keys_tags_and_fallbacks() {
-    let out = round("? [a, b]\n: v\n? |\n  block key\n: w\n!!str x: !!int 5\n? ''\n: e\n");
+    let out = round("? |\n  block key\n: w\n!!str x: !!int 5\n? ''\n: e\n");
     assert!(
-        out.starts_with("? [a, b]\n: v\n? |\n  block key\n: w\n!!str x: !!int 5\n''"),
+        out.starts_with("? |\n  block key\n: w\n!!str x: !!int 5\n''"),
         "{out}"
     );
-    round("--- !!map\na: !foo\n  b: 1\nc: !!seq\n- 1\nd: !!set {}\n");
-    round("---\n--- x\n--- |\n  root\n---\n- !!null\n- ! a\n");
+    round("!!map\na: !foo\n  b: 1\nc: !!seq\n- 1\nd: !!set {}\n");
+    round("---\n# nothing\n---\nx\n---\n|\n  root\n---\n- !!null\n- ! a\n");
     round("a: 'multi\n\n  line'\nb: \"x\\n y\\u0001\"\nc: plain\n  folded\n\n  more\n");
     let mut m = Mapping::default();
     m.entries
@@ -167,8 +175,14 @@ fn random_trees_round_trip() {
         .unwrap_or(3000);
     for i in 0..n {
         let docs: Vec<Node> = (0..1 + g.next() % 3).map(|_| g.node(3)).collect();
+        // Trees kubectl cannot hold (a collection or null key, `.inf`) are written, but the
+        // reader refuses them as kubectl does.
+        if docs.iter().any(|d| crate::yaml::json::to_json(d).is_err()) {
+            continue;
+        }
         let out = emit_stream(&docs);
         let back = parse_stream(&out).unwrap_or_else(|e| panic!("case {i}: {e}\n{out}\n{docs:?}"));
+        let (docs, back) = (non_empty(docs), non_empty(back));
         assert_eq!(back.len(), docs.len(), "case {i}:\n{out}");
         for (a, b) in back.iter().zip(&docs) {
             assert!(same_modulo_fallback(a, b), "case {i}:\n{out}\n{a:?}\n{b:?}");
@@ -196,11 +210,19 @@ fn one_line_flow_collections_are_kept() {
         "a: !!seq [!!str 1, !local x, ! y]\nb: !t {k: !!int 2}\n",
         "a: ['x, y', \"[z]\", 'it''s', \"tab\\tq\"]\n",
         "a: {'k, 1': v, \"k: 2\": w}\n",
-        "a: [nginx:1.2, -1, a#b, http://x/y?z=1]\n",
-        "? [a, b]\n: v\n",
+        "a: [nginx:1.2, -1, a#b, http://x/y]\n",
+        "a: ['http://x/y?z=1']\n",
     ] {
         assert_eq!(stable(src), src);
     }
+    // `?` ends a plain scalar inside a flow collection (go-yaml v2): such a text is quoted there.
+    let mut docs = parse_stream("a: [x]\n").unwrap();
+    let Some(Node::Seq(s)) = docs[0].as_map_mut().and_then(|m| m.get_mut("a")) else {
+        panic!("a flow sequence")
+    };
+    s.items[0] = Node::Scalar(Scalar::plain("http://x/y?z=1"));
+    let out = emit_stream(&docs);
+    assert_eq!(out, "a:\n- http://x/y?z=1\n");
     assert_eq!(stable("a: [ x ,y ]  # c\nb: {  }\n"), "a: [x, y]\nb: {}\n");
     assert_eq!(stable("a: [x, {y: z}]\n"), "a: [x, {y: z}]\n");
     // An implicit single-pair map inside a flow sequence becomes an explicit flow map.

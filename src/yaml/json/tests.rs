@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::yaml::parse_stream;
-use crate::yaml::ScalarStyle;
+use crate::yaml::{Mapping, Scalar, ScalarStyle, Sequence};
 use serde_json::json;
 
 fn yj(text: &str) -> Value {
@@ -29,9 +29,19 @@ fn keys_become_strings_like_sigs_yaml() {
     let v = yj("on: 1\n0755: 2\n1.5: 3\nno: 4\nplain: 5\n1e7: 6\n");
     let keys: Vec<_> = v.as_object().unwrap().keys().cloned().collect();
     assert_eq!(keys, ["true", "493", "1.5", "false", "plain", "1e+07"]);
-    let e = to_json(&parse_stream("~: 1\n").unwrap()[0]).unwrap_err();
-    assert!(e.message.contains("null"), "{e}");
-    assert!(to_json(&parse_stream("[a]: 1\n").unwrap()[0]).is_err());
+    // The reader refuses what sigs.k8s.io/yaml refuses; a tree built so is refused here.
+    let e = parse_stream("~: 1\n").unwrap_err();
+    assert_eq!(e.message, "unsupported map key of type: %!s(<nil>)");
+    let null_key = Node::Map(Mapping {
+        entries: vec![(Node::Scalar(Scalar::plain("~")), Node::string("x"))],
+        ..Mapping::default()
+    });
+    assert!(to_json(&null_key).unwrap_err().message.contains("null"));
+    let seq_key = Node::Map(Mapping {
+        entries: vec![(Node::Seq(Sequence::default()), Node::string("x"))],
+        ..Mapping::default()
+    });
+    assert!(to_json(&seq_key).is_err());
 }
 
 #[test]
@@ -40,8 +50,15 @@ fn merges_and_errors() {
     assert_eq!(v["m"], json!({"x": 1, "z": 3}));
     let v = yj("m:\n  <<: [{a: 1}, {a: 2, b: 2}]\n");
     assert_eq!(v["m"], json!({"a": 1, "b": 2}));
-    assert!(to_json(&parse_stream("a: .inf\n").unwrap()[0]).is_err());
-    assert!(to_json(&parse_stream("a: !!int x\n").unwrap()[0]).is_err());
+    assert!(parse_stream("a: .inf\n").is_err());
+    assert!(parse_stream("a: !!int x\n").is_err());
+    assert!(to_json(&Node::Scalar(Scalar::plain(".inf"))).is_err());
+    let bad_int = Node::Scalar(Scalar {
+        value: "x".into(),
+        style: ScalarStyle::Plain,
+        tag: Some("!!int".into()),
+    });
+    assert!(to_json(&bad_int).is_err());
 }
 
 #[test]

@@ -5,11 +5,11 @@
 //! characters). Only the first document of a chunk is read, as go-yaml's `Unmarshal` reads
 //! only the first: after its end (`...`) nothing more is looked at.
 
+use super::limits::{Budget, DEPTH_MESSAGE, MAX_DEPTH};
 use super::parser::{Ev, Event, Parser};
 use super::scanner::{Mark, Problem, Stage};
 use super::split::Chunk;
 use super::{Document, Kind, Pos, RNode, Refusal, Span};
-use crate::yaml::parse::limits::{Budget, DEPTH_MESSAGE, MAX_DEPTH};
 use std::collections::HashMap;
 
 /// go-yaml's reader's message for a character YAML does not allow.
@@ -18,8 +18,30 @@ pub const CONTROL_MESSAGE: &str = "control characters are not allowed";
 /// The size of the blocks go-yaml's reader reads and checks the text in.
 const READ_BLOCK: usize = 512;
 
+/// Where the items of a document's root `items:` sequence go when they are handed out one at a
+/// time instead of kept in the tree (see [`crate::yaml::parse::Documents::next_split`]).
+pub trait ItemSink {
+    /// A sequence (`flow`: written `[...]`) was opened as the value of a root mapping's `items` key.
+    fn opened(&mut self, anchored: bool, flow: bool);
+    /// An item of that sequence, finished (`Err`: the reading stops with this cause).
+    fn item(&mut self, item: RNode) -> Result<(), String>;
+    /// That sequence ends at byte offset `at` of the stream (where its end event is).
+    fn end(&mut self, at: usize);
+}
+
 /// Reads the document of `chunk` (a part of `stream`).
 pub fn document(stream: &str, chunk: &Chunk, index: usize) -> Result<Document, Refusal> {
+    document_split(stream, chunk, index, None)
+}
+
+/// Reads the document of `chunk`, the items of its root `items:` sequence handed to `sink`
+/// (when there is one) instead of kept: that sequence stays in the tree, empty.
+pub fn document_split(
+    stream: &str,
+    chunk: &Chunk,
+    index: usize,
+    sink: Option<&mut dyn ItemSink>,
+) -> Result<Document, Refusal> {
     let text = &stream[chunk.range.clone()];
     let at = Locator {
         offset: chunk.range.start,
@@ -31,7 +53,7 @@ pub fn document(stream: &str, chunk: &Chunk, index: usize) -> Result<Document, R
     } else {
         first_control(text)
     };
-    let composed = compose(text, &at);
+    let composed = compose(text, &at, sink);
     let refusal = |p: Problem| Refusal {
         document: index,
         line: at.pos(p.mark).line,
@@ -59,6 +81,7 @@ pub fn document(stream: &str, chunk: &Chunk, index: usize) -> Result<Document, R
         (Ok((root, _)), _) => Ok(Document {
             index,
             range: chunk.range.clone(),
+            json: chunk.json,
             root,
         }),
     }
@@ -84,6 +107,7 @@ fn json_fallback(stream: &str, chunk: &Chunk, index: usize) -> Option<Document> 
     Some(Document {
         index,
         range: chunk.range.clone(),
+        json: true,
         root: Some(from_json(&value, span)),
     })
 }
@@ -193,14 +217,35 @@ fn decoder_problem(problem: String, mark: Mark) -> Problem {
 /// Composes the first document of `text`: its root (`None` when the text holds no document)
 /// and the byte offset (in `text`) up to which the scanner read, or the problem and that
 /// offset.
-fn compose(text: &str, at: &Locator) -> Result<(Option<RNode>, usize), (Problem, usize)> {
+fn compose(
+    text: &str,
+    at: &Locator,
+    sink: Option<&mut dyn ItemSink>,
+) -> Result<(Option<RNode>, usize), (Problem, usize)> {
     let mut parser = Parser::new(text);
-    let result = compose_events(&mut parser, at);
+    let result = compose_events(&mut parser, at, sink);
     let scanned = parser.scanner.mark().index;
     result.map(|root| (root, scanned)).map_err(|p| (p, scanned))
 }
 
-fn compose_events(parser: &mut Parser<'_>, at: &Locator) -> Result<Option<RNode>, Problem> {
+/// Whether the root mapping (the first open frame) waits for the value of an `items` key.
+fn root_key_is_items(stack: &[Frame]) -> bool {
+    matches!(
+        stack.first(),
+        Some(Frame { pending_key: Some(RNode { kind: Kind::Scalar { value, .. }, .. }), node: RNode { kind: Kind::Map { .. }, .. }, .. }) if value == "items"
+    )
+}
+
+/// Whether the next finished node is an item of the root `items:` sequence.
+fn at_root_items(stack: &[Frame]) -> bool {
+    stack.len() == 2 && matches!(stack[1].node.kind, Kind::Seq { .. }) && root_key_is_items(stack)
+}
+
+fn compose_events(
+    parser: &mut Parser<'_>,
+    at: &Locator,
+    mut sink: Option<&mut dyn ItemSink>,
+) -> Result<Option<RNode>, Problem> {
     let mut stack: Vec<Frame> = Vec::new();
     let mut anchors: HashMap<String, Anchor> = HashMap::new();
     let mut budget = Budget::default();
@@ -292,6 +337,11 @@ fn compose_events(parser: &mut Parser<'_>, at: &Locator) -> Result<Option<RNode>
                         flow,
                     }
                 };
+                if let Some(sink) = sink.as_deref_mut() {
+                    if is_seq && stack.len() == 1 && root_key_is_items(&stack) {
+                        sink.opened(anchor.is_some(), flow);
+                    }
+                }
                 let start_cost = budget.decoded;
                 budget.node();
                 let anchor_id = anchor.clone().map(|a| {
@@ -315,6 +365,11 @@ fn compose_events(parser: &mut Parser<'_>, at: &Locator) -> Result<Option<RNode>
                 continue;
             }
             Ev::SequenceEnd | Ev::MappingEnd => {
+                if let Some(sink) = sink.as_deref_mut() {
+                    if at_root_items(&stack) {
+                        sink.end(at.pos(start).offset);
+                    }
+                }
                 let Some(frame) = stack.pop() else {
                     return Err(decoder_problem("unbalanced collection end".into(), start));
                 };
@@ -337,6 +392,12 @@ fn compose_events(parser: &mut Parser<'_>, at: &Locator) -> Result<Option<RNode>
                 built
             }
         };
+        if let Some(sink) = sink.as_deref_mut().filter(|_| at_root_items(&stack)) {
+            stack[1].height = stack[1].height.max(built.height);
+            sink.item(built.node)
+                .map_err(|m| decoder_problem(m, start))?;
+            continue;
+        }
         if let Some(parent) = stack.last_mut() {
             parent.height = parent.height.max(built.height);
             match &mut parent.node.kind {

@@ -26,7 +26,9 @@ enum Go {
 
 /// Whether kubectl can hold this document (its refusal's cause if not).
 pub fn check(root: &RNode) -> Result<(), String> {
-    to_json(root).map(|_| ())
+    let go = decode(root)?;
+    check_keys(&go)?;
+    check_floats(&go)
 }
 
 /// The JSON value kubectl makes of this document.

@@ -13,7 +13,7 @@
 //!   only), and composed into a [`RNode`] tree ([`compose`]): anchors are remembered when their
 //!   node starts, an alias becomes a copy of its anchored node (`unknown anchor 'x' referenced`;
 //!   an alias inside its own anchor's node is `anchor 'x' value contains itself`), kubectl's
-//!   limits apply (see [`super::parse::limits`]: depth, alias ratio, control characters).
+//!   limits apply (see [`limits`]: depth, alias ratio, control characters).
 //! - **Meaning** ([`decode`]): each tree is converted to JSON as sigs.k8s.io/yaml converts
 //!   go-yaml v2's value: YAML 1.1 resolution, core tags checked against the text, `!!binary`
 //!   decoded, merge keys, non-string keys written as strings (a null or collection key refused),
@@ -26,6 +26,7 @@
 
 pub mod compose;
 pub mod decode;
+pub mod limits;
 pub mod parser;
 pub mod scanner;
 pub mod split;
@@ -101,6 +102,8 @@ pub struct Document {
     pub index: usize,
     /// The part of the stream it was read from (without its `---` line).
     pub range: std::ops::Range<usize>,
+    /// Read as a JSON value (a stream whose first character is `{`).
+    pub json: bool,
     /// Its root node; `None` when the document holds no node (only comments, or nothing).
     pub root: Option<RNode>,
 }
@@ -157,10 +160,14 @@ impl<'a> Reader<'a> {
     }
 }
 
-impl Iterator for Reader<'_> {
-    type Item = Result<Document, Refusal>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+impl Reader<'_> {
+    /// The next document, the items of its root `items:` sequence handed to `sink` (see
+    /// [`compose::document_split`]): each item is checked as kubectl decodes it before it is
+    /// handed out, the rest of the document after it is read.
+    pub fn next_split(
+        &mut self,
+        sink: Option<&mut dyn compose::ItemSink>,
+    ) -> Option<Result<Document, Refusal>> {
         if self.done {
             return None;
         }
@@ -169,7 +176,7 @@ impl Iterator for Reader<'_> {
             Err(e) => Err(e.at(index)),
             Ok(chunk) => {
                 self.index += 1;
-                compose::document(self.text, &chunk, index).and_then(|doc| {
+                compose::document_split(self.text, &chunk, index, sink).and_then(|doc| {
                     if let Some(root) = &doc.root {
                         decode::check(root).map_err(|m| Refusal {
                             document: index,
@@ -189,22 +196,31 @@ impl Iterator for Reader<'_> {
     }
 }
 
+impl Iterator for Reader<'_> {
+    type Item = Result<Document, Refusal>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_split(None)
+    }
+}
+
 /// The crate's lossless tree for a node as read (aliases already copies; anchors dropped).
 /// A flow collection written on one line, outside any other flow collection and not empty, is
 /// marked `one_line` (the emitter writes it in flow style again).
-pub fn to_node(n: &RNode) -> super::Node {
+pub fn to_node(n: RNode) -> super::Node {
     to_node_in(n, false)
 }
 
-fn to_node_in(n: &RNode, in_flow: bool) -> super::Node {
+/// [`to_node`] for a node inside a flow collection when `in_flow`.
+pub fn to_node_in(n: RNode, in_flow: bool) -> super::Node {
     use super::{Mapping, Node, Scalar, ScalarStyle, Sequence};
     let tag = n.tag.as_deref().map(tag_text);
     let one_line = |flow: bool, empty: bool| {
         flow && !in_flow && !empty && n.span.start.line == n.span.end.line
     };
-    match &n.kind {
+    match n.kind {
         Kind::Scalar { value, style, .. } => Node::Scalar(Scalar {
-            value: value.clone(),
+            value,
             style: match style {
                 Style::Plain => ScalarStyle::Plain,
                 Style::Single => ScalarStyle::SingleQuoted,
@@ -215,18 +231,18 @@ fn to_node_in(n: &RNode, in_flow: bool) -> super::Node {
             tag,
         }),
         Kind::Seq { items, flow } => Node::Seq(Sequence {
-            items: items.iter().map(|i| to_node_in(i, *flow)).collect(),
-            flow: *flow,
-            one_line: one_line(*flow, items.is_empty()),
+            one_line: one_line(flow, items.is_empty()),
+            items: items.into_iter().map(|i| to_node_in(i, flow)).collect(),
+            flow,
             tag,
         }),
         Kind::Map { entries, flow } => Node::Map(Mapping {
+            one_line: one_line(flow, entries.is_empty()),
             entries: entries
-                .iter()
-                .map(|(k, v)| (to_node_in(k, *flow), to_node_in(v, *flow)))
+                .into_iter()
+                .map(|(k, v)| (to_node_in(k, flow), to_node_in(v, flow)))
                 .collect(),
-            flow: *flow,
-            one_line: one_line(*flow, entries.is_empty()),
+            flow,
             tag,
         }),
     }
@@ -260,17 +276,4 @@ fn tag_text(tag: &str) -> String {
             out
         }
     }
-}
-
-/// Every document of a stream kubectl reads, as the crate's trees (an empty document is a
-/// plain empty scalar, null), or kubectl's refusal.
-pub fn read_nodes(text: &str) -> Result<Vec<super::Node>, super::YamlError> {
-    let docs = read_stream(text)?;
-    Ok(docs
-        .iter()
-        .map(|d| match &d.root {
-            Some(r) => to_node(r),
-            None => super::Node::Scalar(super::Scalar::plain("")),
-        })
-        .collect())
 }
