@@ -75,6 +75,7 @@ fn stdout_of(input: &str) -> (i32, String) {
         config_file: None,
         diff: false,
         previous: Vec::new(),
+        jobs: None,
     };
     let exec = run(&flags, input, None);
     let mut out = Vec::new();

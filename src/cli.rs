@@ -40,6 +40,12 @@ pub struct Flags {
     /// namespace and name is judged as an update of it.
     #[arg(long, value_name = "PATH")]
     pub previous: Vec<PathBuf>,
+
+    /// How many threads to use (default: as many as the machine has; also
+    /// CRD_SCHEMA_FN_JOBS, or the config's `jobs:`). The output is the same at any count;
+    /// 1 runs everything on one thread.
+    #[arg(long, short = 'j', value_name = "N", value_parser = crate::jobs::parse)]
+    pub jobs: Option<usize>,
 }
 
 /// The legacy plugin's config file, as read by `main`.
@@ -124,7 +130,8 @@ fn whole(
     config_file: Option<&ConfigFile>,
 ) -> Result<Execution, FatalError> {
     let mut input = resourcelist::read(stdin)?;
-    let mut config = load_config(input.function_config.as_ref(), config_file)?;
+    let mut config =
+        load_config(input.function_config.as_ref(), config_file)?.with_jobs(flags.jobs)?;
     config.previous.extend(flags.previous.iter().cloned());
     let report = process::process(&mut input.items, &input.labels, &config, flags.diff)?;
     let stdout = resourcelist::write(input, &report.results);
@@ -207,8 +214,27 @@ mod tests {
                 config_file: None,
                 diff: false,
                 previous: Vec::new(),
+                jobs: None,
             }
         );
         assert!(Flags::try_parse_from(["crd-schema-fn", "--bogus"]).is_err());
+    }
+
+    #[test]
+    fn parses_jobs_and_refuses_what_is_not_a_thread_count() {
+        let f = Flags::try_parse_from(["crd-schema-fn", "--jobs", "3"]).unwrap();
+        assert_eq!(f.jobs, Some(3));
+        let f = Flags::try_parse_from(["crd-schema-fn", "-j1"]).unwrap();
+        assert_eq!(f.jobs, Some(1));
+        for bad in ["0", "x", "-1", ""] {
+            let arg = format!("--jobs={bad}");
+            let err = Flags::try_parse_from(["crd-schema-fn", arg.as_str()]).unwrap_err();
+            assert_eq!(err.exit_code(), 2, "{bad}");
+            assert!(
+                err.to_string()
+                    .contains("expected a whole number of threads, 1 or more"),
+                "{bad}: {err}"
+            );
+        }
     }
 }

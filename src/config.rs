@@ -19,7 +19,7 @@ pub const API_VERSION: &str = "fn.crd-schema-fn.dev/v1alpha1";
 pub const KIND: &str = "CRDSchemaFn";
 
 /// The keys both config forms accept (under `spec` or `data`).
-pub const KEYS: [&str; 7] = [
+pub const KEYS: [&str; 8] = [
     "prune",
     "default",
     "fieldValidation",
@@ -27,6 +27,7 @@ pub const KEYS: [&str; 7] = [
     "schemas",
     "skipKinds",
     "previous",
+    "jobs",
 ];
 
 /// How each pruned field is reported (the apiserver's `fieldValidation` levels).
@@ -78,6 +79,9 @@ pub struct Config {
     /// The objects (and CRDs) as the cluster holds them now (files or folders): an input
     /// object that matches one of them is judged as an update of it.
     pub previous: Vec<PathBuf>,
+    /// How many threads a run uses (`None`: as many as the machine has, see [`Config::threads`]).
+    /// `--jobs` and [`crate::jobs::JOBS_ENV`] win over the config's `jobs:`.
+    pub jobs: Option<usize>,
 }
 
 impl Default for Config {
@@ -90,11 +94,25 @@ impl Default for Config {
             schemas: Vec::new(),
             skip_kinds: Vec::new(),
             previous: Vec::new(),
+            jobs: None,
         }
     }
 }
 
 impl Config {
+    /// The threads a run uses: [`Config::jobs`], else as many as the machine has.
+    pub fn threads(&self) -> usize {
+        self.jobs.unwrap_or_else(crate::jobs::available).max(1)
+    }
+
+    /// Sets [`Config::jobs`] from the command line's `--jobs` (`flag`), else from
+    /// [`crate::jobs::JOBS_ENV`], else keeps the config's `jobs:`.
+    pub fn with_jobs(mut self, flag: Option<usize>) -> Result<Self, ConfigError> {
+        let env = crate::jobs::from_env().map_err(ConfigError::Environment)?;
+        self.jobs = flag.or(env).or(self.jobs);
+        Ok(self)
+    }
+
     /// Whether objects of this apiVersion and kind are to be left untouched.
     pub fn skips(&self, api_version: &str, kind: &str) -> bool {
         let group = api_version.rsplit_once('/').map_or("", |(g, _)| g);
@@ -113,6 +131,9 @@ pub enum ConfigError {
     UnknownKey { key: String, known: String },
     #[error("functionConfig: {key}: {message}")]
     BadValue { key: String, message: String },
+    /// An environment variable with a value that cannot be used (the message names it).
+    #[error("{0}")]
+    Environment(String),
 }
 
 /// Which form a config object has (step 1: check).
@@ -134,6 +155,7 @@ struct Raw {
     schemas: Vec<String>,
     skip_kinds: Vec<String>,
     previous: Vec<String>,
+    jobs: Option<usize>,
 }
 
 /// The environment variable that lifts the restriction on the paths a config names, as
@@ -282,6 +304,7 @@ fn parse_entry(
         "schemas" => raw.schemas = parse_list(v, key, form)?,
         "skipKinds" => raw.skip_kinds = parse_list(v, key, form)?,
         "previous" => raw.previous = parse_list(v, key, form)?,
+        "jobs" => raw.jobs = parse_jobs(v, key)?,
         _ => {
             return Err(ConfigError::UnknownKey {
                 key: key.to_string(),
@@ -328,6 +351,7 @@ fn validate(raw: Raw, base_dir: &Path, restrictor: LoadRestrictor) -> Result<Con
         schemas,
         skip_kinds,
         previous,
+        jobs: raw.jobs,
     })
 }
 
@@ -456,6 +480,26 @@ fn parse_bool(v: &Value, key: &str) -> Result<bool, ConfigError> {
             format!("expected true or false, found {}", json_kind(other)),
         )),
     }
+}
+
+/// A thread count: a whole number, 1 or more (a string in a ConfigMap); null is the default.
+fn parse_jobs(v: &Value, key: &str) -> Result<Option<usize>, ConfigError> {
+    let parsed = match v {
+        Value::Null => return Ok(None),
+        // -1 and 1.5 are refused by the same parse, with the number as written.
+        Value::Number(n) => crate::jobs::parse(&n.to_string()),
+        Value::String(s) => crate::jobs::parse(s),
+        other => {
+            return Err(bad(
+                key,
+                format!(
+                    "expected a whole number of threads, 1 or more, found {}",
+                    json_kind(other)
+                ),
+            ))
+        }
+    };
+    parsed.map(Some).map_err(|m| bad(key, m))
 }
 
 fn parse_string(v: &Value, key: &str) -> Result<String, ConfigError> {

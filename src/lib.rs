@@ -67,6 +67,7 @@ pub mod engine;
 pub mod field;
 pub mod gonet;
 pub mod goregex;
+pub mod jobs;
 #[cfg(feature = "kube")]
 pub mod kube;
 pub mod objectmeta;

@@ -3,7 +3,7 @@
 //! `crd-schema-fn check|fix PATH...` runs [`crd_schema_fn::repo::run`] instead.
 //! A closed stdout (broken pipe) counts as success.
 //!
-//! Everything runs on one thread with a [`STACK`]-byte (256 MiB) stack: the trees are walked by recursive
+//! The work starts on one thread (and spreads to `--jobs` threads, see [`crd_schema_fn::jobs`]) with a [`STACK`]-byte (256 MiB) stack: the trees are walked by recursive
 //! functions, and the reader lets a document nest up to 10,000 levels (kubectl's limit), which
 //! the default 8 MiB main-thread stack cannot always take. The stack is reserved, not used:
 //! only the pages a deep document reaches are ever touched.
@@ -17,8 +17,8 @@ use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-/// The stack of the thread that does the work (see the module doc).
-const STACK: usize = 256 << 20;
+/// The stack of the thread that does the work (see the module doc; the other threads get the same).
+const STACK: usize = crd_schema_fn::jobs::STACK;
 
 fn main() -> ExitCode {
     let args: Vec<OsString> = std::env::args_os().collect();

@@ -90,12 +90,14 @@ pub fn process_update(
         files: None,
     });
     let mut summary = Summary::default();
-    for item in items.iter_mut() {
+    // Each item on its own (on the run's threads), the results joined in item order.
+    let done = crate::jobs::map_ordered(config.threads(), items.iter_mut().collect(), |item| {
         let (api_version, kind) = api_version_kind(item);
         if config.skips(&api_version, &kind) {
-            continue;
+            return None;
         }
         let lookup = registry.lookup(&api_version, &kind);
+        let (mut one, mut counts) = (Report::default(), Summary::default());
         process_item_with(
             item,
             &api_version,
@@ -103,9 +105,15 @@ pub fn process_update(
             config,
             want_diff,
             update,
-            &mut report,
-            &mut summary,
+            &mut one,
+            &mut counts,
         );
+        Some((one, counts))
+    });
+    for (one, counts) in done.into_iter().flatten() {
+        report.results.extend(one.results);
+        report.diffs.extend(one.diffs);
+        summary.add(counts);
     }
     report.results.push(summary.to_result());
     Ok(report)

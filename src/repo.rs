@@ -55,6 +55,8 @@ pub struct Options {
     /// A git revision: the same paths there are the previous revision, and each resource that
     /// matches one of its objects is judged as an update of it.
     pub base: Option<String>,
+    /// How many threads (`--jobs`; `None`: the environment's, the config's, else the machine's).
+    pub jobs: Option<usize>,
 }
 
 /// What a command printed and its exit code (0 or 1). In the text format everything is on
@@ -83,6 +85,9 @@ pub enum RepoError {
     Schema(#[from] ProcessError),
     #[error("{0}")]
     Base(String),
+    /// An environment variable that cannot be used.
+    #[error("{0}")]
+    Environment(ConfigError),
 }
 
 impl RepoError {
@@ -96,17 +101,22 @@ impl RepoError {
 
 /// Runs a command: reads, processes, reports, and (`fix`) writes the files that change.
 pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
-    let mut config = load_config(opts.config.as_deref())?;
+    let mut config = load_config(opts.config.as_deref())?
+        .with_jobs(opts.jobs)
+        .map_err(RepoError::Environment)?;
     config.schemas.extend(opts.schemas.iter().cloned());
     let previous = match &opts.base {
         Some(rev) => Some(base::previous(rev, &opts.paths, &config)?),
         None => None,
     };
+    let threads = config.threads();
     let paths = walk::files(&opts.paths)?;
-    let sources = paths
-        .iter()
-        .map(|p| files::read(p).map_err(|e| RepoError::io(p, e)))
-        .collect::<Result<Vec<_>, _>>()?;
+    // Read and parsed on the run's threads; the first unreadable file in path order stops.
+    let sources = crate::jobs::map_ordered(threads, paths.iter().collect(), |p| {
+        files::read(p).map_err(|e| RepoError::io(p, e))
+    })
+    .into_iter()
+    .collect::<Result<Vec<_>, _>>()?;
     let mut per_file = vec![Vec::new(); sources.len()];
     let mut general = Vec::new();
     let registry = schemas::registry(
@@ -132,10 +142,20 @@ pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
         errors: report::count_errors(&general),
         ..Totals::default()
     };
-    for (file, results) in sources.into_iter().zip(per_file) {
+    // Files processed on the run's threads a few at a time (a chunk's new texts are held
+    // until reported), reported and written in path order.
+    let mut pending = sources.into_iter().zip(per_file);
+    let apply_one = |(file, results): (files::SourceFile, Vec<crate::results::KrmResult>)| {
         let mut run = FileRun::new(file);
         run.results = results;
         apply::apply(&mut run, &registry, &config, update);
+        run
+    };
+    let runs = std::iter::from_fn(|| {
+        let chunk: Vec<_> = pending.by_ref().take(threads * 16).collect();
+        (!chunk.is_empty()).then(|| crate::jobs::map_ordered(threads, chunk, apply_one))
+    });
+    for mut run in runs.flatten() {
         impact::place(&mut run, &mut impact);
         if opts.mode == Mode::Fix {
             write_fixed(&run)?;

@@ -199,6 +199,13 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// Adds the counts of `other` (a part of the run).
+    pub fn add(&mut self, other: Summary) {
+        self.processed += other.processed;
+        self.pruned += other.pruned;
+        self.defaulted += other.defaulted;
+    }
+
     /// `crd-schema-fn: N resources processed, N fields pruned, N defaults applied` (info).
     pub fn to_result(self) -> KrmResult {
         KrmResult::new(

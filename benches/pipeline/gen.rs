@@ -88,6 +88,18 @@ impl Corpus {
     }
 }
 
+impl Corpus {
+    /// `n` custom resources as [`Corpus::resource_list`] derives them, each a YAML document.
+    pub fn resources(&self, n: usize) -> Vec<String> {
+        (0..n)
+            .map(|i| {
+                let item = derive(&self.samples[i % self.samples.len()], i);
+                serde_yaml::to_string(&item).unwrap()
+            })
+            .collect()
+    }
+}
+
 /// The function config appended to a list to measure it without validation.
 pub const IGNORE_VALIDATION: &str = "functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: bench\n  data:\n    validation: Ignore\n";
 

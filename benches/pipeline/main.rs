@@ -15,6 +15,7 @@
 mod gen;
 mod measure;
 mod shapes;
+mod threads;
 
 use std::path::PathBuf;
 
@@ -37,6 +38,10 @@ fn main() {
         let dir = root.join("target/bench-data/shapes");
         std::fs::create_dir_all(&dir).expect("create target/bench-data/shapes");
         shapes::measure(&sizes, &binary, &dir);
+        return;
+    }
+    if let Some(i) = args.iter().position(|a| a == "--threads") {
+        threads_main(&root, &args, &args[i + 1]);
         return;
     }
     let sizes: Vec<usize> = match args.iter().position(|a| a == "--sizes") {
@@ -92,4 +97,24 @@ fn main() {
     }
     measure::linearity(&per_size);
     measure::per_object(&corpus, *sizes.iter().min().unwrap_or(&1000));
+}
+
+/// `--threads SIZES [--repo-files N] [--bin PATH]`: see [`threads`].
+fn threads_main(root: &std::path::Path, args: &[String], sizes: &str) {
+    let sizes: Vec<usize> = sizes
+        .split(',')
+        .map(|s| s.parse().expect("--threads takes numbers"))
+        .collect();
+    let value = |name: &str| args.iter().position(|a| a == name).map(|j| &args[j + 1]);
+    let binary = value("--bin").map_or_else(
+        || PathBuf::from(env!("CARGO_BIN_EXE_crd-schema-fn")),
+        PathBuf::from,
+    );
+    let files = value("--repo-files").map_or(10_000, |n| n.parse().expect("--repo-files N"));
+    let data = root.join("target/bench-data");
+    std::fs::create_dir_all(&data).expect("create target/bench-data");
+    let corpus = gen::Corpus::load(&root.join("../shared"));
+    println!("# crd-schema-fn threads benchmark\n");
+    println!("{}\n", measure::machine());
+    threads::measure(&sizes, files, &binary, &corpus, &data);
 }

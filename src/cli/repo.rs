@@ -71,6 +71,11 @@ pub struct RepoArgs {
     /// namespace and name, in any file) is judged as an update of it.
     #[arg(long, value_name = "REV", allow_hyphen_values = true)]
     pub base: Option<String>,
+
+    /// How many threads to use (default: as many as the machine has; also
+    /// CRD_SCHEMA_FN_JOBS, or the config's `jobs:`). The report is the same at any count.
+    #[arg(long, short = 'j', value_name = "N", value_parser = crate::jobs::parse)]
+    pub jobs: Option<usize>,
 }
 
 /// Whether the command line is `check ...` or `fix ...` (see the module docs).
@@ -99,6 +104,7 @@ impl RepoCli {
             diff: args.diff,
             format: args.format,
             base: args.base.clone(),
+            jobs: args.jobs,
         }
     }
 }
@@ -139,8 +145,14 @@ mod tests {
                 diff: true,
                 format: Format::Text,
                 base: None,
+                jobs: None,
             }
         );
+        let cli = RepoCli::try_parse_from(["crd-schema-fn", "check", "m", "--jobs", "2"]).unwrap();
+        assert_eq!(cli.options().jobs, Some(2));
+        let err =
+            RepoCli::try_parse_from(["crd-schema-fn", "check", "m", "--jobs", "0"]).unwrap_err();
+        assert_eq!(err.exit_code(), 2);
         let cli = RepoCli::try_parse_from(["crd-schema-fn", "check", "m"]).unwrap();
         assert_eq!(cli.options().mode, Mode::Check);
         assert_eq!(cli.options().format, Format::Text);

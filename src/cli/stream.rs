@@ -67,7 +67,10 @@ fn attempt(
     preload: Option<Box<Preload>>,
 ) -> Option<Attempt> {
     let text = stdin.strip_prefix('\u{feff}').unwrap_or(stdin);
-    let mut config = load_config(guess.as_ref(), config_file).ok()?;
+    let mut config = load_config(guess.as_ref(), config_file)
+        .ok()?
+        .with_jobs(flags.jobs)
+        .ok()?;
     config.previous.extend(flags.previous.iter().cloned());
     let streamer = match preload {
         Some(p) => Streamer::preloaded(&config, text, flags.diff, *p)?,

@@ -118,6 +118,20 @@ fn configmap_reads_strings() {
 }
 
 #[test]
+fn jobs_come_from_the_config_unless_the_flag_says() {
+    let c = load_value(&own(json!({"jobs": 3})), &base()).unwrap();
+    assert_eq!(c.jobs, Some(3));
+    assert_eq!(c.threads(), 3);
+    let c = load_value(&cm(json!({"jobs": "2"})), &base()).unwrap();
+    assert_eq!(c.jobs, Some(2));
+    assert_eq!(c.clone().with_jobs(Some(5)).unwrap().jobs, Some(5));
+    let d = Config::default();
+    assert_eq!(d.jobs, None);
+    assert_eq!(d.threads(), crate::jobs::available());
+    assert_eq!(load_value(&own(json!({"jobs": null})), &base()).unwrap(), d);
+}
+
+#[test]
 fn configmap_accepts_yaml_booleans_too() {
     let c = load_value(&cm(json!({"prune": false})), &base()).unwrap();
     assert!(!c.prune);
@@ -135,9 +149,9 @@ fn kustomize_annotations_on_metadata_are_fine() {
 fn errors_name_the_key() {
     let cases: Vec<(&str, Value, &str)> = vec![
         ("unknown spec key", own(json!({"prunee": true})),
-         "functionConfig: spec.prunee: unknown field (known: prune, default, fieldValidation, validation, schemas, skipKinds, previous)"),
+         "functionConfig: spec.prunee: unknown field (known: prune, default, fieldValidation, validation, schemas, skipKinds, previous, jobs)"),
         ("unknown data key", cm(json!({"key": "value"})),
-         "functionConfig: data.key: unknown field (known: prune, default, fieldValidation, validation, schemas, skipKinds, previous)"),
+         "functionConfig: data.key: unknown field (known: prune, default, fieldValidation, validation, schemas, skipKinds, previous, jobs)"),
         ("unknown top key", json!({"apiVersion": API_VERSION, "kind": KIND, "data": {}}),
          "functionConfig: data: unknown field (known: apiVersion, kind, metadata, spec)"),
         ("bad bool string", cm(json!({"prune": "maybe"})),
@@ -161,6 +175,16 @@ fn errors_name_the_key() {
         ("other kind", json!({"apiVersion": "example.com/v1", "kind": "MyTransformer"}),
          "functionConfig: unsupported kind \"MyTransformer\" (apiVersion \"example.com/v1\"); expected fn.crd-schema-fn.dev/v1alpha1 CRDSchemaFn or v1 ConfigMap"),
         ("not a map", json!("x"), "functionConfig: expected a mapping, found a string"),
+        ("jobs zero", own(json!({"jobs": 0})),
+         "functionConfig: spec.jobs: expected a whole number of threads, 1 or more, found 0"),
+        ("jobs negative", own(json!({"jobs": -2})),
+         "functionConfig: spec.jobs: expected a whole number of threads, 1 or more, found \"-2\""),
+        ("jobs fraction", own(json!({"jobs": 1.5})),
+         "functionConfig: spec.jobs: expected a whole number of threads, 1 or more, found \"1.5\""),
+        ("jobs cm word", cm(json!({"jobs": "all"})),
+         "functionConfig: data.jobs: expected a whole number of threads, 1 or more, found \"all\""),
+        ("jobs list", own(json!({"jobs": [2]})),
+         "functionConfig: spec.jobs: expected a whole number of threads, 1 or more, found a list"),
     ];
     for (name, v, want) in cases {
         let err = load_value(&v, &base()).expect_err(name);

@@ -23,6 +23,10 @@ use std::sync::Arc;
 
 pub use crate::engine::Checks;
 
+/// A CRD among the items as [`SchemaSet::load_item_crds`] gives it: its versions (or the error
+/// that stops the run) and the results about it.
+pub(crate) type LoadedCrd = (Result<Vec<Entry<Checks>>, ProcessError>, Vec<KrmResult>);
+
 /// The schemas of a run, each version with its checks.
 pub type Schemas = Registry<Checks>;
 
@@ -57,11 +61,18 @@ pub(crate) fn collect_schemas_after(
     results: &mut Vec<KrmResult>,
 ) -> Result<Schemas, ProcessError> {
     let mut set = SchemaSet::new(config);
-    for (item, label) in items.iter().zip(labels) {
-        if is_crd(item) {
+    let crds = items
+        .iter()
+        .zip(labels)
+        .filter(|(item, _)| is_crd(item))
+        .map(|(item, label)| {
             let old = OldCrd(previous.and_then(|p| p.crd_of(item)));
-            set.add_item_crd(item, label, old, results)?;
-        }
+            (item, label.as_str(), old)
+        })
+        .collect();
+    for (loaded, mut about) in set.load_item_crds(crds) {
+        results.append(&mut about);
+        set.add(loaded?, true, results);
     }
     for path in &config.schemas {
         set.add_path(path, &HashSet::new(), results)?;
@@ -100,6 +111,8 @@ pub struct SchemaSet {
     registry: Schemas,
     /// Compiles the checks (`None`: validation is off); shared by every CRD of the set.
     compiler: Option<Compiler>,
+    /// One more compiler per extra thread of the run (see [`Self::load_item_crds`]).
+    extra: Vec<Option<Compiler>>,
 }
 
 impl std::fmt::Debug for SchemaSet {
@@ -113,10 +126,29 @@ impl std::fmt::Debug for SchemaSet {
 impl SchemaSet {
     /// An empty set for a run with `config`.
     pub fn new(config: &Config) -> Self {
+        let threads = config.threads();
         SchemaSet {
             registry: Schemas::default(),
             compiler: compiler_for(config),
+            extra: (1..threads).map(|_| compiler_for(config)).collect(),
         }
+    }
+
+    /// [`Self::load_item_crd`] for several CRDs among the items, on the run's threads: each
+    /// one's loaded versions (or the error that stops the run) and its results, in the order
+    /// given, exactly as loading them one after the other gives them.
+    pub(crate) fn load_item_crds(
+        &mut self,
+        crds: Vec<(&Node, &str, OldCrd<'_>)>,
+    ) -> Vec<LoadedCrd> {
+        let mut compilers: Vec<&mut Option<Compiler>> = std::iter::once(&mut self.compiler)
+            .chain(self.extra.iter_mut())
+            .collect();
+        crate::jobs::map_ordered_with(&mut compilers, crds, |compiler, (item, label, old)| {
+            let mut results = Vec::new();
+            let loaded = load_item_crd(item, label, old, compiler.as_mut(), &mut results);
+            (loaded, results)
+        })
     }
 
     /// Loads a CRD among the items, checked as the apiserver checks its create, or its update

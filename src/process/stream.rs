@@ -19,7 +19,7 @@
 //! files, then the items' results in item order, then the summary.
 
 use super::crd_update::OldCrd;
-use super::schemas::{is_crd, lookup, SchemaSet, Schemas};
+use super::schemas::{is_crd, lookup, LoadedCrd, SchemaSet, Schemas};
 use super::{api_version_kind, ProcessError, Report};
 use super::{impact, process_item_with, Previous, UpdateContext};
 use crate::config::Config;
@@ -96,9 +96,57 @@ pub struct Streamer<'c> {
     fatal: Option<Fatal>,
     /// The CRDs among the items were all loaded before the first item (a second pass).
     preloaded: bool,
+    /// The threads of the run, and the items read but not processed yet (see [`Self::flush`]),
+    /// with the length of their spans of the input.
+    threads: usize,
+    pending: Vec<Pending>,
+    pending_bytes: usize,
     /// A CRD came for a group/kind that items were already processed with: only CRDs are
     /// loaded from then on, for a second pass.
     late: bool,
+}
+
+/// How many items per thread wait before a batch is processed ([`Streamer::flush`]); a batch
+/// also ends at [`BATCH_BYTES`] of input (its trees are held until it is written).
+const BATCH_ITEMS: usize = 32;
+const BATCH_BYTES: usize = 8 << 20;
+
+/// An item read and not yet processed.
+struct Pending {
+    node: Node,
+    index: usize,
+    label: String,
+    placement: Placement,
+    span: Option<Range<usize>>,
+    /// It is a CustomResourceDefinition.
+    crd: bool,
+}
+
+/// What becomes of a pending item ([`Streamer::decide`]).
+enum Step {
+    /// Not written (the run stops, or only CRDs are read from now on).
+    Drop,
+    /// Written unchanged (a kind the config skips).
+    Keep(Pending),
+    /// Written unchanged, and processed at the end if a later CRD defines its kind (the index
+    /// of its apiVersion and kind in [`Streamer::types`]).
+    Defer(Pending, usize),
+    /// Processed with the schema of its apiVersion and kind.
+    Process(Pending, String, String),
+}
+
+/// A pending item's answer, to be written in item order.
+enum Done {
+    Step(Step),
+    Processed {
+        index: usize,
+        placement: Placement,
+        /// Its output text.
+        text: String,
+        rendered: Rendered,
+        diffs: Vec<String>,
+        summary: Summary,
+    },
 }
 
 /// The CRDs among the items, loaded in item order with their results (for a second pass).
@@ -166,6 +214,9 @@ impl<'c> Streamer<'c> {
             type_ids: HashMap::new(),
             preloaded: false,
             late: false,
+            threads: config.threads(),
+            pending: Vec::new(),
+            pending_bytes: 0,
         })
     }
 
@@ -184,100 +235,204 @@ impl<'c> Streamer<'c> {
     }
 
     /// Takes item `index` (`label` names it in messages; `span`: where it is in the input, for
-    /// a split item), processes it and appends it to the output.
+    /// a split item), processes it and appends it to the output. With more than one thread the
+    /// item waits in a batch ([`Self::flush`]) that is processed on the threads; the answer is
+    /// the same.
     pub fn item(
         &mut self,
-        mut node: Node,
+        node: Node,
         index: usize,
         label: &str,
         placement: Placement,
         span: Option<Range<usize>>,
     ) {
+        let crd = is_crd(&node);
+        // The items waiting are looked up before a CRD after them changes the schemas.
+        if crd && self.pending.iter().any(|p| !p.crd) {
+            self.flush();
+        }
+        self.pending_bytes += span.as_ref().map_or(0, ExactSizeIterator::len);
+        self.pending.push(Pending {
+            node,
+            index,
+            label: label.to_string(),
+            placement,
+            span,
+            crd,
+        });
+        let full =
+            self.pending.len() >= self.threads * BATCH_ITEMS || self.pending_bytes >= BATCH_BYTES;
+        // One thread: each item at once, as before threads.
+        if self.threads <= 1 || full {
+            self.flush();
+        }
+    }
+
+    /// Processes the items waiting, as [`Self::item`] would one after the other: the CRDs
+    /// among them (which come before the other items of a batch) are loaded on the run's
+    /// threads, then the items are checked, looked up and placed in order, then the ones with
+    /// a schema are processed (and their text and results made) on the threads, then
+    /// everything is written in item order.
+    fn flush(&mut self) {
+        let pending = std::mem::take(&mut self.pending);
+        self.pending_bytes = 0;
+        let loading = self.fatal.is_none() && !self.preloaded;
+        let loads = match loading {
+            true => pending
+                .iter()
+                .filter(|p| p.crd)
+                .map(|p| {
+                    let old = self.previous.as_ref().and_then(|pr| pr.crd_of(&p.node));
+                    (&p.node, p.label.as_str(), OldCrd(old))
+                })
+                .collect(),
+            false => Vec::new(),
+        };
+        let mut loaded = self.items.load_item_crds(loads).into_iter();
+        let mut steps = Vec::with_capacity(pending.len());
+        for p in pending {
+            let load = if p.crd && loading {
+                loaded.next()
+            } else {
+                None
+            };
+            steps.push(self.decide(p, load));
+        }
+        let (config, diff) = (self.config, self.want_diff);
+        let (registry, files) = (self.items.registry(), &self.files);
+        let update = self.previous.as_ref().map(|previous| UpdateContext {
+            previous,
+            registry,
+            files: Some(files),
+        });
+        let done = crate::jobs::map_ordered(self.threads, steps, |step| {
+            let Step::Process(mut p, api_version, kind) = step else {
+                return Done::Step(step);
+            };
+            let found = lookup(registry, Some(files), &api_version, &kind);
+            let (mut report, mut summary) = (Report::default(), Summary::default());
+            process_item_with(
+                &mut p.node,
+                &api_version,
+                found,
+                config,
+                diff,
+                update,
+                &mut report,
+                &mut summary,
+            );
+            let mut rendered = Rendered::default();
+            for r in &report.results {
+                rendered.push(r);
+            }
+            Done::Processed {
+                index: p.index,
+                placement: p.placement,
+                text: output::text(&p.node, p.placement),
+                rendered,
+                diffs: report.diffs,
+                summary,
+            }
+        });
+        for d in done {
+            self.write(d);
+        }
+    }
+
+    /// What becomes of a pending item, decided in item order (`load`: the item is a CRD,
+    /// loaded; see [`Self::flush`]).
+    fn decide(&mut self, p: Pending, load: Option<LoadedCrd>) -> Step {
         if !matches!(self.fatal, Some(Fatal::Input(_))) {
-            if let Err(e) = check_object(&node, label) {
+            if let Err(e) = check_object(&p.node, &p.label) {
                 self.fatal = Some(Fatal::Input(e));
             }
         }
         if self.fatal.is_some() {
-            return;
+            return Step::Drop;
         }
-        if is_crd(&node) && !self.preloaded {
-            if let Err(e) = self.add_crd(&node, label) {
-                self.fatal = Some(Fatal::Process(e));
-                return;
+        if let Some((versions, mut about)) = load {
+            self.crd_results.append(&mut about);
+            match versions {
+                Ok(versions) => self.add_crd(versions),
+                Err(e) => {
+                    self.fatal = Some(Fatal::Process(e));
+                    return Step::Drop;
+                }
             }
         }
-        if is_crd(&node) && self.previous.is_some() {
-            self.crds.push(node.clone());
+        if p.crd && self.previous.is_some() {
+            self.crds.push(p.node.clone());
         }
         if self.late {
-            return;
+            return Step::Drop;
         }
-        let (api_version, kind) = api_version_kind(&node);
+        let (api_version, kind) = api_version_kind(&p.node);
         if self.config.skips(&api_version, &kind) {
-            self.out.keep(&node, placement, span);
-            return;
+            return Step::Keep(p);
         }
-        let found = match lookup(
+        let found = lookup(
             self.items.registry(),
             Some(&self.files),
             &api_version,
             &kind,
-        ) {
-            Lookup::NotFound => {
-                let results_at = (self.rendered.yaml.len(), self.rendered.stderr.len());
-                let segment = self.out.keep(&node, placement, span);
-                let next = self.types.len();
-                let type_id = *self
-                    .type_ids
-                    .entry((api_version, kind))
-                    .or_insert_with_key(|k| {
-                        self.types.push(k.clone());
-                        next
-                    });
-                self.deferred.push(Deferred {
-                    index,
-                    placement,
-                    segment,
-                    results_at,
-                    type_id,
+        );
+        if let Lookup::NotFound = found {
+            let next = self.types.len();
+            let type_id = *self
+                .type_ids
+                .entry((api_version, kind))
+                .or_insert_with_key(|k| {
+                    self.types.push(k.clone());
+                    next
                 });
-                return;
-            }
-            found => found,
-        };
+            return Step::Defer(p, type_id);
+        }
         if let Some((group, _)) = split_api_version(&api_version) {
             let kinds = self.resolved.entry(group.to_string()).or_default();
             kinds.insert(kind.clone());
         }
-        let mut report = Report::default();
-        let (config, diff) = (self.config, self.want_diff);
-        let update = self.previous.as_ref().map(|previous| UpdateContext {
-            previous,
-            registry: self.items.registry(),
-            files: Some(&self.files),
-        });
-        process_item_with(
-            &mut node,
-            &api_version,
-            found,
-            config,
-            diff,
-            update,
-            &mut report,
-            &mut self.summary,
-        );
-        self.take_report(index, report);
-        self.out.push(&node, placement);
+        Step::Process(p, api_version, kind)
     }
 
-    /// Loads a CRD among the items into the registry. A CRD for a group/kind that items were
-    /// already processed with makes the run a first pass (see [`Finish::Preload`]).
-    fn add_crd(&mut self, node: &Node, label: &str) -> Result<(), ProcessError> {
-        let old = OldCrd(self.previous.as_ref().and_then(|p| p.crd_of(node)));
-        let versions = self
-            .items
-            .load_item_crd(node, label, old, &mut self.crd_results)?;
+    /// Writes a pending item's answer (in item order).
+    fn write(&mut self, done: Done) {
+        match done {
+            Done::Step(Step::Drop | Step::Process(..)) => {}
+            Done::Step(Step::Keep(p)) => {
+                self.out.keep(&p.node, p.placement, p.span);
+            }
+            Done::Step(Step::Defer(p, type_id)) => {
+                let results_at = (self.rendered.yaml.len(), self.rendered.stderr.len());
+                let segment = self.out.keep(&p.node, p.placement, p.span);
+                self.deferred.push(Deferred {
+                    index: p.index,
+                    placement: p.placement,
+                    segment,
+                    results_at,
+                    type_id,
+                });
+            }
+            Done::Processed {
+                index,
+                placement,
+                text,
+                rendered,
+                diffs,
+                summary,
+            } => {
+                self.summary.add(summary);
+                self.rendered.yaml.push_str(&rendered.yaml);
+                self.rendered.stderr.push_str(&rendered.stderr);
+                self.rendered.error |= rendered.error;
+                self.diffs.extend(diffs.into_iter().map(|d| (index, d)));
+                self.out.push_text(&text, placement);
+            }
+        }
+    }
+
+    /// Adds a loaded CRD among the items to the registry. A CRD for a group/kind that items
+    /// were already processed with makes the run a first pass (see [`Finish::Preload`]).
+    fn add_crd(&mut self, versions: Vec<Entry<Checks>>) {
         let seen = |vs: &Entry<Checks>| {
             self.resolved
                 .get(&vs.group)
@@ -287,20 +442,12 @@ impl<'c> Streamer<'c> {
             self.late = true;
         }
         self.items.add(versions, true, &mut self.crd_results);
-        Ok(())
-    }
-
-    fn take_report(&mut self, index: usize, report: Report) {
-        for r in &report.results {
-            self.rendered.push(r);
-        }
-        self.diffs
-            .extend(report.diffs.into_iter().map(|d| (index, d)));
     }
 
     /// Processes the deferred items whose CRD came later (rewriting `out` around them) and
     /// gives the report in the whole-input order; `None` when the streamed run cannot stand.
     pub fn finish(mut self) -> Result<(StreamReport, Output), Finish> {
+        self.flush();
         if let Some(fatal) = self.fatal {
             return Err(Finish::Fatal(fatal));
         }

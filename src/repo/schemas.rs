@@ -19,18 +19,26 @@ pub(super) fn registry(
     general: &mut Vec<KrmResult>,
 ) -> Result<Schemas, ProcessError> {
     let mut set = SchemaSet::new(config);
+    let mut crds = Vec::new();
     for (f, file) in files.iter().enumerate() {
         let Ok(docs) = &file.docs else { continue };
         for at in resources(docs) {
             let item = resource(docs, at);
-            if !is_crd(item) {
-                continue;
+            if is_crd(item) {
+                let old = OldCrd(previous.and_then(|p| p.crd_of(item)));
+                crds.push((f, item, label(&file.name, docs.len(), at), old));
             }
-            let label = label(&file.name, docs.len(), at);
-            let old = OldCrd(previous.and_then(|p| p.crd_of(item)));
-            let versions = set.load_item_crd(item, &label, old, &mut per_file[f])?;
-            set.add(versions, true, general);
         }
+    }
+    // Loaded on the run's threads, added in file order.
+    let of_file: Vec<usize> = crds.iter().map(|(f, ..)| *f).collect();
+    let loads = crds
+        .iter()
+        .map(|(_, item, label, old)| (*item, label.as_str(), *old))
+        .collect();
+    for (f, (loaded, mut about)) in of_file.into_iter().zip(set.load_item_crds(loads)) {
+        per_file[f].append(&mut about);
+        set.add(loaded?, true, general);
     }
     let read: HashSet<_> = files
         .iter()

@@ -15,6 +15,7 @@ fn case(dir: &Path) -> Option<(Flags, String, Option<ConfigFile>)> {
         config_file: None,
         diff: false,
         previous: Vec::new(),
+        jobs: None,
     };
     let mut config = None;
     for a in args.split_whitespace() {
@@ -108,6 +109,7 @@ fn same_answer(input: &str, diff: bool) {
         config_file: None,
         diff,
         previous: Vec::new(),
+        jobs: None,
     };
     let got = super::run(&flags, input, None)
         .unwrap_or_else(|| panic!("did not stream:\n{input}"))
@@ -153,6 +155,7 @@ fn function_config_after_the_items_is_used() {
         config_file: None,
         diff: false,
         previous: Vec::new(),
+        jobs: None,
     };
     assert_eq!(super::run(&flags, &list, None).unwrap().unwrap().code, 1);
 }
@@ -169,6 +172,7 @@ fn a_crd_after_items_processed_with_a_file_schema_streams_again() {
         config_file: None,
         diff: false,
         previous: Vec::new(),
+        jobs: None,
     };
     // As written (the CRD first), the file schema loses and the run streams.
     same_answer(&text, false);
@@ -226,6 +230,7 @@ fn json_with_a_function_config_streams_twice() {
         config_file: None,
         diff: false,
         previous: Vec::new(),
+        jobs: None,
     };
     // The functionConfig (Strict) was used: pruned fields are errors.
     assert_eq!(super::run(&flags, &doc, None).unwrap().unwrap().code, 1);
@@ -248,6 +253,7 @@ fn an_invalid_item_stops_the_streamed_run_with_the_whole_input_error() {
         config_file: None,
         diff: false,
         previous: Vec::new(),
+        jobs: None,
     };
     let got = super::run(&flags, &list, None).expect("streamed");
     let want = whole(&flags, &list, None).unwrap_err().to_string();
@@ -285,6 +291,7 @@ fn updates_stream_with_the_whole_input_answer() {
             config_file: None,
             diff: true,
             previous: vec![old],
+            jobs: None,
         };
         let got = super::run(&flags, &input, None)
             .unwrap_or_else(|| panic!("{} did not stream", new.display()))

@@ -43,6 +43,19 @@ impl Output {
         self.segments.len() - 1
     }
 
+    /// [`Self::push`] with the item's text already made ([`text`]).
+    pub fn push_text(&mut self, text: &str, placement: Placement) -> usize {
+        if placement == (Placement::Document { first: false }) {
+            let start = self.text.len();
+            self.text.push_str("---\n");
+            self.segments.push(Segment::Own(start..self.text.len()));
+        }
+        let start = self.text.len();
+        self.text.push_str(text);
+        self.segments.push(Segment::Own(start..self.text.len()));
+        self.segments.len() - 1
+    }
+
     /// Appends an unchanged item (of a split `items:` sequence, or a document of a stream): as
     /// its `span` of the input (with the item's [`fingerprint`]) when it has one, else as text.
     pub fn keep(&mut self, node: &Node, placement: Placement, span: Option<Range<usize>>) -> usize {
@@ -102,6 +115,13 @@ impl Output {
         }
         (self.text, pieces)
     }
+}
+
+/// The text [`Output::push`] writes for `node` (without a document's `---`).
+pub fn text(node: &Node, placement: Placement) -> String {
+    let mut out = String::new();
+    write(node, placement, &mut out);
+    out
 }
 
 /// Appends `node` in its placement (a document's `---` is written by [`Output::push`]).

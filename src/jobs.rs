@@ -1,0 +1,186 @@
+//! Threads: how many a run uses (`--jobs N`, [`JOBS_ENV`], the config's `jobs:`, else as many as
+//! the machine has) and [`map_ordered`], the one way work is spread over them: independent items
+//! are processed on scoped threads and their answers collected by index, so the output, results
+//! and stderr are byte-identical to a single-threaded run whatever the thread count. With one
+//! thread (or one item) nothing is spawned: the items are processed in order on the calling
+//! thread, as before threads existed.
+//!
+//! Every thread gets the [`STACK`] the main worker has: the trees are walked by recursive
+//! functions, and a document may nest 10,000 levels (kubectl's limit). The stack is reserved,
+//! not used: only the pages a deep document reaches are ever touched.
+
+use std::num::NonZeroUsize;
+use std::sync::Mutex;
+
+/// The stack of every thread that processes input (see the module doc).
+pub const STACK: usize = 256 << 20;
+
+/// The environment variable that sets the thread count (as `--jobs` does; the flag wins).
+pub const JOBS_ENV: &str = "CRD_SCHEMA_FN_JOBS";
+
+/// What a thread count must be, for messages.
+const EXPECTED: &str = "expected a whole number of threads, 1 or more";
+
+/// The machine's thread count (`std::thread::available_parallelism`, 1 when unknown).
+pub fn available() -> usize {
+    std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
+}
+
+/// A thread count as written on the command line or in the environment: a whole number, 1 or
+/// more.
+pub fn parse(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(0) => Err(format!("{EXPECTED}, found 0")),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{EXPECTED}, found {s:?}")),
+    }
+}
+
+/// The thread count [`JOBS_ENV`] sets (`None` when unset or empty), or why it cannot be used.
+pub fn from_env() -> Result<Option<usize>, String> {
+    match std::env::var(JOBS_ENV) {
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(v)) => {
+            Err(format!("{JOBS_ENV}: {EXPECTED}, found {v:?}"))
+        }
+        Ok(v) if v.trim().is_empty() => Ok(None),
+        Ok(v) => parse(&v).map(Some).map_err(|e| format!("{JOBS_ENV}: {e}")),
+    }
+}
+
+/// `f` applied to every item, answers in item order, on up to `jobs` threads (the calling
+/// thread is one of them). See [`map_ordered_with`].
+pub fn map_ordered<T, R, F>(jobs: usize, items: Vec<T>, f: F) -> Vec<R>
+where
+    T: Send,
+    R: Send,
+    F: Fn(T) -> R + Sync,
+{
+    let mut states = vec![(); jobs.max(1)];
+    map_ordered_with(&mut states, items, |(), t| f(t))
+}
+
+/// `f` applied to every item with a worker's own state (one thread per state, at most one per
+/// item; the calling thread works with the first state), answers in item order. The items are
+/// handed out one at a time, in order, to whichever thread is free, so a slow item does not
+/// hold up the others. A panic on any thread is a panic of the caller.
+pub fn map_ordered_with<S, T, R, F>(states: &mut [S], items: Vec<T>, f: F) -> Vec<R>
+where
+    S: Send,
+    T: Send,
+    R: Send,
+    F: Fn(&mut S, T) -> R + Sync,
+{
+    let threads = states.len().min(items.len());
+    if threads <= 1 {
+        let Some(state) = states.first_mut() else {
+            assert!(items.is_empty(), "items without a worker state");
+            return Vec::new();
+        };
+        return items.into_iter().map(|t| f(state, t)).collect();
+    }
+    let len = items.len();
+    let queue = Mutex::new(items.into_iter().enumerate());
+    let next = || queue.lock().unwrap_or_else(|e| e.into_inner()).next();
+    let work = |state: &mut S| {
+        let mut done = Vec::new();
+        while let Some((i, t)) = next() {
+            done.push((i, f(state, t)));
+        }
+        done
+    };
+    let (first, rest) = states[..threads]
+        .split_first_mut()
+        .expect("two states or more");
+    let parts = std::thread::scope(|scope| {
+        let spawned: Vec<_> = rest
+            .iter_mut()
+            .map(|state| {
+                std::thread::Builder::new()
+                    .name("crd-schema-fn".into())
+                    .stack_size(STACK)
+                    .spawn_scoped(scope, || work(state))
+            })
+            .collect();
+        let mut parts = vec![work(first)];
+        // A thread that cannot start leaves its share to the others (the queue is drained
+        // by whoever is running).
+        for handle in spawned.into_iter().flatten() {
+            match handle.join() {
+                Ok(part) => parts.push(part),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        parts
+    });
+    let mut slots: Vec<Option<R>> = Vec::new();
+    slots.resize_with(len, || None);
+    for (i, r) in parts.into_iter().flatten() {
+        slots[i] = Some(r);
+    }
+    slots
+        .into_iter()
+        .map(|r| r.expect("every item is answered"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_thread_counts() {
+        assert_eq!(parse("1"), Ok(1));
+        assert_eq!(parse(" 4 "), Ok(4));
+        assert_eq!(
+            parse("0"),
+            Err("expected a whole number of threads, 1 or more, found 0".into())
+        );
+        assert_eq!(
+            parse("two"),
+            Err("expected a whole number of threads, 1 or more, found \"two\"".into())
+        );
+        assert!(parse("-1").is_err());
+        assert!(parse("").is_err());
+        assert!(available() >= 1);
+    }
+
+    #[test]
+    fn answers_come_in_item_order_at_any_thread_count() {
+        let items: Vec<usize> = (0..200).collect();
+        let want: Vec<String> = items.iter().map(|i| format!("<{i}>")).collect();
+        for jobs in [1, 2, 3, 8, 500] {
+            let got = map_ordered(jobs, items.clone(), |i| {
+                if i % 7 == 0 {
+                    std::thread::yield_now();
+                }
+                format!("<{i}>")
+            });
+            assert_eq!(got, want, "jobs {jobs}");
+        }
+        assert!(map_ordered(4, Vec::<u8>::new(), |x| x).is_empty());
+    }
+
+    #[test]
+    fn each_worker_keeps_its_own_state() {
+        let mut states = vec![0usize; 3];
+        let got = map_ordered_with(&mut states, (1..=100).collect(), |seen, x: usize| {
+            *seen += 1;
+            x * 2
+        });
+        assert_eq!(got, (1..=100).map(|x| x * 2).collect::<Vec<_>>());
+        assert_eq!(states.iter().sum::<usize>(), 100);
+    }
+
+    #[test]
+    fn one_thread_runs_on_the_caller_in_order() {
+        let caller = std::thread::current().id();
+        let mut order = Vec::new();
+        let mut states = vec![&mut order];
+        map_ordered_with(&mut states, (0..5).collect(), |o, i: i32| {
+            assert_eq!(std::thread::current().id(), caller);
+            o.push(i);
+        });
+        assert_eq!(order, [0, 1, 2, 3, 4]);
+    }
+}

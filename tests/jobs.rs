@@ -1,0 +1,123 @@
+//! The thread count changes nothing but the time: every example (`examples/*/run.sh`, which
+//! compares the binary's stdout, stderr and exit code with the files committed beside it) passes
+//! at `CRD_SCHEMA_FN_JOBS=1` and at `4`, and every CEL library batch (`../shared/cel-library`,
+//! skipped without `../shared`) gives byte-identical stdout, stderr and exit code at `--jobs 1`
+//! and `--jobs 4`, streamed and read whole.
+
+#[path = "support/ground.rs"]
+mod ground;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+/// The example folders (every folder of `examples/` with a `run.sh`), sorted.
+fn examples() -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(root().join("examples"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("run.sh").is_file())
+        .map(|p| p.file_name().unwrap().to_string_lossy().to_string())
+        .collect();
+    out.sort();
+    out
+}
+
+/// `examples/<name>/run.sh` with `CRD_SCHEMA_FN_JOBS=jobs`: its transcript and exit status.
+fn run_example(name: &str, jobs: &str) -> (String, bool) {
+    let script = root().join("examples").join(name).join("run.sh");
+    let output = Command::new("bash")
+        .arg(&script)
+        .env("CRD_SCHEMA_FN", env!("CARGO_BIN_EXE_crd-schema-fn"))
+        .env("CRD_SCHEMA_FN_JOBS", jobs)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", script.display()));
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (text, output.status.success())
+}
+
+#[test]
+fn every_example_gives_its_expected_output_at_one_and_four_threads() {
+    let names = examples();
+    assert!(names.len() >= 13, "examples: {names:?}");
+    for name in names {
+        let (one, ok_one) = run_example(&name, "1");
+        assert!(ok_one, "examples/{name} at --jobs 1:\n{one}");
+        let (four, ok_four) = run_example(&name, "4");
+        assert!(ok_four, "examples/{name} at --jobs 4:\n{four}");
+        assert!(
+            one.contains(&format!("example {name}: ok")),
+            "examples/{name}: {one}"
+        );
+        // The transcripts (each case's exit code, skips) are the same too.
+        assert_eq!(one, four, "examples/{name}: transcripts differ");
+    }
+}
+
+/// One run of the binary on `input` with `args`.
+fn run(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crd-schema-fn"))
+        .args(args)
+        .env_remove("CRD_SCHEMA_FN_JOBS")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    out
+}
+
+/// Asserts that `input` gives the same stdout, stderr and exit code at 1 and 4 threads.
+fn same_at_one_and_four(what: &str, input: &[u8]) {
+    let one = run(&["--jobs", "1"], input);
+    let four = run(&["--jobs", "4"], input);
+    assert!(!one.stdout.is_empty(), "{what}: no output");
+    assert_eq!(one.status.code(), four.status.code(), "{what}: exit codes");
+    assert!(one.stdout == four.stdout, "{what}: stdout differs");
+    assert_eq!(
+        String::from_utf8_lossy(&one.stderr),
+        String::from_utf8_lossy(&four.stderr),
+        "{what}: stderr differs"
+    );
+}
+
+#[test]
+fn cel_library_batches_are_the_same_at_one_and_four_threads() {
+    if !ground::present("cel_library_batches_are_the_same_at_one_and_four_threads") {
+        return;
+    }
+    let dir = ground::shared_dir().join("cel-library");
+    let mut batches: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().to_string();
+            name.starts_with("batch-") && name.ends_with(".json") && !name.contains("expected")
+        })
+        .collect();
+    batches.sort();
+    assert_eq!(batches.len(), 15);
+    for path in batches {
+        let input = std::fs::read(&path).unwrap();
+        let name = path.display().to_string();
+        same_at_one_and_four(&name, &input);
+        // A `...` line after the document makes the run read the input whole (kubectl drops
+        // what follows it): the whole-input path is threaded too.
+        let mut whole = input.clone();
+        whole.extend_from_slice(b"\n...\n");
+        same_at_one_and_four(&format!("{name} (read whole)"), &whole);
+    }
+}
