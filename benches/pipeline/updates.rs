@@ -205,7 +205,7 @@ fn revise(v: &mut Value, i: usize, old: bool) {
             labels.insert("bench.crd-schema-fn.dev/revision".into(), rev.into());
         }
     }
-    if old && i % 3 == 0 {
+    if old && i.is_multiple_of(3) {
         if let Some(spec) = m.get_mut("spec") {
             first_string(spec);
         }
