@@ -21,7 +21,7 @@
 use super::crd_update::OldCrd;
 use super::schemas::{is_crd, lookup, SchemaSet, Schemas};
 use super::{api_version_kind, ProcessError, Report};
-use super::{impact, process_item_with, Previous, UpdateContext};
+use super::{impact, process_item_with, ItemContext, Previous, UpdateContext};
 use crate::config::Config;
 use crate::engine::Checks;
 use crate::resourcelist::pieces::{read_document, read_item};
@@ -76,8 +76,8 @@ pub struct Streamer<'c> {
     crd_results: Vec<KrmResult>,
     /// The previous revision (`--previous`, `previous:`), read whole before the first item.
     previous: Option<Previous>,
-    /// The CRDs among the items, kept with a previous revision for the report of what their
-    /// change does to the previous objects (after the files' results, as the whole-input run
+    /// The CRDs among the items that change a CRD of the previous revision, kept for the report
+    /// of what their change does to the previous objects (after the files' results, as the whole-input run
     /// orders it).
     crds: Vec<Node>,
     /// Results of each item, with the item's index.
@@ -207,8 +207,10 @@ impl<'c> Streamer<'c> {
                 return;
             }
         }
-        if is_crd(&node) && self.previous.is_some() {
-            self.crds.push(node.clone());
+        if let Some(previous) = &self.previous {
+            if is_crd(&node) && impact::changed(&node, previous) {
+                self.crds.push(node.clone());
+            }
         }
         if self.late {
             return;
@@ -257,13 +259,16 @@ impl<'c> Streamer<'c> {
             registry: self.items.registry(),
             files: Some(&self.files),
         });
+        let cx = ItemContext {
+            config,
+            want_diff: diff,
+            update,
+        };
         process_item_with(
             &mut node,
             &api_version,
             found,
-            config,
-            diff,
-            update,
+            cx,
             &mut report,
             &mut self.summary,
         );
@@ -351,13 +356,16 @@ impl<'c> Streamer<'c> {
                 registry: self.items.registry(),
                 files: Some(&self.files),
             });
+            let cx = ItemContext {
+                config,
+                want_diff: diff,
+                update,
+            };
             process_item_with(
                 &mut node,
                 api_version,
                 found,
-                config,
-                diff,
-                update,
+                cx,
                 &mut report,
                 &mut self.summary,
             );
