@@ -98,16 +98,12 @@ pub fn process_update(
         }
         let lookup = registry.lookup(&api_version, &kind);
         let (mut one, mut counts) = (Report::default(), Summary::default());
-        process_item_with(
-            item,
-            &api_version,
-            lookup,
+        let cx = ItemContext {
             config,
             want_diff,
             update,
-            &mut one,
-            &mut counts,
-        );
+        };
+        process_item_with(item, &api_version, lookup, cx, &mut one, &mut counts);
         Some((one, counts))
     });
     for (one, counts) in done.into_iter().flatten() {
@@ -131,30 +127,38 @@ pub(crate) fn process_item(
     report: &mut Report,
     summary: &mut Summary,
 ) {
-    process_item_with(
-        item,
-        api_version,
-        lookup,
+    let cx = ItemContext {
         config,
         want_diff,
-        None,
-        report,
-        summary,
-    );
+        update: None,
+    };
+    process_item_with(item, api_version, lookup, cx, report, summary);
 }
 
-/// [`process_item`], judging the item as an update when `update`'s previous objects hold it.
-#[allow(clippy::too_many_arguments)]
+/// What processing an item needs besides the item and what its schema lookup found: the
+/// run's config, whether a diff is wanted, and the previous revision when updates are judged.
+#[derive(Clone, Copy)]
+pub(crate) struct ItemContext<'a> {
+    pub config: &'a Config,
+    pub want_diff: bool,
+    /// `None`: every item is a create.
+    pub update: Option<UpdateContext<'a>>,
+}
+
+/// [`process_item`], judging the item as an update when `cx.update`'s previous objects hold it.
 pub(crate) fn process_item_with(
     item: &mut Node,
     api_version: &str,
     lookup: Lookup<'_, Checks>,
-    config: &Config,
-    want_diff: bool,
-    update: Option<UpdateContext<'_>>,
+    cx: ItemContext<'_>,
     report: &mut Report,
     summary: &mut Summary,
 ) {
+    let ItemContext {
+        config,
+        want_diff,
+        update,
+    } = cx;
     let vs = match lookup {
         Lookup::NotFound => return,
         Lookup::VersionNotFound { crd_name } => {

@@ -138,7 +138,7 @@ fn split_documents(text: &str) -> Vec<String> {
 }
 
 /// A renamed copy of a sample with an unknown root field and an unknown `spec` field.
-fn derive(sample: &Value, i: usize) -> Value {
+pub fn derive(sample: &Value, i: usize) -> Value {
     let mut v = sample.clone();
     let Value::Mapping(m) = &mut v else { return v };
     if let Some(Value::Mapping(meta)) = m.get_mut("metadata") {

@@ -9,6 +9,9 @@
 //! - schema loading alone (all corpus CRDs converted and checked) against a bare serde_yaml parse,
 //! - per-object prune + default time, and validation time, YAML excluded.
 //!
+//! `-- --updates 1000,10000` runs the update mode instead (see `updates.rs`; `--callgrind` adds
+//! instruction counts per object, `--bin PATH` measures another build).
+//!
 //! Run: `cargo bench --bench pipeline` (sizes: `-- --sizes 1000,10000,100000`). Lists are
 //! generated once into `target/bench-data/`. Results go to stdout as a Markdown report.
 
@@ -16,6 +19,7 @@ mod gen;
 mod measure;
 mod shapes;
 mod threads;
+mod updates;
 
 use std::path::PathBuf;
 
@@ -42,6 +46,23 @@ fn main() {
     }
     if let Some(i) = args.iter().position(|a| a == "--threads") {
         threads_main(&root, &args, &args[i + 1]);
+        return;
+    }
+    if let Some(i) = args.iter().position(|a| a == "--updates") {
+        let sizes: Vec<usize> = args[i + 1]
+            .split(',')
+            .map(|s| s.parse().expect("--updates takes numbers"))
+            .collect();
+        let binary = match args.iter().position(|a| a == "--bin") {
+            Some(j) => PathBuf::from(&args[j + 1]),
+            None => PathBuf::from(env!("CARGO_BIN_EXE_crd-schema-fn")),
+        };
+        let callgrind = args.iter().any(|a| a == "--callgrind");
+        let dir = root.join("target/bench-data/updates");
+        std::fs::create_dir_all(&dir).expect("create target/bench-data/updates");
+        let set = updates::UpdateSet::new(&gen::Corpus::load(&root.join("../shared")));
+        println!("{}\n", measure::machine());
+        updates::measure(&set, &dir, &sizes, &binary, callgrind);
         return;
     }
     let sizes: Vec<usize> = match args.iter().position(|a| a == "--sizes") {

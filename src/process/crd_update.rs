@@ -9,22 +9,21 @@
 //! The causes of an update's refusal are tagged `operation: update` (as the causes of an
 //! object update's), and the warning that follows says the cluster keeps the previous CRD.
 
+use super::previous::Kept;
 use crate::field::FieldError;
 use crate::results::KrmResult;
 use crate::schema::crdcheck;
-use crate::yaml::json::to_json;
-use crate::yaml::Node;
 use serde_json::Value;
 
 /// The previous revision of a CRD, as the loader is given it (`None`: a create).
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct OldCrd<'a>(pub Option<&'a Node>);
+pub(crate) struct OldCrd<'a>(pub Option<&'a Kept>);
 
 impl OldCrd<'_> {
     /// The old CRD as JSON when it makes the new one an update: a v1 CRD (a v1beta1 one is read
     /// for its schemas only, as on create).
     fn json(&self) -> Option<Value> {
-        let old = to_json(self.0?).ok()?;
+        let old = self.0?.json()?;
         let v1 = |c: &Value| {
             c.get("apiVersion").and_then(Value::as_str) == Some("apiextensions.k8s.io/v1")
         };

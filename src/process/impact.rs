@@ -44,11 +44,7 @@ pub fn report<'a>(
 ) -> Vec<KrmResult> {
     let mut out = Vec::new();
     for crd in crds.into_iter().filter(|c| is_crd(c)) {
-        let Some(old) = previous.crd_of(crd) else {
-            continue;
-        };
-        let spec = |c: &Node| c.get("spec").and_then(|s| to_json(s).ok());
-        if spec(old) == spec(crd) {
+        if !changed(crd, previous) {
             continue;
         }
         let group = text(crd, &["spec", "group"]);
@@ -57,13 +53,10 @@ pub fn report<'a>(
         if refused(crd, group, kind, registry) {
             continue;
         }
-        for obj in previous.objects() {
-            let (api_version, obj_kind) = api_version_kind(obj);
-            if is_crd(obj) || obj_kind != kind || group_of(&api_version) != group {
-                continue;
-            }
+        for obj in previous.objects_of(group, kind) {
+            let (api_version, _) = api_version_kind(&obj);
             object(
-                obj,
+                &obj,
                 &api_version,
                 name,
                 previous,
@@ -74,6 +67,14 @@ pub fn report<'a>(
         }
     }
     out
+}
+
+/// Whether the previous revision holds the CRD `crd` with another `spec` (the only CRDs
+/// [`report`] looks at).
+pub(crate) fn changed(crd: &Node, previous: &Previous) -> bool {
+    previous
+        .crd_of(crd)
+        .is_some_and(|old| old.spec_json() != crd.get("spec").and_then(|s| to_json(s).ok()))
 }
 
 /// Whether the apiserver refuses the CRD `crd` (its versions are registered refused, or not at

@@ -15,20 +15,114 @@ use crate::resourcelist;
 use crate::schema::registry::{split_api_version, Entry, Lookup};
 use crate::schema::SchemaError;
 use crate::sources::files_of;
+use crate::yaml::json::{from_json, to_json};
+use crate::yaml::keys::is_merge_key;
+use crate::yaml::scalar::{resolve_checked, Resolved};
 use crate::yaml::Node;
-use std::collections::HashMap;
+use serde_json::Value;
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
 /// The previous objects, by identity, and the schemas of the previous CRDs.
+///
+/// Only the objects that match an input object are ever processed, so each is kept compact
+/// ([`Kept`]: its JSON text) and read back when it is needed; a previous file is read one
+/// document at a time where it can be ([`Previous::load`]).
 #[derive(Debug)]
 pub struct Previous {
-    /// (group, kind, name) → (namespace as written, index in `nodes`).
+    /// (group, kind, name) → (namespace as written, index in `kept`).
     objects: HashMap<(String, String, String), Vec<(String, usize)>>,
-    nodes: Vec<Node>,
-    /// CRD name → index in `nodes`.
+    /// Every previous object (CRDs too), in the order read.
+    kept: Vec<Kept>,
+    /// CRD name → index in `kept`.
     crds: HashMap<String, usize>,
     /// The schemas of the previous CRDs, each version with its checks.
     schemas: SchemaSet,
+}
+
+/// One previous object as kept: its group and kind, and its content as compact JSON text, or
+/// as its tree where JSON would not give back the same object (tags, keys that are not plain
+/// strings, repeated keys, values JSON cannot hold).
+#[derive(Debug)]
+pub struct Kept {
+    group: Box<str>,
+    kind: Box<str>,
+    crd: bool,
+    body: Body,
+}
+
+#[derive(Debug)]
+enum Body {
+    Json(Box<str>),
+    Tree(Node),
+}
+
+impl Kept {
+    fn new(node: Node, crd: bool) -> Kept {
+        let (api_version, kind) = api_version_kind(&node);
+        let body = match plain(&node).then(|| to_json(&node).ok()).flatten() {
+            Some(v) => Body::Json(v.to_string().into()),
+            None => Body::Tree(node),
+        };
+        Kept {
+            group: group_of(&api_version).into(),
+            kind: kind.into(),
+            crd,
+            body,
+        }
+    }
+
+    /// The object's tree (from its JSON: strings, numbers, booleans and nulls as JSON has them).
+    pub fn node(&self) -> Node {
+        match &self.body {
+            Body::Json(text) => from_json(&serde_json::from_str(text).expect("kept JSON")),
+            Body::Tree(n) => n.clone(),
+        }
+    }
+
+    /// The object as JSON (`None` when JSON cannot hold it).
+    pub fn json(&self) -> Option<Value> {
+        match &self.body {
+            Body::Json(text) => serde_json::from_str(text).ok(),
+            Body::Tree(n) => to_json(n).ok(),
+        }
+    }
+
+    /// Its `spec` as JSON.
+    pub fn spec_json(&self) -> Option<Value> {
+        match &self.body {
+            Body::Json(_) => self.json()?.get_mut("spec").map(Value::take),
+            Body::Tree(n) => n.get("spec").and_then(|s| to_json(s).ok()),
+        }
+    }
+}
+
+/// A map key's string, when it is a plain string key.
+fn string_key(k: &Node) -> Option<&str> {
+    match k {
+        Node::Scalar(s) if s.tag.is_none() && !is_merge_key(k) => {
+            matches!(resolve_checked(s), Ok(Resolved::Str)).then_some(s.value.as_str())
+        }
+        _ => None,
+    }
+}
+
+/// Whether the JSON of `n` reads back as the same object: no tags, every map key a string
+/// scalar (not a merge key) and no key twice.
+fn plain(n: &Node) -> bool {
+    match n {
+        Node::Scalar(s) => s.tag.is_none(),
+        Node::Seq(seq) => seq.tag.is_none() && seq.items.iter().all(plain),
+        Node::Map(m) => {
+            let keys: Option<Vec<&str>> = m.entries.iter().map(|(k, _)| string_key(k)).collect();
+            let Some(keys) = keys else { return false };
+            let unique = match keys.len() {
+                0..=16 => keys.iter().enumerate().all(|(i, k)| !keys[..i].contains(k)),
+                n => keys.iter().collect::<HashSet<_>>().len() == n,
+            };
+            m.tag.is_none() && unique && m.entries.iter().all(|(_, v)| plain(v))
+        }
+    }
 }
 
 /// What processing needs to judge an update: the previous revision and the run's schemas
@@ -61,14 +155,20 @@ impl Previous {
     /// Reads every path (a file, or a folder's `*.yaml`, `*.yml`, `*.json` files; each a YAML
     /// or JSON stream, ResourceList or `kind: List`).
     pub fn load(paths: &[PathBuf], config: &Config) -> Result<Previous, ProcessError> {
-        let mut items = Vec::new();
+        let mut prev = Previous::empty(config);
+        let mut ignored = Vec::new();
         for path in paths {
             for file in files_of(path)? {
                 let text = crate::sources::read_text(&file)?;
-                items.extend(read_items(&text, &file.display().to_string())?);
+                let source = file.display().to_string();
+                if !prev.add_stream(&text, &source, &mut ignored)? {
+                    for (item, label) in read_items(&text, &source)? {
+                        prev.add(item, &label, &mut ignored)?;
+                    }
+                }
             }
         }
-        Previous::from_items(items, config)
+        Ok(prev)
     }
 
     /// The previous revision made of `items` (each with the label that names it in messages).
@@ -76,17 +176,72 @@ impl Previous {
         items: impl IntoIterator<Item = (Node, String)>,
         config: &Config,
     ) -> Result<Previous, ProcessError> {
-        let mut prev = Previous {
-            objects: HashMap::new(),
-            nodes: Vec::new(),
-            crds: HashMap::new(),
-            schemas: SchemaSet::new(config),
-        };
+        let mut prev = Previous::empty(config);
         let mut ignored = Vec::new();
         for (item, label) in items {
             prev.add(item, &label, &mut ignored)?;
         }
         Ok(prev)
+    }
+
+    fn empty(config: &Config) -> Previous {
+        Previous {
+            objects: HashMap::new(),
+            kept: Vec::new(),
+            crds: HashMap::new(),
+            schemas: SchemaSet::new(config),
+        }
+    }
+
+    /// Adds the objects of `text`, a plain stream of several documents, one document at a time
+    /// (what [`read_items`] gives, without every document's tree at once); `false`, with
+    /// nothing added, when [`read_items`] must read it: a single document (a ResourceList or
+    /// `kind: List` is one), a document that is not an object, or a stream the two readers
+    /// read otherwise (see [`resourcelist::read`]).
+    fn add_stream(
+        &mut self,
+        text: &str,
+        source: &str,
+        ignored: &mut Vec<crate::results::KrmResult>,
+    ) -> Result<bool, ProcessError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // kubectl's grammar first, one document at a time: how many documents hold a node.
+        let mut kubectl = 0;
+        for doc in crate::yaml::read::Reader::new(text) {
+            let Ok(doc) = doc else { return Ok(false) };
+            if doc.root.as_ref().is_some_and(|r| !is_null_root(r)) {
+                kubectl += 1;
+            }
+        }
+        if kubectl < 2 {
+            return Ok(false);
+        }
+        // Each document is made compact as it is read (CRDs are loaded when all are read).
+        let mut pending = Vec::with_capacity(kubectl);
+        for (i, doc) in crate::yaml::parse::Documents::new(text).enumerate() {
+            let Ok(doc) = doc else { return Ok(false) };
+            if doc.is_null() {
+                continue;
+            }
+            let label = format!("{source} (document {i})");
+            if resourcelist::check_object(&doc, &label).is_err() {
+                return Ok(false);
+            }
+            pending.push(match is_crd(&doc) {
+                true => Pending::Crd(Kept::new(doc, true), label),
+                false => Pending::Object(Identity::of(&doc), Kept::new(doc, false)),
+            });
+        }
+        if pending.len() != kubectl {
+            return Ok(false);
+        }
+        for p in pending {
+            match p {
+                Pending::Crd(kept, label) => self.add(kept.node(), &label, ignored)?,
+                Pending::Object(id, kept) => self.push(id, kept),
+            }
+        }
+        Ok(true)
     }
 
     fn add(
@@ -95,8 +250,8 @@ impl Previous {
         label: &str,
         ignored: &mut Vec<crate::results::KrmResult>,
     ) -> Result<(), ProcessError> {
-        let index = self.nodes.len();
-        if is_crd(&item) {
+        let crd = is_crd(&item);
+        if crd {
             let before = ignored.len();
             self.schemas
                 .add_item_crd(&item, label, OldCrd::default(), ignored)?;
@@ -105,38 +260,50 @@ impl Previous {
                 .iter()
                 .any(|r| r.severity == crate::results::Severity::Error);
             if !refused {
-                self.crds
-                    .insert(text(&item, &["metadata", "name"]).to_string(), index);
+                self.crds.insert(
+                    text(&item, &["metadata", "name"]).to_string(),
+                    self.kept.len(),
+                );
             }
         }
-        let (api_version, kind) = api_version_kind(&item);
-        let name = text(&item, &["metadata", "name"]);
-        if !name.is_empty() {
-            let key = (group_of(&api_version).to_string(), kind, name.to_string());
-            let ns = text(&item, &["metadata", "namespace"]).to_string();
-            self.objects.entry(key).or_default().push((ns, index));
-        }
-        self.nodes.push(item);
+        let id = Identity::of(&item);
+        self.push(id, Kept::new(item, crd));
         Ok(())
+    }
+
+    fn push(&mut self, id: Option<Identity>, kept: Kept) {
+        if let Some(Identity { key, namespace }) = id {
+            let at = (namespace, self.kept.len());
+            self.objects.entry(key).or_default().push(at);
+        }
+        self.kept.push(kept);
     }
 
     /// How many previous objects there are.
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.kept.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
+        self.kept.is_empty()
     }
 
-    /// The previous CRD named `name`, when the previous objects hold one.
-    pub fn crd(&self, name: &str) -> Option<&Node> {
-        self.crds.get(name).map(|&i| &self.nodes[i])
+    /// The previous CRD named `name`, when the previous objects hold one (one the apiserver
+    /// stored).
+    pub fn crd(&self, name: &str) -> Option<&Kept> {
+        self.crds.get(name).map(|&i| &self.kept[i])
     }
 
-    /// Every previous object (CRDs too), in the order read.
-    pub(crate) fn objects(&self) -> &[Node] {
-        &self.nodes
+    /// The previous objects (not CRDs) of API group `group` and kind `kind`, in the order read.
+    pub(crate) fn objects_of<'a>(
+        &'a self,
+        group: &'a str,
+        kind: &'a str,
+    ) -> impl Iterator<Item = Node> + 'a {
+        self.kept
+            .iter()
+            .filter(move |k| !k.crd && &*k.kind == kind && &*k.group == group)
+            .map(Kept::node)
     }
 
     /// What the previous CRDs define for `api_version` and `kind`.
@@ -145,31 +312,63 @@ impl Previous {
     }
 
     /// The previous CRD of the same name as the CRD `item` (one the apiserver stored).
-    pub fn crd_of(&self, item: &Node) -> Option<&Node> {
+    pub fn crd_of(&self, item: &Node) -> Option<&Kept> {
         self.crd(text(item, &["metadata", "name"]))
     }
 
     /// The previous object `item` is an update of: same group, kind, name and namespace (an
     /// absent one is `default` for a namespaced kind; a cluster-scoped kind has none). An
     /// object with only `generateName` matches nothing.
-    pub fn find(&self, item: &Node, namespaced: bool) -> Option<&Node> {
-        let (api_version, kind) = api_version_kind(item);
-        let name = text(item, &["metadata", "name"]);
-        if name.is_empty() {
-            return None;
-        }
-        let key = (group_of(&api_version).to_string(), kind, name.to_string());
+    pub fn find(&self, item: &Node, namespaced: bool) -> Option<Node> {
+        let Identity { key, namespace } = Identity::of(item)?;
         let scoped = |ns: &str| match (namespaced, ns) {
             (false, _) => String::new(),
             (true, "") => "default".to_string(),
             (true, ns) => ns.to_string(),
         };
-        let want = scoped(text(item, &["metadata", "namespace"]));
+        let want = scoped(&namespace);
         self.objects
             .get(&key)?
             .iter()
             .find(|(ns, _)| scoped(ns) == want)
-            .map(|&(_, i)| &self.nodes[i])
+            .map(|&(_, i)| self.kept[i].node())
+    }
+}
+
+/// Whether a document's root is null (only a scalar can be: no collection is converted to
+/// tell).
+fn is_null_root(r: &crate::yaml::read::RNode) -> bool {
+    matches!(r.kind, crate::yaml::read::Kind::Scalar { .. })
+        && crate::yaml::read::to_node(r.clone()).is_null()
+}
+
+/// A document read whole ahead of the others.
+enum Pending {
+    /// A CRD, made compact too: loaded once every document was read (the loader reads a CRD
+    /// as JSON, and its results are not reported).
+    Crd(Kept, String),
+    /// Any other object, made compact.
+    Object(Option<Identity>, Kept),
+}
+
+/// What an object is matched by: (group, kind, name) and its namespace as written.
+struct Identity {
+    key: (String, String, String),
+    namespace: String,
+}
+
+impl Identity {
+    /// `None` without a name (`generateName` only).
+    fn of(item: &Node) -> Option<Identity> {
+        let (api_version, kind) = api_version_kind(item);
+        let name = text(item, &["metadata", "name"]);
+        if name.is_empty() {
+            return None;
+        }
+        Some(Identity {
+            key: (group_of(&api_version).to_string(), kind, name.to_string()),
+            namespace: text(item, &["metadata", "namespace"]).to_string(),
+        })
     }
 }
 
@@ -194,8 +393,8 @@ impl UpdateContext<'_> {
     /// it back, or `None` when `item` is a create: no previous object matches, its version is
     /// unknown, or the apiserver would have refused its create.
     pub fn stored(&self, item: &Node, vs: &Entry<Checks>, config: &Config) -> Option<Node> {
-        let old = self.previous.find(item, vs.namespaced)?;
-        let (old_api_version, kind) = api_version_kind(old);
+        let mut stored = self.previous.find(item, vs.namespaced)?;
+        let (old_api_version, kind) = api_version_kind(&stored);
         let old_vs = match self
             .previous
             .schemas
@@ -212,7 +411,6 @@ impl UpdateContext<'_> {
         if old_vs.schema.is_none() || !old_vs.structural_errors.is_empty() {
             return None;
         }
-        let mut stored = old.clone();
         let opts = Options {
             prune: config.prune && old_vs.prune,
             default: config.default,

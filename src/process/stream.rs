@@ -21,7 +21,7 @@
 use super::crd_update::OldCrd;
 use super::schemas::{is_crd, lookup, LoadedCrd, SchemaSet, Schemas};
 use super::{api_version_kind, ProcessError, Report};
-use super::{impact, process_item_with, Previous, UpdateContext};
+use super::{impact, process_item_with, ItemContext, Previous, UpdateContext};
 use crate::config::Config;
 use crate::engine::Checks;
 use crate::resourcelist::pieces::{read_document, read_item};
@@ -76,8 +76,8 @@ pub struct Streamer<'c> {
     crd_results: Vec<KrmResult>,
     /// The previous revision (`--previous`, `previous:`), read whole before the first item.
     previous: Option<Previous>,
-    /// The CRDs among the items, kept with a previous revision for the report of what their
-    /// change does to the previous objects (after the files' results, as the whole-input run
+    /// The CRDs among the items that change a CRD of the previous revision, kept for the report
+    /// of what their change does to the previous objects (after the files' results, as the whole-input run
     /// orders it).
     crds: Vec<Node>,
     /// Results of each item, with the item's index.
@@ -311,13 +311,16 @@ impl<'c> Streamer<'c> {
             };
             let found = lookup(registry, Some(files), &api_version, &kind);
             let (mut report, mut summary) = (Report::default(), Summary::default());
+            let cx = ItemContext {
+                config,
+                want_diff: diff,
+                update,
+            };
             process_item_with(
                 &mut p.node,
                 &api_version,
                 found,
-                config,
-                diff,
-                update,
+                cx,
                 &mut report,
                 &mut summary,
             );
@@ -360,8 +363,10 @@ impl<'c> Streamer<'c> {
                 }
             }
         }
-        if p.crd && self.previous.is_some() {
-            self.crds.push(p.node.clone());
+        if let Some(previous) = &self.previous {
+            if p.crd && impact::changed(&p.node, previous) {
+                self.crds.push(p.node.clone());
+            }
         }
         if self.late {
             return Step::Drop;
@@ -498,13 +503,16 @@ impl<'c> Streamer<'c> {
                 registry: self.items.registry(),
                 files: Some(&self.files),
             });
+            let cx = ItemContext {
+                config,
+                want_diff: diff,
+                update,
+            };
             process_item_with(
                 &mut node,
                 api_version,
                 found,
-                config,
-                diff,
-                update,
+                cx,
                 &mut report,
                 &mut self.summary,
             );

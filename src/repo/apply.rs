@@ -7,7 +7,7 @@ use super::files::{resource, resource_mut, resources, At, SourceFile};
 use crate::config::Config;
 use crate::field;
 use crate::process::Schemas;
-use crate::process::{process_item_with, Report, UpdateContext};
+use crate::process::{process_item_with, ItemContext, Report, UpdateContext};
 use crate::results::{KrmResult, ResourceRef, Summary};
 use crate::yaml::edit::diff::{changes, ChangeKind, Step};
 use crate::yaml::edit::{rewrite, value_eq, EditError};
@@ -88,16 +88,12 @@ pub(super) fn apply(
         let mut summary = Summary::default();
         if !config.skips(&api_version, &kind) {
             let lookup = registry.lookup(&api_version, &kind);
-            process_item_with(
-                node,
-                &api_version,
-                lookup,
+            let cx = ItemContext {
                 config,
-                false,
+                want_diff: false,
                 update,
-                &mut report,
-                &mut summary,
-            );
+            };
+            process_item_with(node, &api_version, lookup, cx, &mut report, &mut summary);
         }
         let changes = if value_eq(before, node) {
             Vec::new()

@@ -303,3 +303,107 @@ fn crd_updates_are_detected_and_checked() {
     let (got, _) = run(&base, &base);
     assert_eq!(got, Vec::<String>::new());
 }
+
+/// Each previous object is kept as JSON text only where JSON gives back the same object;
+/// either way it reads back with the JSON the apiserver would have been sent.
+#[test]
+fn previous_objects_are_kept_as_json_where_it_reads_back_the_same() {
+    // (what is shown, the object, kept as JSON)
+    let cases = [
+        (
+            "plain values",
+            "a: x\nb: 1\nc: 1.5\nd: [true, null, '2']\ne: {f: g}",
+            true,
+        ),
+        (
+            "a YAML 1.1 boolean and an integral float",
+            "a: yes\nb: 1.0",
+            true,
+        ),
+        ("a tag", "a: !!str 12", false),
+        ("a tag on a collection", "a: !!map {b: c}", false),
+        ("a merge key", "a: &x {b: 1}\nc:\n  <<: *x\n  d: 2", false),
+        ("a repeated key", "a: 1\nb: 2\na: 3", false),
+        ("a key that is no string", "1: a\nb: c", false),
+        ("NaN: not JSON", "a: .nan", false),
+    ];
+    for (what, text, json) in cases {
+        let node = parse_stream(text).unwrap().remove(0);
+        let kept = Kept::new(node.clone(), false);
+        assert_eq!(matches!(kept.body, Body::Json(_)), json, "{what}");
+        assert_eq!(
+            to_json(&kept.node()).ok(),
+            to_json(&node).ok(),
+            "{what}: the same JSON"
+        );
+        assert_eq!(kept.json(), to_json(&node).ok(), "{what}");
+    }
+}
+
+/// A previous file is read one document at a time when it is a plain stream of several
+/// objects, and whole otherwise (one document, a ResourceList, a stream the two readers read
+/// otherwise); every way gives the answers of the same objects given as items.
+#[test]
+fn previous_files_give_the_answers_of_their_objects() {
+    let config = Config::default();
+    let old = crd("red, green, blue", 10)
+        + &thing("a", "", "{id: one, color: purple}")
+        + &thing("b", ", namespace: ns", "{id: two}");
+    let new = crd("red, green", 10)
+        + &thing("a", "", "{id: uno, color: purple}")
+        + &thing("b", ", namespace: ns", "{id: dos}")
+        + &thing("c", "", "{id: three, color: purple}");
+    let answers = |previous: &Previous| {
+        let mut items = parse_stream(&new).unwrap();
+        let labels: Vec<String> = (0..items.len()).map(|i| format!("items[{i}]")).collect();
+        let report = process_update(&mut items, &labels, &config, false, Some(previous)).unwrap();
+        let got: Vec<String> = report.results.iter().map(|r| r.message.clone()).collect();
+        (got, items)
+    };
+    let (want, want_items) = run_with_items(&old, &config, answers);
+    assert!(
+        want.iter().any(|m| m.contains("id is immutable")),
+        "the case shows updates: {want:?}"
+    );
+    let dir = std::env::temp_dir().join(format!("crd-schema-fn-previous-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let list = {
+        let items: Vec<serde_json::Value> = parse_stream(&old)
+            .unwrap()
+            .iter()
+            .filter(|n| !n.is_null())
+            .map(|n| to_json(n).unwrap())
+            .collect();
+        serde_json::json!({"apiVersion": "v1", "kind": "List", "items": items}).to_string()
+    };
+    // (what is shown, the file's text)
+    let files = [
+        ("a plain stream", old.clone()),
+        (
+            "a stream with a byte order mark and empty documents",
+            format!("\u{feff}---\n{old}---\n"),
+        ),
+        ("a kind: List, read whole", list),
+    ];
+    for (what, text) in files {
+        let path = dir.join("old.yaml");
+        std::fs::write(&path, &text).unwrap();
+        let previous = Previous::load(std::slice::from_ref(&path), &config).unwrap();
+        assert_eq!(previous.len(), 3, "{what}");
+        let (got, items) = answers(&previous);
+        assert_eq!(got, want, "{what}");
+        assert_eq!(items, want_items, "{what}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `f` with the previous revision made of `old`'s documents given as items.
+fn run_with_items<T>(old: &str, config: &Config, f: impl Fn(&Previous) -> T) -> T {
+    let labelled = parse_stream(old)
+        .unwrap()
+        .into_iter()
+        .filter(|n| !n.is_null())
+        .enumerate()
+        .map(|(i, n)| (n, format!("old {i}")));
+    f(&Previous::from_items(labelled, config).unwrap())
+}
