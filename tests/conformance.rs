@@ -7,7 +7,7 @@ mod support;
 
 use crd_schema_fn::engine::{self, Options};
 use crd_schema_fn::schema::{crd::load_crd, VersionSchema};
-use crd_schema_fn::yaml::{self, json::to_json, Node};
+use crd_schema_fn::yaml::{json::to_json, Node};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -24,7 +24,7 @@ impl Files {
             if !text.ends_with('\n') {
                 text.push('\n');
             }
-            yaml::parse_stream(&text).map_err(|e| format!("{rel}: {e}"))
+            support::stream_docs(&text).map_err(|e| format!("{rel}: {e}"))
         });
         parsed.as_ref()
     }

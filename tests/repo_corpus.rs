@@ -8,7 +8,7 @@
 
 mod support;
 
-use crd_schema_fn::yaml::{self, edit::value_eq, json::to_json};
+use crd_schema_fn::yaml::{edit::value_eq, json::to_json};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fs;
@@ -40,7 +40,7 @@ fn values(text: &str) -> Vec<Value> {
     if !text.ends_with('\n') {
         text.push('\n');
     }
-    let docs = yaml::parse_stream(&text).unwrap();
+    let docs = support::stream_docs(&text).unwrap();
     docs.iter()
         .map(|d| norm(&to_json(d).unwrap_or(Value::Null)))
         .collect()
@@ -99,7 +99,7 @@ fn check_project(conf: &Value, work: &Path) -> (Vec<String>, usize) {
                 "{file}: changed, though none of its resources does"
             ));
         }
-        let docs = |t: &str| yaml::parse_stream(t).unwrap();
+        let docs = |t: &str| support::stream_docs(t).unwrap();
         let same = docs(&after)
             .iter()
             .zip(docs(&before[&file]))

@@ -54,3 +54,27 @@ pub fn pretty_diff(got: &Value, want: &Value) -> String {
         .header("expected", "got")
         .to_string()
 }
+
+/// The documents of a file numbered as the shared ground truth numbers them (a YAML stream's
+/// documents): comments before the first `---` line are not a document of their own, where
+/// kubectl's splitting reads them as one holding no node.
+#[allow(dead_code)] // not every test binary that shares this module reads streams
+pub fn stream_docs(
+    text: &str,
+) -> Result<Vec<crd_schema_fn::yaml::Node>, crd_schema_fn::yaml::YamlError> {
+    let mut docs = crd_schema_fn::yaml::parse_stream(text)?;
+    let first = text.lines().position(|l| l.starts_with("---"));
+    let only_comments = |n: usize| {
+        text.lines()
+            .take(n)
+            .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
+    };
+    if let Some(n) = first.filter(|&n| n > 0 && only_comments(n)) {
+        if !docs.is_empty()
+            && (0..n).any(|i| text.lines().nth(i).is_some_and(|l| !l.trim().is_empty()))
+        {
+            docs.remove(0);
+        }
+    }
+    Ok(docs)
+}

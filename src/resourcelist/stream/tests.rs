@@ -33,7 +33,7 @@ fn shell_form_accepts_only_writable_envelopes() {
         "kind: ResourceList\nitems: []\nitems: []\n",
         "kind: ResourceList\nresults: 3\n",
         "kind: List\n",
-        "--- !!map\nkind: ResourceList\n",
+        "!!map\nkind: ResourceList\n",
     ] {
         assert_eq!(shell_form(&parse(bad)), None, "{bad}");
     }
