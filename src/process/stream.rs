@@ -236,7 +236,7 @@ impl<'c> Streamer<'c> {
 
     /// Takes item `index` (`label` names it in messages; `span`: where it is in the input, for
     /// a split item), processes it and appends it to the output. With more than one thread the
-    /// item waits in a batch ([`Self::flush`]) that is processed on the threads; the answer is
+    /// item waits in a batch (`Self::flush`) that is processed on the threads; the answer is
     /// the same.
     pub fn item(
         &mut self,

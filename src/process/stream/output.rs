@@ -43,7 +43,7 @@ impl Output {
         self.segments.len() - 1
     }
 
-    /// [`Self::push`] with the item's text already made ([`text`]).
+    /// [`Self::push`] with the item's text already made (`text`).
     pub fn push_text(&mut self, text: &str, placement: Placement) -> usize {
         if placement == (Placement::Document { first: false }) {
             let start = self.text.len();
