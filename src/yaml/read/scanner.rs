@@ -337,7 +337,15 @@ impl<'a> Scanner<'a> {
                 let Some(&i) = self.keys_by_token.get(&self.tokens_parsed) else {
                     break;
                 };
-                let mut key = self.simple_keys[i];
+                // The entry may be stale (its key dropped with its flow level): only a possible
+                // key of the head token asks for more tokens, as go-yaml checks.
+                let Some(&key) = self.simple_keys.get(i) else {
+                    break;
+                };
+                if !key.possible || key.token_number != self.tokens_parsed {
+                    break;
+                }
+                let mut key = key;
                 let valid = self.key_valid(&mut key)?;
                 self.simple_keys[i] = key;
                 if !valid {
@@ -482,8 +490,13 @@ impl<'a> Scanner<'a> {
     fn decrease_flow_level(&mut self) {
         if self.flow_level > 0 {
             self.flow_level -= 1;
+            // The key of this level shares its token number with the `[`/`{` token, which may
+            // be the possible key of the level around it: only this level's entry goes.
+            let i = self.simple_keys.len() - 1;
             if let Some(k) = self.simple_keys.pop() {
-                self.keys_by_token.remove(&k.token_number);
+                if self.keys_by_token.get(&k.token_number) == Some(&i) {
+                    self.keys_by_token.remove(&k.token_number);
+                }
             }
         }
     }
