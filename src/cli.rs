@@ -99,9 +99,20 @@ pub enum FatalError {
 /// One run: reads `stdin`, loads the config (from `config_file` in legacy plugin mode, with
 /// schema paths relative to that file's folder; else the ResourceList's functionConfig, with paths
 /// relative to the working directory), processes, writes.
+///
+/// Input that kubectl reads as JSON is answered in JSON (see [`resourcelist::json`]).
 pub fn run(flags: &Flags, stdin: &str, config_file: Option<&ConfigFile>) -> Execution {
     match try_run(flags, stdin, config_file) {
-        Ok(e) => e,
+        Ok(mut e) => {
+            let layout = resourcelist::json::json_layout(stdin);
+            if let Some(layout) = layout.filter(|_| !e.stdout.is_empty()) {
+                let yaml = e.stdout.to_string(stdin);
+                if let Some(json) = resourcelist::json::to_json_text(&yaml, layout) {
+                    e.stdout = Stdout::of(json);
+                }
+            }
+            e
+        }
         Err(err) => Execution {
             stdout: Stdout::default(),
             stderr: format!("crd-schema-fn: error: {err}\n"),

@@ -6,6 +6,7 @@
 //! touch is written back as it came. The envelope (the ResourceList or List document) is kept
 //! too: unknown top-level keys, `functionConfig` and earlier `results` survive.
 
+pub mod json;
 pub mod pieces;
 pub mod stream;
 

@@ -1,0 +1,127 @@
+//! JSON in, JSON out: input that kubectl reads as JSON (its first value is a JSON object) is
+//! answered in JSON, one JSON value per output document: on one line when the input's first
+//! value was on one line, else indented by two spaces (as `kubectl get -o json` writes). A JSON
+//! ResourceList from a script so gets a JSON ResourceList back, read by any JSON parser (a YAML
+//! reader is slower on tens of megabytes, and some refuse JSON's surrogate-pair escapes).
+//!
+//! The output is first written as YAML (the one writer of every run form, streamed or not) and
+//! then read back one document at a time, the items of a root `items:` list one at a time, so a
+//! long list is never held as one tree. Every scalar is written as what kubectl reads it as
+//! ([`to_json`]): a JSON input's scalars come back as they came; a default the function added
+//! is written as its JSON value.
+
+use crate::yaml::json::to_json;
+use crate::yaml::parse::Documents;
+use crate::yaml::read::split::Chunks;
+use crate::yaml::Node;
+use serde_json::Value;
+use std::ops::Range;
+
+/// How JSON output is laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Each document on one line.
+    Compact,
+    /// Indented by two spaces.
+    Pretty,
+}
+
+/// Whether kubectl reads `text` as JSON (after a byte order mark): its first non-space
+/// character is `{` and its first value is JSON. Then the layout of that first value.
+pub fn json_layout(text: &str) -> Option<Layout> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    match Chunks::new(text).next() {
+        Some(Ok(chunk)) if chunk.json => Some(if text[chunk.range].contains('\n') {
+            Layout::Pretty
+        } else {
+            Layout::Compact
+        }),
+        _ => None,
+    }
+}
+
+/// `v` as JSON text, its lines after the first indented by `indent` (pretty) spaces.
+fn write_value(out: &mut String, v: &Value, layout: Layout, indent: usize) {
+    match layout {
+        Layout::Compact => out.push_str(&v.to_string()),
+        Layout::Pretty => {
+            let text = serde_json::to_string_pretty(v).expect("a Value is always JSON");
+            let mut lines = text.split('\n');
+            out.push_str(lines.next().unwrap_or_default());
+            for line in lines {
+                out.push('\n');
+                out.extend(std::iter::repeat_n(' ', indent));
+                out.push_str(line);
+            }
+        }
+    }
+}
+
+/// The JSON form of `yaml`, a stream the function wrote: each non-null document as one JSON
+/// value and a line break. `None` when a document has no JSON form (a key that is not a
+/// scalar, a float JSON cannot hold): the caller then keeps the YAML.
+pub fn to_json_text(yaml: &str, layout: Layout) -> Option<String> {
+    let pretty = layout == Layout::Pretty;
+    let (open, sep, close) = match layout {
+        Layout::Compact => ("", ",", ""),
+        Layout::Pretty => ("\n  ", ",\n  ", "\n"),
+    };
+    let mut out = String::with_capacity(yaml.len());
+    let mut docs = Documents::new(yaml);
+    loop {
+        let mut items: Vec<String> = Vec::new();
+        let mut failed = false;
+        let mut on_item = |item: Node, _: Option<Range<usize>>| match to_json(&item) {
+            Ok(v) => {
+                let mut text = String::new();
+                write_value(&mut text, &v, layout, 4);
+                items.push(text);
+            }
+            Err(_) => failed = true,
+        };
+        let Some(doc) = docs.next_split(&mut on_item) else {
+            break;
+        };
+        let (doc, seen) = doc.ok()?;
+        if failed || seen.sequences > 1 {
+            return None;
+        }
+        if doc.is_null() && seen.sequences == 0 {
+            continue;
+        }
+        let value = to_json(&doc).ok()?;
+        match (&value, seen.sequences) {
+            (Value::Object(map), 1) => {
+                // The root map, its `items` list (handed out above) written in its place.
+                out.push('{');
+                for (i, (key, v)) in map.iter().enumerate() {
+                    out.push_str(if i > 0 { sep } else { open });
+                    out.push_str(&Value::String(key.clone()).to_string());
+                    out.push_str(if pretty { ": " } else { ":" });
+                    if key == "items" && items.is_empty() {
+                        out.push_str("[]");
+                    } else if key == "items" {
+                        out.push('[');
+                        out.push_str(if pretty { "\n    " } else { "" });
+                        out.push_str(&items.join(if pretty { ",\n    " } else { "," }));
+                        out.push_str(if pretty { "\n  " } else { "" });
+                        out.push(']');
+                    } else {
+                        write_value(&mut out, v, layout, 2);
+                    }
+                }
+                if !map.is_empty() {
+                    out.push_str(close);
+                }
+                out.push('}');
+            }
+            (_, 0) => write_value(&mut out, &value, layout, 0),
+            _ => return None,
+        }
+        out.push('\n');
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests;
