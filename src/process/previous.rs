@@ -196,8 +196,8 @@ impl Previous {
     /// Adds the objects of `text`, a plain stream of several documents, one document at a time
     /// (what [`read_items`] gives, without every document's tree at once); `false`, with
     /// nothing added, when [`read_items`] must read it: a single document (a ResourceList or
-    /// `kind: List` is one), a document that is not an object, or a stream the two readers
-    /// read otherwise (see [`resourcelist::read`]).
+    /// `kind: List` is one), a document that is not an object, or a stream the reader refuses
+    /// (see [`resourcelist::read`]).
     fn add_stream(
         &mut self,
         text: &str,
@@ -205,19 +205,8 @@ impl Previous {
         ignored: &mut Vec<crate::results::KrmResult>,
     ) -> Result<bool, ProcessError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        // kubectl's grammar first, one document at a time: how many documents hold a node.
-        let mut kubectl = 0;
-        for doc in crate::yaml::read::Reader::new(text) {
-            let Ok(doc) = doc else { return Ok(false) };
-            if doc.root.as_ref().is_some_and(|r| !is_null_root(r)) {
-                kubectl += 1;
-            }
-        }
-        if kubectl < 2 {
-            return Ok(false);
-        }
         // Each document is made compact as it is read (CRDs are loaded when all are read).
-        let mut pending = Vec::with_capacity(kubectl);
+        let mut pending = Vec::new();
         for (i, doc) in crate::yaml::parse::Documents::new(text).enumerate() {
             let Ok(doc) = doc else { return Ok(false) };
             if doc.is_null() {
@@ -232,7 +221,7 @@ impl Previous {
                 false => Pending::Object(Identity::of(&doc), Kept::new(doc, false)),
             });
         }
-        if pending.len() != kubectl {
+        if pending.len() < 2 {
             return Ok(false);
         }
         for p in pending {
@@ -333,13 +322,6 @@ impl Previous {
             .find(|(ns, _)| scoped(ns) == want)
             .map(|&(_, i)| self.kept[i].node())
     }
-}
-
-/// Whether a document's root is null (only a scalar can be: no collection is converted to
-/// tell).
-fn is_null_root(r: &crate::yaml::read::RNode) -> bool {
-    matches!(r.kind, crate::yaml::read::Kind::Scalar { .. })
-        && crate::yaml::read::to_node(r.clone()).is_null()
 }
 
 /// A document read whole ahead of the others.
