@@ -84,7 +84,7 @@ pub fn read(text: &str) -> Result<Input, InputError> {
     };
     for (i, doc) in docs {
         let label = format!("document {i}");
-        check_object(&doc, &label)?;
+        check_document(&doc, &label)?;
         input.items.push(doc);
         input.labels.push(label);
     }
@@ -148,6 +148,31 @@ fn read_envelope(mut doc: Node, form: Form, index: usize) -> Result<Input, Input
         function_config,
         envelope: Some(doc),
     })
+}
+
+/// A document of a plain stream must be a mapping; its apiVersion and kind, when present,
+/// non-empty strings. Without them it is read as kubectl reads it and passed through unchanged
+/// (see [`crate::process`]'s warning); a ResourceList's or List's item needs both
+/// ([`check_object`]).
+pub(crate) fn check_document(node: &Node, label: &str) -> Result<(), InputError> {
+    match node.as_map() {
+        Some(map) if map.get("apiVersion").is_none() || map.get("kind").is_none() => {
+            for field in ["apiVersion", "kind"] {
+                if let Some(v) = map
+                    .get(field)
+                    .filter(|v| v.as_str().is_none_or(str::is_empty))
+                {
+                    return Err(InputError::invalid(
+                        label,
+                        field,
+                        format!("expected a non-empty string, found {}", node_kind(v)),
+                    ));
+                }
+            }
+            Ok(())
+        }
+        _ => check_object(node, label),
+    }
 }
 
 /// An item must be a mapping with non-empty string apiVersion and kind.

@@ -88,6 +88,17 @@ fn passthrough_of_a_native_object_is_exact() {
 }
 
 #[test]
+fn a_stream_document_without_apiversion_and_kind_passes_through() {
+    // As kubectl reads it (its ground truth's stream 502): streamed, and whole (`...` at the end
+    // makes the binary read the whole input), the same output.
+    let text = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n---\nd1: 1\nd2: [x]\n";
+    for input in [text.to_string(), format!("{text}...\n")] {
+        let (out, err, code) = run(&[], &input);
+        assert_eq!((out.as_str(), err.as_str(), code), (text, "", 0), "{input}");
+    }
+}
+
+#[test]
 fn check_and_fix_have_their_own_help() {
     for sub in ["check", "fix"] {
         let (out, _, code) = run(&[sub, "--help"], "");

@@ -25,7 +25,7 @@ use super::{impact, process_item_with, ItemContext, Previous, UpdateContext};
 use crate::config::Config;
 use crate::engine::Checks;
 use crate::resourcelist::pieces::{read_document, read_item};
-use crate::resourcelist::{check_object, InputError};
+use crate::resourcelist::{check_document, check_object, InputError};
 use crate::results::{KrmResult, Severity, Summary};
 use crate::schema::registry::Entry;
 use crate::schema::registry::{split_api_version, Lookup};
@@ -346,7 +346,11 @@ impl<'c> Streamer<'c> {
     /// loaded; see [`Self::flush`]).
     fn decide(&mut self, p: Pending, load: Option<LoadedCrd>) -> Step {
         if !matches!(self.fatal, Some(Fatal::Input(_))) {
-            if let Err(e) = check_object(&p.node, &p.label) {
+            let checked = match p.placement {
+                Placement::SeqItem => check_object(&p.node, &p.label),
+                Placement::Document { .. } => check_document(&p.node, &p.label),
+            };
+            if let Err(e) = checked {
                 self.fatal = Some(Fatal::Input(e));
             }
         }

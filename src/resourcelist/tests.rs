@@ -81,6 +81,14 @@ fn bad_input_names_document_and_field() {
     for (text, want) in cases {
         assert_eq!(read(text).unwrap_err().to_string(), want, "{text}");
     }
+    // A document of a plain stream may lack them (kubectl reads it): it is passed through.
+    let stream = read("apiVersion: v1\nkind: A\n---\nd1: 1\n---\nkind: B\n").unwrap();
+    assert_eq!(stream.labels, ["document 0", "document 1", "document 2"]);
+    let err = read("d1: 1\n---\nkind: ''\n").unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "document 1: kind: expected a non-empty string, found the scalar \"\""
+    );
     let err = read("a: [1\n").unwrap_err();
     assert!(matches!(err, InputError::Yaml(_)), "{err}");
     assert!(
