@@ -40,14 +40,32 @@ pub fn to_json(node: &Node) -> Result<Value, YamlError> {
 }
 
 fn map_into(m: &Mapping, out: &mut Map<String, Value>) -> Result<(), YamlError> {
-    for (k, v) in &m.entries {
+    for (i, (k, v)) in m.entries.iter().enumerate() {
         if is_merge_key(k) {
             merge_into(v, out)?;
             continue;
         }
-        out.insert(key_string(k)?, to_json(v)?);
+        let key = key_string(k)?;
+        let value = match to_json(v) {
+            Ok(value) => value,
+            // JSON cannot hold a NaN or an infinity, but a value a later entry of the same key
+            // replaces is never written (go-yaml decodes it, the last one wins, then JSON is
+            // written): its place is kept for that entry.
+            Err(e) if e.message.starts_with(UNSUPPORTED) && replaced(m, i, &key) => Value::Null,
+            Err(e) => return Err(e),
+        };
+        out.insert(key, value);
     }
     Ok(())
+}
+
+const UNSUPPORTED: &str = "json: unsupported value";
+
+/// Whether an entry after entry `i` of `m` (not a merge) has the key `key`.
+fn replaced(m: &Mapping, i: usize, key: &str) -> bool {
+    m.entries[i + 1..]
+        .iter()
+        .any(|(k, _)| !is_merge_key(k) && key_string(k).is_ok_and(|k| k == key))
 }
 
 /// go-yaml v2 merges: a map's entries are set into the target; for a list of maps, the first map
@@ -120,9 +138,7 @@ fn scalar_to_json(s: &Scalar) -> Result<Value, YamlError> {
 
 fn float_value(f: f64, text: &str) -> Result<Value, YamlError> {
     if !f.is_finite() {
-        return Err(err(format!(
-            "json: unsupported value: {text} (NaN or infinity)"
-        )));
+        return Err(err(format!("{UNSUPPORTED}: {text} (NaN or infinity)")));
     }
     if f.fract() == 0.0 && (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&f) {
         return Ok(Value::from(f as i64));

@@ -59,6 +59,15 @@ fn merges_and_errors() {
         tag: Some("!!int".into()),
     });
     assert!(to_json(&bad_int).is_err());
+    // A NaN that a later entry of the same key replaces is never written (kubectl-yaml stream
+    // 104): the entry keeps its place with the last value. One that stays is refused.
+    let v = yj("m: {k: 1, q: {x: .nan}, q: 2}\n");
+    assert_eq!(serde_json::to_string(&v["m"]).unwrap(), r#"{"k":1,"q":2}"#);
+    let mut doc = parse_stream("{n: {x: .nan}, n: 2}\n").unwrap().remove(0);
+    if let Node::Map(m) = &mut doc {
+        m.entries.reverse();
+    }
+    assert!(to_json(&doc).is_err());
 }
 
 #[test]
