@@ -74,17 +74,28 @@ fn last_refusal(text: &str) -> Option<String> {
     last
 }
 
-#[test]
-fn streams_read_as_kubectl_reads_them() {
-    if !ground::present("streams_read_as_kubectl_reads_them") {
-        return;
+/// The records of `../shared/kubectl-yaml/streams.jsonl` (`None`, said, without the ground truth).
+fn records(test: &str) -> Option<Vec<Value>> {
+    if !ground::present(test) {
+        return None;
     }
     let path = ground::shared_dir().join("kubectl-yaml/streams.jsonl");
     let data = std::fs::read_to_string(path).unwrap();
+    Some(
+        data.lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect(),
+    )
+}
+
+#[test]
+fn streams_read_as_kubectl_reads_them() {
+    let Some(records) = records("streams_read_as_kubectl_reads_them") else {
+        return;
+    };
     let (mut total, mut same, mut causes) = (0, 0, 0);
     let mut shown = Vec::new();
-    for line in data.lines() {
-        let rec: Value = serde_json::from_str(line).unwrap();
+    for rec in records {
         total += 1;
         let id = &rec["id"];
         let bytes = base64(rec["input_base64"].as_str().unwrap());
@@ -145,14 +156,11 @@ fn streams_read_as_kubectl_reads_them() {
 /// quotes), key order and collection tags (`properties::yaml_roundtrip`, the fuzz property).
 #[test]
 fn written_streams_read_back_the_same() {
-    if !ground::present("written_streams_read_back_the_same") {
+    let Some(records) = records("written_streams_read_back_the_same") else {
         return;
-    }
-    let path = ground::shared_dir().join("kubectl-yaml/streams.jsonl");
-    let data = std::fs::read_to_string(path).unwrap();
+    };
     let mut written = 0;
-    for line in data.lines() {
-        let rec: Value = serde_json::from_str(line).unwrap();
+    for rec in records {
         if rec.get("kubectl_error").is_some() {
             continue;
         }
