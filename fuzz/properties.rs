@@ -1,7 +1,7 @@
 #![allow(dead_code)]
 //! The properties the fuzz targets check, shared with the regression test of the normal test
-//! suite (`tests/fuzz_regressions.rs`, which includes this file): each function panics when its
-//! property does not hold for `data`.
+//! suite (`tests/fuzz_regressions.rs`, `tests/yaml_kubectl.rs` and `tests/yaml_suite.rs` include
+//! this file): each function panics when its property does not hold for `data`.
 
 use crd_schema_fn::cli::{run, Flags};
 use crd_schema_fn::engine::{self, Options};
@@ -46,8 +46,10 @@ fn non_empty(docs: Vec<Node>) -> Vec<Node> {
         .collect()
 }
 
-/// `written` reads as `read` (see [`yaml_roundtrip`]).
-fn same_reading(read: &Node, written: &Node) -> bool {
+/// `written` reads as `read` (see [`yaml_roundtrip`]): the same scalars (text and tag; the
+/// style too, unless the writer chose double quotes for a text the style cannot hold there),
+/// key order and tags. Also used by `tests/yaml_suite.rs`.
+pub fn same_reading(read: &Node, written: &Node) -> bool {
     match (read, written) {
         (Node::Scalar(a), Node::Scalar(b)) => {
             a.value == b.value

@@ -9,6 +9,9 @@
 #[path = "support/ground.rs"]
 mod ground;
 
+#[path = "../fuzz/properties.rs"]
+mod properties;
+
 use crd_schema_fn::yaml::{
     emit_stream, parse_stream, Mapping, Node, Scalar, ScalarStyle, Sequence,
 };
@@ -279,42 +282,17 @@ fn run_case(dir: &Path, lenient: bool) -> Result<Outcome, String> {
             .collect::<Vec<_>>()
     };
     let (back, kept) = (non_null(&back), non_null(&docs));
-    let same = back.len() == kept.len() && back.iter().zip(&kept).all(|(a, b)| same_reading(b, a));
+    let same = back.len() == kept.len()
+        && back
+            .iter()
+            .zip(&kept)
+            .all(|(a, b)| properties::same_reading(b, a));
     if !same {
         return Err(format!(
             "round trip differs:\n{out}\n got {back:?}\nwant {kept:?}"
         ));
     }
     Ok(outcome)
-}
-
-/// `written` reads as `read`: the same scalars (text and tag; the style too, unless the writer
-/// chose double quotes for a text the style cannot hold there), key order and tags.
-fn same_reading(read: &Node, written: &Node) -> bool {
-    match (read, written) {
-        (Node::Scalar(a), Node::Scalar(b)) => {
-            a.value == b.value
-                && a.tag == b.tag
-                && (a.style == b.style || b.style == ScalarStyle::DoubleQuoted)
-        }
-        (Node::Seq(a), Node::Seq(b)) => {
-            a.tag == b.tag
-                && a.items.len() == b.items.len()
-                && a.items
-                    .iter()
-                    .zip(&b.items)
-                    .all(|(x, y)| same_reading(x, y))
-        }
-        (Node::Map(a), Node::Map(b)) => {
-            a.tag == b.tag
-                && a.entries.len() == b.entries.len()
-                && a.entries
-                    .iter()
-                    .zip(&b.entries)
-                    .all(|((k1, v1), (k2, v2))| same_reading(k1, k2) && same_reading(v1, v2))
-        }
-        _ => false,
-    }
 }
 
 #[test]
