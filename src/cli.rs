@@ -4,7 +4,7 @@
 
 use crate::config::{self, Config, ConfigError};
 use crate::process::{self, ProcessError, Report};
-use crate::resourcelist::pieces::Stdout;
+use crate::resourcelist::pieces::{Piece, Stdout};
 use crate::resourcelist::{self, InputError};
 use crate::results::{has_error, Severity};
 use crate::yaml::{parse_stream, Node, YamlError};
@@ -107,8 +107,11 @@ pub fn run(flags: &Flags, stdin: &str, config_file: Option<&ConfigFile>) -> Exec
             let layout = resourcelist::json::json_layout(stdin);
             if let Some(layout) = layout.filter(|_| !e.stdout.is_empty()) {
                 let yaml = e.stdout.to_string(stdin);
-                if let Some(json) = resourcelist::json::to_json_text(&yaml, layout) {
-                    e.stdout = Stdout::of(json);
+                if let Some(parts) = resourcelist::json::to_json_text(&yaml, layout) {
+                    e.stdout = Stdout {
+                        text: String::new(),
+                        pieces: parts.into_iter().map(Piece::Text).collect(),
+                    };
                 }
             }
             e

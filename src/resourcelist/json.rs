@@ -58,24 +58,31 @@ fn write_value(out: &mut String, v: &Value, layout: Layout, indent: usize) {
 }
 
 /// The JSON form of `yaml`, a stream the function wrote: each non-null document as one JSON
-/// value and a line break. `None` when a document has no JSON form (a key that is not a
-/// scalar, a float JSON cannot hold): the caller then keeps the YAML.
-pub fn to_json_text(yaml: &str, layout: Layout) -> Option<String> {
+/// value and a line break, in parts to be written one after the other (a long `items` list is
+/// one part, never copied into another). `None` when a document has no JSON form (a key that
+/// is not a scalar, a float JSON cannot hold): the caller then keeps the YAML.
+pub fn to_json_text(yaml: &str, layout: Layout) -> Option<Vec<String>> {
     let pretty = layout == Layout::Pretty;
     let (open, sep, close) = match layout {
         Layout::Compact => ("", ",", ""),
         Layout::Pretty => ("\n  ", ",\n  ", "\n"),
     };
-    let mut out = String::with_capacity(yaml.len());
+    let (items_open, items_sep, items_close) = match layout {
+        Layout::Compact => ("", ",", ""),
+        Layout::Pretty => ("\n    ", ",\n    ", "\n  "),
+    };
+    let mut parts = Vec::new();
+    let mut out = String::new();
     let mut docs = Documents::new(yaml);
     loop {
-        let mut items: Vec<String> = Vec::new();
-        let mut failed = false;
+        let (mut items, mut count, mut failed) = (String::new(), 0usize, false);
         let mut on_item = |item: Node, _: Option<Range<usize>>| match to_json(&item) {
             Ok(v) => {
-                let mut text = String::new();
-                write_value(&mut text, &v, layout, 4);
-                items.push(text);
+                if count > 0 {
+                    items.push_str(items_sep);
+                }
+                write_value(&mut items, &v, layout, 4);
+                count += 1;
             }
             Err(_) => failed = true,
         };
@@ -98,13 +105,14 @@ pub fn to_json_text(yaml: &str, layout: Layout) -> Option<String> {
                     out.push_str(if i > 0 { sep } else { open });
                     out.push_str(&Value::String(key.clone()).to_string());
                     out.push_str(if pretty { ": " } else { ":" });
-                    if key == "items" && items.is_empty() {
+                    if key == "items" && count == 0 {
                         out.push_str("[]");
                     } else if key == "items" {
                         out.push('[');
-                        out.push_str(if pretty { "\n    " } else { "" });
-                        out.push_str(&items.join(if pretty { ",\n    " } else { "," }));
-                        out.push_str(if pretty { "\n  " } else { "" });
+                        out.push_str(items_open);
+                        parts.push(std::mem::take(&mut out));
+                        parts.push(std::mem::take(&mut items));
+                        out.push_str(items_close);
                         out.push(']');
                     } else {
                         write_value(&mut out, v, layout, 2);
@@ -120,7 +128,8 @@ pub fn to_json_text(yaml: &str, layout: Layout) -> Option<String> {
         }
         out.push('\n');
     }
-    Some(out)
+    parts.push(out);
+    Some(parts)
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ fn a_resource_list_becomes_one_json_line_items_in_place() {
                 - apiVersion: v1\n  kind: ConfigMap\n  data:\n    a: \"1\"\n    b: yes\n    c: 0755\n    d: 1.0\n\
                 - {\"apiVersion\": \"v1\", \"kind\": \"Secret\"}\n\
                 results:\n- message: m\n  severity: error\nfunctionConfig: {}\n";
-    let out = to_json_text(yaml, Layout::Compact).unwrap();
+    let out = to_json_text(yaml, Layout::Compact).unwrap().concat();
     assert!(out.ends_with("}\n") && out.lines().count() == 1, "{out}");
     let got: Value = serde_json::from_str(&out).unwrap();
     let want = json!({
@@ -51,6 +51,15 @@ fn a_resource_list_becomes_one_json_line_items_in_place() {
         keys,
         ["apiVersion", "kind", "items", "results", "functionConfig"]
     );
+    // Indented, it is the same value, laid out as serde_json (and kubectl) indent it.
+    let pretty = to_json_text(yaml, Layout::Pretty).unwrap().concat();
+    let want_text = format!("{}\n", serde_json::to_string_pretty(&want).unwrap());
+    assert_eq!(pretty, want_text);
+    let empty = to_json_text("kind: List\nitems: []\n", Layout::Pretty).unwrap();
+    assert_eq!(
+        empty.concat(),
+        "{\n  \"kind\": \"List\",\n  \"items\": []\n}\n"
+    );
 }
 
 #[test]
@@ -59,7 +68,7 @@ fn a_stream_becomes_one_line_per_document() {
         "a: 1\n---\n# nothing\n---\n- x\n---\nitems: []\n",
         Layout::Compact,
     );
-    let out = out.unwrap();
+    let out = out.unwrap().concat();
     assert_eq!(out, "{\"a\":1}\n[\"x\"]\n{\"items\":[]}\n");
 }
 
