@@ -152,31 +152,18 @@ fn read_envelope(mut doc: Node, form: Form, index: usize) -> Result<Input, Input
 
 /// A document of a plain stream must be a mapping; its apiVersion and kind, when present,
 /// non-empty strings. Without them it is read as kubectl reads it and passed through unchanged
-/// (see [`crate::process`]'s warning); a ResourceList's or List's item needs both
-/// ([`check_object`]).
+/// (no schema names it); a ResourceList's or List's item needs both ([`check_object`]).
 pub(crate) fn check_document(node: &Node, label: &str) -> Result<(), InputError> {
-    match node.as_map() {
-        Some(map) if map.get("apiVersion").is_none() || map.get("kind").is_none() => {
-            for field in ["apiVersion", "kind"] {
-                if let Some(v) = map
-                    .get(field)
-                    .filter(|v| v.as_str().is_none_or(str::is_empty))
-                {
-                    return Err(InputError::invalid(
-                        label,
-                        field,
-                        format!("expected a non-empty string, found {}", node_kind(v)),
-                    ));
-                }
-            }
-            Ok(())
-        }
-        _ => check_object(node, label),
-    }
+    check_fields(node, label, false)
 }
 
 /// An item must be a mapping with non-empty string apiVersion and kind.
 pub(crate) fn check_object(node: &Node, label: &str) -> Result<(), InputError> {
+    check_fields(node, label, true)
+}
+
+/// A mapping whose apiVersion and kind are non-empty strings (`required`: present too).
+fn check_fields(node: &Node, label: &str, required: bool) -> Result<(), InputError> {
     let map = node.as_map().ok_or_else(|| {
         InputError::invalid(
             label,
@@ -186,13 +173,14 @@ pub(crate) fn check_object(node: &Node, label: &str) -> Result<(), InputError> {
     })?;
     for field in ["apiVersion", "kind"] {
         match map.get(field) {
-            None => {
+            None if required => {
                 return Err(InputError::invalid(
                     label,
                     field,
                     "missing: every item needs apiVersion and kind",
                 ))
             }
+            None => {}
             Some(v) if v.as_str().is_none_or(str::is_empty) => {
                 return Err(InputError::invalid(
                     label,
