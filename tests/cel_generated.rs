@@ -5,8 +5,7 @@
 //! validation (empty `validationNoCel`) are checked the same way. And no CEL rule of a corpus
 //! CRD is refused (the apiserver accepts them all).
 
-#[path = "support/ground.rs"]
-mod ground;
+use crate::support::ground;
 
 use crd_schema_fn::cel::Compiled;
 use crd_schema_fn::schema::{crd::load_crd, VersionSchema};

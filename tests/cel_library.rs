@@ -4,8 +4,7 @@
 //! in), and the apiserver's answers are met at least as often as when this test was written
 //! (`../shared/tools/cel_library.py` reports the exact figures).
 
-#[path = "support/ground.rs"]
-mod ground;
+use crate::support::ground;
 
 use serde_json::Value;
 use std::io::Write;

@@ -3,7 +3,7 @@
 //! compared as JSON values (numbers as numbers), with the same pruned paths. Each file is read as
 //! it stands in a stream, with a final line break.
 
-mod support;
+use crate::support;
 
 use crd_schema_fn::engine::{self, Options};
 use crd_schema_fn::schema::{crd::load_crd, VersionSchema};

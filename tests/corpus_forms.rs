@@ -9,8 +9,7 @@
 //! non-structural CRDs, and the validation errors the apiserver gives (`validationErrors` of the
 //! conformance file), with one `... is invalid: N errors` line per refused object.
 
-#[path = "support/ground.rs"]
-mod ground;
+use crate::support::ground;
 
 use crd_schema_fn::yaml::{emit_document, json::to_json, parse_stream, Mapping, Node, Sequence};
 use serde_json::Value;

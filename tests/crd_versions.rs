@@ -3,8 +3,7 @@
 //! and the exact structural error strings. Every `apiextensions.k8s.io/v1` CRD of
 //! `../shared/corpus/crds` must convert and check without a single structural error.
 
-#[path = "support/ground.rs"]
-mod ground;
+use crate::support::ground;
 
 use crd_schema_fn::schema::crd::load_crd;
 use crd_schema_fn::schema::VersionSchema;

@@ -4,15 +4,13 @@
 //! the CRD's schema: which fields it specifies (pruning), where it has `default:` values, which
 //! subtrees preserve unknown fields.
 
-#[path = "support/ground.rs"]
-mod ground;
+use crate::support::ground;
 
 use crd_schema_fn::engine::{self, Options};
 use crd_schema_fn::schema::{crd::load_crd, VersionSchema};
 use crd_schema_fn::yaml::{self, json::to_json, Node};
 use std::path::Path;
 
-#[path = "engine_real_crds/cases.rs"]
 mod cases;
 
 use cases::*;

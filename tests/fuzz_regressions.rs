@@ -2,8 +2,7 @@
 //! `tests/fuzz-regressions/<target>/` and checked with the same property as its target
 //! (`fuzz/properties.rs`, included here), so that a fixed failure stays fixed.
 
-#[path = "../fuzz/properties.rs"]
-mod properties;
+use crate::properties;
 
 use std::path::Path;
 

@@ -4,8 +4,7 @@
 //! skipped without `../shared`) gives byte-identical stdout, stderr and exit code at `--jobs 1`
 //! and `--jobs 4`, streamed and read whole.
 
-#[path = "support/ground.rs"]
-mod ground;
+use crate::support::ground;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

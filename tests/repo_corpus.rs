@@ -6,7 +6,7 @@
 //! through the in-place editor, whose own check (the edited text reads back right) must hold
 //! everywhere.
 
-mod support;
+use crate::support;
 
 use crd_schema_fn::yaml::{edit::value_eq, json::to_json};
 use serde_json::Value;

@@ -3,8 +3,7 @@
 //! swagger 2.0 and OpenAPI v3 documents with `$ref` chains, a `$ref` cycle, a dangling `$ref`,
 //! CRD directories with unrelated files, and the error messages for bad files.
 
-#[path = "support/ground.rs"]
-mod ground;
+use crate::support::ground;
 
 use crd_schema_fn::schema::registry::{Lookup, Registry};
 use crd_schema_fn::schema::{SchemaError, Structural, StructuralOrBool, VersionSchema};
@@ -12,7 +11,6 @@ use crd_schema_fn::sources::load_path;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
-#[path = "sources/published.rs"]
 mod published;
 
 fn fixture(name: &str) -> PathBuf {

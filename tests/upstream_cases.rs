@@ -4,7 +4,7 @@
 //! numbers), each object it refuses must have an error result with the apiserver's message, and
 //! the unknown-field warnings must name exactly the fields the apiserver prunes.
 
-mod support;
+use crate::support;
 
 use crd_schema_fn::yaml::{json::to_json, parse_stream};
 use serde_json::Value;

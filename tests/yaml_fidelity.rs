@@ -3,8 +3,7 @@
 //! reader (go-yaml rules here, PyYAML with the kubectl settings of `../shared/tools/kyaml11.py`
 //! when python3 has PyYAML) and a YAML 1.2 reader (serde_yaml) all read the same string.
 
-#[path = "support/ground.rs"]
-mod ground;
+use crate::support::ground;
 
 use crd_schema_fn::yaml::json::{from_json, to_json};
 use crd_schema_fn::yaml::scalar::{resolve, Resolved};

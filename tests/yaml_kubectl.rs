@@ -5,11 +5,9 @@
 //! last one of the stream: apimachinery's decoder goes on with the next document after a
 //! refusal; the reader stops at the first, so the causes are compared over every document.)
 
-#[path = "support/ground.rs"]
-mod ground;
+use crate::support::ground;
 
-#[path = "../fuzz/properties.rs"]
-mod properties;
+use crate::properties;
 
 use crd_schema_fn::yaml::json::to_json;
 use crd_schema_fn::yaml::read::{compose, decode, read_stream, split};

@@ -6,11 +6,9 @@
 //! flags; anchors expanded), where YAML 1.1 and kubectl's splitting may differ from the suite's
 //! YAML 1.2 reading (counted). Cases listed in `KNOWN` fail for the reason given.
 
-#[path = "support/ground.rs"]
-mod ground;
+use crate::support::ground;
 
-#[path = "../fuzz/properties.rs"]
-mod properties;
+use crate::properties;
 
 use crd_schema_fn::yaml::{
     emit_stream, parse_stream, Mapping, Node, Scalar, ScalarStyle, Sequence,
