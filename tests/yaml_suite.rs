@@ -234,7 +234,15 @@ fn scalar_event(rest: &str) -> (Node, Option<String>) {
         c => panic!("style {c}"),
     };
     let value = unescape(&r[1..]);
-    (Node::Scalar(Scalar { value, style, tag }), anchor)
+    (
+        Node::Scalar(Scalar {
+            value,
+            style,
+            tag,
+            json: false,
+        }),
+        anchor,
+    )
 }
 
 /// How a case went (its failure is an `Err`).

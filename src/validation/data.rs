@@ -159,7 +159,8 @@ impl<'a> Data<'a> {
                 Resolved::BigInt(d) => Data::Float(d.parse().ok()?),
                 Resolved::Float(f) if !f.is_finite() => return None,
                 Resolved::Float(f)
-                    if f.fract() == 0.0
+                    if !s.json
+                        && f.fract() == 0.0
                         && (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&f) =>
                 {
                     Data::Int(f as i64)

@@ -128,19 +128,23 @@ fn scalar_to_json(s: &Scalar) -> Result<Value, YamlError> {
         Resolved::Bool(b) => Value::Bool(b),
         Resolved::Int(i) => Value::from(i),
         Resolved::BigInt(d) => match d.parse::<u64>() {
-            Ok(u) => Value::from(u),
-            Err(_) => float_value(d.parse().unwrap_or(f64::NAN), &s.value)?,
+            Ok(u) if !s.json => Value::from(u),
+            _ => float_value(d.parse().unwrap_or(f64::NAN), s)?,
         },
-        Resolved::Float(f) => float_value(f, &s.value)?,
+        Resolved::Float(f) => float_value(f, s)?,
         Resolved::Str => Value::String(s.value.clone()),
     })
 }
 
-fn float_value(f: f64, text: &str) -> Result<Value, YamlError> {
+/// A float as the apiserver holds it: from JSON a float64; from YAML an integer when integral.
+fn float_value(f: f64, s: &Scalar) -> Result<Value, YamlError> {
     if !f.is_finite() {
-        return Err(err(format!("{UNSUPPORTED}: {text} (NaN or infinity)")));
+        return Err(err(format!("{UNSUPPORTED}: {} (NaN or infinity)", s.value)));
     }
-    if f.fract() == 0.0 && (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&f) {
+    if !s.json
+        && f.fract() == 0.0
+        && (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&f)
+    {
         return Ok(Value::from(f as i64));
     }
     Ok(Number::from_f64(f).map_or(Value::Null, Value::Number))

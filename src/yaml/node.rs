@@ -19,6 +19,11 @@ pub struct Scalar {
     pub value: String,
     pub style: ScalarStyle,
     pub tag: Option<String>,
+    /// Read from a document kubectl decodes as JSON. Go's JSON decoder keeps a number written
+    /// with a fraction or an exponent (`2.0`, `1e3`) or beyond int64 as a float64, even when
+    /// integral; a YAML number reaches the apiserver through sigs.k8s.io/yaml's JSON round trip,
+    /// which writes an integral float as an integer.
+    pub json: bool,
 }
 
 /// A mapping: entries in document order. Keys are nodes (Kubernetes only uses string keys, but
@@ -60,6 +65,7 @@ impl Scalar {
             value: value.into(),
             style: ScalarStyle::Plain,
             tag: None,
+            json: false,
         }
     }
 }
@@ -120,6 +126,7 @@ impl Node {
             value: s.to_string(),
             style: super::scalar::string_style(s),
             tag: None,
+            json: false,
         })
     }
 

@@ -114,6 +114,7 @@ impl Gen {
                 value: self.text(),
                 style: *self.pick(STYLES),
                 tag,
+                json: false,
             }),
             1 => Node::Seq(Sequence {
                 items: (0..self.next() % 4).map(|_| self.node(depth - 1)).collect(),
@@ -261,6 +262,7 @@ fn flow_collections_that_cannot_stay_flow_become_block() {
             value: "l1\nl2\n".into(),
             style: ScalarStyle::Literal,
             tag: None,
+            json: false,
         }));
     }
     docs[0].as_map_mut().unwrap().insert("b", b);

@@ -25,6 +25,26 @@ fn scalars_read_the_yaml_1_1_way() {
 }
 
 #[test]
+fn json_numbers_keep_go_json_decoder_types() {
+    // encoding/json (with the apiserver's number conversion) holds a number with a fraction, an
+    // exponent or beyond int64 as a float64; YAML's integral floats become integers.
+    let text =
+        r#"{"a": 9007199254740992.0, "b": 1e3, "c": 2, "d": 18446744073709551615, "e": 1.5}"#;
+    let v = yj(text);
+    assert!(v["a"].is_f64() && v["b"].is_f64() && v["d"].is_f64(), "{v}");
+    assert_eq!(
+        v,
+        json!({"a": 9007199254740992.0, "b": 1000.0, "c": 2, "d": 1.8446744073709552e19, "e": 1.5})
+    );
+    let y = yj("a: 9007199254740992.0\nb: 1e3\nc: 2\nd: 18446744073709551615\n");
+    assert_eq!(
+        y,
+        json!({"a": 9007199254740992u64, "b": 1000, "c": 2, "d": 18446744073709551615u64})
+    );
+    assert!(y["a"].is_i64());
+}
+
+#[test]
 fn keys_become_strings_like_sigs_yaml() {
     let v = yj("on: 1\n0755: 2\n1.5: 3\nno: 4\nplain: 5\n1e7: 6\n");
     let keys: Vec<_> = v.as_object().unwrap().keys().cloned().collect();
@@ -57,6 +77,7 @@ fn merges_and_errors() {
         value: "x".into(),
         style: ScalarStyle::Plain,
         tag: Some("!!int".into()),
+        json: false,
     });
     assert!(to_json(&bad_int).is_err());
     // A NaN that a later entry of the same key replaces is never written (kubectl-yaml stream

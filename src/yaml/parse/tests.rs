@@ -12,6 +12,7 @@ fn styled(s: &str, style: ScalarStyle) -> Node {
         value: s.to_string(),
         style,
         tag: None,
+        json: false,
     })
 }
 

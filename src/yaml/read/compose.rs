@@ -47,6 +47,7 @@ pub fn document_split(
         offset: chunk.range.start,
         end: chunk.range.end,
         line: chunk.line,
+        json: chunk.json,
     };
     let control = if chunk.json {
         None
@@ -120,6 +121,7 @@ fn from_json(v: &serde_json::Value, span: Span) -> RNode {
         value,
         style,
         text_start: span.start,
+        json: true,
     };
     let kind = match v {
         Value::Null => scalar("null".into(), Style::Plain),
@@ -155,6 +157,8 @@ struct Locator {
     offset: usize,
     end: usize,
     line: usize,
+    /// The chunk is a JSON value.
+    json: bool,
 }
 
 impl Locator {
@@ -310,6 +314,7 @@ fn compose_events(
                         style,
                         implicit: plain_implicit,
                         text_start: at.pos(text_start),
+                        json: at.json,
                     },
                 };
                 let built = Built {

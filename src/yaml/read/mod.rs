@@ -84,6 +84,8 @@ pub enum Kind {
         implicit: bool,
         /// Where the scalar's text starts (after its anchor and tag).
         text_start: Pos,
+        /// Read from a JSON document (see [`crate::yaml::Scalar::json`]).
+        json: bool,
     },
     Seq {
         items: Vec<RNode>,
@@ -219,7 +221,9 @@ pub fn to_node_in(n: RNode, in_flow: bool) -> super::Node {
         flow && !in_flow && !empty && n.span.start.line == n.span.end.line
     };
     match n.kind {
-        Kind::Scalar { value, style, .. } => Node::Scalar(Scalar {
+        Kind::Scalar {
+            value, style, json, ..
+        } => Node::Scalar(Scalar {
             value,
             style: match style {
                 Style::Plain => ScalarStyle::Plain,
@@ -229,6 +233,7 @@ pub fn to_node_in(n: RNode, in_flow: bool) -> super::Node {
                 Style::Folded => ScalarStyle::Folded,
             },
             tag,
+            json,
         }),
         Kind::Seq { items, flow } => Node::Seq(Sequence {
             one_line: one_line(flow, items.is_empty()),

@@ -11,6 +11,7 @@ fn tagged(v: &str, tag: &str, style: ScalarStyle) -> Result<Resolved, String> {
         value: v.to_string(),
         style,
         tag: Some(tag.to_string()),
+        json: false,
     })
 }
 
@@ -132,6 +133,7 @@ fn quoted_and_tagged() {
             value: v.into(),
             style,
             tag: None,
+            json: false,
         })
     };
     assert_eq!(q("yes", ScalarStyle::SingleQuoted), Resolved::Str);
