@@ -193,10 +193,13 @@ impl Node {
 impl Node {
     /// Equality of content: same scalars (text, style, tag), same key order, same tags,
     /// ignoring only how collections were laid out (`flow`, `one_line`: the emitter writes a
-    /// one-line flow collection in block style when its content cannot be written in flow).
+    /// one-line flow collection in block style when its content cannot be written in flow) and
+    /// whether a scalar was read from a JSON document (where its text was read).
     pub fn content_eq(&self, other: &Node) -> bool {
         match (self, other) {
-            (Node::Scalar(a), Node::Scalar(b)) => a == b,
+            (Node::Scalar(a), Node::Scalar(b)) => {
+                a.value == b.value && a.style == b.style && a.tag == b.tag
+            }
             (Node::Seq(a), Node::Seq(b)) => {
                 a.tag == b.tag
                     && a.items.len() == b.items.len()
