@@ -180,3 +180,120 @@ fn written_streams_read_back_the_same() {
     }
     assert!(written > 500, "only {written} streams kubectl reads");
 }
+
+/// A scalar's text written again as it was: the same characters, but for the indentation of the
+/// lines after its first (the document's layout: the emitter indents by two).
+fn same_text(src: &str, dst: &str) -> bool {
+    let base = |t: &str| {
+        t.lines()
+            .skip(1)
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.len() - l.trim_start_matches(' ').len())
+            .min()
+            .unwrap_or(0)
+    };
+    let dedent = |t: &str| -> Vec<String> {
+        let b = base(t);
+        t.lines()
+            .enumerate()
+            .map(|(i, l)| match i {
+                0 => l.to_string(),
+                _ => l.get(b..).unwrap_or(l.trim_start_matches(' ')).to_string(),
+            })
+            .collect()
+    };
+    src == dst || (src.ends_with('\n') == dst.ends_with('\n') && dedent(src) == dedent(dst))
+}
+
+/// How many scalars a passthrough writes with their source text (quotes, escapes, folding,
+/// block indicators; see [`same_text`]), counted over every stream kubectl reads; each scalar
+/// an alias stands for counts as changed (the output holds its value, not `*name`). Reports
+/// what changes, by kind, and holds the share kept.
+#[test]
+fn untouched_scalars_keep_their_text() {
+    use crd_schema_fn::yaml::read::{Kind, RNode};
+    use std::collections::BTreeMap;
+    let Some(records) = records("untouched_scalars_keep_their_text") else {
+        return;
+    };
+    fn walk<'a>(
+        a: &RNode,
+        a_text: &'a str,
+        b: &RNode,
+        b_text: &'a str,
+        out: &mut Vec<(String, &'a str, &'a str)>,
+    ) {
+        match (&a.kind, &b.kind) {
+            (
+                Kind::Scalar {
+                    text_start, style, ..
+                },
+                Kind::Scalar { text_start: bs, .. },
+            ) => {
+                let src = &a_text[text_start.offset..a.span.end.offset];
+                let dst = &b_text[bs.offset..b.span.end.offset];
+                let kind = if a.alias.is_some() {
+                    "alias".to_string()
+                } else if src.contains('\n') {
+                    format!("{style:?} on several lines")
+                } else {
+                    format!("{style:?}")
+                };
+                out.push((kind, src, dst));
+            }
+            (Kind::Seq { items: x, .. }, Kind::Seq { items: y, .. }) => {
+                for (p, q) in x.iter().zip(y) {
+                    walk(p, a_text, q, b_text, out);
+                }
+            }
+            (Kind::Map { entries: x, .. }, Kind::Map { entries: y, .. }) => {
+                for ((k1, v1), (k2, v2)) in x.iter().zip(y) {
+                    walk(k1, a_text, k2, b_text, out);
+                    walk(v1, a_text, v2, b_text, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let (mut total, mut kept) = (0usize, 0usize);
+    let mut changed: BTreeMap<String, (usize, String)> = BTreeMap::new();
+    for rec in records {
+        if rec.get("kubectl_error").is_some() {
+            continue;
+        }
+        let Ok(text) = String::from_utf8(base64(rec["input_base64"].as_str().unwrap())) else {
+            continue;
+        };
+        let written = emit_stream(&parse_stream(&text).unwrap());
+        let before: Vec<_> = read_stream(&text).unwrap();
+        let after: Vec<_> = read_stream(&written).unwrap();
+        let before = before.iter().filter_map(|d| d.root.as_ref());
+        let after = after.iter().filter_map(|d| d.root.as_ref());
+        let mut pairs = Vec::new();
+        for (a, b) in before
+            .filter(|r| !matches!(&r.kind, Kind::Scalar { value, .. } if value.is_empty()))
+            .zip(after)
+        {
+            walk(a, &text, b, &written, &mut pairs);
+        }
+        for (kind, src, dst) in pairs {
+            total += 1;
+            if same_text(src, dst) {
+                kept += 1;
+            } else {
+                let e = changed.entry(kind).or_default();
+                e.0 += 1;
+                if e.1.is_empty() {
+                    e.1 = format!("{src:?} -> {dst:?}");
+                }
+            }
+        }
+    }
+    for (kind, (n, example)) in &changed {
+        let cut: String = example.chars().take(160).collect();
+        eprintln!("changed {kind}: {n} (e.g. {cut})");
+    }
+    eprintln!("untouched scalars with their source text: {kept}/{total}");
+    assert!(total > 5000, "only {total} scalars");
+    assert!(kept * 1000 >= total * 870, "{kept}/{total} kept");
+}

@@ -240,6 +240,7 @@ fn scalar_event(rest: &str) -> (Node, Option<String>) {
             style,
             tag,
             json: false,
+            source: None,
         }),
         anchor,
     )

@@ -14,17 +14,34 @@ pub enum ScalarStyle {
 
 /// A scalar: its content (after unescaping/folding, i.e. the string a parser reports), how it was
 /// written, and its tag if it had one (`!!str`, `!!int`, a local `!foo`...), in `!!suffix` or full form.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Equality compares what it holds, not [`Scalar::source`].
+#[derive(Clone, Debug)]
 pub struct Scalar {
     pub value: String,
     pub style: ScalarStyle,
     pub tag: Option<String>,
+    /// Its text as read (quotes included, tag excluded), kept where the emitter would write
+    /// `value` in `style` differently: a quoted scalar on one line with escapes (`"caf\u00e9"`)
+    /// or that single quotes hold only as written (a tab). The emitter writes it as it was; a
+    /// new or changed scalar has none.
+    pub source: Option<Box<str>>,
     /// Read from a document kubectl decodes as JSON. Go's JSON decoder keeps a number written
     /// with a fraction or an exponent (`2.0`, `1e3`) or beyond int64 as a float64, even when
     /// integral; a YAML number reaches the apiserver through sigs.k8s.io/yaml's JSON round trip,
     /// which writes an integral float as an integer.
     pub json: bool,
 }
+
+impl PartialEq for Scalar {
+    fn eq(&self, other: &Self) -> bool {
+        self.value == other.value
+            && self.style == other.style
+            && self.tag == other.tag
+            && self.json == other.json
+    }
+}
+
+impl Eq for Scalar {}
 
 /// A mapping: entries in document order. Keys are nodes (Kubernetes only uses string keys, but
 /// the YAML layer round-trips any key).
@@ -66,6 +83,7 @@ impl Scalar {
             style: ScalarStyle::Plain,
             tag: None,
             json: false,
+            source: None,
         }
     }
 }
@@ -127,6 +145,7 @@ impl Node {
             style: super::scalar::string_style(s),
             tag: None,
             json: false,
+            source: None,
         })
     }
 

@@ -43,12 +43,13 @@ fn scalar_style(s: &Scalar, key: bool) -> Option<ScalarStyle> {
     if !tag_ok(s.tag.as_deref()) || (key && s.value.len() > MAX_KEY) {
         return None;
     }
-    let ok = match s.style {
-        ScalarStyle::Plain => flow_plain_ok(&s.value),
-        ScalarStyle::SingleQuoted => !s.value.contains('\n') && single_ok(&s.value),
-        ScalarStyle::DoubleQuoted => true,
-        ScalarStyle::Literal | ScalarStyle::Folded => false,
-    };
+    let ok = s.source.is_some()
+        || match s.style {
+            ScalarStyle::Plain => flow_plain_ok(&s.value),
+            ScalarStyle::SingleQuoted => !s.value.contains('\n') && single_ok(&s.value),
+            ScalarStyle::DoubleQuoted => true,
+            ScalarStyle::Literal | ScalarStyle::Folded => false,
+        };
     ok.then_some(s.style)
 }
 

@@ -17,12 +17,13 @@ pub(super) enum Placement {
 /// `col0`: the scalar starts at column 0 (root scalar or top-level key), where `---` and `...`
 /// would be document markers.
 fn effective_style(s: &Scalar, key: bool, col0: bool) -> ScalarStyle {
-    let ok = match s.style {
-        ScalarStyle::Plain => s.value.is_empty() || plain_lines_ok(&s.value, key, col0),
-        ScalarStyle::SingleQuoted => single_ok(&s.value),
-        ScalarStyle::DoubleQuoted => true,
-        ScalarStyle::Literal | ScalarStyle::Folded => block_ok(&s.value),
-    };
+    let ok = s.source.is_some()
+        || match s.style {
+            ScalarStyle::Plain => s.value.is_empty() || plain_lines_ok(&s.value, key, col0),
+            ScalarStyle::SingleQuoted => single_ok(&s.value),
+            ScalarStyle::DoubleQuoted => true,
+            ScalarStyle::Literal | ScalarStyle::Folded => block_ok(&s.value),
+        };
     if ok {
         s.style
     } else {
@@ -40,12 +41,13 @@ pub(super) fn simple_key(k: &Node, indent: usize) -> Option<(&Scalar, ScalarStyl
         return None;
     }
     let style = effective_style(s, true, indent == 0);
-    let simple = match style {
-        ScalarStyle::Plain => !s.value.is_empty() && !s.value.contains('\n'),
-        ScalarStyle::SingleQuoted => !s.value.contains('\n'),
-        ScalarStyle::DoubleQuoted => true,
-        ScalarStyle::Literal | ScalarStyle::Folded => false,
-    };
+    let simple = s.source.is_some()
+        || match style {
+            ScalarStyle::Plain => !s.value.is_empty() && !s.value.contains('\n'),
+            ScalarStyle::SingleQuoted => !s.value.contains('\n'),
+            ScalarStyle::DoubleQuoted => true,
+            ScalarStyle::Literal | ScalarStyle::Folded => false,
+        };
     simple.then_some((s, style))
 }
 
@@ -73,6 +75,10 @@ pub(super) fn write_styled(
             return true;
         }
         out.push(' ');
+    }
+    if let Some(source) = s.source.as_deref().filter(|_| style == s.style) {
+        out.push_str(source);
+        return true;
     }
     match style {
         ScalarStyle::Plain => write_flow_lines(out, &s.value, indent + 2, |o, p| o.push_str(p)),
@@ -136,7 +142,7 @@ fn is_marker(s: &str) -> bool {
 }
 
 /// Single quotes hold anything printable; line breaks only between non-blank characters.
-pub(super) fn single_ok(s: &str) -> bool {
+pub(crate) fn single_ok(s: &str) -> bool {
     if !s.contains('\n') {
         return !needs_escapes(s);
     }

@@ -115,6 +115,7 @@ impl Gen {
                 style: *self.pick(STYLES),
                 tag,
                 json: false,
+                source: None,
             }),
             1 => Node::Seq(Sequence {
                 items: (0..self.next() % 4).map(|_| self.node(depth - 1)).collect(),
@@ -263,6 +264,7 @@ fn flow_collections_that_cannot_stay_flow_become_block() {
             style: ScalarStyle::Literal,
             tag: None,
             json: false,
+            source: None,
         }));
     }
     docs[0].as_map_mut().unwrap().insert("b", b);
@@ -285,4 +287,26 @@ fn flow_collections_that_cannot_stay_flow_become_block() {
     let spec = docs[0].as_map_mut().unwrap().get_mut("spec").unwrap();
     spec.as_map_mut().unwrap().insert("size", Node::string("1"));
     assert_eq!(emit_stream(&docs), "spec:\n  size: '1'\n");
+}
+
+#[test]
+fn quoted_scalars_on_one_line_keep_their_text() {
+    // Escapes, a raw NEL (read as a line break, folded), a tab in single quotes: written as
+    // read, as keys, values, items and inside a flow collection.
+    let src = "\"k\\x41\": \"caf\\u00e9 \\x41\"\nb: 'a\tb'\nc:\n- \"\\t\"\n- \"x\u{85}y\"\nd: {e: \"\\u00e9\"}\n";
+    assert_eq!(round(src), src);
+    // A new scalar with the same content is written the emitter's way.
+    let mut docs = parse_stream(src).unwrap();
+    let m = docs[0].as_map_mut().unwrap();
+    let b = m.get("b").unwrap().clone();
+    let Node::Scalar(s) = &b else { panic!() };
+    assert!(s.source.is_some());
+    m.insert(
+        "b",
+        Node::Scalar(Scalar {
+            source: None,
+            ..s.clone()
+        }),
+    );
+    assert!(emit_stream(&docs).contains("b: \"a\\tb\"\n"));
 }

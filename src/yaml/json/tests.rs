@@ -78,6 +78,7 @@ fn merges_and_errors() {
         style: ScalarStyle::Plain,
         tag: Some("!!int".into()),
         json: false,
+        source: None,
     });
     assert!(to_json(&bad_int).is_err());
     // A NaN that a later entry of the same key replaces is never written (kubectl-yaml stream

@@ -13,6 +13,7 @@ fn styled(s: &str, style: ScalarStyle) -> Node {
         style,
         tag: None,
         json: false,
+        source: None,
     })
 }
 

@@ -9,7 +9,9 @@ use super::limits::{Budget, DEPTH_MESSAGE, MAX_DEPTH};
 use super::parser::{Ev, Event, Parser};
 use super::scanner::{Mark, Problem, Stage};
 use super::split::Chunk;
-use super::{Document, Kind, Pos, RNode, Refusal, Span};
+use super::{Document, Kind, Pos, RNode, Refusal, Span, Style};
+use crate::yaml::emit::single_ok;
+use crate::yaml::scalar::style::needs_escapes;
 use std::collections::HashMap;
 
 /// go-yaml's reader's message for a character YAML does not allow.
@@ -122,6 +124,7 @@ fn from_json(v: &serde_json::Value, span: Span) -> RNode {
         style,
         text_start: span.start,
         json: true,
+        source: None,
     };
     let kind = match v {
         Value::Null => scalar("null".into(), Style::Plain),
@@ -227,9 +230,26 @@ fn compose(
     sink: Option<&mut dyn ItemSink>,
 ) -> Result<(Option<RNode>, usize), (Problem, usize)> {
     let mut parser = Parser::new(text);
-    let result = compose_events(&mut parser, at, sink);
+    let result = compose_events(&mut parser, text, at, sink);
     let scanned = parser.scanner.mark().index;
     result.map(|root| (root, scanned)).map_err(|p| (p, scanned))
+}
+
+/// The text of a scalar from `start` to `end`, when the emitter would not write it back so (see
+/// [`crate::yaml::Scalar::source`]).
+fn kept_source(text: &str, style: Style, value: &str, start: Mark, end: Mark) -> Option<Box<str>> {
+    let src = text.get(start.index..end.index)?;
+    let keep = match style {
+        // Escapes or folding (the content differs from the text), or characters the emitter
+        // escapes.
+        Style::Double => {
+            let inner = src.get(1..src.len().saturating_sub(1)).unwrap_or("");
+            inner != value || needs_escapes(inner)
+        }
+        Style::Single => !single_ok(value),
+        _ => false,
+    };
+    (keep && !src.contains('\n')).then(|| src.into())
 }
 
 /// Whether the root mapping (the first open frame) waits for the value of an `items` key.
@@ -247,6 +267,7 @@ fn at_root_items(stack: &[Frame]) -> bool {
 
 fn compose_events(
     parser: &mut Parser<'_>,
+    text: &str,
     at: &Locator,
     mut sink: Option<&mut dyn ItemSink>,
 ) -> Result<Option<RNode>, Problem> {
@@ -304,6 +325,7 @@ fn compose_events(
                 text_start,
             } => {
                 budget.node();
+                let source = kept_source(text, style, &value, text_start, end);
                 let node = RNode {
                     span,
                     anchor: anchor.clone(),
@@ -315,6 +337,7 @@ fn compose_events(
                         implicit: plain_implicit,
                         text_start: at.pos(text_start),
                         json: at.json,
+                        source,
                     },
                 };
                 let built = Built {

@@ -86,6 +86,8 @@ pub enum Kind {
         text_start: Pos,
         /// Read from a JSON document (see [`crate::yaml::Scalar::json`]).
         json: bool,
+        /// Its text, where a passthrough must write it so (see [`crate::yaml::Scalar::source`]).
+        source: Option<Box<str>>,
     },
     Seq {
         items: Vec<RNode>,
@@ -222,7 +224,11 @@ pub fn to_node_in(n: RNode, in_flow: bool) -> super::Node {
     };
     match n.kind {
         Kind::Scalar {
-            value, style, json, ..
+            value,
+            style,
+            json,
+            source,
+            ..
         } => Node::Scalar(Scalar {
             value,
             style: match style {
@@ -233,6 +239,7 @@ pub fn to_node_in(n: RNode, in_flow: bool) -> super::Node {
                 Style::Folded => ScalarStyle::Folded,
             },
             tag,
+            source,
             json,
         }),
         Kind::Seq { items, flow } => Node::Seq(Sequence {

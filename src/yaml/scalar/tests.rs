@@ -12,6 +12,7 @@ fn tagged(v: &str, tag: &str, style: ScalarStyle) -> Result<Resolved, String> {
         style,
         tag: Some(tag.to_string()),
         json: false,
+        source: None,
     })
 }
 
@@ -134,6 +135,7 @@ fn quoted_and_tagged() {
             style,
             tag: None,
             json: false,
+            source: None,
         })
     };
     assert_eq!(q("yes", ScalarStyle::SingleQuoted), Resolved::Str);
