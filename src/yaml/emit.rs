@@ -148,7 +148,7 @@ impl Emitter<'_> {
                 self.indent(indent);
             }
             if let Some((s, style)) = scalar::simple_key(k, indent) {
-                scalar::write_styled(self.out, s, style, indent);
+                scalar::write_styled(self.out, s, style, indent, false);
                 self.out.push(':');
                 self.map_value(v, indent);
             } else {

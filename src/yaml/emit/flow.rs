@@ -3,7 +3,7 @@
 //! indicators, single-line quoted scalars, no block scalars, scalar keys, tags without flow
 //! indicators. Nested collections are written in flow style too.
 
-use super::scalar::{plain_ok, single_ok, write_styled};
+use super::scalar::{plain_ok, single_ok, source, write_styled};
 use crate::yaml::{Node, Scalar, ScalarStyle};
 
 /// Longest key text written as an implicit flow key (YAML limits implicit keys to 1024 chars).
@@ -43,7 +43,7 @@ fn scalar_style(s: &Scalar, key: bool) -> Option<ScalarStyle> {
     if !tag_ok(s.tag.as_deref()) || (key && s.value.len() > MAX_KEY) {
         return None;
     }
-    let ok = s.source.is_some()
+    let ok = source(s, true).is_some()
         || match s.style {
             ScalarStyle::Plain => flow_plain_ok(&s.value),
             ScalarStyle::SingleQuoted => !s.value.contains('\n') && single_ok(&s.value),
@@ -70,7 +70,7 @@ pub(super) fn write_flow(out: &mut String, node: &Node) {
     match node {
         Node::Scalar(s) => {
             let style = scalar_style(s, false).unwrap_or(ScalarStyle::DoubleQuoted);
-            write_styled(out, s, style, 0);
+            write_styled(out, s, style, 0, true);
         }
         Node::Seq(s) => {
             push_tag(out, s.tag.as_deref());
@@ -92,7 +92,7 @@ pub(super) fn write_flow(out: &mut String, node: &Node) {
                 }
                 if let Node::Scalar(k) = k {
                     let style = scalar_style(k, true).unwrap_or(ScalarStyle::DoubleQuoted);
-                    write_styled(out, k, style, 0);
+                    write_styled(out, k, style, 0, true);
                 }
                 out.push_str(": ");
                 write_flow(out, v);

@@ -17,7 +17,7 @@ pub(super) enum Placement {
 /// `col0`: the scalar starts at column 0 (root scalar or top-level key), where `---` and `...`
 /// would be document markers.
 fn effective_style(s: &Scalar, key: bool, col0: bool) -> ScalarStyle {
-    let ok = s.source.is_some()
+    let ok = source(s, false).is_some()
         || match s.style {
             ScalarStyle::Plain => s.value.is_empty() || plain_lines_ok(&s.value, key, col0),
             ScalarStyle::SingleQuoted => single_ok(&s.value),
@@ -37,11 +37,11 @@ pub(super) fn simple_key(k: &Node, indent: usize) -> Option<(&Scalar, ScalarStyl
     let Node::Scalar(s) = k else {
         return None;
     };
-    if s.value.len() > 1000 {
+    if s.value.len() > 1000 || s.source.as_deref().is_some_and(|t| t.contains('\n')) {
         return None;
     }
     let style = effective_style(s, true, indent == 0);
-    let simple = s.source.is_some()
+    let simple = source(s, false).is_some()
         || match style {
             ScalarStyle::Plain => !s.value.is_empty() && !s.value.contains('\n'),
             ScalarStyle::SingleQuoted => !s.value.contains('\n'),
@@ -59,15 +59,41 @@ pub(super) fn write_scalar(out: &mut String, s: &Scalar, indent: usize, place: P
     if s.tag.is_none() && style == ScalarStyle::Plain && s.value.is_empty() {
         return place != Placement::Root;
     }
-    write_styled(out, s, style, indent)
+    write_styled(out, s, style, indent, false)
 }
 
-/// Writes the scalar (tag first) in `style`, which can hold its content.
+/// The scalar's source text (see [`Scalar::source`]) where it can be written as read: on one
+/// line anywhere, on several lines in block context (its lines after the first indented anew,
+/// which changes nothing a reader sees: a quoted or plain scalar's line breaks are folded and
+/// the spaces that start a line dropped).
+pub(super) fn source(s: &Scalar, flow: bool) -> Option<&str> {
+    s.source.as_deref().filter(|t| !flow || !t.contains('\n'))
+}
+
+/// Writes a scalar's source text, its lines after the first at column `indent`.
+fn write_source(out: &mut String, text: &str, indent: usize) {
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+            let line = line.trim_start_matches([' ', '\t']);
+            if !line.is_empty() {
+                out.extend(std::iter::repeat_n(' ', indent));
+            }
+            out.push_str(line);
+        } else {
+            out.push_str(line);
+        }
+    }
+}
+
+/// Writes the scalar (tag first) in `style`, which can hold its content; inside a flow
+/// collection when `flow`.
 pub(super) fn write_styled(
     out: &mut String,
     s: &Scalar,
     style: ScalarStyle,
     indent: usize,
+    flow: bool,
 ) -> bool {
     if let Some(t) = &s.tag {
         out.push_str(t);
@@ -76,8 +102,8 @@ pub(super) fn write_styled(
         }
         out.push(' ');
     }
-    if let Some(source) = s.source.as_deref().filter(|_| style == s.style) {
-        out.push_str(source);
+    if let Some(text) = source(s, flow).filter(|_| style == s.style) {
+        write_source(out, text, indent + 2);
         return true;
     }
     match style {

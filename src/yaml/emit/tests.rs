@@ -310,3 +310,16 @@ fn quoted_scalars_on_one_line_keep_their_text() {
     );
     assert!(emit_stream(&docs).contains("b: \"a\\tb\"\n"));
 }
+
+#[test]
+fn multi_line_flow_scalars_keep_their_lines() {
+    // Folded plain and quoted scalars keep their lines, indented anew under their key (a flow
+    // collection over several lines is written in block style), as a key in the `?` form.
+    let src = "a:\n    b: first\n       second\n    c: \"x\\\n         y\n\n      z\"\n    d:\n    - 'p\n\n       q'\n";
+    assert_eq!(
+        round(src),
+        "a:\n  b: first\n    second\n  c: \"x\\\n    y\n\n    z\"\n  d:\n  - 'p\n\n    q'\n"
+    );
+    assert_eq!(round("e: [\"m\n  n\"]\n"), "e:\n- \"m\n  n\"\n");
+    assert_eq!(round("? \"k\n  l\"\n: v\n"), "? \"k\n  l\"\n: v\n");
+}

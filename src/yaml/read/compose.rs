@@ -239,17 +239,20 @@ fn compose(
 /// [`crate::yaml::Scalar::source`]).
 fn kept_source(text: &str, style: Style, value: &str, start: Mark, end: Mark) -> Option<Box<str>> {
     let src = text.get(start.index..end.index)?;
+    let lines = src.contains('\n');
     let keep = match style {
         // Escapes or folding (the content differs from the text), or characters the emitter
         // escapes.
         Style::Double => {
             let inner = src.get(1..src.len().saturating_sub(1)).unwrap_or("");
-            inner != value || needs_escapes(inner)
+            lines || inner != value || needs_escapes(inner)
         }
-        Style::Single => !single_ok(value),
-        _ => false,
+        Style::Single => lines || !single_ok(value),
+        // Its lines are folded: the emitter would fold them its own way.
+        Style::Plain => lines,
+        Style::Literal | Style::Folded => false,
     };
-    (keep && !src.contains('\n')).then(|| src.into())
+    keep.then(|| src.into())
 }
 
 /// Whether the root mapping (the first open frame) waits for the value of an `items` key.
