@@ -67,7 +67,10 @@ pub(super) fn write_scalar(out: &mut String, s: &Scalar, indent: usize, place: P
 /// which changes nothing a reader sees: a quoted or plain scalar's line breaks are folded and
 /// the spaces that start a line dropped).
 pub(super) fn source(s: &Scalar, flow: bool) -> Option<&str> {
-    s.source.as_deref().filter(|t| !flow || !t.contains('\n'))
+    let block = matches!(s.style, ScalarStyle::Literal | ScalarStyle::Folded);
+    s.source
+        .as_deref()
+        .filter(|t| !block && (!flow || !t.contains('\n')))
 }
 
 /// Writes a scalar's source text, its lines after the first at column `indent`.
@@ -111,7 +114,9 @@ pub(super) fn write_styled(
         ScalarStyle::SingleQuoted => write_single(out, &s.value, indent + 2),
         ScalarStyle::DoubleQuoted => write_double(out, &s.value),
         ScalarStyle::Literal | ScalarStyle::Folded => {
-            write_block(out, &s.value, indent + 2, style == ScalarStyle::Folded);
+            let header = s.source.as_deref().filter(|_| style == s.style);
+            let folded = style == ScalarStyle::Folded;
+            write_block(out, &s.value, indent + 2, folded, header);
             return false;
         }
     }
@@ -269,22 +274,26 @@ fn push_indent(out: &mut String, n: usize) {
 
 /// `|`/`>` header (indentation indicator when the text starts with a blank, chomping from the
 /// trailing line breaks), then the lines at column `indent`.
-fn write_block(out: &mut String, v: &str, indent: usize, folded: bool) {
-    out.push(if folded { '>' } else { '|' });
+/// The header the writer gives a block scalar holding `v`: `|` or `>`, `2` when its first line
+/// starts with a blank, `-` without a final line break, `+` with more than one.
+pub(crate) fn block_header(v: &str, folded: bool) -> String {
+    let mut h = String::from(if folded { '>' } else { '|' });
     if v.trim_start_matches('\n').starts_with([' ', '\t']) {
-        out.push('2');
+        h.push('2');
     }
-    let body = match v.strip_suffix('\n') {
-        None => {
-            out.push('-');
-            v
-        }
-        Some(rest) if rest.is_empty() || rest.ends_with('\n') => {
-            out.push('+');
-            rest
-        }
-        Some(rest) => rest,
-    };
+    match v.strip_suffix('\n') {
+        None => h.push('-'),
+        Some(rest) if rest.is_empty() || rest.ends_with('\n') => h.push('+'),
+        Some(_) => {}
+    }
+    h
+}
+
+/// Writes a block scalar holding `v`, its lines at column `indent`, under the header it was read
+/// with (`header`, see [`Scalar::source`]) or else under [`block_header`].
+fn write_block(out: &mut String, v: &str, indent: usize, folded: bool, header: Option<&str>) {
+    out.push_str(&header.map_or_else(|| block_header(v, folded), str::to_string));
+    let body = v.strip_suffix('\n').unwrap_or(v);
     out.push('\n');
     let lines: Vec<&str> = body.split('\n').collect();
     for (i, line) in lines.iter().enumerate() {

@@ -323,3 +323,14 @@ fn multi_line_flow_scalars_keep_their_lines() {
     assert_eq!(round("e: [\"m\n  n\"]\n"), "e:\n- \"m\n  n\"\n");
     assert_eq!(round("? \"k\n  l\"\n: v\n"), "? \"k\n  l\"\n: v\n");
 }
+
+#[test]
+fn block_scalars_keep_headers_that_hold_the_same_value() {
+    // `+` where the writer clips, `2` where it needs none or writes it after the chomping
+    // indicator, a comment: kept. An indicator other than 2 gives way to the writer's header.
+    let src = "a: |+\n  x\nb: >-2\n   y\nc: | # note\n  z\n";
+    assert_eq!(round(src), src);
+    assert_eq!(round("d: |1\n   w\n"), "d: |2\n    w\n");
+    // `+` with trailing blank lines is the writer's header too.
+    assert_eq!(round("e: |+\n  v\n\nf: 1\n"), "e: |+\n  v\n\nf: 1\n");
+}

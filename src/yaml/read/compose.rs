@@ -10,7 +10,7 @@ use super::parser::{Ev, Event, Parser};
 use super::scanner::{Mark, Problem, Stage};
 use super::split::Chunk;
 use super::{Document, Kind, Pos, RNode, Refusal, Span, Style};
-use crate::yaml::emit::single_ok;
+use crate::yaml::emit::{block_header, single_ok};
 use crate::yaml::scalar::style::needs_escapes;
 use std::collections::HashMap;
 
@@ -250,9 +250,33 @@ fn kept_source(text: &str, style: Style, value: &str, start: Mark, end: Mark) ->
         Style::Single => lines || !single_ok(value),
         // Its lines are folded: the emitter would fold them its own way.
         Style::Plain => lines,
-        Style::Literal | Style::Folded => false,
+        Style::Literal | Style::Folded => return block_source(src, value, style == Style::Folded),
     };
     keep.then(|| src.into())
+}
+
+/// A block scalar's header line (indicators and comment), when it is not the writer's own but
+/// holds the same value under the writer's lines: an indentation indicator `2` (the writer
+/// indents the lines by two), `+` where the writer clips (it writes no trailing blank line), a
+/// comment.
+fn block_source(src: &str, value: &str, folded: bool) -> Option<Box<str>> {
+    let header = src.split('\n').next()?.trim_end();
+    let own = block_header(value, folded);
+    if header == own {
+        return None;
+    }
+    let indicators = header.get(1..)?;
+    let indicators = &indicators[..indicators
+        .find(|c: char| !c.is_ascii_digit() && c != '+' && c != '-')
+        .unwrap_or(indicators.len())];
+    let chomp = |h: &str| h.chars().find(|&c| c == '+' || c == '-');
+    let digit_ok = match indicators.chars().find(char::is_ascii_digit) {
+        None => !own.contains('2'),
+        Some(d) => d == '2',
+    };
+    let (read, written) = (chomp(indicators), chomp(&own));
+    let chomp_ok = read == written || (read == Some('+') && written.is_none());
+    (digit_ok && chomp_ok).then(|| header.into())
 }
 
 /// Whether the root mapping (the first open frame) waits for the value of an `items` key.
