@@ -236,8 +236,15 @@ fn compose(
 }
 
 /// The text of a scalar from `start` to `end`, when the emitter would not write it back so (see
-/// [`crate::yaml::Scalar::source`]).
-fn kept_source(text: &str, style: Style, value: &str, start: Mark, end: Mark) -> Option<Box<str>> {
+/// [`crate::yaml::Scalar::source`]); `in_flow`: it is inside a flow collection.
+fn kept_source(
+    text: &str,
+    style: Style,
+    value: &str,
+    start: Mark,
+    end: Mark,
+    in_flow: bool,
+) -> Option<Box<str>> {
     let src = text.get(start.index..end.index)?;
     let lines = src.contains('\n');
     let keep = match style {
@@ -248,8 +255,10 @@ fn kept_source(text: &str, style: Style, value: &str, start: Mark, end: Mark) ->
             lines || inner != value || needs_escapes(inner)
         }
         Style::Single => lines || !single_ok(value),
-        // Its lines are folded: the emitter would fold them its own way.
-        Style::Plain => lines,
+        // Its lines are folded: the emitter would fold them its own way. Not from a flow
+        // collection (written in block style when it spans lines): there a plain scalar may
+        // end with `:` (before `}`), which in block context would start a value.
+        Style::Plain => lines && !in_flow,
         Style::Literal | Style::Folded => return block_source(src, value, style == Style::Folded),
     };
     keep.then(|| src.into())
@@ -352,7 +361,13 @@ fn compose_events(
                 text_start,
             } => {
                 budget.node();
-                let source = kept_source(text, style, &value, text_start, end);
+                let in_flow = stack.last().is_some_and(|f| {
+                    matches!(
+                        f.node.kind,
+                        Kind::Seq { flow: true, .. } | Kind::Map { flow: true, .. }
+                    )
+                });
+                let source = kept_source(text, style, &value, text_start, end, in_flow);
                 let node = RNode {
                     span,
                     anchor: anchor.clone(),
