@@ -21,9 +21,11 @@ pub struct Scalar {
     pub style: ScalarStyle,
     pub tag: Option<String>,
     /// Its text as read (quotes included, tag excluded), kept where the emitter would write
-    /// `value` in `style` differently: a quoted scalar on one line with escapes (`"caf\u00e9"`)
-    /// or that single quotes hold only as written (a tab). The emitter writes it as it was; a
-    /// new or changed scalar has none.
+    /// `value` in `style` differently: a quoted scalar with escapes (`"caf\u00e9"`) or that
+    /// single quotes hold only as written (a tab), a plain scalar over several lines outside a
+    /// flow collection, a quoted one over several lines; for a block scalar, only its header
+    /// line (`|+`, `>-2`, `| # note`) where it holds the same value under the emitter's lines.
+    /// The emitter writes it as it was; a new or changed scalar has none.
     pub source: Option<Box<str>>,
     /// Read from a document kubectl decodes as JSON. Go's JSON decoder keeps a number written
     /// with a fraction or an exponent (`2.0`, `1e3`) or beyond int64 as a float64, even when

@@ -75,17 +75,15 @@ pub(super) fn source(s: &Scalar, flow: bool) -> Option<&str> {
 
 /// Writes a scalar's source text, its lines after the first at column `indent`.
 fn write_source(out: &mut String, text: &str, indent: usize) {
-    for (i, line) in text.split('\n').enumerate() {
-        if i > 0 {
-            out.push('\n');
-            let line = line.trim_start_matches([' ', '\t']);
-            if !line.is_empty() {
-                out.extend(std::iter::repeat_n(' ', indent));
-            }
-            out.push_str(line);
-        } else {
-            out.push_str(line);
+    let mut lines = text.split('\n');
+    out.push_str(lines.next().unwrap_or(""));
+    for line in lines {
+        out.push('\n');
+        let line = line.trim_start_matches([' ', '\t']);
+        if !line.is_empty() {
+            out.extend(std::iter::repeat_n(' ', indent));
         }
+        out.push_str(line);
     }
 }
 
