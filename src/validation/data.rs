@@ -3,7 +3,7 @@
 //! (the same values [`crate::yaml::json::to_json`] gives, without copying any string), and made
 //! a `serde_json::Value` only where one is needed (an error's value, CEL).
 
-use crate::yaml::json::to_json;
+use crate::yaml::json::{integral, to_json};
 use crate::yaml::keys::is_merge_key;
 use crate::yaml::scalar::{resolve_checked, Resolved};
 use crate::yaml::Node;
@@ -158,14 +158,7 @@ impl<'a> Data<'a> {
                 Resolved::Int(i) => Data::Int(i),
                 Resolved::BigInt(d) => Data::Float(d.parse().ok()?),
                 Resolved::Float(f) if !f.is_finite() => return None,
-                Resolved::Float(f)
-                    if !s.json
-                        && f.fract() == 0.0
-                        && (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&f) =>
-                {
-                    Data::Int(f as i64)
-                }
-                Resolved::Float(f) => Data::Float(f),
+                Resolved::Float(f) => integral(f, s.json).map_or(Data::Float(f), Data::Int),
                 Resolved::Str => Data::Str(Cow::Borrowed(&s.value)),
             },
             Node::Seq(seq) => {

@@ -136,16 +136,21 @@ fn scalar_to_json(s: &Scalar) -> Result<Value, YamlError> {
     })
 }
 
+/// The int64 the apiserver holds for a float read from YAML: sigs.k8s.io/yaml's JSON round trip
+/// writes an integral one within int64's range as an integer. `None` for one read from JSON
+/// (`json`: Go's decoder keeps a float64) and for any other.
+pub(crate) fn integral(f: f64, json: bool) -> Option<i64> {
+    let int64 = -9.223_372_036_854_776e18..9.223_372_036_854_776e18;
+    (!json && f.fract() == 0.0 && int64.contains(&f)).then_some(f as i64)
+}
+
 /// A float as the apiserver holds it: from JSON a float64; from YAML an integer when integral.
 fn float_value(f: f64, s: &Scalar) -> Result<Value, YamlError> {
     if !f.is_finite() {
         return Err(err(format!("{UNSUPPORTED}: {} (NaN or infinity)", s.value)));
     }
-    if !s.json
-        && f.fract() == 0.0
-        && (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&f)
-    {
-        return Ok(Value::from(f as i64));
+    if let Some(i) = integral(f, s.json) {
+        return Ok(Value::from(i));
     }
     Ok(Number::from_f64(f).map_or(Value::Null, Value::Number))
 }

@@ -401,8 +401,8 @@ fn go_float_key(f: f64) -> String {
 }
 
 fn float_json(f: f64) -> Value {
-    if f.fract() == 0.0 && (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&f) {
-        return Value::from(f as i64);
+    if let Some(i) = crate::yaml::json::integral(f, false) {
+        return Value::from(i);
     }
     Number::from_f64(f).map_or(Value::Null, Value::Number)
 }
