@@ -65,6 +65,7 @@ pub mod defaulting;
 pub mod diff;
 pub mod engine;
 pub mod field;
+pub mod fxhash;
 pub mod gonet;
 pub mod goregex;
 pub mod jobs;

@@ -408,11 +408,11 @@ impl<'c> Streamer<'c> {
         match done {
             Done::Step(Step::Drop | Step::Process(..)) => {}
             Done::Step(Step::Keep(p)) => {
-                self.out.keep(&p.node, p.placement, p.span);
+                self.out.keep(&p.node, p.placement, p.span, self.input);
             }
             Done::Step(Step::Defer(p, type_id)) => {
                 let results_at = (self.rendered.yaml.len(), self.rendered.stderr.len());
-                let segment = self.out.keep(&p.node, p.placement, p.span);
+                let segment = self.out.keep(&p.node, p.placement, p.span, self.input);
                 self.deferred.push(Deferred {
                     index: p.index,
                     placement: p.placement,

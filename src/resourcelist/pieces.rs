@@ -1,10 +1,13 @@
 //! The output of a run as pieces written one after the other: text of the output buffer, other
 //! text, and unchanged items of the input written again. A streamed run keeps an item that it
 //! passes through unchanged as its span of the input instead of a copy, so memory holds the input
-//! once and only the changed output. The span is read again when it is written, and the item it
-//! reads is checked against the fingerprint of the item read the first time: a span that read
-//! differently on its own would be an internal error, reported, never written.
+//! once and only the changed output. A span whose text is already what the emitter writes for
+//! its item is copied as it is ([`Piece::Verbatim`]: the run compared the two when it kept it).
+//! Any other span is read again when it is written, and the item it reads is checked against the
+//! fingerprint of the item read the first time: a span that read differently on its own would be
+//! an internal error, reported, never written.
 
+use crate::fxhash::Fx;
 use crate::yaml::{emit_document, emit_seq_item, parse_stream, Node};
 use std::io::{self, Write};
 use std::ops::Range;
@@ -20,6 +23,9 @@ pub enum Piece {
     Input(Range<usize>, u64),
     /// The same for a range holding one document of a stream (with its `---` line, if any).
     InputDocument(Range<usize>, u64),
+    /// A range of the input written as it is: it was found to be byte for byte the text the
+    /// emitter writes for the item or document it holds.
+    Verbatim(Range<usize>),
 }
 
 /// A run's stdout.
@@ -38,7 +44,10 @@ impl Stdout {
 
     pub fn is_empty(&self) -> bool {
         self.pieces.iter().all(|p| match p {
-            Piece::Own(r) | Piece::Input(r, _) | Piece::InputDocument(r, _) => r.is_empty(),
+            Piece::Own(r)
+            | Piece::Input(r, _)
+            | Piece::InputDocument(r, _)
+            | Piece::Verbatim(r) => r.is_empty(),
             Piece::Text(t) => t.is_empty(),
         })
     }
@@ -50,6 +59,7 @@ impl Stdout {
             match p {
                 Piece::Own(r) => w.write_all(self.text[r.clone()].as_bytes())?,
                 Piece::Text(t) => w.write_all(t.as_bytes())?,
+                Piece::Verbatim(r) => w.write_all(input[r.clone()].as_bytes())?,
                 Piece::Input(r, print) => {
                     let item = checked(read_item(&input[r.clone()]), *print, r)?;
                     scratch.clear();
@@ -80,8 +90,8 @@ impl Stdout {
 /// items with the same fingerprint write the same text (up to hash collisions).
 pub fn fingerprint(node: &Node) -> u64 {
     use std::hash::Hasher;
-    fn walk(n: &Node, h: &mut Mix) {
-        let tag = |h: &mut Mix, t: &Option<String>| match t {
+    fn walk(n: &Node, h: &mut Fx) {
+        let tag = |h: &mut Fx, t: &Option<String>| match t {
             Some(t) => {
                 h.write_u8(1);
                 h.write(t.as_bytes());
@@ -116,36 +126,9 @@ pub fn fingerprint(node: &Node) -> u64 {
             }
         }
     }
-    let mut h = Mix(0);
+    let mut h = Fx::default();
     walk(node, &mut h);
     h.finish()
-}
-
-/// A fast 64-bit mixing hasher (FxHash's word step) for [`fingerprint`]: it only has to tell an
-/// item from a different reading of the same input text, not resist crafted collisions.
-struct Mix(u64);
-
-impl Mix {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-impl std::hash::Hasher for Mix {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            self.add(u64::from_le_bytes(c.try_into().expect("8 bytes")));
-        }
-        let mut last = [0u8; 8];
-        let rest = chunks.remainder();
-        last[..rest.len()].copy_from_slice(rest);
-        self.add(u64::from_le_bytes(last) ^ (rest.len() as u64) << 59);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
 }
 
 /// `node` when it has the fingerprint `print`; else an internal error naming the input range.
@@ -196,9 +179,13 @@ mod tests {
                     fingerprint(&read_item(&input[7..]).unwrap()),
                 ),
                 Piece::Text("tail\n".into()),
+                Piece::Verbatim(0..7),
             ],
         };
-        assert_eq!(out.to_string(input), "head\n- a: 1\n  b: [x]\ntail\n");
+        assert_eq!(
+            out.to_string(input),
+            "head\n- a: 1\n  b: [x]\ntail\nitems:\n"
+        );
         assert!(!out.is_empty());
         assert!(Stdout::default().is_empty());
         assert_eq!(read_item("- a\n- b\n"), None);

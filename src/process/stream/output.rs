@@ -1,7 +1,8 @@
 //! The streamed run's output: one segment per item, either its text in the output buffer or,
-//! for an item passed through unchanged, its span of the input with a fingerprint of the item
-//! (checked when it is read again to be written), so the run holds the input once plus only
-//! what it changed.
+//! for an item passed through unchanged, its span of the input, so the run holds the input once
+//! plus only what it changed. A span that is already the emitter's text for its item is copied
+//! as it is when written; any other is kept with a fingerprint of the item (checked when it is
+//! read again to be written).
 
 use super::Placement;
 use crate::resourcelist::pieces::{fingerprint, Piece};
@@ -13,6 +14,7 @@ enum Segment {
     Own(Range<usize>),
     Input(Range<usize>, u64),
     InputDocument(Range<usize>, u64),
+    Verbatim(Range<usize>),
 }
 
 /// The items written so far.
@@ -20,6 +22,8 @@ enum Segment {
 pub struct Output {
     text: String,
     segments: Vec<Segment>,
+    /// Where [`Self::keep`] writes an item to compare it with its span.
+    scratch: String,
 }
 
 impl Output {
@@ -57,22 +61,35 @@ impl Output {
     }
 
     /// Appends an unchanged item (of a split `items:` sequence, or a document of a stream): as
-    /// its `span` of the input (with the item's [`fingerprint`]) when it has one, else as text.
-    pub fn keep(&mut self, node: &Node, placement: Placement, span: Option<Range<usize>>) -> usize {
+    /// its `span` of `input` when it has one, else as text. A span holding exactly the text the
+    /// emitter writes for the item is kept to be copied; any other with the item's
+    /// [`fingerprint`], to be read again and written.
+    pub fn keep(
+        &mut self,
+        node: &Node,
+        placement: Placement,
+        span: Option<Range<usize>>,
+        input: &str,
+    ) -> usize {
         let Some(span) = span else {
             return self.push(node, placement);
         };
-        let print = fingerprint(node);
-        let segment = match placement {
-            Placement::SeqItem => Segment::Input(span, print),
-            Placement::Document { first } => {
-                if !first {
-                    let start = self.text.len();
-                    self.text.push_str("---\n");
-                    self.segments.push(Segment::Own(start..self.text.len()));
-                }
-                Segment::InputDocument(span, print)
-            }
+        self.scratch.clear();
+        write(node, placement, &mut self.scratch);
+        if placement == (Placement::Document { first: false }) {
+            let start = self.text.len();
+            self.text.push_str("---\n");
+            self.segments.push(Segment::Own(start..self.text.len()));
+        }
+        let segment = if input
+            .get(span.clone())
+            .is_some_and(|t| reads_as(t, &self.scratch))
+        {
+            Segment::Verbatim(span)
+        } else if placement == Placement::SeqItem {
+            Segment::Input(span, fingerprint(node))
+        } else {
+            Segment::InputDocument(span, fingerprint(node))
         };
         self.segments.push(segment);
         self.segments.len() - 1
@@ -82,7 +99,9 @@ impl Output {
     pub fn text_of<'s>(&'s self, seg: usize, input: &'s str) -> &'s str {
         match &self.segments[seg] {
             Segment::Own(r) => &self.text[r.clone()],
-            Segment::Input(r, _) | Segment::InputDocument(r, _) => &input[r.clone()],
+            Segment::Input(r, _) | Segment::InputDocument(r, _) | Segment::Verbatim(r) => {
+                &input[r.clone()]
+            }
         }
     }
 
@@ -111,9 +130,35 @@ impl Output {
                     r.start + input_offset..r.end + input_offset,
                     print,
                 )),
+                Segment::Verbatim(r) => pieces.push(Piece::Verbatim(
+                    r.start + input_offset..r.end + input_offset,
+                )),
             }
         }
         (self.text, pieces)
+    }
+}
+
+/// Whether `input`, the span an item was read from, can be written in place of `emitted`, the
+/// emitter's text for that item: the same lines, except that a line the emitter leaves empty
+/// may hold spaces only (the last line ends with a line break in both). Such a line is an empty line wherever it stands (between entries, in a
+/// block scalar below its indentation, as a fold in a multi-line scalar): had its spaces been
+/// content, the item would hold them and the emitter would have written them.
+fn reads_as(input: &str, emitted: &str) -> bool {
+    if input == emitted {
+        return true;
+    }
+    // The last line must end as the emitter's does (a span at the end of the input may not).
+    if !input.ends_with('\n') || !emitted.ends_with('\n') {
+        return false;
+    }
+    let (mut i, mut e) = (input.split('\n'), emitted.split('\n'));
+    loop {
+        match (i.next(), e.next()) {
+            (None, None) => return true,
+            (Some(a), Some(b)) if a == b || b.is_empty() && a.bytes().all(|c| c == b' ') => {}
+            _ => return false,
+        }
     }
 }
 
@@ -144,9 +189,9 @@ mod tests {
         let node = read_item(&input[7..]).unwrap();
         let mut out = Output::default();
         let first = out.push(&node, Placement::SeqItem);
-        let kept = out.keep(&node, Placement::SeqItem, Some(7..input.len()));
+        let kept = out.keep(&node, Placement::SeqItem, Some(7..input.len()), input);
         let other = parse_stream("b: 2\n").unwrap().remove(0);
-        let no_span = out.keep(&other, Placement::SeqItem, None);
+        let no_span = out.keep(&other, Placement::SeqItem, None, input);
         assert_eq!(out.text_of(kept, input), "-   a: 1\n");
         assert_eq!(out.text_of(no_span, input), "- b: 2\n");
         out.replace(first, &other, Placement::SeqItem);
@@ -161,5 +206,60 @@ mod tests {
                 Piece::Own(7..14)
             ]
         );
+    }
+
+    #[test]
+    fn a_span_already_written_as_the_emitter_writes_it_is_copied() {
+        // Items: the second is the emitter's text but for a line of spaces in its block
+        // scalar; the third is not (the emitter writes one space after `-` and `:`).
+        let input = "items:\n- a: 1\n- b: |\n    x\n  \n    y\n-   a:  1\n";
+        let spans = [7..14, 14..36, 36..input.len()];
+        let mut out = Output::default();
+        for span in &spans {
+            let node = read_item(&input[span.clone()]).unwrap();
+            out.keep(&node, Placement::SeqItem, Some(span.clone()), input);
+        }
+        let (text, pieces) = out.into_pieces(0);
+        assert_eq!(text, "");
+        let print = fingerprint(&read_item(&input[36..]).unwrap());
+        assert_eq!(
+            pieces,
+            vec![
+                Piece::Verbatim(7..14),
+                Piece::Verbatim(14..36),
+                Piece::Input(36..input.len(), print)
+            ]
+        );
+        // Documents: the `---` between them is the buffer's, the span starts after it.
+        let input = "a: 1\n---\nb: 2\n";
+        let mut out = Output::default();
+        for (span, first) in [(0..5, true), (9..14, false)] {
+            let node = parse_stream(&input[span.clone()]).unwrap().remove(0);
+            out.keep(&node, Placement::Document { first }, Some(span), input);
+        }
+        let (text, pieces) = out.into_pieces(0);
+        assert_eq!(text, "---\n");
+        assert_eq!(
+            pieces,
+            vec![
+                Piece::Verbatim(0..5),
+                Piece::Own(0..4),
+                Piece::Verbatim(9..14)
+            ]
+        );
+    }
+
+    #[test]
+    fn only_lines_of_spaces_may_stand_for_empty_lines() {
+        let emitted = "- a: |\n    x\n\n    y\n";
+        assert!(reads_as(emitted, emitted));
+        assert!(reads_as("- a: |\n    x\n      \n    y\n", emitted));
+        // A tab, a different line, a line more or less, or a last line without its break.
+        assert!(!reads_as("- a: |\n    x\n \t\n    y\n", emitted));
+        assert!(!reads_as("- a: |\n    x\n\n    z\n", emitted));
+        assert!(!reads_as("- a: |\n    x\n\n\n    y\n", emitted));
+        assert!(!reads_as("- a: 1\n  ", "- a: 1\n"));
+        assert!(!reads_as("- a: 1\r\n", "- a: 1\n"));
+        assert!(!reads_as("- a: 1\n", "- a: 1\n  b: 2\n"));
     }
 }

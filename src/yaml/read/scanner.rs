@@ -11,7 +11,8 @@
 //! YAML 1.1's: LF, CR, CRLF, NEL (U+0085), LS (U+2028), PS (U+2029); in scalar text CR, CRLF and
 //! NEL read as LF, LS and PS as themselves.
 
-use std::collections::{HashMap, VecDeque};
+use crate::fxhash::FxHashMap;
+use std::collections::VecDeque;
 
 /// A position in the text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -117,7 +118,7 @@ pub struct Scanner<'a> {
     indents: Vec<isize>,
     simple_key_allowed: bool,
     simple_keys: Vec<SimpleKey>,
-    keys_by_token: HashMap<usize, usize>,
+    keys_by_token: FxHashMap<usize, usize>,
     flow_level: usize,
     error: Option<Problem>,
 }
@@ -169,7 +170,7 @@ impl<'a> Scanner<'a> {
             indents: Vec::new(),
             simple_key_allowed: false,
             simple_keys: Vec::new(),
-            keys_by_token: HashMap::new(),
+            keys_by_token: FxHashMap::default(),
             flow_level: 0,
             error: None,
         }
