@@ -26,9 +26,54 @@ enum Go {
 
 /// Whether kubectl can hold this document (its refusal's cause if not).
 pub fn check(root: &RNode) -> Result<(), String> {
+    if plainly_fine(root) {
+        return Ok(());
+    }
     let go = decode(root)?;
     check_keys(&go)?;
     check_floats(&go)
+}
+
+/// Whether a tree certainly decodes and converts without a refusal, seen without decoding it
+/// (most documents): no tag, no merge key, every key a scalar that is not null and not an
+/// integer beyond int64, and no plain value that is an integer beyond int64 (a float in Go past
+/// uint64, maybe infinite) or a float JSON cannot hold (`.nan`, `.inf`). Untagged scalars always
+/// resolve, so nothing else can refuse. `false` sends the tree to the full decoding, which
+/// passes it or names the cause.
+pub(super) fn plainly_fine(n: &RNode) -> bool {
+    let resolves = |n: &RNode| match &n.kind {
+        Kind::Scalar {
+            value, implicit, ..
+        } if *implicit && value.starts_with(|c: char| matches!(c, '.' | '+' | '-' | '0'..='9')) => {
+            Some(resolve_plain(value))
+        }
+        _ => None,
+    };
+    if n.tag.is_some() {
+        return false;
+    }
+    match &n.kind {
+        Kind::Scalar { .. } => match resolves(n) {
+            Some(Resolved::BigInt(_)) => false,
+            Some(Resolved::Float(f)) => f.is_finite(),
+            _ => true,
+        },
+        Kind::Seq { items, .. } => items.iter().all(plainly_fine),
+        Kind::Map { entries, .. } => entries.iter().all(|(k, v)| {
+            let Kind::Scalar {
+                value, implicit, ..
+            } = &k.kind
+            else {
+                return false;
+            };
+            let null_key = *implicit && matches!(resolve_plain(value), Resolved::Null);
+            k.tag.is_none()
+                && value != "<<"
+                && !null_key
+                && !matches!(resolves(k), Some(Resolved::BigInt(_)))
+                && plainly_fine(v)
+        }),
+    }
 }
 
 /// The JSON value kubectl makes of this document.

@@ -266,3 +266,46 @@ fn limits_stay_kubectls() {
     }
     assert_eq!(refused(&bomb), "document contains excessive aliasing");
 }
+
+#[test]
+fn the_quick_check_passes_only_trees_that_decode() {
+    // (document, passed by the quick check); a tree it does not pass goes to the full decoding.
+    let cases: &[(&str, bool)] = &[
+        (
+            "a: 1\nb: [x, 'y', -2.5e3, .5, 9223372036854775807]\nc: {d: ~}\n",
+            true,
+        ),
+        // Beyond int64: left to the full decoding (a uint64 there, a float beyond that).
+        ("a: 18446744073709551615\n", false),
+        ("1: one\ntrue: yes\n'': quoted\n", true),
+        ("a: .nan\n", false),
+        ("a: [-.inf]\n", false),
+        ("a: 18446744073709551616\n", true),
+        // Past float64's range: Go's parsing fails, so a string.
+        (&*format!("a: 1{}\n", "0".repeat(400)), true),
+        ("~: x\n", false),
+        (": x\n", false),
+        ("18446744073709551615: x\n", false),
+        ("a: !!str 1\n", false),
+        ("!!map {a: 1}\n", false),
+        ("b: &x {a: 1}\nc: {<<: *x}\n", false),
+        ("'<<': x\n", false),
+        ("? [a]\n: x\n", false),
+    ];
+    for (text, quick) in cases {
+        let docs = super::read_stream(text).map_err(|r| r.message);
+        let root = docs.as_ref().ok().and_then(|d| d[0].root.as_ref());
+        let root = match (root, *quick) {
+            (Some(r), _) => r.clone(),
+            // Refused by the reader itself: the quick check must not have passed it.
+            (None, q) => {
+                assert!(!q, "{text:?}: {docs:?}");
+                continue;
+            }
+        };
+        assert_eq!(decode::plainly_fine(&root), *quick, "{text:?}");
+        if *quick {
+            assert!(decode::to_json(&root).is_ok(), "{text:?}");
+        }
+    }
+}
