@@ -141,25 +141,43 @@ impl Output {
 
 /// Whether `input`, the span an item was read from, can be written in place of `emitted`, the
 /// emitter's text for that item: the same lines, except that a line the emitter leaves empty
-/// may hold spaces only (the last line ends with a line break in both). Such a line is an empty line wherever it stands (between entries, in a
+/// may hold spaces only (and end with its line break). Such a line is an empty line wherever it stands (between entries, in a
 /// block scalar below its indentation, as a fold in a multi-line scalar): had its spaces been
 /// content, the item would hold them and the emitter would have written them.
 fn reads_as(input: &str, emitted: &str) -> bool {
-    if input == emitted {
-        return true;
-    }
-    // The last line must end as the emitter's does (a span at the end of the input may not).
-    if !input.ends_with('\n') || !emitted.ends_with('\n') {
-        return false;
-    }
-    let (mut i, mut e) = (input.split('\n'), emitted.split('\n'));
+    let (a, b) = (input.as_bytes(), emitted.as_bytes());
+    let (mut i, mut j) = (0, 0);
     loop {
-        match (i.next(), e.next()) {
-            (None, None) => return true,
-            (Some(a), Some(b)) if a == b || b.is_empty() && a.bytes().all(|c| c == b' ') => {}
-            _ => return false,
+        let same = common_prefix(&a[i..], &b[j..]);
+        (i, j) = (i + same, j + same);
+        if i == a.len() && j == b.len() {
+            return true;
+        }
+        // Where they differ, the emitter's line must be empty and the input's spaces only.
+        let empty_line = b.get(j) == Some(&b'\n') && (j == 0 || b[j - 1] == b'\n');
+        if !empty_line || a.get(i) != Some(&b' ') {
+            return false;
+        }
+        while a.get(i) == Some(&b' ') {
+            i += 1;
+        }
+        if a.get(i) != Some(&b'\n') {
+            return false;
         }
     }
+}
+
+/// The length of the longest common prefix of `a` and `b` (compared 32 bytes at a time).
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let mut k = 0;
+    while k + 32 <= n && a[k..k + 32] == b[k..k + 32] {
+        k += 32;
+    }
+    while k < n && a[k] == b[k] {
+        k += 1;
+    }
+    k
 }
 
 /// The text [`Output::push`] writes for `node` (without a document's `---`).

@@ -113,6 +113,20 @@ impl Iterator for Chunks<'_> {
         let mut chunk_start = start;
         let mut chunk_line = start_line;
         while self.pos < self.text.len() {
+            // Only a line starting with `---` can end a chunk: skip to the next one.
+            let rest = &self.text[self.pos..];
+            let skip = if rest.starts_with("---") {
+                0
+            } else {
+                rest.find("\n---").map_or(rest.len(), |i| i + 1)
+            };
+            let skipped = &rest[..skip];
+            self.line += skipped.bytes().filter(|&b| b == b'\n').count();
+            self.line += usize::from(!skipped.is_empty() && !skipped.ends_with('\n'));
+            self.pos += skip;
+            if self.pos == self.text.len() {
+                break;
+            }
             let rest = &self.text[self.pos..];
             let len = rest.find('\n').map_or(rest.len(), |i| i + 1);
             let line = &rest[..len];
