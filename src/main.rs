@@ -17,6 +17,10 @@ use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
+/// mimalloc, not glibc's malloc: see its entry in Cargo.toml.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The stack of the thread that does the work (see the module doc; the other threads get the same).
 const STACK: usize = crd_schema_fn::jobs::STACK;
 
