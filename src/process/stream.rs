@@ -109,7 +109,7 @@ pub struct Streamer<'c> {
 /// How many items per thread wait before a batch is processed ([`Streamer::flush`]); a batch
 /// also ends at [`BATCH_BYTES`] of input (its trees are held until it is written).
 const BATCH_ITEMS: usize = 32;
-const BATCH_BYTES: usize = 8 << 20;
+const BATCH_BYTES: usize = 2 << 20;
 
 /// An item read and not yet processed.
 struct Pending {
@@ -137,7 +137,14 @@ enum Step {
 
 /// A pending item's answer, to be written in item order.
 enum Done {
-    Step(Step),
+    /// Not written.
+    Dropped,
+    /// Written unchanged; `defer`: the item's index and its type's (see [`Step::Defer`]).
+    Kept {
+        kept: output::Kept,
+        placement: Placement,
+        defer: Option<(usize, usize)>,
+    },
     Processed {
         index: usize,
         placement: Placement,
@@ -299,7 +306,7 @@ impl<'c> Streamer<'c> {
             steps.push(self.decide(p, load));
         }
         let (config, diff) = (self.config, self.want_diff);
-        let (registry, files) = (self.items.registry(), &self.files);
+        let (registry, files, input) = (self.items.registry(), &self.files, self.input);
         let update = self.previous.as_ref().map(|previous| UpdateContext {
             previous,
             registry,
@@ -307,7 +314,19 @@ impl<'c> Streamer<'c> {
         });
         let done = crate::jobs::map_ordered(self.threads, steps, |step| {
             let Step::Process(mut p, api_version, kind) = step else {
-                return Done::Step(step);
+                return match step {
+                    Step::Keep(p) => Done::Kept {
+                        kept: output::kept(&p.node, p.placement, p.span, input),
+                        placement: p.placement,
+                        defer: None,
+                    },
+                    Step::Defer(p, type_id) => Done::Kept {
+                        kept: output::kept(&p.node, p.placement, p.span, input),
+                        placement: p.placement,
+                        defer: Some((p.index, type_id)),
+                    },
+                    _ => Done::Dropped,
+                };
             };
             let found = lookup(registry, Some(files), &api_version, &kind);
             let (mut report, mut summary) = (Report::default(), Summary::default());
@@ -406,20 +425,23 @@ impl<'c> Streamer<'c> {
     /// Writes a pending item's answer (in item order).
     fn write(&mut self, done: Done) {
         match done {
-            Done::Step(Step::Drop | Step::Process(..)) => {}
-            Done::Step(Step::Keep(p)) => {
-                self.out.keep(&p.node, p.placement, p.span, self.input);
-            }
-            Done::Step(Step::Defer(p, type_id)) => {
+            Done::Dropped => {}
+            Done::Kept {
+                kept,
+                placement,
+                defer,
+            } => {
                 let results_at = (self.rendered.yaml.len(), self.rendered.stderr.len());
-                let segment = self.out.keep(&p.node, p.placement, p.span, self.input);
-                self.deferred.push(Deferred {
-                    index: p.index,
-                    placement: p.placement,
-                    segment,
-                    results_at,
-                    type_id,
-                });
+                let segment = self.out.push_kept(kept, placement);
+                if let Some((index, type_id)) = defer {
+                    self.deferred.push(Deferred {
+                        index,
+                        placement,
+                        segment,
+                        results_at,
+                        type_id,
+                    });
+                }
             }
             Done::Processed {
                 index,

@@ -22,8 +22,31 @@ enum Segment {
 pub struct Output {
     text: String,
     segments: Vec<Segment>,
-    /// Where [`Self::keep`] writes an item to compare it with its span.
-    scratch: String,
+}
+
+/// An unchanged item ready to be appended ([`Output::push_kept`]): its span, or its text when it
+/// has none.
+#[derive(Debug)]
+pub struct Kept(Result<Segment, String>);
+
+/// What [`Output::push_kept`] appends for an unchanged item, made on any thread. A `span` of
+/// `input` holding exactly the text the emitter writes for the item is kept to be copied; any
+/// other with the item's [`fingerprint`], to be read again and written; without a span, the
+/// item's text.
+pub fn kept(node: &Node, placement: Placement, span: Option<Range<usize>>, input: &str) -> Kept {
+    let text = text(node, placement);
+    let Some(span) = span else {
+        return Kept(Err(text));
+    };
+    Kept(Ok(
+        if input.get(span.clone()).is_some_and(|t| reads_as(t, &text)) {
+            Segment::Verbatim(span)
+        } else if placement == Placement::SeqItem {
+            Segment::Input(span, fingerprint(node))
+        } else {
+            Segment::InputDocument(span, fingerprint(node))
+        },
+    ))
 }
 
 impl Output {
@@ -61,9 +84,7 @@ impl Output {
     }
 
     /// Appends an unchanged item (of a split `items:` sequence, or a document of a stream): as
-    /// its `span` of `input` when it has one, else as text. A span holding exactly the text the
-    /// emitter writes for the item is kept to be copied; any other with the item's
-    /// [`fingerprint`], to be read again and written.
+    /// its `span` of `input` when it has one, else as text (see [`kept`]).
     pub fn keep(
         &mut self,
         node: &Node,
@@ -71,25 +92,23 @@ impl Output {
         span: Option<Range<usize>>,
         input: &str,
     ) -> usize {
-        let Some(span) = span else {
-            return self.push(node, placement);
-        };
-        self.scratch.clear();
-        write(node, placement, &mut self.scratch);
+        self.push_kept(kept(node, placement, span, input), placement)
+    }
+
+    /// Appends an unchanged item made ready by [`kept`] (with a document's `---`).
+    pub fn push_kept(&mut self, kept: Kept, placement: Placement) -> usize {
         if placement == (Placement::Document { first: false }) {
             let start = self.text.len();
             self.text.push_str("---\n");
             self.segments.push(Segment::Own(start..self.text.len()));
         }
-        let segment = if input
-            .get(span.clone())
-            .is_some_and(|t| reads_as(t, &self.scratch))
-        {
-            Segment::Verbatim(span)
-        } else if placement == Placement::SeqItem {
-            Segment::Input(span, fingerprint(node))
-        } else {
-            Segment::InputDocument(span, fingerprint(node))
+        let segment = match kept.0 {
+            Ok(segment) => segment,
+            Err(text) => {
+                let start = self.text.len();
+                self.text.push_str(&text);
+                Segment::Own(start..self.text.len())
+            }
         };
         self.segments.push(segment);
         self.segments.len() - 1
