@@ -118,10 +118,10 @@ impl Iterator for Chunks<'_> {
             let skip = if rest.starts_with("---") {
                 0
             } else {
-                rest.find("\n---").map_or(rest.len(), |i| i + 1)
+                memchr::memmem::find(rest.as_bytes(), b"\n---").map_or(rest.len(), |i| i + 1)
             };
             let skipped = &rest[..skip];
-            self.line += skipped.bytes().filter(|&b| b == b'\n').count();
+            self.line += memchr::memchr_iter(b'\n', skipped.as_bytes()).count();
             self.line += usize::from(!skipped.is_empty() && !skipped.ends_with('\n'));
             self.pos += skip;
             if self.pos == self.text.len() {
