@@ -2,8 +2,8 @@
 //! text, and unchanged items of the input written again. A streamed run keeps an item that it
 //! passes through unchanged as its span of the input instead of a copy, so memory holds the input
 //! once and only the changed output. A span whose text is already what the emitter writes for
-//! its item is copied as it is ([`Piece::Verbatim`]: the run compared the two when it kept it).
-//! Any other span is read again when it is written, and the item it reads is checked against the
+//! its item (but for lines of spaces where the emitter writes empty lines) is copied as it is
+//! ([`Piece::Verbatim`]: the run compared the two when it kept it). Any other span is read again when it is written, and the item it reads is checked against the
 //! fingerprint of the item read the first time: a span that read differently on its own would be
 //! an internal error, reported, never written.
 
@@ -23,8 +23,9 @@ pub enum Piece {
     Input(Range<usize>, u64),
     /// The same for a range holding one document of a stream (with its `---` line, if any).
     InputDocument(Range<usize>, u64),
-    /// A range of the input written as it is: it was found to be byte for byte the text the
-    /// emitter writes for the item or document it holds.
+    /// A range of the input written as it is: it was found to be the text the emitter writes
+    /// for the item or document it holds, byte for byte but for lines of spaces where the
+    /// emitter writes empty lines (they read the same).
     Verbatim(Range<usize>),
 }
 

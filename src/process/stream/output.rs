@@ -1,7 +1,7 @@
 //! The streamed run's output: one segment per item, either its text in the output buffer or,
 //! for an item passed through unchanged, its span of the input, so the run holds the input once
-//! plus only what it changed. A span that is already the emitter's text for its item is copied
-//! as it is when written; any other is kept with a fingerprint of the item (checked when it is
+//! plus only what it changed. A span that is already the emitter's text for its item (see
+//! `reads_as`) is copied as it is when written; any other is kept with a fingerprint of the item (checked when it is
 //! read again to be written).
 
 use super::Placement;
@@ -160,9 +160,9 @@ impl Output {
 
 /// Whether `input`, the span an item was read from, can be written in place of `emitted`, the
 /// emitter's text for that item: the same lines, except that a line the emitter leaves empty
-/// may hold spaces only (and end with its line break). Such a line is an empty line wherever it stands (between entries, in a
-/// block scalar below its indentation, as a fold in a multi-line scalar): had its spaces been
-/// content, the item would hold them and the emitter would have written them.
+/// may hold spaces only (and end with its line break). Such a line is an empty line wherever it
+/// stands (in a block scalar below its indentation, as a fold in a multi-line scalar): had its
+/// spaces been content, the item would hold them and the emitter would have written them.
 fn reads_as(input: &str, emitted: &str) -> bool {
     let (a, b) = (input.as_bytes(), emitted.as_bytes());
     let (mut i, mut j) = (0, 0);
