@@ -23,9 +23,11 @@ pub struct Scalar {
     /// Its text as read (quotes included, tag excluded), kept where the emitter would write
     /// `value` in `style` differently: a quoted scalar with escapes (`"caf\u00e9"`) or that
     /// single quotes hold only as written (a tab), a plain scalar over several lines outside a
-    /// flow collection, a quoted one over several lines; for a block scalar, only its header
-    /// line (`|+`, `>-2`, `| # note`) where it holds the same value under the emitter's lines.
-    /// The emitter writes it as it was; a new or changed scalar has none.
+    /// flow collection, a quoted one over several lines; for a block scalar, its header line
+    /// (`|+`, `>-2`, `| # note`) where it holds the same value under the emitter's lines, and for
+    /// a folded one without an indentation indicator its header and its lines (moved to column
+    /// 0), which fold their own way. The emitter writes it as it was (a folded scalar's lines
+    /// at its own column); a new or changed scalar has none.
     pub source: Option<Box<str>>,
     /// Read from a document kubectl decodes as JSON. Go's JSON decoder keeps a number written
     /// with a fraction or an exponent (`2.0`, `1e3`) or beyond int64 as a float64, even when

@@ -290,6 +290,19 @@ pub(crate) fn block_header(v: &str, folded: bool) -> String {
 /// Writes a block scalar holding `v`, its lines at column `indent`, under the header it was read
 /// with (`header`, see [`Scalar::source`]) or else under [`block_header`].
 fn write_block(out: &mut String, v: &str, indent: usize, folded: bool, header: Option<&str>) {
+    if let Some((header, lines)) = header.and_then(|h| h.split_once('\n')) {
+        // A folded scalar's own lines (see `Scalar::source`), moved to this column.
+        out.push_str(header);
+        for line in lines.split('\n') {
+            out.push('\n');
+            if !line.is_empty() {
+                push_indent(out, indent);
+                out.push_str(line);
+            }
+        }
+        out.push('\n');
+        return;
+    }
     out.push_str(&header.map_or_else(|| block_header(v, folded), str::to_string));
     let body = v.strip_suffix('\n').unwrap_or(v);
     out.push('\n');

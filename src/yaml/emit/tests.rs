@@ -334,3 +334,20 @@ fn block_scalars_keep_headers_that_hold_the_same_value() {
     // `+` with trailing blank lines is the writer's header too.
     assert_eq!(round("e: |+\n  v\n\nf: 1\n"), "e: |+\n  v\n\nf: 1\n");
 }
+
+#[test]
+fn folded_block_scalars_keep_their_lines() {
+    // The lines fold as written (a more-indented line, an empty one, a line of spaces), moved
+    // to the writer's column; with an indentation indicator other than 2, folded anew.
+    let src =
+        "a:\n    b: >-\n         one\n         two\n           more\n      \n\n         three\n";
+    let want = "a:\n  b: >-\n    one\n    two\n      more\n\n\n    three\n";
+    assert_eq!(round(src), want);
+    let kept = "- >+ # c\n  x\n  y\n\n";
+    assert_eq!(round(kept), kept);
+    assert_eq!(round("c: >1\n   x\n   y\n"), "c: >2\n    x\n    y\n");
+    for text in [src, kept] {
+        let docs = parse_stream(text).unwrap();
+        assert_eq!(parse_stream(&round(text)).unwrap(), docs, "{text:?}");
+    }
+}

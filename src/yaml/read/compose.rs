@@ -269,15 +269,21 @@ fn kept_source(
 /// indents the lines by two), `+` where the writer clips (it writes no trailing blank line), a
 /// comment.
 fn block_source(src: &str, value: &str, folded: bool) -> Option<Box<str>> {
-    let header = src.split('\n').next()?.trim_end();
-    let own = block_header(value, folded);
-    if header == own {
-        return None;
-    }
+    let (header, body) = src.split_once('\n').unwrap_or((src, ""));
+    let header = header.trim_end();
     let indicators = header.get(1..)?;
     let indicators = &indicators[..indicators
         .find(|c: char| !c.is_ascii_digit() && c != '+' && c != '-')
         .unwrap_or(indicators.len())];
+    if folded && !indicators.contains(|c: char| c.is_ascii_digit()) {
+        if let Some(kept) = folded_source(header, body) {
+            return Some(kept);
+        }
+    }
+    let own = block_header(value, folded);
+    if header == own {
+        return None;
+    }
     let chomp = |h: &str| h.chars().find(|&c| c == '+' || c == '-');
     let digit_ok = match indicators.chars().find(char::is_ascii_digit) {
         None => !own.contains('2'),
@@ -286,6 +292,29 @@ fn block_source(src: &str, value: &str, folded: bool) -> Option<Box<str>> {
     let (read, written) = (chomp(indicators), chomp(&own));
     let chomp_ok = read == written || (read == Some('+') && written.is_none());
     (digit_ok && chomp_ok).then(|| header.into())
+}
+
+/// A folded scalar's header and its lines as written, moved to column 0 (the lines of spaces
+/// below their indentation left empty): the writer would fold the value its own way. Only for
+/// a header without an indentation indicator (the writer puts the lines at its own column, and
+/// they find their indentation there); none when no line holds text.
+fn folded_source(header: &str, body: &str) -> Option<Box<str>> {
+    let lines: Vec<&str> = body
+        .strip_suffix('\n')
+        .unwrap_or(body)
+        .split('\n')
+        .collect();
+    let spaces = |l: &str| l.len() - l.trim_start_matches(' ').len();
+    let column = lines
+        .iter()
+        .find(|l| !l.trim_start_matches(' ').is_empty())
+        .map(|l| spaces(l))?;
+    let mut kept = String::from(header);
+    for line in lines {
+        kept.push('\n');
+        kept.push_str(line.get(column..).unwrap_or(""));
+    }
+    Some(kept.into())
 }
 
 /// Whether the root mapping (the first open frame) waits for the value of an `items` key.
