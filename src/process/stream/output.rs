@@ -84,7 +84,7 @@ impl Output {
     }
 
     /// Appends an unchanged item (of a split `items:` sequence, or a document of a stream): as
-    /// its `span` of `input` when it has one, else as text (see [`kept`]).
+    /// its `span` of `input` when it has one, else as text (see `kept`).
     pub fn keep(
         &mut self,
         node: &Node,
@@ -95,7 +95,7 @@ impl Output {
         self.push_kept(kept(node, placement, span, input), placement)
     }
 
-    /// Appends an unchanged item made ready by [`kept`] (with a document's `---`).
+    /// Appends an unchanged item made ready by `kept` (with a document's `---`).
     pub fn push_kept(&mut self, kept: Kept, placement: Placement) -> usize {
         if placement == (Placement::Document { first: false }) {
             let start = self.text.len();
