@@ -346,7 +346,12 @@ fn folded_block_scalars_keep_their_lines() {
     let kept = "- >+ # c\n  x\n  y\n\n";
     assert_eq!(round(kept), kept);
     assert_eq!(round("c: >1\n   x\n   y\n"), "c: >2\n    x\n    y\n");
-    for text in [src, kept] {
+    // Lines broken by CR or NEL (YAML 1.1 line breaks): folded anew, the header line cut there.
+    let cr = "d:\n    e: >\r       x\r       y\r";
+    let nel = "d:\n    e: >\u{85}       x\u{85}       y\n";
+    assert_eq!(round(cr), "d:\n  e: >\n    x y\n");
+    assert_eq!(round(nel), "d:\n  e: >\n    x y\n");
+    for text in [src, kept, cr, nel] {
         let docs = parse_stream(text).unwrap();
         assert_eq!(parse_stream(&round(text)).unwrap(), docs, "{text:?}");
     }
