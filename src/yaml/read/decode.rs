@@ -66,11 +66,10 @@ pub(super) fn plainly_fine(n: &RNode) -> bool {
             else {
                 return false;
             };
-            let null_key = *implicit && matches!(resolve_plain(value), Resolved::Null);
+            let resolved = implicit.then(|| resolve_plain(value));
             k.tag.is_none()
                 && value != "<<"
-                && !null_key
-                && !matches!(resolves(k), Some(Resolved::BigInt(_)))
+                && !matches!(resolved, Some(Resolved::Null | Resolved::BigInt(_)))
                 && plainly_fine(v)
         }),
     }
