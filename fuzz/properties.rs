@@ -184,6 +184,25 @@ pub fn reader(data: &[u8]) {
     reads_as_kubectl(&format!("{{{}", text.trim_start_matches('{')));
 }
 
+/// The tree's JSON keeps every digit of an integer beyond int64 (so that an untouched value is
+/// written as it came); kubectl holds such a number as the float64 nearest to it.
+fn as_kubectl_holds(value: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::Number(n) if n.is_u64() && !n.is_i64() => {
+            let f = n.as_u64().expect("a u64") as f64;
+            Value::Number(serde_json::Number::from_f64(f).expect("finite"))
+        }
+        Value::Array(items) => Value::Array(items.into_iter().map(as_kubectl_holds).collect()),
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .map(|(k, v)| (k, as_kubectl_holds(v)))
+                .collect(),
+        ),
+        other => other,
+    }
+}
+
 fn reads_as_kubectl(text: &str) {
     let Ok(docs) = read_stream(text) else {
         assert!(
@@ -200,7 +219,7 @@ fn reads_as_kubectl(text: &str) {
             continue;
         };
         let want = decode::to_json(root).expect("a document read is one kubectl holds");
-        let got = to_json(node).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let got = as_kubectl_holds(to_json(node).unwrap_or_else(|e| panic!("{e}\n{text}")));
         assert_eq!(got, want, "the tree means something else\n{text}");
     }
     if let Some(loc) = crd_schema_fn::yaml::edit::locate::Locator::new(text, &nodes) {
