@@ -49,6 +49,9 @@ pub struct Kept {
     kind: Box<str>,
     crd: bool,
     body: Body,
+    /// A CRD the apiserver stored: its versions as loaded and compiled, which an identical CRD
+    /// of the input shares instead of compiling them again ([`Kept::compiled_as`]).
+    compiled: Option<Vec<Entry<Checks>>>,
 }
 
 #[derive(Debug)]
@@ -69,7 +72,22 @@ impl Kept {
             kind: kind.into(),
             crd,
             body,
+            compiled: None,
         }
+    }
+
+    /// The versions of this previous CRD as loaded and compiled, when the CRD `new` (as JSON)
+    /// loads to the same versions: the same `apiVersion`, `kind`, name and `spec` (what
+    /// loading and compiling read). `None` for a CRD the apiserver refused.
+    pub(crate) fn compiled_as(&self, new: &Value) -> Option<Vec<Entry<Checks>>> {
+        fn at<'v>(v: &'v Value, path: &[&str]) -> Option<&'v Value> {
+            path.iter().try_fold(v, |v, k| v.get(k))
+        }
+        let compiled = self.compiled.as_ref()?;
+        let old = self.json()?;
+        let fields: [&[&str]; 4] = [&["apiVersion"], &["kind"], &["metadata", "name"], &["spec"]];
+        let same = fields.iter().all(|p| at(&old, p) == at(new, p));
+        same.then(|| compiled.clone())
     }
 
     /// The object's tree (from its JSON: strings, numbers, booleans and nulls as JSON has them).
@@ -240,10 +258,12 @@ impl Previous {
         ignored: &mut Vec<crate::results::KrmResult>,
     ) -> Result<(), ProcessError> {
         let crd = is_crd(&item);
+        let mut compiled = None;
         if crd {
             let before = ignored.len();
-            self.schemas
-                .add_item_crd(&item, label, OldCrd::default(), ignored)?;
+            let entries = self
+                .schemas
+                .load_item_crd(&item, label, OldCrd::default(), ignored)?;
             // A CRD the apiserver refuses was never stored: a CRD of the input is a create.
             let refused = ignored[before..]
                 .iter()
@@ -253,10 +273,14 @@ impl Previous {
                     text(&item, &["metadata", "name"]).to_string(),
                     self.kept.len(),
                 );
+                compiled = Some(entries.clone());
             }
+            self.schemas.add(entries, true, ignored);
         }
         let id = Identity::of(&item);
-        self.push(id, Kept::new(item, crd));
+        let mut kept = Kept::new(item, crd);
+        kept.compiled = compiled;
+        self.push(id, kept);
         Ok(())
     }
 

@@ -186,19 +186,6 @@ impl SchemaSet {
         add(&mut self.registry, entries, from_items, results);
     }
 
-    /// [`Self::load_item_crd`] then [`Self::add`]: its results and conflicts go to `results`.
-    pub(crate) fn add_item_crd(
-        &mut self,
-        item: &Node,
-        label: &str,
-        old: OldCrd<'_>,
-        results: &mut Vec<KrmResult>,
-    ) -> Result<(), ProcessError> {
-        let entries = self.load_item_crd(item, label, old, results)?;
-        self.add(entries, true, results);
-        Ok(())
-    }
-
     /// [`Self::load_path`] then [`Self::add`].
     pub fn add_path(
         &mut self,
@@ -252,7 +239,18 @@ fn load_item_crd(
         let r = KrmResult::about(Severity::Warning, msg, item).with_field(e.field.clone());
         results.push(tag(r, update));
     }
-    let (mut entries, usable) = match load_crd(&json, &source) {
+    // A CRD the previous revision holds as it is: its versions are shared, not compiled again.
+    let shared = old.0.and_then(|kept| kept.compiled_as(&json));
+    if let Some(entries) = &shared {
+        for vs in entries {
+            push_new(&mut causes, &vs.structural_errors);
+        }
+    }
+    let loaded = match shared {
+        Some(_) => Ok(Vec::new()),
+        None => load_crd(&json, &source),
+    };
+    let (mut entries, usable) = match loaded {
         Ok(versions) => (versions, true),
         // The apiserver names what is missing; its schemas are still checked (with stand-ins
         // for the missing names), the CRD is not loaded.
@@ -265,7 +263,15 @@ fn load_item_crd(
     for vs in &entries {
         push_new(&mut causes, &vs.structural_errors);
     }
-    let mut prepared = prepare(std::mem::take(&mut entries), compiler);
+    let mut prepared = match shared {
+        Some(mut shared) => {
+            for e in &mut shared {
+                e.vs.source.clone_from(&source);
+            }
+            shared
+        }
+        None => prepare(std::mem::take(&mut entries), compiler),
+    };
     let schema_causes = causes.clone();
     for e in &prepared {
         push_new(

@@ -6,6 +6,7 @@ use super::super::{process_update, Report};
 use super::*;
 use crate::results::Severity;
 use crate::yaml::parse_stream;
+use std::sync::Arc;
 
 /// The CRD, with the enum of `spec.color` and the maxLength of `spec.tags` items as given
 /// (an OLD and a NEW revision of it differ there).
@@ -405,4 +406,66 @@ fn run_with_items<T>(old: &str, config: &Config, f: impl Fn(&Previous) -> T) -> 
         .enumerate()
         .map(|(i, n)| (n, format!("old {i}")));
     f(&Previous::from_items(labelled, config).unwrap())
+}
+
+/// A CRD of the input that the previous revision holds with the same `apiVersion`, name and
+/// `spec` shares the previous CRD's compiled versions (not compiled a second time); any other
+/// difference in `spec`, or a previous CRD the apiserver refused, compiles its own.
+#[test]
+fn an_unchanged_crd_shares_the_compiled_versions_of_the_previous_one() {
+    use crate::process::schemas::collect_schemas_after;
+    let config = Config::default();
+    let base = crd("red", 10);
+    let relabelled = base.replace(
+        "metadata: {name: things.update.test}",
+        "metadata: {name: things.update.test, labels: {a: b}}",
+    );
+    assert_ne!(relabelled, base);
+    let widened = crd("red, blue", 10);
+    let refused = base.replace("default: basic", "default: 5");
+    assert_ne!(refused, base);
+    // (what, previous CRD, input CRD, shared)
+    let cases = [
+        ("the same CRD", &base, &base, true),
+        ("only metadata differs", &base, &relabelled, true),
+        ("the spec differs", &base, &widened, false),
+        ("the previous CRD was refused", &refused, &refused, false),
+    ];
+    for (what, old, new, shared) in cases {
+        run_with_items(old, &config, |previous| {
+            let items = parse_stream(new).unwrap();
+            let labels = vec!["items[0]".to_string()];
+            let mut results = Vec::new();
+            let registry =
+                collect_schemas_after(&items, &labels, &config, Some(previous), &mut results)
+                    .unwrap();
+            let Lookup::Found(now) = registry.lookup("update.test/v1", "Thing") else {
+                panic!("{what}: no schema for the input CRD");
+            };
+            assert_eq!(
+                now.source,
+                "items[0] (CustomResourceDefinition things.update.test)"
+            );
+            let was = match previous.lookup("update.test/v1", "Thing") {
+                Lookup::Found(e) => e.schema.clone(),
+                _ => None,
+            };
+            let same = match (&now.schema, &was) {
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                _ => false,
+            };
+            assert_eq!(same, shared, "{what}");
+            // Shared or not, the input CRD gets the results it gets loaded on its own (an
+            // update's are tagged so).
+            let mut alone = Vec::new();
+            let _ = collect_schemas_after(&items, &labels, &config, None, &mut alone);
+            let messages = |rs: &[crate::results::KrmResult]| {
+                rs.iter()
+                    .map(|r| (r.severity == Severity::Error, r.message.clone()))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(messages(&results), messages(&alone), "{what}");
+            assert_eq!(results.is_empty(), !what.contains("refused"), "{what}");
+        });
+    }
 }
