@@ -15,7 +15,7 @@ use crate::resourcelist;
 use crate::schema::registry::{split_api_version, Entry, Lookup};
 use crate::schema::SchemaError;
 use crate::sources::files_of;
-use crate::yaml::json::{from_json, to_json};
+use crate::yaml::json::{from_json_str, to_json};
 use crate::yaml::keys::is_merge_key;
 use crate::yaml::scalar::{resolve_checked, Resolved};
 use crate::yaml::Node;
@@ -93,7 +93,7 @@ impl Kept {
     /// The object's tree (from its JSON: strings, numbers, booleans and nulls as JSON has them).
     pub fn node(&self) -> Node {
         match &self.body {
-            Body::Json(text) => from_json(&serde_json::from_str(text).expect("kept JSON")),
+            Body::Json(text) => from_json_str(text).expect("kept JSON"),
             Body::Tree(n) => n.clone(),
         }
     }

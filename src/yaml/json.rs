@@ -181,6 +181,126 @@ pub fn from_json(value: &Value) -> Node {
     }
 }
 
+/// The tree of the JSON text `text` (no [`Value`] in between), to be read rather than written:
+/// [`from_json`]'s nodes but for the strings, each double-quoted instead of in the style that
+/// writes it best (choosing that style costs as much as reading the text). Every scalar
+/// resolves as in [`from_json`]'s tree, so [`to_json`] gives back the text's value.
+pub fn from_json_str(text: &str) -> serde_json::Result<Node> {
+    use serde::de::DeserializeSeed;
+    let mut de = serde_json::Deserializer::from_str(text);
+    let node = JsonNode.deserialize(&mut de)?;
+    de.end()?;
+    Ok(node)
+}
+
+/// A double-quoted string scalar (see [`from_json_str`]).
+fn quoted(s: &str) -> Node {
+    Node::Scalar(Scalar {
+        style: super::ScalarStyle::DoubleQuoted,
+        ..Scalar::plain(s)
+    })
+}
+
+/// Reads one JSON value as [`from_json_str`] makes its node.
+#[derive(Clone, Copy)]
+struct JsonNode;
+
+impl<'de> serde::de::DeserializeSeed<'de> for JsonNode {
+    type Value = Node;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Node, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for JsonNode {
+    type Value = Node;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_unit<E>(self) -> Result<Node, E> {
+        Ok(Node::Scalar(Scalar::plain("null")))
+    }
+
+    fn visit_bool<E>(self, b: bool) -> Result<Node, E> {
+        Ok(Node::Scalar(Scalar::plain(if b {
+            "true"
+        } else {
+            "false"
+        })))
+    }
+
+    fn visit_i64<E>(self, i: i64) -> Result<Node, E> {
+        Ok(Node::Scalar(Scalar::plain(i.to_string())))
+    }
+
+    fn visit_u64<E>(self, u: u64) -> Result<Node, E> {
+        Ok(Node::Scalar(Scalar::plain(u.to_string())))
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, f: f64) -> Result<Node, E> {
+        let n = Number::from_f64(f).ok_or_else(|| E::custom("a number JSON cannot hold"))?;
+        Ok(Node::Scalar(Scalar::plain(number_text(&n))))
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Node, E> {
+        Ok(quoted(s))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Node, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        while let Some(item) = seq.next_element_seed(self)? {
+            items.push(item);
+        }
+        Ok(Node::Seq(super::Sequence {
+            items,
+            flow: false,
+            one_line: false,
+            tag: None,
+        }))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
+        let mut entries: Vec<(Node, Node)> = Vec::new();
+        // Where each key is, once there are too many to look through.
+        let mut index: std::collections::HashMap<String, usize> = Default::default();
+        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+            let value = map.next_value_seed(self)?;
+            if entries.len() == 16 && index.is_empty() {
+                index = entries
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (k, _))| (k.scalar_str().unwrap_or("").to_string(), i))
+                    .collect();
+            }
+            // A repeated key keeps its first place and takes the last value, as in a `Value`.
+            let at = match index.is_empty() {
+                true => entries
+                    .iter()
+                    .position(|(k, _)| k.scalar_str() == Some(&key)),
+                false => index.get(key.as_ref()).copied(),
+            };
+            match at {
+                Some(at) => entries[at].1 = value,
+                None => {
+                    if !index.is_empty() {
+                        index.insert(key.to_string(), entries.len());
+                    }
+                    entries.push((quoted(&key), value));
+                }
+            }
+        }
+        Ok(Node::Map(Mapping {
+            entries,
+            flow: false,
+            one_line: false,
+            tag: None,
+        }))
+    }
+}
+
 /// Every digit of an integer; a float in plain decimal notation (never an exponent, which some
 /// YAML 1.1 readers take for a string).
 fn number_text(n: &Number) -> String {

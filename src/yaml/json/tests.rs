@@ -114,3 +114,53 @@ fn from_json_builds_nodes_that_read_back() {
     let back = to_json(&node).unwrap();
     assert_eq!(back, value);
 }
+
+/// JSON text read straight into a tree gives the tree `from_json` makes of its `Value` but for
+/// the strings' styles (double-quoted): the same values, key order and JSON, a repeated key in
+/// its first place with its last value (in a small map and past the 16 keys where a key index
+/// takes over).
+#[test]
+fn json_text_reads_into_the_tree_from_json_makes() {
+    let many: String = (0..40).map(|i| format!("\"k{i}\": {i}, ")).collect();
+    let cases = [
+        r#"null"#.to_string(),
+        r#"{"a": "yes", "b": "0755", "c": 1, "d": -7, "e": 1.5, "f": 1.0, "g": 1e21}"#.to_string(),
+        r#"{"h": 18446744073709551615, "i": 9223372036854775808, "j": 0.1, "k": -0.0}"#.to_string(),
+        r#"{"l": [true, false, null, "", "a\nb", "\u00e9"], "m": {}, "n": [], "o": {"p": [{}]}}"#
+            .to_string(),
+        r#"{"a": 1, "b": 2, "a": 3}"#.to_string(),
+        format!("{{{many}\"k3\": \"again\", \"k39\": [1], \"last\": null}}"),
+    ];
+    for text in cases {
+        let value: Value = serde_json::from_str(&text).unwrap();
+        let got = from_json_str(&text).unwrap();
+        fn keys(n: &Node, out: &mut Vec<String>) {
+            match n {
+                Node::Map(m) => m.entries.iter().for_each(|(k, v)| {
+                    out.push(k.scalar_str().unwrap().to_string());
+                    keys(v, out);
+                }),
+                Node::Seq(s) => s.items.iter().for_each(|i| keys(i, out)),
+                Node::Scalar(_) => {}
+            }
+        }
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        keys(&got, &mut a);
+        keys(&from_json(&value), &mut b);
+        assert_eq!(a, b, "{text}: the keys in the same order");
+        let want = to_json(&from_json(&value)).unwrap();
+        assert_eq!(to_json(&got).unwrap(), want, "{text}");
+        let written = crate::yaml::emit_stream(std::slice::from_ref(&got));
+        let again = parse_stream(&written).unwrap();
+        assert_eq!(
+            to_json(&again[0]).unwrap(),
+            want,
+            "{text}: written and read back"
+        );
+    }
+    assert!(
+        from_json_str("{\"a\": 1} x").is_err(),
+        "text after the value"
+    );
+    assert!(from_json_str("{\"a\": ").is_err());
+}
