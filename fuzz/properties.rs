@@ -185,13 +185,24 @@ pub fn reader(data: &[u8]) {
 }
 
 /// The tree's JSON keeps every digit of an integer beyond int64 (so that an untouched value is
-/// written as it came); kubectl holds such a number as the float64 nearest to it.
+/// written as it came); kubectl holds such a number as the float64 nearest to it. A number of a
+/// JSON document that reads as an integral float stays a float in the tree (Go's JSON decoder
+/// holds a float64, which CEL sees as a double); kubectl's JSON of it, which the reader's
+/// decoding gives, writes it as an integer.
 fn as_kubectl_holds(value: serde_json::Value) -> serde_json::Value {
     use serde_json::Value;
     match value {
         Value::Number(n) if n.is_u64() && !n.is_i64() => {
             let f = n.as_u64().expect("a u64") as f64;
             Value::Number(serde_json::Number::from_f64(f).expect("finite"))
+        }
+        Value::Number(n) if n.is_f64() => {
+            let f = n.as_f64().expect("an f64");
+            let int64 = -9.223_372_036_854_776e18..9.223_372_036_854_776e18;
+            match f.fract() == 0.0 && int64.contains(&f) {
+                true => Value::from(f as i64),
+                false => Value::Number(n),
+            }
         }
         Value::Array(items) => Value::Array(items.into_iter().map(as_kubectl_holds).collect()),
         Value::Object(map) => Value::Object(
