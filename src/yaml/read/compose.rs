@@ -7,7 +7,7 @@
 
 use super::limits::{Budget, DEPTH_MESSAGE, MAX_DEPTH};
 use super::parser::{Ev, Event, Parser};
-use super::scanner::{Mark, Problem, Stage};
+use super::scanner::{is_break, Mark, Problem, Stage};
 use super::split::Chunk;
 use super::{Document, Kind, Pos, RNode, Refusal, Span, Style};
 use crate::yaml::emit::{block_header, single_ok};
@@ -270,7 +270,7 @@ fn kept_source(
 /// comment.
 fn block_source(src: &str, value: &str, folded: bool) -> Option<Box<str>> {
     // The header line ends at the first line break, of any kind YAML 1.1 has.
-    let cut = src.find(LINE_BREAKS).unwrap_or(src.len());
+    let cut = src.find(is_break).unwrap_or(src.len());
     let header = src[..cut].trim_end();
     let body = src[cut..].strip_prefix('\n').unwrap_or(&src[cut..]);
     let indicators = header.get(1..)?;
@@ -296,17 +296,14 @@ fn block_source(src: &str, value: &str, folded: bool) -> Option<Box<str>> {
     (digit_ok && chomp_ok).then(|| header.into())
 }
 
-/// YAML 1.1's line breaks (CRLF is a CR then an LF).
-const LINE_BREAKS: [char; 5] = ['\n', '\r', '\u{85}', '\u{2028}', '\u{2029}'];
-
 /// A folded scalar's header and its lines as written, moved to column 0 (the lines of spaces
 /// below their indentation left empty): the writer would fold the value its own way. Only for
 /// a header without an indentation indicator (the writer puts the lines at its own column, and
 /// they find their indentation there) and lines broken by LF alone; none when no line holds
 /// text.
 fn folded_source(header: &str, body: &str) -> Option<Box<str>> {
-    // Only lines broken by LF: the others (see LINE_BREAKS) would not be moved to the column.
-    if body.contains(|c: char| c != '\n' && LINE_BREAKS.contains(&c)) {
+    // Only lines broken by LF: the others (see `is_break`) would not be moved to the column.
+    if body.contains(|c: char| c != '\n' && is_break(c)) {
         return None;
     }
     let lines: Vec<&str> = body

@@ -129,7 +129,8 @@ fn is_alpha(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_' || c == '-'
 }
 
-fn is_break(c: char) -> bool {
+/// YAML 1.1's line breaks (CRLF is a CR then an LF).
+pub(super) fn is_break(c: char) -> bool {
     matches!(c, '\r' | '\n' | '\u{85}' | '\u{2028}' | '\u{2029}')
 }
 
