@@ -10,9 +10,11 @@
 //! object update's), and the warning that follows says the cluster keeps the previous CRD.
 
 use super::previous::Kept;
+use super::schemas::Checks;
 use crate::field::FieldError;
 use crate::results::KrmResult;
 use crate::schema::crdcheck;
+use crate::schema::registry::Entry;
 use serde_json::Value;
 
 /// The previous revision of a CRD, as the loader is given it (`None`: a create).
@@ -20,22 +22,23 @@ use serde_json::Value;
 pub(crate) struct OldCrd<'a>(pub Option<&'a Kept>);
 
 impl OldCrd<'_> {
-    /// The old CRD as JSON when it makes the new one an update: a v1 CRD (a v1beta1 one is read
-    /// for its schemas only, as on create).
-    fn json(&self) -> Option<Value> {
-        let old = self.0?.json()?;
-        let v1 = |c: &Value| {
+    /// What loading the CRD `new` takes from the old CRD, whose JSON is read once here: the
+    /// causes of the 422 `new` gets besides its schemas' (see the module doc), in the
+    /// apiserver's order; whether it is an update (the old CRD is v1; a v1beta1 one is read for
+    /// its schemas only, as on create); and the old CRD's compiled versions when `new` loads to
+    /// the same ones ([`Kept::compiled_as`]).
+    pub fn judge(&self, new: &Value) -> (Vec<FieldError>, bool, Option<Vec<Entry<Checks>>>) {
+        let old = self.0.and_then(Kept::json);
+        let shared = self
+            .0
+            .zip(old.as_ref())
+            .and_then(|(kept, json)| kept.compiled_as(json, new));
+        let v1 = |c: &&Value| {
             c.get("apiVersion").and_then(Value::as_str) == Some("apiextensions.k8s.io/v1")
         };
-        v1(&old).then_some(old)
-    }
-
-    /// The causes of the 422 the CRD `new` gets, besides its schemas' (see the module doc), in
-    /// the apiserver's order, and whether it is an update.
-    pub fn causes(&self, new: &Value) -> (Vec<FieldError>, bool) {
-        match self.json() {
-            Some(old) => (crdcheck::validate_update(&old, new), true),
-            None => (crdcheck::validate_create(new), false),
+        match old.as_ref().filter(v1) {
+            Some(old) => (crdcheck::validate_update(old, new), true, shared),
+            None => (crdcheck::validate_create(new), false, shared),
         }
     }
 }

@@ -78,15 +78,15 @@ impl Kept {
 
     /// The versions of this previous CRD as loaded and compiled, when the CRD `new` (as JSON)
     /// loads to the same versions: the same `apiVersion`, `kind`, name and `spec` (what
-    /// loading and compiling read). `None` for a CRD the apiserver refused.
-    pub(crate) fn compiled_as(&self, new: &Value) -> Option<Vec<Entry<Checks>>> {
+    /// loading and compiling read) as `old`, this CRD's JSON ([`Self::json`], read once by the
+    /// caller). `None` for a CRD the apiserver refused.
+    pub(crate) fn compiled_as(&self, old: &Value, new: &Value) -> Option<Vec<Entry<Checks>>> {
         fn at<'v>(v: &'v Value, path: &[&str]) -> Option<&'v Value> {
             path.iter().try_fold(v, |v, k| v.get(k))
         }
         let compiled = self.compiled.as_ref()?;
-        let old = self.json()?;
         let fields: [&[&str]; 4] = [&["apiVersion"], &["kind"], &["metadata", "name"], &["spec"]];
-        let same = fields.iter().all(|p| at(&old, p) == at(new, p));
+        let same = fields.iter().all(|p| at(old, p) == at(new, p));
         same.then(|| compiled.clone())
     }
 

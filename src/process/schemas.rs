@@ -230,7 +230,7 @@ fn load_item_crd(
         label: source.clone(),
         source: e,
     })?;
-    let (causes, update) = old.causes(&json);
+    let (causes, update, shared) = old.judge(&json);
     let (settled, found): (Vec<_>, Vec<_>) =
         causes.into_iter().partition(crdcheck::settled_at_install);
     let mut causes: Vec<String> = found.iter().map(ToString::to_string).collect();
@@ -240,7 +240,6 @@ fn load_item_crd(
         results.push(tag(r, update));
     }
     // A CRD the previous revision holds as it is: its versions are shared, not compiled again.
-    let shared = old.0.and_then(|kept| kept.compiled_as(&json));
     if let Some(entries) = &shared {
         for vs in entries {
             push_new(&mut causes, &vs.structural_errors);
