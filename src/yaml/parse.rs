@@ -167,8 +167,21 @@ fn has_alias(n: &RNode) -> bool {
         }
 }
 
+/// The start of the line holding `at`: after the last line break before it, any of YAML 1.1's
+/// (CR, LF, NEL, LS, PS), as the scanner counts lines.
 fn line_start(text: &str, at: usize) -> usize {
-    text[..at].rfind('\n').map_or(0, |i| i + 1)
+    text[..at]
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| read::scanner::is_break(c))
+        .map_or(0, |(i, c)| i + c.len_utf8())
+}
+
+/// Whether `text` ends with a line break (any of YAML 1.1's).
+fn ends_with_break(text: &str) -> bool {
+    text.chars()
+        .next_back()
+        .is_some_and(read::scanner::is_break)
 }
 
 /// The start of the line of an item that starts at `at`, when only indentation and a `- `
@@ -188,7 +201,7 @@ fn item_line_start(text: &str, at: usize) -> Option<usize> {
         return None;
     }
     let start = spaces(dash - 1);
-    (start == 0 || bytes[start - 1] == b'\n').then_some(start)
+    (start == 0 || ends_with_break(&text[..start])).then_some(start)
 }
 
 #[cfg(test)]

@@ -202,6 +202,24 @@ fn item_spans_cover_each_block_item_through_the_next_one() {
         .unwrap()
         .unwrap();
     assert_eq!(last, vec![Some("- a\n"), Some("- b")]);
+    // A CR (and NEL, LS, PS) breaks lines as an LF does: the sequence ending at `...` after
+    // one ends the last item there, not at the LF before.
+    for brk in ["\r", "\u{85}", "\u{2028}"] {
+        let text = format!("items:\n- a: 1\n  b: 2{brk}...{brk}junk\n");
+        let mut spans = Vec::new();
+        Documents::new(&text)
+            .next_split(&mut |_, s| spans.push(s.map(|r| text[r].to_string())))
+            .unwrap()
+            .unwrap();
+        assert_eq!(spans, vec![Some(format!("- a: 1\n  b: 2{brk}"))]);
+    }
+    let text = "items:\n- a\r- b\n";
+    let mut spans = Vec::new();
+    Documents::new(text)
+        .next_split(&mut |_, s| spans.push(s.map(|r| &text[r])))
+        .unwrap()
+        .unwrap();
+    assert_eq!(spans, vec![Some("- a\r"), Some("- b\n")]);
 }
 
 #[test]

@@ -130,7 +130,7 @@ fn is_alpha(c: char) -> bool {
 }
 
 /// YAML 1.1's line breaks (CRLF is a CR then an LF).
-pub(super) fn is_break(c: char) -> bool {
+pub(crate) fn is_break(c: char) -> bool {
     matches!(c, '\r' | '\n' | '\u{85}' | '\u{2028}' | '\u{2029}')
 }
 
