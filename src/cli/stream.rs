@@ -137,6 +137,7 @@ impl Run<'_> {
     /// A plain stream: `first` is its first document (and item), the rest follow, each with
     /// its span of the input (the first one has none: it was read splitting `items`).
     fn stream(mut self, first: Node) -> Option<Attempt> {
+        self.streamer.results_to_stderr_only();
         let mut doc = Some((first, None));
         let mut is_first = true;
         loop {

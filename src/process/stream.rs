@@ -80,9 +80,11 @@ pub struct Streamer<'c> {
     /// of what their change does to the previous objects (after the files' results, as the whole-input run
     /// orders it).
     crds: Vec<Node>,
-    /// Results of each item, with the item's index.
     /// Results of the items, rendered as they come, in item order.
     rendered: Rendered,
+    /// Whether the items' results are rendered as YAML too (a plain stream's output has no
+    /// place for them: they go to stderr only).
+    results_yaml: bool,
     diffs: Vec<(usize, String)>,
     summary: Summary,
     /// Group → kinds that some item was processed (or warned about) with.
@@ -214,6 +216,7 @@ impl<'c> Streamer<'c> {
             previous,
             crds: Vec::new(),
             rendered: Rendered::default(),
+            results_yaml: true,
             diffs: Vec::new(),
             summary: Summary::default(),
             resolved: HashMap::new(),
@@ -307,7 +310,7 @@ impl<'c> Streamer<'c> {
             };
             steps.push(self.decide(p, load));
         }
-        let (config, diff) = (self.config, self.want_diff);
+        let (config, diff, results_yaml) = (self.config, self.want_diff, self.results_yaml);
         let (registry, files, input) = (self.items.registry(), &self.files, self.input);
         let update = self.previous.as_ref().map(|previous| UpdateContext {
             previous,
@@ -347,7 +350,7 @@ impl<'c> Streamer<'c> {
             );
             let mut rendered = Rendered::default();
             for r in &report.results {
-                rendered.push(r);
+                rendered.push(r, results_yaml);
             }
             Done::Processed {
                 index: p.index,
@@ -477,6 +480,13 @@ impl<'c> Streamer<'c> {
         self.items.add(versions, true, &mut self.crd_results);
     }
 
+    /// The output is a plain stream, which has no place for the items' results: from now on
+    /// they go to stderr only, and those rendered as YAML so far are dropped.
+    pub fn results_to_stderr_only(&mut self) {
+        self.results_yaml = false;
+        self.rendered.yaml = String::new();
+    }
+
     /// Processes the deferred items whose CRD came later (rewriting `out` around them) and
     /// gives the report in the whole-input order; `None` when the streamed run cannot stand.
     pub fn finish(mut self) -> Result<(StreamReport, Output), Finish> {
@@ -547,7 +557,7 @@ impl<'c> Streamer<'c> {
             self.out.replace(d.segment, &node, d.placement);
             let mut r = Rendered::default();
             for result in &report.results {
-                r.push(result);
+                r.push(result, self.results_yaml);
             }
             self.rendered.error |= r.error;
             let (y, e) = d.results_at;
@@ -586,8 +596,11 @@ pub struct Rendered {
 }
 
 impl Rendered {
-    fn push(&mut self, r: &KrmResult) {
-        emit_seq_item(&r.to_node(), &mut self.yaml);
+    /// Renders `r` (as YAML too when `yaml`).
+    fn push(&mut self, r: &KrmResult, yaml: bool) {
+        if yaml {
+            emit_seq_item(&r.to_node(), &mut self.yaml);
+        }
         if r.severity != Severity::Info {
             self.stderr.push_str(&r.stderr_line());
             self.stderr.push('\n');

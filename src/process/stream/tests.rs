@@ -29,3 +29,31 @@ fn items_lookup_wins_over_files_and_falls_back_to_them() {
         Lookup::NotFound
     ));
 }
+
+#[test]
+fn a_plain_stream_keeps_its_results_for_stderr_only() {
+    let crd = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              replicas: {type: integer, minimum: 1}\n";
+    let widget =
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  replicas: 0\n";
+    let config = Config::default();
+    for stderr_only in [false, true] {
+        let mut streamer = Streamer::new(&config, "", false).unwrap();
+        if stderr_only {
+            streamer.results_to_stderr_only();
+        }
+        for (i, text) in [crd, widget].into_iter().enumerate() {
+            let node = parse_stream(text).unwrap().remove(0);
+            let placement = Placement::Document { first: i == 0 };
+            streamer.item(node, i, &format!("document {i}"), placement, None);
+        }
+        let (report, _) = streamer.finish().ok().unwrap();
+        let line = "spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1";
+        assert!(
+            report.items.stderr.contains(line),
+            "{}",
+            report.items.stderr
+        );
+        assert!(report.items.error);
+        assert_eq!(report.items.yaml.contains(line), !stderr_only);
+    }
+}
