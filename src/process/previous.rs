@@ -22,6 +22,7 @@ use crate::yaml::Node;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The previous objects, by identity, and the schemas of the previous CRDs.
 ///
@@ -40,9 +41,10 @@ pub struct Previous {
     schemas: SchemaSet,
 }
 
-/// One previous object as kept: its group and kind, and its content as compact JSON text, or
-/// as its tree where JSON would not give back the same object (tags, keys that are not plain
-/// strings, repeated keys, values JSON cannot hold).
+/// One previous object as kept: its group and kind, and its content as compact JSON text
+/// (LZ4-compressed: most previous objects are never read again, and the rest once), or as its
+/// tree where JSON would not give back the same object (tags, keys that are not plain strings,
+/// repeated keys, values JSON cannot hold).
 #[derive(Debug)]
 pub struct Kept {
     group: Box<str>,
@@ -56,16 +58,28 @@ pub struct Kept {
 
 #[derive(Debug)]
 enum Body {
-    Json(Box<str>),
-    Tree(Node),
+    /// The compact JSON text, compressed ([`packed`]).
+    Json(Box<[u8]>),
+    Tree(Box<Node>),
+}
+
+/// `text` compressed (LZ4 block, its length in front).
+fn packed(text: &str) -> Box<[u8]> {
+    lz4_flex::compress_prepend_size(text.as_bytes()).into_boxed_slice()
+}
+
+/// The text [`packed`] compressed.
+fn unpacked(bytes: &[u8]) -> String {
+    let raw = lz4_flex::decompress_size_prepended(bytes).expect("packed by this run");
+    String::from_utf8(raw).expect("packed from a str")
 }
 
 impl Kept {
     fn new(node: Node, crd: bool) -> Kept {
         let (api_version, kind) = api_version_kind(&node);
         let body = match plain(&node).then(|| to_json(&node).ok()).flatten() {
-            Some(v) => Body::Json(v.to_string().into()),
-            None => Body::Tree(node),
+            Some(v) => Body::Json(packed(&v.to_string())),
+            None => Body::Tree(Box::new(node)),
         };
         Kept {
             group: group_of(&api_version).into(),
@@ -93,15 +107,15 @@ impl Kept {
     /// The object's tree (from its JSON: strings, numbers, booleans and nulls as JSON has them).
     pub fn node(&self) -> Node {
         match &self.body {
-            Body::Json(text) => from_json_str(text).expect("kept JSON"),
-            Body::Tree(n) => n.clone(),
+            Body::Json(bytes) => from_json_str(&unpacked(bytes)).expect("kept JSON"),
+            Body::Tree(n) => (**n).clone(),
         }
     }
 
     /// The object as JSON (`None` when JSON cannot hold it).
     pub fn json(&self) -> Option<Value> {
         match &self.body {
-            Body::Json(text) => serde_json::from_str(text).ok(),
+            Body::Json(bytes) => serde_json::from_str(&unpacked(bytes)).ok(),
             Body::Tree(n) => to_json(n).ok(),
         }
     }
@@ -425,18 +439,28 @@ impl UpdateContext<'_> {
         if created.refused.is_some() || !created.errors.is_empty() {
             return None;
         }
+        let mut status_dropped = false;
         if let Some(m) = stored.as_map_mut() {
             if old_vs.subresources.status {
-                m.remove("status");
+                status_dropped = m.remove("status").is_some();
             }
             let api_version = text(item, &["apiVersion"]);
             m.insert("apiVersion", Node::string(api_version));
         }
-        let opts = Options {
-            prune: config.prune && vs.prune,
-            default: config.default,
+        // Read back through the new version's schema; when it is the very schema the object
+        // was just pruned and defaulted with (an unchanged CRD shares its compiled versions),
+        // and nothing was taken out since, that would change nothing.
+        let same_schema = match (&old_vs.schema, &vs.schema) {
+            (Some(old), Some(new)) => Arc::ptr_eq(old, new) && old_vs.prune == vs.prune,
+            _ => false,
         };
-        engine::apply(&mut stored, vs, &opts);
+        if !(same_schema && !status_dropped) {
+            let opts = Options {
+                prune: config.prune && vs.prune,
+                default: config.default,
+            };
+            engine::apply(&mut stored, vs, &opts);
+        }
         Some(stored)
     }
 }

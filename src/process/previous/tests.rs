@@ -469,3 +469,24 @@ fn an_unchanged_crd_shares_the_compiled_versions_of_the_previous_one() {
         });
     }
 }
+
+#[test]
+fn a_kept_object_is_compressed_and_reads_back_as_it_was() {
+    let text = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  labels: {a: 'yes', b: \"x\"}\nspec:\n  size: 1.5\n  list: [1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3]\n";
+    let node = crate::yaml::parse_stream(text).unwrap().remove(0);
+    let kept = Kept::new(node.clone(), false);
+    let Body::Json(bytes) = &kept.body else {
+        panic!("a plain object is kept as JSON")
+    };
+    let json = to_json(&node).unwrap().to_string();
+    assert!(
+        bytes.len() < json.len(),
+        "{} of {}",
+        bytes.len(),
+        json.len()
+    );
+    assert_eq!(unpacked(bytes), json);
+    assert_eq!(kept.json(), Some(to_json(&node).unwrap()));
+    assert_eq!(to_json(&kept.node()).unwrap(), to_json(&node).unwrap());
+    assert_eq!(unpacked(&packed("")), "");
+}
