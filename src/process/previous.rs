@@ -454,7 +454,7 @@ impl UpdateContext<'_> {
             (Some(old), Some(new)) => Arc::ptr_eq(old, new) && old_vs.prune == vs.prune,
             _ => false,
         };
-        if !(same_schema && !status_dropped) {
+        if !same_schema || status_dropped {
             let opts = Options {
                 prune: config.prune && vs.prune,
                 default: config.default,
