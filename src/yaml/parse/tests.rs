@@ -177,16 +177,21 @@ fn next_split_hands_out_root_items_one_at_a_time() {
         .is_err());
 }
 
-#[test]
-fn item_spans_cover_each_block_item_through_the_next_one() {
-    let text = "kind: ResourceList\nitems:\n- a: 1\n  # note\n  b: &x [2]\n-   c\n- *x\n-\n  d: 1\n- e: 'é'\nfunctionConfig: {}\n";
+/// The spans [`Documents::next_split`] gives the items of `text`'s first document, as text.
+fn item_spans(text: &str) -> Vec<Option<&str>> {
     let mut got = Vec::new();
     Documents::new(text)
         .next_split(&mut |_, s| got.push(s.map(|r| &text[r])))
         .unwrap()
         .unwrap();
+    got
+}
+
+#[test]
+fn item_spans_cover_each_block_item_through_the_next_one() {
+    let text = "kind: ResourceList\nitems:\n- a: 1\n  # note\n  b: &x [2]\n-   c\n- *x\n-\n  d: 1\n- e: 'é'\nfunctionConfig: {}\n";
     assert_eq!(
-        got,
+        item_spans(text),
         vec![
             Some("- a: 1\n  # note\n  b: &x [2]\n"),
             Some("-   c\n"),
@@ -195,31 +200,21 @@ fn item_spans_cover_each_block_item_through_the_next_one() {
             Some("- e: 'é'\n"),
         ]
     );
-    let mut last = Vec::new();
-    let tail = "items:\n- a\n- b";
-    Documents::new(tail)
-        .next_split(&mut |_, s| last.push(s.map(|r| &tail[r])))
-        .unwrap()
-        .unwrap();
-    assert_eq!(last, vec![Some("- a\n"), Some("- b")]);
+    assert_eq!(
+        item_spans("items:\n- a\n- b"),
+        vec![Some("- a\n"), Some("- b")]
+    );
     // A CR (and NEL, LS, PS) breaks lines as an LF does: the sequence ending at `...` after
     // one ends the last item there, not at the LF before.
     for brk in ["\r", "\u{85}", "\u{2028}"] {
         let text = format!("items:\n- a: 1\n  b: 2{brk}...{brk}junk\n");
-        let mut spans = Vec::new();
-        Documents::new(&text)
-            .next_split(&mut |_, s| spans.push(s.map(|r| text[r].to_string())))
-            .unwrap()
-            .unwrap();
-        assert_eq!(spans, vec![Some(format!("- a: 1\n  b: 2{brk}"))]);
+        let want = format!("- a: 1\n  b: 2{brk}");
+        assert_eq!(item_spans(&text), vec![Some(want.as_str())]);
     }
-    let text = "items:\n- a\r- b\n";
-    let mut spans = Vec::new();
-    Documents::new(text)
-        .next_split(&mut |_, s| spans.push(s.map(|r| &text[r])))
-        .unwrap()
-        .unwrap();
-    assert_eq!(spans, vec![Some("- a\r"), Some("- b\n")]);
+    assert_eq!(
+        item_spans("items:\n- a\r- b\n"),
+        vec![Some("- a\r"), Some("- b\n")]
+    );
 }
 
 #[test]
