@@ -106,13 +106,15 @@ pub fn run(flags: &Flags, stdin: &str, config_file: Option<&ConfigFile>) -> Exec
         Ok(mut e) => {
             let layout = resourcelist::json::json_layout(stdin);
             if let Some(layout) = layout.filter(|_| !e.stdout.is_empty()) {
-                let yaml = e.stdout.to_string(stdin);
-                if let Some(parts) = resourcelist::json::to_json_text(&yaml, layout) {
-                    e.stdout = Stdout {
+                // The pieces' own text is let go before the JSON is made from the YAML.
+                let yaml = std::mem::take(&mut e.stdout).to_string(stdin);
+                e.stdout = match resourcelist::json::to_json_text(&yaml, layout) {
+                    Some(parts) => Stdout {
                         text: String::new(),
                         pieces: parts.into_iter().map(Piece::Text).collect(),
-                    };
-                }
+                    },
+                    None => Stdout::of(yaml),
+                };
             }
             e
         }
