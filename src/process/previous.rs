@@ -15,12 +15,10 @@ use crate::resourcelist;
 use crate::schema::registry::{split_api_version, Entry, Lookup};
 use crate::schema::SchemaError;
 use crate::sources::files_of;
-use crate::yaml::json::{from_json_str, to_json};
-use crate::yaml::keys::is_merge_key;
-use crate::yaml::scalar::{resolve_checked, Resolved};
+use crate::yaml::json::{from_json_str, to_json, write_plain_json};
 use crate::yaml::Node;
 use serde_json::Value;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -64,8 +62,8 @@ enum Body {
 }
 
 /// `text` compressed (LZ4 block, its length in front).
-fn packed(text: &str) -> Box<[u8]> {
-    lz4_flex::compress_prepend_size(text.as_bytes()).into_boxed_slice()
+fn packed(text: &[u8]) -> Box<[u8]> {
+    lz4_flex::compress_prepend_size(text).into_boxed_slice()
 }
 
 /// The text [`packed`] compressed.
@@ -77,9 +75,10 @@ fn unpacked(bytes: &[u8]) -> String {
 impl Kept {
     fn new(node: Node, crd: bool) -> Kept {
         let (api_version, kind) = api_version_kind(&node);
-        let body = match plain(&node).then(|| to_json(&node).ok()).flatten() {
-            Some(v) => Body::Json(packed(&v.to_string())),
-            None => Body::Tree(Box::new(node)),
+        let mut text = Vec::new();
+        let body = match write_plain_json(&node, &mut text) {
+            true => Body::Json(packed(&text)),
+            false => Body::Tree(Box::new(node)),
         };
         Kept {
             group: group_of(&api_version).into(),
@@ -125,34 +124,6 @@ impl Kept {
         match &self.body {
             Body::Json(_) => self.json()?.get_mut("spec").map(Value::take),
             Body::Tree(n) => n.get("spec").and_then(|s| to_json(s).ok()),
-        }
-    }
-}
-
-/// A map key's string, when it is a plain string key.
-fn string_key(k: &Node) -> Option<&str> {
-    match k {
-        Node::Scalar(s) if s.tag.is_none() && !is_merge_key(k) => {
-            matches!(resolve_checked(s), Ok(Resolved::Str)).then_some(s.value.as_str())
-        }
-        _ => None,
-    }
-}
-
-/// Whether the JSON of `n` reads back as the same object: no tags, every map key a string
-/// scalar (not a merge key) and no key twice.
-fn plain(n: &Node) -> bool {
-    match n {
-        Node::Scalar(s) => s.tag.is_none(),
-        Node::Seq(seq) => seq.tag.is_none() && seq.items.iter().all(plain),
-        Node::Map(m) => {
-            let keys: Option<Vec<&str>> = m.entries.iter().map(|(k, _)| string_key(k)).collect();
-            let Some(keys) = keys else { return false };
-            let unique = match keys.len() {
-                0..=16 => keys.iter().enumerate().all(|(i, k)| !keys[..i].contains(k)),
-                n => keys.iter().collect::<HashSet<_>>().len() == n,
-            };
-            m.tag.is_none() && unique && m.entries.iter().all(|(_, v)| plain(v))
         }
     }
 }

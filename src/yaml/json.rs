@@ -136,6 +136,93 @@ fn scalar_to_json(s: &Scalar) -> Result<Value, YamlError> {
     })
 }
 
+/// Writes the compact JSON text of `node` (the text `to_json(node)?.to_string()` gives) into
+/// `out`, when that text reads back as the same object: no tags, every map key a string
+/// scalar (not a merge key), no key twice, and every value one JSON can hold. `false`
+/// otherwise, with `out` holding part of the text. No [`Value`] is made on the way.
+pub fn write_plain_json(node: &Node, out: &mut Vec<u8>) -> bool {
+    match node {
+        Node::Scalar(s) => s.tag.is_none() && write_scalar(s, out),
+        Node::Seq(seq) => {
+            if seq.tag.is_some() {
+                return false;
+            }
+            out.push(b'[');
+            for (i, item) in seq.items.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                if !write_plain_json(item, out) {
+                    return false;
+                }
+            }
+            out.push(b']');
+            true
+        }
+        Node::Map(m) => {
+            if m.tag.is_some() || !unique_string_keys(m) {
+                return false;
+            }
+            out.push(b'{');
+            for (i, (k, v)) in m.entries.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                let Node::Scalar(k) = k else { return false };
+                if !write_str(&k.value, out) {
+                    return false;
+                }
+                out.push(b':');
+                if !write_plain_json(v, out) {
+                    return false;
+                }
+            }
+            out.push(b'}');
+            true
+        }
+    }
+}
+
+/// Whether every key of `m` is a string scalar without a tag (not a merge key), none twice.
+fn unique_string_keys(m: &Mapping) -> bool {
+    fn string_key(k: &Node) -> Option<&str> {
+        match k {
+            Node::Scalar(s) if s.tag.is_none() && !is_merge_key(k) => {
+                matches!(resolve_checked(s), Ok(Resolved::Str)).then_some(s.value.as_str())
+            }
+            _ => None,
+        }
+    }
+    let n = m.entries.len();
+    if n <= 16 {
+        let mut keys: [&str; 16] = [""; 16];
+        for (i, (k, _)) in m.entries.iter().enumerate() {
+            let Some(k) = string_key(k) else { return false };
+            if keys[..i].contains(&k) {
+                return false;
+            }
+            keys[i] = k;
+        }
+        return true;
+    }
+    let mut seen = std::collections::HashSet::with_capacity(n);
+    m.entries
+        .iter()
+        .all(|(k, _)| string_key(k).is_some_and(|k| seen.insert(k)))
+}
+
+fn write_str(s: &str, out: &mut Vec<u8>) -> bool {
+    serde_json::to_writer(out, s).is_ok()
+}
+
+fn write_scalar(s: &Scalar, out: &mut Vec<u8>) -> bool {
+    match resolve_checked(s) {
+        Ok(Resolved::Str) => write_str(&s.value, out),
+        Ok(_) => scalar_to_json(s).is_ok_and(|v| serde_json::to_writer(out, &v).is_ok()),
+        Err(_) => false,
+    }
+}
+
 /// The int64 the apiserver holds for a float read from YAML: sigs.k8s.io/yaml's JSON round trip
 /// writes an integral one within int64's range as an integer. `None` for one read from JSON
 /// (`json`: Go's decoder keeps a float64) and for any other.

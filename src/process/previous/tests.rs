@@ -488,5 +488,5 @@ fn a_kept_object_is_compressed_and_reads_back_as_it_was() {
     assert_eq!(unpacked(bytes), json);
     assert_eq!(kept.json(), Some(to_json(&node).unwrap()));
     assert_eq!(to_json(&kept.node()).unwrap(), to_json(&node).unwrap());
-    assert_eq!(unpacked(&packed("")), "");
+    assert_eq!(unpacked(&packed(b"")), "");
 }

@@ -164,3 +164,51 @@ fn json_text_reads_into_the_tree_from_json_makes() {
     );
     assert!(from_json_str("{\"a\": ").is_err());
 }
+
+/// `write_plain_json` writes what `to_json` gives, as `serde_json` prints it, for every object
+/// that reads back the same from JSON, and refuses the others.
+#[test]
+fn plain_json_is_written_as_serde_json_prints_the_value() {
+    let write = |text: &str| {
+        let node = crate::yaml::parse_stream(text).unwrap().remove(0);
+        let mut out = Vec::new();
+        write_plain_json(&node, &mut out).then(|| String::from_utf8(out).unwrap())
+    };
+    let plain = [
+        "a: 1\nb: [x, 'y', \"z\\n\\u0001\", null, ~, true, off, 0755, 0x1F, 1.5, 2.0, 1e3]\n",
+        "a: {b: {c: [], d: {}}}\nq: \"caf\\u00e9 \\\" \\\\ \\t\"\n",
+        "big: 99999999999999999999\nneg: -12\nf: -.5\nk: 'yes'\n",
+        "- 1\n- - 2\n  - {x: y}\n",
+        "{\"json\": 1.0, \"n\": 9007199254740992.0}\n",
+        "plain string\n",
+        &(0..20).map(|i| format!("k{i}: {i}\n")).collect::<String>(),
+    ];
+    for text in plain {
+        let node = crate::yaml::parse_stream(text).unwrap().remove(0);
+        let want = to_json(&node).unwrap().to_string();
+        assert_eq!(write(text).as_deref(), Some(want.as_str()), "{text}");
+    }
+    let refused = [
+        "a: !!str 1\n",
+        "a: !custom {b: 1}\n",
+        "a: !!seq [1]\n",
+        "base: &b {x: 1}\nc:\n  <<: *b\n",
+        "a: 1\nb: 2\na: 3\n",
+        "1: one\n",
+        "true: yes\n",
+        &((0..20).map(|i| format!("k{i}: {i}\n")).collect::<String>() + "k3: again\n"),
+    ];
+    for text in refused {
+        assert_eq!(write(text), None, "{text}");
+    }
+    // Values JSON cannot hold (the reader refuses them; a tree may be made by hand).
+    for special in [".nan", "-.inf"] {
+        let node = Node::Seq(Sequence {
+            items: vec![Node::Scalar(Scalar::plain("1")), Node::Scalar(Scalar::plain(special))],
+            flow: false,
+            one_line: false,
+            tag: None,
+        });
+        assert!(!write_plain_json(&node, &mut Vec::new()), "{special}");
+    }
+}
