@@ -58,6 +58,7 @@ impl Checks {
         };
         match request {
             Request::Create => validator.validate(obj, |o| self.cel_errors(o)),
+            Request::Stored => validator.validate_until_refused(obj, |o| self.cel_errors(o)),
             Request::Update { old } => {
                 validator.validate_update(obj, old, |o, old| self.cel_update_errors(o, old))
             }
@@ -69,6 +70,10 @@ impl Checks {
 #[derive(Clone, Copy, Debug)]
 pub enum Request<'a> {
     Create,
+    /// A create of which only one thing is asked: whether the apiserver stores the object
+    /// (no errors). Validation stops after the first stage that finds an error, so the errors
+    /// are not all of them (see [`crate::process::previous`]).
+    Stored,
     /// An update of `old`: the object as the cluster stored it, read back through the new
     /// object's version (see [`crate::process::previous`]).
     Update {

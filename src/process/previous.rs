@@ -16,6 +16,7 @@ use crate::schema::registry::{split_api_version, Entry, Lookup};
 use crate::schema::SchemaError;
 use crate::sources::files_of;
 use crate::yaml::json::{from_json_str, to_json, write_plain_json};
+use crate::yaml::read::{self, Kind, RNode};
 use crate::yaml::Node;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -61,24 +62,63 @@ enum Body {
     Tree(Box<Node>),
 }
 
-/// `text` compressed (LZ4 block, its length in front).
-fn packed(text: &[u8]) -> Box<[u8]> {
-    lz4_flex::compress_prepend_size(text).into_boxed_slice()
+/// Buffers kept from one object to the next (each thread its own): the JSON text being
+/// written, and the room to compress it into or to read it back from. The crate's own
+/// buffers would be allocated and zeroed for every object.
+#[derive(Default)]
+struct Room {
+    json: Vec<u8>,
+    lz4: Vec<u8>,
 }
 
-/// The text [`packed`] compressed.
-fn unpacked(bytes: &[u8]) -> String {
-    let raw = lz4_flex::decompress_size_prepended(bytes).expect("packed by this run");
-    String::from_utf8(raw).expect("packed from a str")
+thread_local! {
+    static ROOM: std::cell::RefCell<Room> = std::cell::RefCell::default();
+}
+
+/// The compact JSON text that `write` writes, compressed (LZ4 block, its length in front);
+/// `None` when `write` says JSON would not give the object back.
+fn packed_json(write: impl FnOnce(&mut Vec<u8>) -> bool) -> Option<Box<[u8]>> {
+    ROOM.with_borrow_mut(|Room { json, lz4 }| {
+        json.clear();
+        write(json).then(|| packed_into(json, lz4))
+    })
+}
+
+/// `text` compressed as [`packed_json`] does it.
+#[cfg(test)]
+fn packed(text: &[u8]) -> Box<[u8]> {
+    ROOM.with_borrow_mut(|room| packed_into(text, &mut room.lz4))
+}
+
+fn packed_into(text: &[u8], room: &mut Vec<u8>) -> Box<[u8]> {
+    let worst = 4 + lz4_flex::block::get_maximum_output_size(text.len());
+    if room.len() < worst {
+        room.resize(worst, 0);
+    }
+    let size = u32::try_from(text.len()).expect("an object under 4 GB");
+    room[..4].copy_from_slice(&size.to_le_bytes());
+    let n = lz4_flex::block::compress_into(text, &mut room[4..]).expect("room for the worst case");
+    room[..4 + n].into()
+}
+
+/// `read` of the text [`packed`] compressed.
+fn with_unpacked<R>(bytes: &[u8], read: impl FnOnce(&str) -> R) -> R {
+    ROOM.with_borrow_mut(|room| {
+        let (size, block) = lz4_flex::block::uncompressed_size(bytes).expect("packed by this run");
+        if room.lz4.len() < size {
+            room.lz4.resize(size, 0);
+        }
+        let n = lz4_flex::block::decompress_into(block, &mut room.lz4).expect("packed by this run");
+        read(std::str::from_utf8(&room.lz4[..n]).expect("packed from a str"))
+    })
 }
 
 impl Kept {
     fn new(node: Node, crd: bool) -> Kept {
         let (api_version, kind) = api_version_kind(&node);
-        let mut text = Vec::new();
-        let body = match write_plain_json(&node, &mut text) {
-            true => Body::Json(packed(&text)),
-            false => Body::Tree(Box::new(node)),
+        let body = match packed_json(|out| write_plain_json(&node, out)) {
+            Some(packed) => Body::Json(packed),
+            None => Body::Tree(Box::new(node)),
         };
         Kept {
             group: group_of(&api_version).into(),
@@ -87,6 +127,26 @@ impl Kept {
             body,
             compiled: None,
         }
+    }
+
+    /// An object (not a CRD) from its tree as read without the check of its meaning, whose
+    /// head ([`head_of`]) is `head`; `None` when kubectl's reader refuses it (that check).
+    fn read(root: RNode, head: &Node) -> Option<Kept> {
+        let (api_version, kind) = api_version_kind(head);
+        let body = match packed_json(|out| write_plain_json(&root, out)) {
+            Some(packed) => Body::Json(packed),
+            None => {
+                read::decode::check(&root).ok()?;
+                Body::Tree(Box::new(read::to_node(root)))
+            }
+        };
+        Some(Kept {
+            group: group_of(&api_version).into(),
+            kind: kind.into(),
+            crd: false,
+            body,
+            compiled: None,
+        })
     }
 
     /// The versions of this previous CRD as loaded and compiled, when the CRD `new` (as JSON)
@@ -106,7 +166,7 @@ impl Kept {
     /// The object's tree (from its JSON: strings, numbers, booleans and nulls as JSON has them).
     pub fn node(&self) -> Node {
         match &self.body {
-            Body::Json(bytes) => from_json_str(&unpacked(bytes)).expect("kept JSON"),
+            Body::Json(bytes) => with_unpacked(bytes, from_json_str).expect("kept JSON"),
             Body::Tree(n) => (**n).clone(),
         }
     }
@@ -114,7 +174,7 @@ impl Kept {
     /// The object as JSON (`None` when JSON cannot hold it).
     pub fn json(&self) -> Option<Value> {
         match &self.body {
-            Body::Json(bytes) => serde_json::from_str(&unpacked(bytes)).ok(),
+            Body::Json(bytes) => with_unpacked(bytes, |t| serde_json::from_str(t)).ok(),
             Body::Tree(n) => to_json(n).ok(),
         }
     }
@@ -126,6 +186,29 @@ impl Kept {
             Body::Tree(n) => n.get("spec").and_then(|s| to_json(s).ok()),
         }
     }
+}
+
+/// The part of a document's tree that says what it is: for a mapping, its `apiVersion`,
+/// `kind` and `metadata` entries (what [`Node::get`] finds of them, found the same there);
+/// any other node whole.
+fn head_of(root: &RNode) -> Node {
+    let Kind::Map { entries, flow } = &root.kind else {
+        return read::to_node(root.clone());
+    };
+    let entries = entries.iter().filter(|(k, _)| {
+        matches!(&k.kind, Kind::Scalar { value, .. }
+            if matches!(value.as_str(), "apiVersion" | "kind" | "metadata"))
+    });
+    read::to_node(RNode {
+        span: root.span,
+        anchor: None,
+        alias: None,
+        tag: root.tag.clone(),
+        kind: Kind::Map {
+            entries: entries.cloned().collect(),
+            flow: *flow,
+        },
+    })
 }
 
 /// What processing needs to judge an update: the previous revision and the run's schemas
@@ -209,19 +292,34 @@ impl Previous {
     ) -> Result<bool, ProcessError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         // Each document is made compact as it is read (CRDs are loaded when all are read).
+        // An object's JSON is written from the tree as read; only its head (apiVersion, kind
+        // and metadata) is made a [`Node`], to be checked and matched. A document whose JSON
+        // is written needs no other check of its meaning ([`write_plain_json`]); the reader
+        // leaves the check of the others to this loop.
         let mut pending = Vec::new();
-        for (i, doc) in crate::yaml::parse::Documents::new(text).enumerate() {
+        for (i, doc) in read::Reader::new(text).unchecked().enumerate() {
             let Ok(doc) = doc else { return Ok(false) };
-            if doc.is_null() {
+            let Some(root) = doc.root else { continue };
+            let head = head_of(&root);
+            if head.is_null() {
+                if read::decode::check(&root).is_err() {
+                    return Ok(false);
+                }
                 continue;
             }
             let label = format!("{source} (document {i})");
-            if resourcelist::check_object(&doc, &label).is_err() {
+            if resourcelist::check_object(&head, &label).is_err() {
                 return Ok(false);
             }
-            pending.push(match is_crd(&doc) {
-                true => Pending::Crd(Kept::new(doc, true), label),
-                false => Pending::Object(Identity::of(&doc), Kept::new(doc, false)),
+            pending.push(match is_crd(&head) {
+                true => match read::decode::check(&root) {
+                    Ok(()) => Pending::Crd(Kept::new(read::to_node(root), true), label),
+                    Err(_) => return Ok(false),
+                },
+                false => match Kept::read(root, &head) {
+                    Some(kept) => Pending::Object(Identity::of(&head), kept),
+                    None => return Ok(false),
+                },
             });
         }
         if pending.len() < 2 {
@@ -406,7 +504,7 @@ impl UpdateContext<'_> {
             prune: config.prune && old_vs.prune,
             default: config.default,
         };
-        let created = engine::run(&mut stored, old_vs, Request::Create, &opts, true);
+        let created = engine::run(&mut stored, old_vs, Request::Stored, &opts, true);
         if created.refused.is_some() || !created.errors.is_empty() {
             return None;
         }

@@ -171,7 +171,21 @@ impl Validator {
     ) -> Vec<FieldError> {
         let mut fallback = None;
         match Data::of_item(item, &mut fallback) {
-            Some(obj) => self.validate_data(obj, cel),
+            Some(obj) => self.validate_data(obj, cel, false),
+            None => Vec::new(),
+        }
+    }
+
+    /// [`Validator::validate`] up to the first stage that finds an error: the same answer to
+    /// whether the create is refused, not all its causes.
+    pub fn validate_until_refused(
+        &self,
+        item: &Item,
+        cel: impl FnOnce(&Value) -> Vec<FieldError>,
+    ) -> Vec<FieldError> {
+        let mut fallback = None;
+        match Data::of_item(item, &mut fallback) {
+            Some(obj) => self.validate_data(obj, cel, true),
             None => Vec::new(),
         }
     }
@@ -182,13 +196,14 @@ impl Validator {
         obj: &Value,
         cel: impl FnOnce(&Value) -> Vec<FieldError>,
     ) -> Vec<FieldError> {
-        self.validate_data(Data::of_value(obj), cel)
+        self.validate_data(Data::of_value(obj), cel, false)
     }
 
     fn validate_data(
         &self,
         mut obj: Data<'_>,
         cel: impl FnOnce(&Value) -> Vec<FieldError>,
+        until_refused: bool,
     ) -> Vec<FieldError> {
         let Data::Object(root) = &mut obj else {
             return Vec::new();
@@ -199,6 +214,9 @@ impl Validator {
             let rule = names::name_is_dns_subdomain;
             objectmeta::validate(meta, self.namespaced, rule, "metadata", &mut errs);
         }
+        if until_refused && !errs.is_empty() {
+            return errs;
+        }
         errs.extend(self.openapi(&obj));
         if let Some(scale) = &self.scale {
             scale::validate(&obj, scale, &mut errs);
@@ -206,6 +224,9 @@ impl Validator {
         let side = &self.compiled.side;
         embedded::validate(&self.schema, side, &obj, &Path::Root(""), &mut errs);
         listtype::validate(&self.schema, side, &obj, &Path::Root(""), &mut errs);
+        if until_refused && !errs.is_empty() {
+            return errs;
+        }
         if self.compiled.has_rules {
             rules_unless_blocked(&mut errs, || cel(&obj.to_value()));
         }

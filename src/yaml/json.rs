@@ -7,7 +7,7 @@
 //! cannot be JSON and fail.
 
 use super::keys::is_merge_key;
-use super::scalar::{resolve_checked, Resolved};
+use super::scalar::{resolve_checked, resolve_plain, Resolved};
 use super::{Mapping, Node, Scalar, YamlError};
 use serde_json::{Map, Number, Value};
 
@@ -123,32 +123,122 @@ fn go_float_key(f: f64) -> String {
 }
 
 fn scalar_to_json(s: &Scalar) -> Result<Value, YamlError> {
-    Ok(match resolve_checked(s).map_err(err)? {
+    resolved_to_json(resolve_checked(s).map_err(err)?, &s.value, s.json)
+}
+
+/// The JSON value of a scalar whose text `value` resolves to `r` (`json`: read from JSON).
+fn resolved_to_json(r: Resolved, value: &str, json: bool) -> Result<Value, YamlError> {
+    Ok(match r {
         Resolved::Null => Value::Null,
         Resolved::Bool(b) => Value::Bool(b),
         Resolved::Int(i) => Value::from(i),
         Resolved::BigInt(d) => match d.parse::<u64>() {
-            Ok(u) if !s.json => Value::from(u),
-            _ => float_value(d.parse().unwrap_or(f64::NAN), s)?,
+            Ok(u) if !json => Value::from(u),
+            _ => float_value(d.parse().unwrap_or(f64::NAN), value, json)?,
         },
-        Resolved::Float(f) => float_value(f, s)?,
-        Resolved::Str => Value::String(s.value.clone()),
+        Resolved::Float(f) => float_value(f, value, json)?,
+        Resolved::Str => Value::String(value.to_string()),
     })
 }
 
-/// Writes the compact JSON text of `node` (the text `to_json(node)?.to_string()` gives) into
-/// `out`, when that text reads back as the same object: no tags, every map key a string
-/// scalar (not a merge key), no key twice, and every value one JSON can hold. `false`
-/// otherwise, with `out` holding part of the text. No [`Value`] is made on the way.
-pub fn write_plain_json(node: &Node, out: &mut Vec<u8>) -> bool {
-    match node {
-        Node::Scalar(s) => s.tag.is_none() && write_scalar(s, out),
-        Node::Seq(seq) => {
-            if seq.tag.is_some() {
+/// A tree [`write_plain_json`] writes: the crate's [`Node`] or the reader's tree as read
+/// ([`super::read::RNode`]), seen one node at a time.
+pub trait PlainTree: Sized {
+    fn view(&self) -> View<'_, Self>;
+}
+
+/// One node as [`write_plain_json`] sees it; `tagged`: a tag is written on it.
+pub enum View<'a, T> {
+    Scalar {
+        value: &'a str,
+        /// Plain style: its meaning comes from its text (else it is a string).
+        plain: bool,
+        /// Read from a JSON document ([`Scalar::json`]).
+        json: bool,
+        tagged: bool,
+    },
+    Seq {
+        items: &'a [T],
+        tagged: bool,
+    },
+    Map {
+        entries: &'a [(T, T)],
+        tagged: bool,
+    },
+}
+
+impl PlainTree for Node {
+    fn view(&self) -> View<'_, Node> {
+        match self {
+            Node::Scalar(s) => View::Scalar {
+                value: &s.value,
+                plain: s.style == super::ScalarStyle::Plain,
+                json: s.json,
+                tagged: s.tag.is_some(),
+            },
+            Node::Seq(seq) => View::Seq {
+                items: &seq.items,
+                tagged: seq.tag.is_some(),
+            },
+            Node::Map(m) => View::Map {
+                entries: &m.entries,
+                tagged: m.tag.is_some(),
+            },
+        }
+    }
+}
+
+impl PlainTree for super::read::RNode {
+    fn view(&self) -> View<'_, Self> {
+        use super::read::{Kind, Style};
+        let tagged = self.tag.is_some();
+        match &self.kind {
+            Kind::Scalar {
+                value, style, json, ..
+            } => View::Scalar {
+                value,
+                plain: *style == Style::Plain,
+                json: *json,
+                tagged,
+            },
+            Kind::Seq { items, .. } => View::Seq { items, tagged },
+            Kind::Map { entries, .. } => View::Map { entries, tagged },
+        }
+    }
+}
+
+/// Writes the compact JSON text of `node` (the text `to_json(node)?.to_string()` gives for
+/// the same tree) into `out`, when that text reads back as the same object: no tags, every map
+/// key a string scalar (not a merge key), no key twice, and every value one JSON can hold.
+/// `false` otherwise, with `out` holding part of the text. No [`Value`] is made on the way.
+///
+/// Also `false` for what kubectl's reader must decode to be sure of (an integer beyond
+/// int64, a `<<` key however quoted): a tree as read that this writes is one that
+/// [`super::read::decode::check`] passes without a look.
+pub fn write_plain_json<T: PlainTree>(node: &T, out: &mut Vec<u8>) -> bool {
+    match node.view() {
+        View::Scalar {
+            value,
+            plain,
+            json,
+            tagged,
+        } => {
+            if tagged {
+                return false;
+            }
+            match plain.then(|| resolve_plain(value)) {
+                None | Some(Resolved::Str) => write_str(value, out),
+                Some(Resolved::BigInt(_)) => false,
+                Some(r) => resolved_to_json(r, value, json)
+                    .is_ok_and(|v| serde_json::to_writer(out, &v).is_ok()),
+            }
+        }
+        View::Seq { items, tagged } => {
+            if tagged {
                 return false;
             }
             out.push(b'[');
-            for (i, item) in seq.items.iter().enumerate() {
+            for (i, item) in items.iter().enumerate() {
                 if i > 0 {
                     out.push(b',');
                 }
@@ -159,17 +249,19 @@ pub fn write_plain_json(node: &Node, out: &mut Vec<u8>) -> bool {
             out.push(b']');
             true
         }
-        Node::Map(m) => {
-            if m.tag.is_some() || !unique_string_keys(m) {
+        View::Map { entries, tagged } => {
+            if tagged || !unique_string_keys(entries) {
                 return false;
             }
             out.push(b'{');
-            for (i, (k, v)) in m.entries.iter().enumerate() {
+            for (i, (k, v)) in entries.iter().enumerate() {
                 if i > 0 {
                     out.push(b',');
                 }
-                let Node::Scalar(k) = k else { return false };
-                if !write_str(&k.value, out) {
+                let View::Scalar { value, .. } = k.view() else {
+                    return false;
+                };
+                if !write_str(value, out) {
                     return false;
                 }
                 out.push(b':');
@@ -183,20 +275,26 @@ pub fn write_plain_json(node: &Node, out: &mut Vec<u8>) -> bool {
     }
 }
 
-/// Whether every key of `m` is a string scalar without a tag (not a merge key), none twice.
-fn unique_string_keys(m: &Mapping) -> bool {
-    fn string_key(k: &Node) -> Option<&str> {
-        match k {
-            Node::Scalar(s) if s.tag.is_none() && !is_merge_key(k) => {
-                matches!(resolve_checked(s), Ok(Resolved::Str)).then_some(s.value.as_str())
-            }
+/// Whether every key is a string scalar without a tag (not a merge key), none twice.
+fn unique_string_keys<T: PlainTree>(entries: &[(T, T)]) -> bool {
+    fn string_key<T: PlainTree>(k: &T) -> Option<&str> {
+        match k.view() {
+            View::Scalar {
+                value,
+                plain,
+                tagged: false,
+                ..
+            } if value != "<<" => match plain {
+                false => Some(value),
+                true => matches!(resolve_plain(value), Resolved::Str).then_some(value),
+            },
             _ => None,
         }
     }
-    let n = m.entries.len();
+    let n = entries.len();
     if n <= 16 {
         let mut keys: [&str; 16] = [""; 16];
-        for (i, (k, _)) in m.entries.iter().enumerate() {
+        for (i, (k, _)) in entries.iter().enumerate() {
             let Some(k) = string_key(k) else { return false };
             if keys[..i].contains(&k) {
                 return false;
@@ -206,21 +304,13 @@ fn unique_string_keys(m: &Mapping) -> bool {
         return true;
     }
     let mut seen = std::collections::HashSet::with_capacity(n);
-    m.entries
+    entries
         .iter()
         .all(|(k, _)| string_key(k).is_some_and(|k| seen.insert(k)))
 }
 
 fn write_str(s: &str, out: &mut Vec<u8>) -> bool {
     serde_json::to_writer(out, s).is_ok()
-}
-
-fn write_scalar(s: &Scalar, out: &mut Vec<u8>) -> bool {
-    match resolve_checked(s) {
-        Ok(Resolved::Str) => write_str(&s.value, out),
-        Ok(_) => scalar_to_json(s).is_ok_and(|v| serde_json::to_writer(out, &v).is_ok()),
-        Err(_) => false,
-    }
 }
 
 /// The int64 the apiserver holds for a float read from YAML: sigs.k8s.io/yaml's JSON round trip
@@ -232,11 +322,11 @@ pub(crate) fn integral(f: f64, json: bool) -> Option<i64> {
 }
 
 /// A float as the apiserver holds it: from JSON a float64; from YAML an integer when integral.
-fn float_value(f: f64, s: &Scalar) -> Result<Value, YamlError> {
+fn float_value(f: f64, value: &str, json: bool) -> Result<Value, YamlError> {
     if !f.is_finite() {
-        return Err(err(format!("{UNSUPPORTED}: {} (NaN or infinity)", s.value)));
+        return Err(err(format!("{UNSUPPORTED}: {value} (NaN or infinity)")));
     }
-    if let Some(i) = integral(f, s.json) {
+    if let Some(i) = integral(f, json) {
         return Ok(Value::from(i));
     }
     Ok(Number::from_f64(f).map_or(Value::Null, Value::Number))

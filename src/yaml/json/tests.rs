@@ -204,7 +204,10 @@ fn plain_json_is_written_as_serde_json_prints_the_value() {
     // Values JSON cannot hold (the reader refuses them; a tree may be made by hand).
     for special in [".nan", "-.inf"] {
         let node = Node::Seq(Sequence {
-            items: vec![Node::Scalar(Scalar::plain("1")), Node::Scalar(Scalar::plain(special))],
+            items: vec![
+                Node::Scalar(Scalar::plain("1")),
+                Node::Scalar(Scalar::plain(special)),
+            ],
             flow: false,
             one_line: false,
             tag: None,

@@ -151,6 +151,8 @@ pub struct Reader<'a> {
     chunks: split::Chunks<'a>,
     index: usize,
     done: bool,
+    /// Whether each document's meaning is checked ([`decode::check`]) before it is handed out.
+    check: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -160,6 +162,17 @@ impl<'a> Reader<'a> {
             chunks: split::Chunks::new(text),
             index: 0,
             done: false,
+            check: true,
+        }
+    }
+
+    /// A reader that hands out documents without checking their meaning: only the syntax
+    /// refuses. The caller checks each document ([`decode::check`]) that it cannot show
+    /// to be fine otherwise.
+    pub fn unchecked(self) -> Self {
+        Reader {
+            check: false,
+            ..self
         }
     }
 }
@@ -181,7 +194,7 @@ impl Reader<'_> {
             Ok(chunk) => {
                 self.index += 1;
                 compose::document_split(self.text, &chunk, index, sink).and_then(|doc| {
-                    if let Some(root) = &doc.root {
+                    if let Some(root) = doc.root.as_ref().filter(|_| self.check) {
                         decode::check(root).map_err(|m| Refusal {
                             document: index,
                             line: 0,
