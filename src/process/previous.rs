@@ -57,9 +57,101 @@ pub struct Kept {
 
 #[derive(Debug)]
 enum Body {
-    /// The compact JSON text, compressed ([`packed`]).
+    /// The compact JSON text, compressed ([`packed_json`]).
     Json(Box<[u8]>),
+    /// The compact JSON text, at `start..start + len` in a block of several objects' texts
+    /// ([`Blocks`]).
+    InBlock {
+        block: Arc<[u8]>,
+        start: u32,
+        len: u32,
+    },
     Tree(Box<Node>),
+}
+
+/// The compact JSON texts of a stream's objects, one after the other, compressed a block of
+/// about [`Blocks::SIZE`] at a time (one object is a few hundred bytes to a few kB, too few to
+/// compress alone: the compressor's table alone is 8 kB). An object is read back by unpacking
+/// its block; each thread keeps the block it unpacked last ([`with_block`]), and objects are
+/// mostly read in the order they were written.
+#[derive(Default)]
+struct Blocks {
+    /// The texts not yet in a block.
+    open: Vec<u8>,
+    sealed: Vec<Arc<[u8]>>,
+}
+
+/// Where [`Blocks::write`] put an object's text: block, start and length.
+#[derive(Clone, Copy)]
+struct Place(usize, u32, u32);
+
+impl Blocks {
+    const SIZE: usize = 32 * 1024;
+
+    /// Appends the text `write` writes; `None`, with nothing appended, when `write` says JSON
+    /// would not give the object back.
+    fn write(&mut self, write: impl FnOnce(&mut Vec<u8>) -> bool) -> Option<Place> {
+        let start = self.open.len();
+        if !write(&mut self.open) {
+            self.open.truncate(start);
+            return None;
+        }
+        let size = |n: usize| u32::try_from(n).expect("a block under 4 GB");
+        let place = Place(
+            self.sealed.len(),
+            size(start),
+            size(self.open.len() - start),
+        );
+        if self.open.len() >= Self::SIZE {
+            self.seal();
+        }
+        Some(place)
+    }
+
+    /// Compresses the open texts into a block.
+    fn seal(&mut self) {
+        if !self.open.is_empty() {
+            let block = ROOM.with_borrow_mut(|room| packed_into(&self.open, &mut room.lz4));
+            self.sealed.push(block.into());
+            self.open.clear();
+        }
+    }
+
+    /// The body of the object at `place`, once every block is sealed.
+    fn body(&self, Place(block, start, len): Place) -> Body {
+        Body::InBlock {
+            block: Arc::clone(&self.sealed[block]),
+            start,
+            len,
+        }
+    }
+}
+
+thread_local! {
+    /// The block this thread unpacked last, and its text.
+    static UNPACKED: std::cell::RefCell<Option<(Arc<[u8]>, Vec<u8>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// `read` of the text at `start..start + len` in `block` (unpacked unless it was the last).
+fn with_block<R>(block: &Arc<[u8]>, start: u32, len: u32, read: impl FnOnce(&str) -> R) -> R {
+    UNPACKED.with_borrow_mut(|last| {
+        let text = match last {
+            Some((b, text)) if Arc::ptr_eq(b, block) => text,
+            _ => {
+                let mut text = last.take().map(|(_, t)| t).unwrap_or_default();
+                let (size, packed) =
+                    lz4_flex::block::uncompressed_size(block).expect("packed by this run");
+                text.resize(size, 0);
+                let n = lz4_flex::block::decompress_into(packed, &mut text)
+                    .expect("packed by this run");
+                text.truncate(n);
+                &mut last.insert((Arc::clone(block), text)).1
+            }
+        };
+        let (start, end) = (start as usize, start as usize + len as usize);
+        read(std::str::from_utf8(&text[start..end]).expect("written from a str"))
+    })
 }
 
 /// Buffers kept from one object to the next (each thread its own): the JSON text being
@@ -129,26 +221,6 @@ impl Kept {
         }
     }
 
-    /// An object (not a CRD) from its tree as read without the check of its meaning, whose
-    /// head ([`head_of`]) is `head`; `None` when kubectl's reader refuses it (that check).
-    fn read(root: RNode, head: &Node) -> Option<Kept> {
-        let (api_version, kind) = api_version_kind(head);
-        let body = match packed_json(|out| write_plain_json(&root, out)) {
-            Some(packed) => Body::Json(packed),
-            None => {
-                read::decode::check(&root).ok()?;
-                Body::Tree(Box::new(read::to_node(root)))
-            }
-        };
-        Some(Kept {
-            group: group_of(&api_version).into(),
-            kind: kind.into(),
-            crd: false,
-            body,
-            compiled: None,
-        })
-    }
-
     /// The versions of this previous CRD as loaded and compiled, when the CRD `new` (as JSON)
     /// loads to the same versions: the same `apiVersion`, `kind`, name and `spec` (what
     /// loading and compiling read) as `old`, this CRD's JSON ([`Self::json`], read once by the
@@ -167,6 +239,9 @@ impl Kept {
     pub fn node(&self) -> Node {
         match &self.body {
             Body::Json(bytes) => with_unpacked(bytes, from_json_str).expect("kept JSON"),
+            Body::InBlock { block, start, len } => {
+                with_block(block, *start, *len, from_json_str).expect("kept JSON")
+            }
             Body::Tree(n) => (**n).clone(),
         }
     }
@@ -175,6 +250,9 @@ impl Kept {
     pub fn json(&self) -> Option<Value> {
         match &self.body {
             Body::Json(bytes) => with_unpacked(bytes, |t| serde_json::from_str(t)).ok(),
+            Body::InBlock { block, start, len } => {
+                with_block(block, *start, *len, |t| serde_json::from_str(t)).ok()
+            }
             Body::Tree(n) => to_json(n).ok(),
         }
     }
@@ -182,7 +260,7 @@ impl Kept {
     /// Its `spec` as JSON.
     pub fn spec_json(&self) -> Option<Value> {
         match &self.body {
-            Body::Json(_) => self.json()?.get_mut("spec").map(Value::take),
+            Body::Json(_) | Body::InBlock { .. } => self.json()?.get_mut("spec").map(Value::take),
             Body::Tree(n) => n.get("spec").and_then(|s| to_json(s).ok()),
         }
     }
@@ -297,6 +375,7 @@ impl Previous {
         // is written needs no other check of its meaning ([`write_plain_json`]); the reader
         // leaves the check of the others to this loop.
         let mut pending = Vec::new();
+        let mut blocks = Blocks::default();
         for (i, doc) in read::Reader::new(text).unchecked().enumerate() {
             let Ok(doc) = doc else { return Ok(false) };
             let Some(root) = doc.root else { continue };
@@ -316,8 +395,12 @@ impl Previous {
                     Ok(()) => Pending::Crd(Kept::new(read::to_node(root), true), label),
                     Err(_) => return Ok(false),
                 },
-                false => match Kept::read(root, &head) {
-                    Some(kept) => Pending::Object(Identity::of(&head), kept),
+                false => match written(root, &mut blocks) {
+                    Some(body) => {
+                        let (api_version, kind) = api_version_kind(&head);
+                        let group = group_of(&api_version).into();
+                        Pending::Object(Identity::of(&head), group, kind.into(), body)
+                    }
                     None => return Ok(false),
                 },
             });
@@ -325,10 +408,24 @@ impl Previous {
         if pending.len() < 2 {
             return Ok(false);
         }
+        blocks.seal();
         for p in pending {
             match p {
                 Pending::Crd(kept, label) => self.add(kept.node(), &label, ignored)?,
-                Pending::Object(id, kept) => self.push(id, kept),
+                Pending::Object(id, group, kind, body) => {
+                    let body = match body {
+                        Ok(place) => blocks.body(place),
+                        Err(tree) => Body::Tree(tree),
+                    };
+                    let kept = Kept {
+                        group,
+                        kind,
+                        crd: false,
+                        body,
+                        compiled: None,
+                    };
+                    self.push(id, kept)
+                }
             }
         }
         Ok(true)
@@ -436,8 +533,26 @@ enum Pending {
     /// A CRD, made compact too: loaded once every document was read (the loader reads a CRD
     /// as JSON, and its results are not reported).
     Crd(Kept, String),
-    /// Any other object, made compact.
-    Object(Option<Identity>, Kept),
+    /// Any other object: its identity, group and kind, and its text's place in the stream's
+    /// [`Blocks`] (or its tree, see [`written`]).
+    Object(
+        Option<Identity>,
+        Box<str>,
+        Box<str>,
+        Result<Place, Box<Node>>,
+    ),
+}
+
+/// An object's tree as read (its meaning not checked) written into `blocks`, or as a tree
+/// where JSON would not give it back; `None` when kubectl's reader refuses it (that check).
+fn written(root: RNode, blocks: &mut Blocks) -> Option<Result<Place, Box<Node>>> {
+    match blocks.write(|out| write_plain_json(&root, out)) {
+        Some(place) => Some(Ok(place)),
+        None => {
+            read::decode::check(&root).ok()?;
+            Some(Err(Box::new(read::to_node(root))))
+        }
+    }
 }
 
 /// What an object is matched by: (group, kind, name) and its namespace as written.

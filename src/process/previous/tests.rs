@@ -6,6 +6,7 @@ use super::super::{process_update, Report};
 use super::*;
 use crate::results::Severity;
 use crate::yaml::parse_stream;
+use std::collections::HashSet;
 use std::sync::Arc;
 
 /// The CRD, with the enum of `spec.color` and the maxLength of `spec.tags` items as given
@@ -489,4 +490,67 @@ fn a_kept_object_is_compressed_and_reads_back_as_it_was() {
     assert_eq!(kept.json(), Some(to_json(&node).unwrap()));
     assert_eq!(to_json(&kept.node()).unwrap(), to_json(&node).unwrap());
     assert_eq!(with_unpacked(&packed(b""), str::to_string), "");
+}
+
+/// A plain stream's objects are kept in compressed blocks of several objects: every one of
+/// them, in blocks read in any order, reads back as the object it was (as JSON); an object
+/// JSON would not give back (an integer beyond int64, a quoted `<<` key, a tag) is kept as its
+/// tree; a document whose meaning kubectl's reader refuses refuses the file as reading it
+/// whole does.
+#[test]
+fn a_streamed_previous_file_keeps_each_object_as_it_was() {
+    let config = Config::default();
+    let mut old = String::new();
+    for i in 0..400 {
+        old += &thing(
+            &format!("t{i}"),
+            ", labels: {x: 'yes'}",
+            &format!("{{i: {i}, s: \"caf\\u00e9 {i}\", f: 1.5, l: [a, null, true]}}"),
+        );
+    }
+    old += &thing("big", "", "{n: 99999999999999999999}");
+    old += &thing("merge", "", "{'<<': x}");
+    old += &thing("tagged", "", "{s: !!str 12}");
+    let dir = std::env::temp_dir().join(format!("crd-schema-fn-blocks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("old.yaml");
+    std::fs::write(&path, &old).unwrap();
+    let previous = Previous::load(std::slice::from_ref(&path), &config).unwrap();
+    let nodes = parse_stream(&old).unwrap();
+    assert_eq!(previous.len(), nodes.len());
+    let blocks: HashSet<*const u8> = previous
+        .kept
+        .iter()
+        .filter_map(|k| match &k.body {
+            Body::InBlock { block, .. } => Some(block.as_ptr()),
+            _ => None,
+        })
+        .collect();
+    assert!(blocks.len() > 1, "{} blocks", blocks.len());
+    let trees = previous
+        .kept
+        .iter()
+        .filter(|k| matches!(k.body, Body::Tree(_)));
+    assert_eq!(trees.count(), 3);
+    // Last to first, then first to last: each block is unpacked again on the way.
+    let order = (0..nodes.len()).rev().chain(0..nodes.len());
+    for i in order {
+        let want = to_json(&nodes[i]).unwrap();
+        assert_eq!(previous.kept[i].json(), Some(want.clone()), "object {i}");
+        assert_eq!(
+            to_json(&previous.kept[i].node()).unwrap(),
+            want,
+            "object {i}"
+        );
+        let found = previous.find(&nodes[i], true).unwrap();
+        assert_eq!(to_json(&found).unwrap(), want, "object {i}");
+    }
+    // Refused in meaning: the same refusal as the whole file's.
+    let refused = old.clone() + &thing("bad", "", "{n: !!int abc}");
+    std::fs::write(&path, &refused).unwrap();
+    let got = Previous::load(std::slice::from_ref(&path), &config).unwrap_err();
+    let whole = read_items(&refused, &path.display().to_string()).unwrap_err();
+    assert_eq!(got.to_string(), whole.to_string());
+    assert!(got.to_string().contains("!!int"), "{got}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
