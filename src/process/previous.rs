@@ -127,10 +127,12 @@ impl Blocks {
     }
 }
 
+/// A block and its text.
+type Unpacked = (Arc<[u8]>, Vec<u8>);
+
 thread_local! {
-    /// The block this thread unpacked last, and its text.
-    static UNPACKED: std::cell::RefCell<Option<(Arc<[u8]>, Vec<u8>)>> =
-        const { std::cell::RefCell::new(None) };
+    /// The block this thread unpacked last.
+    static UNPACKED: std::cell::RefCell<Option<Unpacked>> = const { std::cell::RefCell::new(None) };
 }
 
 /// `read` of the text at `start..start + len` in `block` (unpacked unless it was the last).
