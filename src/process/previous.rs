@@ -195,7 +195,7 @@ fn packed_into(text: &[u8], room: &mut Vec<u8>) -> Box<[u8]> {
     room[..4 + n].into()
 }
 
-/// `read` of the text [`packed`] compressed.
+/// `read` of the text [`packed_json`] compressed.
 fn with_unpacked<R>(bytes: &[u8], read: impl FnOnce(&str) -> R) -> R {
     ROOM.with_borrow_mut(|room| {
         let (size, block) = lz4_flex::block::uncompressed_size(bytes).expect("packed by this run");
