@@ -114,7 +114,7 @@ pub(super) fn write_styled(
         ScalarStyle::Literal | ScalarStyle::Folded => {
             let header = s.source.as_deref().filter(|_| style == s.style);
             let folded = style == ScalarStyle::Folded;
-            write_block(out, &s.value, indent + 2, folded, header);
+            write_block(out, &s.value, indent, folded, header);
             return false;
         }
     }
@@ -287,9 +287,25 @@ pub(crate) fn block_header(v: &str, folded: bool) -> String {
     h
 }
 
-/// Writes a block scalar holding `v`, its lines at column `indent`, under the header it was read
-/// with (`header`, see [`Scalar::source`]) or else under [`block_header`].
-fn write_block(out: &mut String, v: &str, indent: usize, folded: bool, header: Option<&str>) {
+/// The indentation indicator of a block scalar's header (`4` of `|4-`), if it has one.
+pub(crate) fn indentation_indicator(header: &str) -> Option<usize> {
+    let indicators = header.get(1..)?;
+    let end = indicators
+        .find(|c: char| !c.is_ascii_digit() && c != '+' && c != '-')
+        .unwrap_or(indicators.len());
+    indicators[..end]
+        .chars()
+        .find_map(|c| c.to_digit(10))
+        .map(|d| d as usize)
+}
+
+/// Writes a block scalar holding `v` under the header it was read with (`header`, see
+/// [`Scalar::source`]) or else under [`block_header`]. Its lines are at column `parent` (the
+/// column of the node that holds it: its map key, its sequence's `-`) plus the header's
+/// indentation indicator, or plus two (the writer's own header has `2` or none).
+fn write_block(out: &mut String, v: &str, parent: usize, folded: bool, header: Option<&str>) {
+    let step = header.and_then(indentation_indicator).unwrap_or(2);
+    let indent = parent + step;
     if let Some((header, lines)) = header.and_then(|h| h.split_once('\n')) {
         // A folded scalar's own lines (see `Scalar::source`), moved to this column.
         out.push_str(header);

@@ -327,10 +327,22 @@ fn multi_line_flow_scalars_keep_their_lines() {
 #[test]
 fn block_scalars_keep_headers_that_hold_the_same_value() {
     // `+` where the writer clips, `2` where it needs none or writes it after the chomping
-    // indicator, a comment: kept. An indicator other than 2 gives way to the writer's header.
+    // indicator, a comment: kept. Another indentation indicator is kept, the lines written at
+    // the holding node's column plus it, wherever the node moves.
     let src = "a: |+\n  x\nb: >-2\n   y\nc: | # note\n  z\n";
     assert_eq!(round(src), src);
-    assert_eq!(round("d: |1\n   w\n"), "d: |2\n    w\n");
+    assert_eq!(round("d: |1\n   w\n"), "d: |1\n   w\n");
+    let moved = "l:\n    - |4\n          x\n        y\n    - k: |3-\n            z\n";
+    let want = "l:\n- |4\n      x\n    y\n- k: |3-\n        z\n";
+    assert_eq!(round(moved), want);
+    assert_eq!(round("|3\n    r\n"), "|3\n    r\n");
+    for text in [moved, "|3\n    r\n", "d: |1\n   w\n"] {
+        assert_eq!(
+            parse_stream(&round(text)).unwrap(),
+            parse_stream(text).unwrap(),
+            "{text:?}"
+        );
+    }
     // `+` with trailing blank lines is the writer's header too.
     assert_eq!(round("e: |+\n  v\n\nf: 1\n"), "e: |+\n  v\n\nf: 1\n");
 }
@@ -338,20 +350,23 @@ fn block_scalars_keep_headers_that_hold_the_same_value() {
 #[test]
 fn folded_block_scalars_keep_their_lines() {
     // The lines fold as written (a more-indented line, an empty one, a line of spaces), moved
-    // to the writer's column; with an indentation indicator other than 2, folded anew.
+    // to the writer's column; with an indentation indicator, to its column there.
     let src =
         "a:\n    b: >-\n         one\n         two\n           more\n      \n\n         three\n";
     let want = "a:\n  b: >-\n    one\n    two\n      more\n\n\n    three\n";
     assert_eq!(round(src), want);
     let kept = "- >+ # c\n  x\n  y\n\n";
     assert_eq!(round(kept), kept);
-    assert_eq!(round("c: >1\n   x\n   y\n"), "c: >2\n    x\n    y\n");
+    assert_eq!(round("c: >1\n   x\n   y\n"), "c: >1\n   x\n   y\n");
+    let indicated = "c:\n   d: >3\n\n         x\n        y\n\n        z\n";
+    let at_two = "c:\n  d: >3\n\n        x\n       y\n\n       z\n";
+    assert_eq!(round(indicated), at_two);
     // Lines broken by CR or NEL (YAML 1.1 line breaks): folded anew, the header line cut there.
     let cr = "d:\n    e: >\r       x\r       y\r";
     let nel = "d:\n    e: >\u{85}       x\u{85}       y\n";
     assert_eq!(round(cr), "d:\n  e: >\n    x y\n");
     assert_eq!(round(nel), "d:\n  e: >\n    x y\n");
-    for text in [src, kept, cr, nel] {
+    for text in [src, kept, cr, nel, indicated] {
         let docs = parse_stream(text).unwrap();
         assert_eq!(parse_stream(&round(text)).unwrap(), docs, "{text:?}");
     }

@@ -265,9 +265,9 @@ fn kept_source(
 }
 
 /// A block scalar's header line (indicators and comment), when it is not the writer's own but
-/// holds the same value under the writer's lines: an indentation indicator `2` (the writer
-/// indents the lines by two), `+` where the writer clips (it writes no trailing blank line), a
-/// comment.
+/// holds the same value under the writer's lines: an indentation indicator (the writer
+/// indents the lines by it, see `emit::scalar::write_block`), `+` where the writer clips (it
+/// writes no trailing blank line), a comment.
 fn block_source(src: &str, value: &str, folded: bool) -> Option<Box<str>> {
     // The header line ends at the first line break, of any kind YAML 1.1 has.
     let cut = src.find(is_break).unwrap_or(src.len());
@@ -277,8 +277,9 @@ fn block_source(src: &str, value: &str, folded: bool) -> Option<Box<str>> {
     let indicators = &indicators[..indicators
         .find(|c: char| !c.is_ascii_digit() && c != '+' && c != '-')
         .unwrap_or(indicators.len())];
-    if folded && !indicators.contains(|c: char| c.is_ascii_digit()) {
-        if let Some(kept) = folded_source(header, body) {
+    let indicated = indicators.contains(|c: char| c.is_ascii_digit());
+    if folded {
+        if let Some(kept) = folded_source(header, body, value, indicated) {
             return Some(kept);
         }
     }
@@ -287,21 +288,18 @@ fn block_source(src: &str, value: &str, folded: bool) -> Option<Box<str>> {
         return None;
     }
     let chomp = |h: &str| h.chars().find(|&c| c == '+' || c == '-');
-    let digit_ok = match indicators.chars().find(char::is_ascii_digit) {
-        None => !own.contains('2'),
-        Some(d) => d == '2',
-    };
     let (read, written) = (chomp(indicators), chomp(&own));
     let chomp_ok = read == written || (read == Some('+') && written.is_none());
-    (digit_ok && chomp_ok).then(|| header.into())
+    ((indicated || !own.contains('2')) && chomp_ok).then(|| header.into())
 }
 
 /// A folded scalar's header and its lines as written, moved to column 0 (the lines of spaces
 /// below their indentation left empty): the writer would fold the value its own way. Only for
-/// a header without an indentation indicator (the writer puts the lines at its own column, and
-/// they find their indentation there) and lines broken by LF alone; none when no line holds
-/// text.
-fn folded_source(header: &str, body: &str) -> Option<Box<str>> {
+/// lines broken by LF alone; none when no line holds text. Without an indentation indicator
+/// the lines find their indentation at the writer's column; with one (`indicated`) they are
+/// moved from the column it gives (the first text line's, less the spaces that start `value`)
+/// and written at the column it gives there.
+fn folded_source(header: &str, body: &str, value: &str, indicated: bool) -> Option<Box<str>> {
     // Only lines broken by LF: the others (see `is_break`) would not be moved to the column.
     if body.contains(|c: char| c != '\n' && is_break(c)) {
         return None;
@@ -312,10 +310,21 @@ fn folded_source(header: &str, body: &str) -> Option<Box<str>> {
         .split('\n')
         .collect();
     let spaces = |l: &str| l.len() - l.trim_start_matches(' ').len();
-    let column = lines
+    let first = lines
         .iter()
         .find(|l| !l.trim_start_matches(' ').is_empty())
         .map(|l| spaces(l))?;
+    let column = match indicated {
+        false => first,
+        true => {
+            // The value's first line is the first text line (the lines before it are empty).
+            let line = value.trim_start_matches('\n').split('\n').next()?;
+            if line.trim_start_matches(' ').is_empty() {
+                return None;
+            }
+            first.checked_sub(spaces(line))?
+        }
+    };
     let mut kept = String::from(header);
     for line in lines {
         kept.push('\n');
