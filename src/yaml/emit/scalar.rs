@@ -17,6 +17,11 @@ pub(super) enum Placement {
 /// `col0`: the scalar starts at column 0 (root scalar or top-level key), where `---` and `...`
 /// would be document markers.
 fn effective_style(s: &Scalar, key: bool, col0: bool) -> ScalarStyle {
+    // A plain scalar starting with U+FEFF at column 0 may start the stream, where a reader
+    // takes it for a byte order mark and drops it.
+    if s.style == ScalarStyle::Plain && col0 && s.value.starts_with('\u{feff}') {
+        return ScalarStyle::DoubleQuoted;
+    }
     let ok = source(s, false).is_some()
         || match s.style {
             ScalarStyle::Plain => s.value.is_empty() || plain_lines_ok(&s.value, key, col0),

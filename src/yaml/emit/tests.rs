@@ -371,3 +371,18 @@ fn folded_block_scalars_keep_their_lines() {
         assert_eq!(parse_stream(&round(text)).unwrap(), docs, "{text:?}");
     }
 }
+#[test]
+fn a_plain_scalar_starting_with_a_byte_order_mark_is_quoted_at_column_0() {
+    // Found by the fuzzer: written plain at the start of the stream, the reader dropped it.
+    for text in ["\u{feff}\n \u{feff}-{\n!!io\n", " \u{feff}x\n"] {
+        let docs = parse_stream(text).unwrap();
+        let out = emit_stream(&docs);
+        assert!(out.starts_with('"'), "{out:?}");
+        let json = |d: &[Node]| {
+            d.iter()
+                .map(|n| crate::yaml::json::to_json(n).unwrap())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(json(&parse_stream(&out).unwrap()), json(&docs), "{out:?}");
+    }
+}
