@@ -169,11 +169,7 @@ impl Validator {
         item: &Item,
         cel: impl FnOnce(&Value) -> Vec<FieldError>,
     ) -> Vec<FieldError> {
-        let mut fallback = None;
-        match Data::of_item(item, &mut fallback) {
-            Some(obj) => self.validate_data(obj, cel, false),
-            None => Vec::new(),
-        }
+        self.validate_item(item, cel, false)
     }
 
     /// [`Validator::validate`] up to the first stage that finds an error: the same answer to
@@ -183,9 +179,18 @@ impl Validator {
         item: &Item,
         cel: impl FnOnce(&Value) -> Vec<FieldError>,
     ) -> Vec<FieldError> {
+        self.validate_item(item, cel, true)
+    }
+
+    fn validate_item(
+        &self,
+        item: &Item,
+        cel: impl FnOnce(&Value) -> Vec<FieldError>,
+        until_refused: bool,
+    ) -> Vec<FieldError> {
         let mut fallback = None;
         match Data::of_item(item, &mut fallback) {
-            Some(obj) => self.validate_data(obj, cel, true),
+            Some(obj) => self.validate_data(obj, cel, until_refused),
             None => Vec::new(),
         }
     }
