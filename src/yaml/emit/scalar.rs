@@ -18,8 +18,10 @@ pub(super) enum Placement {
 /// would be document markers.
 fn effective_style(s: &Scalar, key: bool, col0: bool) -> ScalarStyle {
     // A plain scalar starting with U+FEFF at column 0 may start the stream, where a reader
-    // takes it for a byte order mark and drops it.
-    if s.style == ScalarStyle::Plain && col0 && s.value.starts_with('\u{feff}') {
+    // takes it for a byte order mark and drops it; one starting with `---` or `...` there is
+    // a document marker, its source text (kept from a column past 0) too.
+    let marker = s.value.starts_with('\u{feff}') || is_marker(&s.value);
+    if s.style == ScalarStyle::Plain && col0 && marker {
         return ScalarStyle::DoubleQuoted;
     }
     let ok = source(s, false).is_some()
