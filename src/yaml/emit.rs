@@ -17,7 +17,7 @@ mod scalar;
 mod tests;
 
 use super::{Mapping, Node, Scalar, ScalarStyle, Sequence};
-pub(crate) use scalar::{block_header, single_ok};
+pub(crate) use scalar::{block_header, block_indicators, single_ok};
 use scalar::{write_scalar, Placement};
 
 /// Appends one document (without a `---` marker) to `out`.

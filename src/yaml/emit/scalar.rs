@@ -294,13 +294,18 @@ pub(crate) fn block_header(v: &str, folded: bool) -> String {
     h
 }
 
-/// The indentation indicator of a block scalar's header (`4` of `|4-`), if it has one.
-pub(crate) fn indentation_indicator(header: &str) -> Option<usize> {
+/// The indicators of a block scalar's header (`4-` of `|4- # c`).
+pub(crate) fn block_indicators(header: &str) -> Option<&str> {
     let indicators = header.get(1..)?;
     let end = indicators
         .find(|c: char| !c.is_ascii_digit() && c != '+' && c != '-')
         .unwrap_or(indicators.len());
-    indicators[..end]
+    Some(&indicators[..end])
+}
+
+/// The indentation indicator of a block scalar's header (`4` of `|4-`), if it has one.
+fn indentation_indicator(header: &str) -> Option<usize> {
+    block_indicators(header)?
         .chars()
         .find_map(|c| c.to_digit(10))
         .map(|d| d as usize)

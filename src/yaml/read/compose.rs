@@ -10,7 +10,7 @@ use super::parser::{Ev, Event, Parser};
 use super::scanner::{is_break, Mark, Problem, Stage};
 use super::split::Chunk;
 use super::{Document, Kind, Pos, RNode, Refusal, Span, Style};
-use crate::yaml::emit::{block_header, single_ok};
+use crate::yaml::emit::{block_header, block_indicators, single_ok};
 use crate::yaml::scalar::style::needs_escapes;
 use std::collections::HashMap;
 
@@ -273,10 +273,7 @@ fn block_source(src: &str, value: &str, folded: bool) -> Option<Box<str>> {
     let cut = src.find(is_break).unwrap_or(src.len());
     let header = src[..cut].trim_end();
     let body = src[cut..].strip_prefix('\n').unwrap_or(&src[cut..]);
-    let indicators = header.get(1..)?;
-    let indicators = &indicators[..indicators
-        .find(|c: char| !c.is_ascii_digit() && c != '+' && c != '-')
-        .unwrap_or(indicators.len())];
+    let indicators = block_indicators(header)?;
     let indicated = indicators.contains(|c: char| c.is_ascii_digit());
     if folded {
         if let Some(kept) = folded_source(header, body, value, indicated) {
