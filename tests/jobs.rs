@@ -113,9 +113,11 @@ fn cel_library_batches_are_the_same_at_one_and_four_threads() {
         let input = std::fs::read(&path).unwrap();
         let name = path.display().to_string();
         same_at_one_and_four(&name, &input);
-        // A `...` line after the document makes the run read the input whole (kubectl drops
-        // what follows it): the whole-input path is threaded too.
-        let mut whole = input.clone();
+        // As a YAML document (`---` first) ended by a `...` line, the input is read whole
+        // (kubectl drops what follows the line): the whole-input path is threaded too. After
+        // JSON the line would be refused, as kubectl refuses it there.
+        let mut whole = b"---\n".to_vec();
+        whole.extend_from_slice(&input);
         whole.extend_from_slice(b"\n...\n");
         same_at_one_and_four(&format!("{name} (read whole)"), &whole);
     }

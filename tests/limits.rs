@@ -118,8 +118,14 @@ fn block_nesting_beyond_10000_is_refused() {
         assert_refused(&run(&[], &doc), DEPTH, "document 0: line 5,");
         let flow = format!("a: {}{}\n", "[".repeat(12_000), "]".repeat(12_000));
         assert_refused(&run(&[], &flow), DEPTH, "document 0: line 1");
+        // JSON is refused by Go's decoder first (its own limit, its own words); the YAML
+        // reading kubectl falls back to fails too, and the JSON cause is the one reported.
         let json = format!("{}1{}\n", r#"{"a":"#.repeat(12_000), "}".repeat(12_000));
-        assert_refused(&run(&[], &json), DEPTH, "document 0: line 1");
+        assert_refused(
+            &run(&[], &json),
+            "json: offset 50001: invalid character '{' exceeded max depth",
+            "document 0: line 1, column 50001",
+        );
     });
 }
 

@@ -26,6 +26,7 @@
 
 pub mod compose;
 pub mod decode;
+pub mod gojson;
 pub mod limits;
 pub mod parser;
 pub mod scanner;
@@ -191,19 +192,22 @@ impl Reader<'_> {
         let index = self.index;
         let result = match self.chunks.next()? {
             Err(e) => Err(e.at(index)),
-            Ok(chunk) => {
+            Ok(mut chunk) => {
                 self.index += 1;
-                compose::document_split(self.text, &chunk, index, sink).and_then(|doc| {
-                    if let Some(root) = doc.root.as_ref().filter(|_| self.check) {
-                        decode::check(root).map_err(|m| Refusal {
-                            document: index,
-                            line: 0,
-                            column: 0,
-                            message: m,
-                        })?;
-                    }
-                    Ok(doc)
-                })
+                let instead = chunk.instead.take();
+                let read =
+                    compose::document_split(self.text, &chunk, index, sink).and_then(|doc| {
+                        if let Some(root) = doc.root.as_ref().filter(|_| self.check) {
+                            decode::check(root).map_err(|m| Refusal {
+                                document: index,
+                                line: 0,
+                                column: 0,
+                                message: m,
+                            })?;
+                        }
+                        Ok(doc)
+                    });
+                read.map_err(|refusal| instead.map_or(refusal, |e| e.at(index)))
             }
         };
         if result.is_err() {

@@ -3,8 +3,13 @@
 //! YAML: lines are read one at a time; a line starting with `---` ends the document being
 //! gathered (when it holds anything) and is dropped; after the `---` only blanks or a comment
 //! may follow (else `invalid Yaml document separator: <rest>`). JSON (the first non-space
-//! character is `{`): each JSON value is a document; when the first value cannot be read as
-//! JSON, the stream is read as YAML after all (as apimachinery falls back).
+//! character is `{`): each JSON value is a document, read as Go's `json.Decoder` reads it
+//! ([`super::gojson`]). When one does not read after two or more did, the stream is refused
+//! with Go's cause; after none or one, the rest is read as YAML (from the end of the last
+//! value, white space up to the first line break skipped), and when its first document does
+//! not read either, the refusal is the JSON one (`json: offset N: <cause>`).
+
+use super::gojson;
 
 /// One document's text: `range` in the stream, and the line (0-based) it starts on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,6 +18,9 @@ pub struct Chunk {
     pub line: usize,
     /// A JSON value (read with encoding/json's grammar).
     pub json: bool,
+    /// The refusal to give instead of this document's own when it does not read: the first
+    /// YAML document after JSON that did not read (see the module's doc).
+    pub instead: Option<Box<SplitError>>,
 }
 
 /// A refused separator line (the chunks after it can still be read, as apimachinery's reader
@@ -20,6 +28,7 @@ pub struct Chunk {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SplitError {
     pub line: usize,
+    pub column: usize,
     pub message: String,
 }
 
@@ -28,7 +37,7 @@ impl SplitError {
         super::Refusal {
             document,
             line: self.line,
-            column: 1,
+            column: self.column,
             message: self.message,
         }
     }
@@ -38,17 +47,31 @@ pub struct Chunks<'a> {
     text: &'a str,
     pos: usize,
     line: usize,
-    json: Option<std::vec::IntoIter<Chunk>>,
+    /// The JSON values of a stream read as JSON, then what comes after them.
+    json: Option<(std::vec::IntoIter<Chunk>, After)>,
+    /// For the first YAML document after JSON values, the JSON refusal (see the module doc).
+    instead: Option<Box<SplitError>>,
+}
+
+/// What follows a stream's JSON values.
+enum After {
+    /// Nothing but white space.
+    End,
+    /// A value that does not read, after two or more: the stream's refusal.
+    Refused(SplitError),
+    /// YAML from this byte and line, and the refusal of its first document if it does not
+    /// read.
+    Yaml(usize, usize, SplitError),
 }
 
 impl<'a> Chunks<'a> {
     pub fn new(text: &'a str) -> Self {
-        let json = json_chunks(text).map(Vec::into_iter);
         Chunks {
             text,
             pos: 0,
             line: 0,
-            json,
+            json: json_chunks(text).map(|(chunks, after)| (chunks.into_iter(), after)),
+            instead: None,
         }
     }
 }
@@ -61,53 +84,108 @@ fn go_space(c: char) -> bool {
     ) || (c > '\u{ff}' && c.is_whitespace())
 }
 
-/// The JSON values of a stream that kubectl reads as JSON: `None` when it is not one (its first
-/// non-space character is not `{`), or when its first value cannot be read (apimachinery then
-/// reads it as YAML). A stream of several values that later fails is cut where it fails: the
-/// values before it, then a chunk of the rest (refused by the YAML reader in JSON mode).
-fn json_chunks(text: &str) -> Option<Vec<Chunk>> {
+/// The JSON values of a stream that kubectl reads as JSON, and what follows them (see the
+/// module doc); `None` when it is not one (its first non-space character is not `{`).
+fn json_chunks(text: &str) -> Option<(Vec<Chunk>, After)> {
     let body = text.trim_start_matches(go_space);
     if !body.starts_with('{') {
         return None;
     }
     let mut out = Vec::new();
-    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<serde::de::IgnoredAny>();
-    let mut start = 0;
+    let (mut at, mut line, mut counted) = (0, 0, 0);
+    // The 0-based line of byte `to` (counting on from the last one asked).
+    let mut line_of = |to: usize| {
+        line += memchr::memchr_iter(b'\n', &text.as_bytes()[counted..to]).count();
+        counted = to;
+        line
+    };
     loop {
-        match stream.next() {
-            None => break,
-            Some(Ok(_)) => {
-                let end = stream.byte_offset();
-                let value_start = start + text[start..end].len()
-                    - text[start..end].trim_start_matches(go_space).len();
+        match gojson::read_value(text, at) {
+            gojson::Read::End => return Some((out, After::End)),
+            gojson::Read::Value(end) => {
+                let start = end - text[at..end].trim_start_matches(go_space).len();
                 out.push(Chunk {
-                    range: value_start..end,
-                    line: text[..value_start].matches('\n').count(),
+                    range: start..end,
+                    line: line_of(start),
                     json: true,
+                    instead: None,
                 });
-                start = end;
+                at = end;
             }
-            Some(Err(_)) if out.len() <= 1 => return None,
-            Some(Err(_)) => {
-                out.push(Chunk {
-                    range: start..text.len(),
-                    line: text[..start].matches('\n').count(),
-                    json: true,
-                });
-                break;
+            gojson::Read::Refused {
+                at: bad,
+                offset,
+                message,
+            } => {
+                let line = line_of(bad.min(text.len()));
+                let line_start = text[..bad].rfind('\n').map_or(0, |i| i + 1);
+                let error = |message: String| SplitError {
+                    line: line + 1,
+                    column: text[line_start..bad].chars().count() + 1,
+                    message,
+                };
+                if out.len() > 1 {
+                    return Some((out, After::Refused(error(message))));
+                }
+                // A syntax error is worded with its offset (`unexpected EOF` is not one).
+                let message = match offset {
+                    0 => message,
+                    n => format!("json: offset {n}: {message}"),
+                };
+                let from = after_space(text, at);
+                let from_line = text[..from].matches('\n').count();
+                return Some((out, After::Yaml(from, from_line, error(message))));
             }
         }
     }
-    Some(out)
+}
+
+/// Where apimachinery's switch from JSON to YAML goes on: past the white space at `at`, up to
+/// and including the first line break.
+fn after_space(text: &str, at: usize) -> usize {
+    let mut end = at;
+    for c in text[at..].chars() {
+        if !go_space(c) {
+            break;
+        }
+        end += c.len_utf8();
+        if c == '\n' {
+            break;
+        }
+    }
+    end
 }
 
 impl Iterator for Chunks<'_> {
     type Item = Result<Chunk, SplitError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if let Some(json) = &mut self.json {
-            return json.next().map(Ok);
+        if let Some((chunks, after)) = &mut self.json {
+            if let Some(chunk) = chunks.next() {
+                return Some(Ok(chunk));
+            }
+            match std::mem::replace(after, After::End) {
+                After::End => return None,
+                After::Refused(e) => return Some(Err(e)),
+                After::Yaml(from, line, e) => {
+                    (self.pos, self.line) = (from, line);
+                    self.instead = Some(Box::new(e));
+                    self.json = None;
+                }
+            }
         }
+        let next = self.yaml_next();
+        match (next, self.instead.take()) {
+            (Some(Ok(chunk)), instead) => Some(Ok(Chunk { instead, ..chunk })),
+            (Some(Err(_)), Some(instead)) => Some(Err(*instead)),
+            (next, _) => next,
+        }
+    }
+}
+
+impl Chunks<'_> {
+    /// The next YAML document (see the module doc).
+    fn yaml_next(&mut self) -> Option<Result<Chunk, SplitError>> {
         let start = self.pos;
         let start_line = self.line;
         let mut chunk_start = start;
@@ -138,6 +216,7 @@ impl Iterator for Chunks<'_> {
                 if !trimmed.is_empty() && !trimmed.starts_with('#') {
                     return Some(Err(SplitError {
                         line: self.line,
+                        column: 1,
                         message: format!("invalid Yaml document separator: {trimmed}"),
                     }));
                 }
@@ -147,6 +226,7 @@ impl Iterator for Chunks<'_> {
                         range: chunk_start..line_start,
                         line: chunk_line,
                         json: false,
+                        instead: None,
                     }));
                 }
                 chunk_start = self.pos;
@@ -158,6 +238,7 @@ impl Iterator for Chunks<'_> {
                 range: chunk_start..self.pos,
                 line: chunk_line,
                 json: false,
+                instead: None,
             }));
         }
         None

@@ -187,21 +187,19 @@ fn a_last_line_ending_in_cr_takes_the_added_line_feed_as_crlf() {
 #[test]
 fn a_nul_character_ends_scanning_with_the_readers_refusal() {
     // Found by the fuzzer: a block scalar header followed by NUL used to scan forever.
-    for text in [
-        ">\0",
-        "a: >\0",
-        "a: |\n  x\0y\n",
-        "a: 'x\0",
-        "[a, \0",
-        "\0",
-        "{\"a\": 1}\0",
-    ] {
+    for text in [">\0", "a: >\0", "a: |\n  x\0y\n", "a: 'x\0", "[a, \0", "\0"] {
         assert_eq!(
             refused(text),
             "control characters are not allowed",
             "{text:?}"
         );
     }
+    // After one JSON value, the rest is read as YAML; when that fails too, apimachinery's
+    // decoder gives the JSON refusal.
+    assert_eq!(
+        refused("{\"a\": 1}\0"),
+        r"json: offset 1: invalid character '\x00' looking for beginning of value"
+    );
     // As for any control character, a NUL in a block the reader never reached is not seen.
     let far = format!("a: 1\n...\n{}\0\n", "x".repeat(600));
     assert_eq!(one(&far), json!({"a": 1}));
@@ -308,4 +306,40 @@ fn the_quick_check_passes_only_trees_that_decode() {
             assert!(decode::to_json(&root).is_ok(), "{text:?}");
         }
     }
+}
+
+#[test]
+fn a_json_stream_is_split_as_apimachinerys_decoder_splits_it() {
+    // Values one by one, in any layout.
+    assert_eq!(
+        read("{\"a\": 1}{\"b\": 2}\n {\"c\": 3}").unwrap(),
+        vec![json!({"a": 1}), json!({"b": 2}), json!({"c": 3})]
+    );
+    // After one value, what JSON does not read is read as YAML (go-yaml's `09` is 9): the
+    // second object is not dropped.
+    assert_eq!(
+        read("{\"a\": 1}\n{\"a\": 09, b: x}\n").unwrap(),
+        vec![json!({"a": 1}), json!({"a": 9, "b": "x"})]
+    );
+    // With no value read, the whole stream is YAML.
+    assert_eq!(
+        read("{a: 1}\n---\nb: 2\n").unwrap(),
+        vec![json!({"a": 1}), json!({"b": 2})]
+    );
+    // After two values, the stream is JSON: Go's cause, as it is.
+    assert_eq!(
+        refused("{\"a\": 1}\n{\"b\": 2}\n{\"a\": 09}\n"),
+        "invalid character '9' after object key:value pair"
+    );
+    // After one, when the YAML does not read either, the JSON refusal with its offset.
+    assert_eq!(
+        refused("{\"a\": 1}\n...\n"),
+        "json: offset 2: invalid character '.' looking for beginning of value"
+    );
+    assert_eq!(
+        refused("{\"a\": 1}\n{\"a\": ]}"),
+        "json: offset 8: invalid character ']' looking for beginning of value"
+    );
+    // A first value JSON refuses, YAML may read (a flow sequence's trailing comma).
+    assert_eq!(one("{\"a\": [1,]}\n"), json!({"a": [1]}));
 }

@@ -1,0 +1,408 @@
+//! Go's `encoding/json` reading of a stream of JSON values, one value at a time as
+//! `json.Decoder` reads them: where each value ends, or why it does not read, worded as Go's
+//! scanner words it (`invalid character '9' after object key:value pair`, `unexpected EOF`).
+//! kubectl reads a stream that starts with `{` so (see [`super::split`]).
+
+/// What reading one value from a position gives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Read {
+    /// A value, ending at this byte offset.
+    Value(usize),
+    /// Only white space is left.
+    End,
+    /// The value does not read: Go's message, and the byte offset of the byte it names (of
+    /// the end of the input for `unexpected EOF`). `offset` is Go's `SyntaxError.Offset`: the
+    /// bytes read for this value, leading space and the refused byte included (0 for
+    /// `unexpected EOF`, which is not a syntax error).
+    Refused {
+        at: usize,
+        offset: usize,
+        message: String,
+    },
+}
+
+/// Go's nesting limit (`maxNestingDepth`).
+const MAX_DEPTH: usize = 10_000;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Frame {
+    ObjectKey,
+    ObjectValue,
+    ArrayValue,
+}
+
+#[derive(Clone, Copy)]
+enum State {
+    BeginValue,
+    BeginValueOrEmpty,
+    BeginStringOrEmpty,
+    BeginString,
+    EndValue,
+    InString,
+    InStringEsc,
+    /// After `\u` and this many hex digits.
+    InStringEscU(u8),
+    Neg,
+    One,
+    Zero,
+    Dot,
+    Dot0,
+    E,
+    ESign,
+    E0,
+    /// In the literal `word`, at this byte of it.
+    Literal(&'static str, usize),
+}
+
+/// What one byte does.
+enum Step {
+    Continue,
+    /// The value ended before this byte.
+    End,
+    /// The value ends with this byte (an object's or an array's last).
+    EndWith,
+}
+
+fn is_space(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\r' | b'\n')
+}
+
+/// Go's `quoteChar`: the byte in single quotes, escaped as `strconv.Quote` escapes the rune
+/// of that value.
+fn quote_char(c: u8) -> String {
+    match c {
+        b'\'' => r"'\''".to_string(),
+        b'"' => "'\"'".to_string(),
+        _ => {
+            let r = char::from(c);
+            let inner = match r {
+                '\u{7}' => r"\a".to_string(),
+                '\u{8}' => r"\b".to_string(),
+                '\u{c}' => r"\f".to_string(),
+                '\n' => r"\n".to_string(),
+                '\r' => r"\r".to_string(),
+                '\t' => r"\t".to_string(),
+                '\u{b}' => r"\v".to_string(),
+                '\\' => r"\\".to_string(),
+                c if (c as u32) < 0x20 || c == '\u{7f}' => format!(r"\x{:02x}", c as u32),
+                // Go's IsPrint: of U+0080..U+00FF, the C1 controls, the no-break space and
+                // the soft hyphen are not printable.
+                c if (c as u32) < 0xa1 && (c as u32) >= 0x80 || c == '\u{ad}' => {
+                    format!(r"\u{:04x}", c as u32)
+                }
+                c => c.to_string(),
+            };
+            format!("'{inner}'")
+        }
+    }
+}
+
+struct Scanner {
+    state: State,
+    stack: Vec<Frame>,
+}
+
+impl Scanner {
+    fn err(c: u8, context: &str) -> String {
+        format!("invalid character {} {context}", quote_char(c))
+    }
+
+    fn push(&mut self, c: u8, frame: Frame, next: State) -> Result<Step, String> {
+        self.stack.push(frame);
+        if self.stack.len() > MAX_DEPTH {
+            return Err(Self::err(c, "exceeded max depth"));
+        }
+        self.state = next;
+        Ok(Step::Continue)
+    }
+
+    fn step(&mut self, c: u8) -> Result<Step, String> {
+        match self.state {
+            State::BeginValueOrEmpty if is_space(c) => Ok(Step::Continue),
+            State::BeginValueOrEmpty if c == b']' => self.end_value(c),
+            State::BeginValueOrEmpty | State::BeginValue => self.begin_value(c),
+            State::BeginStringOrEmpty if is_space(c) => Ok(Step::Continue),
+            State::BeginStringOrEmpty if c == b'}' => {
+                *self.stack.last_mut().expect("in an object") = Frame::ObjectValue;
+                self.end_value(c)
+            }
+            State::BeginStringOrEmpty | State::BeginString => match c {
+                _ if is_space(c) => Ok(Step::Continue),
+                b'"' => self.go(State::InString),
+                _ => Err(Self::err(c, "looking for beginning of object key string")),
+            },
+            State::EndValue => self.end_value(c),
+            State::InString => match c {
+                b'"' => self.go(State::EndValue),
+                b'\\' => self.go(State::InStringEsc),
+                _ if c < 0x20 => Err(Self::err(c, "in string literal")),
+                _ => Ok(Step::Continue),
+            },
+            State::InStringEsc => match c {
+                b'b' | b'f' | b'n' | b'r' | b't' | b'\\' | b'/' | b'"' => self.go(State::InString),
+                b'u' => self.go(State::InStringEscU(0)),
+                _ => Err(Self::err(c, "in string escape code")),
+            },
+            State::InStringEscU(n) => match c {
+                _ if c.is_ascii_hexdigit() && n == 3 => self.go(State::InString),
+                _ if c.is_ascii_hexdigit() => self.go(State::InStringEscU(n + 1)),
+                _ => Err(Self::err(c, "in \\u hexadecimal character escape")),
+            },
+            State::Neg => match c {
+                b'0' => self.go(State::Zero),
+                b'1'..=b'9' => self.go(State::One),
+                _ => Err(Self::err(c, "in numeric literal")),
+            },
+            State::One if c.is_ascii_digit() => Ok(Step::Continue),
+            State::One | State::Zero => match c {
+                b'.' => self.go(State::Dot),
+                b'e' | b'E' => self.go(State::E),
+                _ => self.end_value(c),
+            },
+            State::Dot if c.is_ascii_digit() => self.go(State::Dot0),
+            State::Dot => Err(Self::err(c, "after decimal point in numeric literal")),
+            State::Dot0 => match c {
+                _ if c.is_ascii_digit() => Ok(Step::Continue),
+                b'e' | b'E' => self.go(State::E),
+                _ => self.end_value(c),
+            },
+            State::E if c == b'+' || c == b'-' => self.go(State::ESign),
+            State::E | State::ESign if c.is_ascii_digit() => self.go(State::E0),
+            State::E | State::ESign => Err(Self::err(c, "in exponent of numeric literal")),
+            State::E0 if c.is_ascii_digit() => Ok(Step::Continue),
+            State::E0 => self.end_value(c),
+            State::Literal(word, i) => {
+                let want = word.as_bytes()[i];
+                if c != want {
+                    let context = format!("in literal {word} (expecting '{}')", want as char);
+                    return Err(Self::err(c, &context));
+                }
+                match i + 1 == word.len() {
+                    true => self.go(State::EndValue),
+                    false => self.go(State::Literal(word, i + 1)),
+                }
+            }
+        }
+    }
+
+    fn go(&mut self, next: State) -> Result<Step, String> {
+        self.state = next;
+        Ok(Step::Continue)
+    }
+
+    fn begin_value(&mut self, c: u8) -> Result<Step, String> {
+        match c {
+            _ if is_space(c) => Ok(Step::Continue),
+            b'{' => self.push(c, Frame::ObjectKey, State::BeginStringOrEmpty),
+            b'[' => self.push(c, Frame::ArrayValue, State::BeginValueOrEmpty),
+            b'"' => self.go(State::InString),
+            b'-' => self.go(State::Neg),
+            b'0' => self.go(State::Zero),
+            b'1'..=b'9' => self.go(State::One),
+            b't' => self.go(State::Literal("true", 1)),
+            b'f' => self.go(State::Literal("false", 1)),
+            b'n' => self.go(State::Literal("null", 1)),
+            _ => Err(Self::err(c, "looking for beginning of value")),
+        }
+    }
+
+    fn end_value(&mut self, c: u8) -> Result<Step, String> {
+        let Some(&top) = self.stack.last() else {
+            // A value at the top level ends at the first byte after it.
+            return Ok(Step::End);
+        };
+        if is_space(c) {
+            self.state = State::EndValue;
+            return Ok(Step::Continue);
+        }
+        match (top, c) {
+            (Frame::ObjectKey, b':') => {
+                *self.stack.last_mut().expect("in an object") = Frame::ObjectValue;
+                self.go(State::BeginValue)
+            }
+            (Frame::ObjectKey, _) => Err(Self::err(c, "after object key")),
+            (Frame::ObjectValue, b',') => {
+                *self.stack.last_mut().expect("in an object") = Frame::ObjectKey;
+                self.go(State::BeginString)
+            }
+            (Frame::ObjectValue, b'}') | (Frame::ArrayValue, b']') => {
+                self.stack.pop();
+                self.state = State::EndValue;
+                Ok(match self.stack.is_empty() {
+                    true => Step::EndWith,
+                    false => Step::Continue,
+                })
+            }
+            (Frame::ObjectValue, _) => Err(Self::err(c, "after object key:value pair")),
+            (Frame::ArrayValue, b',') => self.go(State::BeginValue),
+            (Frame::ArrayValue, _) => Err(Self::err(c, "after array element")),
+        }
+    }
+}
+
+/// Reads one value of `text` from byte `from`, as `json.Decoder.Decode` does.
+pub fn read_value(text: &str, from: usize) -> Read {
+    let bytes = text.as_bytes();
+    let mut scanner = Scanner {
+        state: State::BeginValue,
+        stack: Vec::new(),
+    };
+    for (i, &c) in bytes.iter().enumerate().skip(from) {
+        match scanner.step(c) {
+            Ok(Step::Continue) => {}
+            Ok(Step::End) => return Read::Value(i),
+            Ok(Step::EndWith) => return Read::Value(i + 1),
+            Err(message) => {
+                return Read::Refused {
+                    at: i,
+                    offset: i + 1 - from,
+                    message,
+                }
+            }
+        }
+    }
+    // At the end of the input: a value ends there if one more space would end it.
+    if let Ok(Step::End) = scanner.step(b' ') {
+        return Read::Value(bytes.len());
+    }
+    match bytes[from.min(bytes.len())..].iter().all(|&c| is_space(c)) {
+        true => Read::End,
+        false => Read::Refused {
+            at: bytes.len(),
+            offset: 0,
+            message: "unexpected EOF".to_string(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(text: &str) -> String {
+        match read_value(text, 0) {
+            Read::Refused { message, .. } => message,
+            other => panic!("{text:?} read: {other:?}"),
+        }
+    }
+
+    /// Each of Go's scanner states, refused as Go words it.
+    #[test]
+    fn refusals_read_as_gos() {
+        let table = [
+            (
+                r#"{"a": 09}"#,
+                "invalid character '9' after object key:value pair",
+            ),
+            (
+                r#"{"a": }"#,
+                "invalid character '}' looking for beginning of value",
+            ),
+            (
+                r#"{"a": 1,}"#,
+                "invalid character '}' looking for beginning of object key string",
+            ),
+            (
+                "{a: 1}",
+                "invalid character 'a' looking for beginning of object key string",
+            ),
+            (r#"{"a" 1}"#, "invalid character '1' after object key"),
+            (
+                r#"{"a": yes}"#,
+                "invalid character 'y' looking for beginning of value",
+            ),
+            (
+                r#"{"a": 1 "b": 2}"#,
+                "invalid character '\"' after object key:value pair",
+            ),
+            ("[1 2]", "invalid character '2' after array element"),
+            (
+                r#"{"a": "x\q"}"#,
+                "invalid character 'q' in string escape code",
+            ),
+            (
+                r#"{"a": "\u12g4"}"#,
+                "invalid character 'g' in \\u hexadecimal character escape",
+            ),
+            (
+                "{\"a\": \"x\ty\"}",
+                r"invalid character '\t' in string literal",
+            ),
+            (r#"{"a": -x}"#, "invalid character 'x' in numeric literal"),
+            (
+                r#"{"a": 1.}"#,
+                "invalid character '}' after decimal point in numeric literal",
+            ),
+            (
+                r#"{"a": 1e}"#,
+                "invalid character '}' in exponent of numeric literal",
+            ),
+            (
+                r#"{"a": tru}"#,
+                "invalid character '}' in literal true (expecting 'e')",
+            ),
+            (
+                r#"{"a": nul}"#,
+                "invalid character '}' in literal null (expecting 'l')",
+            ),
+            (
+                r#"{"a": fx}"#,
+                "invalid character 'x' in literal false (expecting 'a')",
+            ),
+            (
+                r#"{'a': 1}"#,
+                r"invalid character '\'' looking for beginning of object key string",
+            ),
+            (
+                "{\"a\": \u{e9}}",
+                "invalid character '\u{c3}' looking for beginning of value",
+            ),
+            (
+                "{\"a\": \u{1}}",
+                r"invalid character '\x01' looking for beginning of value",
+            ),
+            (r#"{"a": [1, 2"#, "unexpected EOF"),
+            (r#"{"a""#, "unexpected EOF"),
+        ];
+        for (text, want) in table {
+            assert_eq!(refusal(text), want, "{text}");
+        }
+    }
+
+    /// Values end where Go's decoder ends them; the offset counts the value's bytes read.
+    #[test]
+    fn values_end_where_the_decoder_ends_them() {
+        let text = " {\"a\": [1, {}]}\n[] 12 -0.5e+3 \"s\" true\nnull ";
+        let mut ends = Vec::new();
+        let mut at = 0;
+        while let Read::Value(end) = read_value(text, at) {
+            ends.push(text[at..end].trim());
+            at = end;
+        }
+        assert_eq!(
+            ends,
+            [
+                "{\"a\": [1, {}]}",
+                "[]",
+                "12",
+                "-0.5e+3",
+                "\"s\"",
+                "true",
+                "null"
+            ]
+        );
+        assert_eq!(read_value(text, at), Read::End);
+        let bad = "{}\n {\"a\": 09}";
+        assert_eq!(read_value(bad, 0), Read::Value(2));
+        assert_eq!(
+            read_value(bad, 2),
+            Read::Refused {
+                at: 11,
+                offset: 10,
+                message: "invalid character '9' after object key:value pair".into()
+            }
+        );
+        let deep = "[".repeat(MAX_DEPTH + 1);
+        assert_eq!(refusal(&deep), "invalid character '[' exceeded max depth");
+    }
+}
