@@ -95,6 +95,7 @@ fn normalize(n: &Node) -> Node {
             flow: s.flow,
             one_line: false,
             tag: tag(&s.tag),
+            anchor: None,
         }),
         Node::Map(m) => Node::Map(Mapping {
             entries: m
@@ -105,6 +106,7 @@ fn normalize(n: &Node) -> Node {
             flow: m.flow,
             one_line: false,
             tag: tag(&m.tag),
+            anchor: None,
         }),
     }
 }
@@ -205,6 +207,7 @@ fn open_collection(kind: &str, rest: &str) -> Frame {
                 flow,
                 one_line: false,
                 tag,
+                anchor: None,
             },
             anchor,
         )
@@ -215,6 +218,7 @@ fn open_collection(kind: &str, rest: &str) -> Frame {
                 flow,
                 one_line: false,
                 tag,
+                anchor: None,
             },
             anchor,
             None,
@@ -239,6 +243,7 @@ fn scalar_event(rest: &str) -> (Node, Option<String>) {
             value,
             style,
             tag,
+            anchor: None,
             json: false,
             source: None,
         }),

@@ -16,16 +16,23 @@ mod scalar;
 #[cfg(test)]
 mod tests;
 
-use super::{Mapping, Node, Scalar, ScalarStyle, Sequence};
+use super::{Anchor, Mapping, Node, Scalar, ScalarStyle, Sequence};
 pub(crate) use scalar::{block_header, block_indicators, single_ok};
 use scalar::{write_scalar, Placement};
 
 /// Appends one document (without a `---` marker) to `out`.
 pub fn emit_document(node: &Node, out: &mut String) {
-    let mut e = Emitter { out };
+    let mut e = Emitter {
+        out,
+        anchors: Anchors::default(),
+    };
+    let anchor = e.anchors.open(node);
     match node {
         Node::Scalar(s) => {
-            if write_scalar(e.out, s, 0, Placement::Root) {
+            if let Some(name) = anchor {
+                e.out.push_str(&format!("&{name} "));
+            }
+            if write_scalar(e.out, s, 0, Placement::Root) || anchor.is_some() {
                 e.out.push('\n');
             } else if matches!(s.style, ScalarStyle::Literal | ScalarStyle::Folded)
                 && s.value.bytes().all(|b| b == b'\n')
@@ -36,26 +43,27 @@ pub fn emit_document(node: &Node, out: &mut String) {
             }
         }
         _ if is_empty_collection(node) => {
-            e.write_empty(node);
+            e.write_empty(node, anchor);
             e.out.push('\n');
         }
         _ if flow::keeps_flow(node) => {
-            flow::write_flow(e.out, node);
+            flow::write_flow(e.out, node, anchor, &mut e.anchors);
             e.out.push('\n');
         }
         Node::Map(m) => {
-            if e.write_tag_line(m.tag.as_deref()) {
+            if e.write_properties(anchor, m.tag.as_deref()) {
                 e.out.push('\n');
             }
             e.map(m, 0, false);
         }
         Node::Seq(s) => {
-            if e.write_tag_line(s.tag.as_deref()) {
+            if e.write_properties(anchor, s.tag.as_deref()) {
                 e.out.push('\n');
             }
             e.seq(s, 0, false);
         }
     }
+    e.anchors.close(node);
 }
 
 /// Writes documents separated by `---` lines (the first one gets a marker too when it is an
@@ -75,7 +83,10 @@ pub fn emit_stream(docs: &[Node]) -> String {
 /// root mapping key such as `items:`), exactly as [`emit_document`] writes each item of such a
 /// sequence: a long list can so be written one item at a time.
 pub fn emit_seq_item(node: &Node, out: &mut String) {
-    let mut e = Emitter { out };
+    let mut e = Emitter {
+        out,
+        anchors: Anchors::default(),
+    };
     e.out.push('-');
     e.after_indicator(node, 0);
 }
@@ -100,13 +111,57 @@ fn node_tag(node: &Node) -> Option<&str> {
     }
 }
 
-struct Emitter<'o> {
+struct Emitter<'o, 'n> {
     out: &'o mut String,
+    anchors: Anchors<'n>,
+}
+
+/// The anchors written so far by one call of the emitter (whose output is contiguous, so a
+/// reader resolves its aliases to the anchors it wrote): each name and the node written under
+/// it last (`None` while that node is being written).
+#[derive(Default)]
+pub(super) struct Anchors<'n> {
+    written: Vec<(&'n str, Option<&'n Node>)>,
+}
+
+impl<'n> Anchors<'n> {
+    /// For the copy an alias stands for: the alias to write, when the node last written under
+    /// its name holds the same (else the copy is written out).
+    pub(super) fn alias(&self, node: &'n Node) -> Option<&'n str> {
+        let Some(Anchor::AliasOf(name)) = node.anchor() else {
+            return None;
+        };
+        let (_, last) = self.written.iter().rev().find(|(n, _)| *n == &**name)?;
+        last.filter(|w| w.content_eq(node)).map(|_| &**name)
+    }
+
+    /// The anchor to write before `node`, if it has one (the node is being written from now).
+    pub(super) fn open(&mut self, node: &'n Node) -> Option<&'n str> {
+        let Some(Anchor::Named(name)) = node.anchor() else {
+            return None;
+        };
+        self.written.push((name, None));
+        Some(name)
+    }
+
+    /// `node` is written: later aliases to its anchor may stand for it.
+    pub(super) fn close(&mut self, node: &'n Node) {
+        if let Some(Anchor::Named(name)) = node.anchor() {
+            let open = self
+                .written
+                .iter_mut()
+                .rev()
+                .find(|(n, w)| *n == &**name && w.is_none());
+            if let Some(entry) = open {
+                entry.1 = Some(node);
+            }
+        }
+    }
 }
 
 const SPACES: &str = "                                                                ";
 
-impl Emitter<'_> {
+impl<'n> Emitter<'_, 'n> {
     fn indent(&mut self, n: usize) {
         let mut n = n;
         while n > 0 {
@@ -116,21 +171,24 @@ impl Emitter<'_> {
         }
     }
 
-    /// Writes the tag (no newline); returns whether there was one.
-    fn write_tag_line(&mut self, tag: Option<&str>) -> bool {
-        match tag {
-            Some(t) => {
-                self.out.push_str(t);
-                true
+    /// Writes the anchor and the tag (no newline); returns whether there was either.
+    fn write_properties(&mut self, anchor: Option<&str>, tag: Option<&str>) -> bool {
+        if let Some(name) = anchor {
+            self.out.push('&');
+            self.out.push_str(name);
+            if tag.is_some() {
+                self.out.push(' ');
             }
-            None => false,
         }
+        if let Some(t) = tag {
+            self.out.push_str(t);
+        }
+        anchor.is_some() || tag.is_some()
     }
 
-    /// `{}` / `[]` with the collection's tag, if any.
-    fn write_empty(&mut self, node: &Node) {
-        if let Some(t) = node_tag(node) {
-            self.out.push_str(t);
+    /// `{}` / `[]` with the collection's anchor and tag, if any.
+    fn write_empty(&mut self, node: &Node, anchor: Option<&str>) {
+        if self.write_properties(anchor, node_tag(node)) {
             self.out.push(' ');
         }
         self.out.push_str(if matches!(node, Node::Map(_)) {
@@ -142,13 +200,20 @@ impl Emitter<'_> {
 
     /// A block mapping whose keys sit at column `indent`; with `inline_first`, the first key
     /// follows an indicator already written on the current line.
-    fn map(&mut self, m: &Mapping, indent: usize, inline_first: bool) {
+    fn map(&mut self, m: &'n Mapping, indent: usize, inline_first: bool) {
         for (i, (k, v)) in m.entries.iter().enumerate() {
             if i > 0 || !inline_first {
                 self.indent(indent);
             }
-            if let Some((s, style)) = scalar::simple_key(k, indent) {
+            if let Some(name) = self.anchors.alias(k) {
+                self.out.push_str(&format!("*{name} :"));
+                self.map_value(v, indent);
+            } else if let Some((s, style)) = scalar::simple_key(k, indent) {
+                if let Some(name) = self.anchors.open(k) {
+                    self.out.push_str(&format!("&{name} "));
+                }
                 scalar::write_styled(self.out, s, style, indent, false);
+                self.anchors.close(k);
                 self.out.push(':');
                 self.map_value(v, indent);
             } else {
@@ -162,7 +227,7 @@ impl Emitter<'_> {
     }
 
     /// A block sequence whose dashes sit at column `indent`.
-    fn seq(&mut self, s: &Sequence, indent: usize, inline_first: bool) {
+    fn seq(&mut self, s: &'n Sequence, indent: usize, inline_first: bool) {
         for (i, item) in s.items.iter().enumerate() {
             if i > 0 || !inline_first {
                 self.indent(indent);
@@ -173,43 +238,54 @@ impl Emitter<'_> {
     }
 
     /// The value after `key:` (key at column `indent`), through its final newline.
-    fn map_value(&mut self, v: &Node, indent: usize) {
+    fn map_value(&mut self, v: &'n Node, indent: usize) {
+        if let Some(name) = self.anchors.alias(v) {
+            self.out.push_str(&format!(" *{name}\n"));
+            return;
+        }
+        let anchor = self.anchors.open(v);
         match v {
-            Node::Scalar(s) => self.inline_scalar(s, indent),
+            Node::Scalar(s) => self.inline_scalar(s, indent, anchor),
             _ if is_empty_collection(v) => {
                 self.out.push(' ');
-                self.write_empty(v);
+                self.write_empty(v, anchor);
                 self.out.push('\n');
             }
-            _ if flow::keeps_flow(v) => self.inline_flow(v),
+            _ if flow::keeps_flow(v) => self.inline_flow(v, anchor),
             Node::Map(m) => {
-                self.tag_then_newline(m.tag.as_deref());
+                self.properties_then_newline(anchor, m.tag.as_deref());
                 self.map(m, indent + 2, false);
             }
             Node::Seq(s) => {
-                self.tag_then_newline(s.tag.as_deref());
+                self.properties_then_newline(anchor, s.tag.as_deref());
                 self.seq(s, indent, false);
             }
         }
+        self.anchors.close(v);
     }
 
     /// The node after an indicator (`-`, `?`, `:`) written at column `indent`, through its
-    /// final newline; collections go compact (`- a: 1`) unless tagged.
-    fn after_indicator(&mut self, node: &Node, indent: usize) {
+    /// final newline; collections go compact (`- a: 1`) unless anchored or tagged.
+    fn after_indicator(&mut self, node: &'n Node, indent: usize) {
+        if let Some(name) = self.anchors.alias(node) {
+            self.out.push_str(&format!(" *{name}\n"));
+            return;
+        }
+        let anchor = self.anchors.open(node);
         match node {
-            Node::Scalar(s) => self.inline_scalar(s, indent),
+            Node::Scalar(s) => self.inline_scalar(s, indent, anchor),
             _ if is_empty_collection(node) => {
                 self.out.push(' ');
-                self.write_empty(node);
+                self.write_empty(node, anchor);
                 self.out.push('\n');
             }
-            _ if flow::keeps_flow(node) => self.inline_flow(node),
-            Node::Map(m) if m.tag.is_some() => {
-                self.tag_then_newline(m.tag.as_deref());
+            _ if flow::keeps_flow(node) => self.inline_flow(node, anchor),
+            Node::Map(m) if m.tag.is_some() || anchor.is_some() => {
+                self.properties_then_newline(anchor, m.tag.as_deref());
                 self.map(m, indent + 2, false);
             }
-            Node::Seq(s) if s.tag.is_some() => {
-                self.tag_then_newline(s.tag.as_deref());
+            Node::Seq(s) if s.tag.is_some() || anchor.is_some() => {
+                self.properties_then_newline(anchor, s.tag.as_deref());
                 self.seq(s, indent + 2, false);
             }
             Node::Map(m) => {
@@ -221,25 +297,30 @@ impl Emitter<'_> {
                 self.seq(s, indent + 2, true);
             }
         }
+        self.anchors.close(node);
     }
 
     /// ` [a, b]\n` / ` {k: v}\n` after an indicator or key.
-    fn inline_flow(&mut self, node: &Node) {
+    fn inline_flow(&mut self, node: &'n Node, anchor: Option<&str>) {
         self.out.push(' ');
-        flow::write_flow(self.out, node);
+        flow::write_flow(self.out, node, anchor, &mut self.anchors);
         self.out.push('\n');
     }
 
-    fn tag_then_newline(&mut self, tag: Option<&str>) {
-        if let Some(t) = tag {
+    fn properties_then_newline(&mut self, anchor: Option<&str>, tag: Option<&str>) {
+        if anchor.is_some() || tag.is_some() {
             self.out.push(' ');
-            self.out.push_str(t);
+            self.write_properties(anchor, tag);
         }
         self.out.push('\n');
     }
 
-    /// ` value\n` after an indicator or key; nothing but the newline for an untagged empty plain.
-    fn inline_scalar(&mut self, s: &Scalar, indent: usize) {
+    /// ` value\n` after an indicator or key; nothing but the newline for an untagged empty
+    /// plain (its anchor, if any).
+    fn inline_scalar(&mut self, s: &Scalar, indent: usize, anchor: Option<&str>) {
+        if let Some(name) = anchor {
+            self.out.push_str(&format!(" &{name}"));
+        }
         if !(s.value.is_empty() && s.style == ScalarStyle::Plain && s.tag.is_none()) {
             self.out.push(' ');
             if !write_scalar(self.out, s, indent, Placement::Value) {

@@ -345,6 +345,7 @@ pub fn from_json(value: &Value) -> Node {
             flow: false,
             one_line: false,
             tag: None,
+            anchor: None,
         }),
         Value::Object(map) => Node::Map(Mapping {
             entries: map
@@ -354,6 +355,7 @@ pub fn from_json(value: &Value) -> Node {
             flow: false,
             one_line: false,
             tag: None,
+            anchor: None,
         }),
     }
 }
@@ -436,6 +438,7 @@ impl<'de> serde::de::Visitor<'de> for JsonNode {
             flow: false,
             one_line: false,
             tag: None,
+            anchor: None,
         }))
     }
 
@@ -474,6 +477,7 @@ impl<'de> serde::de::Visitor<'de> for JsonNode {
             flow: false,
             one_line: false,
             tag: None,
+            anchor: None,
         }))
     }
 }

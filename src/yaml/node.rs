@@ -34,6 +34,19 @@ pub struct Scalar {
     /// integral; a YAML number reaches the apiserver through sigs.k8s.io/yaml's JSON round trip,
     /// which writes an integral float as an integer.
     pub json: bool,
+    /// Its anchor (`&name`), or the alias it was read from (`*name`): see [`Anchor`].
+    pub anchor: Option<Box<Anchor>>,
+}
+
+/// How a node was named in its document: with an anchor (`&name`, which later aliases refer
+/// to), or as the copy an alias (`*name`) stands for. The emitter writes an alias again where
+/// the copy still holds what the anchored node it wrote last under that name holds, the anchor
+/// where it writes the node; a new or changed node is written out. Equality ignores it: it
+/// changes how a node is written, not what it holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    Named(Box<str>),
+    AliasOf(Box<str>),
 }
 
 impl PartialEq for Scalar {
@@ -49,7 +62,7 @@ impl Eq for Scalar {}
 
 /// A mapping: entries in document order. Keys are nodes (Kubernetes only uses string keys, but
 /// the YAML layer round-trips any key).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct Mapping {
     pub entries: Vec<(Node, Node)>,
     /// Written in flow style (`{a: 1}`) in the source.
@@ -58,10 +71,21 @@ pub struct Mapping {
     /// collection: the emitter writes it in flow style again when all its content can be.
     pub one_line: bool,
     pub tag: Option<String>,
+    /// See [`Anchor`].
+    pub anchor: Option<Box<Anchor>>,
+}
+
+impl PartialEq for Mapping {
+    fn eq(&self, other: &Self) -> bool {
+        self.entries == other.entries
+            && self.flow == other.flow
+            && self.one_line == other.one_line
+            && self.tag == other.tag
+    }
 }
 
 /// A sequence, items in order.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct Sequence {
     pub items: Vec<Node>,
     /// Written in flow style (`[a, b]`) in the source.
@@ -69,6 +93,17 @@ pub struct Sequence {
     /// Written in flow style on one line in the source (see [`Mapping::one_line`]).
     pub one_line: bool,
     pub tag: Option<String>,
+    /// See [`Anchor`].
+    pub anchor: Option<Box<Anchor>>,
+}
+
+impl PartialEq for Sequence {
+    fn eq(&self, other: &Self) -> bool {
+        self.items == other.items
+            && self.flow == other.flow
+            && self.one_line == other.one_line
+            && self.tag == other.tag
+    }
 }
 
 /// One YAML node.
@@ -88,6 +123,7 @@ impl Scalar {
             tag: None,
             json: false,
             source: None,
+            anchor: None,
         }
     }
 }
@@ -148,6 +184,7 @@ impl Node {
             value: s.to_string(),
             style: super::scalar::string_style(s),
             tag: None,
+            anchor: None,
             json: false,
             source: None,
         })
@@ -214,6 +251,15 @@ impl Node {
 }
 
 impl Node {
+    /// Its anchor or alias name (see [`Anchor`]).
+    pub fn anchor(&self) -> Option<&Anchor> {
+        match self {
+            Node::Scalar(s) => s.anchor.as_deref(),
+            Node::Seq(s) => s.anchor.as_deref(),
+            Node::Map(m) => m.anchor.as_deref(),
+        }
+    }
+
     /// Equality of content: same scalars (text, style, tag), same key order, same tags,
     /// ignoring only how collections were laid out (`flow`, `one_line`: the emitter writes a
     /// one-line flow collection in block style when its content cannot be written in flow) and

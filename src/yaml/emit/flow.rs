@@ -4,6 +4,7 @@
 //! indicators. Nested collections are written in flow style too.
 
 use super::scalar::{plain_ok, single_ok, source, write_styled};
+use super::Anchors;
 use crate::yaml::{Node, Scalar, ScalarStyle};
 
 /// Longest key text written as an implicit flow key (YAML limits implicit keys to 1024 chars).
@@ -65,8 +66,19 @@ fn flow_plain_ok(s: &str) -> bool {
 }
 
 /// Writes `node` (a collection for which [`keeps_flow`] holds, or anything inside one) in flow
-/// style, without a line break.
-pub(super) fn write_flow(out: &mut String, node: &Node) {
+/// style, without a line break, after `anchor` (opened by the caller in `anchors`); the nodes
+/// inside it with their anchors, and as aliases where they can be (see [`Anchors`]).
+pub(super) fn write_flow<'n>(
+    out: &mut String,
+    node: &'n Node,
+    anchor: Option<&str>,
+    anchors: &mut Anchors<'n>,
+) {
+    if let Some(name) = anchor {
+        out.push('&');
+        out.push_str(name);
+        out.push(' ');
+    }
     match node {
         Node::Scalar(s) => {
             let style = scalar_style(s, false).unwrap_or(ScalarStyle::DoubleQuoted);
@@ -79,7 +91,7 @@ pub(super) fn write_flow(out: &mut String, node: &Node) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                write_flow(out, item);
+                inner(out, item, anchors);
             }
             out.push(']');
         }
@@ -90,16 +102,38 @@ pub(super) fn write_flow(out: &mut String, node: &Node) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                if let Node::Scalar(k) = k {
-                    let style = scalar_style(k, true).unwrap_or(ScalarStyle::DoubleQuoted);
-                    write_styled(out, k, style, 0, true);
+                if let Some(name) = anchors.alias(k) {
+                    out.push('*');
+                    out.push_str(name);
+                    out.push(' ');
+                } else if let Node::Scalar(s) = k {
+                    if let Some(name) = anchors.open(k) {
+                        out.push('&');
+                        out.push_str(name);
+                        out.push(' ');
+                    }
+                    let style = scalar_style(s, true).unwrap_or(ScalarStyle::DoubleQuoted);
+                    write_styled(out, s, style, 0, true);
+                    anchors.close(k);
                 }
                 out.push_str(": ");
-                write_flow(out, v);
+                inner(out, v, anchors);
             }
             out.push('}');
         }
     }
+}
+
+/// A node inside a flow collection: its alias, or the node with its anchor.
+fn inner<'n>(out: &mut String, node: &'n Node, anchors: &mut Anchors<'n>) {
+    if let Some(name) = anchors.alias(node) {
+        out.push('*');
+        out.push_str(name);
+        return;
+    }
+    let anchor = anchors.open(node);
+    write_flow(out, node, anchor, anchors);
+    anchors.close(node);
 }
 
 fn push_tag(out: &mut String, tag: Option<&str>) {

@@ -114,6 +114,7 @@ impl Gen {
                 value: self.text(),
                 style: *self.pick(STYLES),
                 tag,
+                anchor: None,
                 json: false,
                 source: None,
             }),
@@ -122,6 +123,7 @@ impl Gen {
                 flow,
                 one_line: flow,
                 tag,
+                anchor: None,
             }),
             _ => Node::Map(Mapping {
                 entries: (0..self.next() % 4)
@@ -130,6 +132,7 @@ impl Gen {
                 flow,
                 one_line: flow,
                 tag,
+                anchor: None,
             }),
         }
     }
@@ -263,6 +266,7 @@ fn flow_collections_that_cannot_stay_flow_become_block() {
             value: "l1\nl2\n".into(),
             style: ScalarStyle::Literal,
             tag: None,
+            anchor: None,
             json: false,
             source: None,
         }));
@@ -385,4 +389,61 @@ fn a_plain_scalar_starting_with_a_byte_order_mark_is_quoted_at_column_0() {
         };
         assert_eq!(json(&parse_stream(&out).unwrap()), json(&docs), "{out:?}");
     }
+}
+
+#[test]
+fn anchors_and_aliases_are_written_as_read() {
+    for src in [
+        "a: &v one\nb: *v\nc: &m [x, *v]\nd: *m\n",
+        "base: &b\n  k: 1\nother:\n  <<: *b\n  k: 2\n",
+        "- &i\n  n: 1\n- *i\n- &e\n- *e\n- &l\n  - 1\n- *l\n",
+        "k: &k key\n*k : 3\n",
+        "a: &t !!str 1\nb: *t\nc: &s !!map\n  x: 1\nd: *s\ne: &n {}\nf: *n\n",
+        "&r\na: {x: &y [1], z: *y}\n",
+        "&r [1, &s {a: *r0}]\n",
+        "a: &x 1\nb: *x\nc: &x 2\nd: *x\n",
+        "a: &f |\n  text\nb: *f\nc: &p [&q a, *q]\n",
+    ] {
+        let src = src.replace("*r0", "b");
+        assert_eq!(round(&src), src);
+    }
+}
+
+#[test]
+fn an_alias_whose_copy_or_anchor_changed_is_written_out() {
+    let mut docs = parse_stream("a: &m {x: 1}\nb: *m\nc: *m\n").unwrap();
+    let b = docs[0].as_map_mut().unwrap().get_mut("b").unwrap();
+    b.as_map_mut().unwrap().insert("z", Node::Scalar(Scalar::plain("2")));
+    assert_eq!(
+        emit_stream(&docs),
+        "a: &m {x: 1}\nb: {x: 1, z: 2}\nc: *m\n"
+    );
+    // The anchored node changed: copies that still hold the old value are written out; one
+    // changed the same way is an alias again.
+    let a = docs[0].as_map_mut().unwrap().get_mut("a").unwrap();
+    a.as_map_mut().unwrap().insert("z", Node::Scalar(Scalar::plain("2")));
+    assert_eq!(
+        emit_stream(&docs),
+        "a: &m {x: 1, z: 2}\nb: *m\nc: {x: 1}\n"
+    );
+    // Nodes inside a copy written out do not name their anchors again.
+    let mut docs = parse_stream("a: &m\n  k: &v 1\nb: *m\nc: *v\n").unwrap();
+    let b = docs[0].as_map_mut().unwrap().get_mut("b").unwrap();
+    b.as_map_mut().unwrap().insert("l", Node::Scalar(Scalar::plain("2")));
+    assert_eq!(
+        emit_stream(&docs),
+        "a: &m\n  k: &v 1\nb:\n  k: 1\n  l: 2\nc: *v\n"
+    );
+    // Each call of the emitter stands alone: an alias to an anchor another call wrote is
+    // written out.
+    let docs = parse_stream("a: &v 1\nb: *v\n").unwrap();
+    let mut out = String::new();
+    for (k, v) in &docs[0].as_map().unwrap().entries {
+        let one = Node::Map(Mapping {
+            entries: vec![(k.clone(), v.clone())],
+            ..Mapping::default()
+        });
+        emit_document(&one, &mut out);
+    }
+    assert_eq!(out, "a: &v 1\nb: 1\n");
 }

@@ -77,6 +77,7 @@ fn merges_and_errors() {
         value: "x".into(),
         style: ScalarStyle::Plain,
         tag: Some("!!int".into()),
+        anchor: None,
         json: false,
         source: None,
     });
@@ -211,6 +212,7 @@ fn plain_json_is_written_as_serde_json_prints_the_value() {
             flow: false,
             one_line: false,
             tag: None,
+            anchor: None,
         });
         assert!(!write_plain_json(&node, &mut Vec::new()), "{special}");
     }

@@ -12,6 +12,7 @@ fn styled(s: &str, style: ScalarStyle) -> Node {
         value: s.to_string(),
         style,
         tag: None,
+        anchor: None,
         json: false,
         source: None,
     })
@@ -63,7 +64,8 @@ fn documents_and_empty_documents() {
                 entries: vec![(plain("a"), plain("1"))],
                 flow: false,
                 one_line: false,
-                tag: None
+                tag: None,
+                anchor: None,
             }),
             plain("x")
         ]

@@ -234,11 +234,23 @@ pub fn to_node(n: RNode) -> super::Node {
 
 /// [`to_node`] for a node inside a flow collection when `in_flow`.
 pub fn to_node_in(n: RNode, in_flow: bool) -> super::Node {
-    use super::{Mapping, Node, Scalar, ScalarStyle, Sequence};
+    convert(n, in_flow, false)
+}
+
+/// [`to_node_in`]; `in_copy` for the nodes inside the copy an alias stands for, whose anchors
+/// are not their own (written out, they would name the copy's nodes a second time).
+fn convert(n: RNode, in_flow: bool, in_copy: bool) -> super::Node {
+    use super::{Anchor, Mapping, Node, Scalar, ScalarStyle, Sequence};
     let tag = n.tag.as_deref().map(tag_text);
     let one_line = |flow: bool, empty: bool| {
         flow && !in_flow && !empty && n.span.start.line == n.span.end.line
     };
+    let anchor = match (n.alias, n.anchor) {
+        (Some(name), _) => Some(Box::new(Anchor::AliasOf(name.into()))),
+        (None, Some(name)) if !in_copy => Some(Box::new(Anchor::Named(name.into()))),
+        _ => None,
+    };
+    let in_copy = in_copy || matches!(anchor.as_deref(), Some(Anchor::AliasOf(_)));
     match n.kind {
         Kind::Scalar {
             value,
@@ -258,21 +270,27 @@ pub fn to_node_in(n: RNode, in_flow: bool) -> super::Node {
             tag,
             source,
             json,
+            anchor,
         }),
         Kind::Seq { items, flow } => Node::Seq(Sequence {
             one_line: one_line(flow, items.is_empty()),
-            items: items.into_iter().map(|i| to_node_in(i, flow)).collect(),
+            items: items
+                .into_iter()
+                .map(|i| convert(i, flow, in_copy))
+                .collect(),
             flow,
             tag,
+            anchor,
         }),
         Kind::Map { entries, flow } => Node::Map(Mapping {
             one_line: one_line(flow, entries.is_empty()),
             entries: entries
                 .into_iter()
-                .map(|(k, v)| (to_node_in(k, flow), to_node_in(v, flow)))
+                .map(|(k, v)| (convert(k, flow, in_copy), convert(v, flow, in_copy)))
                 .collect(),
             flow,
             tag,
+            anchor,
         }),
     }
 }

@@ -11,6 +11,7 @@ fn tagged(v: &str, tag: &str, style: ScalarStyle) -> Result<Resolved, String> {
         value: v.to_string(),
         style,
         tag: Some(tag.to_string()),
+        anchor: None,
         json: false,
         source: None,
     })
@@ -134,6 +135,7 @@ fn quoted_and_tagged() {
             value: v.into(),
             style,
             tag: None,
+            anchor: None,
             json: false,
             source: None,
         })
