@@ -208,10 +208,10 @@ fn same_text(src: &str, dst: &str) -> bool {
 /// How many scalars a passthrough writes with their source text (quotes, escapes, folding,
 /// block indicators; see [`same_text`]), counted over every stream kubectl reads; each scalar
 /// an alias stands for counts as kept when the output holds the same alias there. Reports
-/// what changes, by kind, and holds the share kept.
+/// what changes, by kind, and requires every one kept.
 #[test]
 fn untouched_scalars_keep_their_text() {
-    use crd_schema_fn::yaml::read::{Kind, RNode};
+    use crd_schema_fn::yaml::read::{Kind, RNode, Style};
     use std::collections::BTreeMap;
     let Some(records) = records("untouched_scalars_keep_their_text") else {
         return;
@@ -221,7 +221,7 @@ fn untouched_scalars_keep_their_text() {
         a_text: &'a str,
         b: &RNode,
         b_text: &'a str,
-        out: &mut Vec<(String, &'a str, &'a str)>,
+        out: &mut Vec<(String, std::borrow::Cow<'a, str>, &'a str)>,
     ) {
         // An alias written again as the same alias keeps the text of all it stands for.
         if a.alias.is_some() && b.alias == a.alias {
@@ -236,7 +236,14 @@ fn untouched_scalars_keep_their_text() {
                 },
                 Kind::Scalar { text_start: bs, .. },
             ) => {
-                let src = &a_text[text_start.offset..a.span.end.offset];
+                let mut src =
+                    std::borrow::Cow::Borrowed(&a_text[text_start.offset..a.span.end.offset]);
+                // The stream's missing last line break is not the scalar's: kubectl reads a
+                // last line with one, and the output (which goes on) has one there.
+                let block = matches!(style, Style::Literal | Style::Folded);
+                if block && a.span.end.offset == a_text.len() && !src.ends_with('\n') {
+                    src.to_mut().push('\n');
+                }
                 let dst = &b_text[bs.offset..b.span.end.offset];
                 let kind = if a.alias.is_some() {
                     "alias".to_string()
@@ -284,7 +291,7 @@ fn untouched_scalars_keep_their_text() {
         }
         for (kind, src, dst) in pairs {
             total += 1;
-            if same_text(src, dst) {
+            if same_text(&src, dst) {
                 kept += 1;
             } else {
                 let e = changed.entry(kind).or_default();
@@ -301,5 +308,5 @@ fn untouched_scalars_keep_their_text() {
     }
     eprintln!("untouched scalars with their source text: {kept}/{total}");
     assert!(total > 5000, "only {total} scalars");
-    assert!(kept * 1000 >= total * 996, "{kept}/{total} kept");
+    assert_eq!(kept, total, "untouched scalars whose text changed");
 }

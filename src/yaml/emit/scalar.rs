@@ -80,17 +80,21 @@ pub(super) fn source(s: &Scalar, flow: bool) -> Option<&str> {
         .filter(|t| !block && (!flow || !t.contains('\n')))
 }
 
-/// Writes a scalar's source text, its lines after the first at column `indent`.
+/// Writes a scalar's source text, its lines after the first moved together so that the least
+/// indented starts at column `indent` (a reader drops the spaces that start them; lines of
+/// blanks are written empty).
 fn write_source(out: &mut String, text: &str, indent: usize) {
+    let spaces = |l: &str| l.len() - l.trim_start_matches(' ').len();
+    let blank = |l: &str| l.trim_start_matches([' ', '\t']).is_empty();
     let mut lines = text.split('\n');
     out.push_str(lines.next().unwrap_or(""));
+    let base = lines.clone().filter(|l| !blank(l)).map(spaces).min();
     for line in lines {
         out.push('\n');
-        let line = line.trim_start_matches([' ', '\t']);
-        if !line.is_empty() {
+        if !blank(line) {
             out.extend(std::iter::repeat_n(' ', indent));
+            out.push_str(&line[base.unwrap_or(0)..]);
         }
-        out.push_str(line);
     }
 }
 

@@ -317,12 +317,13 @@ fn quoted_scalars_on_one_line_keep_their_text() {
 
 #[test]
 fn multi_line_flow_scalars_keep_their_lines() {
-    // Folded plain and quoted scalars keep their lines, indented anew under their key (a flow
-    // collection over several lines is written in block style), as a key in the `?` form.
+    // Folded plain and quoted scalars keep their lines, moved together under their key (the
+    // least indented at the writer's column; a flow collection over several lines is written
+    // in block style), as a key in the `?` form.
     let src = "a:\n    b: first\n       second\n    c: \"x\\\n         y\n\n      z\"\n    d:\n    - 'p\n\n       q'\n";
     assert_eq!(
         round(src),
-        "a:\n  b: first\n    second\n  c: \"x\\\n    y\n\n    z\"\n  d:\n  - 'p\n\n    q'\n"
+        "a:\n  b: first\n    second\n  c: \"x\\\n       y\n\n    z\"\n  d:\n  - 'p\n\n    q'\n"
     );
     assert_eq!(round("e: [\"m\n  n\"]\n"), "e:\n- \"m\n  n\"\n");
     assert_eq!(round("? \"k\n  l\"\n: v\n"), "? \"k\n  l\"\n: v\n");
@@ -365,12 +366,15 @@ fn folded_block_scalars_keep_their_lines() {
     let indicated = "c:\n   d: >3\n\n         x\n        y\n\n        z\n";
     let at_two = "c:\n  d: >3\n\n        x\n       y\n\n       z\n";
     assert_eq!(round(indicated), at_two);
-    // Lines broken by CR or NEL (YAML 1.1 line breaks): folded anew, the header line cut there.
+    // Lines broken by CR, CR LF or NEL (each a LF to a YAML 1.1 reader) are kept, with LF.
     let cr = "d:\n    e: >\r       x\r       y\r";
     let nel = "d:\n    e: >\u{85}       x\u{85}       y\n";
-    assert_eq!(round(cr), "d:\n  e: >\n    x y\n");
-    assert_eq!(round(nel), "d:\n  e: >\n    x y\n");
-    for text in [src, kept, cr, nel, indicated] {
+    let crlf = "d:\r\n    e: > # c\r\n       x\r\n         y\r\n       z\r\n";
+    assert_eq!(round(cr), "d:\n  e: >\n    x\n    y\n");
+    assert_eq!(round(nel), "d:\n  e: >\n    x\n    y\n");
+    assert_eq!(round(crlf), "d:\n  e: > # c\n    x\n      y\n    z\n");
+
+    for text in [src, kept, cr, nel, crlf, indicated] {
         let docs = parse_stream(text).unwrap();
         assert_eq!(parse_stream(&round(text)).unwrap(), docs, "{text:?}");
     }
@@ -413,23 +417,23 @@ fn anchors_and_aliases_are_written_as_read() {
 fn an_alias_whose_copy_or_anchor_changed_is_written_out() {
     let mut docs = parse_stream("a: &m {x: 1}\nb: *m\nc: *m\n").unwrap();
     let b = docs[0].as_map_mut().unwrap().get_mut("b").unwrap();
-    b.as_map_mut().unwrap().insert("z", Node::Scalar(Scalar::plain("2")));
-    assert_eq!(
-        emit_stream(&docs),
-        "a: &m {x: 1}\nb: {x: 1, z: 2}\nc: *m\n"
-    );
+    b.as_map_mut()
+        .unwrap()
+        .insert("z", Node::Scalar(Scalar::plain("2")));
+    assert_eq!(emit_stream(&docs), "a: &m {x: 1}\nb: {x: 1, z: 2}\nc: *m\n");
     // The anchored node changed: copies that still hold the old value are written out; one
     // changed the same way is an alias again.
     let a = docs[0].as_map_mut().unwrap().get_mut("a").unwrap();
-    a.as_map_mut().unwrap().insert("z", Node::Scalar(Scalar::plain("2")));
-    assert_eq!(
-        emit_stream(&docs),
-        "a: &m {x: 1, z: 2}\nb: *m\nc: {x: 1}\n"
-    );
+    a.as_map_mut()
+        .unwrap()
+        .insert("z", Node::Scalar(Scalar::plain("2")));
+    assert_eq!(emit_stream(&docs), "a: &m {x: 1, z: 2}\nb: *m\nc: {x: 1}\n");
     // Nodes inside a copy written out do not name their anchors again.
     let mut docs = parse_stream("a: &m\n  k: &v 1\nb: *m\nc: *v\n").unwrap();
     let b = docs[0].as_map_mut().unwrap().get_mut("b").unwrap();
-    b.as_map_mut().unwrap().insert("l", Node::Scalar(Scalar::plain("2")));
+    b.as_map_mut()
+        .unwrap()
+        .insert("l", Node::Scalar(Scalar::plain("2")));
     assert_eq!(
         emit_stream(&docs),
         "a: &m\n  k: &v 1\nb:\n  k: 1\n  l: 2\nc: *v\n"

@@ -272,10 +272,18 @@ fn block_source(src: &str, value: &str, folded: bool) -> Option<Box<str>> {
     // The header line ends at the first line break, of any kind YAML 1.1 has.
     let cut = src.find(is_break).unwrap_or(src.len());
     let header = src[..cut].trim_end();
-    let body = src[cut..].strip_prefix('\n').unwrap_or(&src[cut..]);
     let indicators = block_indicators(header)?;
     let indicated = indicators.contains(|c: char| c.is_ascii_digit());
     if folded {
+        // The lines as the scanner reads them: CR LF, CR and NEL are each a LF.
+        let body = match src[cut..].contains(['\r', '\u{85}']) {
+            true => src[cut..]
+                .replace("\r\n", "\n")
+                .replace(['\r', '\u{85}'], "\n")
+                .into(),
+            false => std::borrow::Cow::Borrowed(&src[cut..]),
+        };
+        let body = body.strip_prefix('\n').unwrap_or(&body);
         if let Some(kept) = folded_source(header, body, value, indicated) {
             return Some(kept);
         }
@@ -292,12 +300,12 @@ fn block_source(src: &str, value: &str, folded: bool) -> Option<Box<str>> {
 
 /// A folded scalar's header and its lines as written, moved to column 0 (the lines of spaces
 /// below their indentation left empty): the writer would fold the value its own way. Only for
-/// lines broken by LF alone; none when no line holds text. Without an indentation indicator
+/// lines broken by LF (or what reads as one); none when no line holds text. Without an indentation indicator
 /// the lines find their indentation at the writer's column; with one (`indicated`) they are
 /// moved from the column it gives (the first text line's, less the spaces that start `value`)
 /// and written at the column it gives there.
 fn folded_source(header: &str, body: &str, value: &str, indicated: bool) -> Option<Box<str>> {
-    // Only lines broken by LF: the others (see `is_break`) would not be moved to the column.
+    // Only lines broken by LF: LS and PS (see `is_break`) would not be moved to the column.
     if body.contains(|c: char| c != '\n' && is_break(c)) {
         return None;
     }
