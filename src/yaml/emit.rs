@@ -8,8 +8,9 @@
 //! style (see `flow`); other flow collections are written in block style. Every scalar keeps
 //! its style and its exact content; when a style cannot hold the content (for instance a plain
 //! scalar with a leading space after an edit), the scalar is written double-quoted, which reads
-//! as the same string. Tags are written back. The output re-parses to
-//! the same tree.
+//! as the same string. Tags and anchors are written back, and aliases where the copy still
+//! holds what its anchor names in the output (see `Anchors`). The output re-parses to the
+//! same tree.
 
 mod flow;
 mod scalar;

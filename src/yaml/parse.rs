@@ -3,8 +3,9 @@
 //! to the crate's tree ([`super::read::to_node`]).
 //!
 //! Every scalar keeps its content, style and tag; maps keep their key order; collections
-//! remember whether they were written in flow style. Aliases are expanded into copies of their
-//! anchored node (anchor names are not kept). Comments, directives and document markers are
+//! remember whether they were written in flow style. Anchors are kept, and aliases are expanded
+//! into copies of their anchored node that remember the alias (see [`super::Anchor`]).
+//! Comments, directives and document markers are
 //! dropped: the emitter writes none of them back. A stream kubectl refuses is refused with
 //! go-yaml's cause, its document, line and column.
 //!
@@ -17,7 +18,8 @@ use std::ops::Range;
 
 /// Parses every document of a YAML stream as kubectl splits and reads it. A document holding
 /// no node (only comments) comes back as a plain empty scalar (null); an empty stream gives no
-/// document. Aliases are expanded into copies of their anchored node. Comments are dropped.
+/// document. Aliases are expanded into copies of their anchored node (which remember the
+/// alias). Comments are dropped.
 pub fn parse_stream(text: &str) -> Result<Vec<Node>, YamlError> {
     Documents::new(text).collect()
 }
