@@ -84,17 +84,17 @@ fn full_tag(t: &str) -> String {
 
 /// The tree with full tags (for comparing with test.event trees).
 fn normalize(n: &Node) -> Node {
-    let tag = |t: &Option<String>| t.as_deref().map(full_tag);
+    let tag = |t: Option<&str>| t.map(full_tag);
     match n {
         Node::Scalar(s) => Node::Scalar(Scalar {
-            tag: tag(&s.tag),
+            tag: tag(s.tag.as_deref()).map(Into::into),
             ..s.clone()
         }),
         Node::Seq(s) => Node::Seq(Sequence {
             items: s.items.iter().map(normalize).collect(),
             flow: s.flow,
             one_line: false,
-            tag: tag(&s.tag),
+            tag: tag(s.tag.as_deref()),
             anchor: None,
         }),
         Node::Map(m) => Node::Map(Mapping {
@@ -105,7 +105,7 @@ fn normalize(n: &Node) -> Node {
                 .collect(),
             flow: m.flow,
             one_line: false,
-            tag: tag(&m.tag),
+            tag: tag(m.tag.as_deref()),
             anchor: None,
         }),
     }
@@ -242,7 +242,7 @@ fn scalar_event(rest: &str) -> (Node, Option<String>) {
         Node::Scalar(Scalar {
             value,
             style,
-            tag,
+            tag: tag.map(Into::into),
             anchor: None,
             json: false,
             source: None,

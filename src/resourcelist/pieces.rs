@@ -8,7 +8,7 @@
 //! an internal error, reported, never written.
 
 use crate::fxhash::Fx;
-use crate::yaml::{emit_document, emit_seq_item, parse_stream, Node};
+use crate::yaml::{emit_document, emit_seq_item, parse_stream, Anchor, Node};
 use std::io::{self, Write};
 use std::ops::Range;
 
@@ -92,7 +92,7 @@ impl Stdout {
 pub fn fingerprint(node: &Node) -> u64 {
     use std::hash::Hasher;
     fn walk(n: &Node, h: &mut Fx) {
-        let tag = |h: &mut Fx, t: &Option<String>| match t {
+        let text = |h: &mut Fx, t: Option<&str>| match t {
             Some(t) => {
                 h.write_u8(1);
                 h.write(t.as_bytes());
@@ -100,26 +100,35 @@ pub fn fingerprint(node: &Node) -> u64 {
             }
             None => h.write_u8(0),
         };
+        // The tag, and the anchor or alias name (both written).
+        let tag = |h: &mut Fx, t: Option<&str>| {
+            text(h, t);
+            match n.anchor() {
+                Some(Anchor::Named(a)) => text(h, Some(&format!("&{a}"))),
+                Some(Anchor::AliasOf(a)) => text(h, Some(&format!("*{a}"))),
+                None => h.write_u8(0),
+            }
+        };
         match n {
             Node::Scalar(s) => {
                 h.write_u8(b's');
                 h.write(s.value.as_bytes());
                 h.write_usize(s.value.len());
                 h.write_u8(s.style as u8);
-                tag(h, &s.tag);
+                tag(h, s.tag.as_deref());
             }
             Node::Seq(s) => {
                 h.write_u8(b'q');
                 h.write_u8(u8::from(s.flow && s.one_line));
                 h.write_usize(s.items.len());
-                tag(h, &s.tag);
+                tag(h, s.tag.as_deref());
                 s.items.iter().for_each(|i| walk(i, h));
             }
             Node::Map(m) => {
                 h.write_u8(b'm');
                 h.write_u8(u8::from(m.flow && m.one_line));
                 h.write_usize(m.entries.len());
-                tag(h, &m.tag);
+                tag(h, m.tag.as_deref());
                 for (k, v) in &m.entries {
                     walk(k, h);
                     walk(v, h);

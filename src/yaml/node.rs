@@ -19,7 +19,7 @@ pub enum ScalarStyle {
 pub struct Scalar {
     pub value: String,
     pub style: ScalarStyle,
-    pub tag: Option<String>,
+    pub tag: Option<Box<str>>,
     /// Its text as read (quotes included, tag excluded), kept where the emitter would write
     /// `value` in `style` differently: a quoted scalar with escapes (`"caf\u00e9"`) or that
     /// single quotes hold only as written (a tab), a plain scalar over several lines outside a

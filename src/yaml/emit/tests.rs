@@ -113,7 +113,7 @@ impl Gen {
             0 => Node::Scalar(Scalar {
                 value: self.text(),
                 style: *self.pick(STYLES),
-                tag,
+                tag: tag.map(Into::into),
                 anchor: None,
                 json: false,
                 source: None,

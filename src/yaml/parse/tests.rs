@@ -90,7 +90,7 @@ fn local_and_verbatim_tags() {
         parse_stream("- !foo a\n- !<tag:example.com,2000:x> b\n- ! c\n- !!map {}\n").unwrap();
     let s = docs[0].as_seq().unwrap();
     let tag = |i: usize| match &s.items[i] {
-        Node::Scalar(x) => x.tag.clone(),
+        Node::Scalar(x) => x.tag.as_deref().map(String::from),
         Node::Map(x) => x.tag.clone(),
         Node::Seq(x) => x.tag.clone(),
     };
@@ -245,7 +245,7 @@ fn document_spans_are_the_parts_kubectl_reads() {
 fn tags_keep_what_they_stand_for() {
     let tag = |text: &str| match parse_stream(text).unwrap().remove(0) {
         Node::Map(m) => match &m.entries[0].1 {
-            Node::Scalar(s) => s.tag.clone(),
+            Node::Scalar(s) => s.tag.as_deref().map(String::from),
             Node::Map(x) => x.tag.clone(),
             Node::Seq(x) => x.tag.clone(),
         },

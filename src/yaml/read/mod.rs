@@ -267,7 +267,7 @@ fn convert(n: RNode, in_flow: bool, in_copy: bool) -> super::Node {
                 Style::Literal => ScalarStyle::Literal,
                 Style::Folded => ScalarStyle::Folded,
             },
-            tag,
+            tag: tag.map(Into::into),
             source,
             json,
             anchor,

@@ -10,7 +10,7 @@ fn tagged(v: &str, tag: &str, style: ScalarStyle) -> Result<Resolved, String> {
     resolve_checked(&Scalar {
         value: v.to_string(),
         style,
-        tag: Some(tag.to_string()),
+        tag: Some(tag.into()),
         anchor: None,
         json: false,
         source: None,
