@@ -240,6 +240,14 @@ impl Scanner {
     }
 }
 
+/// How many bytes from the start of `b` a string holds without a quote, a backslash or a
+/// control character.
+fn plain_string_bytes(b: &[u8]) -> usize {
+    b.iter()
+        .take_while(|&&c| c >= 0x20 && c != b'"' && c != b'\\')
+        .count()
+}
+
 /// Reads one value of `text` from byte `from`, as `json.Decoder.Decode` does.
 pub fn read_value(text: &str, from: usize) -> Read {
     let bytes = text.as_bytes();
@@ -247,15 +255,35 @@ pub fn read_value(text: &str, from: usize) -> Read {
         state: State::BeginValue,
         stack: Vec::new(),
     };
-    for (i, &c) in bytes.iter().enumerate().skip(from) {
+    let mut i = from;
+    while i < bytes.len() {
+        let c = bytes[i];
+        // Fast paths over what changes no state: a string's plain bytes, white space between
+        // tokens (but after a top-level value, which the next byte ends).
+        let skip = match scanner.state {
+            State::InString => plain_string_bytes(&bytes[i..]),
+            State::EndValue if scanner.stack.is_empty() => 0,
+            State::EndValue
+            | State::BeginValue
+            | State::BeginValueOrEmpty
+            | State::BeginString
+            | State::BeginStringOrEmpty => bytes[i..].iter().take_while(|&&b| is_space(b)).count(),
+            _ => 0,
+        };
+        if skip > 0 {
+            i += skip;
+            continue;
+        }
+        let at = i;
+        i += 1;
         match scanner.step(c) {
             Ok(Step::Continue) => {}
-            Ok(Step::End) => return Read::Value(i),
-            Ok(Step::EndWith) => return Read::Value(i + 1),
+            Ok(Step::End) => return Read::Value(at),
+            Ok(Step::EndWith) => return Read::Value(at + 1),
             Err(message) => {
                 return Read::Refused {
-                    at: i,
-                    offset: i + 1 - from,
+                    at,
+                    offset: at + 1 - from,
                     message,
                 }
             }
