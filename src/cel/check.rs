@@ -8,7 +8,8 @@
 //!
 //! Types are followed through selections, indexing, macro variables, literals and the
 //! standard operators and functions; anything else is dynamic, so some rules the apiserver
-//! refuses are accepted (listed in the README).
+//! refuses are accepted (listed in the README). As cel-go's checker, it goes on after a type
+//! error and reports them all; what cel-go's AST validators find is reported only without one.
 
 use super::decl::{Decl, Kind};
 use super::library::has_global;
@@ -53,10 +54,18 @@ struct Checker<'a> {
     /// How many `format` calls enclose the expression being checked: their list and map
     /// literals may mix types (cel-go's homogeneous-literal validator exempts them).
     in_format: u32,
+    /// The type errors found so far (cel-go's checker goes on after each, the node typed as
+    /// an error, which no later check reports again: `Ty::Dyn` here).
+    errors: Vec<String>,
+    /// What cel-go's AST validators (literal arguments, `format` clauses, homogeneous
+    /// literals) find: reported only when there is no type error, as cel-go runs them only on
+    /// an expression that type-checked.
+    invalid: Vec<String>,
 }
 
-/// Checks `expr` (parsed from `src`) with `self` of type `this`. The error is cel-go's issue
-/// text (`ERROR: <input>:1:6: undefined field 'x'` and the source line with a caret).
+/// Checks `expr` (parsed from `src`) with `self` of type `this`. The error is cel-go's issues
+/// text: each issue (`ERROR: <input>:1:6: undefined field 'x'` and the source line with a
+/// caret), in the order of their places in the source.
 pub fn check(expr: &IdedExpr, src: &str, this: &Arc<Decl>, want: Want) -> Result<Checked, String> {
     let mut c = Checker {
         src,
@@ -68,8 +77,15 @@ pub fn check(expr: &IdedExpr, src: &str, this: &Arc<Decl>, want: Want) -> Result
         strfmt: HashSet::new(),
         time_arith: HashSet::new(),
         in_format: 0,
+        errors: Vec::new(),
+        invalid: Vec::new(),
     };
     let ty = c.walk(expr)?;
+    for found in [&mut c.errors, &mut c.invalid] {
+        if !found.is_empty() {
+            return Err(display(found));
+        }
+    }
     let fits = match (&want, &ty) {
         (_, Ty::Dyn) => true,
         (_, Ty::Node(d)) => d.kind == Kind::IntOrString,
@@ -91,8 +107,15 @@ pub fn check(expr: &IdedExpr, src: &str, this: &Arc<Decl>, want: Want) -> Result
 }
 
 impl Checker<'_> {
+    /// `e`'s type; a type error found at it is kept, and `e` is then dynamic.
     fn walk(&mut self, e: &IdedExpr) -> Result<Ty, String> {
-        let t = self.walk_expr(e)?;
+        let t = match self.walk_expr(e) {
+            Ok(t) => t,
+            Err(issue) => {
+                self.errors.push(issue);
+                Ty::Dyn
+            }
+        };
         let read = match &e.expr {
             Expr::Select(s) => !s.test,
             Expr::Ident(_) => true,
@@ -126,7 +149,7 @@ impl Checker<'_> {
                 let t = self.call(e.id, &call.func_name, call.target.as_deref(), &call.args);
                 self.in_format -= u32::from(format);
                 if format && t.is_ok() {
-                    self.format_literal(call.target.as_deref(), &call.args)?;
+                    self.format_literal(call.target.as_deref(), &call.args);
                 }
                 t
             }
@@ -146,13 +169,20 @@ impl Checker<'_> {
             }
             Expr::Map(m) => {
                 let (mut key, mut value) = (None, None);
+                // The validator reports a map's first mismatch, of a key or a value.
+                let mut mismatched = false;
                 for entry in &m.entries {
                     if let EntryExpr::MapEntry(me) = &entry.expr {
                         let k = self.walk(&me.key)?;
-                        key = Some(self.join(key, &me.key, &k)?);
                         let v = self.walk(&me.value)?;
                         let v = if me.optional { Ty::Dyn } else { v };
-                        value = Some(self.join(value, &me.value, &v)?);
+                        for (joined, e, t) in [(&mut key, &me.key, k), (&mut value, &me.value, v)] {
+                            let before = self.invalid.len();
+                            if !mismatched {
+                                *joined = Some(self.join(joined.take(), e, &t)?);
+                            }
+                            mismatched |= self.invalid.len() > before;
+                        }
                     }
                 }
                 let (k, v) = (key.unwrap_or(Ty::Dyn), value.unwrap_or(Ty::Dyn));
@@ -161,7 +191,9 @@ impl Checker<'_> {
             Expr::Struct(_) | Expr::Unspecified => Ok(Ty::Dyn),
             Expr::Comprehension(c) => {
                 let range = self.walk(&c.iter_range)?;
-                self.range(&c.iter_range, &range)?;
+                if let Err(issue) = self.range(&c.iter_range, &range) {
+                    self.errors.push(issue);
+                }
                 let (first, second) = element_types(&range, c.iter_var2.is_some());
                 self.walk(&c.accu_init)?;
                 let mark = self.scopes.len();
@@ -187,11 +219,21 @@ impl Checker<'_> {
             Some(("all" | "exists" | "exists_one", _)) => Ty::Bool,
             Some(("filter", _)) => Ty::List(Box::new(first)),
             Some(("map", written)) => match written.last() {
-                Some(f) => Ty::List(Box::new(self.walk(f)?)),
+                // Its type only: the loop's step walked it already, with its issues.
+                Some(f) => Ty::List(Box::new(self.type_again(f))),
                 None => Ty::Dyn,
             },
             _ => Ty::Dyn,
         })
+    }
+
+    /// The type of `e`, walked before: its issues are not kept a second time.
+    fn type_again(&mut self, e: &IdedExpr) -> Ty {
+        let found = (self.errors.len(), self.invalid.len());
+        let t = self.walk(e).unwrap_or(Ty::Dyn);
+        self.errors.truncate(found.0);
+        self.invalid.truncate(found.1);
+        t
     }
 
     fn ident(&mut self, name: &str) -> Result<Ty, String> {
@@ -244,7 +286,9 @@ impl Checker<'_> {
         if let (Some(list), [var, key], "sortBy") = (target, args, name) {
             if let Expr::Ident(var) = &var.expr {
                 let range = self.walk(list)?;
-                self.range(list, &range)?;
+                if let Err(issue) = self.range(list, &range) {
+                    self.errors.push(issue);
+                }
                 let (elem, _) = element_types(&range, false);
                 let mark = self.scopes.len();
                 self.scopes.push((var.clone(), elem));
@@ -278,7 +322,7 @@ impl Checker<'_> {
             Some(t) => Some(self.walk(t)?),
             None => None,
         };
-        self.literal_argument(name, args)?;
+        self.literal_argument(name, args);
         let mut arg_types = Vec::with_capacity(args.len());
         for a in args {
             arg_types.push(self.walk(a)?);
@@ -316,11 +360,7 @@ impl Checker<'_> {
 
     /// cel-go's compile-time check of `'<literal>'.format([<list literal>])`: a clause whose
     /// argument's type it cannot take is `error during formatting: …` at that argument.
-    fn format_literal(
-        &mut self,
-        target: Option<&IdedExpr>,
-        args: &[IdedExpr],
-    ) -> Result<(), String> {
+    fn format_literal(&mut self, target: Option<&IdedExpr>, args: &[IdedExpr]) {
         let (
             Some(IdedExpr {
                 expr: Expr::Literal(LiteralValue::String(f)),
@@ -329,14 +369,14 @@ impl Checker<'_> {
             [list],
         ) = (target, args)
         else {
-            return Ok(());
+            return;
         };
         let Expr::List(l) = &list.expr else {
-            return Ok(());
+            return;
         };
         let mut values = Vec::with_capacity(l.elements.len());
         for (i, x) in l.elements.iter().enumerate() {
-            let t = self.walk(x)?;
+            let t = self.type_again(x);
             // Literal arguments are left to run time, as cel-go's formatting tables run them.
             let literal = matches!(x.expr, Expr::Literal(_));
             values.push(
@@ -345,18 +385,18 @@ impl Checker<'_> {
                     .flatten(),
             );
         }
-        match super::formatting::check_static(f.inner(), &values) {
-            Ok(()) => Ok(()),
-            Err((i, msg)) => Err(self.at_node(l.elements[i].id, "format", &msg)),
+        if let Err((i, msg)) = super::formatting::check_static(f.inner(), &values) {
+            let issue = self.at_node(l.elements[i].id, "format", &msg);
+            self.invalid.push(issue);
         }
     }
 
     /// cel-go's literal validators (1.36 turns on those for durations, timestamps and
     /// regular expressions): a literal first argument of `duration`, `timestamp` or `matches`
     /// that fails is `invalid <name> argument` at the literal.
-    fn literal_argument(&self, name: &str, args: &[IdedExpr]) -> Result<(), String> {
+    fn literal_argument(&mut self, name: &str, args: &[IdedExpr]) {
         let Some(arg) = args.first() else {
-            return Ok(());
+            return;
         };
         let ok = match (name, &arg.expr) {
             ("matches", Expr::Literal(LiteralValue::String(p))) => {
@@ -366,12 +406,12 @@ impl Checker<'_> {
                 super::gotime::parse_go_duration(d.inner()).is_some()
             }
             ("timestamp", Expr::Literal(l)) => super::conv::timestamp_literal_ok(l),
-            _ => return Ok(()),
+            _ => return,
         };
-        if ok {
-            return Ok(());
+        if !ok {
+            let issue = self.at_node(arg.id, "", &format!("invalid {name} argument"));
+            self.invalid.push(issue);
         }
-        Err(self.at_node(arg.id, "", &format!("invalid {name} argument")))
     }
 
     /// 1.36's two-variable comprehensions (`all`, `exists`, `existsOne` with two variables,
@@ -438,6 +478,20 @@ fn sample(t: &Ty) -> Option<kube_cel::cel::Value> {
         Ty::Duration => V::Duration(chrono::Duration::zero()),
         _ => return None,
     })
+}
+
+/// Issues in the order cel-go displays them: by line, then column (stably), one a line.
+fn display(issues: &mut [String]) -> String {
+    let place = |issue: &String| -> (usize, usize) {
+        let mut at = issue
+            .strip_prefix("ERROR: <input>:")
+            .unwrap_or("")
+            .split(':')
+            .map(|n| n.parse().unwrap_or(0));
+        (at.next().unwrap_or(0), at.next().unwrap_or(0))
+    };
+    issues.sort_by_key(place);
+    issues.join("\n")
 }
 
 /// `ERROR: <input>:L:C: msg` with the source line and a caret under byte `offset`.

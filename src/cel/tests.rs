@@ -548,3 +548,43 @@ fn matches_compiles_each_pattern_once_and_reports_a_bad_one() {
 mod library;
 mod lists;
 mod types;
+
+#[test]
+fn every_type_error_of_a_rule_is_reported_in_source_order() {
+    // cel-go's checker goes on after an error (the node typed as an error, which no later
+    // check reports again) and displays its issues by line and column.
+    let issues = |rule: &str| {
+        let s = spec(
+            "{s: {type: string}, n: {type: integer}}",
+            &format!("[{{rule: {rule:?}}}]"),
+        );
+        let errs = refused(&s);
+        assert_eq!(errs.len(), 1, "{rule}: {errs:?}");
+        let (_, d) = errs[0]
+            .split_once("compilation failed: ")
+            .expect("a compile error");
+        d.to_string()
+    };
+    assert_eq!(
+        issues("self.a == self.b"),
+        "ERROR: <input>:1:5: undefined field 'a'\n | self.a == self.b\n | ....^\n\
+         ERROR: <input>:1:15: undefined field 'b'\n | self.a == self.b\n | ..............^"
+    );
+    // An error's node is dynamic: nothing above it is reported again.
+    assert_eq!(
+        issues("self.a.size() > 0 && other"),
+        "ERROR: <input>:1:5: undefined field 'a'\n | self.a.size() > 0 && other\n | ....^\n\
+         ERROR: <input>:1:22: undeclared reference to 'other' (in container '')\n | self.a.size() > 0 && other\n | .....................^"
+    );
+    // The validators' findings (literal arguments, mixed literals) only without type errors;
+    // a literal's first mismatch only.
+    assert_eq!(
+        issues("self.s.matches('[') && [1, 'a', 2.0] == []"),
+        "ERROR: <input>:1:16: invalid matches argument\n | self.s.matches('[') && [1, 'a', 2.0] == []\n | ...............^\n\
+         ERROR: <input>:1:28: expected type 'int' but found 'string'\n | self.s.matches('[') && [1, 'a', 2.0] == []\n | ...........................^"
+    );
+    assert_eq!(
+        issues("self.s.matches('[') && self.x"),
+        "ERROR: <input>:1:28: undefined field 'x'\n | self.s.matches('[') && self.x\n | ...........................^"
+    );
+}

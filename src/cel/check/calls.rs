@@ -109,13 +109,17 @@ impl Checker<'_> {
     /// The element type of a literal so far joined with element `e`'s, `t`: cel-go's
     /// `expected type 'int' but found 'string'` at `e` when they differ.
     /// Inside a `format` call mixed types join as `dyn`.
-    pub(super) fn join(&self, prev: Option<Ty>, e: &IdedExpr, t: &Ty) -> Result<Ty, String> {
+    /// Mixed types are cel-go's homogeneous-literal validator's finding, kept apart (see
+    /// `Checker::invalid`); the literal is then dynamic.
+    pub(super) fn join(&mut self, prev: Option<Ty>, e: &IdedExpr, t: &Ty) -> Result<Ty, String> {
         if self.in_format > 0 {
             return Ok(Ty::join(prev, t).unwrap_or(Ty::Dyn));
         }
-        Ty::join(prev, t).map_err(|p| {
+        Ok(Ty::join(prev, t).unwrap_or_else(|p| {
             let msg = format!("expected type '{}' but found '{}'", p.name(), t.name());
-            self.at_node(e.id, "", &msg)
-        })
+            let issue = self.at_node(e.id, "", &msg);
+            self.invalid.push(issue);
+            Ty::Dyn
+        }))
     }
 }
