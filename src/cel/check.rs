@@ -130,7 +130,7 @@ impl Checker<'_> {
 
     fn walk_expr(&mut self, e: &IdedExpr) -> Result<Ty, String> {
         match &e.expr {
-            Expr::Ident(name) => self.ident(name),
+            Expr::Ident(name) => self.ident(e.id, name),
             Expr::Literal(LiteralValue::String(_)) => Ok(Ty::Str),
             Expr::Literal(LiteralValue::Boolean(_)) => Ok(Ty::Bool),
             Expr::Literal(LiteralValue::Int(_)) => Ok(Ty::Int),
@@ -236,7 +236,8 @@ impl Checker<'_> {
         t
     }
 
-    fn ident(&mut self, name: &str) -> Result<Ty, String> {
+    /// Identifier `name` (node `id`, where its error is placed).
+    fn ident(&mut self, id: u64, name: &str) -> Result<Ty, String> {
         if let Some((_, t)) = self.scopes.iter().rev().find(|(n, _)| n == name) {
             return Ok(t.clone());
         }
@@ -249,7 +250,8 @@ impl Checker<'_> {
             // Type denotations (`int`, `string`…) used with `type()`.
             "int" | "uint" | "double" | "string" | "bytes" | "bool" | "list" | "map"
             | "null_type" | "type" => Ok(Ty::Type),
-            _ => Err(self.issue(
+            _ => Err(self.at_node(
+                id,
                 name,
                 &format!("undeclared reference to '{name}' (in container '')"),
             )),

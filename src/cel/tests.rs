@@ -576,6 +576,12 @@ fn every_type_error_of_a_rule_is_reported_in_source_order() {
         "ERROR: <input>:1:5: undefined field 'a'\n | self.a.size() > 0 && other\n | ....^\n\
          ERROR: <input>:1:22: undeclared reference to 'other' (in container '')\n | self.a.size() > 0 && other\n | .....................^"
     );
+    // Each occurrence at its own place.
+    assert_eq!(
+        issues("other == other"),
+        "ERROR: <input>:1:1: undeclared reference to 'other' (in container '')\n | other == other\n | ^\n\
+         ERROR: <input>:1:10: undeclared reference to 'other' (in container '')\n | other == other\n | .........^"
+    );
     // The validators' findings (literal arguments, mixed literals) only without type errors;
     // a literal's first mismatch only.
     assert_eq!(
