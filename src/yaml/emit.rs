@@ -38,8 +38,8 @@ pub fn emit_document(node: &Node, out: &mut String) {
             } else if matches!(s.style, ScalarStyle::Literal | ScalarStyle::Folded)
                 && s.value.bytes().all(|b| b == b'\n')
             {
-                // A root block scalar without content lines: saphyr-parser would run it into a
-                // following `---`; an explicit document end stops it.
+                // A root block scalar without content lines: an explicit document end shows
+                // where it stops (YAML readers other than kubectl's splitting differ there).
                 e.out.push_str("...\n");
             }
         }
