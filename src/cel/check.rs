@@ -310,11 +310,11 @@ impl Checker<'_> {
                 return r.map(|_| Ty::Dyn);
             }
         }
-        if let Some(qualified) = target.and_then(|t| self.qualified(t, name)) {
-            if !has_global(&qualified) {
-                let msg = format!("undeclared reference to '{qualified}' (in container '')");
-                return Err(self.issue(name, &msg));
-            }
+        // `a.b.f(…)` names a global function when one is declared so; else, as in cel-go,
+        // it is the member call `f` on `a.b` (`math.greatest(…)`: `math` undeclared, then
+        // `greatest`, at the `(`).
+        let qualified = target.and_then(|t| self.qualified(t, name));
+        if qualified.is_some_and(|q| has_global(&q)) {
             for a in args {
                 self.walk(a)?;
             }
