@@ -31,7 +31,7 @@ pub fn emit_document(node: &Node, out: &mut String) {
     match node {
         Node::Scalar(s) => {
             if let Some(name) = anchor {
-                e.out.push_str(&format!("&{name} "));
+                push_anchor(e.out, name);
             }
             if write_scalar(e.out, s, 0, Placement::Root) || anchor.is_some() {
                 e.out.push('\n');
@@ -90,6 +90,13 @@ pub fn emit_seq_item(node: &Node, out: &mut String) {
     };
     e.out.push('-');
     e.after_indicator(node, 0);
+}
+
+/// `&name ` before the node it names.
+fn push_anchor(out: &mut String, name: &str) {
+    out.push('&');
+    out.push_str(name);
+    out.push(' ');
 }
 
 fn needs_marker(doc: &Node) -> bool {
@@ -211,7 +218,7 @@ impl<'n> Emitter<'_, 'n> {
                 self.map_value(v, indent);
             } else if let Some((s, style)) = scalar::simple_key(k, indent) {
                 if let Some(name) = self.anchors.open(k) {
-                    self.out.push_str(&format!("&{name} "));
+                    push_anchor(self.out, name);
                 }
                 scalar::write_styled(self.out, s, style, indent, false);
                 self.anchors.close(k);

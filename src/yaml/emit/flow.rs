@@ -4,7 +4,7 @@
 //! indicators. Nested collections are written in flow style too.
 
 use super::scalar::{plain_ok, single_ok, source, write_styled};
-use super::Anchors;
+use super::{push_anchor, Anchors};
 use crate::yaml::{Node, Scalar, ScalarStyle};
 
 /// Longest key text written as an implicit flow key (YAML limits implicit keys to 1024 chars).
@@ -75,9 +75,7 @@ pub(super) fn write_flow<'n>(
     anchors: &mut Anchors<'n>,
 ) {
     if let Some(name) = anchor {
-        out.push('&');
-        out.push_str(name);
-        out.push(' ');
+        push_anchor(out, name);
     }
     match node {
         Node::Scalar(s) => {
@@ -108,9 +106,7 @@ pub(super) fn write_flow<'n>(
                     out.push(' ');
                 } else if let Node::Scalar(s) = k {
                     if let Some(name) = anchors.open(k) {
-                        out.push('&');
-                        out.push_str(name);
-                        out.push(' ');
+                        push_anchor(out, name);
                     }
                     let style = scalar_style(s, true).unwrap_or(ScalarStyle::DoubleQuoted);
                     write_styled(out, s, style, 0, true);
