@@ -12,10 +12,10 @@
 //! error and reports them all; what cel-go's AST validators find is reported only without one.
 
 use super::decl::{Decl, Kind};
-use super::library::has_global;
 use super::lists::list_semantics;
 use super::locate::macro_of;
-use super::types::Ty;
+use super::overloads;
+use super::types::{self, Ty};
 use kube_cel::cel::common::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -40,17 +40,22 @@ pub struct Checked {
     pub strfmt: HashSet<u64>,
     /// The `+` and `-` calls that may work on timestamps or durations.
     pub time_arith: HashSet<u64>,
+    /// The `==` and `!=` calls on optionals (the cel crate's optionals never compare equal).
+    pub optional_eq: HashSet<u64>,
 }
 
 struct Checker<'a> {
     src: &'a str,
     root: &'a IdedExpr,
     this: Arc<Decl>,
+    /// `optionalOldSelf`: `oldSelf` is an optional of `self`'s type.
+    optional_old_self: bool,
     scopes: Vec<(String, Ty)>,
     uses_old_self: bool,
     lists: HashMap<u64, Arc<Decl>>,
     strfmt: HashSet<u64>,
     time_arith: HashSet<u64>,
+    optional_eq: HashSet<u64>,
     /// How many `format` calls enclose the expression being checked: their list and map
     /// literals may mix types (cel-go's homogeneous-literal validator exempts them).
     in_format: u32,
@@ -66,16 +71,34 @@ struct Checker<'a> {
 /// Checks `expr` (parsed from `src`) with `self` of type `this`. The error is cel-go's issues
 /// text: each issue (`ERROR: <input>:1:6: undefined field 'x'` and the source line with a
 /// caret), in the order of their places in the source.
-pub fn check(expr: &IdedExpr, src: &str, this: &Arc<Decl>, want: Want) -> Result<Checked, String> {
+pub fn check(
+    expr: &IdedExpr,
+    src: &str,
+    this: &Arc<Decl>,
+    optional_old_self: bool,
+    want: Want,
+) -> Result<Checked, String> {
+    types::with_self(this, || check_in(expr, src, this, optional_old_self, want))
+}
+
+fn check_in(
+    expr: &IdedExpr,
+    src: &str,
+    this: &Arc<Decl>,
+    optional_old_self: bool,
+    want: Want,
+) -> Result<Checked, String> {
     let mut c = Checker {
         src,
         root: expr,
         this: this.clone(),
+        optional_old_self,
         scopes: Vec::new(),
         uses_old_self: false,
         lists: HashMap::new(),
         strfmt: HashSet::new(),
         time_arith: HashSet::new(),
+        optional_eq: HashSet::new(),
         in_format: 0,
         errors: Vec::new(),
         invalid: Vec::new(),
@@ -103,6 +126,7 @@ pub fn check(expr: &IdedExpr, src: &str, this: &Arc<Decl>, want: Want) -> Result
         lists: c.lists,
         strfmt: c.strfmt,
         time_arith: c.time_arith,
+        optional_eq: c.optional_eq,
     })
 }
 
@@ -157,9 +181,9 @@ impl Checker<'_> {
                 let mut elem = None;
                 for (i, x) in l.elements.iter().enumerate() {
                     let t = self.walk(x)?;
-                    // `[?x]`: an optional's value (not followed here).
+                    // `[?x]`: the optional's value.
                     let t = if l.optional_indices.contains(&i) {
-                        Ty::Dyn
+                        self.unwrap_optional(x, t)
                     } else {
                         t
                     };
@@ -175,7 +199,11 @@ impl Checker<'_> {
                     if let EntryExpr::MapEntry(me) = &entry.expr {
                         let k = self.walk(&me.key)?;
                         let v = self.walk(&me.value)?;
-                        let v = if me.optional { Ty::Dyn } else { v };
+                        let v = if me.optional {
+                            self.unwrap_optional(&me.value, v)
+                        } else {
+                            v
+                        };
                         for (joined, e, t) in [(&mut key, &me.key, k), (&mut value, &me.value, v)] {
                             let before = self.invalid.len();
                             if !mismatched {
@@ -245,11 +273,15 @@ impl Checker<'_> {
             "self" => Ok(Ty::of(&self.this)),
             "oldSelf" => {
                 self.uses_old_self = true;
-                Ok(Ty::Dyn)
+                let t = Ty::of(&self.this);
+                Ok(match self.optional_old_self {
+                    true => Ty::Optional(Box::new(t)),
+                    false => t,
+                })
             }
             // Type denotations (`int`, `string`…) used with `type()`.
             "int" | "uint" | "double" | "string" | "bytes" | "bool" | "list" | "map"
-            | "null_type" | "type" => Ok(Ty::Type),
+            | "null_type" | "type" | "duration" | "timestamp" | "optional_type" => Ok(Ty::Type),
             _ => Err(self.at_node(
                 id,
                 name,
@@ -267,11 +299,13 @@ impl Checker<'_> {
                 None => Err(at(self, &format!("undefined field '{field}'"))),
             },
             Ty::Map(_, v) => Ok(*v),
-            t if t.known() => {
+            // On an optional, the field of its value, as an optional.
+            Ty::Optional(t) => Ok(Ty::Optional(Box::new(self.select(id, *t, field)?))),
+            Ty::Dyn | Ty::Opaque(_) => Ok(Ty::Dyn),
+            t => {
                 let msg = format!("type '{}' does not support field selection", t.name());
                 Err(at(self, &msg))
             }
-            _ => Ok(Ty::Dyn),
         }
     }
 
@@ -302,23 +336,44 @@ impl Checker<'_> {
         }
         if let (Some(opt), [var, body], "optMap" | "optFlatMap") = (target, args, name) {
             if let Expr::Ident(var) = &var.expr {
-                self.walk(opt)?;
+                let t = self.walk(opt)?;
+                let value = match t.view() {
+                    Ty::Optional(v) => *v,
+                    _ => Ty::Dyn,
+                };
                 let mark = self.scopes.len();
-                self.scopes.push((var.clone(), Ty::Dyn));
+                self.scopes.push((var.clone(), value));
                 let r = self.walk(body);
                 self.scopes.truncate(mark);
-                return r.map(|_| Ty::Dyn);
+                // `optMap` wraps the body's value; `optFlatMap`'s body is an optional.
+                return r.map(|t| match name {
+                    "optMap" => Ty::Optional(Box::new(t)),
+                    _ => t,
+                });
+            }
+        }
+        // `x.?f`: the field as an optional (of the value's field when `x` is an optional).
+        if let ("_?._", [operand, field]) = (name, args) {
+            if let Expr::Literal(LiteralValue::String(f)) = &field.expr {
+                let t = self.walk(operand)?;
+                let inner = match t.view() {
+                    Ty::Optional(v) => *v,
+                    t => t,
+                };
+                let t = self.select(id, inner, f.inner())?;
+                return Ok(Ty::Optional(Box::new(t)));
             }
         }
         // `a.b.f(…)` names a global function when one is declared so; else, as in cel-go,
         // it is the member call `f` on `a.b` (`math.greatest(…)`: `math` undeclared, then
         // `greatest`, at the `(`).
         let qualified = target.and_then(|t| self.qualified(t, name));
-        if qualified.is_some_and(|q| has_global(&q)) {
+        if let Some(q) = qualified.filter(|q| overloads::declared(q, false)) {
+            let mut arg_types = Vec::with_capacity(args.len());
             for a in args {
-                self.walk(a)?;
+                arg_types.push(self.walk(a)?);
             }
-            return Ok(Ty::Dyn);
+            return self.global(id, &q, &arg_types);
         }
         let receiver = match target {
             Some(t) => Some(self.walk(t)?),
@@ -341,6 +396,10 @@ impl Checker<'_> {
             if matches!(name, "_+_" | "_-_") && arg_types.iter().any(time) {
                 self.time_arith.insert(id);
             }
+            let optional = |t: &Ty| matches!(t, Ty::Optional(_));
+            if matches!(name, "_==_" | "_!=_") && arg_types.iter().any(optional) {
+                self.optional_eq.insert(id);
+            }
             if matches!(name, "_&&_" | "_||_") {
                 self.logical(name, args, &arg_types)?;
             }
@@ -351,7 +410,7 @@ impl Checker<'_> {
                 arg_types.insert(0, r);
                 self.member(id, name, &arg_types)
             }
-            None if has_global(name) => self.global(id, name, &arg_types),
+            None if overloads::declared_any(name) => self.global(id, name, &arg_types),
             None => Err(self.at_node(
                 id,
                 name,
@@ -434,25 +493,66 @@ impl Checker<'_> {
             return None;
         };
         let r = self.two_variable(range, a, b, &args[2..]);
-        Some(r.map(|t| if quantifier { t } else { Ty::Dyn }))
+        Some(r.map(|(first, last)| match name {
+            _ if quantifier => Ty::Bool,
+            "transformList" => Ty::List(Box::new(last)),
+            "transformMap" => Ty::Map(Box::new(first), Box::new(last)),
+            _ => match last.view() {
+                Ty::Map(..) => last,
+                _ => Ty::Dyn,
+            },
+        }))
     }
 
-    /// `range.all(a, b, pred)` and the like: `bodies` checked with `a` and `b` bound.
+    /// `range.all(a, b, pred)` and the like: `bodies` checked with `a` and `b` bound. The
+    /// first variable's type and the last body's.
     fn two_variable(
         &mut self,
-        range: &IdedExpr,
+        range_expr: &IdedExpr,
         a: &str,
         b: &str,
         bodies: &[IdedExpr],
-    ) -> Result<Ty, String> {
-        let range = self.walk(range)?;
+    ) -> Result<(Ty, Ty), String> {
+        let range = self.walk(range_expr)?;
+        if let Err(issue) = self.range(range_expr, &range) {
+            self.errors.push(issue);
+        }
         let (first, second) = element_types(&range, true);
         let mark = self.scopes.len();
-        self.scopes.push((a.to_string(), first));
+        self.scopes.push((a.to_string(), first.clone()));
         self.scopes.push((b.to_string(), second));
-        let r = bodies.iter().try_for_each(|e| self.walk(e).map(|_| ()));
+        let mut last = Ty::Dyn;
+        let mut r = Ok(());
+        for e in bodies {
+            match self.walk(e) {
+                Ok(t) => last = t,
+                Err(issue) => {
+                    r = Err(issue);
+                    break;
+                }
+            }
+        }
         self.scopes.truncate(mark);
-        r.map(|_| Ty::Bool)
+        r.map(|_| (first, last))
+    }
+
+    /// The value type of `[?x]` or `{?k: x}`'s `x` of type `t`: an optional's, or cel-go's
+    /// `expected type 'optional_type(T)' but found 'T'` at `x`.
+    fn unwrap_optional(&mut self, x: &IdedExpr, t: Ty) -> Ty {
+        match t.view() {
+            Ty::Optional(v) => *v,
+            Ty::Dyn => Ty::Dyn,
+            t => {
+                let msg = format!(
+                    "expected type 'optional_type({})' but found '{}'",
+                    t.name(),
+                    t.name()
+                );
+                let issue = self.at_node(x.id, "", &msg);
+                self.errors.push(issue);
+                Ty::Dyn
+            }
+        }
     }
 
     /// `a.b.f` as the qualified function name `a.b.f` when `a` is not a variable.

@@ -43,6 +43,10 @@ pub fn register(ctx: &mut Context<'_>) {
     ctx.add_function("@optMap", |ftx: &FunctionContext| opt_map(ftx, false));
     ctx.add_function("@optFlatMap", |ftx: &FunctionContext| opt_map(ftx, true));
     ctx.add_function("@sortBy", sort_by);
+    ctx.add_function("@opt_eq", |a: Value, b: Value| optional_eq(&a, &b));
+    ctx.add_function("@opt_ne", |a: Value, b: Value| !optional_eq(&a, &b));
+    ctx.add_function("optional.unwrap", |l: Arc<Vec<Value>>| unwrap_all(&l));
+    ctx.add_function("unwrapOpt", |This(l): This<Arc<Vec<Value>>>| unwrap_all(&l));
     super::urls::register(ctx);
     super::lists::register(ctx);
     super::ip::register(ctx);
@@ -269,6 +273,40 @@ fn name_of(e: &kube_cel::cel::common::ast::IdedExpr) -> Result<&str, ExecutionEr
         Expr::Literal(LiteralValue::String(name)) => Ok(name.inner()),
         _ => Err(ExecutionError::NoSuchOverload),
     }
+}
+
+/// The optional `v` holds, if it is one.
+fn as_optional(v: &Value) -> Option<&OptionalValue> {
+    match v {
+        Value::Opaque(o) => o.downcast_ref::<OptionalValue>(),
+        _ => None,
+    }
+}
+
+/// cel-go's equality with optionals: two empty ones are equal, two full ones when their
+/// values are, an optional never equals another value.
+fn optional_eq(a: &Value, b: &Value) -> bool {
+    match (as_optional(a), as_optional(b)) {
+        (Some(x), Some(y)) => match (x.value(), y.value()) {
+            (None, None) => true,
+            (Some(x), Some(y)) => optional_eq(x, y),
+            _ => false,
+        },
+        (None, None) => a == b,
+        _ => false,
+    }
+}
+
+/// `optional.unwrap(l)` and `l.unwrapOpt()`: the values of the list's full optionals.
+fn unwrap_all(l: &[Value]) -> ResolveResult {
+    let mut out = Vec::with_capacity(l.len());
+    for v in l {
+        match as_optional(v) {
+            Some(o) => out.extend(o.value().cloned()),
+            None => return Err(ExecutionError::NoSuchOverload),
+        }
+    }
+    Ok(Value::List(Arc::new(out)))
 }
 
 /// `x.?f`: an optional of field `f` of `x` (itself possibly optional), empty when absent.

@@ -70,6 +70,7 @@ mod library;
 mod listlib;
 mod lists;
 mod locate;
+mod overloads;
 mod quantity;
 mod rewrite;
 mod rule;

@@ -502,6 +502,15 @@ pub fn register(ctx: &mut Context<'_>) {
         "asApproximateFloat",
         |This(v): This<Value>| -> ResolveResult { Ok(Value::Float(approximate(&this(&v)?.0))) },
     );
+    // `sign(q)`: declared as a global function only (1.36 has no `q.sign()`).
+    ctx.add_function("sign", |q: Value| -> ResolveResult {
+        let zero = Amount::Int { value: 0, scale: 0 };
+        Ok(Value::Int(match cmp_amounts(&this(&q)?.0, &zero) {
+            Ordering::Less => -1,
+            Ordering::Equal => 0,
+            Ordering::Greater => 1,
+        }))
+    });
     ctx.add_function("add", |This(a): This<Value>, b: Value| combine(a, b, false));
     ctx.add_function("sub", |This(a): This<Value>, b: Value| combine(a, b, true));
 }

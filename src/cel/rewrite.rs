@@ -11,7 +11,8 @@
 //! `@optMap`/`@optFlatMap`. `==`, `!=`, `+` and `in` on set and map lists become
 //! `@lists_eq`, `@lists_ne`, `@lists_add`, `@lists_in` (see [`super::lists`]). `+` and `-`
 //! that may work on timestamps or durations become `@add`/`@sub` (cel-go's overflow checks and
-//! texts, [`super::time`]); an optional's `or`/`orValue` become `@opt_or`/`@opt_orValue`, which evaluate
+//! texts, [`super::time`]); `==` and `!=` on optionals become `@opt_eq`/`@opt_ne` (equal when
+//! both are empty or hold equal values, as cel-go's optionals); an optional's `or`/`orValue` become `@opt_or`/`@opt_orValue`, which evaluate
 //! their argument only when the optional is empty, as cel-go's planner does. Reads of `byte`
 //! and `duration` strings are wrapped in `@strfmt`, which fails with the conversion's error
 //! when the string did not convert ([`super::value::Invalid`]). The receiver of `distinct()`
@@ -59,6 +60,8 @@ fn rewrite_expr(e: &mut IdedExpr, checked: &Checked) {
                     c.func_name = "@add".into();
                 }
                 "_-_" if checked.time_arith.contains(&id) => c.func_name = "@sub".into(),
+                "_==_" if checked.optional_eq.contains(&id) => c.func_name = "@opt_eq".into(),
+                "_!=_" if checked.optional_eq.contains(&id) => c.func_name = "@opt_ne".into(),
                 "or" | "orValue" if c.target.is_some() && c.args.len() == 1 => {
                     c.func_name = format!("@opt_{}", c.func_name);
                 }

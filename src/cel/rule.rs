@@ -139,8 +139,9 @@ fn compile_costed(
     }
     let shown = go_rule(&r);
     let rule_src = r.rule.as_str();
-    let checked =
-        parse(rule_src).and_then(|e| check(&e, rule_src, decl, Want::Bool).map(|c| (e, c)));
+    let optional_old_self = r.optional_old_self == Some(true);
+    let checked = parse(rule_src)
+        .and_then(|e| check(&e, rule_src, decl, optional_old_self, Want::Bool).map(|c| (e, c)));
     let (mut expr, checked) = match checked {
         Ok(ok) => ok,
         Err(detail) => {
@@ -148,11 +149,12 @@ fn compile_costed(
             return Err(vec![field::invalid(at("rule"), &shown, &detail)]);
         }
     };
-    let optional_old_self = r.optional_old_self == Some(true);
     costs.rule = super::estimate::max_cost(&expr, decl, optional_old_self);
     let message_expr = match r.message_expression.as_str() {
         "" => None,
-        src => match parse(src).and_then(|e| check(&e, src, decl, Want::String).map(|c| (e, c))) {
+        src => match parse(src)
+            .and_then(|e| check(&e, src, decl, optional_old_self, Want::String).map(|c| (e, c)))
+        {
             Ok((mut e, c)) => {
                 costs.message = Some(super::estimate::max_cost(&e, decl, optional_old_self));
                 super::rewrite::rewrite(&mut e, &c);

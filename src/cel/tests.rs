@@ -107,6 +107,9 @@ fn libraries_of_the_1_36_environment() {
         "duration('1h30m') > duration('90s') && timestamp('2024-01-01T00:00:00Z') < timestamp('2025-01-01T00:00:00Z')",
         "type(self.s) == string && type(self.l) == list && dyn(self.l).size() == 3",
         "self.l.slice(1, 3) == [2, 3] && self.l.reverse() == [3, 2, 1] && lists.range(3) == [0, 1, 2]",
+        "sign(quantity('-1')) == -1 && sign(quantity('0')) == 0 && self.l.first() == optional.of(1) && self.l.last().value() == 3",
+        "optional.unwrap([optional.of(1), optional.none()]) == [1] && [optional.none(), optional.of(2)].unwrapOpt() == [2]",
+        "optional.of(1) == optional.of(1) && optional.none() == optional.none() && optional.of(1) != optional.none() && optional.of(1) != optional.of(2) && self.l.first() != optional.of(2)",
     ];
     for rule in rules {
         let s = spec(

@@ -1,10 +1,11 @@
-//! The CEL types [`super::check`] follows, and cel-go's overloads of the standard operators,
-//! conversions and string functions over them (with the apiserver's options: cross-type
-//! numeric comparisons). A call is refused only when every argument's type is fully known
-//! and no overload fits; anything dynamic (int-or-string, `dyn`, objects, results of
-//! functions the check does not type) is accepted.
+//! The CEL types [`super::check`] follows, as cel-go's checker names them. A schema object is
+//! cel-go's object type, which the apiserver names after the rule's `self` (`selfType<N>` and
+//! the path of CEL field names, `.@idx` for a list's items, `.@elem` for a map's values);
+//! `<N>` is the nanosecond of the clock when the apiserver compiled the rule, which nobody can
+//! know, so it is `0` here. The overloads calls resolve to are in [`super::overloads`].
 
 use super::decl::{Decl, Kind};
+use std::cell::RefCell;
 use std::sync::Arc;
 
 /// A type as far as the check follows it.
@@ -25,9 +26,10 @@ pub enum Ty {
     Map(Box<Ty>, Box<Ty>),
     /// A type denotation (`int`, `string`…).
     Type,
-    /// A library's value type (`kubernetes.Quantity`, `net.IP`…): only its own member
-    /// functions apply; otherwise not followed (operators and conversions take it).
+    /// A library's value type (`kubernetes.Quantity`, `net.IP`…).
     Opaque(&'static str),
+    /// `optional_type(T)`.
+    Optional(Box<Ty>),
     /// Something the check does not type: anything goes.
     Dyn,
 }
@@ -64,7 +66,7 @@ impl Ty {
     pub fn known(&self) -> bool {
         match self.view() {
             Ty::Node(_) | Ty::Dyn | Ty::Type | Ty::Opaque(_) => false,
-            Ty::List(e) => e.known(),
+            Ty::List(e) | Ty::Optional(e) => e.known(),
             Ty::Map(k, v) => k.known() && v.known(),
             _ => true,
         }
@@ -86,7 +88,29 @@ impl Ty {
             Ty::Map(k, v) => format!("map({}, {})", k.name(), v.name()),
             Ty::Type => "type".into(),
             Ty::Opaque(name) => name.into(),
-            Ty::Node(_) | Ty::Dyn => "dyn".into(),
+            Ty::Optional(e) => format!("optional_type({})", e.name()),
+            Ty::Node(d) => object_name(&d),
+            Ty::Dyn => "dyn".into(),
+        }
+    }
+
+    /// Whether `null` may stand for a value of this type (cel-go's legacy nullable types:
+    /// objects, library types, optionals, durations and timestamps).
+    pub fn nullable(&self) -> bool {
+        matches!(
+            self.view(),
+            Ty::Null | Ty::Node(_) | Ty::Opaque(_) | Ty::Optional(_) | Ty::Duration | Ty::Timestamp
+        )
+    }
+
+    /// Whether both are the same type (cel-go's `IsExactType`).
+    pub fn exact_eq(&self, other: &Ty) -> bool {
+        match (self.view(), other.view()) {
+            (Ty::Node(a), Ty::Node(b)) => Arc::ptr_eq(&a, &b),
+            (Ty::List(a), Ty::List(b)) | (Ty::Optional(a), Ty::Optional(b)) => a.exact_eq(&b),
+            (Ty::Map(k1, v1), Ty::Map(k2, v2)) => k1.exact_eq(&k2) && v1.exact_eq(&v2),
+            (Ty::Opaque(a), Ty::Opaque(b)) => a == b,
+            (a, b) => std::mem::discriminant(&a) == std::mem::discriminant(&b),
         }
     }
 
@@ -100,10 +124,6 @@ impl Ty {
             Some(p) if unify(&p, next) => Ok(p),
             Some(p) => Err(p),
         }
-    }
-
-    fn is_numeric(&self) -> bool {
-        matches!(self, Ty::Int | Ty::Uint | Ty::Double)
     }
 }
 
@@ -122,125 +142,6 @@ pub fn unify(a: &Ty, b: &Ty) -> bool {
     }
 }
 
-/// The result of operator `name` (`_+_`, `_<_`, `@in`…) on `args`; `None` when all are known
-/// and no overload fits.
-pub fn operator(name: &str, args: &[Ty]) -> Option<Ty> {
-    let views: Vec<Ty> = args.iter().map(Ty::view).collect();
-    let all_known = args.iter().all(Ty::known);
-    let found = match (name, views.as_slice()) {
-        // A list plus a list keeps the left one's schema type (a set stays a set).
-        ("_+_", [Ty::List(_), Ty::List(_)]) if matches!(args[0], Ty::Node(_)) => {
-            arithmetic(name, &views[0], &views[1]).map(|_| args[0].clone())
-        }
-        ("_+_" | "_-_" | "_*_" | "_/_" | "_%_", [l, r]) => arithmetic(name, l, r),
-        ("-_", [Ty::Int]) => Some(Ty::Int),
-        ("-_", [Ty::Double]) => Some(Ty::Double),
-        ("!_", [Ty::Bool]) => Some(Ty::Bool),
-        ("_<_" | "_<=_" | "_>_" | "_>=_", [l, r]) => comparable(l, r).then_some(Ty::Bool),
-        ("_==_" | "_!=_", [l, r]) => unify(l, r).then_some(Ty::Bool),
-        ("@in", [x, Ty::List(e)]) => unify(x, e).then_some(Ty::Bool),
-        ("@in", [x, Ty::Map(k, _)]) => unify(x, k).then_some(Ty::Bool),
-        ("_[_]", [Ty::List(e), Ty::Int]) => Some((**e).clone()),
-        ("_[_]", [Ty::Map(k, v), i]) if unify(k, i) => Some((**v).clone()),
-        ("_?_:_", [Ty::Bool, a, b]) if unify(a, b) => Some(if a.known() {
-            args[1].clone()
-        } else {
-            args[2].clone()
-        }),
-        _ => None,
-    };
-    match found {
-        Some(t) => Some(t),
-        None if all_known => None,
-        None => Some(fallback(name)),
-    }
-}
-
-/// The result of an operator whose arguments are not all known.
-fn fallback(name: &str) -> Ty {
-    match name {
-        "_<_" | "_<=_" | "_>_" | "_>=_" | "_==_" | "_!=_" | "@in" | "!_" => Ty::Bool,
-        _ => Ty::Dyn,
-    }
-}
-
-fn arithmetic(name: &str, l: &Ty, r: &Ty) -> Option<Ty> {
-    use Ty::*;
-    match (name, l, r) {
-        ("_%_", Int, Int) | ("_%_", Uint, Uint) => Some(l.clone()),
-        ("_%_", ..) => None,
-        (_, Int, Int) | (_, Uint, Uint) | (_, Double, Double) => Some(l.clone()),
-        ("_+_", Str, Str) | ("_+_", Bytes, Bytes) => Some(l.clone()),
-        ("_+_", List(a), List(b)) if unify(a, b) => {
-            Some(if a.known() { l.clone() } else { r.clone() })
-        }
-        ("_+_", Timestamp, Duration) | ("_+_", Duration, Timestamp) => Some(Timestamp),
-        ("_+_" | "_-_", Duration, Duration) => Some(Duration),
-        ("_-_", Timestamp, Timestamp) => Some(Duration),
-        ("_-_", Timestamp, Duration) => Some(Timestamp),
-        _ => None,
-    }
-}
-
-/// `<` and the like: the same ordered type, or two numbers (cross-type comparisons are on).
-fn comparable(l: &Ty, r: &Ty) -> bool {
-    use Ty::*;
-    match (l, r) {
-        _ if l.is_numeric() && r.is_numeric() => true,
-        (Bool, Bool) | (Str, Str) | (Bytes, Bytes) => true,
-        (Timestamp, Timestamp) | (Duration, Duration) => true,
-        _ => false,
-    }
-}
-
-/// The result of a conversion or standard function `name` called with `args` (the receiver
-/// first when `member`): `Some(None)` when it does not type this call, `None` when all the
-/// arguments are known and no overload fits.
-pub fn function(name: &str, member: bool, args: &[Ty]) -> Option<Option<Ty>> {
-    use Ty::*;
-    let views: Vec<Ty> = args.iter().map(Ty::view).collect();
-    let found = match (name, member, views.as_slice()) {
-        ("size", _, [Str | Bytes | List(_) | Map(..)]) => Some(Int),
-        ("size", ..) => None,
-        ("int", false, [Int | Uint | Double | Str | Timestamp | Duration]) => Some(Int),
-        ("uint", false, [Int | Uint | Double | Str]) => Some(Uint),
-        ("double", false, [Int | Uint | Double | Str]) => Some(Double),
-        ("string", false, [Int | Uint | Double | Str | Bool | Bytes | Timestamp | Duration]) => {
-            Some(Str)
-        }
-        ("bytes", false, [Bytes | Str]) => Some(Bytes),
-        ("bool", false, [Bool | Str]) => Some(Bool),
-        ("duration", false, [Duration | Str | Int]) => Some(Duration),
-        ("timestamp", false, [Timestamp | Str | Int]) => Some(Timestamp),
-        (
-            "int" | "uint" | "double" | "string" | "bytes" | "bool" | "duration" | "timestamp",
-            false,
-            [_],
-        ) => None,
-        ("contains" | "startsWith" | "endsWith" | "matches", true, [Str, Str]) => Some(Bool),
-        ("matches", false, [Str, Str]) => Some(Bool),
-        ("contains" | "startsWith" | "endsWith" | "matches", _, [_, _]) => None,
-        _ => return Some(None),
-    };
-    match found {
-        Some(t) => Some(Some(t)),
-        None if args.iter().all(Ty::known) => None,
-        None => Some(Some(function_fallback(name))),
-    }
-}
-
-fn function_fallback(name: &str) -> Ty {
-    match name {
-        "size" | "int" => Ty::Int,
-        "uint" => Ty::Uint,
-        "double" => Ty::Double,
-        "string" => Ty::Str,
-        "bytes" => Ty::Bytes,
-        "contains" | "startsWith" | "endsWith" | "matches" | "bool" => Ty::Bool,
-        _ => Ty::Dyn,
-    }
-}
-
 /// cel-go's signature in `found no matching overload for 'f' applied to '…'`:
 /// `(int, string)`, or `string.(int)` for a member call.
 pub fn signature(args: &[Ty], member: bool) -> String {
@@ -251,77 +152,54 @@ pub fn signature(args: &[Ty], member: bool) -> String {
     }
 }
 
-/// The value type a library's constructor returns (`quantity(s)`, `ip(s)`…).
-pub fn library_type(global: &str) -> Option<Ty> {
-    Some(Ty::Opaque(match global {
-        "quantity" => "kubernetes.Quantity",
-        "semver" => "kubernetes.Semver",
-        "url" => "kubernetes.URL",
-        "ip" => "net.IP",
-        "cidr" => "net.CIDR",
-        _ => return None,
-    }))
+thread_local! {
+    /// The `self` type of the rule being checked, from which objects are named.
+    static SELF: RefCell<Option<Arc<Decl>>> = const { RefCell::new(None) };
 }
 
-/// Whether member function `name` may apply to `args` (the receiver first): a library type's
-/// own functions on it, the lists library's list-only functions on a list (or an untyped
-/// receiver). 1.36's quantities have no `sign()`.
-pub fn member_applies(name: &str, args: &[Ty]) -> bool {
-    let Some(recv) = args.first().map(Ty::view) else {
+/// Runs `f` with `this` as the `self` type objects are named from.
+pub fn with_self<R>(this: &Arc<Decl>, f: impl FnOnce() -> R) -> R {
+    let before = SELF.with(|s| s.replace(Some(this.clone())));
+    let r = f();
+    SELF.with(|s| *s.borrow_mut() = before);
+    r
+}
+
+/// The apiserver's name of object type `d`: `selfType0` and its path from `self`.
+fn object_name(d: &Arc<Decl>) -> String {
+    let root = SELF.with(|s| s.borrow().clone());
+    let mut path = String::from("selfType0");
+    match root {
+        Some(root) if path_to(&root, d, &mut path) => path,
+        _ => "selfType0".into(),
+    }
+}
+
+/// Appends to `path` the names from `at` down to `target`; false when `target` is not below.
+fn path_to(at: &Arc<Decl>, target: &Arc<Decl>, path: &mut String) -> bool {
+    if Arc::ptr_eq(at, target) {
         return true;
-    };
-    let own: &[&str] = match recv {
-        Ty::Opaque("kubernetes.Quantity") => &[
-            "isInteger",
-            "asInteger",
-            "asApproximateFloat",
-            "add",
-            "sub",
-            "isGreaterThan",
-            "isLessThan",
-            "compareTo",
-        ],
-        Ty::Opaque("kubernetes.Semver") => &[
-            "major",
-            "minor",
-            "patch",
-            "isGreaterThan",
-            "isLessThan",
-            "compareTo",
-        ],
-        Ty::Opaque("net.IP") => &[
-            "family",
-            "isUnspecified",
-            "isLoopback",
-            "isLinkLocalMulticast",
-            "isLinkLocalUnicast",
-            "isGlobalUnicast",
-        ],
-        Ty::Opaque("net.CIDR") => &["containsIP", "containsCIDR", "ip", "masked", "prefixLength"],
-        Ty::Opaque("kubernetes.URL") => &[
-            "getScheme",
-            "getHost",
-            "getHostname",
-            "getPort",
-            "getEscapedPath",
-            "getQuery",
-        ],
-        Ty::Str | Ty::Int | Ty::Uint | Ty::Double | Ty::Bool | Ty::Bytes => {
-            return !matches!(
-                name,
-                "isSorted"
-                    | "sum"
-                    | "min"
-                    | "max"
-                    | "slice"
-                    | "flatten"
-                    | "distinct"
-                    | "sort"
-                    | "first"
-                    | "last"
-            );
+    }
+    let len = path.len();
+    let found = match &at.kind {
+        Kind::Object(fields) => fields.iter().any(|f| {
+            path.truncate(len);
+            path.push('.');
+            path.push_str(&f.cel);
+            path_to(&f.decl, target, path)
+        }),
+        Kind::List(elem, _) => {
+            path.push_str(".@idx");
+            path_to(elem, target, path)
         }
-        _ => return true,
+        Kind::Map(elem) => {
+            path.push_str(".@elem");
+            path_to(elem, target, path)
+        }
+        _ => false,
     };
-    own.contains(&name)
+    if !found {
+        path.truncate(len);
+    }
+    found
 }

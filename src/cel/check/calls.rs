@@ -2,22 +2,24 @@
 //! cel-go's `found no matching overload`, non-bool operands of `&&` and `||`, comprehension
 //! ranges, each placed at the node's token as cel-go places it.
 
-use super::super::library::has_member;
 use super::super::locate::locate;
-use super::super::types::{self, signature, Ty};
+use super::super::overloads::{self, assignable};
+use super::super::types::{signature, Ty};
 use super::{issue_at, Checker};
 use kube_cel::cel::common::ast::IdedExpr;
 
 impl Checker<'_> {
-    /// An operator's type; a definite mismatch is cel-go's `found no matching overload`.
+    /// An operator's type; when no overload takes the operands, cel-go's `found no matching
+    /// overload`.
     pub(super) fn operator(&self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, String> {
-        match name {
-            "_&&_" | "_||_" | "@not_strictly_false" => return Ok(Ty::Bool),
-            "_+_" | "_-_" | "_*_" | "_/_" | "_%_" | "-_" | "!_" | "_<_" | "_<=_" | "_>_"
-            | "_>=_" | "_==_" | "_!=_" | "@in" | "_[_]" | "_?_:_" => {}
-            _ => return Ok(Ty::Dyn),
+        if matches!(name, "_&&_" | "_||_") {
+            return Ok(Ty::Bool);
         }
-        match types::operator(name, args) {
+        match overloads::resolve(name, false, args) {
+            // A schema list plus a list keeps the left one's schema type (a set stays a set).
+            Some(Ty::List(_)) if name == "_+_" && matches!(args[0], Ty::Node(_)) => {
+                Ok(args[0].clone())
+            }
             Some(t) => Ok(t),
             None => Err(self.no_overload(id, name, args, false)),
         }
@@ -25,39 +27,21 @@ impl Checker<'_> {
 
     /// A member function's type (`args` start with the receiver's).
     pub(super) fn member(&mut self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, String> {
-        let on_string = matches!(args.first(), Some(Ty::Str));
-        if !has_member(name) {
+        if !overloads::declared_any(name) {
             let msg = format!("undeclared reference to '{name}' (in container '')");
             return Err(self.at_node(id, name, &msg));
         }
-        if name == "reverse" && on_string {
-            let msg = format!("found no matching overload for '{name}' applied to 'string.()'");
-            return Err(self.at_node(id, name, &msg));
+        match overloads::resolve(name, true, args) {
+            Some(t) => Ok(t),
+            None => Err(self.no_overload(id, name, args, true)),
         }
-        if !types::member_applies(name, args) {
-            return Err(self.no_overload(id, name, args, true));
-        }
-        match types::function(name, true, args) {
-            None => return Err(self.no_overload(id, name, args, true)),
-            Some(Some(t)) => return Ok(t),
-            Some(None) => {}
-        }
-        Ok(match name {
-            "lowerAscii" | "upperAscii" | "trim" | "replace" | "substring" | "charAt"
-            | "format" | "join" => Ty::Str,
-            "isSorted" | "hasValue" => Ty::Bool,
-            _ => Ty::Dyn,
-        })
     }
 
-    /// A global function's type.
+    /// A global function's type (`name` as declared: `sets.contains`).
     pub(super) fn global(&mut self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, String> {
-        if let Some(t) = types::library_type(name) {
-            return Ok(t);
-        }
-        match types::function(name, false, args) {
+        match overloads::resolve(name, false, args) {
+            Some(t) => Ok(t),
             None => Err(self.no_overload(id, name, args, false)),
-            Some(t) => Ok(t.unwrap_or(Ty::Dyn)),
         }
     }
 
@@ -78,7 +62,7 @@ impl Checker<'_> {
         arg_types: &[Ty],
     ) -> Result<(), String> {
         for (a, t) in args.iter().zip(arg_types) {
-            if t.known() && !matches!(t, Ty::Bool) {
+            if !assignable(t, &Ty::Bool) {
                 let msg = format!("expected type 'bool' but found '{}'", t.name());
                 return Err(self.at_node(a.id, name.trim_matches('_'), &msg));
             }
@@ -89,12 +73,11 @@ impl Checker<'_> {
     /// A comprehension's range must be a list or a map.
     pub(super) fn range(&self, e: &IdedExpr, t: &Ty) -> Result<(), String> {
         match t.view() {
-            Ty::List(_) | Ty::Map(..) => Ok(()),
-            t if t.known() => {
+            Ty::List(_) | Ty::Map(..) | Ty::Dyn => Ok(()),
+            t => {
                 let msg = format!("expression of type '{}' cannot be range of a comprehension (must be list, map, or dynamic)", t.name());
                 Err(self.at_node(e.id, "", &msg))
             }
-            _ => Ok(()),
         }
     }
 

@@ -280,3 +280,133 @@ fn literals_are_homogeneous() {
         assert_eq!(error_of(rule), other_at(rule, col, msg), "{rule}");
     }
 }
+
+/// Library functions take only their declared argument types (cel-go's overload resolution
+/// over every function of the 1.36 environment), and a schema object is an object type of
+/// its own, named from `self` (`selfType<N>.o`; the apiserver's `<N>` is a clock reading).
+#[test]
+fn library_calls_and_objects_are_typed() {
+    let cases = [
+        (
+            "quantity(self.name).isLessThan(1)",
+            31,
+            "'isLessThan' applied to 'kubernetes.Quantity.(int)'",
+        ),
+        (
+            "self.name.charAt('a') == 'x'",
+            17,
+            "'charAt' applied to 'string.(string)'",
+        ),
+        (
+            "self.counts.sum() + self.name == 1",
+            19,
+            "'_+_' applied to '(int, string)'",
+        ),
+        (
+            "self.name.split(',').join(1) == ''",
+            26,
+            "'join' applied to 'list(string).(int)'",
+        ),
+        (
+            "sets.contains(self.counts, ['a'])",
+            14,
+            "'sets.contains' applied to '(list(int), list(string))'",
+        ),
+        (
+            "url(self.replicas).getHost() == ''",
+            4,
+            "'url' applied to '(int)'",
+        ),
+        (
+            "ip(self.name).family() == 'a'",
+            24,
+            "'_==_' applied to '(int, string)'",
+        ),
+        (
+            "self.o + 1 == 2",
+            8,
+            "'_+_' applied to '(selfType0.o, int)'",
+        ),
+        ("size(self.o) > 0", 5, "'size' applied to '(selfType0.o)'"),
+        (
+            "self.o == self",
+            8,
+            "'_==_' applied to '(selfType0.o, selfType0)'",
+        ),
+        (
+            "quantity('1').sign() == 1",
+            19,
+            "'sign' applied to 'kubernetes.Quantity.()'",
+        ),
+        (
+            "self.counts.isSorted() && self.name.isSorted()",
+            45,
+            "'isSorted' applied to 'string.()'",
+        ),
+        (
+            "optional.of(1).value() + 'a' == ''",
+            24,
+            "'_+_' applied to '(int, string)'",
+        ),
+        (
+            "self.counts.transformList(i, v, v + 1)[0] == 'a'",
+            43,
+            "'_==_' applied to '(int, string)'",
+        ),
+        (
+            "self.?o.x.orValue(1) == 1",
+            18,
+            "'orValue' applied to 'optional_type(string).(int)'",
+        ),
+        (
+            "self.replicas + oldSelf.name > 0",
+            15,
+            "'_+_' applied to '(int, string)'",
+        ),
+    ];
+    for (rule, col, msg) in cases {
+        assert_eq!(error_of(rule), at(rule, col, msg), "{rule}");
+    }
+    let others = [
+        (
+            "self.o.all(x, true)",
+            5,
+            "expression of type 'selfType0.o' cannot be range of a comprehension (must be list, map, or dynamic)",
+        ),
+        ("self.o && true", 5, "expected type 'bool' but found 'selfType0.o'"),
+        (
+            "[?self.name] == []",
+            7,
+            "expected type 'optional_type(string)' but found 'string'",
+        ),
+    ];
+    for (rule, col, msg) in others {
+        assert_eq!(error_of(rule), other_at(rule, col, msg), "{rule}");
+    }
+    let ok = [
+        "sign(quantity('1')) == 1 && quantity('1').add(1).isInteger() && self.counts.sum() > 0 && self.counts.max() < 5 && self.counts.indexOf(1) >= 0",
+        "self.o == null || self.o == dyn(self) || [self.o].size() == 1 || self.o.x.charAt(0) == 'a'",
+        "optional.none().orValue(1) == 1 && self.?o.orValue(self.o).x == 'a' && self.?o.x.orValue('') == ''",
+        "self.counts.transformList(i, v, v + 1)[0] == 1 && self.labels.transformMap(k, v, v + 'x')['a'] == 'ax'",
+        "optional.of(self.replicas).optMap(r, r + 1).value() == 2 && self.counts.first().orValue(0) == 0",
+        "self.name.find('a') == 'a' && self.name.findAll('a', 2).size() == 1 && format.dns1123Label().validate(self.name).hasValue()",
+        "ip(self.name).family() == 4 && cidr(self.name).containsIP(ip('1.2.3.4')) && cidr(self.name).containsIP('1.2.3.4') && string(ip(self.name)) == ''",
+        "semver(self.name, true).major() == 1 && isSemver(self.name, true) && url(self.name).getQuery()['a'][0] == ''",
+        "self.replicas >= oldSelf.replicas && self.o == oldSelf.o",
+        "optional.unwrap([optional.of(1)]) == [1] && [optional.none()].unwrapOpt().size() == 0",
+    ];
+    for rule in ok {
+        assert_eq!(error_of(rule), None, "{rule}");
+    }
+    // With `optionalOldSelf`, `oldSelf` is an optional of `self`'s type.
+    let s = spec(
+        PROPS,
+        "[{rule: 'oldSelf.replicas > 1', optionalOldSelf: true}, {rule: 'oldSelf.replicas.orValue(0) > 1', optionalOldSelf: true}]",
+    );
+    let errs = refused(&s);
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(
+        errs[0].ends_with("found no matching overload for '_>_' applied to '(optional_type(int), int)'\n | oldSelf.replicas > 1\n | .................^"),
+        "{errs:?}"
+    );
+}
