@@ -1,15 +1,14 @@
 //! Compile-time checks in place of cel-go's type checker, which the cel crate does not have:
 //! what would make kube-apiserver 1.36 refuse a rule. Variables other than `self`, `oldSelf`
-//! and macro variables; functions the 1.36 environment does not declare (with string
-//! `reverse()` told apart from the list one); fields an object's schema does not declare
-//! (`undefined field`); operators, conversions, `size` and the string predicates on operands
-//! of definitely wrong types ([`super::types`]); `oldSelf` use is recorded (transition rules),
-//! and so are the operators on set and map lists ([`super::lists`]).
+//! and macro variables; functions the 1.36 environment does not declare; calls no overload
+//! takes ([`super::overloads`]); fields an object's schema does not declare (`undefined
+//! field`); selections on what has no fields; comprehension ranges that are not lists or
+//! maps; literals that are not homogeneous. `oldSelf` use is recorded (transition rules), and
+//! so are the operators on set and map lists ([`super::lists`]), on optionals and on times.
 //!
-//! Types are followed through selections, indexing, macro variables, literals and the
-//! standard operators and functions; anything else is dynamic, so some rules the apiserver
-//! refuses are accepted (listed in the README). As cel-go's checker, it goes on after a type
-//! error and reports them all; what cel-go's AST validators find is reported only without one.
+//! Types ([`super::types`]) are followed through selections, indexing, macro variables,
+//! literals and every call. As cel-go's checker, it goes on after a type error and reports
+//! them all; what cel-go's AST validators find is reported only without one.
 
 use super::decl::{Decl, Kind};
 use super::lists::list_semantics;
@@ -110,7 +109,7 @@ fn check_in(
         }
     }
     let fits = match (&want, &ty) {
-        (_, Ty::Dyn) => true,
+        (_, Ty::Dyn | Ty::Free) => true,
         (_, Ty::Node(d)) => d.kind == Kind::IntOrString,
         (Want::Bool, t) => matches!(t, Ty::Bool),
         (Want::String, t) => matches!(t, Ty::Str),
@@ -178,7 +177,8 @@ impl Checker<'_> {
                 t
             }
             Expr::List(l) => {
-                let mut elem = None;
+                // cel-go's homogeneous-literal validator reports a list's first mismatch.
+                let (mut elem, mut mixed) = (None, false);
                 for (i, x) in l.elements.iter().enumerate() {
                     let t = self.walk(x)?;
                     // `[?x]`: the optional's value.
@@ -187,14 +187,15 @@ impl Checker<'_> {
                     } else {
                         t
                     };
-                    elem = Some(self.join(elem, x, &t)?);
+                    mixed = mixed || !self.homogeneous(&mut elem, x, &t);
                 }
-                Ok(Ty::List(Box::new(elem.unwrap_or(Ty::Dyn))))
+                let elem = if mixed { Some(Ty::Dyn) } else { elem };
+                Ok(Ty::List(Box::new(elem.unwrap_or(Ty::Free))))
             }
             Expr::Map(m) => {
+                // It reports every key and value not of the first entry's types.
                 let (mut key, mut value) = (None, None);
-                // The validator reports a map's first mismatch, of a key or a value.
-                let mut mismatched = false;
+                let (mut mixed_keys, mut mixed_values) = (false, false);
                 for entry in &m.entries {
                     if let EntryExpr::MapEntry(me) = &entry.expr {
                         let k = self.walk(&me.key)?;
@@ -204,16 +205,13 @@ impl Checker<'_> {
                         } else {
                             v
                         };
-                        for (joined, e, t) in [(&mut key, &me.key, k), (&mut value, &me.value, v)] {
-                            let before = self.invalid.len();
-                            if !mismatched {
-                                *joined = Some(self.join(joined.take(), e, &t)?);
-                            }
-                            mismatched |= self.invalid.len() > before;
-                        }
+                        mixed_keys |= !self.homogeneous(&mut key, &me.key, &k);
+                        mixed_values |= !self.homogeneous(&mut value, &me.value, &v);
                     }
                 }
-                let (k, v) = (key.unwrap_or(Ty::Dyn), value.unwrap_or(Ty::Dyn));
+                let key = if mixed_keys { Some(Ty::Dyn) } else { key };
+                let value = if mixed_values { Some(Ty::Dyn) } else { value };
+                let (k, v) = (key.unwrap_or(Ty::Free), value.unwrap_or(Ty::Free));
                 Ok(Ty::Map(Box::new(k), Box::new(v)))
             }
             Expr::Struct(_) | Expr::Unspecified => Ok(Ty::Dyn),
@@ -301,7 +299,7 @@ impl Checker<'_> {
             Ty::Map(_, v) => Ok(*v),
             // On an optional, the field of its value, as an optional.
             Ty::Optional(t) => Ok(Ty::Optional(Box::new(self.select(id, *t, field)?))),
-            Ty::Dyn | Ty::Opaque(_) => Ok(Ty::Dyn),
+            Ty::Dyn | Ty::Free | Ty::Opaque(_) => Ok(Ty::Dyn),
             t => {
                 let msg = format!("type '{}' does not support field selection", t.name());
                 Err(at(self, &msg))
@@ -392,7 +390,7 @@ impl Checker<'_> {
             if let Some(t) = list_semantics(name, &arg_types) {
                 self.lists.insert(id, t);
             }
-            let time = |t: &Ty| matches!(t, Ty::Timestamp | Ty::Duration | Ty::Dyn);
+            let time = |t: &Ty| matches!(t, Ty::Timestamp | Ty::Duration | Ty::Dyn | Ty::Free);
             if matches!(name, "_+_" | "_-_") && arg_types.iter().any(time) {
                 self.time_arith.insert(id);
             }
@@ -541,7 +539,7 @@ impl Checker<'_> {
     fn unwrap_optional(&mut self, x: &IdedExpr, t: Ty) -> Ty {
         match t.view() {
             Ty::Optional(v) => *v,
-            Ty::Dyn => Ty::Dyn,
+            t if t.is_dyn() => Ty::Dyn,
             t => {
                 let msg = format!(
                     "expected type 'optional_type({})' but found '{}'",

@@ -9,9 +9,9 @@
 //!
 //! - **Types.** cel has no type checker: `decl` models the CEL type of every schema node,
 //!   `value` converts objects along it, and `check` refuses at compile time what 1.36's
-//!   checker refuses as far as it can follow types (undeclared variables and functions,
-//!   undefined fields, string `reverse()`, operators and standard functions on operands of
-//!   definitely wrong types: `types`), placing errors as cel-go does (`locate`).
+//!   checker refuses (undeclared variables and functions, undefined fields, calls no overload
+//!   of the 1.36 environment takes: `overloads`, over the types of `types`), placing errors as
+//!   cel-go does (`locate`).
 //! - **Set and map lists.** The cel crate's lists compare in order: `==`, `!=`, `+` and `in`
 //!   on schema types holding set or map lists become calls of `lists`' functions, which
 //!   compare and add as the apiserver's list values do.
@@ -33,9 +33,9 @@
 //!   upstream test tables are in `tests/library.rs`.
 //!
 //! Differences from the apiserver (also in the README):
-//! - Type checking is partial: a rule that is ill-typed in ways `check` does not follow
-//!   (operations on objects, most library functions' arguments) compiles here and fails at
-//!   run time with `no such overload`; only a rule's first error is reported.
+//! - Object types are named `selfType0…`: the apiserver's number is its clock's nanosecond.
+//!   Type denotations are one type, and type parameters are unified within a call or a
+//!   literal only.
 //! - Where the apiserver's answer depends on Go's map order, map keys are taken in sorted
 //!   order (the same on every run).
 //! - Errors other than operator and call errors name the first occurrence of the offending

@@ -444,7 +444,7 @@ fn fits(arg: &Ty, p: &Pat, binds: &mut [Option<Ty>; 2]) -> bool {
                 true
             }
             Some(b) if assignable(arg, b) => {
-                binds[*i] = Some(most_general(arg, b).clone());
+                binds[*i] = Some(merge(arg, b));
                 true
             }
             Some(_) => false,
@@ -452,7 +452,7 @@ fn fits(arg: &Ty, p: &Pat, binds: &mut [Option<Ty>; 2]) -> bool {
     }
     let a = arg.view();
     match (&a, p) {
-        (Ty::Dyn, _) | (_, Pat::Dyn) => true,
+        (Ty::Dyn | Ty::Free, _) | (_, Pat::Dyn) => true,
         (Ty::Null, p) => nullable_pat(p),
         (Ty::Int, Pat::Int)
         | (Ty::Uint, Pat::Uint)
@@ -483,7 +483,7 @@ fn nullable_pat(p: &Pat) -> bool {
 pub fn assignable(a: &Ty, b: &Ty) -> bool {
     let (a, b) = (a.view(), b.view());
     match (&a, &b) {
-        (Ty::Dyn, _) | (_, Ty::Dyn) => true,
+        (Ty::Dyn | Ty::Free, _) | (_, Ty::Dyn | Ty::Free) => true,
         (Ty::Null, t) | (t, Ty::Null) => t.nullable(),
         (Ty::List(x), Ty::List(y)) => assignable(x, y),
         (Ty::Map(k1, v1), Ty::Map(k2, v2)) => assignable(k1, k2) && assignable(v1, v2),
@@ -494,12 +494,24 @@ pub fn assignable(a: &Ty, b: &Ty) -> bool {
     }
 }
 
-/// The less specific of two types that are assignable (cel-go's `mostGeneral`).
-fn most_general<'t>(a: &'t Ty, b: &'t Ty) -> &'t Ty {
-    if less_specific(&a.view(), &b.view()) {
-        a
-    } else {
-        b
+/// What a type parameter bound to `b` is bound to when it meets `a` (assignable to it): an
+/// unbound parameter inside either takes the other's type (cel-go binds its type variable);
+/// otherwise the less specific of the two (cel-go's `mostGeneral`).
+fn merge(a: &Ty, b: &Ty) -> Ty {
+    match (a.view(), b.view()) {
+        (Ty::Free, _) => b.clone(),
+        (_, Ty::Free) => a.clone(),
+        (Ty::List(x), Ty::List(y)) if x.has_free() || y.has_free() => {
+            Ty::List(Box::new(merge(&x, &y)))
+        }
+        (Ty::Optional(x), Ty::Optional(y)) if x.has_free() || y.has_free() => {
+            Ty::Optional(Box::new(merge(&x, &y)))
+        }
+        (Ty::Map(k1, v1), Ty::Map(k2, v2)) if [&k1, &v1, &k2, &v2].iter().any(|t| t.has_free()) => {
+            Ty::Map(Box::new(merge(&k1, &k2)), Box::new(merge(&v1, &v2)))
+        }
+        (va, vb) if less_specific(&va, &vb) => a.clone(),
+        _ => b.clone(),
     }
 }
 
@@ -518,7 +530,7 @@ fn less_specific(a: &Ty, b: &Ty) -> bool {
     }
 }
 
-/// The result type with its parameters bound (an unbound one is `dyn`).
+/// The result type with its parameters bound (an unbound one stays free).
 fn substitute(p: &Pat, binds: &[Option<Ty>; 2]) -> Ty {
     match p {
         Pat::Int => Ty::Int,
@@ -538,6 +550,6 @@ fn substitute(p: &Pat, binds: &[Option<Ty>; 2]) -> Ty {
         ),
         Pat::Optional(e) => Ty::Optional(Box::new(substitute(e, binds))),
         Pat::Named(n) => Ty::Opaque(n),
-        Pat::Param(i) => binds[*i].clone().unwrap_or(Ty::Dyn),
+        Pat::Param(i) => binds[*i].clone().unwrap_or(Ty::Free),
     }
 }

@@ -32,6 +32,10 @@ pub enum Ty {
     Optional(Box<Ty>),
     /// Something the check does not type: anything goes.
     Dyn,
+    /// A type parameter nothing bound (the elements of `[]` and `{}`, `optional.none()`'s
+    /// value): it takes the type it meets, as cel-go unifies its type variables, and is
+    /// `dyn` when printed.
+    Free,
 }
 
 impl Ty {
@@ -62,16 +66,6 @@ impl Ty {
         }
     }
 
-    /// Whether the type is known down to its element types (no `dyn`, no object).
-    pub fn known(&self) -> bool {
-        match self.view() {
-            Ty::Node(_) | Ty::Dyn | Ty::Type | Ty::Opaque(_) => false,
-            Ty::List(e) | Ty::Optional(e) => e.known(),
-            Ty::Map(k, v) => k.known() && v.known(),
-            _ => true,
-        }
-    }
-
     /// cel-go's name of the type (`FormatCELType`).
     pub fn name(&self) -> String {
         match self.view() {
@@ -90,7 +84,7 @@ impl Ty {
             Ty::Opaque(name) => name.into(),
             Ty::Optional(e) => format!("optional_type({})", e.name()),
             Ty::Node(d) => object_name(&d),
-            Ty::Dyn => "dyn".into(),
+            Ty::Dyn | Ty::Free => "dyn".into(),
         }
     }
 
@@ -99,8 +93,41 @@ impl Ty {
     pub fn nullable(&self) -> bool {
         matches!(
             self.view(),
-            Ty::Null | Ty::Node(_) | Ty::Opaque(_) | Ty::Optional(_) | Ty::Duration | Ty::Timestamp
+            Ty::Null
+                | Ty::Node(_)
+                | Ty::Opaque(_)
+                | Ty::Optional(_)
+                | Ty::Duration
+                | Ty::Timestamp
+                | Ty::Free
         )
+    }
+
+    /// Whether an unbound type parameter is in it.
+    pub fn has_free(&self) -> bool {
+        match self.view() {
+            Ty::Free => true,
+            Ty::List(e) | Ty::Optional(e) => e.has_free(),
+            Ty::Map(k, v) => k.has_free() || v.has_free(),
+            _ => false,
+        }
+    }
+
+    /// Whether it is `dyn` or an unbound type parameter (takes any value).
+    pub fn is_dyn(&self) -> bool {
+        matches!(self, Ty::Dyn | Ty::Free)
+    }
+
+    /// Whether both are the same type once the unbound parameters in either are bound
+    /// (cel-go's `IsEquivalentType` on the checked types, where a `[]` met by `[1]` is a
+    /// `list(int)`).
+    pub fn equivalent(&self, other: &Ty) -> bool {
+        match (self.view(), other.view()) {
+            (Ty::Free, _) | (_, Ty::Free) => true,
+            (Ty::List(a), Ty::List(b)) | (Ty::Optional(a), Ty::Optional(b)) => a.equivalent(&b),
+            (Ty::Map(k1, v1), Ty::Map(k2, v2)) => k1.equivalent(&k2) && v1.equivalent(&v2),
+            (a, b) => a.exact_eq(&b),
+        }
     }
 
     /// Whether both are the same type (cel-go's `IsExactType`).
@@ -112,33 +139,6 @@ impl Ty {
             (Ty::Opaque(a), Ty::Opaque(b)) => a == b,
             (a, b) => std::mem::discriminant(&a) == std::mem::discriminant(&b),
         }
-    }
-
-    /// The element type of a list literal (or a map literal's keys or values) so far, `prev`,
-    /// joined with the next element's, `next`: `Err` when both are known and differ (the
-    /// apiserver's literals are homogeneous); dynamic when either is not known.
-    pub fn join(prev: Option<Ty>, next: &Ty) -> Result<Ty, Ty> {
-        match prev {
-            None => Ok(next.clone()),
-            Some(p) if !p.known() || !next.known() => Ok(Ty::Dyn),
-            Some(p) if unify(&p, next) => Ok(p),
-            Some(p) => Err(p),
-        }
-    }
-}
-
-/// Whether values of types `a` and `b` can meet in one type parameter (`==`, list `+`,
-/// ternary branches, `in`): the same type, or either side dynamic, or `null` with a type
-/// that takes it.
-pub fn unify(a: &Ty, b: &Ty) -> bool {
-    match (a.view(), b.view()) {
-        (Ty::Dyn | Ty::Node(_), _) | (_, Ty::Dyn | Ty::Node(_)) => true,
-        (Ty::Null, t) | (t, Ty::Null) => {
-            matches!(t, Ty::Null | Ty::Duration | Ty::Timestamp)
-        }
-        (Ty::List(x), Ty::List(y)) => unify(&x, &y),
-        (Ty::Map(k1, v1), Ty::Map(k2, v2)) => unify(&k1, &k2) && unify(&v1, &v2),
-        (x, y) => std::mem::discriminant(&x) == std::mem::discriminant(&y),
     }
 }
 

@@ -73,7 +73,7 @@ impl Checker<'_> {
     /// A comprehension's range must be a list or a map.
     pub(super) fn range(&self, e: &IdedExpr, t: &Ty) -> Result<(), String> {
         match t.view() {
-            Ty::List(_) | Ty::Map(..) | Ty::Dyn => Ok(()),
+            Ty::List(_) | Ty::Map(..) | Ty::Dyn | Ty::Free => Ok(()),
             t => {
                 let msg = format!("expression of type '{}' cannot be range of a comprehension (must be list, map, or dynamic)", t.name());
                 Err(self.at_node(e.id, "", &msg))
@@ -89,20 +89,31 @@ impl Checker<'_> {
         }
     }
 
-    /// The element type of a literal so far joined with element `e`'s, `t`: cel-go's
-    /// `expected type 'int' but found 'string'` at `e` when they differ.
-    /// Inside a `format` call mixed types join as `dyn`.
-    /// Mixed types are cel-go's homogeneous-literal validator's finding, kept apart (see
-    /// `Checker::invalid`); the literal is then dynamic.
-    pub(super) fn join(&mut self, prev: Option<Ty>, e: &IdedExpr, t: &Ty) -> Result<Ty, String> {
-        if self.in_format > 0 {
-            return Ok(Ty::join(prev, t).unwrap_or(Ty::Dyn));
+    /// cel-go's homogeneous-literal validator on element `e` of type `t` of a literal whose
+    /// first element's type is `first` (set here for the first): a type not exactly the first
+    /// one's is `expected type 'int' but found 'string'` at `e`, kept apart (see
+    /// `Checker::invalid`). Literals inside a `format` call are exempt. Whether it matched.
+    pub(super) fn homogeneous(&mut self, first: &mut Option<Ty>, e: &IdedExpr, t: &Ty) -> bool {
+        match first {
+            None => {
+                *first = Some(t.clone());
+                true
+            }
+            Some(f) if f.equivalent(t) => {
+                // `[[], [1]]`: the first's free element type is the second's.
+                if f.has_free() && !t.has_free() {
+                    *f = t.clone();
+                }
+                true
+            }
+            Some(f) => {
+                if self.in_format == 0 {
+                    let msg = format!("expected type '{}' but found '{}'", f.name(), t.name());
+                    let issue = self.at_node(e.id, "", &msg);
+                    self.invalid.push(issue);
+                }
+                false
+            }
         }
-        Ok(Ty::join(prev, t).unwrap_or_else(|p| {
-            let msg = format!("expected type '{}' but found '{}'", p.name(), t.name());
-            let issue = self.at_node(e.id, "", &msg);
-            self.invalid.push(issue);
-            Ty::Dyn
-        }))
     }
 }

@@ -158,8 +158,8 @@ fn well_typed_and_dynamic_rules_are_accepted() {
         "(self.flag ? self.replicas : 2) > 1 && (self.flag ? 'a' : self.name).startsWith('a')",
         "self.name.split(',').size() > 1 && self.name.lowerAscii() + 'x' != ''",
         "type(self.replicas) == int && self.counts[0] + 1 == 2 && self.labels['a'] + 'b' == 'ab'",
-        "[1, 2].size() == 2 && {'a': 1}['a'] == 1 && [1, dyn('a')].size() == 2 && [[], [1]].size() == 2",
-        "[self.o, self.o].size() == 2 && [duration('1s'), null].size() == 2",
+        "[1, 2].size() == 2 && {'a': 1}['a'] == 1 && [dyn(1), dyn('a')].size() == 2 && [[], [1]].size() == 2",
+        "[self.o, self.o].size() == 2 && [[1], []].size() == 2 && {'a': [], 'b': ['x']}.size() == 2 && 'x%sy'.format([[1, 'a']]) != ''",
         "self.replicas == dyn(1.0) && duration('1s') > duration('0s') && timestamp(1) < self.t",
     ];
     for rule in ok {
@@ -275,10 +275,48 @@ fn literals_are_homogeneous() {
             7,
             "expected type 'list(int)' but found 'list(string)'",
         ),
+        // Exactly the first element's type (cel-go's `IsEquivalentType`): `dyn` is a type
+        // of its own there, and so is `null`.
+        (
+            "[1, dyn('a')].size() == 2",
+            8,
+            "expected type 'int' but found 'dyn'",
+        ),
+        (
+            "[self.ios, 1].size() == 2",
+            12,
+            "expected type 'dyn' but found 'int'",
+        ),
+        (
+            "[duration('1s'), null].size() == 2",
+            18,
+            "expected type 'duration' but found 'null'",
+        ),
+        (
+            "[self.o, self].size() == 2",
+            10,
+            "expected type 'selfType0.o' but found 'selfType0'",
+        ),
     ];
     for (rule, col, msg) in cases {
         assert_eq!(error_of(rule), other_at(rule, col, msg), "{rule}");
     }
+    // A map's every key and value not of the first entry's types, in source order.
+    let rule = "{'a': 1, 2: 'b', 'c': 3}.size() == 3";
+    let at = |col: usize, msg: &str| {
+        format!(
+            "ERROR: <input>:1:{col}: {msg}\n | {rule}\n | {}^",
+            ".".repeat(col - 1)
+        )
+    };
+    assert_eq!(
+        error_of(rule),
+        Some(format!(
+            "{}\n{}",
+            at(10, "expected type 'string' but found 'int'"),
+            at(13, "expected type 'int' but found 'string'")
+        ))
+    );
 }
 
 /// Library functions take only their declared argument types (cel-go's overload resolution
