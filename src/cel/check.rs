@@ -41,6 +41,8 @@ pub struct Checked {
     pub time_arith: HashSet<u64>,
     /// The `==` and `!=` calls on optionals (the cel crate's optionals never compare equal).
     pub optional_eq: HashSet<u64>,
+    /// Every node's type (by expression id), which the cost estimate reads.
+    pub types: HashMap<u64, Ty>,
 }
 
 struct Checker<'a> {
@@ -55,6 +57,7 @@ struct Checker<'a> {
     strfmt: HashSet<u64>,
     time_arith: HashSet<u64>,
     optional_eq: HashSet<u64>,
+    types: HashMap<u64, Ty>,
     /// How many `format` calls enclose the expression being checked: their list and map
     /// literals may mix types (cel-go's homogeneous-literal validator exempts them).
     in_format: u32,
@@ -98,6 +101,7 @@ fn check_in(
         strfmt: HashSet::new(),
         time_arith: HashSet::new(),
         optional_eq: HashSet::new(),
+        types: HashMap::new(),
         in_format: 0,
         errors: Vec::new(),
         invalid: Vec::new(),
@@ -126,6 +130,7 @@ fn check_in(
         strfmt: c.strfmt,
         time_arith: c.time_arith,
         optional_eq: c.optional_eq,
+        types: c.types,
     })
 }
 
@@ -148,6 +153,7 @@ impl Checker<'_> {
         if read && matches!(t, Ty::Bytes | Ty::Duration) {
             self.strfmt.insert(e.id);
         }
+        self.types.insert(e.id, t.clone());
         Ok(t)
     }
 

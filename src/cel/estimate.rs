@@ -7,8 +7,9 @@
 //! The estimate walks the parsed rule ([`walk`]) with the schema's types and size bounds
 //! ([`sizes`]: `maxLength`, `maxItems`, `maxProperties`, else what fits in a 3 MiB request),
 //! costing each call as cel-go and the Kubernetes libraries do ([`calls`], [`k8s`]).
-//! Where types are not followed as far as cel-go's checker follows them ([`ty`]), the cheaper
-//! reading is taken: an estimate here may be below the apiserver's, never above it.
+//! Where the walk does not follow a type itself ([`ty`]), it reads the checker's type of the
+//! node ([`super::check`]); where neither knows it (`dyn`), the cheaper reading is taken: an
+//! estimate here may be below the apiserver's, never above it.
 
 mod budget;
 mod calls;
@@ -25,14 +26,22 @@ pub use budget::{Cardinality, Total};
 pub use sizes::{sizes, UNBOUNDED_STRING};
 
 use super::decl::Decl;
+use super::types::Ty as CheckedTy;
 use kube_cel::cel::common::ast::IdedExpr;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The estimated most a rule (or `messageExpression`) `expr` costs on a node of type `this`;
 /// `optional_old_self`: `oldSelf` is an optional (`optionalOldSelf: true`).
-pub fn max_cost(expr: &IdedExpr, this: &Arc<Decl>, optional_old_self: bool) -> u64 {
+pub fn max_cost(
+    expr: &IdedExpr,
+    this: &Arc<Decl>,
+    optional_old_self: bool,
+    types: &HashMap<u64, CheckedTy>,
+) -> u64 {
     let mut w = walk::Walker::new(this);
     w.optional_old_self = optional_old_self;
+    w.checked = Some(types);
     w.expr(expr).cost.max
 }
 

@@ -149,14 +149,19 @@ fn compile_costed(
             return Err(vec![field::invalid(at("rule"), &shown, &detail)]);
         }
     };
-    costs.rule = super::estimate::max_cost(&expr, decl, optional_old_self);
+    costs.rule = super::estimate::max_cost(&expr, decl, optional_old_self, &checked.types);
     let message_expr = match r.message_expression.as_str() {
         "" => None,
         src => match parse(src)
             .and_then(|e| check(&e, src, decl, optional_old_self, Want::String).map(|c| (e, c)))
         {
             Ok((mut e, c)) => {
-                costs.message = Some(super::estimate::max_cost(&e, decl, optional_old_self));
+                costs.message = Some(super::estimate::max_cost(
+                    &e,
+                    decl,
+                    optional_old_self,
+                    &c.types,
+                ));
                 super::rewrite::rewrite(&mut e, &c);
                 Some(e)
             }

@@ -494,7 +494,9 @@ fn a_message_expression_out_of_cost_stops_evaluation() {
 fn opt_map_and_opt_flat_map() {
     let s = spec(
         "{o: {type: object, properties: {x: {type: string}}}}",
-        "[{rule: 'self.?o.?x.optMap(v, v + \"!\").orValue(\"none\") == \"a!\"', message: m1}, {rule: 'self.?o.optFlatMap(v, v.?x).hasValue()', message: m2}]",
+        // A string reached through `.?` has no size bound for the cost estimate (as in cel-go):
+        // `v + "!"` on it would cost too much; its size() costs one.
+        "[{rule: 'self.?o.?x.optMap(v, v.size()).orValue(0) == 1', message: m1}, {rule: 'self.?o.optFlatMap(v, v.?x).hasValue()', message: m2}]",
     );
     assert!(run(&s, &obj("{o: {x: a}}")).is_empty());
     assert_eq!(

@@ -18,7 +18,7 @@ fn structural(yaml: &str) -> Structural {
 /// The estimated cost of `rule` on `schema` (YAML, not a resource root).
 fn cost(schema: &str, rule: &str) -> u64 {
     let decl = decl_of(&structural(schema), false).expect("a CEL type");
-    max_cost(&parse(rule).unwrap(), &decl, false)
+    max_cost(&parse(rule).unwrap(), &decl, false, &Default::default())
 }
 
 /// `, <key>: <n>` when there is a limit.
@@ -264,5 +264,31 @@ fn exceeding_factor_is_printed_as_the_apiserver_prints_it() {
 fn optional_old_self_is_an_optional() {
     let decl = decl_of(&structural("{type: string}"), false).unwrap();
     let rule = parse("oldSelf.hasValue() ? oldSelf.value() == self : true").unwrap();
-    assert_eq!(max_cost(&rule, &decl, true), 314578);
+    assert_eq!(max_cost(&rule, &decl, true, &Default::default()), 314578);
+}
+
+/// Where this walk does not follow a type (optional selection, `first()`), the checker's type
+/// is read: a string reached through `first()` has no schema path, so its size is unknown and
+/// a regex over it costs what an unbounded string costs (cel-go's estimate: `first()` has no
+/// result size). Without the checker's types the walk took it as a scalar.
+#[test]
+fn the_checkers_types_fill_what_the_walk_does_not_follow() {
+    let schema = "{type: object, properties: {name: {type: string, maxLength: 10}, tags: {type: array, maxItems: 4, items: {type: string, maxLength: 8}}}}";
+    let decl = decl_of(&structural(schema), false).unwrap();
+    let checked = |rule: &str| {
+        let e = parse(rule).unwrap();
+        let c = crate::cel::check::check(&e, rule, &decl, false, crate::cel::check::Want::Bool)
+            .unwrap();
+        (
+            max_cost(&e, &decl, false, &c.types),
+            max_cost(&e, &decl, false, &Default::default()),
+        )
+    };
+    let (typed, untyped) = checked("self.tags.first().value().matches('[a-z]+')");
+    assert!(typed > PER_EXPRESSION_LIMIT, "{typed}");
+    assert!(untyped < 100, "{untyped}");
+    // Through the schema path, the bound is the schema's.
+    let (typed, untyped) = checked("self.name.matches('[a-z]+')");
+    assert_eq!(typed, untyped);
+    assert!(typed < 100, "{typed}");
 }

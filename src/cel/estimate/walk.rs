@@ -8,9 +8,11 @@ use super::calls::size;
 use super::range::{Range, LIST_CREATE, MAP_CREATE, STRUCT_CREATE};
 use super::ty::Ty;
 use crate::cel::decl::{Decl, Kind};
+use crate::cel::types::Ty as CheckedTy;
 use kube_cel::cel::common::ast::{
     ComprehensionExpr, EntryExpr, Expr, IdedExpr, ListExpr, LiteralValue, MapExpr,
 };
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The sizes of the entries of a built list or map.
@@ -77,6 +79,8 @@ pub struct Walker<'a> {
     sizer: Sizer,
     /// `oldSelf` is an optional of `self`'s type (`optionalOldSelf: true`).
     pub optional_old_self: bool,
+    /// The checker's type of every node, for the nodes whose type this walk does not follow.
+    pub checked: Option<&'a HashMap<u64, CheckedTy>>,
 }
 
 impl<'a> Walker<'a> {
@@ -87,6 +91,7 @@ impl<'a> Walker<'a> {
             vars: Vec::new(),
             sizer: Sizer::Schema,
             optional_old_self: false,
+            checked: None,
         }
     }
 
@@ -112,6 +117,26 @@ impl<'a> Walker<'a> {
     }
 
     pub fn expr(&mut self, e: &IdedExpr) -> Info {
+        let info = self.expr_of(e);
+        if !matches!(info.ty, Ty::Unknown) {
+            return info;
+        }
+        // The checker's type, where this walk lost track (a function's result it does not
+        // model): sized as cel-go sizes it.
+        match self
+            .checked
+            .and_then(|m| m.get(&e.id))
+            .and_then(from_checked)
+        {
+            Some(ty) => {
+                let size = info.size.filter(|_| info.entry.is_some() || ty.is_scalar());
+                self.finish(info.cost, ty, info.path, size, info.entry)
+            }
+            None => info,
+        }
+    }
+
+    fn expr_of(&mut self, e: &IdedExpr) -> Info {
         match &e.expr {
             Expr::Literal(l) => self.literal(l),
             Expr::Ident(name) => self.ident(name),
@@ -369,6 +394,36 @@ impl<'a> Walker<'a> {
         self.vars.pop();
         info
     }
+}
+
+/// The checker's type as this walk's, when it is known (no `dyn` and no unbound parameter).
+fn from_checked(t: &CheckedTy) -> Option<Ty> {
+    Some(match t {
+        CheckedTy::Node(d) => Ty::of(d),
+        CheckedTy::Int => Ty::Int,
+        CheckedTy::Uint => Ty::Uint,
+        CheckedTy::Double => Ty::Double,
+        CheckedTy::Str => Ty::Str,
+        CheckedTy::Bool => Ty::Bool,
+        CheckedTy::Bytes => Ty::Bytes,
+        CheckedTy::Null => Ty::Null,
+        CheckedTy::Duration => Ty::Duration,
+        CheckedTy::Timestamp => Ty::Timestamp,
+        CheckedTy::Type => Ty::Type,
+        CheckedTy::List(e) => Ty::list(from_checked(e)?),
+        CheckedTy::Map(k, v) => Ty::Map(Box::new(from_checked(k)?), Box::new(from_checked(v)?)),
+        CheckedTy::Optional(e) => Ty::Optional(Box::new(from_checked(e)?)),
+        CheckedTy::Opaque(name) => Ty::Opaque(match *name {
+            "kubernetes.Quantity" => "quantity",
+            "kubernetes.URL" => "url",
+            "kubernetes.Semver" => "semver",
+            "kubernetes.NamedFormat" => "format",
+            "net.IP" => "ip",
+            "net.CIDR" => "cidr",
+            _ => return None,
+        }),
+        CheckedTy::Dyn | CheckedTy::Free => return None,
+    })
 }
 
 pub fn is_accumulator(name: &str) -> bool {
