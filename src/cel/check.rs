@@ -80,57 +80,49 @@ pub fn check(
     optional_old_self: bool,
     want: Want,
 ) -> Result<Checked, String> {
-    types::with_self(this, || check_in(expr, src, this, optional_old_self, want))
-}
-
-fn check_in(
-    expr: &IdedExpr,
-    src: &str,
-    this: &Arc<Decl>,
-    optional_old_self: bool,
-    want: Want,
-) -> Result<Checked, String> {
-    let mut c = Checker {
-        src,
-        root: expr,
-        this: this.clone(),
-        optional_old_self,
-        scopes: Vec::new(),
-        uses_old_self: false,
-        lists: HashMap::new(),
-        strfmt: HashSet::new(),
-        time_arith: HashSet::new(),
-        optional_eq: HashSet::new(),
-        types: HashMap::new(),
-        in_format: 0,
-        errors: Vec::new(),
-        invalid: Vec::new(),
-    };
-    let ty = c.walk(expr)?;
-    for found in [&mut c.errors, &mut c.invalid] {
-        if !found.is_empty() {
-            return Err(display(found));
+    types::with_self(this, || {
+        let mut c = Checker {
+            src,
+            root: expr,
+            this: this.clone(),
+            optional_old_self,
+            scopes: Vec::new(),
+            uses_old_self: false,
+            lists: HashMap::new(),
+            strfmt: HashSet::new(),
+            time_arith: HashSet::new(),
+            optional_eq: HashSet::new(),
+            types: HashMap::new(),
+            in_format: 0,
+            errors: Vec::new(),
+            invalid: Vec::new(),
+        };
+        let ty = c.walk(expr)?;
+        for found in [&mut c.errors, &mut c.invalid] {
+            if !found.is_empty() {
+                return Err(display(found));
+            }
         }
-    }
-    let fits = match (&want, &ty) {
-        (_, Ty::Dyn | Ty::Free) => true,
-        (_, Ty::Node(d)) => d.kind == Kind::IntOrString,
-        (Want::Bool, t) => matches!(t, Ty::Bool),
-        (Want::String, t) => matches!(t, Ty::Str),
-    };
-    if !fits {
-        return Err(match want {
-            Want::Bool => "cel expression must evaluate to a bool".into(),
-            Want::String => "messageExpression must evaluate to a string".into(),
-        });
-    }
-    Ok(Checked {
-        uses_old_self: c.uses_old_self,
-        lists: c.lists,
-        strfmt: c.strfmt,
-        time_arith: c.time_arith,
-        optional_eq: c.optional_eq,
-        types: c.types,
+        let fits = match (&want, &ty) {
+            (_, Ty::Dyn | Ty::Free) => true,
+            (_, Ty::Node(d)) => d.kind == Kind::IntOrString,
+            (Want::Bool, t) => matches!(t, Ty::Bool),
+            (Want::String, t) => matches!(t, Ty::Str),
+        };
+        if !fits {
+            return Err(match want {
+                Want::Bool => "cel expression must evaluate to a bool".into(),
+                Want::String => "messageExpression must evaluate to a string".into(),
+            });
+        }
+        Ok(Checked {
+            uses_old_self: c.uses_old_self,
+            lists: c.lists,
+            strfmt: c.strfmt,
+            time_arith: c.time_arith,
+            optional_eq: c.optional_eq,
+            types: c.types,
+        })
     })
 }
 

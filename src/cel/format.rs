@@ -20,8 +20,8 @@ impl Opaque for NamedFormat {
     }
 }
 
-/// The library's formats, by the name `format.named` takes.
-const FORMATS: &[&str] = &[
+/// The library's formats, by the name `format.named` takes (and `format.<name>()` gives).
+pub const FORMATS: &[&str] = &[
     "dns1123Label",
     "dns1123Subdomain",
     "dns1035Label",

@@ -257,19 +257,6 @@ masked m net.CIDR -> net.CIDR
 isCIDR g string -> bool
 validate m kubernetes.NamedFormat string -> optional_type(list(string))
 format.named g string -> optional_type(kubernetes.NamedFormat)
-format.dns1123Label g -> kubernetes.NamedFormat
-format.dns1123Subdomain g -> kubernetes.NamedFormat
-format.dns1035Label g -> kubernetes.NamedFormat
-format.qualifiedName g -> kubernetes.NamedFormat
-format.dns1123LabelPrefix g -> kubernetes.NamedFormat
-format.dns1123SubdomainPrefix g -> kubernetes.NamedFormat
-format.dns1035LabelPrefix g -> kubernetes.NamedFormat
-format.labelValue g -> kubernetes.NamedFormat
-format.uri g -> kubernetes.NamedFormat
-format.uuid g -> kubernetes.NamedFormat
-format.byte g -> kubernetes.NamedFormat
-format.date g -> kubernetes.NamedFormat
-format.datetime g -> kubernetes.NamedFormat
 semver g string -> kubernetes.Semver
 semver g string bool -> kubernetes.Semver
 isSemver g string -> bool
@@ -301,24 +288,14 @@ const ORDERED: &[&str] = &[
     "duration duration",
 ];
 
-/// A parameter or result type of an overload.
-#[derive(Clone, Debug, PartialEq)]
+/// A parameter or result type of an overload: a type, or one built on type parameters.
+#[derive(Clone, Debug)]
 enum Pat {
-    Int,
-    Uint,
-    Double,
-    Str,
-    Bool,
-    Bytes,
-    Duration,
-    Timestamp,
-    Dyn,
-    Type,
+    /// A type without parameters (`int`, `dyn`, `kubernetes.Quantity`…).
+    Is(Ty),
     List(Box<Pat>),
     Map(Box<Pat>, Box<Pat>),
     Optional(Box<Pat>),
-    /// A library's value type (`kubernetes.Quantity`, `net.IP`…).
-    Named(&'static str),
     /// A type parameter (index into the bindings).
     Param(usize),
 }
@@ -351,9 +328,11 @@ fn table() -> &'static HashMap<&'static str, Vec<Overload>> {
         }
         for op in ["_<_", "_<=_", "_>_", "_>=_"] {
             for pair in ORDERED {
-                let line: &'static str = format!("{op} g {pair} -> bool").leak();
-                add(line);
+                add(format!("{op} g {pair} -> bool").leak());
             }
+        }
+        for name in super::format::FORMATS {
+            add(format!("format.{name} g -> kubernetes.NamedFormat").leak());
         }
         map
     })
@@ -376,22 +355,22 @@ fn pat(s: &'static str) -> Pat {
         let (k, v) = kv.split_once(',').expect("a map has two parameters");
         return Pat::Map(Box::new(pat(k.trim())), Box::new(pat(v.trim())));
     }
-    match s {
-        "int" => Pat::Int,
-        "uint" => Pat::Uint,
-        "double" => Pat::Double,
-        "string" => Pat::Str,
-        "bool" => Pat::Bool,
-        "bytes" => Pat::Bytes,
-        "duration" => Pat::Duration,
-        "timestamp" => Pat::Timestamp,
-        "dyn" => Pat::Dyn,
-        "type" => Pat::Type,
-        "A" | "K" | "T" => Pat::Param(0),
-        "B" | "V" => Pat::Param(1),
-        _ if s.contains('.') => Pat::Named(s),
+    Pat::Is(match s {
+        "int" => Ty::Int,
+        "uint" => Ty::Uint,
+        "double" => Ty::Double,
+        "string" => Ty::Str,
+        "bool" => Ty::Bool,
+        "bytes" => Ty::Bytes,
+        "duration" => Ty::Duration,
+        "timestamp" => Ty::Timestamp,
+        "dyn" => Ty::Dyn,
+        "type" => Ty::Type,
+        "A" | "K" | "T" => return Pat::Param(0),
+        "B" | "V" => return Pat::Param(1),
+        _ if s.contains('.') => Ty::Opaque(s),
         _ => panic!("unknown type {s} in the overload table"),
-    }
+    })
 }
 
 /// Whether 1.36 declares a function `name` called this way (`member`: on a receiver).
@@ -450,33 +429,15 @@ fn fits(arg: &Ty, p: &Pat, binds: &mut [Option<Ty>; 2]) -> bool {
             Some(_) => false,
         };
     }
-    let a = arg.view();
-    match (&a, p) {
-        (Ty::Dyn | Ty::Free, _) | (_, Pat::Dyn) => true,
-        (Ty::Null, p) => nullable_pat(p),
-        (Ty::Int, Pat::Int)
-        | (Ty::Uint, Pat::Uint)
-        | (Ty::Double, Pat::Double)
-        | (Ty::Str, Pat::Str)
-        | (Ty::Bool, Pat::Bool)
-        | (Ty::Bytes, Pat::Bytes)
-        | (Ty::Duration, Pat::Duration)
-        | (Ty::Timestamp, Pat::Timestamp)
-        | (Ty::Type, Pat::Type) => true,
+    match (&arg.view(), p) {
+        (_, Pat::Is(t)) => assignable(arg, t),
+        (Ty::Dyn | Ty::Free, _) => true,
+        (Ty::Null, p) => matches!(p, Pat::Optional(_)),
         (Ty::List(e), Pat::List(pe)) => fits(e, pe, binds),
         (Ty::Map(k, v), Pat::Map(pk, pv)) => fits(k, pk, binds) && fits(v, pv, binds),
         (Ty::Optional(e), Pat::Optional(pe)) => fits(e, pe, binds),
-        (Ty::Opaque(n), Pat::Named(m)) => n == m,
         _ => false,
     }
-}
-
-/// Whether `null` may be passed as `p`: cel-go's legacy nullable types.
-fn nullable_pat(p: &Pat) -> bool {
-    matches!(
-        p,
-        Pat::Duration | Pat::Timestamp | Pat::Optional(_) | Pat::Named(_)
-    )
 }
 
 /// cel-go's `isAssignable` between two checked types.
@@ -533,23 +494,13 @@ fn less_specific(a: &Ty, b: &Ty) -> bool {
 /// The result type with its parameters bound (an unbound one stays free).
 fn substitute(p: &Pat, binds: &[Option<Ty>; 2]) -> Ty {
     match p {
-        Pat::Int => Ty::Int,
-        Pat::Uint => Ty::Uint,
-        Pat::Double => Ty::Double,
-        Pat::Str => Ty::Str,
-        Pat::Bool => Ty::Bool,
-        Pat::Bytes => Ty::Bytes,
-        Pat::Duration => Ty::Duration,
-        Pat::Timestamp => Ty::Timestamp,
-        Pat::Dyn => Ty::Dyn,
-        Pat::Type => Ty::Type,
+        Pat::Is(t) => t.clone(),
         Pat::List(e) => Ty::List(Box::new(substitute(e, binds))),
         Pat::Map(k, v) => Ty::Map(
             Box::new(substitute(k, binds)),
             Box::new(substitute(v, binds)),
         ),
         Pat::Optional(e) => Ty::Optional(Box::new(substitute(e, binds))),
-        Pat::Named(n) => Ty::Opaque(n),
         Pat::Param(i) => binds[*i].clone().unwrap_or(Ty::Free),
     }
 }
