@@ -176,7 +176,7 @@ impl Checker<'_> {
             }
             Expr::List(l) => {
                 // cel-go's homogeneous-literal validator reports a list's first mismatch.
-                let (mut elem, mut mixed) = (None, false);
+                let (mut elem, mut mixed, mut same) = (None, false, true);
                 for (i, x) in l.elements.iter().enumerate() {
                     let t = self.walk(x)?;
                     // `[?x]`: the optional's value.
@@ -185,9 +185,15 @@ impl Checker<'_> {
                     } else {
                         t
                     };
+                    same = same && elem.as_ref().is_none_or(|e| same_values(e, &t));
                     mixed = mixed || !self.homogeneous(&mut elem, x, &t);
                 }
-                let elem = if mixed { Some(Ty::Dyn) } else { elem };
+                // Schema values of different nodes (or with other values) are plain values.
+                let elem = match (mixed, same) {
+                    (true, _) => Some(Ty::Dyn),
+                    (false, true) => elem,
+                    (false, false) => elem.map(|e| e.view()),
+                };
                 Ok(Ty::List(Box::new(elem.unwrap_or(Ty::Free))))
             }
             Expr::Map(m) => {
@@ -385,7 +391,12 @@ impl Checker<'_> {
             || name.starts_with("!_")
             || name.starts_with("-_")
         {
-            if let Some(t) = list_semantics(name, &arg_types) {
+            let values: Vec<Ty> = args
+                .iter()
+                .zip(&arg_types)
+                .map(|(a, t)| self.value_type(a, t))
+                .collect();
+            if let Some(t) = list_semantics(name, &values) {
                 self.lists.insert(id, t);
             }
             let time = |t: &Ty| matches!(t, Ty::Timestamp | Ty::Duration | Ty::Dyn | Ty::Free);
@@ -551,6 +562,20 @@ impl Checker<'_> {
         }
     }
 
+    /// The type of the value `e` (of type `t`) holds: `dyn(x)`'s is `x`'s.
+    fn value_type(&self, e: &IdedExpr, t: &Ty) -> Ty {
+        match &e.expr {
+            Expr::Call(c) if c.func_name == "dyn" && c.target.is_none() && c.args.len() == 1 => {
+                let inner = &c.args[0];
+                match self.types.get(&inner.id) {
+                    Some(t) => self.value_type(inner, t),
+                    None => t.clone(),
+                }
+            }
+            _ => t.clone(),
+        }
+    }
+
     /// `a.b.f` as the qualified function name `a.b.f` when `a` is not a variable.
     fn qualified(&self, target: &IdedExpr, name: &str) -> Option<String> {
         qualified_name(target, name, |id| self.scopes.iter().any(|(n, _)| n == id))
@@ -559,6 +584,18 @@ impl Checker<'_> {
     /// cel-go's issue text, located at the first occurrence of `token` in the source.
     fn issue(&self, token: &str, msg: &str) -> String {
         issue_at(self.src, self.src.find(token).unwrap_or(0), msg)
+    }
+}
+
+/// Whether values of types `a` and `b` are the same kind of value: of the same schema node
+/// (whose set and map lists compare as such), or plain values of the same type.
+fn same_values(a: &Ty, b: &Ty) -> bool {
+    match (a, b) {
+        (Ty::Node(x), Ty::Node(y)) => Arc::ptr_eq(x, y),
+        (Ty::Node(_), _) | (_, Ty::Node(_)) => false,
+        (Ty::List(x), Ty::List(y)) => same_values(x, y),
+        (Ty::Map(k1, v1), Ty::Map(k2, v2)) => same_values(k1, k2) && same_values(v1, v2),
+        _ => a.exact_eq(b),
     }
 }
 

@@ -12,7 +12,7 @@
 //! argument (an index into [`intern`]'s table). Set elements and map-list keys are told
 //! apart as Go map keys (see [`super::gokeys`]).
 
-use super::decl::{Decl, Kind, ListType};
+use super::decl::{Decl, Kind, ListType, Sizes};
 use super::gokeys::{MapKey, Native, Natives, Panic};
 use super::types::Ty;
 use kube_cel::cel::common::ast::{Expr, LiteralValue};
@@ -63,15 +63,36 @@ fn is_set_or_map_list(d: &Decl) -> bool {
 }
 
 /// The type that gives operator `name` (`==`, `!=`, `+`, `in`) on operands of types `args`
-/// set or map list semantics, if any.
+/// set or map list semantics, if any. The operands' types are those of their values: a list
+/// or map built of schema values (`[self.set]`, `l.map(x, x.set)`) holds them as they are,
+/// and `dyn(x)` is `x`.
 pub fn list_semantics(name: &str, args: &[Ty]) -> Option<Arc<Decl>> {
     match (name, args) {
-        ("_==_" | "_!=_", [Ty::Node(d), _]) if has_list_semantics(d) => Some(d.clone()),
+        ("_==_" | "_!=_", [l, _]) => schema_of(l).filter(|d| has_list_semantics(d)),
         ("_+_", [Ty::Node(d), _]) if is_set_or_map_list(d) => Some(d.clone()),
-        ("@in", [_, Ty::Node(d)]) => match &d.kind {
+        ("@in", [_, list]) => match &schema_of(list)?.kind {
             Kind::List(elem, _) if has_list_semantics(elem) => Some(elem.clone()),
             _ => None,
         },
+        _ => None,
+    }
+}
+
+/// The schema type of values of type `t`: a schema node's, or an atomic list or a map of
+/// them (for lists and maps built in the rule).
+fn schema_of(t: &Ty) -> Option<Arc<Decl>> {
+    let built = |kind: Kind, type_name: &'static str| {
+        Arc::new(Decl {
+            kind,
+            nullable: false,
+            type_name,
+            size: Sizes::default(),
+        })
+    };
+    match t {
+        Ty::Node(d) => Some(d.clone()),
+        Ty::List(e) => Some(built(Kind::List(schema_of(e)?, ListType::Atomic), "array")),
+        Ty::Map(_, v) => Some(built(Kind::Map(schema_of(v)?), "object")),
         _ => None,
     }
 }

@@ -43,9 +43,9 @@
 //! - The estimated cost follows types as far as `estimate` models them; where it does not, it
 //!   takes the cheap reading, so a CRD over the static limits may be accepted (never the
 //!   reverse). Runtime cost is our estimate from the data, not cel-go's count.
-//! - Set and map list semantics need the left operand's schema type: a list reached through
-//!   a literal, a macro result or `dyn` compares in order; an integral `number` in a set is a
-//!   double here (an `int64` the apiserver's doubles never equal).
+//! - Set and map list semantics need the left operand's schema type, or a list or map built
+//!   of one node's values: a literal mixing values compares its items in order; an integral
+//!   `number` in a set is a double here (an `int64` the apiserver's doubles never equal).
 //! - A `%#v`-printed rule in CRD errors shows set `reason`/`optionalOldSelf` pointers with a
 //!   fixed address (the apiserver prints a different one each time).
 

@@ -170,3 +170,21 @@ fn a_set_of_objects_cannot_be_hashed() {
     let s = spec(props, "[{rule: 'self.os != []', message: m}]");
     assert!(run(&s, &obj("{os: [{x: a}]}")).is_empty());
 }
+
+/// A list or map built of schema values holds them as they are (the apiserver's values keep
+/// their list type), and `dyn(x)` is `x`: sets in them still compare without order.
+#[test]
+fn sets_inside_built_lists_and_through_dyn() {
+    let rules = [
+        "[self.a] == [['q', 'p']]",
+        "{'k': self.a} == {'k': ['q', 'p']}",
+        "dyn(self.a) == ['q', 'p']",
+        "['q', 'p'] in [self.a]",
+        "self.m.map(e, self.a) == [['q', 'p'], ['p', 'q']]",
+        "[self.a, self.a] == [['q', 'p'], ['p', 'q']]",
+    ];
+    assert!(failing(&rules, "{a: [p, q], l: [p, q], m: [{k: x}, {k: y}]}").is_empty());
+    let mut want = rules[..4].to_vec();
+    want.sort();
+    assert_eq!(failing(&rules[..4], "{a: [p, r], l: [p, q], m: []}"), want);
+}
