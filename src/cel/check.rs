@@ -282,8 +282,9 @@ impl Checker<'_> {
                 })
             }
             // Type denotations (`int`, `string`…) used with `type()`.
-            "int" | "uint" | "double" | "string" | "bytes" | "bool" | "list" | "map"
-            | "null_type" | "type" | "duration" | "timestamp" | "optional_type" => Ok(Ty::Type),
+            _ if types::denoted(name).is_some() => {
+                Ok(Ty::Type(Box::new(types::denoted(name).unwrap_or(Ty::Dyn))))
+            }
             _ => Err(self.at_node(
                 id,
                 name,

@@ -34,8 +34,7 @@
 //!
 //! Differences from the apiserver (also in the README):
 //! - Object types are named `selfType0…`: the apiserver's number is its clock's nanosecond.
-//!   Type denotations are one type, and type parameters are unified within a call or a
-//!   literal only.
+//!   Type parameters are unified within a call or a literal only.
 //! - Where the apiserver's answer depends on Go's map order, map keys are taken in sorted
 //!   order (the same on every run).
 //! - Errors other than operator and call errors name the first occurrence of the offending

@@ -63,7 +63,7 @@ size g map(A,B) -> int
 size m map(A,B) -> int
 size g string -> int
 size m string -> int
-type g A -> type
+type g A -> type(A)
 bool g bool -> bool
 bool g string -> bool
 bytes g bytes -> bytes
@@ -296,6 +296,8 @@ enum Pat {
     List(Box<Pat>),
     Map(Box<Pat>, Box<Pat>),
     Optional(Box<Pat>),
+    /// `type(T)`.
+    TypeOf(Box<Pat>),
     /// A type parameter (index into the bindings).
     Param(usize),
 }
@@ -348,6 +350,9 @@ fn pat(s: &'static str) -> Pat {
     if let Some(e) = inner("list(") {
         return Pat::List(Box::new(pat(e)));
     }
+    if let Some(e) = inner("type(") {
+        return Pat::TypeOf(Box::new(pat(e)));
+    }
     if let Some(e) = inner("optional_type(") {
         return Pat::Optional(Box::new(pat(e)));
     }
@@ -365,7 +370,6 @@ fn pat(s: &'static str) -> Pat {
         "duration" => Ty::Duration,
         "timestamp" => Ty::Timestamp,
         "dyn" => Ty::Dyn,
-        "type" => Ty::Type,
         "A" | "K" | "T" => return Pat::Param(0),
         "B" | "V" => return Pat::Param(1),
         _ if s.contains('.') => Ty::Opaque(s),
@@ -436,6 +440,7 @@ fn fits(arg: &Ty, p: &Pat, binds: &mut [Option<Ty>; 2]) -> bool {
         (Ty::List(e), Pat::List(pe)) => fits(e, pe, binds),
         (Ty::Map(k, v), Pat::Map(pk, pv)) => fits(k, pk, binds) && fits(v, pv, binds),
         (Ty::Optional(e), Pat::Optional(pe)) => fits(e, pe, binds),
+        (Ty::Type(_), Pat::TypeOf(_)) => true,
         _ => false,
     }
 }
@@ -486,7 +491,7 @@ fn less_specific(a: &Ty, b: &Ty) -> bool {
         (Ty::Map(k1, v1), Ty::Map(k2, v2)) => {
             less_specific(&k1.view(), &k2.view()) && less_specific(&v1.view(), &v2.view())
         }
-        (Ty::Type, Ty::Type) => true,
+        (Ty::Type(_), Ty::Type(_)) => true,
         _ => a.exact_eq(b),
     }
 }
@@ -501,6 +506,7 @@ fn substitute(p: &Pat, binds: &[Option<Ty>; 2]) -> Ty {
             Box::new(substitute(v, binds)),
         ),
         Pat::Optional(e) => Ty::Optional(Box::new(substitute(e, binds))),
+        Pat::TypeOf(e) => Ty::Type(Box::new(substitute(e, binds))),
         Pat::Param(i) => binds[*i].clone().unwrap_or(Ty::Free),
     }
 }

@@ -24,8 +24,8 @@ pub enum Ty {
     Timestamp,
     List(Box<Ty>),
     Map(Box<Ty>, Box<Ty>),
-    /// A type denotation (`int`, `string`…).
-    Type,
+    /// A type denotation (`int` is `type(int)`, `type(x)` the type of `x`'s type).
+    Type(Box<Ty>),
     /// A library's value type (`kubernetes.Quantity`, `net.IP`…).
     Opaque(&'static str),
     /// `optional_type(T)`.
@@ -80,7 +80,7 @@ impl Ty {
             Ty::Timestamp => "timestamp".into(),
             Ty::List(e) => format!("list({})", e.name()),
             Ty::Map(k, v) => format!("map({}, {})", k.name(), v.name()),
-            Ty::Type => "type".into(),
+            Ty::Type(t) => format!("type({})", t.name()),
             Ty::Opaque(name) => name.into(),
             Ty::Optional(e) => format!("optional_type({})", e.name()),
             Ty::Node(d) => object_name(&d),
@@ -124,7 +124,9 @@ impl Ty {
     pub fn equivalent(&self, other: &Ty) -> bool {
         match (self.view(), other.view()) {
             (Ty::Free, _) | (_, Ty::Free) => true,
-            (Ty::List(a), Ty::List(b)) | (Ty::Optional(a), Ty::Optional(b)) => a.equivalent(&b),
+            (Ty::List(a), Ty::List(b))
+            | (Ty::Optional(a), Ty::Optional(b))
+            | (Ty::Type(a), Ty::Type(b)) => a.equivalent(&b),
             (Ty::Map(k1, v1), Ty::Map(k2, v2)) => k1.equivalent(&k2) && v1.equivalent(&v2),
             (a, b) => a.exact_eq(&b),
         }
@@ -134,12 +136,34 @@ impl Ty {
     pub fn exact_eq(&self, other: &Ty) -> bool {
         match (self.view(), other.view()) {
             (Ty::Node(a), Ty::Node(b)) => Arc::ptr_eq(&a, &b),
-            (Ty::List(a), Ty::List(b)) | (Ty::Optional(a), Ty::Optional(b)) => a.exact_eq(&b),
+            (Ty::List(a), Ty::List(b))
+            | (Ty::Optional(a), Ty::Optional(b))
+            | (Ty::Type(a), Ty::Type(b)) => a.exact_eq(&b),
             (Ty::Map(k1, v1), Ty::Map(k2, v2)) => k1.exact_eq(&k2) && v1.exact_eq(&v2),
             (Ty::Opaque(a), Ty::Opaque(b)) => a == b,
             (a, b) => std::mem::discriminant(&a) == std::mem::discriminant(&b),
         }
     }
+}
+
+/// The type identifier `name` denotes (`int`, `list`, `null_type`…), as declared in 1.36.
+pub fn denoted(name: &str) -> Option<Ty> {
+    Some(match name {
+        "int" => Ty::Int,
+        "uint" => Ty::Uint,
+        "double" => Ty::Double,
+        "string" => Ty::Str,
+        "bytes" => Ty::Bytes,
+        "bool" => Ty::Bool,
+        "duration" => Ty::Duration,
+        "timestamp" => Ty::Timestamp,
+        "null_type" => Ty::Null,
+        "list" => Ty::List(Box::new(Ty::Free)),
+        "map" => Ty::Map(Box::new(Ty::Free), Box::new(Ty::Free)),
+        "optional_type" => Ty::Optional(Box::new(Ty::Dyn)),
+        "type" => Ty::Type(Box::new(Ty::Dyn)),
+        _ => return None,
+    })
 }
 
 /// cel-go's signature in `found no matching overload for 'f' applied to '…'`:

@@ -409,7 +409,7 @@ fn from_checked(t: &CheckedTy) -> Option<Ty> {
         CheckedTy::Null => Ty::Null,
         CheckedTy::Duration => Ty::Duration,
         CheckedTy::Timestamp => Ty::Timestamp,
-        CheckedTy::Type => Ty::Type,
+        CheckedTy::Type(_) => Ty::Type,
         CheckedTy::List(e) => Ty::list(from_checked(e)?),
         CheckedTy::Map(k, v) => Ty::Map(Box::new(from_checked(k)?), Box::new(from_checked(v)?)),
         CheckedTy::Optional(e) => Ty::Optional(Box::new(from_checked(e)?)),

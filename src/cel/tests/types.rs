@@ -297,6 +297,11 @@ fn literals_are_homogeneous() {
             10,
             "expected type 'selfType0.o' but found 'selfType0'",
         ),
+        (
+            "[int, string].size() == 2",
+            7,
+            "expected type 'type(int)' but found 'type(string)'",
+        ),
     ];
     for (rule, col, msg) in cases {
         assert_eq!(error_of(rule), other_at(rule, col, msg), "{rule}");
@@ -401,6 +406,7 @@ fn library_calls_and_objects_are_typed() {
             15,
             "'_+_' applied to '(int, string)'",
         ),
+        ("int + 1 == 2", 5, "'_+_' applied to '(type(int), int)'"),
     ];
     for (rule, col, msg) in cases {
         assert_eq!(error_of(rule), at(rule, col, msg), "{rule}");
@@ -432,6 +438,7 @@ fn library_calls_and_objects_are_typed() {
         "semver(self.name, true).major() == 1 && isSemver(self.name, true) && url(self.name).getQuery()['a'][0] == ''",
         "self.replicas >= oldSelf.replicas && self.o == oldSelf.o",
         "optional.unwrap([optional.of(1)]) == [1] && [optional.none()].unwrapOpt().size() == 0",
+        "type(self.replicas) == int && type(self.name) != int && type(self.counts) == list && type(self.labels) == map && type(int) == type",
     ];
     for rule in ok {
         assert_eq!(error_of(rule), None, "{rule}");
