@@ -491,7 +491,7 @@ impl Checker<'_> {
         target: Option<&IdedExpr>,
         args: &[IdedExpr],
     ) -> Option<Result<Ty, String>> {
-        let quantifier = matches!(name, "all" | "exists" | "existsOne");
+        let quantifier = matches!(name, "all" | "exists" | "existsOne" | "exists_one");
         let transform = matches!(name, "transformList" | "transformMap" | "transformMapEntry");
         let fits = (quantifier && args.len() == 3) || (transform && (3..=4).contains(&args.len()));
         let (Some(range), true) = (target, fits) else {

@@ -148,12 +148,13 @@ fn string_literal(s: &str) -> IdedExpr {
     }
 }
 
-/// `r.all(i, v, p)` (and `exists`, `existsOne`) as `@all2(r, 'i', 'v', p)`.
+/// `r.all(i, v, p)` (and `exists`, `existsOne` and its alias `exists_one`) as
+/// `@all2(r, 'i', 'v', p)`.
 fn two_variable(c: &mut CallExpr) -> Option<CallExpr> {
     let (name, with_filter) = match c.func_name.as_str() {
         "all" => ("@all2", false),
         "exists" => ("@exists2", false),
-        "existsOne" => ("@existsOne2", false),
+        "existsOne" | "exists_one" => ("@existsOne2", false),
         "transformList" => ("@transformList", true),
         "transformMap" => ("@transformMap", true),
         "transformMapEntry" => ("@transformMapEntry", true),

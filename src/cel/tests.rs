@@ -110,6 +110,7 @@ fn libraries_of_the_1_36_environment() {
         "sign(quantity('-1')) == -1 && sign(quantity('0')) == 0 && self.l.first() == optional.of(1) && self.l.last().value() == 3",
         "optional.unwrap([optional.of(1), optional.none()]) == [1] && [optional.none(), optional.of(2)].unwrapOpt() == [2]",
         "optional.of(1) == optional.of(1) && optional.none() == optional.none() && optional.of(1) != optional.none() && optional.of(1) != optional.of(2) && self.l.first() != optional.of(2)",
+        "self.l.existsOne(i, v, v == 2) && self.l.exists_one(i, v, i == 0) && !self.l.exists_one(i, v, v > 1)",
     ];
     for rule in rules {
         let s = spec(
