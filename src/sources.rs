@@ -25,22 +25,37 @@ pub fn load_path_except(
     path: &Path,
     except: &HashSet<PathBuf>,
 ) -> Result<Vec<VersionSchema>, SchemaError> {
+    let mut out = Vec::new();
+    for (file, explicit) in schema_files(path, except)? {
+        out.extend(load_one(&file, explicit)?);
+    }
+    Ok(out)
+}
+
+/// The files [`load_path_except`] loads, in its order, each with whether it was named
+/// explicitly (a file that must hold a schema) rather than found in a folder.
+pub fn schema_files(
+    path: &Path,
+    except: &HashSet<PathBuf>,
+) -> Result<Vec<(PathBuf, bool)>, SchemaError> {
     let skipped = |p: &Path| std::fs::canonicalize(p).is_ok_and(|c| except.contains(&c));
     let meta = std::fs::metadata(path).map_err(|e| io_error(path, &e))?;
     if !meta.is_dir() {
-        if skipped(path) {
-            return Ok(Vec::new());
-        }
-        return load_file(path, true);
+        return Ok(match skipped(path) {
+            true => Vec::new(),
+            false => vec![(path.to_path_buf(), true)],
+        });
     }
     let mut files = Vec::new();
     collect_files(path, &mut files, &mut HashSet::new())?;
     files.sort();
-    let mut out = Vec::new();
-    for file in files.iter().filter(|f| !skipped(f)) {
-        out.extend(load_file(file, false)?);
-    }
-    Ok(out)
+    files.retain(|f| !skipped(f));
+    Ok(files.into_iter().map(|f| (f, false)).collect())
+}
+
+/// The schemas of one file of [`schema_files`].
+pub fn load_one(path: &Path, explicit: bool) -> Result<Vec<VersionSchema>, SchemaError> {
+    load_file(path, explicit)
 }
 
 /// The largest file read as a schema source or previous objects (256 MiB).

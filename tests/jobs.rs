@@ -122,3 +122,46 @@ fn cel_library_batches_are_the_same_at_one_and_four_threads() {
         same_at_one_and_four(&format!("{name} (read whole)"), &whole);
     }
 }
+
+/// `check` over the corpus samples with the corpus CRD folders as schema files: the schema
+/// files are read and compiled on the threads, the output is the same as on one.
+#[test]
+fn a_repository_check_with_schema_folders_is_the_same_at_one_and_four_threads() {
+    if !ground::present(
+        "a_repository_check_with_schema_folders_is_the_same_at_one_and_four_threads",
+    ) {
+        return;
+    }
+    let corpus = ground::shared_dir().join("corpus");
+    let (resources, crds) = (corpus.join("resources"), corpus.join("crds"));
+    let args = |jobs| {
+        vec![
+            "check".to_string(),
+            "--jobs".into(),
+            jobs,
+            resources.display().to_string(),
+            "--schemas".into(),
+            crds.display().to_string(),
+        ]
+    };
+    let outputs: Vec<Output> = ["1", "4"]
+        .iter()
+        .map(|jobs| {
+            let a = args(jobs.to_string());
+            let a: Vec<&str> = a.iter().map(String::as_str).collect();
+            run(&a, b"")
+        })
+        .collect();
+    let (one, four) = (&outputs[0], &outputs[1]);
+    assert!(
+        one.stdout.len() > 100_000,
+        "{}",
+        String::from_utf8_lossy(&one.stderr)
+    );
+    assert_eq!(one.status.code(), four.status.code());
+    assert!(one.stdout == four.stdout, "stdout differs");
+    assert_eq!(
+        String::from_utf8_lossy(&one.stderr),
+        String::from_utf8_lossy(&four.stderr)
+    );
+}

@@ -13,7 +13,7 @@ use crate::schema::crd::load_crd;
 use crate::schema::crdcheck;
 use crate::schema::registry::{Entry, Lookup, Registry};
 use crate::schema::{map_schemas, VersionSchema};
-use crate::sources::load_path_except;
+use crate::sources::{load_one, schema_files};
 use crate::validation::{Compiled, Compiler, Validator};
 use crate::yaml::json::to_json;
 use crate::yaml::Node;
@@ -172,7 +172,10 @@ impl SchemaSet {
         except: &HashSet<PathBuf>,
         results: &mut Vec<KrmResult>,
     ) -> Result<Vec<Entry<Checks>>, ProcessError> {
-        load_file_except(path, except, self.compiler.as_mut(), results)
+        let mut compilers: Vec<&mut Option<Compiler>> = std::iter::once(&mut self.compiler)
+            .chain(self.extra.iter_mut())
+            .collect();
+        load_file_except(path, except, &mut compilers, results)
     }
 
     /// Adds loaded versions (`from_items`: they win over the files); pushes the conflict
@@ -315,15 +318,29 @@ fn push_new<'a>(causes: &mut Vec<String>, more: impl IntoIterator<Item = &'a Str
 
 /// Loads a schema file or directory of the config, leaving out the files in `except`
 /// (canonical paths read as items instead); pushes one error per non-structural CRD.
+/// The files are read and their schemas compiled on the run's threads (one compiler each),
+/// file by file, with the answers and errors of reading them one after the other.
 fn load_file_except(
     path: &Path,
     except: &HashSet<PathBuf>,
-    compiler: Option<&mut Compiler>,
+    compilers: &mut [&mut Option<Compiler>],
     results: &mut Vec<KrmResult>,
 ) -> Result<Vec<Entry<Checks>>, ProcessError> {
-    let versions = load_path_except(path, except)?;
-    let non_structural = non_structural_by_crd(&versions);
-    let entries = prepare(versions, compiler);
+    let files = schema_files(path, except)?;
+    let mut by_file = Vec::with_capacity(files.len());
+    let loaded = crate::jobs::map_ordered_with(compilers, files, |_, (file, explicit)| {
+        load_one(&file, explicit)
+    });
+    for versions in loaded {
+        by_file.push(versions?);
+    }
+    // One message per CRD, over every file (as the versions of all of them in a row).
+    let all: Vec<&VersionSchema> = by_file.iter().flatten().collect();
+    let non_structural = non_structural_by_crd(&all);
+    let prepared = crate::jobs::map_ordered_with(compilers, by_file, |compiler, versions| {
+        prepare(versions, compiler.as_mut())
+    });
+    let entries: Vec<Entry<Checks>> = prepared.into_iter().flatten().collect();
     for msg in non_structural
         .into_iter()
         .chain(super::rules::refused_messages(&entries))
@@ -417,7 +434,7 @@ fn non_structural_message<'a>(
 }
 
 /// [`non_structural_message`] for a file source that may hold several CRDs.
-fn non_structural_by_crd(versions: &[VersionSchema]) -> Vec<String> {
+fn non_structural_by_crd(versions: &[&VersionSchema]) -> Vec<String> {
     let mut names: Vec<&str> = Vec::new();
     for vs in versions {
         if !names.contains(&vs.crd_name.as_str()) {
@@ -426,7 +443,9 @@ fn non_structural_by_crd(versions: &[VersionSchema]) -> Vec<String> {
     }
     names
         .into_iter()
-        .filter_map(|n| non_structural_message(versions.iter().filter(|v| v.crd_name == n)))
+        .filter_map(|n| {
+            non_structural_message(versions.iter().copied().filter(|v| v.crd_name == n))
+        })
         .collect()
 }
 
