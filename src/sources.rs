@@ -27,7 +27,7 @@ pub fn load_path_except(
 ) -> Result<Vec<VersionSchema>, SchemaError> {
     let mut out = Vec::new();
     for (file, explicit) in schema_files(path, except)? {
-        out.extend(load_one(&file, explicit)?);
+        out.extend(load_file(&file, explicit)?);
     }
     Ok(out)
 }
@@ -51,11 +51,6 @@ pub fn schema_files(
     files.sort();
     files.retain(|f| !skipped(f));
     Ok(files.into_iter().map(|f| (f, false)).collect())
-}
-
-/// The schemas of one file of [`schema_files`].
-pub fn load_one(path: &Path, explicit: bool) -> Result<Vec<VersionSchema>, SchemaError> {
-    load_file(path, explicit)
 }
 
 /// The largest file read as a schema source or previous objects (256 MiB).
@@ -148,7 +143,7 @@ fn is_json_file(path: &Path) -> bool {
 }
 
 /// Loads one file; `explicit`: named by the user (a file without any schema is an error).
-fn load_file(path: &Path, explicit: bool) -> Result<Vec<VersionSchema>, SchemaError> {
+pub fn load_file(path: &Path, explicit: bool) -> Result<Vec<VersionSchema>, SchemaError> {
     let source = path.display().to_string();
     let text = read_text(path)?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);

@@ -282,14 +282,14 @@ impl Checker<'_> {
                 })
             }
             // Type denotations (`int`, `string`…) used with `type()`.
-            _ if types::denoted(name).is_some() => {
-                Ok(Ty::Type(Box::new(types::denoted(name).unwrap_or(Ty::Dyn))))
-            }
-            _ => Err(self.at_node(
-                id,
-                name,
-                &format!("undeclared reference to '{name}' (in container '')"),
-            )),
+            _ => match types::denoted(name) {
+                Some(t) => Ok(Ty::Type(Box::new(t))),
+                None => Err(self.at_node(
+                    id,
+                    name,
+                    &format!("undeclared reference to '{name}' (in container '')"),
+                )),
+            },
         }
     }
 

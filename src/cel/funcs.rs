@@ -276,7 +276,7 @@ fn name_of(e: &kube_cel::cel::common::ast::IdedExpr) -> Result<&str, ExecutionEr
 }
 
 /// The optional `v` holds, if it is one.
-fn as_optional(v: &Value) -> Option<&OptionalValue> {
+pub(super) fn as_optional(v: &Value) -> Option<&OptionalValue> {
     match v {
         Value::Opaque(o) => o.downcast_ref::<OptionalValue>(),
         _ => None,
@@ -316,15 +316,13 @@ fn opt_select(ftx: &FunctionContext) -> ResolveResult {
     };
     let none = || Ok(Value::Opaque(Arc::new(OptionalValue::none())));
     let v = Value::resolve(operand, ftx.ptx)?;
-    let v = match &v {
-        Value::Opaque(o) => match o.downcast_ref::<OptionalValue>() {
-            Some(opt) => match opt.value() {
-                Some(inner) => inner.clone(),
-                None => return none(),
-            },
-            None => return Err(ExecutionError::NoSuchOverload),
+    let v = match (as_optional(&v), &v) {
+        (Some(opt), _) => match opt.value() {
+            Some(inner) => inner.clone(),
+            None => return none(),
         },
-        _ => v,
+        (None, Value::Opaque(_)) => return Err(ExecutionError::NoSuchOverload),
+        (None, _) => v,
     };
     let Value::Map(m) = v else {
         return Err(ExecutionError::NoSuchOverload);
@@ -413,14 +411,10 @@ fn opt_map(ftx: &FunctionContext, flat: bool) -> ResolveResult {
         return Err(ExecutionError::NoSuchOverload);
     };
     let v = Value::resolve(opt, ftx.ptx)?;
-    let inner = match &v {
-        Value::Opaque(o) => match o.downcast_ref::<OptionalValue>() {
-            Some(opt) => opt.value().cloned(),
-            None => return Err(ExecutionError::NoSuchOverload),
-        },
-        _ => return Err(ExecutionError::NoSuchOverload),
+    let Some(opt) = as_optional(&v) else {
+        return Err(ExecutionError::NoSuchOverload);
     };
-    let Some(inner) = inner else {
+    let Some(inner) = opt.value().cloned() else {
         return Ok(v);
     };
     let mut scope = ftx.ptx.new_inner_scope();

@@ -454,9 +454,9 @@ pub fn assignable(a: &Ty, b: &Ty) -> bool {
         (Ty::List(x), Ty::List(y)) => assignable(x, y),
         (Ty::Map(k1, v1), Ty::Map(k2, v2)) => assignable(k1, k2) && assignable(v1, v2),
         (Ty::Optional(x), Ty::Optional(y)) => assignable(x, y),
-        (Ty::Opaque(x), Ty::Opaque(y)) => x == y,
-        (Ty::Node(x), Ty::Node(y)) => std::sync::Arc::ptr_eq(x, y),
-        (x, y) => std::mem::discriminant(x) == std::mem::discriminant(y),
+        // Any type of a type goes for any other.
+        (Ty::Type(_), Ty::Type(_)) => true,
+        (x, y) => x.exact_eq(y),
     }
 }
 

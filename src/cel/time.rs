@@ -62,14 +62,10 @@ fn lister(ftx: &FunctionContext) -> ResolveResult {
 
 /// `opt.or(other)` / `opt.orValue(v)`: the argument is evaluated only for an empty optional.
 fn or(ftx: &FunctionContext, value: bool) -> ResolveResult {
-    use kube_cel::cel::objects::OptionalValue;
     let (Some(this), [arg]) = (&ftx.this, ftx.args) else {
         return Err(ExecutionError::NoSuchOverload);
     };
-    let Value::Opaque(o) = this else {
-        return Err(ExecutionError::NoSuchOverload);
-    };
-    let Some(opt) = o.downcast_ref::<OptionalValue>() else {
+    let Some(opt) = super::funcs::as_optional(this) else {
         return Err(ExecutionError::NoSuchOverload);
     };
     match opt.value() {

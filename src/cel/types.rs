@@ -122,24 +122,23 @@ impl Ty {
     /// (cel-go's `IsEquivalentType` on the checked types, where a `[]` met by `[1]` is a
     /// `list(int)`).
     pub fn equivalent(&self, other: &Ty) -> bool {
-        match (self.view(), other.view()) {
-            (Ty::Free, _) | (_, Ty::Free) => true,
-            (Ty::List(a), Ty::List(b))
-            | (Ty::Optional(a), Ty::Optional(b))
-            | (Ty::Type(a), Ty::Type(b)) => a.equivalent(&b),
-            (Ty::Map(k1, v1), Ty::Map(k2, v2)) => k1.equivalent(&k2) && v1.equivalent(&v2),
-            (a, b) => a.exact_eq(&b),
-        }
+        self.same(other, true)
     }
 
     /// Whether both are the same type (cel-go's `IsExactType`).
     pub fn exact_eq(&self, other: &Ty) -> bool {
+        self.same(other, false)
+    }
+
+    /// [`Self::exact_eq`], where with `free` an unbound parameter matches any type.
+    fn same(&self, other: &Ty, free: bool) -> bool {
         match (self.view(), other.view()) {
+            (Ty::Free, _) | (_, Ty::Free) if free => true,
             (Ty::Node(a), Ty::Node(b)) => Arc::ptr_eq(&a, &b),
             (Ty::List(a), Ty::List(b))
             | (Ty::Optional(a), Ty::Optional(b))
-            | (Ty::Type(a), Ty::Type(b)) => a.exact_eq(&b),
-            (Ty::Map(k1, v1), Ty::Map(k2, v2)) => k1.exact_eq(&k2) && v1.exact_eq(&v2),
+            | (Ty::Type(a), Ty::Type(b)) => a.same(&b, free),
+            (Ty::Map(k1, v1), Ty::Map(k2, v2)) => k1.same(&k2, free) && v1.same(&v2, free),
             (Ty::Opaque(a), Ty::Opaque(b)) => a == b,
             (a, b) => std::mem::discriminant(&a) == std::mem::discriminant(&b),
         }
@@ -191,12 +190,12 @@ pub fn with_self<R>(this: &Arc<Decl>, f: impl FnOnce() -> R) -> R {
 
 /// The apiserver's name of object type `d`: `selfType0` and its path from `self`.
 fn object_name(d: &Arc<Decl>) -> String {
-    let root = SELF.with(|s| s.borrow().clone());
     let mut path = String::from("selfType0");
-    match root {
-        Some(root) if path_to(&root, d, &mut path) => path,
-        _ => "selfType0".into(),
+    // `path_to` leaves the path as it was when `d` is not below `self`.
+    if let Some(root) = SELF.with(|s| s.borrow().clone()) {
+        path_to(&root, d, &mut path);
     }
+    path
 }
 
 /// Appends to `path` the names from `at` down to `target`; false when `target` is not below.

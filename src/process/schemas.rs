@@ -13,7 +13,7 @@ use crate::schema::crd::load_crd;
 use crate::schema::crdcheck;
 use crate::schema::registry::{Entry, Lookup, Registry};
 use crate::schema::{map_schemas, VersionSchema};
-use crate::sources::{load_one, schema_files};
+use crate::sources::{load_file, schema_files};
 use crate::validation::{Compiled, Compiler, Validator};
 use crate::yaml::json::to_json;
 use crate::yaml::Node;
@@ -134,6 +134,13 @@ impl SchemaSet {
         }
     }
 
+    /// One compiler per thread of the run (the first for the calling thread).
+    fn compilers(&mut self) -> Vec<&mut Option<Compiler>> {
+        std::iter::once(&mut self.compiler)
+            .chain(self.extra.iter_mut())
+            .collect()
+    }
+
     /// [`Self::load_item_crd`] for several CRDs among the items, on the run's threads: each
     /// one's loaded versions (or the error that stops the run) and its results, in the order
     /// given, exactly as loading them one after the other gives them.
@@ -141,14 +148,15 @@ impl SchemaSet {
         &mut self,
         crds: Vec<(&Node, &str, OldCrd<'_>)>,
     ) -> Vec<LoadedCrd> {
-        let mut compilers: Vec<&mut Option<Compiler>> = std::iter::once(&mut self.compiler)
-            .chain(self.extra.iter_mut())
-            .collect();
-        crate::jobs::map_ordered_with(&mut compilers, crds, |compiler, (item, label, old)| {
-            let mut results = Vec::new();
-            let loaded = load_item_crd(item, label, old, compiler.as_mut(), &mut results);
-            (loaded, results)
-        })
+        crate::jobs::map_ordered_with(
+            &mut self.compilers(),
+            crds,
+            |compiler, (item, label, old)| {
+                let mut results = Vec::new();
+                let loaded = load_item_crd(item, label, old, compiler.as_mut(), &mut results);
+                (loaded, results)
+            },
+        )
     }
 
     /// Loads a CRD among the items, checked as the apiserver checks its create, or its update
@@ -172,10 +180,7 @@ impl SchemaSet {
         except: &HashSet<PathBuf>,
         results: &mut Vec<KrmResult>,
     ) -> Result<Vec<Entry<Checks>>, ProcessError> {
-        let mut compilers: Vec<&mut Option<Compiler>> = std::iter::once(&mut self.compiler)
-            .chain(self.extra.iter_mut())
-            .collect();
-        load_file_except(path, except, &mut compilers, results)
+        load_file_except(path, except, &mut self.compilers(), results)
     }
 
     /// Adds loaded versions (`from_items`: they win over the files); pushes the conflict
@@ -327,13 +332,11 @@ fn load_file_except(
     results: &mut Vec<KrmResult>,
 ) -> Result<Vec<Entry<Checks>>, ProcessError> {
     let files = schema_files(path, except)?;
-    let mut by_file = Vec::with_capacity(files.len());
-    let loaded = crate::jobs::map_ordered_with(compilers, files, |_, (file, explicit)| {
-        load_one(&file, explicit)
-    });
-    for versions in loaded {
-        by_file.push(versions?);
-    }
+    let by_file = crate::jobs::map_ordered_with(compilers, files, |_, (file, explicit)| {
+        load_file(&file, explicit)
+    })
+    .into_iter()
+    .collect::<Result<Vec<_>, _>>()?;
     // One message per CRD, over every file (as the versions of all of them in a row).
     let all: Vec<&VersionSchema> = by_file.iter().flatten().collect();
     let non_structural = non_structural_by_crd(&all);
