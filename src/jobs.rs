@@ -60,6 +60,30 @@ where
     map_ordered_with(&mut states, items, |(), t| f(t))
 }
 
+/// [`map_ordered_with`], the items handed out heaviest first (by `weight`, say their length):
+/// no thread is left with a long item while the others wait at the end; answers in item order.
+pub fn map_heaviest_first<S, T, R, F, W>(states: &mut [S], items: Vec<T>, weight: W, f: F) -> Vec<R>
+where
+    S: Send,
+    T: Send,
+    R: Send,
+    F: Fn(&mut S, T) -> R + Sync,
+    W: Fn(&T) -> usize,
+{
+    let mut order: Vec<(usize, T)> = items.into_iter().enumerate().collect();
+    order.sort_by_key(|(i, t)| (std::cmp::Reverse(weight(t)), *i));
+    let done = map_ordered_with(states, order, |s, (i, t)| (i, f(s, t)));
+    let mut slots: Vec<Option<R>> = Vec::new();
+    slots.resize_with(done.len(), || None);
+    for (i, r) in done {
+        slots[i] = Some(r);
+    }
+    slots
+        .into_iter()
+        .map(|r| r.expect("every item is answered"))
+        .collect()
+}
+
 /// `f` applied to every item with a worker's own state (one thread per state, at most one per
 /// item; the calling thread works with the first state), answers in item order. The items are
 /// handed out one at a time, in order, to whichever thread is free, so a slow item does not

@@ -10,7 +10,7 @@ use crate::process::Report;
 use crate::resourcelist::pieces::Stdout;
 use crate::resourcelist::stream::{prescan_function_config, shell_form, write_shell, Results};
 use crate::resourcelist::{envelope_form, Form};
-use crate::yaml::parse::{Documents, ItemsSeen};
+use crate::yaml::parse::{ahead, Documents, ItemsSeen};
 use crate::yaml::Node;
 use std::ops::Range;
 
@@ -36,12 +36,26 @@ pub(super) fn run(
         Some(_) => None,
     };
     let mut preload = None;
-    for _ in 0..3 {
-        match attempt(flags, stdin, config_file, guess.clone(), preload.take())? {
+    let mut ahead = true;
+    let mut passes = 0;
+    while passes < 3 {
+        passes += 1;
+        match attempt(
+            flags,
+            stdin,
+            config_file,
+            guess.clone(),
+            preload.take(),
+            ahead,
+        )? {
             Attempt::Done(done) => return Some(Ok(done)),
             Attempt::Fatal(e) => return Some(Err(e)),
             Attempt::Config(real) => guess = real,
             Attempt::Preload(p) => preload = Some(p),
+            Attempt::OnePass(p) => {
+                // Not a pass of its own: the same one again, reading in one pass.
+                (ahead, preload, passes) = (false, p, passes - 1);
+            }
         }
     }
     None
@@ -56,15 +70,21 @@ enum Attempt {
     Preload(Box<Preload>),
     /// What stops the run (exit 2).
     Fatal(FatalError),
+    /// The items read ahead (see [`crate::yaml::parse::ahead`]) did not all read on their
+    /// own: the same pass (with its CRDs, if it had them), the document read in one pass.
+    OnePass(Option<Box<Preload>>),
 }
 
-/// One streamed pass with `guess` as the functionConfig and the CRDs of `preload` (see [`run`]).
+/// One streamed pass with `guess` as the functionConfig and the CRDs of `preload` (see [`run`]);
+/// `ahead`: with more than one thread, a ResourceList's items may be found by their lines and
+/// read on the threads ([`crate::yaml::parse::ahead`]).
 fn attempt(
     flags: &Flags,
     stdin: &str,
     config_file: Option<&ConfigFile>,
     guess: Option<Node>,
     preload: Option<Box<Preload>>,
+    ahead: bool,
 ) -> Option<Attempt> {
     let text = stdin.strip_prefix('\u{feff}').unwrap_or(stdin);
     let mut config = load_config(guess.as_ref(), config_file)
@@ -76,13 +96,18 @@ fn attempt(
         Some(p) => Streamer::preloaded(&config, text, flags.diff, *p)?,
         None => Streamer::new(&config, text, flags.diff)?,
     };
+    let ahead = ahead && config.threads() > 1;
     let mut run = Run {
         streamer,
         docs: Documents::new(text),
         index: 0,
         bom: stdin.len() - text.len(),
     };
-    let (shell, seen) = run.first_document()?;
+    let read_ahead = ahead.then(|| run.read_ahead(text)).flatten();
+    let (shell, seen) = match read_ahead {
+        Some(first) => first,
+        None => run.first_document()?,
+    };
     let form = shell_form(&shell).filter(|_| seen.sequences <= 1 && !seen.anchored);
     let Some(form) = form else {
         if seen.sequences > 0 || guess.is_some() || envelope_form(&shell).is_some() {
@@ -132,6 +157,23 @@ impl Run<'_> {
             }
             self.index += 1;
         }
+    }
+
+    /// The first document, as [`Self::first_document`] gives it, its items found by their
+    /// lines and given to the streamer unread (see [`crate::yaml::parse::ahead`]), when the
+    /// text has that shape and the rest of the document reads; then nothing is left to read.
+    fn read_ahead(&mut self, text: &str) -> Option<(Node, ItemsSeen)> {
+        let split = ahead::split(text)?;
+        let shell = ahead::shell(text, &split)?;
+        for (n, item) in split.items.into_iter().enumerate() {
+            self.streamer.unread_item(item, n, &format!("items[{n}]"));
+        }
+        self.docs = Documents::new("");
+        let seen = ItemsSeen {
+            sequences: 1,
+            anchored: false,
+        };
+        Some((shell, seen))
     }
 
     /// A plain stream: `first` is its first document (and item), the rest follow, each with
@@ -191,6 +233,7 @@ fn again(finish: Finish) -> Option<Attempt> {
         Finish::Fatal(Fatal::Input(e)) => Some(Attempt::Fatal(e.into())),
         Finish::Fatal(Fatal::Process(e)) => Some(Attempt::Fatal(e.into())),
         Finish::GiveUp => None,
+        Finish::Unreadable(preload) => Some(Attempt::OnePass(preload)),
     }
 }
 

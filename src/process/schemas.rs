@@ -148,15 +148,23 @@ impl SchemaSet {
         &mut self,
         crds: Vec<(&Node, &str, OldCrd<'_>)>,
     ) -> Vec<LoadedCrd> {
-        crate::jobs::map_ordered_with(
-            &mut self.compilers(),
-            crds,
-            |compiler, (item, label, old)| {
-                let mut results = Vec::new();
-                let loaded = load_item_crd(item, label, old, compiler.as_mut(), &mut results);
-                (loaded, results)
-            },
-        )
+        let mut loaders: Vec<CrdLoader<'_>> = self.compilers().into_iter().map(CrdLoader).collect();
+        crate::jobs::map_ordered_with(&mut loaders, crds, |loader, (item, label, old)| {
+            loader.load(item, label, old)
+        })
+    }
+
+    /// `f` on every item on the run's threads, heaviest first (see
+    /// [`crate::jobs::map_heaviest_first`]), each thread with a [`CrdLoader`] of its own.
+    pub(crate) fn map_with_loaders<T, R, F, W>(&mut self, items: Vec<T>, weight: W, f: F) -> Vec<R>
+    where
+        T: Send,
+        R: Send,
+        F: Fn(&mut CrdLoader<'_>, T) -> R + Sync,
+        W: Fn(&T) -> usize,
+    {
+        let mut loaders: Vec<CrdLoader<'_>> = self.compilers().into_iter().map(CrdLoader).collect();
+        crate::jobs::map_heaviest_first(&mut loaders, items, weight, f)
     }
 
     /// Loads a CRD among the items, checked as the apiserver checks its create, or its update
@@ -213,6 +221,18 @@ impl SchemaSet {
 
     pub fn into_registry(self) -> Schemas {
         self.registry
+    }
+}
+
+/// What loads CRDs among the items on one thread (see [`SchemaSet::map_with_loaders`]).
+pub(crate) struct CrdLoader<'c>(&'c mut Option<Compiler>);
+
+impl CrdLoader<'_> {
+    /// [`SchemaSet::load_item_crd`], its results with it.
+    pub(crate) fn load(&mut self, item: &Node, label: &str, old: OldCrd<'_>) -> LoadedCrd {
+        let mut results = Vec::new();
+        let loaded = load_item_crd(item, label, old, self.0.as_mut(), &mut results);
+        (loaded, results)
     }
 }
 

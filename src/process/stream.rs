@@ -29,6 +29,7 @@ use crate::resourcelist::{check_document, check_object, InputError};
 use crate::results::{KrmResult, Severity, Summary};
 use crate::schema::registry::Entry;
 use crate::schema::registry::{split_api_version, Lookup};
+use crate::yaml::parse::ahead;
 use crate::yaml::{emit_seq_item, Node};
 pub use output::Output;
 use std::ops::Range;
@@ -106,6 +107,8 @@ pub struct Streamer<'c> {
     /// A CRD came for a group/kind that items were already processed with: only CRDs are
     /// loaded from then on, for a second pass.
     late: bool,
+    /// An item given unread did not read on its own (see [`Finish::Unreadable`]).
+    unreadable: bool,
 }
 
 /// How many items per thread wait before a batch is processed ([`Streamer::flush`]); a batch
@@ -124,6 +127,11 @@ struct Pending {
     span: Option<Range<usize>>,
     /// It is a CustomResourceDefinition.
     crd: bool,
+    /// Not read yet: its lines in the input (see [`Streamer::unread_item`]).
+    unread: Option<ahead::Item>,
+    /// Done on the threads as it was read (a CRD: loaded, and its text made for keeping it).
+    loaded: Option<LoadedCrd>,
+    kept: Option<output::Kept>,
 }
 
 /// What becomes of a pending item ([`Streamer::decide`]).
@@ -182,6 +190,9 @@ pub enum Finish {
     Preload(Box<Preload>),
     /// Let the whole-input run answer (and report what stops it).
     GiveUp,
+    /// An item given unread did not read on its own: run the pass again reading the input in
+    /// one pass (with the CRDs it was given, if it was a second pass).
+    Unreadable(Option<Box<Preload>>),
 }
 
 impl<'c> Streamer<'c> {
@@ -229,6 +240,7 @@ impl<'c> Streamer<'c> {
             threads: config.threads(),
             pending: Vec::new(),
             pending_bytes: 0,
+            unreadable: false,
         })
     }
 
@@ -271,7 +283,37 @@ impl<'c> Streamer<'c> {
             placement,
             span,
             crd,
+            unread: None,
+            loaded: None,
+            kept: None,
         });
+        self.flush_if_full();
+    }
+
+    /// Takes item `index` as [`Self::item`] does, not read yet: its lines of the input, found
+    /// by [`ahead::split`]. It is read on the run's threads
+    /// with the rest of its batch; when it does not read on its own, the run ends with
+    /// [`Finish::Unreadable`].
+    pub fn unread_item(&mut self, item: ahead::Item, index: usize, label: &str) {
+        if self.unreadable {
+            return;
+        }
+        self.pending_bytes += item.lines.len();
+        self.pending.push(Pending {
+            node: Node::Scalar(crate::yaml::Scalar::plain("")),
+            index,
+            label: label.to_string(),
+            placement: Placement::SeqItem,
+            span: None,
+            crd: false,
+            unread: Some(item),
+            loaded: None,
+            kept: None,
+        });
+        self.flush_if_full();
+    }
+
+    fn flush_if_full(&mut self) {
         let full =
             self.pending.len() >= self.threads * BATCH_ITEMS || self.pending_bytes >= BATCH_BYTES;
         // One thread: each item at once, as before threads.
@@ -288,11 +330,53 @@ impl<'c> Streamer<'c> {
     fn flush(&mut self) {
         let pending = std::mem::take(&mut self.pending);
         self.pending_bytes = 0;
+        if pending.iter().all(|p| p.unread.is_none()) {
+            return self.process(pending);
+        }
+        // Each item read on the threads; a CRD also loaded there and its text made (it is
+        // kept unchanged unless the run stops), so a batch of CRDs needs the threads once.
+        let loading = self.fatal.is_none() && !self.preloaded;
+        let (input, previous) = (self.input, self.previous.as_ref());
+        let weight = |p: &Pending| p.unread.as_ref().map_or(0, |u| u.lines.len());
+        let read = self.items.map_with_loaders(pending, weight, |loader, mut p| {
+            let Some(item) = p.unread.take() else {
+                return Some(p);
+            };
+            let (node, span) = ahead::item(input, &item)?;
+            p.crd = is_crd(&node);
+            p.node = node;
+            p.span = span;
+            if p.crd {
+                if loading {
+                    let old = previous.and_then(|pr| pr.crd_of(&p.node));
+                    p.loaded = Some(loader.load(&p.node, &p.label, OldCrd(old)));
+                }
+                p.kept = Some(output::kept(&p.node, p.placement, p.span.clone(), input));
+            }
+            Some(p)
+        });
+        let Some(read) = read.into_iter().collect::<Option<Vec<_>>>() else {
+            self.unreadable = true;
+            return;
+        };
+        // As `item` would have flushed them: before each CRD that follows other items.
+        let mut batch: Vec<Pending> = Vec::new();
+        for p in read {
+            if p.crd && batch.iter().any(|q| !q.crd) {
+                self.process(std::mem::take(&mut batch));
+            }
+            batch.push(p);
+        }
+        self.process(batch);
+    }
+
+    /// Processes `pending`, items read (see [`Self::flush`]).
+    fn process(&mut self, pending: Vec<Pending>) {
         let loading = self.fatal.is_none() && !self.preloaded;
         let loads = match loading {
             true => pending
                 .iter()
-                .filter(|p| p.crd)
+                .filter(|p| p.crd && p.loaded.is_none())
                 .map(|p| {
                     let old = self.previous.as_ref().and_then(|pr| pr.crd_of(&p.node));
                     (&p.node, p.label.as_str(), OldCrd(old))
@@ -302,14 +386,21 @@ impl<'c> Streamer<'c> {
         };
         let mut loaded = self.items.load_item_crds(loads).into_iter();
         let mut steps = Vec::with_capacity(pending.len());
-        for p in pending {
+        for mut p in pending {
             let load = if p.crd && loading {
-                loaded.next()
+                p.loaded.take().or_else(|| loaded.next())
             } else {
                 None
             };
             steps.push(self.decide(p, load));
         }
+        // Only the text of items kept unchanged left to make: no thread needed.
+        let light = |s: &Step| match s {
+            Step::Drop => true,
+            Step::Keep(p) | Step::Defer(p, _) => p.kept.is_some(),
+            Step::Process(..) => false,
+        };
+        let threads = if steps.iter().all(light) { 1 } else { self.threads };
         let (config, diff, results_yaml) = (self.config, self.want_diff, self.results_yaml);
         let (registry, files, input) = (self.items.registry(), &self.files, self.input);
         let update = self.previous.as_ref().map(|previous| UpdateContext {
@@ -317,18 +408,22 @@ impl<'c> Streamer<'c> {
             registry,
             files: Some(files),
         });
-        let done = crate::jobs::map_ordered(self.threads, steps, |step| {
+        let done = crate::jobs::map_ordered(threads, steps, |step| {
+            let kept = |p: Pending| {
+                let made = p.kept;
+                made.unwrap_or_else(|| output::kept(&p.node, p.placement, p.span, input))
+            };
             let Step::Process(mut p, api_version, kind) = step else {
                 return match step {
                     Step::Keep(p) => Done::Kept {
-                        kept: output::kept(&p.node, p.placement, p.span, input),
                         placement: p.placement,
+                        kept: kept(p),
                         defer: None,
                     },
                     Step::Defer(p, type_id) => Done::Kept {
-                        kept: output::kept(&p.node, p.placement, p.span, input),
                         placement: p.placement,
                         defer: Some((p.index, type_id)),
+                        kept: kept(p),
                     },
                     _ => Done::Dropped,
                 };
@@ -491,6 +586,15 @@ impl<'c> Streamer<'c> {
     /// gives the report in the whole-input order; `None` when the streamed run cannot stand.
     pub fn finish(mut self) -> Result<(StreamReport, Output), Finish> {
         self.flush();
+        if self.unreadable {
+            let preload = self.preloaded.then(|| {
+                Box::new(Preload {
+                    items: self.items,
+                    crd_results: self.crd_results,
+                })
+            });
+            return Err(Finish::Unreadable(preload));
+        }
         if let Some(fatal) = self.fatal {
             return Err(Finish::Fatal(fatal));
         }

@@ -16,6 +16,8 @@ use super::read::{self, compose::ItemSink, decode, Document, RNode};
 use super::{Node, Scalar, YamlError};
 use std::ops::Range;
 
+pub mod ahead;
+
 /// Parses every document of a YAML stream as kubectl splits and reads it. A document holding
 /// no node (only comments) comes back as a plain empty scalar (null); an empty stream gives no
 /// document. Aliases are expanded into copies of their anchored node (which remember the

@@ -1,0 +1,264 @@
+//! A ResourceList's items found ahead by their lines, so that each can be read on its own (on
+//! the run's threads) instead of in one pass over the whole document.
+//!
+//! In the block style kustomize and kpt write (`items:` at column 0, each item a `- ` line at
+//! column 0 and lines indented under it), an item ends where the next `- ` line at column 0
+//! starts. That is only a guess about the text (a quoted scalar may hold such a line), so every
+//! part is checked by reading it: each item is read as the document `items:` + its lines and
+//! must give exactly that one item, spanning all of its lines; the rest of the document (the
+//! *shell*, without the item lines) must read as one mapping whose `items` key is the one found.
+//! A line break inside a scalar at a guessed boundary leaves a part unreadable, so a wrong guess
+//! is never taken. When any part does not read so, the caller reads the whole document in one
+//! pass, which gives the answer (and the error) kubectl gives.
+//!
+//! The same tree comes out as from [`super::Documents::next_split`]: an item is read with the
+//! same nesting (a root mapping, its `items` sequence, the item), checked by the same rules and
+//! converted the same way. An item holding an alias is not taken (go-yaml counts aliases over
+//! the whole document), nor is a document with directives or a byte order mark.
+
+use super::Documents;
+use crate::yaml::{Anchor, Node, Sequence};
+use std::ops::Range;
+
+/// Where the parts of a document are: its text before the items (through the `items:` line),
+/// each item's lines, and the text after them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Split {
+    pub head: Range<usize>,
+    pub items: Vec<Item>,
+    pub tail: Range<usize>,
+}
+
+/// One item's lines, and what one pass knows of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub lines: Range<usize>,
+    /// Its node starts on its `- ` line: one pass finds where it starts.
+    starts: bool,
+    /// One pass gives it a span: it and the next item (if any) start on their `- ` lines.
+    spanned: bool,
+}
+
+const KEY: &str = "items:\n";
+
+/// The parts of `text` (a whole stream), when its first document is a block mapping with an
+/// `items:` line at column 0 followed by at least one `- ` item at column 0 and nothing else
+/// but such items, their indented lines, empty lines and comments. `None` when the text is not
+/// in that shape (then it is read in one pass).
+pub fn split(text: &str) -> Option<Split> {
+    let bytes = text.as_bytes();
+    if matches!(
+        bytes.first(),
+        None | Some(b'%' | b'-' | b'{' | b'[' | b' ' | b'\t')
+    ) || memchr::memchr(b'\r', bytes).is_some()
+    {
+        return None;
+    }
+    let head_end = if text.starts_with(KEY) {
+        KEY.len()
+    } else {
+        memchr::memmem::find(bytes, b"\nitems:\n")? + 1 + KEY.len()
+    };
+    let mut items: Vec<Item> = Vec::new();
+    let mut at = head_end;
+    let mut tail = text.len();
+    while at < text.len() {
+        let end = memchr::memchr(b'\n', &bytes[at..]).map_or(text.len(), |i| at + i + 1);
+        let line = &bytes[at..end];
+        match line {
+            [b'-', b' ', ..] | [b'-', b'\n'] | [b'-'] => {
+                if let Some(last) = items.last_mut() {
+                    last.lines.end = at;
+                }
+                // Where the node starts, as one pass finds it: after `- ` and spaces on this
+                // line, unless only a comment or nothing follows. An anchor or a tag there
+                // is left to one pass.
+                let after = line[1..]
+                    .iter()
+                    .position(|&b| b != b' ')
+                    .map(|i| line[1 + i]);
+                let starts = match after {
+                    None | Some(b'\n' | b'#') => false,
+                    Some(b'&' | b'!') => return None,
+                    Some(_) => line.get(1) == Some(&b' '),
+                };
+                items.push(Item {
+                    lines: at..end,
+                    starts,
+                    spanned: false,
+                });
+            }
+            [b' ', ..] | [b'\n'] | [b'#', ..] => {
+                // Indented lines before the first item are not this shape.
+                if items.is_empty() && line.first() == Some(&b' ') {
+                    return None;
+                }
+            }
+            [b'\t', ..] => return None,
+            _ => {
+                tail = at;
+                break;
+            }
+        }
+        at = end;
+    }
+    items.last_mut()?.lines.end = tail;
+    let next_starts: Vec<bool> = items
+        .iter()
+        .skip(1)
+        .map(|i| i.starts)
+        .chain([true])
+        .collect();
+    for (item, next) in items.iter_mut().zip(next_starts) {
+        item.spanned = item.starts && next;
+    }
+    Some(Split {
+        head: 0..head_end,
+        items,
+        tail: tail..text.len(),
+    })
+}
+
+/// The document without its items, as [`super::Documents::next_split`] gives it (its `items`
+/// key holding an empty block sequence): read from the head and tail text, which must hold the
+/// whole stream but the items, and the `items` key must be the head's last key.
+pub fn shell(text: &str, split: &Split) -> Option<Node> {
+    let head = &text[split.head.clone()];
+    let mut head_docs = Documents::new(head);
+    let head_doc = head_docs.next()?.ok()?;
+    if head_docs.next().is_some() {
+        return None;
+    }
+    let head_map = head_doc.as_map()?;
+    let key_at = head_map.entries.len().checked_sub(1)?;
+    let mut whole = String::with_capacity(head.len() + split.tail.len());
+    whole.push_str(head);
+    whole.push_str(&text[split.tail.clone()]);
+    let mut docs = Documents::new(&whole);
+    let mut none = |_: Node, _: Option<Range<usize>>| {};
+    let (mut doc, seen) = docs.next_split(&mut none)?.ok()?;
+    if seen.sequences != 0 || docs.next().is_some() {
+        return None;
+    }
+    let map = doc.as_map_mut()?;
+    match map.entries.get_mut(key_at) {
+        Some((k, v)) if k.scalar_str() == Some("items") && v.is_null() => {
+            *v = Node::Seq(Sequence::default());
+        }
+        _ => return None,
+    }
+    Some(doc)
+}
+
+/// `item` (one of `text`'s [`Split::items`]) read on its own, with its span as one pass gives
+/// it: `None` unless it reads as exactly one item, without an alias, starting where
+/// [`split`] found.
+pub fn item(text: &str, item: &Item) -> Option<(Node, Option<Range<usize>>)> {
+    let range = item.lines.clone();
+    let mut doc = String::with_capacity(KEY.len() + range.len());
+    doc.push_str(KEY);
+    doc.push_str(&text[range.clone()]);
+    let mut found = Vec::with_capacity(1);
+    let mut docs = Documents::new(&doc);
+    let mut on_item = |n: Node, span: Option<Range<usize>>| found.push((n, span));
+    let (root, seen) = docs.next_split(&mut on_item)?.ok()?;
+    let alone = root.as_map().is_some_and(|m| m.entries.len() == 1);
+    if !alone || seen.sequences != 1 || seen.anchored || docs.next().is_some() || found.len() != 1 {
+        return None;
+    }
+    let (node, span) = found.pop()?;
+    // Read alone, the item's span ends at the end of the text: it has one when it starts.
+    let as_found = match span {
+        Some(span) => item.starts && span == (KEY.len()..doc.len()),
+        None => !item.starts,
+    };
+    (as_found && !has_alias(&node)).then(|| (node, item.spanned.then_some(range)))
+}
+
+/// Whether `n` holds an alias (expanded: its copy remembers it).
+fn has_alias(n: &Node) -> bool {
+    let own = |a: &Option<Box<Anchor>>| matches!(a.as_deref(), Some(Anchor::AliasOf(_)));
+    match n {
+        Node::Scalar(s) => own(&s.anchor),
+        Node::Seq(s) => own(&s.anchor) || s.items.iter().any(has_alias),
+        Node::Map(m) => {
+            own(&m.anchor) || m.entries.iter().any(|(k, v)| has_alias(k) || has_alias(v))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yaml::parse::Documents;
+
+    /// What one pass gives: the shell and each item with its span.
+    fn one_pass(text: &str) -> (Node, Vec<(Node, Option<Range<usize>>)>) {
+        let mut items = Vec::new();
+        let mut on_item = |n: Node, s: Option<Range<usize>>| items.push((n, s));
+        let (doc, _) = Documents::new(text)
+            .next_split(&mut on_item)
+            .unwrap()
+            .unwrap();
+        (doc, items)
+    }
+
+    fn ahead(text: &str) -> Option<(Node, Vec<(Node, Option<Range<usize>>)>)> {
+        let split = split(text)?;
+        let shell = shell(text, &split)?;
+        let items = split
+            .items
+            .iter()
+            .map(|i| item(text, i))
+            .collect::<Option<Vec<_>>>()?;
+        Some((shell, items))
+    }
+
+    #[test]
+    fn items_read_ahead_are_those_of_one_pass() {
+        let texts = [
+            "apiVersion: v1\nkind: List\nitems:\n- a: 1\n  b: [1,\n    2]\n# c\n\n- |\n  x\n\n  y\n- \"q\n  r\"\nfunctionConfig:\n  x: 1\n",
+            "items:\n# first\n\n- kind: A\n  s: >\n    folded\n    text\n-\n- - 1\n  - 2\n- \n  a: 1\n",
+            "kind: ResourceList\nitems:\n- a: &x 1\n  b: 2\nresults: []\n",
+            "items:\n- # c\n  a: 1\n-   x: 2\n- y\n",
+        ];
+        for text in texts {
+            let got = ahead(text).unwrap_or_else(|| panic!("not split: {text:?}"));
+            assert_eq!(got, one_pass(text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_guess_that_does_not_read_is_not_taken() {
+        let texts = [
+            // A quoted scalar holding a `- ` line at column 0.
+            "items:\n- a: \"x\n- y\"\n",
+            // An alias to an anchor of an earlier item.
+            "items:\n- &a x\n- *a\n",
+            // An alias within one item (go-yaml counts aliases over the document).
+            "items:\n- a: &x 1\n  b: *x\n",
+            "items:\n- \n  a: &x 1\n  b: *x\n",
+            // The items line inside a quoted scalar.
+            "kind: \"a\nitems:\n- x\nb\"\n",
+            "kind: \"a\nitems:\n- x\nb\"\nitems: null\n",
+            // A second document after the items.
+            "items:\n- a\n---\nb: 1\n",
+            // A plain scalar continued at column 0 is a new key, read in one pass.
+            "items:\n- a\nb: 1\nitems: []\n",
+            // A line break (NEL) inside a line.
+            "items:\n- a: 1\u{85}- b\n",
+        ];
+        for text in texts {
+            assert!(ahead(text).is_none(), "taken: {text:?}");
+        }
+        for text in [
+            "items: []\n",
+            "items:\n  - a\n",
+            "items:\nkind: x\n",
+            "items:\n- &a x\n",
+            "a: 1\r\nitems:\n- x\n",
+        ] {
+            assert!(split(text).is_none(), "split: {text:?}");
+        }
+    }
+}
