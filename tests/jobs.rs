@@ -165,3 +165,100 @@ fn a_repository_check_with_schema_folders_is_the_same_at_one_and_four_threads() 
         String::from_utf8_lossy(&four.stderr)
     );
 }
+
+/// `docs` (YAML documents) as the items of a block-style ResourceList, as kustomize writes it.
+fn resource_list(docs: &[String]) -> String {
+    let mut out = String::from("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n");
+    for doc in docs {
+        for (i, line) in doc.lines().enumerate() {
+            let lead = if i == 0 { "- " } else { "  " };
+            out.push_str(if line.is_empty() { "" } else { lead });
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// A ResourceList's items are found by their lines and read on the threads (more than one):
+/// the answer is the one-pass read's, also where a part does not read on its own (an alias
+/// across items, an item broken by a quoted scalar) and where the input is refused.
+#[test]
+fn a_resource_list_read_ahead_on_the_threads_is_the_same_as_read_in_one_pass() {
+    let stream = std::fs::read_to_string(root().join("examples/standalone/input.yaml")).unwrap();
+    let docs: Vec<String> = stream
+        .split("\n---\n")
+        .map(|d| {
+            let body: Vec<&str> = d.lines().filter(|l| !l.starts_with('#')).collect();
+            body.join("\n")
+        })
+        .filter(|d| !d.trim().is_empty())
+        .collect();
+    assert!(docs.len() >= 3, "the example's documents");
+    // Enough items for several batches, and a comment and an empty line between items.
+    let mut many = Vec::new();
+    for i in 0..150 {
+        many.extend(
+            docs.iter()
+                .skip(1)
+                .map(|d| d.replacen("name: ", &format!("name: n{i}-"), 1)),
+        );
+    }
+    many.insert(0, docs[0].clone());
+    let plain = resource_list(&many).replace(
+        "\n- apiVersion: example.com",
+        "\n# c\n\n- apiVersion: example.com",
+    );
+    same_at_one_and_four("read ahead", plain.as_bytes());
+    let cases = [
+        // The item's node starts on the line after its `- `.
+        (
+            "node on the next line",
+            plain.replacen(
+                "\n- apiVersion: example.com",
+                "\n- \n  apiVersion: example.com",
+                3,
+            ),
+        ),
+        // An alias across items: read in one pass.
+        (
+            "alias",
+            plain
+                .replacen("kind: ResourceList\n", "kind: ResourceList\nx: &k v\n", 1)
+                .replacen("\n    name: n3-", "\n    labels: {a: *k}\n    name: n3-", 1),
+        ),
+        // A quoted scalar holding an item line: read in one pass.
+        (
+            "quoted",
+            plain.replacen(
+                "\n    name: n5-",
+                "\n    annotations: {a: \"x\n- y\"}\n    name: n5-",
+                1,
+            ),
+        ),
+        // Refused (a tab where an indentation is): the same error.
+        (
+            "refused",
+            plain.replacen("\n    name: n7-", "\n\tname: n7-", 1),
+        ),
+    ];
+    for (what, input) in cases {
+        assert_ne!(input, plain, "{what}: the case changes the input");
+        let one = run(&["--jobs", "1"], input.as_bytes());
+        let four = run(&["--jobs", "4"], input.as_bytes());
+        assert_eq!(one.status.code(), four.status.code(), "{what}: exit codes");
+        assert!(one.stdout == four.stdout, "{what}: stdout differs");
+        assert_eq!(
+            String::from_utf8_lossy(&one.stderr),
+            String::from_utf8_lossy(&four.stderr),
+            "{what}: stderr differs"
+        );
+        let refused = what == "refused";
+        assert_eq!(
+            one.status.code(),
+            Some(if refused { 2 } else { 0 }),
+            "{what}: {}",
+            String::from_utf8_lossy(&one.stderr)
+        );
+    }
+}

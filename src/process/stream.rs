@@ -314,8 +314,11 @@ impl<'c> Streamer<'c> {
     }
 
     fn flush_if_full(&mut self) {
-        let full =
-            self.pending.len() >= self.threads * BATCH_ITEMS || self.pending_bytes >= BATCH_BYTES;
+        // A batch ends at its size, holding at least two items per thread: one long item alone
+        // would leave the other threads idle.
+        let items = self.pending.len();
+        let full = items >= self.threads * BATCH_ITEMS
+            || (self.pending_bytes >= BATCH_BYTES && items >= 2 * self.threads);
         // One thread: each item at once, as before threads.
         if self.threads <= 1 || full {
             self.flush();
@@ -338,23 +341,25 @@ impl<'c> Streamer<'c> {
         let loading = self.fatal.is_none() && !self.preloaded;
         let (input, previous) = (self.input, self.previous.as_ref());
         let weight = |p: &Pending| p.unread.as_ref().map_or(0, |u| u.lines.len());
-        let read = self.items.map_with_loaders(pending, weight, |loader, mut p| {
-            let Some(item) = p.unread.take() else {
-                return Some(p);
-            };
-            let (node, span) = ahead::item(input, &item)?;
-            p.crd = is_crd(&node);
-            p.node = node;
-            p.span = span;
-            if p.crd {
-                if loading {
-                    let old = previous.and_then(|pr| pr.crd_of(&p.node));
-                    p.loaded = Some(loader.load(&p.node, &p.label, OldCrd(old)));
+        let read = self
+            .items
+            .map_with_loaders(pending, weight, |loader, mut p| {
+                let Some(item) = p.unread.take() else {
+                    return Some(p);
+                };
+                let (node, span) = ahead::item(input, &item)?;
+                p.crd = is_crd(&node);
+                p.node = node;
+                p.span = span;
+                if p.crd {
+                    if loading {
+                        let old = previous.and_then(|pr| pr.crd_of(&p.node));
+                        p.loaded = Some(loader.load(&p.node, &p.label, OldCrd(old)));
+                    }
+                    p.kept = Some(output::kept(&p.node, p.placement, p.span.clone(), input));
                 }
-                p.kept = Some(output::kept(&p.node, p.placement, p.span.clone(), input));
-            }
-            Some(p)
-        });
+                Some(p)
+            });
         let Some(read) = read.into_iter().collect::<Option<Vec<_>>>() else {
             self.unreadable = true;
             return;
@@ -400,7 +405,11 @@ impl<'c> Streamer<'c> {
             Step::Keep(p) | Step::Defer(p, _) => p.kept.is_some(),
             Step::Process(..) => false,
         };
-        let threads = if steps.iter().all(light) { 1 } else { self.threads };
+        let threads = if steps.iter().all(light) {
+            1
+        } else {
+            self.threads
+        };
         let (config, diff, results_yaml) = (self.config, self.want_diff, self.results_yaml);
         let (registry, files, input) = (self.items.registry(), &self.files, self.input);
         let update = self.previous.as_ref().map(|previous| UpdateContext {
