@@ -190,10 +190,13 @@ fn has_alias(n: &Node) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yaml::parse::Documents;
+    use crate::yaml::parse::{Documents, Spanned};
+
+    /// A document without its items, and its items.
+    type Read = (Node, Vec<Spanned>);
 
     /// What one pass gives: the shell and each item with its span.
-    fn one_pass(text: &str) -> (Node, Vec<(Node, Option<Range<usize>>)>) {
+    fn one_pass(text: &str) -> Read {
         let mut items = Vec::new();
         let mut on_item = |n: Node, s: Option<Range<usize>>| items.push((n, s));
         let (doc, _) = Documents::new(text)
@@ -203,7 +206,7 @@ mod tests {
         (doc, items)
     }
 
-    fn ahead(text: &str) -> Option<(Node, Vec<(Node, Option<Range<usize>>)>)> {
+    fn ahead(text: &str) -> Option<Read> {
         let split = split(text)?;
         let shell = shell(text, &split)?;
         let items = split
