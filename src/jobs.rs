@@ -1,16 +1,18 @@
 //! Threads: how many a run uses (`--jobs N`, [`JOBS_ENV`], the config's `jobs:`, else as many as
 //! the machine has) and [`map_ordered`], the one way work is spread over them: independent items
-//! are processed on scoped threads and their answers collected by index, so the output, results
-//! and stderr are byte-identical to a single-threaded run whatever the thread count. With one
-//! thread (or one item) nothing is spawned: the items are processed in order on the calling
-//! thread, as before threads existed.
+//! are processed on the calling thread and the threads of a pool kept for the process (rayon's,
+//! started at the first parallel step), and their answers collected by index, so the output,
+//! results and stderr are byte-identical to a single-threaded run whatever the thread count.
+//! With one thread (or one item) no pool is used: the items are processed in order on the
+//! calling thread, as before threads existed.
 //!
 //! Every thread gets the [`STACK`] the main worker has: the trees are walked by recursive
 //! functions, and a document may nest 10,000 levels (kubectl's limit). The stack is reserved,
 //! not used: only the pages a deep document reaches are ever touched.
 
+use std::collections::HashMap;
 use std::num::NonZeroUsize;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The stack of every thread that processes input (see the module doc).
 pub const STACK: usize = 256 << 20;
@@ -46,6 +48,26 @@ pub fn from_env() -> Result<Option<usize>, String> {
         Ok(v) if v.trim().is_empty() => Ok(None),
         Ok(v) => parse(&v).map(Some).map_err(|e| format!("{JOBS_ENV}: {e}")),
     }
+}
+
+/// The pool of `threads` threads (made once per size and kept for the process: a streamed run
+/// spreads hundreds of short steps over the same threads); `None` when they cannot start.
+fn pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
+    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
+    let mut pools = POOLS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some(pool) = pools.get(&threads) {
+        return Some(Arc::clone(pool));
+    }
+    let built = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(STACK)
+        .thread_name(|_| "crd-schema-fn".into())
+        .build()
+        .ok()?;
+    Some(Arc::clone(pools.entry(threads).or_insert(Arc::new(built))))
 }
 
 /// `f` applied to every item, answers in item order, on up to `jobs` threads (the calling
@@ -116,27 +138,24 @@ where
     let (first, rest) = states[..threads]
         .split_first_mut()
         .expect("two states or more");
-    let parts = std::thread::scope(|scope| {
-        let spawned: Vec<_> = rest
-            .iter_mut()
-            .map(|state| {
-                std::thread::Builder::new()
-                    .name("crd-schema-fn".into())
-                    .stack_size(STACK)
-                    .spawn_scoped(scope, || work(state))
-            })
-            .collect();
-        let mut parts = vec![work(first)];
-        // A thread that cannot start leaves its share to the others (the queue is drained
-        // by whoever is running).
-        for handle in spawned.into_iter().flatten() {
-            match handle.join() {
-                Ok(part) => parts.push(part),
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
+    let parts = Mutex::new(Vec::with_capacity(threads));
+    // The other states' work on the pool's threads, this one's here; a panic on any of them
+    // is the caller's once all have ended. Without the pool, this thread drains the queue.
+    let Some(pool) = pool(threads - 1) else {
+        return work(first).into_iter().map(|(_, r)| r).collect();
+    };
+    pool.in_place_scope(|scope| {
+        for state in rest {
+            let (work, parts) = (&work, &parts);
+            scope.spawn(move |_| {
+                let part = work(state);
+                parts.lock().unwrap_or_else(|e| e.into_inner()).push(part);
+            });
         }
-        parts
+        let part = work(first);
+        parts.lock().unwrap_or_else(|e| e.into_inner()).push(part);
     });
+    let parts = parts.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut slots: Vec<Option<R>> = Vec::new();
     slots.resize_with(len, || None);
     for (i, r) in parts.into_iter().flatten() {

@@ -261,6 +261,20 @@ impl<'a> Scanner<'a> {
         self.skip();
     }
 
+    /// Reads the ASCII characters from here up to the first that `stop` takes, a line break,
+    /// a non-ASCII character or the end: as [`Self::read`] one at a time, in one go.
+    fn read_run(&mut self, s: &mut String, stop: impl Fn(u8) -> bool) {
+        let from = self.mark.index;
+        let run = self.bytes[from..]
+            .iter()
+            .position(|&b| b >= 0x80 || b == 0 || b == b'\n' || b == b'\r' || stop(b))
+            .unwrap_or(self.bytes.len() - from);
+        s.push_str(&self.text[from..from + run]);
+        self.mark.index += run;
+        self.mark.chars += run;
+        self.mark.column += run;
+    }
+
     /// Reads a line break into `s`: CR, CRLF, LF and NEL as LF; LS and PS as themselves.
     fn read_line(&mut self, s: &mut String) {
         let c = if self.at_virtual_break() {
@@ -1019,7 +1033,11 @@ impl<'a> Scanner<'a> {
             s.push_str(&trailing);
             trailing.clear();
             leading_blank = is_blank(self.cur());
-            while !is_breakz(self.cur()) && !self.at_virtual_break() {
+            loop {
+                self.read_run(&mut s, |_| false);
+                if is_breakz(self.cur()) || self.at_virtual_break() {
+                    break;
+                }
                 self.read(&mut s);
             }
             self.read_line(&mut leading_break);
@@ -1243,6 +1261,11 @@ impl<'a> Scanner<'a> {
                     }
                 }
                 self.read(&mut s);
+                // The characters that cannot end the scalar or start a comment, in one go.
+                let flow = self.flow_level > 0;
+                self.read_run(&mut s, |b| {
+                    matches!(b, b' ' | b'\t' | b':') || (flow && b",?[]{}".contains(&b))
+                });
                 end = self.mark;
             }
             let c = self.cur();
