@@ -80,9 +80,7 @@ fn real_main(flags: &Flags) -> anyhow::Result<u8> {
         None => None,
     };
     let mut stdin = String::new();
-    io::stdin()
-        .read_to_string(&mut stdin)
-        .context("reading stdin")?;
+    read_stdin(&mut stdin).context("reading stdin")?;
     let exec = run(flags, &stdin, config_file.as_ref());
     io::stderr().write_all(exec.stderr.as_bytes()).ok();
     let mut out = io::stdout().lock();
@@ -118,4 +116,19 @@ fn repo_main(cli: &RepoCli) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Reads all of stdin into `text`: when stdin is a file, in a buffer of the file's size from the
+/// start (not grown and copied as it fills).
+fn read_stdin(text: &mut String) -> io::Result<usize> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let fd = io::stdin().as_fd().try_clone_to_owned()?;
+        let mut file = std::fs::File::from(fd);
+        if file.metadata().is_ok_and(|m| m.is_file()) {
+            return file.read_to_string(text);
+        }
+    }
+    io::stdin().read_to_string(text)
 }
