@@ -182,6 +182,40 @@ pub fn reader(data: &[u8]) {
     };
     reads_as_kubectl(text);
     reads_as_kubectl(&format!("{{{}", text.trim_start_matches('{')));
+    reads_ahead_as_in_one_pass(text);
+    reads_ahead_as_in_one_pass(&format!("items:\n{text}"));
+}
+
+/// A ResourceList's items found ahead by their lines (`yaml::parse::ahead`, read on the
+/// threads): when every part reads, the document without its items and each item with its
+/// span are what one pass gives, and one pass reads that document too.
+fn reads_ahead_as_in_one_pass(text: &str) {
+    use crd_schema_fn::yaml::parse::{ahead, Documents};
+    let Some(split) = ahead::split(text) else {
+        return;
+    };
+    let Some(shell) = ahead::shell(text, &split) else {
+        return;
+    };
+    let items: Option<Vec<_>> = split.items.iter().map(|i| ahead::item(text, i)).collect();
+    let Some(items) = items else {
+        return;
+    };
+    let mut one = Vec::new();
+    let mut on_item = |n: Node, span: Option<std::ops::Range<usize>>| one.push((n, span));
+    let mut docs = Documents::new(text);
+    let first = docs.next_split(&mut on_item);
+    let Some(Ok((doc, seen))) = first else {
+        panic!("read ahead, refused in one pass\n{text}");
+    };
+    assert!(docs.next().is_none(), "read ahead, more documents\n{text}");
+    assert_eq!(
+        (seen.sequences, seen.anchored),
+        (1, false),
+        "items seen\n{text}"
+    );
+    assert_eq!(doc, shell, "the document without its items\n{text}");
+    assert_eq!(one, items, "the items\n{text}");
 }
 
 /// The tree's JSON keeps every digit of an integer beyond int64 (so that an untouched value is
