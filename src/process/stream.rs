@@ -217,7 +217,10 @@ impl<'c> Streamer<'c> {
         Some(Streamer {
             config,
             input,
-            out: Output::with_capacity(input.len() / 8),
+            // As much as the input: the output text of changed items is seldom more, so it is
+            // not grown (a copy of all of it, both held at once) as it fills. Only the pages
+            // written count in memory.
+            out: Output::with_capacity(input.len()),
             want_diff,
             files,
             file_versions,
