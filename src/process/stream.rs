@@ -294,9 +294,8 @@ impl<'c> Streamer<'c> {
     }
 
     /// Takes item `index` as [`Self::item`] does, not read yet: its lines of the input, found
-    /// by [`ahead::split`]. It is read on the run's threads
-    /// with the rest of its batch; when it does not read on its own, the run ends with
-    /// [`Finish::Unreadable`].
+    /// by [`ahead::split`]. It is read on the run's threads with the rest of its batch; when it
+    /// does not read on its own, the run ends with [`Finish::Unreadable`].
     pub fn unread_item(&mut self, item: ahead::Item, index: usize, label: &str) {
         if self.unreadable {
             return;
@@ -328,11 +327,11 @@ impl<'c> Streamer<'c> {
         }
     }
 
-    /// Processes the items waiting, as [`Self::item`] would one after the other: the CRDs
-    /// among them (which come before the other items of a batch) are loaded on the run's
-    /// threads, then the items are checked, looked up and placed in order, then the ones with
-    /// a schema are processed (and their text and results made) on the threads, then
-    /// everything is written in item order.
+    /// Processes the items waiting, as [`Self::item`] would one after the other. Items given
+    /// unread are first read on the run's threads (a CRD among them loaded and its text made
+    /// in the same step), then processed as read items in runs that end before each CRD that
+    /// follows other items (where [`Self::item`] would have ended the batch): see
+    /// [`Self::process`].
     fn flush(&mut self) {
         let pending = std::mem::take(&mut self.pending);
         self.pending_bytes = 0;
@@ -378,7 +377,11 @@ impl<'c> Streamer<'c> {
         self.process(batch);
     }
 
-    /// Processes `pending`, items read (see [`Self::flush`]).
+    /// Processes `pending`, items read: the CRDs among them (which come before the other items)
+    /// are loaded on the run's threads (unless they were as they were read), then the items
+    /// are checked, looked up and placed in order, then the ones with a schema are processed
+    /// (and their text and results made) on the threads, then everything is written in item
+    /// order.
     fn process(&mut self, pending: Vec<Pending>) {
         let loading = self.fatal.is_none() && !self.preloaded;
         let loads = match loading {
