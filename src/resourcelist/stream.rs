@@ -46,7 +46,7 @@ pub fn prescan_function_config(text: &str) -> Option<Node> {
     let at = if text.starts_with("functionConfig:") {
         0
     } else {
-        text.find("\nfunctionConfig:")? + 1
+        memchr::memmem::find(text.as_bytes(), b"\nfunctionConfig:")? + 1
     };
     let rest = &text[at..];
     let mut end = rest.len();
