@@ -20,8 +20,8 @@ use super::Documents;
 use crate::yaml::{Anchor, Node, Sequence};
 use std::ops::Range;
 
-/// Where the parts of a document are: its text before the items (through the `items:` line),
-/// each item's lines, and the text after them.
+/// Where the parts of a document are: its text before the items (through the `items:` line and
+/// the empty and comment lines after it), each item's lines, and the text after them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Split {
     pub head: Range<usize>,
@@ -103,6 +103,12 @@ pub fn split(text: &str) -> Option<Split> {
         at = end;
     }
     items.last_mut()?.lines.end = tail;
+    // One pass never looks past a `...` line (its scanner stops there, and a control character
+    // after it counts only in the block of text it read): such a document is read in one pass.
+    let rest = &bytes[tail..];
+    if rest.starts_with(b"...") || memchr::memmem::find(rest, b"\n...").is_some() {
+        return None;
+    }
     let next_starts: Vec<bool> = items
         .iter()
         .skip(1)
@@ -112,6 +118,8 @@ pub fn split(text: &str) -> Option<Split> {
     for (item, next) in items.iter_mut().zip(next_starts) {
         item.spanned = item.starts && next;
     }
+    // The empty and comment lines before the first item are read with the head.
+    let head_end = items[0].lines.start;
     Some(Split {
         head: 0..head_end,
         items,
@@ -246,6 +254,8 @@ mod tests {
             "kind: \"a\nitems:\n- x\nb\"\nitems: null\n",
             // A second document after the items.
             "items:\n- a\n---\nb: 1\n",
+            // A control character in a comment before the first item (found by the fuzzer).
+            "items:\n# \u{0}\n- a\n",
             // A plain scalar continued at column 0 is a new key, read in one pass.
             "items:\n- a\nb: 1\nitems: []\n",
             // A line break (NEL) inside a line.
