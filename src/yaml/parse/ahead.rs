@@ -129,7 +129,8 @@ pub fn split(text: &str) -> Option<Split> {
 
 /// The document without its items, as [`super::Documents::next_split`] gives it (its `items`
 /// key holding an empty block sequence): read from the head and tail text, which must hold the
-/// whole stream but the items, and the `items` key must be the head's last key.
+/// whole stream but the items, without an alias, and the `items` key must be the head's last
+/// key.
 pub fn shell(text: &str, split: &Split) -> Option<Node> {
     let head = &text[split.head.clone()];
     let mut head_docs = Documents::new(head);
@@ -146,6 +147,11 @@ pub fn shell(text: &str, split: &Split) -> Option<Node> {
     let mut none = |_: Node, _: Option<Range<usize>>| {};
     let (mut doc, seen) = docs.next_split(&mut none)?.ok()?;
     if seen.sequences != 0 || docs.next().is_some() {
+        return None;
+    }
+    // go-yaml counts aliases over the whole document, the items' nodes too: a shell with an
+    // alias is read in one pass.
+    if has_alias(&doc) {
         return None;
     }
     let map = doc.as_map_mut()?;
@@ -254,6 +260,9 @@ mod tests {
             "kind: \"a\nitems:\n- x\nb\"\nitems: null\n",
             // A second document after the items.
             "items:\n- a\n---\nb: 1\n",
+            // An alias in the rest of the document: go-yaml's alias limit counts the items'
+            // nodes too.
+            "a: &x [1]\nitems:\n- a\nb: *x\n",
             // A control character in a comment before the first item (found by the fuzzer).
             "items:\n# \u{0}\n- a\n",
             // A plain scalar continued at column 0 is a new key, read in one pass.
