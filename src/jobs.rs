@@ -95,8 +95,13 @@ where
     let mut order: Vec<(usize, T)> = items.into_iter().enumerate().collect();
     order.sort_by_key(|(i, t)| (std::cmp::Reverse(weight(t)), *i));
     let done = map_ordered_with(states, order, |s, (i, t)| (i, f(s, t)));
+    in_item_order(done.len(), done)
+}
+
+/// The `len` answers `done` (each with its item's index, in any order), in item order.
+fn in_item_order<R>(len: usize, done: impl IntoIterator<Item = (usize, R)>) -> Vec<R> {
     let mut slots: Vec<Option<R>> = Vec::new();
-    slots.resize_with(done.len(), || None);
+    slots.resize_with(len, || None);
     for (i, r) in done {
         slots[i] = Some(r);
     }
@@ -156,15 +161,7 @@ where
         parts.lock().unwrap_or_else(|e| e.into_inner()).push(part);
     });
     let parts = parts.into_inner().unwrap_or_else(|e| e.into_inner());
-    let mut slots: Vec<Option<R>> = Vec::new();
-    slots.resize_with(len, || None);
-    for (i, r) in parts.into_iter().flatten() {
-        slots[i] = Some(r);
-    }
-    slots
-        .into_iter()
-        .map(|r| r.expect("every item is answered"))
-        .collect()
+    in_item_order(len, parts.into_iter().flatten())
 }
 
 #[cfg(test)]

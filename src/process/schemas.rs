@@ -148,8 +148,7 @@ impl SchemaSet {
         &mut self,
         crds: Vec<(&Node, &str, OldCrd<'_>)>,
     ) -> Vec<LoadedCrd> {
-        let mut loaders: Vec<CrdLoader<'_>> = self.compilers().into_iter().map(CrdLoader).collect();
-        crate::jobs::map_ordered_with(&mut loaders, crds, |loader, (item, label, old)| {
+        crate::jobs::map_ordered_with(&mut self.loaders(), crds, |loader, (item, label, old)| {
             loader.load(item, label, old)
         })
     }
@@ -163,8 +162,12 @@ impl SchemaSet {
         F: Fn(&mut CrdLoader<'_>, T) -> R + Sync,
         W: Fn(&T) -> usize,
     {
-        let mut loaders: Vec<CrdLoader<'_>> = self.compilers().into_iter().map(CrdLoader).collect();
-        crate::jobs::map_heaviest_first(&mut loaders, items, weight, f)
+        crate::jobs::map_heaviest_first(&mut self.loaders(), items, weight, f)
+    }
+
+    /// One [`CrdLoader`] per thread of the run, with its compiler.
+    fn loaders(&mut self) -> Vec<CrdLoader<'_>> {
+        self.compilers().into_iter().map(CrdLoader).collect()
     }
 
     /// Loads a CRD among the items, checked as the apiserver checks its create, or its update

@@ -134,6 +134,12 @@ struct Pending {
     kept: Option<output::Kept>,
 }
 
+/// Whether an item (`crd`: a CRD) coming after `batch` ends it first: the items waiting are
+/// looked up before a CRD after them changes the schemas.
+fn ends_batch(batch: &[Pending], crd: bool) -> bool {
+    crd && batch.iter().any(|p| !p.crd)
+}
+
 /// What becomes of a pending item ([`Streamer::decide`]).
 enum Step {
     /// Not written (the run stops, or only CRDs are read from now on).
@@ -274,8 +280,7 @@ impl<'c> Streamer<'c> {
         span: Option<Range<usize>>,
     ) {
         let crd = is_crd(&node);
-        // The items waiting are looked up before a CRD after them changes the schemas.
-        if crd && self.pending.iter().any(|p| !p.crd) {
+        if ends_batch(&self.pending, crd) {
             self.flush();
         }
         self.pending_bytes += span.as_ref().map_or(0, ExactSizeIterator::len);
@@ -366,10 +371,10 @@ impl<'c> Streamer<'c> {
             self.unreadable = true;
             return;
         };
-        // As `item` would have flushed them: before each CRD that follows other items.
+        // As `item` would have flushed them.
         let mut batch: Vec<Pending> = Vec::new();
         for p in read {
-            if p.crd && batch.iter().any(|q| !q.crd) {
+            if ends_batch(&batch, p.crd) {
                 self.process(std::mem::take(&mut batch));
             }
             batch.push(p);
