@@ -102,9 +102,10 @@ pub enum FatalError {
 ///
 /// Input that kubectl reads as JSON is answered in JSON (see [`resourcelist::json`]).
 pub fn run(flags: &Flags, stdin: &str, config_file: Option<&ConfigFile>) -> Execution {
-    match try_run(flags, stdin, config_file) {
-        Ok(mut e) => {
-            let layout = resourcelist::json::json_layout(stdin);
+    let layout = resourcelist::json::json_layout(stdin);
+    match try_run(flags, stdin, config_file, layout) {
+        Ok((e, true)) => e,
+        Ok((mut e, false)) => {
             if let Some(layout) = layout.filter(|_| !e.stdout.is_empty()) {
                 // The pieces' own text is let go before the JSON is made from the YAML.
                 let yaml = std::mem::take(&mut e.stdout).to_string(stdin);
@@ -126,16 +127,18 @@ pub fn run(flags: &Flags, stdin: &str, config_file: Option<&ConfigFile>) -> Exec
     }
 }
 
+/// The run's answer, and whether it is already JSON (a streamed run writes JSON as it goes).
 fn try_run(
     flags: &Flags,
     stdin: &str,
     config_file: Option<&ConfigFile>,
-) -> Result<Execution, FatalError> {
+    json: Option<resourcelist::json::Layout>,
+) -> Result<(Execution, bool), FatalError> {
     // A stream the reader refuses (as kubectl does) is not streamed: the whole-input run reads
     // it again and reports the refusal.
-    match stream::run(flags, stdin, config_file) {
+    match stream::run(flags, stdin, config_file, json) {
         Some(done) => done,
-        None => whole(flags, stdin, config_file),
+        None => Ok((whole(flags, stdin, config_file)?, false)),
     }
 }
 

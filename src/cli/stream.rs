@@ -5,10 +5,13 @@
 //! runs the whole-input path, which also reports every error).
 
 use super::{execution, load_config, ConfigFile, Execution, FatalError, Flags};
-use crate::process::stream::{Fatal, Finish, Placement, Preload, StreamReport, Streamer};
+use crate::process::stream::{Fatal, Finish, Format, Placement, Preload, StreamReport, Streamer};
 use crate::process::Report;
+use crate::resourcelist::json::Layout;
 use crate::resourcelist::pieces::Stdout;
-use crate::resourcelist::stream::{prescan_function_config, shell_form, write_shell, Results};
+use crate::resourcelist::stream::{
+    prescan_function_config, shell_form, write_json_shell, write_shell, Results,
+};
 use crate::resourcelist::{envelope_form, Form};
 use crate::yaml::parse::{ahead, Documents, ItemsSeen};
 use crate::yaml::Node;
@@ -25,11 +28,15 @@ use std::ops::Range;
 /// streamed a second time with the real one; and when a CRD among the items comes after items
 /// its kinds were processed with, once more with every CRD of the items known from the start.
 /// At most three passes: a multiple of the time, never the whole tree in memory.
+///
+/// With `json` (the input is JSON), the output is written as JSON as it is made; the answer
+/// says whether it was (when an item has no JSON form, the pass runs again writing YAML).
 pub(super) fn run(
     flags: &Flags,
     stdin: &str,
     config_file: Option<&ConfigFile>,
-) -> Option<Result<Execution, FatalError>> {
+    json: Option<Layout>,
+) -> Option<Result<(Execution, bool), FatalError>> {
     let text = stdin.strip_prefix('\u{feff}').unwrap_or(stdin);
     let mut guess = match config_file {
         None => prescan_function_config(text),
@@ -37,6 +44,7 @@ pub(super) fn run(
     };
     let mut preload = None;
     let mut ahead = true;
+    let mut format = json.map_or(Format::Yaml, Format::Json);
     let mut passes = 0;
     while passes < 3 {
         passes += 1;
@@ -47,8 +55,9 @@ pub(super) fn run(
             guess.clone(),
             preload.take(),
             ahead,
+            format,
         )? {
-            Attempt::Done(done) => return Some(Ok(done)),
+            Attempt::Done(done) => return Some(Ok((done, format != Format::Yaml))),
             Attempt::Fatal(e) => return Some(Err(e)),
             Attempt::Config(real) => guess = real,
             Attempt::Preload(p) => preload = Some(p),
@@ -56,6 +65,7 @@ pub(super) fn run(
                 // Not a pass of its own: the same one again, reading in one pass.
                 (ahead, preload, passes) = (false, p, passes - 1);
             }
+            Attempt::Yaml => (format, passes) = (Format::Yaml, passes - 1),
         }
     }
     None
@@ -73,11 +83,13 @@ enum Attempt {
     /// The items read ahead (see [`crate::yaml::parse::ahead`]) did not all read on their
     /// own: the same pass (with its CRDs, if it had them), the document read in one pass.
     OnePass(Option<Box<Preload>>),
+    /// Written as JSON, something had no JSON form: the same pass again, writing YAML.
+    Yaml,
 }
 
 /// One streamed pass with `guess` as the functionConfig and the CRDs of `preload` (see [`run`]);
 /// `ahead`: with more than one thread, a ResourceList's items may be found by their lines and
-/// read on the threads ([`crate::yaml::parse::ahead`]).
+/// read on the threads ([`crate::yaml::parse::ahead`]); the output is written in `format`.
 fn attempt(
     flags: &Flags,
     stdin: &str,
@@ -85,6 +97,7 @@ fn attempt(
     guess: Option<Node>,
     preload: Option<Box<Preload>>,
     ahead: bool,
+    format: Format,
 ) -> Option<Attempt> {
     let text = stdin.strip_prefix('\u{feff}').unwrap_or(stdin);
     let mut config = load_config(guess.as_ref(), config_file)
@@ -93,8 +106,8 @@ fn attempt(
         .ok()?;
     config.previous.extend(flags.previous.iter().cloned());
     let streamer = match preload {
-        Some(p) => Streamer::preloaded(&config, text, flags.diff, *p)?,
-        None => Streamer::new(&config, text, flags.diff)?,
+        Some(p) => Streamer::preloaded(&config, text, flags.diff, format, *p)?,
+        None => Streamer::new(&config, text, flags.diff, format)?,
     };
     let ahead = ahead && config.threads() > 1;
     let mut run = Run {
@@ -215,12 +228,20 @@ impl Run<'_> {
             Ok(done) => done,
             Err(finish) => return again(finish),
         };
+        let format = out.format();
         let results = Results {
             head: &report.head,
-            rendered: std::mem::take(&mut report.items.yaml),
+            rendered: std::mem::take(&mut report.items.entries),
             tail: std::slice::from_ref(&report.summary),
         };
-        let stdout = write_shell(shell, form, out.into_pieces(self.bom), results);
+        let items = out.into_pieces(self.bom);
+        let stdout = match format {
+            Format::Yaml => write_shell(shell, form, items, results),
+            Format::Json(layout) => match write_json_shell(shell, form, items, results, layout) {
+                Some(stdout) => stdout,
+                None => return Some(Attempt::Yaml),
+            },
+        };
         Some(Attempt::Done(streamed_execution(report, stdout)))
     }
 }
@@ -234,6 +255,7 @@ fn again(finish: Finish) -> Option<Attempt> {
         Finish::Fatal(Fatal::Process(e)) => Some(Attempt::Fatal(e.into())),
         Finish::GiveUp => None,
         Finish::Unreadable(preload) => Some(Attempt::OnePass(preload)),
+        Finish::NoJson => Some(Attempt::Yaml),
     }
 }
 

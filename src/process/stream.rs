@@ -24,6 +24,7 @@ use super::{api_version_kind, ProcessError, Report};
 use super::{impact, process_item_with, ItemContext, Previous, UpdateContext};
 use crate::config::Config;
 use crate::engine::Checks;
+use crate::resourcelist::json::{write_node, ELEMENT_INDENT};
 use crate::resourcelist::pieces::{read_document, read_item};
 use crate::resourcelist::{check_document, check_object, InputError};
 use crate::results::{KrmResult, Severity, Summary};
@@ -31,7 +32,7 @@ use crate::schema::registry::Entry;
 use crate::schema::registry::{split_api_version, Lookup};
 use crate::yaml::parse::ahead;
 use crate::yaml::{emit_seq_item, Node};
-pub use output::Output;
+pub use output::{Format, Output};
 use std::ops::Range;
 
 mod output;
@@ -83,9 +84,9 @@ pub struct Streamer<'c> {
     crds: Vec<Node>,
     /// Results of the items, rendered as they come, in item order.
     rendered: Rendered,
-    /// Whether the items' results are rendered as YAML too (a plain stream's output has no
-    /// place for them: they go to stderr only).
-    results_yaml: bool,
+    /// How the items' results are rendered for the output, as the items are written (`None`:
+    /// a plain stream's output has no place for them: they go to stderr only).
+    results: Option<Format>,
     diffs: Vec<(usize, String)>,
     summary: Summary,
     /// Group → kinds that some item was processed (or warned about) with.
@@ -166,8 +167,8 @@ enum Done {
     Processed {
         index: usize,
         placement: Placement,
-        /// Its output text.
-        text: String,
+        /// Its output text (`None`: it has no JSON form).
+        text: Option<String>,
         rendered: Rendered,
         diffs: Vec<String>,
         summary: Summary,
@@ -199,12 +200,20 @@ pub enum Finish {
     /// An item given unread did not read on its own: run the pass again reading the input in
     /// one pass (with the CRDs it was given, if it was a second pass).
     Unreadable(Option<Box<Preload>>),
+    /// An item written as JSON had no JSON form: run again writing YAML (the output is then
+    /// YAML, as [`crate::resourcelist::json::to_json_text`] leaves it).
+    NoJson,
 }
 
 impl<'c> Streamer<'c> {
     /// Loads the config's schema files; `None` when one cannot be loaded (the whole-input run
-    /// reports it).
-    pub fn new(config: &'c Config, input: &'c str, want_diff: bool) -> Option<Self> {
+    /// reports it). The items and their results are written in `format`.
+    pub fn new(
+        config: &'c Config,
+        input: &'c str,
+        want_diff: bool,
+        format: Format,
+    ) -> Option<Self> {
         let mut files = Schemas::default();
         let mut file_versions = Vec::new();
         let mut file_results = Vec::new();
@@ -226,7 +235,7 @@ impl<'c> Streamer<'c> {
             // As much as the input: the output text of changed items is seldom more, so it is
             // not grown (a copy of all of it, both held at once) as it fills. Only the pages
             // written count in memory.
-            out: Output::with_capacity(input.len()),
+            out: Output::new(input.len(), format),
             want_diff,
             files,
             file_versions,
@@ -236,7 +245,7 @@ impl<'c> Streamer<'c> {
             previous,
             crds: Vec::new(),
             rendered: Rendered::default(),
-            results_yaml: true,
+            results: Some(format),
             diffs: Vec::new(),
             summary: Summary::default(),
             resolved: HashMap::new(),
@@ -258,9 +267,10 @@ impl<'c> Streamer<'c> {
         config: &'c Config,
         input: &'c str,
         want_diff: bool,
+        format: Format,
         preload: Preload,
     ) -> Option<Self> {
-        let mut s = Streamer::new(config, input, want_diff)?;
+        let mut s = Streamer::new(config, input, want_diff, format)?;
         s.items = preload.items;
         s.crd_results = preload.crd_results;
         s.preloaded = true;
@@ -346,7 +356,7 @@ impl<'c> Streamer<'c> {
         // Each item read on the threads; a CRD also loaded there and its text made (it is
         // kept unchanged unless the run stops), so a batch of CRDs needs the threads once.
         let loading = self.fatal.is_none() && !self.preloaded;
-        let (input, previous) = (self.input, self.previous.as_ref());
+        let (input, previous, format) = (self.input, self.previous.as_ref(), self.out.format());
         let weight = |p: &Pending| p.unread.as_ref().map_or(0, |u| u.lines.len());
         let read = self
             .items
@@ -363,7 +373,8 @@ impl<'c> Streamer<'c> {
                         let old = previous.and_then(|pr| pr.crd_of(&p.node));
                         p.loaded = Some(loader.load(&p.node, &p.label, OldCrd(old)));
                     }
-                    p.kept = Some(output::kept(&p.node, p.placement, p.span.clone(), input));
+                    let span = p.span.clone();
+                    p.kept = Some(output::kept(&p.node, p.placement, span, input, format));
                 }
                 Some(p)
             });
@@ -421,7 +432,8 @@ impl<'c> Streamer<'c> {
         } else {
             self.threads
         };
-        let (config, diff, results_yaml) = (self.config, self.want_diff, self.results_yaml);
+        let (config, diff, results) = (self.config, self.want_diff, self.results);
+        let format = self.out.format();
         let (registry, files, input) = (self.items.registry(), &self.files, self.input);
         let update = self.previous.as_ref().map(|previous| UpdateContext {
             previous,
@@ -431,7 +443,7 @@ impl<'c> Streamer<'c> {
         let done = crate::jobs::map_ordered(threads, steps, |step| {
             let kept = |p: Pending| {
                 let made = p.kept;
-                made.unwrap_or_else(|| output::kept(&p.node, p.placement, p.span, input))
+                made.unwrap_or_else(|| output::kept(&p.node, p.placement, p.span, input, format))
             };
             let Step::Process(mut p, api_version, kind) = step else {
                 return match step {
@@ -465,12 +477,12 @@ impl<'c> Streamer<'c> {
             );
             let mut rendered = Rendered::default();
             for r in &report.results {
-                rendered.push(r, results_yaml);
+                rendered.push(r, results);
             }
             Done::Processed {
                 index: p.index,
                 placement: p.placement,
-                text: output::text(&p.node, p.placement),
+                text: output::text(&p.node, p.placement, format),
                 rendered,
                 diffs: report.diffs,
                 summary,
@@ -551,7 +563,7 @@ impl<'c> Streamer<'c> {
                 placement,
                 defer,
             } => {
-                let results_at = (self.rendered.yaml.len(), self.rendered.stderr.len());
+                let results_at = (self.rendered.entries.len(), self.rendered.stderr.len());
                 let segment = self.out.push_kept(kept, placement);
                 if let Some((index, type_id)) = defer {
                     self.deferred.push(Deferred {
@@ -572,11 +584,11 @@ impl<'c> Streamer<'c> {
                 summary,
             } => {
                 self.summary.add(summary);
-                self.rendered.yaml.push_str(&rendered.yaml);
+                self.rendered.entries.push_str(&rendered.entries);
                 self.rendered.stderr.push_str(&rendered.stderr);
                 self.rendered.error |= rendered.error;
                 self.diffs.extend(diffs.into_iter().map(|d| (index, d)));
-                self.out.push_text(&text, placement);
+                self.out.push_text(text.as_deref(), placement);
             }
         }
     }
@@ -596,10 +608,10 @@ impl<'c> Streamer<'c> {
     }
 
     /// The output is a plain stream, which has no place for the items' results: from now on
-    /// they go to stderr only, and those rendered as YAML so far are dropped.
+    /// they go to stderr only, and those rendered for the output so far are dropped.
     pub fn results_to_stderr_only(&mut self) {
-        self.results_yaml = false;
-        self.rendered.yaml = String::new();
+        self.results = None;
+        self.rendered.entries = String::new();
     }
 
     /// Processes the deferred items whose CRD came later (rewriting `out` around them) and
@@ -618,13 +630,18 @@ impl<'c> Streamer<'c> {
         if let Some(fatal) = self.fatal {
             return Err(Finish::Fatal(fatal));
         }
-        if self.late {
+        // Written as JSON, an item is not read back (its tree would not be the one read from
+        // the input): a deferred item whose CRD came later makes a second pass too.
+        if self.late || (self.out.format() != Format::Yaml && self.deferred_found()) {
             return Err(Finish::Preload(Box::new(Preload {
                 items: self.items,
                 crd_results: self.crd_results,
             })));
         }
         self.redo_deferred().ok_or(Finish::GiveUp)?;
+        if self.out.no_json() {
+            return Err(Finish::NoJson);
+        }
         let mut head = std::mem::take(&mut self.crd_results);
         for (mut errors, versions) in self.file_results.into_iter().zip(self.file_versions) {
             // Each path's non-structural errors, then its conflicts, as the whole-input run.
@@ -646,8 +663,18 @@ impl<'c> Streamer<'c> {
         Ok((report, self.out))
     }
 
+    /// Whether a deferred item now has a schema.
+    fn deferred_found(&self) -> bool {
+        let registry = self.items.registry();
+        self.deferred.iter().any(|d| {
+            let (api_version, kind) = &self.types[d.type_id];
+            let found = lookup(registry, Some(&self.files), api_version, kind);
+            !matches!(found, Lookup::NotFound)
+        })
+    }
+
     /// Reads back, processes and rewrites each deferred item that now has a schema; its
-    /// results go where they belong in item order.
+    /// results go where they belong in item order (YAML only: see [`Self::finish`]).
     fn redo_deferred(&mut self) -> Option<()> {
         let (mut yaml, mut stderr) = (Vec::new(), Vec::new());
         let deferred = std::mem::take(&mut self.deferred);
@@ -681,17 +708,17 @@ impl<'c> Streamer<'c> {
             self.out.replace(d.segment, &node, d.placement);
             let mut r = Rendered::default();
             for result in &report.results {
-                r.push(result, self.results_yaml);
+                r.push(result, self.results);
             }
             self.rendered.error |= r.error;
             let (y, e) = d.results_at;
-            yaml.push((y, y, r.yaml));
+            yaml.push((y, y, r.entries));
             stderr.push((e, e, r.stderr));
             self.diffs
                 .extend(report.diffs.into_iter().map(|x| (d.index, x)));
         }
         if !yaml.is_empty() {
-            self.rendered.yaml = splice(&self.rendered.yaml, &yaml);
+            self.rendered.entries = splice(&self.rendered.entries, &yaml);
             self.rendered.stderr = splice(&self.rendered.stderr, &stderr);
         }
         Some(())
@@ -710,20 +737,27 @@ pub struct StreamReport {
 }
 
 /// Results rendered as they come instead of kept as values (a long list has a few per item):
-/// `results` entries (`- ...` at column 0) and stderr lines.
+/// `results` entries (`- ...` at column 0, or in JSON each after its separator, see
+/// [`crate::resourcelist::json::Layout::element_separator`]) and stderr lines.
 #[derive(Debug, Default)]
 pub struct Rendered {
-    pub yaml: String,
+    pub entries: String,
     pub stderr: String,
     /// Whether any of them is an error.
     pub error: bool,
 }
 
 impl Rendered {
-    /// Renders `r` (as YAML too when `yaml`).
-    fn push(&mut self, r: &KrmResult, yaml: bool) {
-        if yaml {
-            emit_seq_item(&r.to_node(), &mut self.yaml);
+    /// Renders `r` (as an entry of the output's `results` too, in `results`).
+    fn push(&mut self, r: &KrmResult, results: Option<Format>) {
+        match results {
+            Some(Format::Yaml) => emit_seq_item(&r.to_node(), &mut self.entries),
+            Some(Format::Json(layout)) => {
+                self.entries.push_str(layout.element_separator());
+                write_node(&mut self.entries, &r.to_node(), layout, ELEMENT_INDENT)
+                    .expect("a result is JSON");
+            }
+            None => {}
         }
         if r.severity != Severity::Info {
             self.stderr.push_str(&r.stderr_line());
@@ -733,7 +767,7 @@ impl Rendered {
     }
 }
 
-/// Parses an item's output text back into its tree.
+/// Parses an item's output text (YAML) back into its tree.
 fn read_back(text: &str, placement: Placement) -> Option<Node> {
     match placement {
         Placement::SeqItem => read_item(text),

@@ -4,11 +4,13 @@
 //! ResourceList from a script so gets a JSON ResourceList back, read by any JSON parser (a YAML
 //! reader is slower on tens of megabytes, and some refuse JSON's surrogate-pair escapes).
 //!
-//! The output is first written as YAML (the one writer of every run form, streamed or not) and
-//! then read back one document at a time, the items of a root `items:` list one at a time, so a
-//! long list is never held as one tree. Every scalar is written as what kubectl reads it as
-//! ([`to_json`]): a JSON input's scalars come back as they came; a default the function added
-//! is written as its JSON value.
+//! A streamed run writes JSON as it goes: each item's JSON text as it is made, then the shell
+//! around them ([`crate::resourcelist::stream::write_json_shell`]), so the run never holds the
+//! output twice. Any other run's output is first written as YAML and then read back
+//! ([`to_json_text`]) one document at a time, the items of a root `items:` list one at a time,
+//! so a long list is never held as one tree. Both give the same text. Every scalar is written
+//! as what kubectl reads it as ([`to_json`]): a JSON input's scalars come back as they came; a
+//! default the function added is written as its JSON value.
 
 use crate::yaml::json::to_json;
 use crate::yaml::parse::Documents;
@@ -40,8 +42,40 @@ pub fn json_layout(text: &str) -> Option<Layout> {
     }
 }
 
+impl Layout {
+    /// What goes before each element of a list that is a value of the root mapping (a
+    /// ResourceList's `items` and `results`): a comma, and in the pretty layout a line break
+    /// and the element's indentation ([`ELEMENT_INDENT`]). The list's first element is written
+    /// without the comma ([`crate::resourcelist::stream::write_json_shell`]).
+    pub fn element_separator(self) -> &'static str {
+        match self {
+            Layout::Compact => ",",
+            Layout::Pretty => ",\n    ",
+        }
+    }
+
+    /// What closes such a list after its last element.
+    pub fn element_close(self) -> &'static str {
+        match self {
+            Layout::Compact => "]",
+            Layout::Pretty => "\n  ]",
+        }
+    }
+}
+
+/// The indentation of an element of a list in the root mapping, in the pretty layout.
+pub const ELEMENT_INDENT: usize = 4;
+
+/// Appends `node` as JSON, its lines after the first indented by `indent` spaces (pretty);
+/// `None` when it has no JSON form (nothing is appended then).
+pub fn write_node(out: &mut String, node: &Node, layout: Layout, indent: usize) -> Option<()> {
+    let v = to_json(node).ok()?;
+    write_value(out, &v, layout, indent);
+    Some(())
+}
+
 /// `v` as JSON text, its lines after the first indented by `indent` (pretty) spaces.
-fn write_value(out: &mut String, v: &Value, layout: Layout, indent: usize) {
+pub fn write_value(out: &mut String, v: &Value, layout: Layout, indent: usize) {
     match layout {
         Layout::Compact => out.push_str(&v.to_string()),
         Layout::Pretty => {

@@ -3,10 +3,13 @@
 //! pre-scan for a block-style `functionConfig:`, and the output assembled from the shell and the
 //! items' text without copying that text (written as chunks).
 
+use super::json::{write_node, write_value, Layout, ELEMENT_INDENT};
 use super::pieces::{Piece, Stdout};
 use super::Form;
 use crate::results::KrmResult;
+use crate::yaml::json::to_json;
 use crate::yaml::{emit_document, emit_seq_item, parse_stream, Mapping, Node};
+use serde_json::Value;
 
 /// The form of a root document read with its items split out, when it is a ResourceList or a
 /// List whose output can be written around the streamed items text: a mapping without tag,
@@ -68,7 +71,7 @@ pub fn prescan_function_config(text: &str) -> Option<Node> {
 }
 
 /// A ResourceList's own results: `head`, then the already rendered item results (`- ...`
-/// entries at column 0), then `tail`.
+/// entries at column 0, or JSON elements each after its separator), then `tail`.
 pub struct Results<'r> {
     pub head: &'r [KrmResult],
     pub rendered: String,
@@ -134,6 +137,109 @@ pub fn write_shell(
         text,
         pieces: chunks,
     }
+}
+
+/// [`write_shell`] for a run written as JSON (`layout`): `items` and `results.rendered` are JSON
+/// elements, each after its separator ([`Layout::element_separator`]). The text is the one
+/// [`super::json::to_json_text`] makes of the YAML [`write_shell`] writes: the shell's keys in
+/// its order, `items` and `results` written in their place. `None` when the shell has no JSON
+/// form.
+pub fn write_json_shell(
+    mut shell: Node,
+    form: Form,
+    items: (String, Vec<Piece>),
+    results: Results<'_>,
+    layout: Layout,
+) -> Option<Stdout> {
+    let map = shell.as_map_mut().expect("checked by shell_form");
+    let earlier = super::prepare_envelope(map, form);
+    let Value::Object(root) = to_json(&shell).ok()? else {
+        return None;
+    };
+    let (text, item_pieces) = items;
+    let mut results = Some(results);
+    let (open, sep, close, colon) = match layout {
+        Layout::Compact => ("", ",", "", ":"),
+        Layout::Pretty => ("\n  ", ",\n  ", "\n", ": "),
+    };
+    let mut chunks = Vec::new();
+    let mut cur = String::from("{");
+    let mut items = Some(item_pieces);
+    for (i, (key, v)) in root.iter().enumerate() {
+        cur.push_str(if i > 0 { sep } else { open });
+        cur.push_str(&Value::String(key.clone()).to_string());
+        cur.push_str(colon);
+        if key == "items" {
+            let pieces = items.take().unwrap_or_default();
+            json_list(pieces, &text, layout, &mut cur, &mut chunks);
+        } else if key == "results" && form == Form::ResourceList && results.is_some() {
+            let r = results.take().expect("checked");
+            let mut head = String::new();
+            let entries = earlier
+                .iter()
+                .cloned()
+                .chain(r.head.iter().map(KrmResult::to_node));
+            for e in entries {
+                head.push_str(layout.element_separator());
+                write_node(&mut head, &e, layout, ELEMENT_INDENT)?;
+            }
+            let mut tail = String::new();
+            for e in r.tail {
+                tail.push_str(layout.element_separator());
+                write_node(&mut tail, &e.to_node(), layout, ELEMENT_INDENT)?;
+            }
+            let pieces = vec![
+                Piece::Text(head),
+                Piece::Text(r.rendered),
+                Piece::Text(tail),
+            ];
+            json_list(pieces, &text, layout, &mut cur, &mut chunks);
+        } else {
+            write_value(&mut cur, v, layout, 2);
+        }
+    }
+    if !root.is_empty() {
+        cur.push_str(close);
+    }
+    cur.push_str("}\n");
+    chunks.push(Piece::Text(cur));
+    Some(Stdout {
+        text,
+        pieces: chunks,
+    })
+}
+
+/// A JSON list of `elements` (pieces, each element after its separator) in the root mapping:
+/// `[]` when there is none, else `[`, the elements, the first one's comma left out, and the
+/// closing. `cur` is the text being written, `chunks` the pieces before it.
+fn json_list(
+    mut elements: Vec<Piece>,
+    text: &str,
+    layout: Layout,
+    cur: &mut String,
+    chunks: &mut Vec<Piece>,
+) {
+    let first = elements.iter_mut().find(|p| match p {
+        Piece::Own(r) => !r.is_empty(),
+        Piece::Text(t) => !t.is_empty(),
+        _ => unreachable!("JSON elements are text"),
+    });
+    match first {
+        None => return cur.push_str("[]"),
+        Some(Piece::Own(r)) => {
+            debug_assert_eq!(&text[r.start..r.start + 1], ",");
+            r.start += 1;
+        }
+        Some(Piece::Text(t)) => {
+            debug_assert!(t.starts_with(','));
+            t.remove(0);
+        }
+        Some(_) => unreachable!("JSON elements are text"),
+    }
+    cur.push('[');
+    chunks.push(Piece::Text(std::mem::take(cur)));
+    chunks.extend(elements);
+    cur.push_str(layout.element_close());
 }
 
 /// `key:` and a line break for a one-entry mapping whose value is an empty sequence (written

@@ -3,8 +3,22 @@
 //! the common forms do stream.
 
 use super::super::{whole, ConfigFile, Flags};
+use crate::resourcelist::json::Layout;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+/// The streamed run writing YAML.
+fn yaml_run(
+    flags: &Flags,
+    input: &str,
+    config: Option<&ConfigFile>,
+) -> Option<Result<super::super::Execution, super::super::FatalError>> {
+    let done = super::run(flags, input, config, None)?;
+    Some(done.map(|(e, json)| {
+        assert!(!json);
+        e
+    }))
+}
 
 fn case(dir: &Path) -> Option<(Flags, String, Option<ConfigFile>)> {
     let input = ["input.yaml", "input.json"]
@@ -44,7 +58,7 @@ fn streamed_runs_answer_as_the_whole_input_run() {
         let Some((flags, input, config)) = case(&dir) else {
             continue;
         };
-        let Some(got) = super::run(&flags, &input, config.as_ref()) else {
+        let Some(got) = yaml_run(&flags, &input, config.as_ref()) else {
             continue;
         };
         let want = whole(&flags, &input, config.as_ref());
@@ -111,7 +125,7 @@ fn same_answer(input: &str, diff: bool) {
         previous: Vec::new(),
         jobs: None,
     };
-    let got = super::run(&flags, input, None)
+    let got = yaml_run(&flags, input, None)
         .unwrap_or_else(|| panic!("did not stream:\n{input}"))
         .unwrap();
     let want = whole(&flags, input, None).unwrap();
@@ -157,7 +171,7 @@ fn function_config_after_the_items_is_used() {
         previous: Vec::new(),
         jobs: None,
     };
-    assert_eq!(super::run(&flags, &list, None).unwrap().unwrap().code, 1);
+    assert_eq!(yaml_run(&flags, &list, None).unwrap().unwrap().code, 1);
 }
 
 #[test]
@@ -233,7 +247,7 @@ fn json_with_a_function_config_streams_twice() {
         jobs: None,
     };
     // The functionConfig (Strict) was used: pruned fields are errors.
-    assert_eq!(super::run(&flags, &doc, None).unwrap().unwrap().code, 1);
+    assert_eq!(yaml_run(&flags, &doc, None).unwrap().unwrap().code, 1);
 }
 
 /// `yaml` as one line of JSON.
@@ -255,13 +269,13 @@ fn an_invalid_item_stops_the_streamed_run_with_the_whole_input_error() {
         previous: Vec::new(),
         jobs: None,
     };
-    let got = super::run(&flags, &list, None).expect("streamed");
+    let got = yaml_run(&flags, &list, None).expect("streamed");
     let want = whole(&flags, &list, None).unwrap_err().to_string();
     assert_eq!(got.unwrap_err().to_string(), want);
     assert!(want.contains("items[3]: apiVersion: missing"), "{want}");
     // With a syntax error after it, the whole-input run answers (it reports the syntax error).
     let broken = format!("{list}bad: [\n");
-    assert!(super::run(&flags, &broken, None).is_none());
+    assert!(yaml_run(&flags, &broken, None).is_none());
 }
 
 /// `--previous` streams: on every hand-written update case of `../shared/updates/cases` (a
@@ -293,7 +307,7 @@ fn updates_stream_with_the_whole_input_answer() {
             previous: vec![old],
             jobs: None,
         };
-        let got = super::run(&flags, &input, None)
+        let got = yaml_run(&flags, &input, None)
             .unwrap_or_else(|| panic!("{} did not stream", new.display()))
             .unwrap();
         let want = whole(&flags, &input, None).unwrap();
@@ -308,4 +322,136 @@ fn updates_stream_with_the_whole_input_answer() {
         streamed += 1;
     }
     assert!(streamed >= 20, "{streamed} cases");
+}
+
+/// `yaml` (a stream) as JSON in `layout`: each non-null document as one JSON value and a line
+/// break; `None` when a document has no JSON form or the text does not read.
+fn as_json(yaml: &str, layout: Layout) -> Option<String> {
+    let mut out = String::new();
+    for doc in crate::yaml::parse_stream(yaml).ok()? {
+        if doc.is_null() {
+            continue;
+        }
+        let v = crate::yaml::json::to_json(&doc).ok()?;
+        match layout {
+            Layout::Compact => out.push_str(&v.to_string()),
+            Layout::Pretty => out.push_str(&serde_json::to_string_pretty(&v).unwrap()),
+        }
+        out.push('\n');
+    }
+    Some(out)
+}
+
+/// The JSON answer of the whole-input run: its YAML output converted as [`crate::cli::run`]
+/// converts it.
+fn whole_in_json(
+    flags: &Flags,
+    input: &str,
+    config: Option<&ConfigFile>,
+    layout: Layout,
+) -> Result<(String, String, i32), String> {
+    let done = whole(flags, input, config).map_err(|e| e.to_string())?;
+    let yaml = done.stdout.to_string(input);
+    let stdout = match yaml.is_empty() {
+        true => yaml,
+        false => crate::resourcelist::json::to_json_text(&yaml, layout)
+            .map_or(yaml, |parts| parts.concat()),
+    };
+    Ok((stdout, done.stderr, done.code))
+}
+
+/// On JSON input (`yaml` written as JSON, one line per document and indented), the streamed
+/// run writes JSON as it goes, and gives the text the whole-input run's YAML converts to.
+/// Returns how many of the two layouts were streamed and written as JSON.
+fn same_json_answer(yaml: &str, flags: &Flags, config: Option<&ConfigFile>, what: &str) -> usize {
+    let mut written = 0;
+    for layout in [Layout::Compact, Layout::Pretty] {
+        let Some(input) = as_json(yaml, layout) else {
+            return 0;
+        };
+        if crate::resourcelist::json::json_layout(&input) != Some(layout) {
+            continue;
+        }
+        let want = whole_in_json(flags, &input, config, layout);
+        let Some(got) = super::run(flags, &input, config, Some(layout)) else {
+            continue;
+        };
+        let (got, json) = match got {
+            Ok((done, json)) => {
+                let text = done.stdout.to_string(&input);
+                (Ok((text, done.stderr, done.code)), json)
+            }
+            Err(e) => (Err(e.to_string()), false),
+        };
+        assert_eq!(got, want, "{what} ({layout:?}):\n{input}");
+        written += usize::from(json);
+    }
+    written
+}
+
+/// Every golden case of `testdata/` given as JSON: the answer written as JSON while streaming
+/// is the one converted from the whole-input run's YAML (see [`crate::resourcelist::json`]).
+#[test]
+fn json_written_as_it_streams_is_the_converted_whole_input_answer() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata");
+    let mut dirs: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    dirs.sort();
+    let mut written = Vec::new();
+    for dir in dirs {
+        let Some((flags, input, config)) = case(&dir) else {
+            continue;
+        };
+        let name = dir.file_name().unwrap().to_string_lossy().to_string();
+        if same_json_answer(&input, &flags, config.as_ref(), &name) == 2 {
+            written.push(name);
+        }
+    }
+    eprintln!("written as JSON: {written:?}");
+    for name in [
+        "resourcelist-basic",
+        "stream-mode",
+        "list-mode",
+        "existing-results",
+        "fidelity-defaults",
+        "validation-errors",
+        "json-input",
+    ] {
+        assert!(
+            written.iter().any(|s| s == name),
+            "{name} not written as JSON"
+        );
+    }
+}
+
+/// The same on lists the golden cases lack: custom resources before their CRD (processed at
+/// the end: a second pass, as JSON is not read back), and a stream of documents with the CRD
+/// last.
+#[test]
+fn json_streams_custom_resources_before_their_crd() {
+    let flags = Flags {
+        config_file: None,
+        diff: true,
+        previous: Vec::new(),
+        jobs: None,
+    };
+    let (mut items, tail) = basic_items();
+    let head = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n";
+    let list = format!("{head}{}{tail}", items.concat());
+    assert_eq!(same_json_answer(&list, &flags, None, "basic"), 2);
+    items.rotate_left(1);
+    let rotated = format!("{head}{}{tail}", items.concat());
+    assert_eq!(same_json_answer(&rotated, &flags, None, "rotated"), 2);
+    let stream: Vec<String> = items
+        .iter()
+        .map(|i| {
+            let lines: Vec<&str> = i.lines().collect();
+            let doc: Vec<String> = lines.iter().map(|l| l[2..].to_string()).collect();
+            doc.join("\n") + "\n"
+        })
+        .collect();
+    let stream = stream.join("---\n");
+    assert_eq!(same_json_answer(&stream, &flags, None, "stream"), 2);
 }

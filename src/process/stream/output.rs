@@ -3,11 +3,25 @@
 //! plus only what it changed. A span that is already the emitter's text for its item (see
 //! `reads_as`) is copied as it is when written; any other is kept with a fingerprint of the item (checked when it is
 //! read again to be written).
+//!
+//! A run whose input is JSON writes each item as JSON text instead ([`Format::Json`]): the
+//! separator before an item is a segment of its own, so an item's segment holds its JSON value
+//! only (read back, as YAML reads JSON, when a deferred item is processed).
 
 use super::Placement;
+use crate::resourcelist::json::{write_node, Layout, ELEMENT_INDENT};
 use crate::resourcelist::pieces::{fingerprint, Piece};
 use crate::yaml::{emit_document, emit_seq_item, Node};
 use std::ops::Range;
+
+/// How the items are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    #[default]
+    Yaml,
+    /// As JSON, laid out as the input's first value was (see [`crate::resourcelist::json`]).
+    Json(Layout),
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Segment {
@@ -22,24 +36,36 @@ enum Segment {
 pub struct Output {
     text: String,
     segments: Vec<Segment>,
+    format: Format,
+    /// An item had no JSON form ([`Format::Json`]): the output cannot be JSON.
+    no_json: bool,
 }
 
 /// An unchanged item ready to be appended ([`Output::push_kept`]): its span, or its text when it
-/// has none.
+/// has none (`None`: it has no JSON form).
 #[derive(Debug)]
-pub struct Kept(Result<Segment, String>);
+pub struct Kept(Result<Segment, Option<String>>);
 
 /// What [`Output::push_kept`] appends for an unchanged item, made on any thread. A `span` of
 /// `input` holding exactly the text the emitter writes for the item is kept to be copied; any
-/// other with the item's [`fingerprint`], to be read again and written; without a span, the
-/// item's text.
-pub fn kept(node: &Node, placement: Placement, span: Option<Range<usize>>, input: &str) -> Kept {
-    let text = text(node, placement);
-    let Some(span) = span else {
+/// other with the item's [`fingerprint`], to be read again and written; without a span, or
+/// in JSON, the item's text.
+pub fn kept(
+    node: &Node,
+    placement: Placement,
+    span: Option<Range<usize>>,
+    input: &str,
+    format: Format,
+) -> Kept {
+    let text = text(node, placement, format);
+    let (Some(span), Some(text)) = (span, &text) else {
         return Kept(Err(text));
     };
+    if format != Format::Yaml {
+        return Kept(Err(Some(text.clone())));
+    }
     Kept(Ok(
-        if input.get(span.clone()).is_some_and(|t| reads_as(t, &text)) {
+        if input.get(span.clone()).is_some_and(|t| reads_as(t, text)) {
             Segment::Verbatim(span)
         } else if placement == Placement::SeqItem {
             Segment::Input(span, fingerprint(node))
@@ -50,35 +76,49 @@ pub fn kept(node: &Node, placement: Placement, span: Option<Range<usize>>, input
 }
 
 impl Output {
-    pub fn with_capacity(bytes: usize) -> Self {
+    /// Room for `bytes` of text, the items written in `format`.
+    pub fn new(bytes: usize, format: Format) -> Self {
         Output {
             text: String::with_capacity(bytes),
+            format,
             ..Output::default()
         }
     }
 
-    /// Appends an item's text; returns its segment.
-    pub fn push(&mut self, node: &Node, placement: Placement) -> usize {
-        if placement == (Placement::Document { first: false }) {
-            let start = self.text.len();
-            self.text.push_str("---\n");
-            self.segments.push(Segment::Own(start..self.text.len()));
-        }
-        let start = self.text.len();
-        write(node, placement, &mut self.text);
-        self.segments.push(Segment::Own(start..self.text.len()));
-        self.segments.len() - 1
+    pub fn format(&self) -> Format {
+        self.format
     }
 
-    /// [`Self::push`] with the item's text already made (`text`).
-    pub fn push_text(&mut self, text: &str, placement: Placement) -> usize {
-        if placement == (Placement::Document { first: false }) {
-            let start = self.text.len();
-            self.text.push_str("---\n");
-            self.segments.push(Segment::Own(start..self.text.len()));
-        }
+    /// Whether an item had no JSON form (the output cannot be JSON).
+    pub fn no_json(&self) -> bool {
+        self.no_json
+    }
+
+    /// What goes before an item: a document's `---`, or in JSON an element's separator.
+    fn open(&mut self, placement: Placement) {
+        let text = match (self.format, placement) {
+            (Format::Yaml, Placement::Document { first: false }) => "---\n",
+            (Format::Json(layout), Placement::SeqItem) => layout.element_separator(),
+            _ => return,
+        };
         let start = self.text.len();
         self.text.push_str(text);
+        self.segments.push(Segment::Own(start..self.text.len()));
+    }
+
+    /// Appends an item's text; returns its segment.
+    #[cfg(test)]
+    pub fn push(&mut self, node: &Node, placement: Placement) -> usize {
+        let text = text(node, placement, self.format);
+        self.push_text(text.as_deref(), placement)
+    }
+
+    /// Appends an item's text already made (`None`: it has no JSON form); returns its segment.
+    pub fn push_text(&mut self, text: Option<&str>, placement: Placement) -> usize {
+        self.open(placement);
+        self.no_json |= text.is_none();
+        let start = self.text.len();
+        self.text.push_str(text.unwrap_or_default());
         self.segments.push(Segment::Own(start..self.text.len()));
         self.segments.len() - 1
     }
@@ -92,26 +132,20 @@ impl Output {
         span: Option<Range<usize>>,
         input: &str,
     ) -> usize {
-        self.push_kept(kept(node, placement, span, input), placement)
+        let kept = kept(node, placement, span, input, self.format);
+        self.push_kept(kept, placement)
     }
 
     /// Appends an unchanged item made ready by `kept` (with a document's `---`).
     pub fn push_kept(&mut self, kept: Kept, placement: Placement) -> usize {
-        if placement == (Placement::Document { first: false }) {
-            let start = self.text.len();
-            self.text.push_str("---\n");
-            self.segments.push(Segment::Own(start..self.text.len()));
-        }
-        let segment = match kept.0 {
-            Ok(segment) => segment,
-            Err(text) => {
-                let start = self.text.len();
-                self.text.push_str(&text);
-                Segment::Own(start..self.text.len())
+        match kept.0 {
+            Ok(segment) => {
+                self.open(placement);
+                self.segments.push(segment);
+                self.segments.len() - 1
             }
-        };
-        self.segments.push(segment);
-        self.segments.len() - 1
+            Err(text) => self.push_text(text.as_deref(), placement),
+        }
     }
 
     /// The text of segment `seg`.
@@ -127,7 +161,7 @@ impl Output {
     /// Writes `node` in place of segment `seg` (its text goes at the end of the buffer).
     pub fn replace(&mut self, seg: usize, node: &Node, placement: Placement) {
         let start = self.text.len();
-        write(node, placement, &mut self.text);
+        self.no_json |= write(node, placement, self.format, &mut self.text).is_none();
         self.segments[seg] = Segment::Own(start..self.text.len());
     }
 
@@ -199,19 +233,29 @@ fn common_prefix(a: &[u8], b: &[u8]) -> usize {
     k
 }
 
-/// The text [`Output::push`] writes for `node` (without a document's `---`).
-pub fn text(node: &Node, placement: Placement) -> String {
+/// The text an item is written as (without a document's `---` or a JSON element's separator);
+/// `None` when it has no JSON form.
+pub fn text(node: &Node, placement: Placement, format: Format) -> Option<String> {
     let mut out = String::new();
-    write(node, placement, &mut out);
-    out
+    write(node, placement, format, &mut out)?;
+    Some(out)
 }
 
-/// Appends `node` in its placement (a document's `---` is written by [`Output::push`]).
-fn write(node: &Node, placement: Placement, out: &mut String) {
-    match placement {
-        Placement::SeqItem => emit_seq_item(node, out),
-        Placement::Document { .. } => emit_document(node, out),
+/// Appends `node` in its placement (what goes before it is written by [`Output::open`]): in
+/// JSON, an item of the root `items` as a list element, a document as a value and a line break.
+fn write(node: &Node, placement: Placement, format: Format, out: &mut String) -> Option<()> {
+    match (format, placement) {
+        (Format::Yaml, Placement::SeqItem) => emit_seq_item(node, out),
+        (Format::Yaml, Placement::Document { .. }) => emit_document(node, out),
+        (Format::Json(layout), Placement::SeqItem) => {
+            write_node(out, node, layout, ELEMENT_INDENT)?
+        }
+        (Format::Json(layout), Placement::Document { .. }) => {
+            write_node(out, node, layout, 0)?;
+            out.push('\n');
+        }
     }
+    Some(())
 }
 
 #[cfg(test)]

@@ -22,6 +22,32 @@ fn read_back_gives_the_written_item() {
 }
 
 #[test]
+fn in_json_an_item_is_its_value_after_a_separator_of_its_own() {
+    use crate::resourcelist::json::Layout;
+    let node = parse_stream("a: 'yes'\nb: [1, 0755]\n").unwrap().remove(0);
+    let mut out = Output::new(0, Format::Json(Layout::Pretty));
+    out.push(&node, Placement::SeqItem);
+    let seg = out.push(&node, Placement::SeqItem);
+    let item = "{\n      \"a\": \"yes\",\n      \"b\": [\n        1,\n        493\n      ]\n    }";
+    assert_eq!(out.text_of(seg, ""), item);
+    let (text, _) = out.into_pieces(0);
+    assert_eq!(text, format!(",\n    {item},\n    {item}"));
+    let mut out = Output::new(0, Format::Json(Layout::Compact));
+    out.push(&node, Placement::Document { first: true });
+    out.push(&node, Placement::Document { first: false });
+    let (text, _) = out.into_pieces(0);
+    assert_eq!(text, "{\"a\":\"yes\",\"b\":[1,493]}\n".repeat(2));
+    // A value JSON cannot hold (no input that reads has one: kubectl refuses them): nothing
+    // written, and the output cannot be JSON.
+    let nan = Node::Scalar(crate::yaml::Scalar::plain(".nan"));
+    let mut out = Output::new(0, Format::Json(Layout::Compact));
+    out.push(&node, Placement::SeqItem);
+    assert!(!out.no_json());
+    out.push(&nan, Placement::Document { first: false });
+    assert!(out.no_json());
+}
+
+#[test]
 fn items_lookup_wins_over_files_and_falls_back_to_them() {
     let (items, files) = (Schemas::default(), Schemas::default());
     assert!(matches!(
@@ -37,7 +63,7 @@ fn a_plain_stream_keeps_its_results_for_stderr_only() {
         "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  replicas: 0\n";
     let config = Config::default();
     for stderr_only in [false, true] {
-        let mut streamer = Streamer::new(&config, "", false).unwrap();
+        let mut streamer = Streamer::new(&config, "", false, Format::Yaml).unwrap();
         if stderr_only {
             streamer.results_to_stderr_only();
         }
@@ -54,6 +80,6 @@ fn a_plain_stream_keeps_its_results_for_stderr_only() {
             report.items.stderr
         );
         assert!(report.items.error);
-        assert_eq!(report.items.yaml.contains(line), !stderr_only);
+        assert_eq!(report.items.entries.contains(line), !stderr_only);
     }
 }
