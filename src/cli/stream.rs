@@ -10,7 +10,8 @@ use crate::process::Report;
 use crate::resourcelist::json::Layout;
 use crate::resourcelist::pieces::Stdout;
 use crate::resourcelist::stream::{
-    prescan_function_config, shell_form, write_json_shell, write_shell, Results,
+    prescan_function_config, prescan_json_function_config, shell_form, write_json_shell,
+    write_shell, Results,
 };
 use crate::resourcelist::{envelope_form, Form};
 use crate::yaml::parse::{ahead, Documents, ItemsSeen};
@@ -23,11 +24,12 @@ use std::ops::Range;
 ///
 /// The function config is needed before the first item, but kustomize and kpt send
 /// `functionConfig` after `items`: without a config file, a column-0 `functionConfig:` is
-/// pre-scanned and used, and the run stands only if the real root's functionConfig turns out
-/// to be that same node. When it is not (JSON input, or a flow or indented root), the input is
-/// streamed a second time with the real one; and when a CRD among the items comes after items
-/// its kinds were processed with, once more with every CRD of the items known from the start.
-/// At most three passes: a multiple of the time, never the whole tree in memory.
+/// pre-scanned (in JSON, the root object's `"functionConfig"`) and used, and the run stands
+/// only if the real root's functionConfig turns out to be that same node. When it is not (a
+/// flow or indented root), the input is streamed a second time with the real one; and when a
+/// CRD among the items comes after items its kinds were processed with, once more with every
+/// CRD of the items known from the start. At most three passes: a multiple of the time, never
+/// the whole tree in memory.
 ///
 /// With `json` (the input is JSON), the output is written as JSON as it is made; the answer
 /// says whether it was (when an item has no JSON form, the pass runs again writing YAML).
@@ -38,9 +40,10 @@ pub(super) fn run(
     json: Option<Layout>,
 ) -> Option<Result<(Execution, bool), FatalError>> {
     let text = stdin.strip_prefix('\u{feff}').unwrap_or(stdin);
-    let mut guess = match config_file {
-        None => prescan_function_config(text),
-        Some(_) => None,
+    let mut guess = match (config_file, json) {
+        (None, None) => prescan_function_config(text),
+        (None, Some(_)) => prescan_json_function_config(text),
+        (Some(_), _) => None,
     };
     let mut preload = None;
     let mut ahead = true;

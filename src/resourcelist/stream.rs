@@ -70,6 +70,83 @@ pub fn prescan_function_config(text: &str) -> Option<Node> {
     docs.pop()?.as_map_mut()?.remove("functionConfig")
 }
 
+/// The value of the root object's `"functionConfig"` key in JSON input (the first value of
+/// `text`, which kubectl reads as JSON), when it is an object: found by a scan of the JSON's
+/// strings and brackets, then read on its own (as JSON, as the whole document is). A guess, as
+/// [`prescan_function_config`]'s: kustomize and kpt put `functionConfig` after `items`, and
+/// the run stands only if the real one is the same node.
+pub fn prescan_json_function_config(text: &str) -> Option<Node> {
+    let b = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                let start = i;
+                i = json_string_end(b, i)?;
+                if depth == 1 && &b[start..i] == b"\"functionConfig\"" {
+                    let colon = i + b[i..].iter().position(|c| !c.is_ascii_whitespace())?;
+                    if b[colon] == b':' {
+                        let value = colon + 1;
+                        let end = json_value_end(b, value)?;
+                        let fragment = text[value..end].trim_start();
+                        if !fragment.starts_with('{') {
+                            return None;
+                        }
+                        let mut docs = parse_stream(fragment).ok()?;
+                        return (docs.len() == 1).then(|| docs.pop()).flatten();
+                    }
+                }
+                continue;
+            }
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return None;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The index after the JSON string starting at `b[at]` (a `"`).
+fn json_string_end(b: &[u8], at: usize) -> Option<usize> {
+    let mut i = at + 1;
+    loop {
+        i += memchr::memchr2(b'"', b'\\', &b[i..])?;
+        if b[i] == b'"' {
+            return Some(i + 1);
+        }
+        i += 2;
+    }
+}
+
+/// The end of the JSON value starting at `b[at]` in an object or array: the next `,`, `}` or
+/// `]` outside strings and nested brackets.
+fn json_value_end(b: &[u8], at: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut i = at;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                i = json_string_end(b, i)?;
+                continue;
+            }
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' if depth == 0 => return Some(i),
+            b'}' | b']' => depth -= 1,
+            b',' if depth == 0 => return Some(i),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// A ResourceList's own results: `head`, then the already rendered item results (`- ...`
 /// entries at column 0, or JSON elements each after its separator), then `tail`.
 pub struct Results<'r> {

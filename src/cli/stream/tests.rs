@@ -4,6 +4,7 @@
 
 use super::super::{whole, ConfigFile, Flags};
 use crate::resourcelist::json::Layout;
+use crate::yaml::Node;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -232,13 +233,15 @@ fn one_line_flow_items_answer_as_the_whole_input_run() {
 }
 
 #[test]
-fn json_with_a_function_config_streams_twice() {
+fn json_with_a_function_config_is_found_before_the_items() {
     let (items, _) = basic_items();
     let list = format!(
         "apiVersion: v1\nkind: ResourceList\nitems:\n{}functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  data:\n    fieldValidation: Strict\n",
         items.concat()
     );
     let doc = one_line_json(&list);
+    let guess = crate::resourcelist::stream::prescan_json_function_config(&doc).unwrap();
+    assert_eq!(guess.get("kind").and_then(Node::scalar_str), Some("ConfigMap"));
     same_answer(&doc, false);
     let flags = Flags {
         config_file: None,
@@ -246,8 +249,27 @@ fn json_with_a_function_config_streams_twice() {
         previous: Vec::new(),
         jobs: None,
     };
+    assert_eq!(same_json_answer(&list, &flags, None, "functionConfig"), 2);
     // The functionConfig (Strict) was used: pruned fields are errors.
     assert_eq!(yaml_run(&flags, &doc, None).unwrap().unwrap().code, 1);
+    let (done, json) = super::run(&flags, &doc, None, Some(Layout::Compact))
+        .unwrap()
+        .unwrap();
+    assert!(json);
+    assert_eq!(done.code, 1);
+    // A guess that is not the real one (a second `functionConfig` key after it) is run again
+    // with the real one.
+    let twice = doc.replacen(
+        "{",
+        r#"{"functionConfig":{"apiVersion":"v1","kind":"ConfigMap","data":{"fieldValidation":"Ignore"}},"#,
+        1,
+    );
+    let want = whole_in_json(&flags, &twice, None, Layout::Compact);
+    let got = super::run(&flags, &twice, None, Some(Layout::Compact))
+        .unwrap()
+        .map(|(done, _)| (done.stdout.to_string(&twice), done.stderr, done.code))
+        .map_err(|e| e.to_string());
+    assert_eq!(got, want);
 }
 
 /// `yaml` as one line of JSON.

@@ -4,6 +4,28 @@ use super::*;
 use crate::results::Severity;
 
 #[test]
+fn prescan_finds_a_json_function_config_at_the_root() {
+    let text = r#"{"kind":"ResourceList","items":[{"functionConfig":{"x":"}"}},"functionConfig"],
+      "functionConfig" : {"data": {"a\"": "b]", "n": 1.0}}, "z": 1}"#;
+    let fc = prescan_json_function_config(text).unwrap();
+    let want = parse_stream(r#"{"data": {"a\"": "b]", "n": 1.0}}"#)
+        .unwrap()
+        .remove(0);
+    assert!(fc.content_eq(&want));
+    // Not at the root, not an object, or not there at all.
+    for text in [
+        r#"{"items":[{"functionConfig":{"a":1}}]}"#,
+        r#"{"functionConfig":null}"#,
+        r#"{"functionConfig":"x"}"#,
+        r#"{"kind":"ResourceList"}{"functionConfig":{"a":1}}"#,
+        r#"{"a":""functionConfig":{}"}"#,
+        "{\"functionConfig\":{\"a\":1",
+    ] {
+        assert!(prescan_json_function_config(text).is_none(), "{text}");
+    }
+}
+
+#[test]
 fn prescan_finds_a_block_function_config_after_the_items() {
     let text = "kind: ResourceList\nitems:\n- a: 1\nfunctionConfig:\n  kind: ConfigMap\n  data:\n    x: 'yes'\n# c\nresults: []\n";
     let fc = prescan_function_config(text).unwrap();
