@@ -241,7 +241,10 @@ fn json_with_a_function_config_is_found_before_the_items() {
     );
     let doc = one_line_json(&list);
     let guess = crate::resourcelist::stream::prescan_json_function_config(&doc).unwrap();
-    assert_eq!(guess.get("kind").and_then(Node::scalar_str), Some("ConfigMap"));
+    assert_eq!(
+        guess.get("kind").and_then(Node::scalar_str),
+        Some("ConfigMap")
+    );
     same_answer(&doc, false);
     let flags = Flags {
         config_file: None,
@@ -476,4 +479,68 @@ fn json_streams_custom_resources_before_their_crd() {
         .collect();
     let stream = stream.join("---\n");
     assert_eq!(same_json_answer(&stream, &flags, None, "stream"), 2);
+}
+
+/// Every project of the corpus (`../shared/conformance`: its CRDs, then its samples) as a JSON
+/// ResourceList, on one line and indented: streamed and written as JSON, and the same text as
+/// the whole-input run's YAML converted.
+#[test]
+fn the_corpus_as_json_is_written_as_the_converted_whole_input_answer() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance");
+    if !dir.is_dir() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED the_corpus_as_json_is_written_as_the_converted_whole_input_answer: ../shared (the shared ground truth) is not beside the repository"
+        );
+        return;
+    }
+    let mut confs: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    confs.sort();
+    let shared = dir.parent().unwrap();
+    let flags = Flags {
+        config_file: None,
+        diff: false,
+        previous: Vec::new(),
+        jobs: None,
+    };
+    let mut written = 0;
+    for conf in &confs {
+        let conf: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(conf).unwrap()).unwrap();
+        let mut files: Vec<&str> = conf["crdFiles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f.as_str().unwrap())
+            .collect();
+        for r in conf["resources"].as_array().unwrap() {
+            let f = r["file"].as_str().unwrap();
+            if !files.contains(&f) {
+                files.push(f);
+            }
+        }
+        let mut items = String::new();
+        for f in files {
+            let text = std::fs::read_to_string(shared.join(f)).unwrap();
+            for doc in crate::yaml::parse_stream(&text).unwrap() {
+                if !doc.is_null() {
+                    crate::yaml::emit_seq_item(&doc, &mut items);
+                }
+            }
+        }
+        let list =
+            format!("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n{items}");
+        let project = conf["project"].as_str().unwrap();
+        written += same_json_answer(&list, &flags, None, project);
+    }
+    assert!(confs.len() >= 30, "{} projects", confs.len());
+    assert_eq!(
+        written,
+        2 * confs.len(),
+        "every project written as JSON in both layouts"
+    );
 }
