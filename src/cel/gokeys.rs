@@ -3,11 +3,14 @@
 //! value's `Value()`. Objects, lists and bytes cannot be Go map keys: hashing them panics in
 //! the apiserver, which cel-go reports as an internal error.
 
-use super::decl::Decl;
+use super::decl::{Decl, Kind};
 use super::escape::escape;
 use kube_cel::cel::objects::Key;
 use kube_cel::cel::{ExecutionError, Value};
 use std::sync::Arc;
+
+/// 2^63: the whole numbers below it in size (and -2^63) are an `int64` in Go.
+const TWO_63: f64 = 9_223_372_036_854_775_808.0;
 
 /// A panic of the apiserver's evaluation, which cel-go reports as an internal error.
 pub type Panic = ExecutionError;
@@ -51,11 +54,20 @@ impl Natives {
     }
 
     /// An element of a set as the apiserver holds it: the JSON value. Strings with a format
-    /// are held as text, which no CEL value equals.
+    /// are held as text, which no CEL value equals. A whole `number` is an `int64` there (the
+    /// object's YAML reaches the apiserver as JSON, which writes it without a fraction, and
+    /// its decoder keeps an integer as `int64`), which no CEL double equals.
     pub fn of_data(&mut self, v: &Value, elem: &Decl) -> Result<Native, Panic> {
         match (v, &elem.kind) {
             (Value::Duration(_) | Value::Timestamp(_) | Value::Bytes(_), _) => {
                 Ok(Native::Unique(self.unique()))
+            }
+            // Within int64: Go's JSON writes larger ones as integers too, but its decoder reads
+            // those as float64.
+            (Value::Float(f), Kind::Double)
+                if f.fract() == 0.0 && (-TWO_63..TWO_63).contains(f) =>
+            {
+                Ok(Native::Int(*f as i64))
             }
             (Value::Map(_), _) => Err(unhashable("map[string]interface {}")),
             (Value::List(_), _) => Err(unhashable("[]interface {}")),

@@ -43,8 +43,9 @@
 //!   takes the cheap reading, so a CRD over the static limits may be accepted (never the
 //!   reverse). Runtime cost is our estimate from the data, not cel-go's count.
 //! - Set and map list semantics need the left operand's schema type, or a list or map built
-//!   of one node's values: a literal mixing values compares its items in order; an integral
-//!   `number` in a set is a double here (an `int64` the apiserver's doubles never equal).
+//!   of one node's values: a literal mixing values compares its items in order. A whole
+//!   `number` in a set is an `int64` (as the apiserver decodes the object's JSON), also when a
+//!   JSON input wrote it `1.0` (a float64 there), or when `+` added it as a double.
 //! - A `%#v`-printed rule in CRD errors shows set `reason`/`optionalOldSelf` pointers with a
 //!   fixed address (the apiserver prints a different one each time).
 

@@ -188,3 +188,43 @@ fn sets_inside_built_lists_and_through_dyn() {
     want.sort();
     assert_eq!(failing(&rules[..4], "{a: [p, r], l: [p, q], m: []}"), want);
 }
+
+#[test]
+fn a_whole_number_in_a_set_is_an_int64_that_no_double_equals() {
+    // kube-apiserver 1.36 keys a set by its elements as decoded from JSON: `1` (and YAML's
+    // `1.0`, which reaches it as JSON `1`) is an int64, `2.5` a float64; the other side's
+    // elements are CEL doubles, whose Go values are float64.
+    let props =
+        "{nums: {type: array, maxItems: 10, x-kubernetes-list-type: set, items: {type: number}}}";
+    let failing = |rules: &[&str], data: &str| -> Vec<String> {
+        let rules: Vec<String> = rules
+            .iter()
+            .map(|r| format!("{{rule: \"{r}\", message: \"{r}\"}}"))
+            .collect();
+        let s = spec(props, &format!("[{}]", rules.join(", ")));
+        run(&s, &obj(data))
+            .into_iter()
+            .map(|m| m.trim_start_matches("spec: Invalid value: ").to_string())
+            .collect()
+    };
+    let rules = [
+        "self.nums == [1.0, 2.5]",
+        "self.nums == self.nums",
+        "(self.nums + [1.0]).size() == 3",
+        "1.0 in self.nums",
+    ];
+    for data in ["{nums: [1, 2.5]}", "{nums: [1.0, 2.5]}"] {
+        assert_eq!(
+            failing(&rules, data),
+            ["self.nums == [1.0, 2.5]", "self.nums == self.nums"],
+            "{data}"
+        );
+    }
+    // Fractions are float64 on both sides.
+    let rules = [
+        "self.nums == [1.5, 2.5]",
+        "self.nums == self.nums",
+        "(self.nums + [1.5]).size() == 2",
+    ];
+    assert!(failing(&rules, "{nums: [2.5, 1.5]}").is_empty());
+}
