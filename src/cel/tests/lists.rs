@@ -8,11 +8,16 @@ const PROPS: &str = "{a: {type: array, maxItems: 10, x-kubernetes-list-type: set
 
 /// The messages of `rules` (each `{rule: r, message: r}`) on spec `data`.
 fn failing(rules: &[&str], data: &str) -> Vec<String> {
+    failing_with(PROPS, rules, data)
+}
+
+/// [`failing`] with the properties `props`.
+fn failing_with(props: &str, rules: &[&str], data: &str) -> Vec<String> {
     let rules: Vec<String> = rules
         .iter()
         .map(|r| format!("{{rule: \"{r}\", message: \"{r}\"}}"))
         .collect();
-    let s = spec(PROPS, &format!("[{}]", rules.join(", ")));
+    let s = spec(props, &format!("[{}]", rules.join(", ")));
     run(&s, &obj(data))
         .into_iter()
         .map(|m| m.trim_start_matches("spec: Invalid value: ").to_string())
@@ -196,17 +201,7 @@ fn a_whole_number_in_a_set_is_an_int64_that_no_double_equals() {
     // elements are CEL doubles, whose Go values are float64.
     let props =
         "{nums: {type: array, maxItems: 10, x-kubernetes-list-type: set, items: {type: number}}}";
-    let failing = |rules: &[&str], data: &str| -> Vec<String> {
-        let rules: Vec<String> = rules
-            .iter()
-            .map(|r| format!("{{rule: \"{r}\", message: \"{r}\"}}"))
-            .collect();
-        let s = spec(props, &format!("[{}]", rules.join(", ")));
-        run(&s, &obj(data))
-            .into_iter()
-            .map(|m| m.trim_start_matches("spec: Invalid value: ").to_string())
-            .collect()
-    };
+    let failing = |rules: &[&str], data: &str| failing_with(props, rules, data);
     let rules = [
         "self.nums == [1.0, 2.5]",
         "self.nums == self.nums",

@@ -46,19 +46,26 @@ fn case(dir: &Path) -> Option<(Flags, String, Option<ConfigFile>)> {
     Some((flags, input, config))
 }
 
-#[test]
-fn streamed_runs_answer_as_the_whole_input_run() {
+/// Every golden case of `testdata/` that [`case`] reads, by folder name.
+fn cases() -> Vec<(PathBuf, Flags, String, Option<ConfigFile>)> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata");
     let mut dirs: Vec<_> = std::fs::read_dir(&root)
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect();
     dirs.sort();
+    dirs.into_iter()
+        .filter_map(|dir| {
+            let (flags, input, config) = case(&dir)?;
+            Some((dir, flags, input, config))
+        })
+        .collect()
+}
+
+#[test]
+fn streamed_runs_answer_as_the_whole_input_run() {
     let mut streamed = Vec::new();
-    for dir in dirs {
-        let Some((flags, input, config)) = case(&dir) else {
-            continue;
-        };
+    for (dir, flags, input, config) in cases() {
         let Some(got) = yaml_run(&flags, &input, config.as_ref()) else {
             continue;
         };
@@ -303,19 +310,32 @@ fn an_invalid_item_stops_the_streamed_run_with_the_whole_input_error() {
     assert!(yaml_run(&flags, &broken, None).is_none());
 }
 
+/// `../shared/<sub>`, the shared ground truth beside the repository; `None` in a fresh clone,
+/// after the `SKIPPED` line for `test` (CI fails on one).
+fn shared(sub: &str, test: &str) -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(sub);
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "SKIPPED {test}: ../shared (the shared ground truth) is not beside the repository"
+    );
+    None
+}
+
 /// `--previous` streams: on every hand-written update case of `../shared/updates/cases` (a
 /// YAML stream of NEW against OLD), the streamed answer is the whole-input one.
 #[test]
 fn updates_stream_with_the_whole_input_answer() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/updates/cases");
-    if !dir.is_dir() {
-        // The shared ground truth is not beside the repository (a fresh clone).
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED updates_stream_with_the_whole_input_answer: ../shared (the shared ground truth) is not beside the repository"
-        );
+    let Some(dir) = shared(
+        "updates/cases",
+        "updates_stream_with_the_whole_input_answer",
+    ) else {
         return;
-    }
+    };
     let mut news: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("../shared/updates/cases")
         .map(|e| e.unwrap().path())
@@ -418,17 +438,8 @@ fn same_json_answer(yaml: &str, flags: &Flags, config: Option<&ConfigFile>, what
 /// is the one converted from the whole-input run's YAML (see [`crate::resourcelist::json`]).
 #[test]
 fn json_written_as_it_streams_is_the_converted_whole_input_answer() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata");
-    let mut dirs: Vec<_> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    dirs.sort();
     let mut written = Vec::new();
-    for dir in dirs {
-        let Some((flags, input, config)) = case(&dir) else {
-            continue;
-        };
+    for (dir, flags, input, config) in cases() {
         let name = dir.file_name().unwrap().to_string_lossy().to_string();
         if same_json_answer(&input, &flags, config.as_ref(), &name) == 2 {
             written.push(name);
@@ -486,14 +497,10 @@ fn json_streams_custom_resources_before_their_crd() {
 /// the whole-input run's YAML converted.
 #[test]
 fn the_corpus_as_json_is_written_as_the_converted_whole_input_answer() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance");
-    if !dir.is_dir() {
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED the_corpus_as_json_is_written_as_the_converted_whole_input_answer: ../shared (the shared ground truth) is not beside the repository"
-        );
+    let test = "the_corpus_as_json_is_written_as_the_converted_whole_input_answer";
+    let Some(dir) = shared("conformance", test) else {
         return;
-    }
+    };
     let mut confs: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
