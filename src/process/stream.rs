@@ -24,7 +24,7 @@ use super::{api_version_kind, ProcessError, Report};
 use super::{impact, process_item_with, ItemContext, Previous, UpdateContext};
 use crate::config::Config;
 use crate::engine::Checks;
-use crate::resourcelist::json::{write_node, ELEMENT_INDENT};
+use crate::resourcelist::json::write_element;
 use crate::resourcelist::pieces::{read_document, read_item};
 use crate::resourcelist::{check_document, check_object, InputError};
 use crate::results::{KrmResult, Severity, Summary};
@@ -625,13 +625,8 @@ impl<'c> Streamer<'c> {
     pub fn finish(mut self) -> Result<(StreamReport, Output), Finish> {
         self.flush();
         if self.unreadable {
-            let preload = self.preloaded.then(|| {
-                Box::new(Preload {
-                    items: self.items,
-                    crd_results: self.crd_results,
-                })
-            });
-            return Err(Finish::Unreadable(preload));
+            let preloaded = self.preloaded;
+            return Err(Finish::Unreadable(preloaded.then(|| self.into_preload())));
         }
         if let Some(fatal) = self.fatal {
             return Err(Finish::Fatal(fatal));
@@ -639,10 +634,7 @@ impl<'c> Streamer<'c> {
         // Written as JSON, an item is not read back (its tree would not be the one read from
         // the input): a deferred item whose CRD came later makes a second pass too.
         if self.late || (self.out.format() != Format::Yaml && self.deferred_found()) {
-            return Err(Finish::Preload(Box::new(Preload {
-                items: self.items,
-                crd_results: self.crd_results,
-            })));
+            return Err(Finish::Preload(self.into_preload()));
         }
         self.redo_deferred().ok_or(Finish::GiveUp)?;
         if self.out.no_json() {
@@ -667,6 +659,14 @@ impl<'c> Streamer<'c> {
             diffs: self.diffs.into_iter().map(|(_, d)| d).collect(),
         };
         Ok((report, self.out))
+    }
+
+    /// The CRDs among the items, loaded, for another pass.
+    fn into_preload(self) -> Box<Preload> {
+        Box::new(Preload {
+            items: self.items,
+            crd_results: self.crd_results,
+        })
     }
 
     /// Whether a deferred item now has a schema.
@@ -759,9 +759,7 @@ impl Rendered {
         match results {
             Some(Format::Yaml) => emit_seq_item(&r.to_node(), &mut self.entries),
             Some(Format::Json(layout)) => {
-                self.entries.push_str(layout.element_separator());
-                write_node(&mut self.entries, &r.to_node(), layout, ELEMENT_INDENT)
-                    .expect("a result is JSON");
+                write_element(&mut self.entries, &r.to_node(), layout).expect("a result is JSON")
             }
             None => {}
         }

@@ -66,6 +66,33 @@ impl Layout {
 /// The indentation of an element of a list in the root mapping, in the pretty layout.
 pub const ELEMENT_INDENT: usize = 4;
 
+/// Appends `node` as an element of a list in the root mapping: its separator
+/// ([`Layout::element_separator`]), then its JSON; `None` when it has no JSON form.
+pub fn write_element(out: &mut String, node: &Node, layout: Layout) -> Option<()> {
+    out.push_str(layout.element_separator());
+    write_node(out, node, layout, ELEMENT_INDENT)
+}
+
+/// Appends what comes before the value of entry `i` of the root mapping (after its `{`): the
+/// separator from the entry before, or the opening, then the key and its colon.
+pub fn push_root_key(out: &mut String, i: usize, key: &str, layout: Layout) {
+    let (open, sep, colon) = match layout {
+        Layout::Compact => ("", ",", ":"),
+        Layout::Pretty => ("\n  ", ",\n  ", ": "),
+    };
+    out.push_str(if i > 0 { sep } else { open });
+    out.push_str(&Value::String(key.to_string()).to_string());
+    out.push_str(colon);
+}
+
+/// Appends the end of a root mapping of `entries` entries.
+pub fn close_root(out: &mut String, entries: usize, layout: Layout) {
+    if entries > 0 && layout == Layout::Pretty {
+        out.push('\n');
+    }
+    out.push('}');
+}
+
 /// Appends `node` as JSON, its lines after the first indented by `indent` spaces (pretty);
 /// `None` when it has no JSON form (nothing is appended then).
 pub fn write_node(out: &mut String, node: &Node, layout: Layout, indent: usize) -> Option<()> {
@@ -96,15 +123,7 @@ pub fn write_value(out: &mut String, v: &Value, layout: Layout, indent: usize) {
 /// one part, never copied into another). `None` when a document has no JSON form (a key that
 /// is not a scalar, a float JSON cannot hold): the caller then keeps the YAML.
 pub fn to_json_text(yaml: &str, layout: Layout) -> Option<Vec<String>> {
-    let pretty = layout == Layout::Pretty;
-    let (open, sep, close) = match layout {
-        Layout::Compact => ("", ",", ""),
-        Layout::Pretty => ("\n  ", ",\n  ", "\n"),
-    };
-    let (items_open, items_sep, items_close) = match layout {
-        Layout::Compact => ("", ",", ""),
-        Layout::Pretty => ("\n    ", ",\n    ", "\n  "),
-    };
+    let sep = layout.element_separator();
     let mut parts = Vec::new();
     let mut out = String::new();
     let mut docs = Documents::new(yaml);
@@ -112,10 +131,9 @@ pub fn to_json_text(yaml: &str, layout: Layout) -> Option<Vec<String>> {
         let (mut items, mut count, mut failed) = (String::new(), 0usize, false);
         let mut on_item = |item: Node, _: Option<Range<usize>>| match to_json(&item) {
             Ok(v) => {
-                if count > 0 {
-                    items.push_str(items_sep);
-                }
-                write_value(&mut items, &v, layout, 4);
+                // The first element without the separator's comma.
+                items.push_str(if count > 0 { sep } else { &sep[1..] });
+                write_value(&mut items, &v, layout, ELEMENT_INDENT);
                 count += 1;
             }
             Err(_) => failed = true,
@@ -136,26 +154,19 @@ pub fn to_json_text(yaml: &str, layout: Layout) -> Option<Vec<String>> {
                 // The root map, its `items` list (handed out above) written in its place.
                 out.push('{');
                 for (i, (key, v)) in map.iter().enumerate() {
-                    out.push_str(if i > 0 { sep } else { open });
-                    out.push_str(&Value::String(key.clone()).to_string());
-                    out.push_str(if pretty { ": " } else { ":" });
+                    push_root_key(&mut out, i, key, layout);
                     if key == "items" && count == 0 {
                         out.push_str("[]");
                     } else if key == "items" {
                         out.push('[');
-                        out.push_str(items_open);
                         parts.push(std::mem::take(&mut out));
                         parts.push(std::mem::take(&mut items));
-                        out.push_str(items_close);
-                        out.push(']');
+                        out.push_str(layout.element_close());
                     } else {
                         write_value(&mut out, v, layout, 2);
                     }
                 }
-                if !map.is_empty() {
-                    out.push_str(close);
-                }
-                out.push('}');
+                close_root(&mut out, map.len(), layout);
             }
             (_, 0) => write_value(&mut out, &value, layout, 0),
             _ => return None,

@@ -3,7 +3,7 @@
 //! pre-scan for a block-style `functionConfig:`, and the output assembled from the shell and the
 //! items' text without copying that text (written as chunks).
 
-use super::json::{write_node, write_value, Layout, ELEMENT_INDENT};
+use super::json::{close_root, push_root_key, write_element, write_value, Layout};
 use super::pieces::{Piece, Stdout};
 use super::Form;
 use crate::results::KrmResult;
@@ -235,17 +235,11 @@ pub fn write_json_shell(
     };
     let (text, item_pieces) = items;
     let mut results = Some(results);
-    let (open, sep, close, colon) = match layout {
-        Layout::Compact => ("", ",", "", ":"),
-        Layout::Pretty => ("\n  ", ",\n  ", "\n", ": "),
-    };
     let mut chunks = Vec::new();
     let mut cur = String::from("{");
     let mut items = Some(item_pieces);
     for (i, (key, v)) in root.iter().enumerate() {
-        cur.push_str(if i > 0 { sep } else { open });
-        cur.push_str(&Value::String(key.clone()).to_string());
-        cur.push_str(colon);
+        push_root_key(&mut cur, i, key, layout);
         if key == "items" {
             let pieces = items.take().unwrap_or_default();
             json_list(pieces, &text, layout, &mut cur, &mut chunks);
@@ -257,13 +251,11 @@ pub fn write_json_shell(
                 .cloned()
                 .chain(r.head.iter().map(KrmResult::to_node));
             for e in entries {
-                head.push_str(layout.element_separator());
-                write_node(&mut head, &e, layout, ELEMENT_INDENT)?;
+                write_element(&mut head, &e, layout)?;
             }
             let mut tail = String::new();
             for e in r.tail {
-                tail.push_str(layout.element_separator());
-                write_node(&mut tail, &e.to_node(), layout, ELEMENT_INDENT)?;
+                write_element(&mut tail, &e.to_node(), layout)?;
             }
             let pieces = vec![
                 Piece::Text(head),
@@ -275,10 +267,8 @@ pub fn write_json_shell(
             write_value(&mut cur, v, layout, 2);
         }
     }
-    if !root.is_empty() {
-        cur.push_str(close);
-    }
-    cur.push_str("}\n");
+    close_root(&mut cur, root.len(), layout);
+    cur.push('\n');
     chunks.push(Piece::Text(cur));
     Some(Stdout {
         text,

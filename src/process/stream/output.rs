@@ -58,12 +58,9 @@ pub fn kept(
     format: Format,
 ) -> Kept {
     let text = text(node, placement, format);
-    let (Some(span), Some(text)) = (span, &text) else {
+    let (Some(span), Some(text), Format::Yaml) = (span, &text, format) else {
         return Kept(Err(text));
     };
-    if format != Format::Yaml {
-        return Kept(Err(Some(text.clone())));
-    }
     Kept(Ok(
         if input.get(span.clone()).is_some_and(|t| reads_as(t, text)) {
             Segment::Verbatim(span)
