@@ -8,6 +8,16 @@ use crate::yaml::Node;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+/// Flags with `--diff` when `diff`, nothing else.
+fn flags(diff: bool) -> Flags {
+    Flags {
+        config_file: None,
+        diff,
+        previous: Vec::new(),
+        jobs: None,
+    }
+}
+
 /// The streamed run writing YAML.
 fn yaml_run(
     flags: &Flags,
@@ -26,12 +36,7 @@ fn case(dir: &Path) -> Option<(Flags, String, Option<ConfigFile>)> {
         .iter()
         .find_map(|f| std::fs::read_to_string(dir.join(f)).ok())?;
     let args = std::fs::read_to_string(dir.join("args")).unwrap_or_default();
-    let mut flags = Flags {
-        config_file: None,
-        diff: false,
-        previous: Vec::new(),
-        jobs: None,
-    };
+    let mut flags = flags(false);
     let mut config = None;
     for a in args.split_whitespace() {
         if a == "--diff" {
@@ -127,12 +132,7 @@ fn basic_items() -> (Vec<String>, String) {
 }
 
 fn same_answer(input: &str, diff: bool) {
-    let flags = Flags {
-        config_file: None,
-        diff,
-        previous: Vec::new(),
-        jobs: None,
-    };
+    let flags = flags(diff);
     let got = yaml_run(&flags, input, None)
         .unwrap_or_else(|| panic!("did not stream:\n{input}"))
         .unwrap();
@@ -173,12 +173,7 @@ fn function_config_after_the_items_is_used() {
         items.concat()
     );
     same_answer(&list, false);
-    let flags = Flags {
-        config_file: None,
-        diff: false,
-        previous: Vec::new(),
-        jobs: None,
-    };
+    let flags = flags(false);
     assert_eq!(yaml_run(&flags, &list, None).unwrap().unwrap().code, 1);
 }
 
@@ -190,12 +185,7 @@ fn a_crd_after_items_processed_with_a_file_schema_streams_again() {
     // paths stay inside it.
     let swagger = "testdata/conflict-items-wins/widget-swagger.json";
     let text = text.replace("- widget-swagger.json", &format!("- {swagger}"));
-    let flags = Flags {
-        config_file: None,
-        diff: false,
-        previous: Vec::new(),
-        jobs: None,
-    };
+    let flags = flags(false);
     // As written (the CRD first), the file schema loses and the run streams.
     same_answer(&text, false);
     // The Widget first: it would be processed with the file's schema, which the CRD among the
@@ -253,12 +243,7 @@ fn json_with_a_function_config_is_found_before_the_items() {
         Some("ConfigMap")
     );
     same_answer(&doc, false);
-    let flags = Flags {
-        config_file: None,
-        diff: false,
-        previous: Vec::new(),
-        jobs: None,
-    };
+    let flags = flags(false);
     assert_eq!(same_json_answer(&list, &flags, None, "functionConfig"), 2);
     // The functionConfig (Strict) was used: pruned fields are errors.
     assert_eq!(yaml_run(&flags, &doc, None).unwrap().unwrap().code, 1);
@@ -295,12 +280,7 @@ fn an_invalid_item_stops_the_streamed_run_with_the_whole_input_error() {
         "apiVersion: v1\nkind: ResourceList\nitems:\n{}- kind: NoApiVersion\n  metadata: {{name: x}}\n{tail}",
         items.concat()
     );
-    let flags = Flags {
-        config_file: None,
-        diff: false,
-        previous: Vec::new(),
-        jobs: None,
-    };
+    let flags = flags(false);
     let got = yaml_run(&flags, &list, None).expect("streamed");
     let want = whole(&flags, &list, None).unwrap_err().to_string();
     assert_eq!(got.unwrap_err().to_string(), want);
@@ -467,12 +447,7 @@ fn json_written_as_it_streams_is_the_converted_whole_input_answer() {
 /// last.
 #[test]
 fn json_streams_custom_resources_before_their_crd() {
-    let flags = Flags {
-        config_file: None,
-        diff: true,
-        previous: Vec::new(),
-        jobs: None,
-    };
+    let flags = flags(true);
     let (mut items, tail) = basic_items();
     let head = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n";
     let list = format!("{head}{}{tail}", items.concat());
@@ -508,12 +483,7 @@ fn the_corpus_as_json_is_written_as_the_converted_whole_input_answer() {
         .collect();
     confs.sort();
     let shared = dir.parent().unwrap();
-    let flags = Flags {
-        config_file: None,
-        diff: false,
-        previous: Vec::new(),
-        jobs: None,
-    };
+    let flags = flags(false);
     let mut written = 0;
     for conf in &confs {
         let conf: serde_json::Value =
