@@ -161,7 +161,13 @@ fn check_versions(
     top: Option<&Value>,
     hoist: bool,
 ) -> Result<Vec<Checked>, SchemaError> {
-    let identical = hoist && versions.windows(2).all(|w| w[0].schema == w[1].schema);
+    let identical = hoist
+        && versions
+            .windows(2)
+            .all(|w| match (w[0].schema, w[1].schema) {
+                (Some(a), Some(b)) => super::same_json(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            });
     let shared = match (top, identical, versions.first().and_then(|v| v.schema)) {
         (Some(s), _, _) | (None, true, Some(s)) => Some(check(s, TOP_LEVEL)?),
         _ => None,

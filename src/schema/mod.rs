@@ -17,6 +17,44 @@ pub use structural::{
 
 use std::sync::Arc;
 
+/// `a == b` for JSON values (a map's key order does not count), without a hash lookup while
+/// both maps hold their keys in the same order, as a CRD's versions usually do.
+pub(crate) fn same_json(a: &serde_json::Value, b: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => same_map(x, y),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(v, w)| same_json(v, w))
+        }
+        _ => a == b,
+    }
+}
+
+/// [`same_json`] of two JSON objects.
+pub(crate) fn same_map(
+    x: &serde_json::Map<String, serde_json::Value>,
+    y: &serde_json::Map<String, serde_json::Value>,
+) -> bool {
+    if std::ptr::eq(x, y) {
+        return true;
+    }
+    if x.len() != y.len() {
+        return false;
+    }
+    for ((ka, va), (kb, vb)) in x.iter().zip(y) {
+        if ka != kb {
+            // Another key order: the order-free comparison.
+            return x
+                .iter()
+                .all(|(k, v)| y.get(k).is_some_and(|w| same_json(v, w)));
+        }
+        if !same_json(va, vb) {
+            return false;
+        }
+    }
+    true
+}
+
 /// Everything needed to process objects of one group/version/kind: built once, shared by all
 /// objects of that version.
 #[derive(Clone, Debug)]
@@ -95,3 +133,6 @@ pub fn map_schemas(versions: &mut [VersionSchema], mut f: impl FnMut(&mut Struct
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

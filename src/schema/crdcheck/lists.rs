@@ -31,46 +31,63 @@ fn text<'a>(m: &'a Map<String, Value>, k: &str) -> Option<&'a str> {
 /// The errors of the schema `s` at `path` and below.
 pub(super) fn validate(s: &Value, path: &str, opts: &Opts, errs: &mut Vec<FieldError>) {
     let Some(m) = s.as_object() else { return };
-    if let Some(Value::Object(ap)) = m.get("additionalProperties") {
-        validate(
-            &Value::Object(ap.clone()),
-            &format!("{path}.additionalProperties"),
-            opts,
-            errs,
-        );
+    // One pass over the node's keys (a lookup hashes its key), then the walk in the
+    // apiserver's order.
+    let mut sub: [Option<&Value>; 9] = Default::default();
+    let mut rules = false;
+    for (k, v) in m {
+        let slot = match k.as_str() {
+            "additionalProperties" => 0,
+            "properties" => 1,
+            "not" => 2,
+            "allOf" => 3,
+            "oneOf" => 4,
+            "anyOf" => 5,
+            "definitions" => 6,
+            "dependencies" => 7,
+            "items" => 8,
+            "x-kubernetes-map-type"
+            | "x-kubernetes-list-type"
+            | "x-kubernetes-list-map-keys"
+            | "x-kubernetes-validations" => {
+                rules = true;
+                continue;
+            }
+            _ => continue,
+        };
+        sub[slot] = Some(v);
     }
-    if let Some(Value::Object(props)) = m.get("properties") {
-        let mut keys: Vec<&String> = props.keys().collect();
-        keys.sort();
-        for k in keys {
-            validate(
-                &props[k.as_str()],
-                &format!("{path}.properties[{k}]"),
-                opts,
-                errs,
-            );
+    let [ap, props, not, all_of, one_of, any_of, defs, deps, items] = sub;
+    if let Some(ap @ Value::Object(_)) = ap {
+        validate(ap, &format!("{path}.additionalProperties"), opts, errs);
+    }
+    if let Some(Value::Object(props)) = props {
+        let mut entries: Vec<(&String, &Value)> = props.iter().collect();
+        entries.sort_unstable_by_key(|(k, _)| *k);
+        for (k, v) in entries {
+            validate(v, &format!("{path}.properties[{k}]"), opts, errs);
         }
     }
-    if let Some(not) = m.get("not") {
+    if let Some(not) = not {
         validate(not, &format!("{path}.not"), opts, errs);
     }
-    for j in ["allOf", "oneOf", "anyOf"] {
-        if let Some(Value::Array(list)) = m.get(j) {
+    for (j, list) in [("allOf", all_of), ("oneOf", one_of), ("anyOf", any_of)] {
+        if let Some(Value::Array(list)) = list {
             for (i, sub) in list.iter().enumerate() {
                 validate(sub, &format!("{path}.{j}[{i}]"), opts, errs);
             }
         }
     }
-    for j in ["definitions", "dependencies"] {
-        if let Some(Value::Object(defs)) = m.get(j) {
-            let mut keys: Vec<&String> = defs.keys().collect();
-            keys.sort();
-            for k in keys {
-                validate(&defs[k.as_str()], &format!("{path}.{j}[{k}]"), opts, errs);
+    for (j, defs) in [("definitions", defs), ("dependencies", deps)] {
+        if let Some(Value::Object(defs)) = defs {
+            let mut entries: Vec<(&String, &Value)> = defs.iter().collect();
+            entries.sort_unstable_by_key(|(k, _)| *k);
+            for (k, v) in entries {
+                validate(v, &format!("{path}.{j}[{k}]"), opts, errs);
             }
         }
     }
-    match m.get("items") {
+    match items {
         Some(Value::Array(list)) => {
             for (i, sub) in list.iter().enumerate() {
                 validate(sub, &format!("{path}.items[{i}]"), opts, errs);
@@ -79,7 +96,10 @@ pub(super) fn validate(s: &Value, path: &str, opts: &Opts, errs: &mut Vec<FieldE
         Some(items @ Value::Object(_)) => validate(items, &format!("{path}.items"), opts, errs),
         _ => {}
     }
-    node(m, path, opts, errs);
+    // Every rule of `node` is about one of those four keywords.
+    if rules {
+        node(m, path, opts, errs);
+    }
 }
 
 /// The rules about one schema node.
