@@ -139,10 +139,10 @@ pub(crate) fn plain_ok(s: &str, key: bool, col0: bool) -> bool {
         return false;
     };
     // Tabs inside a plain scalar are content (but not at its ends).
-    if s.starts_with([' ', '\t']) || s.ends_with([' ', '\t']) || s.split('\t').any(needs_escapes) {
+    if s.starts_with([' ', '\t']) || s.ends_with([' ', '\t']) || !plain_inside(s) {
         return false;
     }
-    if (s.ends_with(':') && !key) || has_comment_or_value_indicator(s) || (col0 && is_marker(s)) {
+    if (s.ends_with(':') && !key) || (col0 && is_marker(s)) {
         return false;
     }
     match first {
@@ -165,6 +165,28 @@ fn plain_lines_ok(s: &str, key: bool, col0: bool) -> bool {
         && !s.ends_with('\n')
         && s.split('\n')
             .all(|l| l.is_empty() || plain_ok(l, false, col0))
+}
+
+/// Nothing but tabs that needs escapes, and no `: ` or ` #` (or the same with a tab): one
+/// pass over ASCII text, the two checks on any other.
+pub(super) fn plain_inside(s: &str) -> bool {
+    let mut prev = 0u8;
+    for &c in s.as_bytes() {
+        let bad = match c {
+            b'\t' | b' ' => prev == b':',
+            b'#' => matches!(prev, b' ' | b'\t'),
+            0..=0x1f | 0x7f => true,
+            0x80.. => {
+                return !s.split('\t').any(needs_escapes) && !has_comment_or_value_indicator(s)
+            }
+            _ => false,
+        };
+        if bad {
+            return false;
+        }
+        prev = c;
+    }
+    true
 }
 
 /// `: ` or ` #` anywhere (or the same with a tab).
@@ -228,6 +250,12 @@ fn write_flow_lines(
     cont_indent: usize,
     seg: impl Fn(&mut String, &str),
 ) {
+    if !v.contains('\n') {
+        if !v.is_empty() {
+            seg(out, v);
+        }
+        return;
+    }
     let mut breaks = 0;
     for (i, part) in v.split('\n').enumerate() {
         if i > 0 {

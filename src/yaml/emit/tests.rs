@@ -451,3 +451,45 @@ fn an_alias_whose_copy_or_anchor_changed_is_written_out() {
     }
     assert_eq!(out, "a: &v 1\nb: 1\n");
 }
+
+#[test]
+fn plain_ok_reads_ascii_in_one_pass_as_the_two_checks_read_it() {
+    use crate::yaml::scalar::style::needs_escapes;
+    // The definition: no character but tabs that needs escapes, no `: `, ` #` (or tabs).
+    let slow = |s: &str| {
+        !s.split('\t').any(needs_escapes)
+            && !s
+                .as_bytes()
+                .windows(2)
+                .any(|w| matches!(w, b": " | b":\t" | b" #" | b"\t#"))
+    };
+    let cases = [
+        "a",
+        "a b",
+        "a:b",
+        "a: b",
+        "a:\tb",
+        "a #b",
+        "a\t#b",
+        "a#b",
+        "#a",
+        "a\tb",
+        "a\u{1}b",
+        "a\u{7f}",
+        "é: b",
+        "é #",
+        "é\tb",
+        "a\u{85}b",
+        "ü\u{2028}",
+        "x:",
+        "x: ",
+        "a  #",
+        "::",
+        "http://x#y",
+        "a\rb",
+        "a\nb",
+    ];
+    for s in cases {
+        assert_eq!(scalar::plain_inside(s), slow(s), "{s:?}");
+    }
+}

@@ -177,16 +177,26 @@ impl Locator {
 /// The byte offset of the first character go-yaml's reader refuses: anything but tab, line
 /// feed, carriage return, U+0020–U+007E, U+0085, U+00A0–U+D7FF, U+E000–U+FFFD and U+10000 up.
 pub fn first_control(text: &str) -> Option<usize> {
-    if text.is_ascii() {
-        return text
-            .bytes()
-            .position(|b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7f);
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    // Runs of printable ASCII are passed over a byte at a time; only a byte past them (a
+    // control character, DEL or a character's first byte) is looked at again.
+    while let Some(n) = bytes[at..]
+        .iter()
+        .position(|&b| b >= 0x7f || (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')))
+    {
+        at += n;
+        if bytes[at] < 0x80 {
+            return Some(at);
+        }
+        let c = text[at..].chars().next()?;
+        if !matches!(c, '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
+        {
+            return Some(at);
+        }
+        at += c.len_utf8();
     }
-    text.char_indices()
-        .find(|&(_, c)| {
-            !matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{7e}' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
-        })
-        .map(|(i, _)| i)
+    None
 }
 
 /// A finished node with what decoding it costs (see [`Budget`]) and its height.

@@ -1,7 +1,7 @@
 //! The reader against go-yaml v2 and kubectl: what is read, what is refused (with go-yaml's
 //! cause), where every node lies.
 
-use super::{decode, read_stream, Kind, RNode};
+use super::{compose, decode, read_stream, Kind, RNode};
 use serde_json::{json, Value};
 
 /// Each document's JSON as kubectl holds it (empty documents left out).
@@ -342,4 +342,40 @@ fn a_json_stream_is_split_as_apimachinerys_decoder_splits_it() {
     );
     // A first value JSON refuses, YAML may read (a flow sequence's trailing comma).
     assert_eq!(one("{\"a\": [1,]}\n"), json!({"a": [1]}));
+}
+
+#[test]
+fn first_control_is_the_first_character_go_yaml_refuses() {
+    // The definition, a character at a time.
+    let slow = |t: &str| {
+        t.char_indices()
+            .find(|&(_, c)| {
+                !matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{7e}' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
+            })
+            .map(|(i, _)| i)
+    };
+    let cases = [
+        "",
+        "a: b\n",
+        "a:\tb\r\n",
+        "\u{7f}",
+        "x\u{1}",
+        "é: ü\n",
+        "é\u{7f}",
+        "ü\u{84}",
+        "ü\u{85}",
+        "a\u{9f}b",
+        "a\u{a0}",
+        "a\u{d7ff}\u{e000}",
+        "a\u{fffe}",
+        "a\u{ffff}b",
+        "a\u{fffd}\u{10000}\u{10ffff}",
+        "中文\u{0}",
+        "\u{feff}a",
+        "a\u{2028}b",
+        "😀\u{1b}",
+    ];
+    for t in cases {
+        assert_eq!(compose::first_control(t), slow(t), "{t:?}");
+    }
 }

@@ -21,6 +21,9 @@ pub fn string_style(s: &str) -> ScalarStyle {
 /// Line breaks, tabs, control and non-printable characters: only double quotes hold them safely.
 pub(crate) fn needs_escapes(s: &str) -> bool {
     let b = s.as_bytes();
+    if !b.iter().any(|&c| c < 0x20 || c >= 0x7f) {
+        return false;
+    }
     b.iter().enumerate().any(|(i, &c)| match c {
         0..=0x1f | 0x7f => true,
         // U+0080..U+009F (C1 controls, NEL)
