@@ -21,7 +21,7 @@ pub fn string_style(s: &str) -> ScalarStyle {
 /// Line breaks, tabs, control and non-printable characters: only double quotes hold them safely.
 pub(crate) fn needs_escapes(s: &str) -> bool {
     let b = s.as_bytes();
-    if !b.iter().any(|&c| c < 0x20 || c >= 0x7f) {
+    if b.iter().all(|c| (0x20..0x7f).contains(c)) {
         return false;
     }
     b.iter().enumerate().any(|(i, &c)| match c {
