@@ -103,8 +103,28 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The next token without its text (a scalar's value, a name, a tag): copying that text
+    /// at every look would cost more than the read. [`Parser::take`] gives it.
     fn peek(&mut self) -> Res<Token> {
-        self.scanner.peek().cloned()
+        let t = self.scanner.peek()?;
+        let tok = match &t.tok {
+            Tok::TagDirective(..) => Tok::TagDirective(String::new(), String::new()),
+            Tok::Alias(_) => Tok::Alias(String::new()),
+            Tok::Anchor(_) => Tok::Anchor(String::new()),
+            Tok::Tag(..) => Tok::Tag(String::new(), String::new()),
+            Tok::Scalar(_, style) => Tok::Scalar(String::new(), *style),
+            other => other.clone(),
+        };
+        Ok(Token {
+            tok,
+            start: t.start,
+            end: t.end,
+        })
+    }
+
+    /// Takes the next token, text and all (after [`Parser::peek`]).
+    fn take(&mut self) -> Tok {
+        self.scanner.skip_token().map_or(Tok::StreamEnd, |t| t.tok)
     }
 
     fn skip(&mut self) {
@@ -256,11 +276,15 @@ impl<'a> Parser<'a> {
                     }
                     version = true;
                 }
-                Tok::TagDirective(ref handle, ref prefix) => {
-                    if self.tag_directives.iter().any(|(h, _)| h == handle) {
+                Tok::TagDirective(..) => {
+                    let Tok::TagDirective(handle, prefix) = self.take() else {
+                        unreachable!("the token peeked")
+                    };
+                    if self.tag_directives.iter().any(|(h, _)| *h == handle) {
                         return perr("found duplicate %TAG directive", t.start, t.start);
                     }
-                    self.tag_directives.push((handle.clone(), prefix.clone()));
+                    self.tag_directives.push((handle, prefix));
+                    continue;
                 }
                 _ => break,
             }
@@ -276,9 +300,11 @@ impl<'a> Parser<'a> {
 
     fn node(&mut self, block: bool, indentless: bool) -> Res<Event> {
         let mut t = self.peek()?;
-        if let Tok::Alias(name) = t.tok {
+        if let Tok::Alias(_) = t.tok {
             self.pop_state();
-            self.skip();
+            let Tok::Alias(name) = self.take() else {
+                unreachable!("the token peeked")
+            };
             return Ok(ev(Ev::Alias(name), t.start, t.end));
         }
         let start = t.start;
@@ -287,16 +313,21 @@ impl<'a> Parser<'a> {
         let mut tag_token: Option<(String, String, Mark)> = None;
         for _ in 0..2 {
             match t.tok {
-                Tok::Anchor(ref name) if anchor.is_none() => {
-                    anchor = Some(name.clone());
+                Tok::Anchor(_) if anchor.is_none() => {
+                    let Tok::Anchor(name) = self.take() else {
+                        unreachable!("the token peeked")
+                    };
+                    anchor = Some(name);
                 }
-                Tok::Tag(ref h, ref s) if tag_token.is_none() => {
-                    tag_token = Some((h.clone(), s.clone(), t.start));
+                Tok::Tag(..) if tag_token.is_none() => {
+                    let Tok::Tag(h, s) = self.take() else {
+                        unreachable!("the token peeked")
+                    };
+                    tag_token = Some((h, s, t.start));
                 }
                 _ => break,
             }
             end = t.end;
-            self.skip();
             t = self.peek()?;
         }
         let mut tag = None;
@@ -321,11 +352,13 @@ impl<'a> Parser<'a> {
             return Ok(ev(e, start, t.end));
         }
         match t.tok {
-            Tok::Scalar(value, style) => {
+            Tok::Scalar(_, style) => {
                 let plain_implicit =
                     (tag.is_none() && style == Style::Plain) || tag.as_deref() == Some("!");
                 self.pop_state();
-                self.skip();
+                let Tok::Scalar(value, _) = self.take() else {
+                    unreachable!("the token peeked")
+                };
                 let e = Ev::Scalar {
                     anchor,
                     tag,
