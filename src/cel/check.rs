@@ -630,18 +630,36 @@ fn display(issues: &mut [String]) -> String {
     issues.join("\n")
 }
 
-/// `ERROR: <input>:L:C: msg` with the source line and a caret under byte `offset`.
+/// `ERROR: <input>:L:C: msg` with the source line and a caret under byte `offset`, as cel-go's
+/// `Error.ToDisplayString` writes it: the column in characters, tabs shown as spaces, a wide dot
+/// (and caret) for each character of more than one byte, no snippet for a line over 16,384 bytes.
 pub fn issue_at(src: &str, offset: usize, msg: &str) -> String {
-    let before = &src[..offset.min(src.len())];
+    let mut offset = offset.min(src.len());
+    while !src.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &src[..offset];
     let line_no = before.matches('\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     let col = before[line_start..].chars().count();
-    let line = src[line_start..].lines().next().unwrap_or("");
-    format!(
-        "ERROR: <input>:{line_no}:{}: {msg}\n | {line}\n | {}^",
-        col + 1,
-        ".".repeat(col)
-    )
+    let line = src[line_start..].split('\n').next().unwrap_or("");
+    let mut out = format!("ERROR: <input>:{line_no}:{}: {msg}", col + 1);
+    if line.len() <= 16_384 {
+        let wide = |c: char| c.len_utf8() > 1;
+        out.push_str("\n | ");
+        out.push_str(&line.replace('\t', " "));
+        out.push_str("\n | ");
+        let mut chars = line.chars();
+        for c in chars.by_ref().take(col) {
+            out.push(if wide(c) { '\u{ff0e}' } else { '.' });
+        }
+        out.push(if chars.next().is_some_and(wide) {
+            '\u{ff3e}'
+        } else {
+            '^'
+        });
+    }
+    out
 }
 
 /// The types of a comprehension's variables over `range`.

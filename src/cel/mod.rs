@@ -76,6 +76,7 @@ mod rewrite;
 mod rule;
 mod semver;
 mod strings;
+mod syntax;
 mod time;
 mod types;
 mod urls;

@@ -2,13 +2,12 @@
 //! validation checks it (`rule`, `message`, `messageExpression`, `reason`, `fieldPath`,
 //! `optionalOldSelf`), parsed and type-checked once.
 
-use super::check::{check, issue_at, Want};
+use super::check::{check, Want};
 use super::decl::Decl;
 use super::fieldpath::valid_field_path;
 use crate::field::{self, go_json, go_quote};
 use crate::schema::Structural;
 use kube_cel::cel::common::ast::IdedExpr;
-use kube_cel::cel::parser::Parser;
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -73,31 +72,7 @@ fn raw(v: &Value) -> Raw {
     }
 }
 
-/// Parses a CEL expression with the syntax 1.36 accepts (optionals included).
-pub fn parse(src: &str) -> Result<IdedExpr, String> {
-    Parser::new()
-        .enable_optional_syntax(true)
-        .parse(src)
-        .map_err(|errs| {
-            let e = errs.errors.first();
-            let (line, col) = e.map_or((1, 0), |e| e.pos);
-            let msg = e.map_or("syntax error", |e| e.msg.as_str());
-            let offset = line_col_offset(src, line, col);
-            // The parser words some errors as cel-go does (`Syntax error: mismatched input`),
-            // others without the prefix cel-go's ANTLR listener gives them.
-            let msg = msg.strip_prefix("Syntax error: ").unwrap_or(msg);
-            issue_at(src, offset, &format!("Syntax error: {msg}"))
-        })
-}
-
-fn line_col_offset(src: &str, line: isize, col: isize) -> usize {
-    let start: usize = src
-        .split_inclusive('\n')
-        .take((line.max(1) - 1) as usize)
-        .map(str::len)
-        .sum();
-    start + col.max(0) as usize
-}
+pub use super::syntax::parse;
 
 /// The estimated costs of a rule that compiles, and of its `messageExpression` when that
 /// compiles too (see [`super::estimate`]).

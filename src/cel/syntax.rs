@@ -1,0 +1,390 @@
+//! Parsing a rule, with its errors as cel-go's parser (v0.26, under the apiserver's options)
+//! reports and displays them. The `cel` crate's parser is built from the same ANTLR grammar;
+//! what it does not do as cel-go does is done here, over the rule's tokens:
+//! - every error is reported, ordered by line and column, the first 100 and a count of the rest;
+//! - reserved words used as identifiers (`reserved identifier: var`), which cel-go refuses after
+//!   parsing (they may still be field names: `a.package`, `Msg{var: 1}`);
+//! - a macro's iteration variable named `__result__` (`iteration variable overwrites
+//!   accumulator variable`), and `map`/`filter` wording a bad one `argument is not an
+//!   identifier` where `all`/`exists`/`exists_one` say `argument must be a simple name`;
+//! - where an expression was complete and the next token fits nowhere, cel-go's ANTLR runtime
+//!   expects what follows the expression (`expecting <EOF>`, `expecting ':'`), where the
+//!   crate's also lists every operator that could have continued it;
+//! - a keyword where a field name goes (`self.true`) is a mismatched input, not a failed
+//!   prediction;
+//! - the crate's own reports of a tree its error recovery left incomplete (`Incomplete
+//!   ExprContext…!`) are not cel-go's: left out when a syntax error says what went wrong.
+
+use super::check::issue_at;
+use kube_cel::cel::common::ast::IdedExpr;
+use kube_cel::cel::parser::Parser;
+
+/// cel-go's `reservedIds` that can reach an identifier (`true`, `false`, `null` and `in` are
+/// the lexer's keywords).
+const RESERVED: [&str; 17] = [
+    "as",
+    "break",
+    "const",
+    "continue",
+    "else",
+    "for",
+    "function",
+    "if",
+    "import",
+    "let",
+    "loop",
+    "package",
+    "namespace",
+    "return",
+    "var",
+    "void",
+    "while",
+];
+
+/// cel-go's `AccumulatorName`.
+const ACCUMULATOR: &str = "__result__";
+
+/// The most errors cel-go displays (`maxErrorsToReport`).
+const REPORTED: usize = 100;
+
+/// The tokens that continue a complete expression: binary operators, selection, indexing and
+/// the conditional.
+const CONTINUATIONS: [&str; 17] = [
+    "'=='", "'!='", "'in'", "'<'", "'<='", "'>='", "'>'", "'&&'", "'||'", "'['", "'.'", "'-'",
+    "'?'", "'+'", "'*'", "'/'", "'%'",
+];
+
+/// Parses a CEL expression with the syntax 1.36 accepts (optionals included); its errors as
+/// cel-go displays them.
+pub fn parse(src: &str) -> Result<IdedExpr, String> {
+    let parsed = Parser::new().enable_optional_syntax(true).parse(src);
+    let mut issues: Vec<(usize, String)> = Vec::new();
+    let mut count = 0;
+    if let Err(errs) = &parsed {
+        let syntax = errs.errors.iter().any(|e| !internal(&e.msg));
+        for e in &errs.errors {
+            if syntax && internal(&e.msg) {
+                continue;
+            }
+            let at = offset(src, e.pos);
+            issues.push((at, reworded(src, at, &e.msg)));
+        }
+    }
+    for (at, msg) in token_checks(src) {
+        issues.push((at, msg));
+    }
+    if issues.is_empty() {
+        return parsed.map_err(|_| issue_at(src, 0, "Syntax error: syntax error"));
+    }
+    count += issues.len();
+    issues.truncate(REPORTED);
+    // A stable sort by position, as cel-go's (line, column) order.
+    issues.sort_by_key(|(at, _)| *at);
+    let mut text: Vec<String> = issues
+        .iter()
+        .map(|(at, msg)| issue_at(src, *at, msg))
+        .collect();
+    if count > REPORTED {
+        text.push(format!("{} more errors were truncated", count - REPORTED));
+    }
+    Err(text.join("\n"))
+}
+
+/// The crate's report of a parse tree its error recovery left without a part.
+fn internal(msg: &str) -> bool {
+    (msg.starts_with("Incomplete") || msg.starts_with("No `")) && msg.ends_with('!')
+}
+
+/// The byte offset of the parser's `(line, column)`, both counted from 1, the column in
+/// characters.
+fn offset(src: &str, (line, col): (isize, isize)) -> usize {
+    let start: usize = src
+        .split_inclusive('\n')
+        .take((line.max(1) - 1) as usize)
+        .map(str::len)
+        .sum();
+    let rest = &src[start.min(src.len())..];
+    start
+        + rest
+            .char_indices()
+            .nth((col.max(1) - 1) as usize)
+            .map_or(rest.len(), |(i, _)| i)
+}
+
+/// The crate's message for an error at byte `at`, in cel-go's words.
+fn reworded(src: &str, at: usize, msg: &str) -> String {
+    if msg.starts_with("invalid string literal: InvalidUnicode") {
+        return "invalid unicode code point".into();
+    }
+    if msg == "argument must be a simple name" {
+        let tokens = lex(src);
+        // The error is at the argument's own position (a selection's `.`): the call is the
+        // first `(` before it at the same depth, with no `,` between.
+        let i = tokens
+            .iter()
+            .position(|t| t.start >= at)
+            .unwrap_or(tokens.len());
+        let mut depth = 0usize;
+        for j in (0..i).rev() {
+            match tokens[j].kind {
+                Kind::Punct(')' | ']' | '}') => depth += 1,
+                Kind::Punct('(' | '[' | '{') if depth > 0 => depth -= 1,
+                Kind::Punct('(') => {
+                    if let Some((name, _)) = macro_of_first_arg(&tokens, j + 1) {
+                        return non_ident_error(name).into();
+                    }
+                    break;
+                }
+                Kind::Punct(',' | '[' | '{') if depth == 0 => break,
+                _ => {}
+            }
+        }
+        return msg.into();
+    }
+    if let Some(word) = msg
+        .strip_prefix("Syntax error: no viable alternative at input '.")
+        .and_then(|w| w.strip_suffix('\''))
+        .filter(|w| matches!(*w, "true" | "false" | "null" | "in"))
+    {
+        // A keyword where a field name goes: cel-go's runtime predicts the selection and
+        // then fails to match the name.
+        return format!("Syntax error: mismatched input '{word}' expecting IDENTIFIER");
+    }
+    expecting_after_expression(msg)
+}
+
+/// `… expecting {<EOF>, '==', …}` as `… expecting <EOF>`: the tokens that could have
+/// continued a complete expression taken out, when all of them are listed.
+fn expecting_after_expression(msg: &str) -> String {
+    let Some((head, set)) = msg.split_once(" expecting {") else {
+        return msg.into();
+    };
+    let Some(set) = set.strip_suffix('}') else {
+        return msg.into();
+    };
+    let items: Vec<&str> = set.split(", ").collect();
+    let continued = CONTINUATIONS
+        .iter()
+        .filter(|c| **c != "'?'")
+        .all(|c| items.contains(c));
+    if !continued {
+        return msg.into();
+    }
+    let rest: Vec<&str> = items
+        .into_iter()
+        .filter(|i| !CONTINUATIONS.contains(i))
+        .collect();
+    match rest.as_slice() {
+        [] => msg.into(),
+        [one] => format!("{head} expecting {one}"),
+        many => format!("{head} expecting {{{}}}", many.join(", ")),
+    }
+}
+
+/// What a macro says of a first argument that is not a name.
+fn non_ident_error(name: &str) -> &'static str {
+    match name {
+        "map" | "filter" => "argument is not an identifier",
+        _ => "argument must be a simple name",
+    }
+}
+
+/// The errors cel-go finds in the tokens after parsing: reserved identifiers, and macros'
+/// iteration variables that are reserved words or the accumulator's name.
+fn token_checks(src: &str) -> Vec<(usize, String)> {
+    let tokens = lex(src);
+    let mut out = Vec::new();
+    // Which open brackets are a message literal's (`Name{`), whose field names are no
+    // identifiers.
+    let mut braces: Vec<bool> = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        let prev = |k: usize| i.checked_sub(k).map(|j| &tokens[j].kind);
+        match &t.kind {
+            Kind::Punct(c @ ('{' | '(' | '[')) => {
+                braces.push(*c == '{' && matches!(prev(1), Some(Kind::Ident(_))));
+            }
+            Kind::Punct('}' | ')' | ']') => {
+                braces.pop();
+            }
+            Kind::Ident(name) => {
+                let selected = matches!(prev(1), Some(Kind::Punct('.')))
+                    || (matches!(prev(1), Some(Kind::Punct('?')))
+                        && matches!(prev(2), Some(Kind::Punct('.'))));
+                let field = braces.last() == Some(&true)
+                    && matches!(prev(1), Some(Kind::Punct('{' | ',')))
+                    && matches!(tokens.get(i + 1).map(|t| &t.kind), Some(Kind::Punct(':')));
+                let reserved = RESERVED.contains(&name.as_str()) && !selected && !field;
+                if reserved {
+                    out.push((t.start, format!("reserved identifier: {name}")));
+                }
+                if let Some((mac, true)) = macro_of_first_arg(&tokens, i) {
+                    if reserved {
+                        out.push((t.start, non_ident_error(mac).into()));
+                    } else if name == ACCUMULATOR {
+                        let msg = "iteration variable overwrites accumulator variable";
+                        out.push((t.start, msg.into()));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// When token `i` starts the first argument of a macro call (`x.all(v, …)`), the macro's name
+/// and whether the token is the whole argument.
+fn macro_of_first_arg(tokens: &[Token], i: usize) -> Option<(&str, bool)> {
+    let kind = |j: usize| tokens.get(j).map(|t| &t.kind);
+    if i < 3 || kind(i - 1) != Some(&Kind::Punct('(')) || kind(i - 3) != Some(&Kind::Punct('.')) {
+        return None;
+    }
+    let Some(Kind::Ident(name)) = kind(i - 2) else {
+        return None;
+    };
+    // The arguments: commas at the call's own depth, up to its `)`.
+    let (mut depth, mut args, mut first_ends) = (0usize, 1usize, None);
+    for (j, t) in tokens.iter().enumerate().skip(i) {
+        match t.kind {
+            Kind::Punct('(' | '[' | '{') => depth += 1,
+            Kind::Punct(')' | ']' | '}') if depth > 0 => depth -= 1,
+            Kind::Punct(')') => break,
+            Kind::Punct(',') if depth == 0 => {
+                first_ends.get_or_insert(j);
+                args += 1;
+            }
+            _ => {}
+        }
+    }
+    let fits = match name.as_str() {
+        "all" | "exists" | "exists_one" | "existsOne" | "filter" => args == 2,
+        "map" => args == 2 || args == 3,
+        _ => false,
+    };
+    fits.then_some((name.as_str(), first_ends == Some(i + 1)))
+}
+
+#[derive(Debug, PartialEq)]
+enum Kind {
+    Ident(String),
+    Punct(char),
+    /// A literal or an operator of more than one character.
+    Other,
+}
+
+#[derive(Debug)]
+struct Token {
+    kind: Kind,
+    start: usize,
+}
+
+/// The rule's tokens, as far as the checks above need them: names, single-character
+/// punctuation, and literals as one token each (comments and blanks skipped).
+fn lex(src: &str) -> Vec<Token> {
+    let b = src.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let start = i;
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        if b[i..].starts_with(b"//") {
+            i = src[i..].find('\n').map_or(b.len(), |n| i + n);
+            continue;
+        }
+        if let Some(end) = string_end(b, i) {
+            out.push(Token {
+                kind: Kind::Other,
+                start,
+            });
+            i = end;
+            continue;
+        }
+        if c == b'_' || c.is_ascii_alphabetic() {
+            while i < b.len() && (b[i] == b'_' || b[i].is_ascii_alphanumeric()) {
+                i += 1;
+            }
+            out.push(Token {
+                kind: Kind::Ident(src[start..i].to_string()),
+                start,
+            });
+            continue;
+        }
+        if c.is_ascii_digit() {
+            i = number_end(b, i);
+            out.push(Token {
+                kind: Kind::Other,
+                start,
+            });
+            continue;
+        }
+        let ch = src[i..].chars().next().unwrap_or(' ');
+        i += ch.len_utf8();
+        let kind = if "(){}[],.:?".contains(ch) {
+            Kind::Punct(ch)
+        } else {
+            Kind::Other
+        };
+        out.push(Token { kind, start });
+    }
+    out
+}
+
+/// Where a string or bytes literal starting at `i` ends (its prefix `r`, `b` or both, then
+/// one of `'''`, `"""`, `'`, `"`), if one starts there.
+fn string_end(b: &[u8], i: usize) -> Option<usize> {
+    let mut j = i;
+    let mut raw = false;
+    while j < b.len() && j - i < 2 && matches!(b[j], b'r' | b'R' | b'b' | b'B') {
+        raw |= matches!(b[j], b'r' | b'R');
+        j += 1;
+    }
+    let q = *b.get(j).filter(|q| matches!(q, b'\'' | b'"'))?;
+    let triple = b[j..].starts_with(&[q, q, q]);
+    let close: &[u8] = if triple { &[q, q, q] } else { &[q] };
+    let mut k = j + close.len();
+    while k < b.len() {
+        if b[k..].starts_with(close) {
+            return Some(k + close.len());
+        }
+        if !triple && b[k] == b'\n' {
+            return Some(k);
+        }
+        k += if b[k] == b'\\' && !raw { 2 } else { 1 };
+    }
+    Some(b.len())
+}
+
+/// Where a number starting at `i` ends: decimal or hex digits, a fraction (digits after the
+/// point), an exponent, a `u` suffix.
+fn number_end(b: &[u8], mut i: usize) -> usize {
+    let digits = |i: &mut usize, hex: bool| {
+        while *i < b.len() && (b[*i].is_ascii_digit() || (hex && b[*i].is_ascii_hexdigit())) {
+            *i += 1;
+        }
+    };
+    if b[i..].starts_with(b"0x") || b[i..].starts_with(b"0X") {
+        i += 2;
+        digits(&mut i, true);
+    } else {
+        digits(&mut i, false);
+        if b.get(i) == Some(&b'.') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+            digits(&mut i, false);
+        }
+        if matches!(b.get(i), Some(b'e' | b'E')) {
+            let sign = usize::from(matches!(b.get(i + 1), Some(b'+' | b'-')));
+            if b.get(i + 1 + sign).is_some_and(u8::is_ascii_digit) {
+                i += 1 + sign;
+                digits(&mut i, false);
+            }
+        }
+    }
+    if matches!(b.get(i), Some(b'u' | b'U')) {
+        i += 1;
+    }
+    i
+}
