@@ -38,7 +38,8 @@
 //! - Where the apiserver's answer depends on Go's map order, map keys are taken in sorted
 //!   order (the same on every run).
 //! - Errors other than operator and call errors name the first occurrence of the offending
-//!   name for their position, and parse errors carry the cel crate's parser messages.
+//!   name for their position. Syntax errors are the cel crate's ANTLR runtime's, reworded
+//!   where cel-go's runtime is known to expect other tokens (`syntax`).
 //! - The estimated cost follows types as far as `estimate` models them; where it does not, it
 //!   takes the cheap reading, so a CRD over the static limits may be accepted (never the
 //!   reverse). Runtime cost is our estimate from the data, not cel-go's count.
