@@ -4,7 +4,7 @@
 //! from CEL at all.
 
 /// CEL's reserved words (`namespace` is the one Kubernetes schemas meet most).
-const RESERVED: &[&str] = &[
+pub(super) const RESERVED: &[&str] = &[
     "true",
     "false",
     "null",

@@ -174,7 +174,7 @@ fn appended(e: &IdedExpr) -> Option<&IdedExpr> {
 
 /// The tokens of `src` that [`walk`] knows (kind, byte offset): identifiers (`id:x`), `f(`
 /// at a call's parenthesis, operators and punctuation; strings and comments skipped.
-fn tokens(src: &str) -> Vec<(String, usize)> {
+pub(super) fn tokens(src: &str) -> Vec<(String, usize)> {
     let b = src.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -224,7 +224,8 @@ fn tokens(src: &str) -> Vec<(String, usize)> {
             let two = src.get(i..i + 2).unwrap_or("");
             let len = match two {
                 "==" | "!=" | "<=" | ">=" | "&&" | "||" => 2,
-                _ => 1,
+                // One character, of however many bytes.
+                _ => src[i..].chars().next().map_or(1, char::len_utf8),
             };
             out.push((src[i..i + len].to_string(), i));
             i += len;

@@ -19,27 +19,11 @@ use super::check::issue_at;
 use kube_cel::cel::common::ast::IdedExpr;
 use kube_cel::cel::parser::Parser;
 
-/// cel-go's `reservedIds` that can reach an identifier (`true`, `false`, `null` and `in` are
-/// the lexer's keywords).
-const RESERVED: [&str; 17] = [
-    "as",
-    "break",
-    "const",
-    "continue",
-    "else",
-    "for",
-    "function",
-    "if",
-    "import",
-    "let",
-    "loop",
-    "package",
-    "namespace",
-    "return",
-    "var",
-    "void",
-    "while",
-];
+/// Whether cel-go refuses `name` as an identifier (its `reservedIds`; `true`, `false`, `null`
+/// and `in` are the lexer's keywords, never identifiers).
+fn reserved(name: &str) -> bool {
+    super::escape::RESERVED.contains(&name) && !matches!(name, "true" | "false" | "null" | "in")
+}
 
 /// cel-go's `AccumulatorName`.
 const ACCUMULATOR: &str = "__result__";
@@ -213,7 +197,7 @@ fn token_checks(src: &str) -> Vec<(usize, String)> {
                 let field = braces.last() == Some(&true)
                     && matches!(prev(1), Some(Kind::Punct('{' | ',')))
                     && matches!(tokens.get(i + 1).map(|t| &t.kind), Some(Kind::Punct(':')));
-                let reserved = RESERVED.contains(&name.as_str()) && !selected && !field;
+                let reserved = reserved(name) && !selected && !field;
                 if reserved {
                     out.push((t.start, format!("reserved identifier: {name}")));
                 }
@@ -278,113 +262,25 @@ struct Token {
     start: usize,
 }
 
-/// The rule's tokens, as far as the checks above need them: names, single-character
-/// punctuation, and literals as one token each (comments and blanks skipped).
+/// The rule's tokens, as far as the checks above need them (from [`super::locate::tokens`]):
+/// names, single-character punctuation, and anything else (a literal, an operator) as one
+/// token.
 fn lex(src: &str) -> Vec<Token> {
-    let b = src.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        let start = i;
-        if c.is_ascii_whitespace() {
-            i += 1;
-            continue;
-        }
-        if b[i..].starts_with(b"//") {
-            i = src[i..].find('\n').map_or(b.len(), |n| i + n);
-            continue;
-        }
-        if let Some(end) = string_end(b, i) {
-            out.push(Token {
-                kind: Kind::Other,
-                start,
-            });
-            i = end;
-            continue;
-        }
-        if c == b'_' || c.is_ascii_alphabetic() {
-            while i < b.len() && (b[i] == b'_' || b[i].is_ascii_alphanumeric()) {
-                i += 1;
-            }
-            out.push(Token {
-                kind: Kind::Ident(src[start..i].to_string()),
-                start,
-            });
-            continue;
-        }
-        if c.is_ascii_digit() {
-            i = number_end(b, i);
-            out.push(Token {
-                kind: Kind::Other,
-                start,
-            });
-            continue;
-        }
-        let ch = src[i..].chars().next().unwrap_or(' ');
-        i += ch.len_utf8();
-        let kind = if "(){}[],.:?".contains(ch) {
-            Kind::Punct(ch)
-        } else {
-            Kind::Other
-        };
-        out.push(Token { kind, start });
-    }
-    out
-}
-
-/// Where a string or bytes literal starting at `i` ends (its prefix `r`, `b` or both, then
-/// one of `'''`, `"""`, `'`, `"`), if one starts there.
-fn string_end(b: &[u8], i: usize) -> Option<usize> {
-    let mut j = i;
-    let mut raw = false;
-    while j < b.len() && j - i < 2 && matches!(b[j], b'r' | b'R' | b'b' | b'B') {
-        raw |= matches!(b[j], b'r' | b'R');
-        j += 1;
-    }
-    let q = *b.get(j).filter(|q| matches!(q, b'\'' | b'"'))?;
-    let triple = b[j..].starts_with(&[q, q, q]);
-    let close: &[u8] = if triple { &[q, q, q] } else { &[q] };
-    let mut k = j + close.len();
-    while k < b.len() {
-        if b[k..].starts_with(close) {
-            return Some(k + close.len());
-        }
-        if !triple && b[k] == b'\n' {
-            return Some(k);
-        }
-        k += if b[k] == b'\\' && !raw { 2 } else { 1 };
-    }
-    Some(b.len())
-}
-
-/// Where a number starting at `i` ends: decimal or hex digits, a fraction (digits after the
-/// point), an exponent, a `u` suffix.
-fn number_end(b: &[u8], mut i: usize) -> usize {
-    let digits = |i: &mut usize, hex: bool| {
-        while *i < b.len() && (b[*i].is_ascii_digit() || (hex && b[*i].is_ascii_hexdigit())) {
-            *i += 1;
-        }
-    };
-    if b[i..].starts_with(b"0x") || b[i..].starts_with(b"0X") {
-        i += 2;
-        digits(&mut i, true);
-    } else {
-        digits(&mut i, false);
-        if b.get(i) == Some(&b'.') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
-            i += 1;
-            digits(&mut i, false);
-        }
-        if matches!(b.get(i), Some(b'e' | b'E')) {
-            let sign = usize::from(matches!(b.get(i + 1), Some(b'+' | b'-')));
-            if b.get(i + 1 + sign).is_some_and(u8::is_ascii_digit) {
-                i += 1 + sign;
-                digits(&mut i, false);
-            }
-        }
-    }
-    if matches!(b.get(i), Some(b'u' | b'U')) {
-        i += 1;
-    }
-    i
+    super::locate::tokens(src)
+        .into_iter()
+        // A call's `f(` marker: its `(` comes as a token of its own.
+        .filter(|(kind, _)| kind.len() == 1 || !kind.ends_with('('))
+        .map(|(kind, start)| {
+            let kind = match kind.strip_prefix("id:") {
+                Some(name) => Kind::Ident(name.to_string()),
+                None => match kind.as_str() {
+                    "(" | ")" | "{" | "}" | "[" | "]" | "," | "." | ":" | "?" => {
+                        Kind::Punct(kind.chars().next().unwrap_or(' '))
+                    }
+                    _ => Kind::Other,
+                },
+            };
+            Token { kind, start }
+        })
+        .collect()
 }
