@@ -43,7 +43,6 @@ const CONTINUATIONS: [&str; 17] = [
 pub fn parse(src: &str) -> Result<IdedExpr, String> {
     let parsed = Parser::new().enable_optional_syntax(true).parse(src);
     let mut issues: Vec<(usize, String)> = Vec::new();
-    let mut count = 0;
     if let Err(errs) = &parsed {
         let syntax = errs.errors.iter().any(|e| !internal(&e.msg));
         for e in &errs.errors {
@@ -60,7 +59,7 @@ pub fn parse(src: &str) -> Result<IdedExpr, String> {
     if issues.is_empty() {
         return parsed.map_err(|_| issue_at(src, 0, "Syntax error: syntax error"));
     }
-    count += issues.len();
+    let count = issues.len();
     issues.truncate(REPORTED);
     // A stable sort by position, as cel-go's (line, column) order.
     issues.sort_by_key(|(at, _)| *at);
