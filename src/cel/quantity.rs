@@ -37,9 +37,13 @@ enum Amount {
 #[derive(Debug, Clone)]
 pub struct Quantity(Amount);
 
-/// The most digits an exact amount may grow to by aligning scales (beyond it, the smaller
-/// operand of `add`/`sub` is dropped; the apiserver would build the full number).
-const MAX_DIGITS: usize = 4096;
+/// The most digits an exact amount may grow to (a suffix's exponent rounded to nano units, or
+/// two scales aligned by `add`/`sub`). The apiserver builds the number whatever its size (an
+/// exponent may reach 2³¹: minutes of work and a gigabyte for one value); here a value stops
+/// at 100,000 digits (a tenth of a millisecond an operation, so a rule over a long list cannot
+/// hold a run up). Beyond, a quantity is refused and the smaller operand of `add`/`sub`
+/// dropped.
+const MAX_DIGITS: usize = 100_000;
 
 fn digits_of(mut n: u128) -> Vec<u8> {
     let mut out = Vec::new();
@@ -312,8 +316,9 @@ fn suffix(s: &str) -> Option<(u32, i32)> {
         "Ei" => (2, 60),
         _ => {
             let rest = s.strip_prefix(['e', 'E'])?;
+            // `strconv.ParseInt(…, 10, 64)`, then `int32(…)`: wrapped, as Go converts.
             let e: i64 = rest.parse().ok()?;
-            (10, i32::try_from(e).ok()?)
+            (10, e as i32)
         }
     })
 }

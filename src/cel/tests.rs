@@ -612,3 +612,23 @@ fn every_type_error_of_a_rule_is_reported_in_source_order() {
         "ERROR: <input>:1:28: undefined field 'x'\n | self.s.matches('[') && self.x\n | ...........................^"
     );
 }
+
+#[test]
+fn a_quantity_is_built_whatever_its_exponent_as_apimachinery_builds_it() {
+    // ParseQuantity builds the exact amount of any exponent (here 5,029 digits at nano
+    // units), `Add` aligns any two scales, and the exponent is read as an int64 then
+    // converted to int32, wrapping (apimachinery v0.36.3, read).
+    let rules = [
+        "quantity('12345678901234567890e5000').isGreaterThan(quantity('1e5018'))",
+        "quantity('1e5000').add(quantity('1')).isGreaterThan(quantity('1e5000'))",
+        "quantity('1e5000').sub(quantity('1')).isLessThan(quantity('1e5000'))",
+        "quantity('1e4294967296') == quantity('1') && quantity('2e4294967299') == quantity('2k')",
+    ];
+    for rule in rules {
+        let s = spec(
+            "{s: {type: string}}",
+            &format!("[{{rule: {rule:?}, message: failed}}]"),
+        );
+        assert!(run(&s, &obj("{s: a}")).is_empty(), "{rule}");
+    }
+}
