@@ -617,7 +617,7 @@ fn sample(t: &Ty) -> Option<kube_cel::cel::Value> {
 }
 
 /// Issues in the order cel-go displays them: by line, then column (stably), one a line.
-fn display(issues: &mut [String]) -> String {
+pub(super) fn display(issues: &mut [String]) -> String {
     let place = |issue: &String| -> (usize, usize) {
         let mut at = issue
             .strip_prefix("ERROR: <input>:")

@@ -15,7 +15,7 @@
 //! - the crate's own reports of a tree its error recovery left incomplete (`Incomplete
 //!   ExprContext…!`) are not cel-go's: left out when a syntax error says what went wrong.
 
-use super::check::issue_at;
+use super::check::{display, issue_at};
 use kube_cel::cel::common::ast::IdedExpr;
 use kube_cel::cel::parser::Parser;
 
@@ -42,7 +42,8 @@ const CONTINUATIONS: [&str; 17] = [
 /// cel-go displays them.
 pub fn parse(src: &str) -> Result<IdedExpr, String> {
     let parsed = Parser::new().enable_optional_syntax(true).parse(src);
-    let mut issues: Vec<(usize, String)> = Vec::new();
+    let tokens = lex(src);
+    let mut issues: Vec<String> = Vec::new();
     if let Err(errs) = &parsed {
         let syntax = errs.errors.iter().any(|e| !internal(&e.msg));
         for e in &errs.errors {
@@ -50,27 +51,25 @@ pub fn parse(src: &str) -> Result<IdedExpr, String> {
                 continue;
             }
             let at = offset(src, e.pos);
-            issues.push((at, reworded(src, at, &e.msg)));
+            issues.push(issue_at(src, at, &reworded(&tokens, at, &e.msg)));
         }
     }
-    for (at, msg) in token_checks(src) {
-        issues.push((at, msg));
+    for (at, msg) in token_checks(&tokens) {
+        issues.push(issue_at(src, at, &msg));
     }
     if issues.is_empty() {
         return parsed.map_err(|_| issue_at(src, 0, "Syntax error: syntax error"));
     }
     let count = issues.len();
     issues.truncate(REPORTED);
-    // A stable sort by position, as cel-go's (line, column) order.
-    issues.sort_by_key(|(at, _)| *at);
-    let mut text: Vec<String> = issues
-        .iter()
-        .map(|(at, msg)| issue_at(src, *at, msg))
-        .collect();
+    let mut text = display(&mut issues);
     if count > REPORTED {
-        text.push(format!("{} more errors were truncated", count - REPORTED));
+        text.push_str(&format!(
+            "\n{} more errors were truncated",
+            count - REPORTED
+        ));
     }
-    Err(text.join("\n"))
+    Err(text)
 }
 
 /// The crate's report of a parse tree its error recovery left without a part.
@@ -94,13 +93,12 @@ fn offset(src: &str, (line, col): (isize, isize)) -> usize {
             .map_or(rest.len(), |(i, _)| i)
 }
 
-/// The crate's message for an error at byte `at`, in cel-go's words.
-fn reworded(src: &str, at: usize, msg: &str) -> String {
+/// The crate's message for an error at byte `at`, in cel-go's words (`tokens`: the rule's).
+fn reworded(tokens: &[Token], at: usize, msg: &str) -> String {
     if msg.starts_with("invalid string literal: InvalidUnicode") {
         return "invalid unicode code point".into();
     }
     if msg == "argument must be a simple name" {
-        let tokens = lex(src);
         // The error is at the argument's own position (a selection's `.`): the call is the
         // first `(` before it at the same depth, with no `,` between.
         let i = tokens
@@ -113,7 +111,7 @@ fn reworded(src: &str, at: usize, msg: &str) -> String {
                 Kind::Punct(')' | ']' | '}') => depth += 1,
                 Kind::Punct('(' | '[' | '{') if depth > 0 => depth -= 1,
                 Kind::Punct('(') => {
-                    if let Some((name, _)) = macro_of_first_arg(&tokens, j + 1) {
+                    if let Some((name, _)) = macro_of_first_arg(tokens, j + 1) {
                         return non_ident_error(name).into();
                     }
                     break;
@@ -146,6 +144,8 @@ fn expecting_after_expression(msg: &str) -> String {
         return msg.into();
     };
     let items: Vec<&str> = set.split(", ").collect();
+    // Inside a conditional's first branch `?` cannot follow (`:` does): the rest must all be
+    // there.
     let continued = CONTINUATIONS
         .iter()
         .filter(|c| **c != "'?'")
@@ -174,8 +174,7 @@ fn non_ident_error(name: &str) -> &'static str {
 
 /// The errors cel-go finds in the tokens after parsing: reserved identifiers, and macros'
 /// iteration variables that are reserved words or the accumulator's name.
-fn token_checks(src: &str) -> Vec<(usize, String)> {
-    let tokens = lex(src);
+fn token_checks(tokens: &[Token]) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     // Which open brackets are a message literal's (`Name{`), whose field names are no
     // identifiers.
@@ -200,7 +199,7 @@ fn token_checks(src: &str) -> Vec<(usize, String)> {
                 if reserved {
                     out.push((t.start, format!("reserved identifier: {name}")));
                 }
-                if let Some((mac, true)) = macro_of_first_arg(&tokens, i) {
+                if let Some((mac, true)) = macro_of_first_arg(tokens, i) {
                     if reserved {
                         out.push((t.start, non_ident_error(mac).into()));
                     } else if name == ACCUMULATOR {
