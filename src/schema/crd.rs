@@ -164,10 +164,7 @@ fn check_versions(
     let identical = hoist
         && versions
             .windows(2)
-            .all(|w| match (w[0].schema, w[1].schema) {
-                (Some(a), Some(b)) => super::same_json(a, b),
-                (a, b) => a.is_none() && b.is_none(),
-            });
+            .all(|w| super::same_opt(w[0].schema, w[1].schema, super::same_json));
     let shared = match (top, identical, versions.first().and_then(|v| v.schema)) {
         (Some(s), _, _) | (None, true, Some(s)) => Some(check(s, TOP_LEVEL)?),
         _ => None,

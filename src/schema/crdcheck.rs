@@ -24,6 +24,7 @@ mod update;
 
 pub use update::validate_update;
 
+use super::{same_json, same_map, same_opt};
 use crate::field::FieldError;
 use serde_json::{Map, Value};
 
@@ -116,17 +117,14 @@ impl<'a> Spec<'a> {
             preserve_unknown_fields: flag(spec, "preserveUnknownFields"),
         };
         if let Some(first) = versions.first().cloned() {
-            let same_opt = |a: Option<&Value>, b: Option<&Value>| match (a, b) {
-                (Some(a), Some(b)) => super::same_json(a, b),
-                (a, b) => a.is_none() && b.is_none(),
-            };
             let same = |f: fn(&Version<'a>) -> Option<&'a Value>| {
-                versions.iter().all(|v| same_opt(f(v), f(&first)))
+                versions
+                    .iter()
+                    .all(|v| same_opt(f(v), f(&first), same_json))
             };
-            let schemas_same = versions.iter().all(|v| match (v.schema, first.schema) {
-                (Some(a), Some(b)) => super::same_map(a, b),
-                (a, b) => a.is_none() && b.is_none(),
-            });
+            let schemas_same = versions
+                .iter()
+                .all(|v| same_opt(v.schema, first.schema, same_map));
             let subs_same = same(|v| v.subresources);
             let cols_same = same(|v| v.columns);
             let sel_same = same(|v| v.selectable);

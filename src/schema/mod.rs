@@ -30,6 +30,14 @@ pub(crate) fn same_json(a: &serde_json::Value, b: &serde_json::Value) -> bool {
     }
 }
 
+/// Both absent, or both present and `same` (as `==` on two options).
+pub(crate) fn same_opt<T: ?Sized>(a: Option<&T>, b: Option<&T>, same: fn(&T, &T) -> bool) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => same(a, b),
+        (a, b) => a.is_none() && b.is_none(),
+    }
+}
+
 /// [`same_json`] of two JSON objects.
 pub(crate) fn same_map(
     x: &serde_json::Map<String, serde_json::Value>,
