@@ -7,16 +7,12 @@
 use super::compile::Node;
 use super::cost::Budget;
 use super::errors::{runtime_error, RunError};
-use super::library::root_context;
+use super::library::with_root;
 use super::rule::{Reason, Rule};
 use super::value::to_cel;
 use crate::field::{BadValue, ErrorType, FieldError, Path};
 use kube_cel::cel::{Context, Value as Cel};
 use serde_json::Value;
-
-thread_local! {
-    static ROOT: Context<'static> = root_context();
-}
 
 /// Runs every rule of `root` on `obj`, within `budget`.
 pub fn validate(root: &Node, obj: &Value, budget: Budget) -> Vec<FieldError> {
@@ -31,7 +27,7 @@ pub fn validate_update(
     mut budget: Budget,
 ) -> Vec<FieldError> {
     let mut out = Vec::new();
-    ROOT.with(|ctx| walk(ctx, root, obj, old, &Path::Root(""), &mut budget, &mut out));
+    with_root(|ctx| walk(ctx, root, obj, old, &Path::Root(""), &mut budget, &mut out));
     out
 }
 
@@ -150,9 +146,9 @@ fn run_rules(
         } else if let Some(o) = old_cel.as_ref().filter(|_| rule.uses_old_self) {
             scope.add_variable_from_value("oldSelf", o.clone());
         }
-        match budget.run(&rule.expr, &scope, &this) {
+        match budget.run(&rule.expr, &scope) {
             Ok(Cel::Bool(true)) => {}
-            Ok(_) => match failure(rule, &scope, &this, v, n, path, budget) {
+            Ok(_) => match failure(rule, &scope, v, n, path, budget) {
                 Ok(_) if unchanged && !rule.uses_old_self => {}
                 Ok(e) => out.push(e),
                 Err(stop) => {
@@ -187,7 +183,6 @@ fn none() -> Cel {
 fn failure(
     rule: &Rule,
     scope: &Context<'_>,
-    this: &Cel,
     v: &Value,
     n: &Node,
     path: &Path<'_>,
@@ -198,7 +193,7 @@ fn failure(
         field = crate::field::child(&field, &rule.field_path);
     }
     let message = match &rule.message_expr {
-        Some(e) => message_expression(e, &rule.message_expr_text, scope, this, budget),
+        Some(e) => message_expression(e, &rule.message_expr_text, scope, budget),
         None => Ok(None),
     };
     let message = message.map_err(|detail| {
@@ -230,13 +225,12 @@ fn failure(
 /// empty, has line breaks or is longer than 5000 bytes; `Err` (the detail of the error that
 /// stops evaluation) when it runs out of cost.
 fn message_expression(
-    e: &kube_cel::cel::common::ast::IdedExpr,
+    e: &super::interp::Program,
     src: &str,
     scope: &Context<'_>,
-    this: &Cel,
     budget: &mut Budget,
 ) -> Result<Option<String>, String> {
-    let s = match budget.run(e, scope, this) {
+    let s = match budget.run(e, scope) {
         Ok(Cel::String(s)) => s,
         Ok(_) | Err(RunError::Eval(_)) => return Ok(None),
         Err(RunError::CallLimit) => {

@@ -37,6 +37,25 @@ pub const FORMATS: &[&str] = &[
     "datetime",
 ];
 
+/// The `MaxRegexSize` the library gives format `v`, by which `validate` is charged (the
+/// lengths of the patterns it stands for: kube-openapi's `strfmt` ones for `uuid`, `date` and
+/// `datetime`); `None` when `v` is not a format.
+pub fn max_regex_size(v: &Value) -> Option<u64> {
+    let Value::Opaque(o) = v else {
+        return None;
+    };
+    let NamedFormat(name) = o.downcast_ref::<NamedFormat>()?;
+    Some(match *name {
+        "dns1123Label" | "dns1035Label" | "dns1123LabelPrefix" | "dns1035LabelPrefix" => 30,
+        "dns1123Subdomain" | "qualifiedName" | "dns1123SubdomainPrefix" => 60,
+        "labelValue" => 40,
+        "uri" => 1103,
+        "uuid" => 70,
+        "byte" => 84,
+        _ => 71,
+    })
+}
+
 /// Registers the library over kube-cel's.
 pub fn register(ctx: &mut Context<'_>) {
     ctx.add_function("format.named", |name: Arc<String>| -> ResolveResult {

@@ -381,8 +381,7 @@ fn transform(ftx: &FunctionContext, shape: Shape) -> ResolveResult {
                 };
                 for (ek, ev) in entry.map.iter() {
                     if map.insert(ek.clone(), ev.clone()).is_some() {
-                        let text = format!("insert failed: key {} already exists", key_text(ek));
-                        return Err(ExecutionError::function_error("@text", text));
+                        return Err(key_exists(ek));
                     }
                 }
             }
@@ -392,6 +391,12 @@ fn transform(ftx: &FunctionContext, shape: Shape) -> ResolveResult {
         Shape::List => Value::List(Arc::new(list)),
         _ => Value::Map(kube_cel::cel::objects::Map { map: Arc::new(map) }),
     })
+}
+
+/// `cel.@mapInsert`'s error for a key inserted twice.
+pub(super) fn key_exists(k: &Key) -> ExecutionError {
+    let text = format!("insert failed: key {} already exists", key_text(k));
+    ExecutionError::function_error("@text", text)
 }
 
 fn key_text(k: &Key) -> String {
@@ -442,12 +447,19 @@ fn sort_by(ftx: &FunctionContext) -> ResolveResult {
         }
     };
     let var = name_of(var)?;
-    let mut keyed = Vec::with_capacity(items.len());
+    let mut keys = Vec::with_capacity(items.len());
     for x in items.iter() {
         let mut scope = ftx.ptx.new_inner_scope();
         scope.add_variable_from_value(var, x.clone());
-        keyed.push((Value::resolve(key, &scope)?, x.clone()));
+        keys.push(Value::resolve(key, &scope)?);
     }
+    sort_by_keys(&items, keys)
+}
+
+/// cel-go's `@sortByAssociatedKeys`: `items` stably sorted by their `keys`; keys of different
+/// or unordered types are `no such overload`.
+pub(super) fn sort_by_keys(items: &[Value], keys: Vec<Value>) -> ResolveResult {
+    let mut keyed: Vec<(Value, Value)> = keys.into_iter().zip(items.iter().cloned()).collect();
     let orderable = |v: &Value| {
         matches!(
             v,

@@ -15,3 +15,12 @@ pub fn root_context() -> Context<'static> {
     super::funcs::register(&mut ctx);
     ctx
 }
+
+thread_local! {
+    static ROOT: Context<'static> = root_context();
+}
+
+/// Runs `f` with this thread's root context (built once).
+pub fn with_root<R>(f: impl FnOnce(&Context<'static>) -> R) -> R {
+    ROOT.with(f)
+}

@@ -66,6 +66,7 @@ mod funcs;
 mod gokeys;
 mod gotime;
 mod gourl;
+mod interp;
 mod ip;
 mod library;
 mod listlib;

@@ -303,6 +303,8 @@ enum Pat {
 }
 
 struct Overload {
+    /// The table line (`_<_ g string string -> bool`): what names the overload.
+    sig: &'static str,
     member: bool,
     params: Vec<Pat>,
     result: Pat,
@@ -320,6 +322,7 @@ fn table() -> &'static HashMap<&'static str, Vec<Overload>> {
             let params = words.map(pat).collect();
             let result = pat(result.trim());
             map.entry(name).or_default().push(Overload {
+                sig: line,
                 member,
                 params,
                 result,
@@ -393,8 +396,13 @@ pub fn declared_any(name: &str) -> bool {
 /// cel-go's checker resolves it: the first overload that takes the arguments gives the type,
 /// which becomes `dyn` when a later one that takes them too gives another. `None` when no
 /// overload of this form and arity takes them (cel-go's `found no matching overload`).
-pub fn resolve(name: &str, member: bool, args: &[Ty]) -> Option<Ty> {
+/// With the type, the overload when it is the only one that takes the arguments (its table
+/// line): cel-go's checker then records one overload id for the call, which the runtime cost
+/// of some functions depends on (see [`super::interp`]).
+pub fn resolve_with(name: &str, member: bool, args: &[Ty]) -> Option<(Ty, Option<&'static str>)> {
     let mut result: Option<Ty> = None;
+    let mut fitting = 0;
+    let mut only = None;
     for o in table().get(name)? {
         if o.member != member || o.params.len() != args.len() {
             continue;
@@ -407,6 +415,8 @@ pub fn resolve(name: &str, member: bool, args: &[Ty]) -> Option<Ty> {
         {
             continue;
         }
+        fitting += 1;
+        only = Some(o.sig);
         let t = substitute(&o.result, &binds);
         result = Some(match result {
             None => t,
@@ -414,7 +424,7 @@ pub fn resolve(name: &str, member: bool, args: &[Ty]) -> Option<Ty> {
             Some(_) => Ty::Dyn,
         });
     }
-    result
+    result.map(|t| (t, if fitting == 1 { only } else { None }))
 }
 
 /// Whether a value of type `arg` may be passed as `p` (cel-go's `isAssignable`, argument to

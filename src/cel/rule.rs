@@ -5,9 +5,9 @@
 use super::check::{check, Want};
 use super::decl::Decl;
 use super::fieldpath::valid_field_path;
+use super::interp::Program;
 use crate::field::{self, go_json, go_quote};
 use crate::schema::Structural;
-use kube_cel::cel::common::ast::IdedExpr;
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -23,12 +23,12 @@ pub enum Reason {
 /// A rule ready to run.
 #[derive(Debug)]
 pub struct Rule {
-    pub expr: IdedExpr,
+    pub expr: Program,
     /// `message`, trimmed ("" when not given).
     pub message: String,
     /// The rule text, trimmed.
     pub text: String,
-    pub message_expr: Option<IdedExpr>,
+    pub message_expr: Option<Program>,
     /// The `messageExpression` text (named in cost errors).
     pub message_expr_text: String,
     pub reason: Reason,
@@ -138,7 +138,7 @@ fn compile_costed(
                     &c.types,
                 ));
                 super::rewrite::rewrite(&mut e, &c);
-                Some(e)
+                Some(Program::plan(&e, &c))
             }
             Err(d) => {
                 let detail = match d.starts_with("ERROR:") {
@@ -173,7 +173,7 @@ fn compile_costed(
         p => valid_field_path(p, node).unwrap_or_default(),
     };
     Ok(Rule {
-        expr,
+        expr: Program::plan(&expr, &checked),
         message: r.message.trim().to_string(),
         text: r.rule.trim().to_string(),
         message_expr,

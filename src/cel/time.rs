@@ -40,7 +40,7 @@ pub fn register(ctx: &mut Context<'_>) {
 }
 
 /// A read of a `byte` or `duration` string: its conversion's error when it did not convert.
-fn strfmt(v: Value) -> ResolveResult {
+pub(super) fn strfmt(v: Value) -> ResolveResult {
     if let Value::Opaque(o) = &v {
         if let Some(bad) = o.downcast_ref::<super::value::Invalid>() {
             return Err(text(bad.0.clone()));
@@ -55,9 +55,14 @@ fn lister(ftx: &FunctionContext) -> ResolveResult {
     let [x] = ftx.args else {
         return Err(ExecutionError::NoSuchOverload);
     };
-    Value::resolve(x, ftx.ptx).map_err(|_| {
-        text("internal error: interface conversion: *types.Err is not traits.Lister: missing method Add")
-    })
+    Value::resolve(x, ftx.ptx).map_err(|_| lister_error())
+}
+
+/// The recovered panic of a list library cost tracker given an error for a list.
+pub(super) fn lister_error() -> ExecutionError {
+    text(
+        "internal error: interface conversion: *types.Err is not traits.Lister: missing method Add",
+    )
 }
 
 /// `opt.or(other)` / `opt.orValue(v)`: the argument is evaluated only for an empty optional.

@@ -11,11 +11,11 @@ use kube_cel::cel::common::ast::IdedExpr;
 impl Checker<'_> {
     /// An operator's type; when no overload takes the operands, cel-go's `found no matching
     /// overload`.
-    pub(super) fn operator(&self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, String> {
+    pub(super) fn operator(&mut self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, String> {
         if matches!(name, "_&&_" | "_||_") {
             return Ok(Ty::Bool);
         }
-        match overloads::resolve(name, false, args) {
+        match self.resolve(id, name, false, args) {
             // A schema list plus a list keeps the left one's schema type (a set stays a set).
             Some(Ty::List(_)) if name == "_+_" && matches!(args[0], Ty::Node(_)) => {
                 Ok(args[0].clone())
@@ -31,7 +31,7 @@ impl Checker<'_> {
             let msg = format!("undeclared reference to '{name}' (in container '')");
             return Err(self.at_node(id, name, &msg));
         }
-        match overloads::resolve(name, true, args) {
+        match self.resolve(id, name, true, args) {
             Some(t) => Ok(t),
             None => Err(self.no_overload(id, name, args, true)),
         }
@@ -39,10 +39,19 @@ impl Checker<'_> {
 
     /// A global function's type (`name` as declared: `sets.contains`).
     pub(super) fn global(&mut self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, String> {
-        match overloads::resolve(name, false, args) {
+        match self.resolve(id, name, false, args) {
             Some(t) => Ok(t),
             None => Err(self.no_overload(id, name, args, false)),
         }
+    }
+
+    /// The call's type; records its overload when only one takes the arguments.
+    fn resolve(&mut self, id: u64, name: &str, member: bool, args: &[Ty]) -> Option<Ty> {
+        let (t, only) = overloads::resolve_with(name, member, args)?;
+        if let Some(sig) = only {
+            self.overloads.insert(id, sig);
+        }
+        Some(t)
     }
 
     /// cel-go's `found no matching overload` for call `id`, at its operator or `(`.
