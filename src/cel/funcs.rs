@@ -1,10 +1,10 @@
 //! Functions that replace or complete the cel crate's and kube-cel's where their behaviour
 //! differs from the apiserver's: `duration()` with Go's syntax, `size()` that passes its
-//! argument's error on (the cel crate reports a missing argument), and cel-go's error-absorbing
-//! logic for the calls [`super::rewrite`] puts in place of `&&`, `||`, `all`, `exists` and
-//! `exists_one`, optional selection, two-variable quantifiers, `type()` and `dyn()`; `matches()`
-//! with its patterns compiled once; and the URL library with Go's URL parsing
-//! ([`super::urls`]).
+//! argument's error on (the cel crate reports a missing argument), optional selection
+//! (`@optsel`), `type()` and `dyn()`, optionals' equality and `unwrap`; `matches()` with its
+//! patterns compiled once; and the URL library with Go's URL parsing ([`super::urls`]). The
+//! calls [`super::rewrite`] puts in place of `&&`, `||` and the macros are evaluated by
+//! [`super::interp`] itself.
 
 use super::gotime::parse_go_duration;
 use kube_cel::cel::common::ast::{Expr, LiteralValue};
@@ -22,27 +22,7 @@ pub fn register(ctx: &mut Context<'_>) {
     ctx.add_function("matches", matches);
     ctx.add_function("find", find);
     ctx.add_function("findAll", find_all);
-    ctx.add_function("@and", and);
-    ctx.add_function("@or", or);
-    ctx.add_function("@all", all);
-    ctx.add_function("@exists", exists);
-    ctx.add_function("@exists_one", exists_one);
-    ctx.add_function("@all2", all);
-    ctx.add_function("@exists2", exists);
-    ctx.add_function("@existsOne2", exists_one);
     ctx.add_function("@optsel", opt_select);
-    ctx.add_function("@transformList", |f: &FunctionContext| {
-        transform(f, Shape::List)
-    });
-    ctx.add_function("@transformMap", |f: &FunctionContext| {
-        transform(f, Shape::Map)
-    });
-    ctx.add_function("@transformMapEntry", |f: &FunctionContext| {
-        transform(f, Shape::Entry)
-    });
-    ctx.add_function("@optMap", |ftx: &FunctionContext| opt_map(ftx, false));
-    ctx.add_function("@optFlatMap", |ftx: &FunctionContext| opt_map(ftx, true));
-    ctx.add_function("@sortBy", sort_by);
     ctx.add_function("@opt_eq", |a: Value, b: Value| optional_eq(&a, &b));
     ctx.add_function("@opt_ne", |a: Value, b: Value| !optional_eq(&a, &b));
     ctx.add_function("optional.unwrap", |l: Arc<Vec<Value>>| unwrap_all(&l));
@@ -220,54 +200,6 @@ fn size(ftx: &FunctionContext) -> ResolveResult {
     Ok(Value::Int(n as i64))
 }
 
-/// Both operands of a logical operator, the right one evaluated only when the left one does
-/// not decide (`decides` is false for `&&`, true for `||`).
-fn logical(ftx: &FunctionContext, decides: bool) -> ResolveResult {
-    let [l, r] = ftx.args else {
-        return Err(ExecutionError::NoSuchOverload);
-    };
-    let left = Value::resolve(l, ftx.ptx);
-    if matches!(left, Ok(Value::Bool(b)) if b == decides) {
-        return Ok(Value::Bool(decides));
-    }
-    let right = Value::resolve(r, ftx.ptx);
-    match (left, right) {
-        (_, Ok(Value::Bool(b))) if b == decides => Ok(Value::Bool(decides)),
-        (Ok(Value::Bool(_)), Ok(Value::Bool(_))) => Ok(Value::Bool(!decides)),
-        (Err(e), _) | (_, Err(e)) => Err(e),
-        _ => Err(ExecutionError::NoSuchOverload),
-    }
-}
-
-fn and(ftx: &FunctionContext) -> ResolveResult {
-    logical(ftx, false)
-}
-
-fn or(ftx: &FunctionContext) -> ResolveResult {
-    logical(ftx, true)
-}
-
-/// The elements a macro iterates: a list's (index, item), a map's (key, value).
-fn elements(v: Value) -> Result<Vec<(Value, Value)>, ExecutionError> {
-    match v {
-        Value::List(l) => Ok(l
-            .iter()
-            .enumerate()
-            .map(|(i, x)| (Value::Int(i as i64), x.clone()))
-            .collect()),
-        // In key order: the apiserver's is Go's map order, different on every run.
-        Value::Map(m) => {
-            let mut entries: Vec<(&Key, &Value)> = m.map.iter().collect();
-            entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
-            Ok(entries
-                .into_iter()
-                .map(|(k, x)| (Value::from(k), x.clone()))
-                .collect())
-        }
-        _ => Err(ExecutionError::NoSuchOverload),
-    }
-}
-
 fn name_of(e: &kube_cel::cel::common::ast::IdedExpr) -> Result<&str, ExecutionError> {
     match &e.expr {
         Expr::Literal(LiteralValue::String(name)) => Ok(name.inner()),
@@ -333,66 +265,6 @@ fn opt_select(ftx: &FunctionContext) -> ResolveResult {
     }
 }
 
-/// What a `transform*` macro builds.
-enum Shape {
-    List,
-    Map,
-    Entry,
-}
-
-/// `r.transformList(a, b, [filter,] e)`, `transformMap` (keys of `r` to `e`) and
-/// `transformMapEntry` (`e` is a one-entry map, merged; a repeated key is an error).
-fn transform(ftx: &FunctionContext, shape: Shape) -> ResolveResult {
-    let (range, a, b, filter, body) = match ftx.args {
-        [r, a, b, body] => (r, a, b, None, body),
-        [r, a, b, f, body] => (r, a, b, Some(f), body),
-        _ => return Err(ExecutionError::NoSuchOverload),
-    };
-    let (a, b) = (name_of(a)?, name_of(b)?);
-    let mut list = Vec::new();
-    let mut map: HashMap<Key, Value> = HashMap::new();
-    for (k, x) in elements(Value::resolve(range, ftx.ptx)?)? {
-        let mut scope = ftx.ptx.new_inner_scope();
-        scope.add_variable_from_value(a, k.clone());
-        scope.add_variable_from_value(b, x);
-        if let Some(f) = filter {
-            match Value::resolve(f, &scope)? {
-                Value::Bool(true) => {}
-                Value::Bool(false) => continue,
-                _ => return Err(ExecutionError::NoSuchOverload),
-            }
-        }
-        let v = Value::resolve(body, &scope)?;
-        match shape {
-            Shape::List => list.push(v),
-            Shape::Map => {
-                let key = match k {
-                    Value::String(s) => Key::String(s),
-                    Value::Int(i) => Key::Int(i),
-                    Value::UInt(u) => Key::Uint(u),
-                    Value::Bool(b) => Key::Bool(b),
-                    _ => return Err(ExecutionError::NoSuchOverload),
-                };
-                map.insert(key, v);
-            }
-            Shape::Entry => {
-                let Value::Map(entry) = v else {
-                    return Err(ExecutionError::NoSuchOverload);
-                };
-                for (ek, ev) in entry.map.iter() {
-                    if map.insert(ek.clone(), ev.clone()).is_some() {
-                        return Err(key_exists(ek));
-                    }
-                }
-            }
-        }
-    }
-    Ok(match shape {
-        Shape::List => Value::List(Arc::new(list)),
-        _ => Value::Map(kube_cel::cel::objects::Map { map: Arc::new(map) }),
-    })
-}
-
 /// `cel.@mapInsert`'s error for a key inserted twice.
 pub(super) fn key_exists(k: &Key) -> ExecutionError {
     let text = format!("insert failed: key {} already exists", key_text(k));
@@ -407,53 +279,6 @@ fn key_text(k: &Key) -> String {
         Value::Bool(b) => b.to_string(),
         other => format!("{other:?}"),
     }
-}
-
-/// `o.optMap(x, e)`: empty when `o` is, else `optional.of(e)` with `x` bound to its value
-/// (`flat`: `e` is itself the optional result).
-fn opt_map(ftx: &FunctionContext, flat: bool) -> ResolveResult {
-    let [opt, var, body] = ftx.args else {
-        return Err(ExecutionError::NoSuchOverload);
-    };
-    let v = Value::resolve(opt, ftx.ptx)?;
-    let Some(opt) = as_optional(&v) else {
-        return Err(ExecutionError::NoSuchOverload);
-    };
-    let Some(inner) = opt.value().cloned() else {
-        return Ok(v);
-    };
-    let mut scope = ftx.ptx.new_inner_scope();
-    scope.add_variable_from_value(name_of(var)?, inner);
-    let r = Value::resolve(body, &scope)?;
-    if flat {
-        return Ok(r);
-    }
-    Ok(Value::Opaque(Arc::new(OptionalValue::of(r))))
-}
-
-/// `l.sortBy(x, key)`: the list stably sorted by each element's key (cel-go's
-/// `@sortByAssociatedKeys`); keys of different or unordered types are `no such overload`.
-fn sort_by(ftx: &FunctionContext) -> ResolveResult {
-    let [list, var, key] = ftx.args else {
-        return Err(ExecutionError::NoSuchOverload);
-    };
-    // cel-go's expansion folds an error range into a list (a recovered panic).
-    let items = match Value::resolve(list, ftx.ptx) {
-        Ok(Value::List(items)) => items,
-        Ok(_) => return Err(ExecutionError::NoSuchOverload),
-        Err(_) => {
-            let text = "internal error: interface conversion: *types.Err is not traits.Lister: missing method Add";
-            return Err(ExecutionError::function_error("@text", text));
-        }
-    };
-    let var = name_of(var)?;
-    let mut keys = Vec::with_capacity(items.len());
-    for x in items.iter() {
-        let mut scope = ftx.ptx.new_inner_scope();
-        scope.add_variable_from_value(var, x.clone());
-        keys.push(Value::resolve(key, &scope)?);
-    }
-    sort_by_keys(&items, keys)
 }
 
 /// cel-go's `@sortByAssociatedKeys`: `items` stably sorted by their `keys`; keys of different
@@ -483,91 +308,4 @@ pub(super) fn sort_by_keys(items: &[Value], keys: Vec<Value>) -> ResolveResult {
     Ok(Value::List(Arc::new(
         keyed.into_iter().map(|(_, x)| x).collect(),
     )))
-}
-
-/// Evaluates the predicate of `@all`/`@exists`/`@exists_one` for each element, calling `each`
-/// with its result until it returns false.
-fn quantify(
-    ftx: &FunctionContext,
-    mut each: impl FnMut(Result<bool, ExecutionError>) -> bool,
-) -> Result<(), ExecutionError> {
-    let (range, first, second, pred) = match ftx.args {
-        [range, var, pred] => (range, None, name_of(var)?, pred),
-        [range, a, b, pred] => (range, Some(name_of(a)?), name_of(b)?, pred),
-        _ => return Err(ExecutionError::NoSuchOverload),
-    };
-    let range = Value::resolve(range, ftx.ptx)?;
-    let list = matches!(range, Value::List(_));
-    for (k, x) in elements(range)? {
-        let mut scope = ftx.ptx.new_inner_scope();
-        match first {
-            Some(a) => {
-                scope.add_variable_from_value(a, k);
-                scope.add_variable_from_value(second, x);
-            }
-            // One variable: a list's items, a map's keys.
-            None if list => scope.add_variable_from_value(second, x),
-            None => scope.add_variable_from_value(second, k),
-        }
-        let r = match Value::resolve(pred, &scope) {
-            Ok(Value::Bool(b)) => Ok(b),
-            Ok(_) => Err(ExecutionError::NoSuchOverload),
-            Err(e) => Err(e),
-        };
-        if !each(r) {
-            break;
-        }
-    }
-    Ok(())
-}
-
-/// `all`: false as soon as one is false; else the first error; else true.
-fn all(ftx: &FunctionContext) -> ResolveResult {
-    quantifier(ftx, false)
-}
-
-/// `exists`: true as soon as one is true; else the first error; else false.
-fn exists(ftx: &FunctionContext) -> ResolveResult {
-    quantifier(ftx, true)
-}
-
-fn quantifier(ftx: &FunctionContext, decides: bool) -> ResolveResult {
-    let mut first_err = None;
-    let mut decided = false;
-    quantify(ftx, |r| match r {
-        Ok(b) if b == decides => {
-            decided = true;
-            false
-        }
-        Ok(_) => true,
-        Err(e) => {
-            first_err.get_or_insert(e);
-            true
-        }
-    })?;
-    match (decided, first_err) {
-        (true, _) => Ok(Value::Bool(decides)),
-        (false, Some(e)) => Err(e),
-        (false, None) => Ok(Value::Bool(!decides)),
-    }
-}
-
-/// `exists_one`: exactly one true; the first error stops it.
-fn exists_one(ftx: &FunctionContext) -> ResolveResult {
-    let mut count = 0;
-    let mut err = None;
-    quantify(ftx, |r| match r {
-        Ok(b) => {
-            count += usize::from(b);
-            true
-        }
-        Err(e) => {
-            err = Some(e);
-            false
-        }
-    })?;
-    match err {
-        Some(e) => Err(e),
-        None => Ok(Value::Bool(count == 1)),
-    }
 }

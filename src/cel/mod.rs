@@ -17,11 +17,13 @@
 //!   compare and add as the apiserver's list values do.
 //! - **The 1.36 environment.** kube-cel offers more than 1.36 (math, encoders, jsonpatch,
 //!   string `reverse()`): `library` lists what 1.36 declares and `check` refuses the rest.
-//! - **Cost.** cel has no cost tracking: `estimate` is cel-go's static cost estimator (with the
-//!   schema's size bounds and the Kubernetes libraries' call costs), by which the apiserver
-//!   refuses CRDs whose rules may cost too much; `cost` computes each rule's cost on the actual
-//!   data before running it, so the per-call limit and the per-object budget stop evaluation
-//!   with the apiserver's messages and nothing can hang.
+//! - **Evaluation and cost.** cel has no cost tracking: `estimate` is cel-go's static cost
+//!   estimator (with the schema's size bounds and the Kubernetes libraries' call costs), by
+//!   which the apiserver refuses CRDs whose rules may cost too much; `interp` plans each rule
+//!   as cel-go plans it for the apiserver and evaluates it counting the runtime cost as
+//!   cel-go's tracker counts it (control flow and macros there, every other step handed to the
+//!   cel crate with its operands evaluated), so `cost`'s per-call limit and per-object budget
+//!   stop evaluation where the apiserver's do, with its messages.
 //! - **The apiserver's texts.** Runtime errors (`errors`), the CRD errors of rules that do
 //!   not compile (`rule`) or cost too much (`estimate`), Go's duration parsing (`gotime`,
 //!   `funcs`).
@@ -42,7 +44,7 @@
 //!   where cel-go's runtime is known to expect other tokens (`syntax`).
 //! - The estimated cost follows types as far as `estimate` models them; where it does not, it
 //!   takes the cheap reading, so a CRD over the static limits may be accepted (never the
-//!   reverse). Runtime cost is our estimate from the data, not cel-go's count.
+//!   reverse).
 //! - Set and map list semantics need the left operand's schema type, or a list or map built
 //!   of one node's values: a literal mixing values compares its items in order. A whole
 //!   `number` in a set is an `int64` (as the apiserver decodes the object's JSON), also when a

@@ -2,7 +2,9 @@
 //! they differ: `&&` and `||` absorb an error when the other side decides (`false && error`
 //! is false, in either order), and `all`/`exists` carry an error across iterations instead
 //! of stopping at it (`[error, false].all(…)` is false), `exists_one` too. They become calls
-//! of our functions (see [`super::funcs`]): `@and`, `@or`, `@all`, `@exists`, `@exists_one`.
+//! `@and`, `@or`, `@all`, `@exists`, `@exists_one`, which [`super::interp`] evaluates as
+//! cel-go expands them (as it does every macro and the other `@` calls without a function of
+//! [`super::funcs`] behind them).
 //! Optional selection (`x.?f`, and `.g` after it) becomes `@optsel`, which gives an empty
 //! optional for a missing field (the cel crate fails). The two-variable quantifiers of 1.36
 //! (`all(i, v, p)`, `exists(…)`, `existsOne(…)`), which the cel crate does not parse as
@@ -12,8 +14,9 @@
 //! `@lists_eq`, `@lists_ne`, `@lists_add`, `@lists_in` (see [`super::lists`]). `+` and `-`
 //! that may work on timestamps or durations become `@add`/`@sub` (cel-go's overflow checks and
 //! texts, [`super::time`]); `==` and `!=` on optionals become `@opt_eq`/`@opt_ne` (equal when
-//! both are empty or hold equal values, as cel-go's optionals); an optional's `or`/`orValue` become `@opt_or`/`@opt_orValue`, which evaluate
-//! their argument only when the optional is empty, as cel-go's planner does. Reads of `byte`
+//! both are empty or hold equal values, as cel-go's optionals); an optional's
+//! `or`/`orValue` become `@opt_or`/`@opt_orValue`, which evaluate their argument only when
+//! the optional is empty, as cel-go's planner does. Reads of `byte`
 //! and `duration` strings are wrapped in `@strfmt`, which fails with the conversion's error
 //! when the string did not convert ([`super::value::Invalid`]). The receiver of `distinct()`
 //! and `sort()` is wrapped in `@lister`: the apiserver's cost tracker of those calls asserts

@@ -7,7 +7,7 @@
 
 use chrono::{DateTime, Datelike, FixedOffset, NaiveDateTime, Timelike};
 use kube_cel::cel::extractors::{Arguments, This};
-use kube_cel::cel::{Context, ExecutionError, FunctionContext, ResolveResult, Value};
+use kube_cel::cel::{Context, ExecutionError, ResolveResult, Value};
 
 /// Seconds from the Unix epoch of `0001-01-01T00:00:00Z` and `9999-12-31T23:59:59Z`.
 const MIN_UNIX: i64 = -62_135_596_800;
@@ -26,10 +26,6 @@ fn int_overflow() -> ExecutionError {
 pub fn register(ctx: &mut Context<'_>) {
     ctx.add_function("@add", |a: Value, b: Value| add(a, b));
     ctx.add_function("@sub", |a: Value, b: Value| sub(a, b));
-    ctx.add_function("@strfmt", strfmt);
-    ctx.add_function("@lister", lister);
-    ctx.add_function("@opt_or", |ftx: &FunctionContext| or(ftx, false));
-    ctx.add_function("@opt_orValue", |ftx: &FunctionContext| or(ftx, true));
     for (name, field) in ACCESSORS {
         let field = *field;
         ctx.add_function(
@@ -49,35 +45,11 @@ pub(super) fn strfmt(v: Value) -> ResolveResult {
     Ok(v)
 }
 
-/// The receiver of `distinct()`/`sort()`: an error is the apiserver's recovered panic of its
-/// cost tracker (`args[0].(traits.Lister)`).
-fn lister(ftx: &FunctionContext) -> ResolveResult {
-    let [x] = ftx.args else {
-        return Err(ExecutionError::NoSuchOverload);
-    };
-    Value::resolve(x, ftx.ptx).map_err(|_| lister_error())
-}
-
 /// The recovered panic of a list library cost tracker given an error for a list.
 pub(super) fn lister_error() -> ExecutionError {
     text(
         "internal error: interface conversion: *types.Err is not traits.Lister: missing method Add",
     )
-}
-
-/// `opt.or(other)` / `opt.orValue(v)`: the argument is evaluated only for an empty optional.
-fn or(ftx: &FunctionContext, value: bool) -> ResolveResult {
-    let (Some(this), [arg]) = (&ftx.this, ftx.args) else {
-        return Err(ExecutionError::NoSuchOverload);
-    };
-    let Some(opt) = super::funcs::as_optional(this) else {
-        return Err(ExecutionError::NoSuchOverload);
-    };
-    match opt.value() {
-        Some(v) if value => Ok(v.clone()),
-        Some(_) => Ok(this.clone()),
-        None => Value::resolve(arg, ftx.ptx),
-    }
 }
 
 fn nanos(d: &chrono::Duration) -> Result<i64, ExecutionError> {
