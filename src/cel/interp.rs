@@ -73,6 +73,8 @@ enum Step {
         index: Box<Step>,
         rel: bool,
         extra: u64,
+        /// `x[?i]` or `x.?f`: an optional.
+        optional: bool,
         shallow: IdedExpr,
     },
     And(Box<Step>, Box<Step>),
@@ -82,6 +84,7 @@ enum Step {
     Call {
         args: Vec<Step>,
         price: Price,
+        fast: Fast,
         shallow: IdedExpr,
     },
     /// `v in [literals]`: cel-go's set lookup, free beside `v`.
@@ -173,6 +176,74 @@ struct Transform {
     b: String,
     filter: Option<Step>,
     body: Step,
+}
+
+/// The calls answered here for the operands whose answer is plain (two numbers of one type,
+/// two strings, a list's size…), without handing them to the cel crate (which copies a map or
+/// list operand into its own values): for anything else they are handed over as every call.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Fast {
+    No,
+    Size,
+    /// `==` (`false`) or `!=` (`true`).
+    Equals(bool),
+    /// `<`, `<=`, `>`, `>=`: the orderings that make it true.
+    Compare(bool, bool, bool),
+}
+
+impl Fast {
+    fn of(name: &str, args: usize) -> Fast {
+        match (name, args) {
+            ("size", 1) => Fast::Size,
+            ("_==_", 2) => Fast::Equals(false),
+            ("_!=_", 2) => Fast::Equals(true),
+            ("_<_", 2) => Fast::Compare(true, false, false),
+            ("_<=_", 2) => Fast::Compare(true, true, false),
+            ("_>_", 2) => Fast::Compare(false, false, true),
+            ("_>=_", 2) => Fast::Compare(false, true, true),
+            _ => Fast::No,
+        }
+    }
+
+    /// The answer, when the operands are plain.
+    fn answer(self, args: &[V]) -> Option<Cel> {
+        use std::cmp::Ordering;
+        match (self, args) {
+            (Fast::Size, [Ok(v)]) => match v {
+                Cel::String(s) => Some(Cel::Int(s.chars().count() as i64)),
+                Cel::Bytes(b) => Some(Cel::Int(b.len() as i64)),
+                Cel::List(l) => Some(Cel::Int(l.len() as i64)),
+                Cel::Map(m) => Some(Cel::Int(m.map.len() as i64)),
+                _ => None,
+            },
+            (Fast::Equals(negate), [Ok(a), Ok(b)]) => {
+                let eq = match (a, b) {
+                    (Cel::Int(x), Cel::Int(y)) => x == y,
+                    (Cel::UInt(x), Cel::UInt(y)) => x == y,
+                    (Cel::Float(x), Cel::Float(y)) => x == y,
+                    (Cel::String(x), Cel::String(y)) => x == y,
+                    (Cel::Bool(x), Cel::Bool(y)) => x == y,
+                    _ => return None,
+                };
+                Some(Cel::Bool(eq != negate))
+            }
+            (Fast::Compare(lt, eq, gt), [Ok(a), Ok(b)]) => {
+                let o = match (a, b) {
+                    (Cel::Int(x), Cel::Int(y)) => x.cmp(y),
+                    (Cel::UInt(x), Cel::UInt(y)) => x.cmp(y),
+                    (Cel::String(x), Cel::String(y)) => x.cmp(y),
+                    (Cel::Float(x), Cel::Float(y)) => x.partial_cmp(y)?,
+                    _ => return None,
+                };
+                Some(Cel::Bool(match o {
+                    Ordering::Less => lt,
+                    Ordering::Equal => eq,
+                    Ordering::Greater => gt,
+                }))
+            }
+            _ => None,
+        }
+    }
 }
 
 /// A call's runtime cost (`CostTracker.costCall`: the list and set trackers by overload, the
@@ -539,6 +610,7 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
                 _ => 1,
             };
             return Step::Qualify {
+                optional: name != "_[_]",
                 rel: !is_attribute(&operand),
                 operand: Box::new(operand),
                 index: Box::new(index),
@@ -581,6 +653,7 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
         }
     }
     Step::Call {
+        fast: Fast::of(name, args.len()),
         args,
         price: price(name, sig),
         shallow,
@@ -967,12 +1040,25 @@ impl Run<'_> {
                 index,
                 rel,
                 extra,
+                optional,
                 shallow,
             } => {
                 let v = self.eval(operand);
                 let i = self.eval(index);
                 self.charge(u64::from(*rel) + extra);
-                self.delegate(shallow, &[v, i])
+                // A list's item or a map's entry that is there; else the cel crate's answer
+                // (and its error).
+                let found = match (&v, &i) {
+                    (Ok(Cel::List(l)), Ok(Cel::Int(n))) if !*optional => {
+                        usize::try_from(*n).ok().and_then(|n| l.get(n))
+                    }
+                    (Ok(Cel::Map(m)), Ok(k)) if !*optional => key_of(k).and_then(|k| m.map.get(&k)),
+                    _ => None,
+                };
+                match found {
+                    Some(x) => Ok(x.clone()),
+                    None => self.delegate(shallow, &[v, i]),
+                }
             }
             Step::And(l, r) => self.logic(l, r, false),
             Step::Or(l, r) => self.logic(l, r, true),
@@ -985,13 +1071,17 @@ impl Run<'_> {
             Step::Call {
                 args,
                 price,
+                fast,
                 shallow,
             } => {
                 let vals: Vec<V> = args.iter().map(|a| self.eval(a)).collect();
                 if self.over {
                     return Self::halted();
                 }
-                let out = self.delegate(shallow, &vals);
+                let out = match fast.answer(&vals) {
+                    Some(v) => Ok(v),
+                    None => self.delegate(shallow, &vals),
+                };
                 let units = price.of(&vals, &out);
                 self.charge(units);
                 out
