@@ -97,8 +97,11 @@ enum Step {
         elems: Vec<Step>,
         optional: Vec<usize>,
     },
+    /// A map literal: keys and values in turn (`optional`: the indices of its `?k: v`
+    /// entries).
     Map {
         parts: Vec<Step>,
+        optional: Vec<usize>,
         shallow: IdedExpr,
     },
     /// A comprehension as the cel crate's parser expands `map` and `filter`.
@@ -412,6 +415,7 @@ fn plan(e: &IdedExpr, pl: &Planner) -> Step {
         Expr::Map(m) => {
             let mut parts = Vec::new();
             let mut entries = Vec::new();
+            let mut optional = Vec::new();
             for entry in &m.entries {
                 let EntryExpr::MapEntry(me) = &entry.expr else {
                     return Step::Const(Err(ExecutionError::function_error(
@@ -420,6 +424,9 @@ fn plan(e: &IdedExpr, pl: &Planner) -> Step {
                     )));
                 };
                 let (k, v) = (parts.len(), parts.len() + 1);
+                if me.optional {
+                    optional.push(k / 2);
+                }
                 parts.push(plan(&me.key, pl));
                 parts.push(plan(&me.value, pl));
                 entries.push(IdedEntryExpr {
@@ -438,7 +445,11 @@ fn plan(e: &IdedExpr, pl: &Planner) -> Step {
             if pl.optimize && parts.iter().all(is_const) {
                 return Step::Const(fold(&shallow, &parts));
             }
-            Step::Map { parts, shallow }
+            Step::Map {
+                parts,
+                optional,
+                shallow,
+            }
         }
         Expr::Comprehension(c) => Step::Fold(Box::new(Fold {
             range: plan(&c.iter_range, pl),
@@ -1112,10 +1123,37 @@ impl Run<'_> {
                     None => Ok(Cel::List(Arc::new(out))),
                 }
             }
-            Step::Map { parts, shallow } => {
+            Step::Map {
+                parts,
+                optional,
+                shallow,
+            } => {
                 let vals: Vec<V> = parts.iter().map(|a| self.eval(a)).collect();
                 self.charge(MAP);
-                self.delegate(shallow, &vals)
+                let mut map = std::collections::HashMap::with_capacity(vals.len() / 2);
+                for (i, kv) in vals.chunks(2).enumerate() {
+                    let [k, v] = kv else { unreachable!() };
+                    let (k, v) = match (k, v) {
+                        (Err(e), _) | (_, Err(e)) => return Err(e.clone()),
+                        (Ok(k), Ok(v)) => (k, v),
+                    };
+                    // A key of another type: the cel crate's error.
+                    let Some(key) = key_of(k) else {
+                        return self.delegate(shallow, &vals);
+                    };
+                    // `?k: v`: the optional's value, if any.
+                    match super::funcs::as_optional(v) {
+                        Some(o) if optional.contains(&i) => {
+                            if let Some(inner) = o.value() {
+                                map.insert(key, inner.clone());
+                            }
+                        }
+                        _ => {
+                            map.insert(key, v.clone());
+                        }
+                    }
+                }
+                Ok(Cel::Map(kube_cel::cel::objects::Map { map: Arc::new(map) }))
             }
             Step::Fold(f) => self.fold(f),
             Step::Quant(q) => self.quant(q),

@@ -642,3 +642,31 @@ fn a_quantity_is_built_whatever_its_exponent_as_apimachinery_builds_it() {
         assert!(run(&s, &obj("{s: a}")).is_empty(), "{rule}");
     }
 }
+/// Values built by the interpreter (literals holding optionals, macros' results) are the
+/// values cel-go builds.
+#[test]
+fn literals_and_macros_hold_values_as_cel_go_does() {
+    for rule in [
+        "{'a': optional.of(1)}['a'].hasValue()",
+        "{'a': optional.of(1)}['a'].value() == 1",
+        "[?optional.none(), 1] == [1]",
+        "[?optional.of(2), 1] == [2, 1]",
+        "{?'a': optional.of(1), ?'b': optional.none()} == {'a': 1}",
+        "optional.of([1, 2]).value().size() == 2",
+        "optional.of({'k': [1]}).value().k[0] == 1",
+        "[optional.of(1)][0].value() == 1",
+        "[1, 2].exists_one(x, x / 0 == 1) || true",
+        "self.l.map(x, optional.of(x))[0].hasValue()",
+        "dyn(self.l)[1] == 2",
+        "self.l.sortBy(x, -x) == [3, 2, 1]",
+        "optional.of(1).optMap(x, x + 1) == optional.of(2)",
+        "optional.none().optMap(x, x + 1) == optional.none()",
+        "self.l.transformList(i, v, v * 2) == [2, 4, 6]",
+    ] {
+        let s = spec(
+            "{s: {type: string, maxLength: 16}, l: {type: array, maxItems: 16, items: {type: integer}}}",
+            &format!("[{{rule: {:?}, message: failed}}]", rule),
+        );
+        assert!(run(&s, &obj("{s: aBc, l: [1, 2, 3]}")).is_empty(), "{rule}");
+    }
+}
