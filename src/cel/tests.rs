@@ -269,6 +269,40 @@ fn errors_are_absorbed_as_cel_go_does() {
     );
 }
 
+/// The macros carry errors as cel-go's expansions do: `exists_one` and `filter` keep the last
+/// predicate error (`p ? r + 1 : r` gives the predicate's error; `r + 1` keeps the one held),
+/// `map` the first (`r + [f]` gives the held error first).
+#[test]
+fn macros_carry_errors_as_cel_go_expands_them() {
+    // The first element fails a conversion, the second divides by zero.
+    let p = "(x == 0 ? int(self.s[x]) : 1 / (x - 1))";
+    let rules = format!("[{{rule: 'self.l.exists_one(x, {p} > 0)', message: one}}, {{rule: 'self.l.filter(x, {p} > 0).size() == 0', message: filter}}, {{rule: 'self.l.map(x, {p}).size() == 0', message: map}}]");
+    let s = spec(
+        "{l: {type: array, maxItems: 4, items: {type: integer}}, s: {type: array, maxItems: 4, items: {type: string, maxLength: 4}}}",
+        &rules,
+    );
+    let errs = run(&s, &obj("{l: [0, 1], s: [a, b]}"));
+    assert_eq!(errs.len(), 3, "{errs:?}");
+    let conversion = "type conversion error from 'string' to 'int'";
+    let by = |m: &str| {
+        errs.iter()
+            .find(|e| e.ends_with(&format!("rule: {m}")))
+            .cloned()
+    };
+    assert!(
+        by("one").is_some_and(|e| e.contains("division by zero")),
+        "{errs:?}"
+    );
+    assert!(
+        by("filter").is_some_and(|e| e.contains("division by zero")),
+        "{errs:?}"
+    );
+    assert!(
+        by("map").is_some_and(|e| e.contains(conversion)),
+        "{errs:?}"
+    );
+}
+
 #[test]
 fn unknown_fields_and_nullable_nulls_are_invisible() {
     let s = "type: object\nproperties:\n  spec:\n    type: object\n    x-kubernetes-preserve-unknown-fields: true\n    properties:\n      a: {type: string, nullable: true}\n    x-kubernetes-validations: [{rule: '!has(self.a)', message: visible}]\n";
