@@ -33,10 +33,16 @@ impl Budget {
         self.left == 0
     }
 
-    /// Evaluates `p` in `ctx` and charges its cost. As the apiserver does, the cost reached
-    /// is checked against what is left of the budget first, then the per-call limit.
-    pub fn run(&mut self, p: &Program, ctx: &Context<'_>) -> Result<Cel, RunError> {
-        let (out, cost) = p.run(ctx, self.per_call);
+    /// Evaluates `p` with `vars` bound, in `ctx`, and charges its cost. As the apiserver
+    /// does, the cost reached is checked against what is left of the budget first, then the
+    /// per-call limit.
+    pub fn run(
+        &mut self,
+        p: &Program,
+        ctx: &Context<'_>,
+        vars: &[(&'static str, Cel)],
+    ) -> Result<Cel, RunError> {
+        let (out, cost) = p.run(ctx, vars, self.per_call);
         if cost > self.left {
             self.left = 0;
             return Err(RunError::Budget);

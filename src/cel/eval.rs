@@ -124,9 +124,6 @@ fn run_rules(
         return false;
     }
     let this = to_cel(v, decl);
-    let this_var = this.clone();
-    let mut scope = ctx.new_inner_scope();
-    scope.add_variable_from_value("self", this_var);
     let old_cel = old.map(|o| to_cel(o, decl));
     // CEL ratcheting: a value equal to its old one keeps the errors of rules without oldSelf
     // from being reported.
@@ -135,20 +132,21 @@ fn run_rules(
         if rule.uses_old_self && !rule.optional_old_self && old_cel.is_none() {
             continue;
         }
-        if rule.optional_old_self {
-            let opt = match &old_cel {
+        let old_self = if rule.optional_old_self {
+            Some(match &old_cel {
                 Some(o) => Cel::Opaque(std::sync::Arc::new(
                     kube_cel::cel::objects::OptionalValue::of(o.clone()),
                 )),
                 None => none(),
-            };
-            scope.add_variable_from_value("oldSelf", opt);
-        } else if let Some(o) = old_cel.as_ref().filter(|_| rule.uses_old_self) {
-            scope.add_variable_from_value("oldSelf", o.clone());
-        }
-        match budget.run(&rule.expr, &scope) {
+            })
+        } else {
+            old_cel.clone().filter(|_| rule.uses_old_self)
+        };
+        let mut vars = vec![("self", this.clone())];
+        vars.extend(old_self.map(|o| ("oldSelf", o)));
+        match budget.run(&rule.expr, ctx, &vars) {
             Ok(Cel::Bool(true)) => {}
-            Ok(_) => match failure(rule, &scope, v, n, path, budget) {
+            Ok(_) => match failure(rule, ctx, &vars, v, n, path, budget) {
                 Ok(_) if unchanged && !rule.uses_old_self => {}
                 Ok(e) => out.push(e),
                 Err(stop) => {
@@ -182,7 +180,8 @@ fn none() -> Cel {
 /// out of cost (evaluation stops there).
 fn failure(
     rule: &Rule,
-    scope: &Context<'_>,
+    ctx: &Context<'_>,
+    vars: &[(&'static str, Cel)],
     v: &Value,
     n: &Node,
     path: &Path<'_>,
@@ -193,7 +192,7 @@ fn failure(
         field = crate::field::child(&field, &rule.field_path);
     }
     let message = match &rule.message_expr {
-        Some(e) => message_expression(e, &rule.message_expr_text, scope, budget),
+        Some(e) => message_expression(e, &rule.message_expr_text, ctx, vars, budget),
         None => Ok(None),
     };
     let message = message.map_err(|detail| {
@@ -227,10 +226,11 @@ fn failure(
 fn message_expression(
     e: &super::interp::Program,
     src: &str,
-    scope: &Context<'_>,
+    ctx: &Context<'_>,
+    vars: &[(&'static str, Cel)],
     budget: &mut Budget,
 ) -> Result<Option<String>, String> {
-    let s = match budget.run(e, scope) {
+    let s = match budget.run(e, ctx, vars) {
         Ok(Cel::String(s)) => s,
         Ok(_) | Err(RunError::Eval(_)) => return Ok(None),
         Err(RunError::CallLimit) => {

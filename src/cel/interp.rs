@@ -203,10 +203,15 @@ impl Program {
         }
     }
 
-    /// Evaluates the program in `ctx` (which binds `self` and `oldSelf`), counting its cost
-    /// against `limit`: the value (or error) and the cost; `Err` with the cost reached when
-    /// it went past the limit.
-    pub fn run(&self, ctx: &Context<'_>, limit: u64) -> (Result<V, Stop>, u64) {
-        run::run(&self.root, ctx, limit)
+    /// Evaluates the program with `vars` (`self`, `oldSelf`) bound and `ctx`'s functions,
+    /// counting its cost against `limit`: the value (or error) and the cost; `Err` with the
+    /// cost reached when it went past the limit.
+    pub fn run(
+        &self,
+        ctx: &Context<'_>,
+        vars: &[(&'static str, Cel)],
+        limit: u64,
+    ) -> (Result<V, Stop>, u64) {
+        run::run(&self.root, ctx, vars, limit)
     }
 }

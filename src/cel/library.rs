@@ -10,7 +10,7 @@ use kube_cel::KubeCelExt;
 
 /// The root context every rule runs in: the cel crate's standard functions, kube-cel's
 /// libraries, and our Go-compatible replacements (see [`super::funcs`]).
-pub fn root_context() -> Context<'static> {
+fn root_context() -> Context<'static> {
     let mut ctx = Context::default().with_all();
     super::funcs::register(&mut ctx);
     ctx

@@ -11,10 +11,15 @@ use std::sync::Arc;
 
 /// Evaluates `root` in `ctx` against the cost `limit`: its value (`Err` when the limit stopped
 /// it) and the cost reached.
-pub(super) fn run(root: &Step, ctx: &Context<'_>, limit: u64) -> (Result<V, super::Stop>, u64) {
+pub(super) fn run(
+    root: &Step,
+    ctx: &Context<'_>,
+    vars: &[(&'static str, Cel)],
+    limit: u64,
+) -> (Result<V, super::Stop>, u64) {
     let mut r = Run {
         ctx,
-        scopes: Vec::new(),
+        scopes: vars.iter().map(|(n, v)| (*n, Ok(v.clone()))).collect(),
         cost: 0,
         limit,
         over: false,
@@ -28,10 +33,10 @@ pub(super) fn run(root: &Step, ctx: &Context<'_>, limit: u64) -> (Result<V, supe
     (out, r.cost)
 }
 
-struct Run<'c> {
+struct Run<'c, 'p> {
     ctx: &'c Context<'c>,
     /// Macro variables, innermost last.
-    scopes: Vec<(String, V)>,
+    scopes: Vec<(&'p str, V)>,
     cost: u64,
     limit: u64,
     over: bool,
@@ -87,7 +92,7 @@ fn logical(terms: [V; 2], decides: bool) -> V {
     }
 }
 
-impl Run<'_> {
+impl<'p> Run<'_, 'p> {
     fn charge(&mut self, units: u64) {
         self.cost = self.cost.saturating_add(units);
         if self.cost > self.limit {
@@ -116,11 +121,11 @@ impl Run<'_> {
         self.scopes
             .iter()
             .rev()
-            .find(|(n, _)| n == name)
+            .find(|(n, _)| *n == name)
             .map(|(_, v)| v)
     }
 
-    fn eval(&mut self, s: &Step) -> V {
+    fn eval(&mut self, s: &'p Step) -> V {
         if self.over {
             return Self::halted();
         }
@@ -296,7 +301,7 @@ impl Run<'_> {
                     let _ = self.eval(opt);
                     self.charge(1);
                 }
-                self.scopes.push((var.clone(), Ok(inner)));
+                self.scopes.push((var.as_str(), Ok(inner)));
                 let r = self.eval(body);
                 self.scopes.pop();
                 if *flat {
@@ -334,7 +339,7 @@ impl Run<'_> {
 
     /// A branch of `?:`: cel-go's conditional attribute resolves an attribute branch without
     /// observing it, so the branch's variable (or relative attribute) costs nothing there.
-    fn branch(&mut self, s: &Step) -> V {
+    fn branch(&mut self, s: &'p Step) -> V {
         let v = self.eval(s);
         if is_attribute(s) && !matches!(s, Step::Cond(..)) && !self.over {
             self.cost -= 1;
@@ -342,7 +347,7 @@ impl Run<'_> {
         v
     }
 
-    fn logic(&mut self, l: &Step, r: &Step, decides: bool) -> V {
+    fn logic(&mut self, l: &'p Step, r: &'p Step, decides: bool) -> V {
         let left = self.eval(l);
         if matches!(left, Ok(Cel::Bool(b)) if b == decides) {
             return left;
@@ -352,7 +357,7 @@ impl Run<'_> {
     }
 
     /// A comprehension as cel-go's `evalFold` runs it.
-    fn fold(&mut self, f: &Fold) -> V {
+    fn fold(&mut self, f: &'p Fold) -> V {
         let range = self.eval(&f.range)?;
         let items: Vec<Cel> = match &range {
             Cel::List(l) => l.iter().cloned().collect(),
@@ -365,12 +370,12 @@ impl Run<'_> {
         };
         let init = self.eval(&f.init);
         let mark = self.scopes.len();
-        self.scopes.push((f.accu.clone(), init));
+        self.scopes.push((f.accu.as_str(), init));
         for x in items {
             if self.over {
                 break;
             }
-            self.scopes.push((f.iter.clone(), Ok(x)));
+            self.scopes.push((f.iter.as_str(), Ok(x)));
             let cond = self.eval(&f.cond);
             if matches!(cond, Ok(Cel::Bool(false))) {
                 self.scopes.pop();
@@ -386,19 +391,19 @@ impl Run<'_> {
     }
 
     /// Binds a macro's variables for one element.
-    fn bind(&mut self, first: Option<&String>, second: &str, k: Cel, x: Cel, list: bool) {
+    fn bind(&mut self, first: Option<&'p String>, second: &'p str, k: Cel, x: Cel, list: bool) {
         match first {
             Some(a) => {
-                self.scopes.push((a.clone(), Ok(k)));
-                self.scopes.push((second.to_string(), Ok(x)));
+                self.scopes.push((a.as_str(), Ok(k)));
+                self.scopes.push((second, Ok(x)));
             }
-            None if list => self.scopes.push((second.to_string(), Ok(x))),
-            None => self.scopes.push((second.to_string(), Ok(k))),
+            None if list => self.scopes.push((second, Ok(x))),
+            None => self.scopes.push((second, Ok(k))),
         }
     }
 
     /// `all`, `exists`, `exists_one` (and their two-variable forms) as cel-go expands them.
-    fn quant(&mut self, q: &Quant) -> V {
+    fn quant(&mut self, q: &'p Quant) -> V {
         let range = self.eval(&q.range)?;
         let list = matches!(range, Cel::List(_));
         let Some(elems) = elements(&range) else {
@@ -474,7 +479,7 @@ impl Run<'_> {
     }
 
     /// `transformList`, `transformMap`, `transformMapEntry` as cel-go expands them.
-    fn transform(&mut self, t: &Transform) -> V {
+    fn transform(&mut self, t: &'p Transform) -> V {
         let range = self.eval(&t.range)?;
         let Some(elems) = elements(&range) else {
             return Err(no_overload());
@@ -562,7 +567,7 @@ impl Run<'_> {
 
     /// `l.sortBy(x, key)`: cel-go binds the list, maps it to its keys, then
     /// `@sortByAssociatedKeys`.
-    fn sort_by(&mut self, list: &Step, var: &str, key: &Step) -> V {
+    fn sort_by(&mut self, list: &'p Step, var: &'p str, key: &'p Step) -> V {
         let items = match self.eval(list) {
             Ok(Cel::List(items)) => items,
             Ok(_) => return Err(no_overload()),
@@ -577,7 +582,7 @@ impl Run<'_> {
             if self.over {
                 break;
             }
-            self.scopes.push((var.to_string(), Ok(x.clone())));
+            self.scopes.push((var, Ok(x.clone())));
             let k = self.eval(key);
             self.scopes.pop();
             self.charge(1 + 1 + if key_const { 0 } else { LIST });

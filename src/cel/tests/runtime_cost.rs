@@ -42,9 +42,8 @@ fn cost_with(
     rewrite(&mut e, &checked);
     let program = Program::plan_with(&e, &checked, false, presence_cost);
     with_root(|root| {
-        let mut scope = root.new_inner_scope();
-        scope.add_variable_from_value("self", to_cel(&json_of(value), &decl));
-        match program.run(&scope, limit) {
+        let vars = [("self", to_cel(&json_of(value), &decl))];
+        match program.run(root, &vars, limit) {
             (Ok(Ok(_)), cost) => Ok(cost),
             (Ok(Err(err)), cost) => {
                 eprintln!("{expr}: {err:?}");
