@@ -696,11 +696,16 @@ fn literals_and_macros_hold_values_as_cel_go_does() {
         "optional.of(1).optMap(x, x + 1) == optional.of(2)",
         "optional.none().optMap(x, x + 1) == optional.none()",
         "self.l.transformList(i, v, v * 2) == [2, 4, 6]",
+        "self.l.filter(x, x > 5).map(x, double(x)).sum() + 0.5 == 0.5",
+        "self.l.filter(x, x > 5).map(x, duration('1s')).sum() + duration('1s') == duration('1s')",
+        "self.l.map(x, x == 1 ? duration('1s') : duration('2s')).sum() == duration('5s')",
     ] {
         let s = spec(
             "{s: {type: string, maxLength: 16}, l: {type: array, maxItems: 16, items: {type: integer}}}",
             &format!("[{{rule: {:?}, message: failed}}]", rule),
         );
+        let c = compiled(&s);
+        assert!(c.errors.is_empty(), "{rule}: {:?}", c.errors);
         assert!(run(&s, &obj("{s: aBc, l: [1, 2, 3]}")).is_empty(), "{rule}");
     }
 }

@@ -352,7 +352,7 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
         }
     }
     Step::Call {
-        fast: Fast::of(name, args.len()),
+        fast: Fast::of(name, args.len(), sig),
         args,
         price: price(name, sig),
         shallow,

@@ -20,12 +20,31 @@ pub(super) enum Fast {
     Equals(bool),
     /// `<`, `<=`, `>`, `>=`: the orderings that make it true.
     Compare(bool, bool, bool),
+    /// `sum()` of a list of this type: an empty one sums to its zero (the Kubernetes lists
+    /// library's overload per type; `0` when the checker could not tell which).
+    Sum(Zero),
+}
+
+/// The zero a summable type's `sum()` starts from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Zero {
+    Int,
+    Uint,
+    Double,
+    Duration,
 }
 
 impl Fast {
-    pub(super) fn of(name: &str, args: usize) -> Fast {
+    /// The plain answers of call `name` with `args` operands (`sig`: its only overload).
+    pub(super) fn of(name: &str, args: usize, sig: Option<&str>) -> Fast {
         match (name, args) {
             ("size", 1) => Fast::Size,
+            ("sum", 1) => Fast::Sum(match sig {
+                Some("sum m list(uint) -> uint") => Zero::Uint,
+                Some("sum m list(double) -> double") => Zero::Double,
+                Some("sum m list(duration) -> duration") => Zero::Duration,
+                _ => Zero::Int,
+            }),
             ("_==_", 2) => Fast::Equals(false),
             ("_!=_", 2) => Fast::Equals(true),
             ("_<_", 2) => Fast::Compare(true, false, false),
@@ -40,6 +59,12 @@ impl Fast {
     pub(super) fn answer(self, args: &[V]) -> Option<Cel> {
         use std::cmp::Ordering;
         match (self, args) {
+            (Fast::Sum(zero), [Ok(Cel::List(l))]) if l.is_empty() => Some(match zero {
+                Zero::Int => Cel::Int(0),
+                Zero::Uint => Cel::UInt(0),
+                Zero::Double => Cel::Float(0.0),
+                Zero::Duration => Cel::Duration(chrono::Duration::zero()),
+            }),
             (Fast::Size, [Ok(v)]) => match v {
                 Cel::String(s) => Some(Cel::Int(s.chars().count() as i64)),
                 Cel::Bytes(b) => Some(Cel::Int(b.len() as i64)),
