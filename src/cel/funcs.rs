@@ -304,8 +304,27 @@ pub(super) fn sort_by_keys(items: &[Value], keys: Vec<Value>) -> ResolveResult {
     if !same || !keyed.iter().all(|(k, _)| orderable(k)) {
         return Err(ExecutionError::NoSuchOverload);
     }
-    keyed.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal));
+    keyed.sort_by(|a, b| super::listlib::compare(&a.0, &b.0).unwrap_or(std::cmp::Ordering::Equal));
     Ok(Value::List(Arc::new(
         keyed.into_iter().map(|(_, x)| x).collect(),
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sort_by_keys;
+    use kube_cel::cel::Value;
+    use std::sync::Arc;
+
+    #[test]
+    fn sort_by_keys_orders_bytes_keys_as_cel_go_compares_them() {
+        let items = [Value::Int(1), Value::Int(2), Value::Int(3)];
+        let keys = ["b", "c", "a"]
+            .iter()
+            .map(|k| Value::Bytes(Arc::new(k.as_bytes().to_vec())))
+            .collect();
+        let sorted = sort_by_keys(&items, keys).expect("sorted");
+        let want = [Value::Int(3), Value::Int(1), Value::Int(2)];
+        assert_eq!(sorted, Value::List(Arc::new(want.to_vec())));
+    }
 }
