@@ -13,6 +13,7 @@
 use super::decl::{Decl, Kind};
 use super::lists::list_semantics;
 use super::locate::macro_of;
+use super::mapping::Mapping;
 use super::overloads;
 use super::types::{self, Ty};
 use kube_cel::cel::common::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
@@ -20,6 +21,8 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 mod calls;
+
+use calls::Literal;
 
 /// The type an expression must have: a rule's is bool, a `messageExpression`'s string.
 pub enum Want {
@@ -65,6 +68,10 @@ struct Checker<'a> {
     optional_eq: HashSet<u64>,
     types: HashMap<u64, Ty>,
     overloads: HashMap<u64, &'static str>,
+    /// The type variables and what they are bound to.
+    vars: Mapping,
+    /// The list and map literals, for cel-go's homogeneous-literal validator.
+    literals: Vec<Literal>,
     /// How many `format` calls enclose the expression being checked: their list and map
     /// literals may mix types (cel-go's homogeneous-literal validator exempts them).
     in_format: u32,
@@ -101,11 +108,21 @@ pub fn check(
             optional_eq: HashSet::new(),
             types: HashMap::new(),
             overloads: HashMap::new(),
+            vars: Mapping::default(),
+            literals: Vec::new(),
             in_format: 0,
             errors: Vec::new(),
             invalid: Vec::new(),
         };
         let ty = c.walk(expr)?;
+        // The final types: every variable substituted, unbound ones `dyn`.
+        let ty = c.vars.substitute(&ty, true);
+        for t in c.types.values_mut() {
+            *t = c.vars.substitute(t, true);
+        }
+        if c.errors.is_empty() {
+            c.validate_literals();
+        }
         for found in [&mut c.errors, &mut c.invalid] {
             if !found.is_empty() {
                 return Err(display(found));
@@ -114,7 +131,7 @@ pub fn check(
         let fits = match (&want, &ty) {
             #[cfg(test)]
             (Want::Any, _) => true,
-            (_, Ty::Dyn | Ty::Free) => true,
+            (_, Ty::Dyn) => true,
             (_, Ty::Node(d)) => d.kind == Kind::IntOrString,
             (Want::Bool, t) => matches!(t, Ty::Bool),
             (Want::String, t) => matches!(t, Ty::Str),
@@ -143,7 +160,7 @@ impl Checker<'_> {
     /// `e`'s type; a type error found at it is kept, and `e` is then dynamic.
     fn walk(&mut self, e: &IdedExpr) -> Result<Ty, String> {
         let t = match self.walk_expr(e) {
-            Ok(t) => t,
+            Ok(t) => self.vars.substitute(&t, false),
             Err(issue) => {
                 self.errors.push(issue);
                 Ty::Dyn
@@ -188,31 +205,35 @@ impl Checker<'_> {
                 t
             }
             Expr::List(l) => {
-                // cel-go's homogeneous-literal validator reports a list's first mismatch.
-                let (mut elem, mut mixed, mut same) = (None, false, true);
+                let (mut elem, mut same) = (None, true);
+                let mut sites = Vec::with_capacity(l.elements.len());
                 for (i, x) in l.elements.iter().enumerate() {
                     let t = self.walk(x)?;
                     // `[?x]`: the optional's value.
-                    let t = if l.optional_indices.contains(&i) {
+                    let optional = l.optional_indices.contains(&i);
+                    let t = if optional {
                         self.unwrap_optional(x, t)
                     } else {
                         t
                     };
                     same = same && elem.as_ref().is_none_or(|e| same_values(e, &t));
-                    mixed = mixed || !self.homogeneous(&mut elem, x, &t);
+                    sites.push((x.id, optional));
+                    elem = Some(self.join(elem, &t));
+                }
+                if self.in_format == 0 {
+                    self.literals.push(Literal::List(sites));
                 }
                 // Schema values of different nodes (or with other values) are plain values.
-                let elem = match (mixed, same) {
-                    (true, _) => Some(Ty::Dyn),
-                    (false, true) => elem,
-                    (false, false) => elem.map(|e| e.view()),
+                let elem = match elem {
+                    Some(e) if same => e,
+                    Some(e) => e.view(),
+                    None => self.vars.fresh(),
                 };
-                Ok(Ty::List(Box::new(elem.unwrap_or(Ty::Free))))
+                Ok(Ty::List(Box::new(elem)))
             }
             Expr::Map(m) => {
-                // It reports every key and value not of the first entry's types.
                 let (mut key, mut value) = (None, None);
-                let (mut mixed_keys, mut mixed_values) = (false, false);
+                let mut sites = Vec::with_capacity(m.entries.len());
                 for entry in &m.entries {
                     if let EntryExpr::MapEntry(me) = &entry.expr {
                         let k = self.walk(&me.key)?;
@@ -222,13 +243,16 @@ impl Checker<'_> {
                         } else {
                             v
                         };
-                        mixed_keys |= !self.homogeneous(&mut key, &me.key, &k);
-                        mixed_values |= !self.homogeneous(&mut value, &me.value, &v);
+                        sites.push((me.key.id, me.value.id, me.optional));
+                        key = Some(self.join(key, &k));
+                        value = Some(self.join(value, &v));
                     }
                 }
-                let key = if mixed_keys { Some(Ty::Dyn) } else { key };
-                let value = if mixed_values { Some(Ty::Dyn) } else { value };
-                let (k, v) = (key.unwrap_or(Ty::Free), value.unwrap_or(Ty::Free));
+                if self.in_format == 0 {
+                    self.literals.push(Literal::Map(sites));
+                }
+                let k = key.unwrap_or_else(|| self.vars.fresh());
+                let v = value.unwrap_or_else(|| self.vars.fresh());
                 Ok(Ty::Map(Box::new(k), Box::new(v)))
             }
             Expr::Struct(_) | Expr::Unspecified => Ok(Ty::Dyn),
@@ -270,13 +294,12 @@ impl Checker<'_> {
         })
     }
 
-    /// The type of `e`, walked before: its issues are not kept a second time.
+    /// The type of `e`, walked before (with its bindings since).
     fn type_again(&mut self, e: &IdedExpr) -> Ty {
-        let found = (self.errors.len(), self.invalid.len());
-        let t = self.walk(e).unwrap_or(Ty::Dyn);
-        self.errors.truncate(found.0);
-        self.invalid.truncate(found.1);
-        t
+        match self.types.get(&e.id) {
+            Some(t) => self.vars.substitute(t, false),
+            None => Ty::Dyn,
+        }
     }
 
     /// Identifier `name` (node `id`, where its error is placed).
@@ -317,7 +340,12 @@ impl Checker<'_> {
             Ty::Map(_, v) => Ok(*v),
             // On an optional, the field of its value, as an optional.
             Ty::Optional(t) => Ok(Ty::Optional(Box::new(self.select(id, *t, field)?))),
-            Ty::Dyn | Ty::Free | Ty::Opaque(_) => Ok(Ty::Dyn),
+            // A type variable is `dyn` from then on.
+            Ty::Var(_) => {
+                self.vars.assignable(&Ty::Dyn, &operand);
+                Ok(Ty::Dyn)
+            }
+            Ty::Dyn | Ty::Opaque(_) => Ok(Ty::Dyn),
             t => {
                 let msg = format!("type '{}' does not support field selection", t.name());
                 Err(at(self, &msg))
@@ -413,7 +441,7 @@ impl Checker<'_> {
             if let Some(t) = list_semantics(name, &values) {
                 self.lists.insert(id, t);
             }
-            let time = |t: &Ty| matches!(t, Ty::Timestamp | Ty::Duration | Ty::Dyn | Ty::Free);
+            let time = |t: &Ty| matches!(t, Ty::Timestamp | Ty::Duration | Ty::Dyn | Ty::Var(_));
             if matches!(name, "_+_" | "_-_") && arg_types.iter().any(time) {
                 self.time_arith.insert(id);
             }

@@ -74,6 +74,7 @@ mod library;
 mod listlib;
 mod lists;
 mod locate;
+mod mapping;
 mod overloads;
 mod quantity;
 mod rewrite;

@@ -10,6 +10,7 @@
 //! type parameters. Order matters: the first overload that takes the arguments gives the
 //! result type.
 
+use super::mapping::Mapping;
 use super::types::Ty;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -393,13 +394,19 @@ pub fn declared_any(name: &str) -> bool {
 }
 
 /// The type of call `name` with arguments `args` (the receiver first when `member`), as
-/// cel-go's checker resolves it: the first overload that takes the arguments gives the type,
-/// which becomes `dyn` when a later one that takes them too gives another. `None` when no
+/// cel-go's checker resolves it: each overload's type parameters are fresh variables of `m`,
+/// and every overload that takes the arguments binds them in `m` (for the whole rule); the
+/// first gives the type, which becomes `dyn` when a later one gives another. `None` when no
 /// overload of this form and arity takes them (cel-go's `found no matching overload`).
 /// With the type, the overload when it is the only one that takes the arguments (its table
 /// line): cel-go's checker then records one overload id for the call, which the runtime cost
 /// of some functions depends on (see [`super::interp`]).
-pub fn resolve_with(name: &str, member: bool, args: &[Ty]) -> Option<(Ty, Option<&'static str>)> {
+pub fn resolve_with(
+    name: &str,
+    member: bool,
+    args: &[Ty],
+    m: &mut Mapping,
+) -> Option<(Ty, Option<&'static str>)> {
     let mut result: Option<Ty> = None;
     let mut fitting = 0;
     let mut only = None;
@@ -407,17 +414,14 @@ pub fn resolve_with(name: &str, member: bool, args: &[Ty]) -> Option<(Ty, Option
         if o.member != member || o.params.len() != args.len() {
             continue;
         }
-        let mut binds: [Option<Ty>; 2] = [None, None];
-        if !args
-            .iter()
-            .zip(&o.params)
-            .all(|(a, p)| fits(a, p, &mut binds))
-        {
+        let vars = [m.fresh(), m.fresh()];
+        let params: Vec<Ty> = o.params.iter().map(|p| instantiate(p, &vars)).collect();
+        if !m.assignable_list(args, &params) {
             continue;
         }
         fitting += 1;
         only = Some(o.sig);
-        let t = substitute(&o.result, &binds);
+        let t = m.substitute(&instantiate(&o.result, &vars), false);
         result = Some(match result {
             None => t,
             Some(r) if matches!(r, Ty::Dyn) || r.exact_eq(&t) => r,
@@ -427,96 +431,15 @@ pub fn resolve_with(name: &str, member: bool, args: &[Ty]) -> Option<(Ty, Option
     result.map(|t| (t, if fitting == 1 { only } else { None }))
 }
 
-/// Whether a value of type `arg` may be passed as `p` (cel-go's `isAssignable`, argument to
-/// parameter), binding type parameters to the most general type they meet.
-fn fits(arg: &Ty, p: &Pat, binds: &mut [Option<Ty>; 2]) -> bool {
-    if let Pat::Param(i) = p {
-        return match &binds[*i] {
-            None => {
-                binds[*i] = Some(arg.clone());
-                true
-            }
-            Some(b) if assignable(arg, b) => {
-                binds[*i] = Some(merge(arg, b));
-                true
-            }
-            Some(_) => false,
-        };
-    }
-    match (&arg.view(), p) {
-        (_, Pat::Is(t)) => assignable(arg, t),
-        (Ty::Dyn | Ty::Free, _) => true,
-        (Ty::Null, p) => matches!(p, Pat::Optional(_)),
-        (Ty::List(e), Pat::List(pe)) => fits(e, pe, binds),
-        (Ty::Map(k, v), Pat::Map(pk, pv)) => fits(k, pk, binds) && fits(v, pv, binds),
-        (Ty::Optional(e), Pat::Optional(pe)) => fits(e, pe, binds),
-        (Ty::Type(_), Pat::TypeOf(_)) => true,
-        _ => false,
-    }
-}
-
-/// cel-go's `isAssignable` between two checked types.
-pub fn assignable(a: &Ty, b: &Ty) -> bool {
-    let (a, b) = (a.view(), b.view());
-    match (&a, &b) {
-        (Ty::Dyn | Ty::Free, _) | (_, Ty::Dyn | Ty::Free) => true,
-        (Ty::Null, t) | (t, Ty::Null) => t.nullable(),
-        (Ty::List(x), Ty::List(y)) => assignable(x, y),
-        (Ty::Map(k1, v1), Ty::Map(k2, v2)) => assignable(k1, k2) && assignable(v1, v2),
-        (Ty::Optional(x), Ty::Optional(y)) => assignable(x, y),
-        // Any type of a type goes for any other.
-        (Ty::Type(_), Ty::Type(_)) => true,
-        (x, y) => x.exact_eq(y),
-    }
-}
-
-/// What a type parameter bound to `b` is bound to when it meets `a` (assignable to it): an
-/// unbound parameter inside either takes the other's type (cel-go binds its type variable);
-/// otherwise the less specific of the two (cel-go's `mostGeneral`).
-fn merge(a: &Ty, b: &Ty) -> Ty {
-    match (a.view(), b.view()) {
-        (Ty::Free, _) => b.clone(),
-        (_, Ty::Free) => a.clone(),
-        (Ty::List(x), Ty::List(y)) if x.has_free() || y.has_free() => {
-            Ty::List(Box::new(merge(&x, &y)))
-        }
-        (Ty::Optional(x), Ty::Optional(y)) if x.has_free() || y.has_free() => {
-            Ty::Optional(Box::new(merge(&x, &y)))
-        }
-        (Ty::Map(k1, v1), Ty::Map(k2, v2)) if [&k1, &v1, &k2, &v2].iter().any(|t| t.has_free()) => {
-            Ty::Map(Box::new(merge(&k1, &k2)), Box::new(merge(&v1, &v2)))
-        }
-        (va, vb) if less_specific(&va, &vb) => a.clone(),
-        _ => b.clone(),
-    }
-}
-
-fn less_specific(a: &Ty, b: &Ty) -> bool {
-    match (a, b) {
-        (Ty::Dyn, _) => true,
-        (_, Ty::Dyn) => false,
-        (Ty::List(x), Ty::List(y)) | (Ty::Optional(x), Ty::Optional(y)) => {
-            less_specific(&x.view(), &y.view())
-        }
-        (Ty::Map(k1, v1), Ty::Map(k2, v2)) => {
-            less_specific(&k1.view(), &k2.view()) && less_specific(&v1.view(), &v2.view())
-        }
-        (Ty::Type(_), Ty::Type(_)) => true,
-        _ => a.exact_eq(b),
-    }
-}
-
-/// The result type with its parameters bound (an unbound one stays free).
-fn substitute(p: &Pat, binds: &[Option<Ty>; 2]) -> Ty {
+/// The type `p` stands for, its parameters being `vars`.
+fn instantiate(p: &Pat, vars: &[Ty; 2]) -> Ty {
+    let of = |p: &Pat| Box::new(instantiate(p, vars));
     match p {
         Pat::Is(t) => t.clone(),
-        Pat::List(e) => Ty::List(Box::new(substitute(e, binds))),
-        Pat::Map(k, v) => Ty::Map(
-            Box::new(substitute(k, binds)),
-            Box::new(substitute(v, binds)),
-        ),
-        Pat::Optional(e) => Ty::Optional(Box::new(substitute(e, binds))),
-        Pat::TypeOf(e) => Ty::Type(Box::new(substitute(e, binds))),
-        Pat::Param(i) => binds[*i].clone().unwrap_or(Ty::Free),
+        Pat::List(e) => Ty::List(of(e)),
+        Pat::Map(k, v) => Ty::Map(of(k), of(v)),
+        Pat::Optional(e) => Ty::Optional(of(e)),
+        Pat::TypeOf(e) => Ty::Type(of(e)),
+        Pat::Param(i) => vars[*i].clone(),
     }
 }

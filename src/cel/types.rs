@@ -32,10 +32,9 @@ pub enum Ty {
     Optional(Box<Ty>),
     /// Something the check does not type: anything goes.
     Dyn,
-    /// A type parameter nothing bound (the elements of `[]` and `{}`, `optional.none()`'s
-    /// value): it takes the type it meets, as cel-go unifies its type variables, and is
-    /// `dyn` when printed.
-    Free,
+    /// A type variable (the elements of `[]` and `{}`, an overload's type parameter), bound
+    /// for the whole rule by [`super::mapping::Mapping`]; `dyn` when printed unbound.
+    Var(u32),
 }
 
 impl Ty {
@@ -84,7 +83,7 @@ impl Ty {
             Ty::Opaque(name) => name.into(),
             Ty::Optional(e) => format!("optional_type({})", e.name()),
             Ty::Node(d) => object_name(&d),
-            Ty::Dyn | Ty::Free => "dyn".into(),
+            Ty::Dyn | Ty::Var(_) => "dyn".into(),
         }
     }
 
@@ -99,46 +98,24 @@ impl Ty {
                 | Ty::Optional(_)
                 | Ty::Duration
                 | Ty::Timestamp
-                | Ty::Free
+                | Ty::Var(_)
         )
-    }
-
-    /// Whether an unbound type parameter is in it.
-    pub fn has_free(&self) -> bool {
-        match self.view() {
-            Ty::Free => true,
-            Ty::List(e) | Ty::Optional(e) => e.has_free(),
-            Ty::Map(k, v) => k.has_free() || v.has_free(),
-            _ => false,
-        }
     }
 
     /// Whether it is `dyn` or an unbound type parameter (takes any value).
     pub fn is_dyn(&self) -> bool {
-        matches!(self, Ty::Dyn | Ty::Free)
-    }
-
-    /// Whether both are the same type once the unbound parameters in either are bound
-    /// (cel-go's `IsEquivalentType` on the checked types, where a `[]` met by `[1]` is a
-    /// `list(int)`).
-    pub fn equivalent(&self, other: &Ty) -> bool {
-        self.same(other, true)
+        matches!(self, Ty::Dyn | Ty::Var(_))
     }
 
     /// Whether both are the same type (cel-go's `IsExactType`).
     pub fn exact_eq(&self, other: &Ty) -> bool {
-        self.same(other, false)
-    }
-
-    /// [`Self::exact_eq`], where with `free` an unbound parameter matches any type.
-    fn same(&self, other: &Ty, free: bool) -> bool {
         match (self.view(), other.view()) {
-            (Ty::Free, _) | (_, Ty::Free) if free => true,
+            (Ty::Var(a), Ty::Var(b)) => a == b,
             (Ty::Node(a), Ty::Node(b)) => Arc::ptr_eq(&a, &b),
             (Ty::List(a), Ty::List(b))
             | (Ty::Optional(a), Ty::Optional(b))
-            | (Ty::Type(a), Ty::Type(b)) => a.same(&b, free),
-            (Ty::Map(k1, v1), Ty::Map(k2, v2)) => k1.same(&k2, free) && v1.same(&v2, free),
+            | (Ty::Type(a), Ty::Type(b)) => a.exact_eq(&b),
+            (Ty::Map(k1, v1), Ty::Map(k2, v2)) => k1.exact_eq(&k2) && v1.exact_eq(&v2),
             (Ty::Opaque(a), Ty::Opaque(b)) => a == b,
             (a, b) => std::mem::discriminant(&a) == std::mem::discriminant(&b),
         }
@@ -157,8 +134,8 @@ pub fn denoted(name: &str) -> Option<Ty> {
         "duration" => Ty::Duration,
         "timestamp" => Ty::Timestamp,
         "null_type" => Ty::Null,
-        "list" => Ty::List(Box::new(Ty::Free)),
-        "map" => Ty::Map(Box::new(Ty::Free), Box::new(Ty::Free)),
+        "list" => Ty::List(Box::new(Ty::Dyn)),
+        "map" => Ty::Map(Box::new(Ty::Dyn), Box::new(Ty::Dyn)),
         "optional_type" => Ty::Optional(Box::new(Ty::Dyn)),
         "type" => Ty::Type(Box::new(Ty::Dyn)),
         _ => return None,

@@ -3,7 +3,8 @@
 //! ranges, each placed at the node's token as cel-go places it.
 
 use super::super::locate::locate;
-use super::super::overloads::{self, assignable};
+use super::super::mapping::most_general;
+use super::super::overloads;
 use super::super::types::{signature, Ty};
 use super::{issue_at, Checker};
 use kube_cel::cel::common::ast::IdedExpr;
@@ -47,7 +48,7 @@ impl Checker<'_> {
 
     /// The call's type; records its overload when only one takes the arguments.
     fn resolve(&mut self, id: u64, name: &str, member: bool, args: &[Ty]) -> Option<Ty> {
-        let (t, only) = overloads::resolve_with(name, member, args)?;
+        let (t, only) = overloads::resolve_with(name, member, args, &mut self.vars)?;
         if let Some(sig) = only {
             self.overloads.insert(id, sig);
         }
@@ -65,13 +66,14 @@ impl Checker<'_> {
 
     /// The operands of `&&` and `||` must be bools.
     pub(super) fn logical(
-        &self,
+        &mut self,
         name: &str,
         args: &[IdedExpr],
         arg_types: &[Ty],
     ) -> Result<(), String> {
         for (a, t) in args.iter().zip(arg_types) {
-            if !assignable(t, &Ty::Bool) {
+            if !self.vars.assignable(t, &Ty::Bool) {
+                let t = self.vars.substitute(t, true);
                 let msg = format!("expected type 'bool' but found '{}'", t.name());
                 return Err(self.at_node(a.id, name.trim_matches('_'), &msg));
             }
@@ -79,10 +81,14 @@ impl Checker<'_> {
         Ok(())
     }
 
-    /// A comprehension's range must be a list or a map.
-    pub(super) fn range(&self, e: &IdedExpr, t: &Ty) -> Result<(), String> {
+    /// A comprehension's range must be a list or a map; a type variable is then `dyn`.
+    pub(super) fn range(&mut self, e: &IdedExpr, t: &Ty) -> Result<(), String> {
         match t.view() {
-            Ty::List(_) | Ty::Map(..) | Ty::Dyn | Ty::Free => Ok(()),
+            Ty::Var(_) => {
+                self.vars.assignable(&Ty::Dyn, t);
+                Ok(())
+            }
+            Ty::List(_) | Ty::Map(..) | Ty::Dyn => Ok(()),
             t => {
                 let msg = format!("expression of type '{}' cannot be range of a comprehension (must be list, map, or dynamic)", t.name());
                 Err(self.at_node(e.id, "", &msg))
@@ -98,31 +104,76 @@ impl Checker<'_> {
         }
     }
 
-    /// cel-go's homogeneous-literal validator on element `e` of type `t` of a literal whose
-    /// first element's type is `first` (set here for the first): a type not exactly the first
-    /// one's is `expected type 'int' but found 'string'` at `e`, kept apart (see
-    /// `Checker::invalid`). Literals inside a `format` call are exempt. Whether it matched.
-    pub(super) fn homogeneous(&mut self, first: &mut Option<Ty>, e: &IdedExpr, t: &Ty) -> bool {
-        match first {
-            None => {
-                *first = Some(t.clone());
-                true
+    /// The element (or key, or value) type of a literal after element `t`, given `prev`
+    /// before it (cel-go's `joinTypes`): the more general of the two when one is assignable
+    /// to the other (binding variables), else `dyn`.
+    pub(super) fn join(&mut self, prev: Option<Ty>, t: &Ty) -> Ty {
+        match prev {
+            None => t.clone(),
+            Some(p) if self.vars.assignable(&p, t) => most_general(&p, t),
+            Some(_) => Ty::Dyn,
+        }
+    }
+
+    /// cel-go's homogeneous-literal validator, run on the final types: in each list literal,
+    /// the first element whose type is not exactly the first one's is `expected type 'int'
+    /// but found 'string'` at it; in each map literal, every such key and value. Literals
+    /// inside a `format` call are exempt. Kept apart (see `Checker::invalid`).
+    pub(super) fn validate_literals(&mut self) {
+        let ty = |c: &Self, id: u64, optional: bool| {
+            let t = c.types.get(&id).cloned().unwrap_or(Ty::Dyn);
+            match (optional, t) {
+                (true, Ty::Optional(v)) => *v,
+                (_, t) => t,
             }
-            Some(f) if f.equivalent(t) => {
-                // `[[], [1]]`: the first's free element type is the second's.
-                if f.has_free() && !t.has_free() {
-                    *f = t.clone();
+        };
+        for literal in std::mem::take(&mut self.literals) {
+            let mut issues = Vec::new();
+            match literal {
+                Literal::List(elems) => {
+                    let mut first = None;
+                    for (id, optional) in elems {
+                        let t = ty(self, id, optional);
+                        let Some(f) = &first else {
+                            first = Some(t);
+                            continue;
+                        };
+                        if !f.exact_eq(&t) {
+                            issues.push((id, f.name(), t.name()));
+                            break;
+                        }
+                    }
                 }
-                true
+                Literal::Map(entries) => {
+                    let mut first: Option<(Ty, Ty)> = None;
+                    for (k, v, optional) in entries {
+                        let (kt, vt) = (ty(self, k, false), ty(self, v, optional));
+                        let Some((fk, fv)) = &first else {
+                            first = Some((kt, vt));
+                            continue;
+                        };
+                        if !fk.exact_eq(&kt) {
+                            issues.push((k, fk.name(), kt.name()));
+                        }
+                        if !fv.exact_eq(&vt) {
+                            issues.push((v, fv.name(), vt.name()));
+                        }
+                    }
+                }
             }
-            Some(f) => {
-                if self.in_format == 0 {
-                    let msg = format!("expected type '{}' but found '{}'", f.name(), t.name());
-                    let issue = self.at_node(e.id, "", &msg);
-                    self.invalid.push(issue);
-                }
-                false
+            for (id, want, found) in issues {
+                let msg = format!("expected type '{want}' but found '{found}'");
+                let issue = self.at_node(id, "", &msg);
+                self.invalid.push(issue);
             }
         }
     }
+}
+
+/// A list or map literal outside `format` calls, for [`Checker::validate_literals`].
+pub(super) enum Literal {
+    /// Each element, and whether it is optional (`[?x]`).
+    List(Vec<(u64, bool)>),
+    /// Each key and value, and whether the entry is optional (`{?k: v}`).
+    Map(Vec<(u64, u64, bool)>),
 }

@@ -422,7 +422,7 @@ fn from_checked(t: &CheckedTy) -> Option<Ty> {
             "net.CIDR" => "cidr",
             _ => return None,
         }),
-        CheckedTy::Dyn | CheckedTy::Free => return None,
+        CheckedTy::Dyn | CheckedTy::Var(_) => return None,
     })
 }
 

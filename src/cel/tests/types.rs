@@ -211,6 +211,53 @@ fn selections_ranges_and_logical_operands() {
     assert_eq!(error_of(ok), None);
 }
 
+/// A type variable (`[]`'s elements, a macro's variable over them) is bound for the whole
+/// rule the first time it meets a type, as cel-go's checker binds it: a later use that needs
+/// another type is refused, where each use typed apart would pass.
+#[test]
+fn type_variables_are_bound_for_the_whole_rule() {
+    let col = |rule: &str, token: &str| rule.find(token).unwrap() + 1;
+    let cases = [
+        // `x > 1` binds `x` to int (`_>_`'s first overload that takes `(T, int)`).
+        (
+            "[].all(x, x > 1 && x + 'a' == 'b')",
+            " + 'a'",
+            "found no matching overload for '_+_' applied to '(int, string)'",
+        ),
+        (
+            "{}.all(k, k > 0 && k.startsWith('a'))",
+            "('a')",
+            "found no matching overload for 'startsWith' applied to 'int.(string)'",
+        ),
+        // `map`'s result is a list of its body's type, bound in the body.
+        (
+            "[].map(x, x + 1).all(y, y + 'a' == 'b')",
+            " + 'a'",
+            "found no matching overload for '_+_' applied to '(int, string)'",
+        ),
+        // Operands are checked before their operator: `x > 1` binds `x` to int first.
+        (
+            "[].all(x, x && x > 1)",
+            "x &&",
+            "expected type 'bool' but found 'int'",
+        ),
+    ];
+    for (rule, token, msg) in cases {
+        let c = col(rule, token) + usize::from(token.starts_with(' '));
+        assert_eq!(error_of(rule), other_at(rule, c, msg), "{rule}");
+    }
+    let ok = [
+        // Two literals, two variables.
+        "[].all(x, x > 1) && [].all(y, y + 'a' == 'b')",
+        // A selection makes the variable `dyn`, which then goes anywhere.
+        "[].all(x, x.f == 1 && x + 1 == 2 && x + 'a' == 'b')",
+        "[[], [1]].size() == 2 && [optional.none(), optional.of(1)].size() == 2",
+    ];
+    for rule in ok {
+        assert_eq!(error_of(rule), None, "{rule}");
+    }
+}
+
 #[test]
 fn self_of_a_scalar_node_is_typed() {
     let s = "type: object\nproperties:\n  spec:\n    type: object\n    properties:\n      n: {type: integer, x-kubernetes-validations: [{rule: \"self + 'a' == 'b'\"}]}\n      s: {type: string, x-kubernetes-validations: [{rule: 'self.x == 1'}, {rule: 'self.reverse() == self'}, {rule: 'self.startsWith(\"a\") && self + \"b\" != \"\"'}]}\n";
