@@ -72,11 +72,13 @@ impl CallEst {
     }
 }
 
-/// The overloads `name` may resolve to, given its operands' types. Where the types are
-/// dynamic cel-go keeps every candidate; where they are not followed here, the cheap one.
+/// The overloads `name` may resolve to, given its operands' types. Where an operand is
+/// dynamic cel-go's checker keeps every overload that takes it, and the estimate covers them
+/// all; where a type is not followed here, the cheap one.
 pub fn overloads(name: &str, target: Option<&Ty>, args: &[Ty]) -> Vec<Ov> {
     let any = |f: fn(&Ty) -> bool| args.iter().any(f);
     let both_dyn = args.len() == 2 && args.iter().all(Ty::is_dyn);
+    let first_dyn = args.first().is_some_and(Ty::is_dyn);
     let ov = match (name, target) {
         ("_==_" | "_!=_", _) => Ov::Equals,
         ("_<_" | "_<=_" | "_>_" | "_>=_", _) if any(Ty::is_text) || both_dyn => Ov::CompareText,
@@ -98,23 +100,31 @@ pub fn overloads(name: &str, target: Option<&Ty>, args: &[Ty]) -> Vec<Ov> {
         ("contains", Some(_)) => Ov::ContainsString,
         ("startsWith" | "endsWith", Some(_)) => Ov::StartsOrEndsWith,
         ("bytes", None) if matches!(args.first(), Some(Ty::Str)) => Ov::StringToBytes,
+        ("bytes", None) if first_dyn => return vec![Ov::Other, Ov::StringToBytes],
         ("string", None) if matches!(args.first(), Some(Ty::Bytes)) => Ov::BytesToString,
+        ("string", None) if first_dyn => return vec![Ov::Other, Ov::BytesToString],
         ("strings.quote", None) => Ov::Quote,
-        ("format", Some(Ty::Str)) => Ov::StringFormat,
+        ("format", Some(Ty::Str | Ty::Dyn)) => Ov::StringFormat,
         ("_&&_" | "_||_", _) => Ov::Logical,
         ("_?_:_", _) => Ov::Conditional,
         ("containsIP", Some(_)) if matches!(args.first(), Some(Ty::Str)) => Ov::ContainsIpString,
+        ("containsIP", Some(_)) if first_dyn => return vec![Ov::Other, Ov::ContainsIpString],
         ("containsCIDR", Some(_)) if matches!(args.first(), Some(Ty::Str)) => {
             Ov::ContainsCidrString
         }
-        ("slice", Some(Ty::List(_))) => Ov::ListSlice,
-        ("flatten", Some(Ty::List(_))) => Ov::ListFlatten,
+        ("containsCIDR", Some(_)) if first_dyn => return vec![Ov::Other, Ov::ContainsCidrString],
+        // The lists library declares these on lists only (a `dyn` receiver takes them).
+        ("slice", Some(Ty::List(_) | Ty::Dyn)) => Ov::ListSlice,
+        ("flatten", Some(Ty::List(_) | Ty::Dyn)) => Ov::ListFlatten,
         ("lists.range", None) => Ov::ListsRange,
-        ("reverse", Some(Ty::List(_))) => Ov::ListReverse,
-        ("distinct", Some(Ty::List(_))) => Ov::ListDistinct,
-        ("sort", Some(Ty::List(e))) => Ov::ListSort(e.is_text()),
+        ("reverse", Some(Ty::List(_) | Ty::Dyn)) => Ov::ListReverse,
+        ("distinct", Some(Ty::List(_) | Ty::Dyn)) => Ov::ListDistinct,
+        // `sort` is declared for each ordered element type: a `dyn` one takes them all, the
+        // strings' among them.
+        ("sort", Some(Ty::List(e))) => Ov::ListSort(e.is_text() || e.is_dyn()),
+        ("sort", Some(Ty::Dyn)) => Ov::ListSort(true),
         ("@sortByAssociatedKeys", Some(Ty::List(_))) => match args.first() {
-            Some(Ty::List(k)) => Ov::ListSortBy(k.is_text()),
+            Some(Ty::List(k)) => Ov::ListSortBy(k.is_text() || k.is_dyn()),
             _ => Ov::Other,
         },
         ("sets.contains" | "sets.intersects", None) => Ov::Sets(1),

@@ -292,3 +292,32 @@ fn the_checkers_types_fill_what_the_walk_does_not_follow() {
     assert_eq!(typed, untyped);
     assert!(typed < 100, "{typed}");
 }
+
+/// A call on a `dyn` operand is estimated as cel-go estimates it: the checker keeps every
+/// overload that takes the operand, and the estimate covers the dearest. An int-or-string
+/// field converted to bytes costs as much as a string of its `maxLength`; a list of `dyn`
+/// (or a `dyn` list) sorts at the strings' price.
+#[test]
+fn a_dyn_operand_costs_its_dearest_overload() {
+    let schema = "{type: object, properties: {ios: {x-kubernetes-int-or-string: true, maxLength: 1000}, s: {type: string, maxLength: 1000}, ints: {type: array, maxItems: 100, items: {type: integer}}, strs: {type: array, maxItems: 100, items: {type: string, maxLength: 1}}}}";
+    let decl = decl_of(&structural(schema), false).unwrap();
+    let est = |rule: &str| {
+        let e = parse(rule).unwrap();
+        let c = crate::cel::check::check(&e, rule, &decl, false, crate::cel::check::Want::Bool)
+            .unwrap();
+        max_cost(&e, &decl, false, &c.types)
+    };
+    // The value is bounded by `maxLength` as a string is (4,000 bytes); `bytes(string)` and
+    // `string(bytes)` cost 0.1 a byte: 400, and two reads (and `size()`, `>`).
+    assert_eq!(est("bytes(self.ios).size() > 0"), 404);
+    assert_eq!(
+        est("bytes(self.ios).size() > 0"),
+        est("bytes(self.s).size() > 0")
+    );
+    assert_eq!(est("string(self.ios) != ''"), 402);
+    assert_eq!(est("string(self.s) != ''"), 3);
+    // `dyn(l)` costs one more than `l`; its `sort` is the strings' (factor 2.1, not 2).
+    let sorted = |l: &str| est(&format!("{l}.sort().size() > 0"));
+    assert_eq!(sorted("dyn(self.ints)"), sorted("self.strs") + 1);
+    assert!(sorted("[dyn(1), dyn(2)]") > sorted("[1, 2]"));
+}

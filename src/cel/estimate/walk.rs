@@ -396,8 +396,13 @@ impl<'a> Walker<'a> {
     }
 }
 
-/// The checker's type as this walk's, when it is known (no `dyn` and no unbound parameter).
+/// The checker's type as this walk's, when it is known (not `dyn`; a list or map of `dyn` is).
 fn from_checked(t: &CheckedTy) -> Option<Ty> {
+    // Inside a list, map or optional, `dyn` is cel-go's.
+    let inner = |t: &CheckedTy| match t {
+        CheckedTy::Dyn | CheckedTy::Var(_) => Some(Ty::Dyn),
+        t => from_checked(t),
+    };
     Some(match t {
         CheckedTy::Node(d) => Ty::of(d),
         CheckedTy::Int => Ty::Int,
@@ -410,9 +415,9 @@ fn from_checked(t: &CheckedTy) -> Option<Ty> {
         CheckedTy::Duration => Ty::Duration,
         CheckedTy::Timestamp => Ty::Timestamp,
         CheckedTy::Type(_) => Ty::Type,
-        CheckedTy::List(e) => Ty::list(from_checked(e)?),
-        CheckedTy::Map(k, v) => Ty::Map(Box::new(from_checked(k)?), Box::new(from_checked(v)?)),
-        CheckedTy::Optional(e) => Ty::Optional(Box::new(from_checked(e)?)),
+        CheckedTy::List(e) => Ty::list(inner(e)?),
+        CheckedTy::Map(k, v) => Ty::Map(Box::new(inner(k)?), Box::new(inner(v)?)),
+        CheckedTy::Optional(e) => Ty::Optional(Box::new(inner(e)?)),
         CheckedTy::Opaque(name) => Ty::Opaque(match *name {
             "kubernetes.Quantity" => "quantity",
             "kubernetes.URL" => "url",
