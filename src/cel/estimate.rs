@@ -8,8 +8,10 @@
 //! ([`sizes`]: `maxLength`, `maxItems`, `maxProperties`, else what fits in a 3 MiB request),
 //! costing each call as cel-go and the Kubernetes libraries do ([`calls`], [`k8s`]).
 //! Where the walk does not follow a type itself ([`ty`]), it reads the checker's type of the
-//! node ([`super::check`]); where neither knows it (`dyn`), the cheaper reading is taken: an
-//! estimate here may be below the apiserver's, never above it.
+//! node ([`super::check`]). A call on a `dyn` operand is costed over every overload that takes
+//! it, as cel-go's checker keeps them all; a `dyn` value without a schema path is read as a
+//! scalar (cel-go leaves its size unbounded): an estimate here may be below the apiserver's,
+//! never above it.
 
 mod budget;
 mod calls;
