@@ -52,6 +52,9 @@ pub struct Checked {
     /// The calls only one overload takes (its table line), as cel-go's checker records
     /// them: the runtime cost of some depends on it ([`super::interp`]).
     pub overloads: HashMap<u64, &'static str>,
+    /// The member-style calls that name a global function of a qualified name
+    /// (`sets.contains(…)`, `format.dns1123Label()`), with that name.
+    pub globals: HashMap<u64, String>,
 }
 
 struct Checker<'a> {
@@ -68,6 +71,7 @@ struct Checker<'a> {
     optional_eq: HashSet<u64>,
     types: HashMap<u64, Ty>,
     overloads: HashMap<u64, &'static str>,
+    globals: HashMap<u64, String>,
     /// The type variables and what they are bound to.
     vars: Mapping,
     /// The list and map literals, for cel-go's homogeneous-literal validator.
@@ -108,6 +112,7 @@ pub fn check(
             optional_eq: HashSet::new(),
             types: HashMap::new(),
             overloads: HashMap::new(),
+            globals: HashMap::new(),
             vars: Mapping::default(),
             literals: Vec::new(),
             in_format: 0,
@@ -152,6 +157,7 @@ pub fn check(
             optional_eq: c.optional_eq,
             types: c.types,
             overloads: c.overloads,
+            globals: c.globals,
         })
     })
 }
@@ -417,7 +423,9 @@ impl Checker<'_> {
             for a in args {
                 arg_types.push(self.walk(a)?);
             }
-            return self.global(id, &q, &arg_types);
+            let t = self.global(id, &q, &arg_types);
+            self.globals.insert(id, q);
+            return t;
         }
         let receiver = match target {
             Some(t) => Some(self.walk(t)?),

@@ -28,7 +28,6 @@ pub fn register(ctx: &mut Context<'_>) {
     ctx.add_function("optional.unwrap", |l: Arc<Vec<Value>>| unwrap_all(&l));
     ctx.add_function("unwrapOpt", |This(l): This<Arc<Vec<Value>>>| unwrap_all(&l));
     super::urls::register(ctx);
-    super::lists::register(ctx);
     super::ip::register(ctx);
     super::conv::register(ctx);
     super::strings::register(ctx);

@@ -20,11 +20,14 @@ mod price;
 mod run;
 
 use super::check::Checked;
+use super::decl::Decl;
+use super::lists::ListOp;
 use kube_cel::cel::common::ast::IdedExpr;
 use kube_cel::cel::objects::Key;
 use kube_cel::cel::{Context, ExecutionError, Value as Cel};
 use plan::{plan, Planner};
 use price::{Fast, Price};
+use std::sync::Arc;
 
 type V = Result<Cel, ExecutionError>;
 
@@ -83,6 +86,14 @@ enum Step {
         price: Price,
         fast: Fast,
         shallow: IdedExpr,
+    },
+    /// `==`, `!=`, `+` or `in` on a set or map list ([`super::lists`]), `decl` the type of
+    /// the operand that decides.
+    Lists {
+        op: ListOp,
+        decl: Arc<Decl>,
+        args: Vec<Step>,
+        price: Price,
     },
     /// `v in [literals]`: cel-go's set lookup, free beside `v`.
     SetIn {

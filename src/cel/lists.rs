@@ -7,44 +7,17 @@
 //! those semantics; the left operand decides, as cel-go's `lhs.Equal(rhs)` does.
 //!
 //! [`super::check`] records the `==`, `!=`, `+` and `in` whose left operand (the list for
-//! `in`) has such a list in its schema type, and [`super::rewrite`] turns them into
-//! `@lists_eq`, `@lists_ne`, `@lists_add` and `@lists_in` with the schema type as their last
-//! argument (an index into [`intern`]'s table). Set elements and map-list keys are told
-//! apart as Go map keys (see [`super::gokeys`]).
+//! `in`) has such a list in its schema type, with that type; the interpreter
+//! ([`super::interp`]) runs them with [`apply`] and the type. Set elements and map-list keys
+//! are told apart as Go map keys (see [`super::gokeys`]).
 
 use super::decl::{Decl, Kind, ListType, Sizes};
 use super::gokeys::{MapKey, Native, Natives, Panic};
 use super::types::Ty;
-use kube_cel::cel::common::ast::{Expr, LiteralValue};
 use kube_cel::cel::objects::{Key, Map};
-use kube_cel::cel::{Context, ExecutionError, FunctionContext, ResolveResult, Value};
+use kube_cel::cel::{ExecutionError, ResolveResult, Value};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-
-/// The schema types the rewritten calls name, by index. Shared by all compiled CRDs and
-/// deduplicated, so it grows only with the distinct types that have set or map lists.
-static TYPES: Mutex<Vec<Arc<Decl>>> = Mutex::new(Vec::new());
-
-/// The index of `d` in the table of types.
-pub fn intern(d: &Arc<Decl>) -> i64 {
-    let mut types = TYPES.lock().unwrap_or_else(|e| e.into_inner());
-    let at = types.iter().position(|t| Arc::ptr_eq(t, d) || **t == **d);
-    let i = at.unwrap_or_else(|| {
-        types.push(d.clone());
-        types.len() - 1
-    });
-    i as i64
-}
-
-fn type_at(ftx: &FunctionContext, arg: usize) -> Result<Arc<Decl>, ExecutionError> {
-    let id = match ftx.args.get(arg).map(|a| &a.expr) {
-        Some(Expr::Literal(LiteralValue::Int(i))) => *i.inner(),
-        _ => return Err(ExecutionError::NoSuchOverload),
-    };
-    let types = TYPES.lock().unwrap_or_else(|e| e.into_inner());
-    let t = usize::try_from(id).ok().and_then(|i| types.get(i));
-    t.cloned().ok_or(ExecutionError::NoSuchOverload)
-}
+use std::sync::Arc;
 
 /// Whether values of type `d` compare differently from plain CEL values: `d` is, or holds, a
 /// set or map list.
@@ -97,22 +70,41 @@ fn schema_of(t: &Ty) -> Option<Arc<Decl>> {
     }
 }
 
-/// Registers `@lists_eq`, `@lists_ne`, `@lists_add` and `@lists_in`.
-pub fn register(ctx: &mut Context<'_>) {
-    ctx.add_function("@lists_eq", |ftx: &FunctionContext| equality(ftx, false));
-    ctx.add_function("@lists_ne", |ftx: &FunctionContext| equality(ftx, true));
-    ctx.add_function("@lists_add", add_call);
-    ctx.add_function("@lists_in", in_call);
+/// An operator on a set or map list (or on a value holding one).
+#[derive(Debug, Clone, Copy)]
+pub enum ListOp {
+    Eq,
+    Ne,
+    Add,
+    In,
 }
 
-/// The two operands, evaluated as cel-go does (both, the left one's error first).
-fn operands(ftx: &FunctionContext) -> Result<(Value, Value), ExecutionError> {
-    let [l, r, _] = ftx.args else {
+impl ListOp {
+    /// The operator call `name` names, if one of these.
+    pub fn of(name: &str) -> Option<ListOp> {
+        Some(match name {
+            "_==_" => ListOp::Eq,
+            "_!=_" => ListOp::Ne,
+            "_+_" => ListOp::Add,
+            "@in" => ListOp::In,
+            _ => return None,
+        })
+    }
+}
+
+/// `op` on the evaluated operands `vals` (both evaluated, as cel-go does: the left one's
+/// error first), `d` the type of the operand that decides (the list's items for `in`).
+pub fn apply(op: ListOp, vals: &[Result<Value, ExecutionError>], d: &Decl) -> ResolveResult {
+    let [l, r] = vals else {
         return Err(ExecutionError::NoSuchOverload);
     };
-    let l = Value::resolve(l, ftx.ptx);
-    let r = Value::resolve(r, ftx.ptx);
-    Ok((l?, r?))
+    let (l, r) = (l.clone()?, r.clone()?);
+    match op {
+        ListOp::Eq => equality(&l, &r, d, false),
+        ListOp::Ne => equality(&l, &r, d, true),
+        ListOp::Add => add(&l, &r, d),
+        ListOp::In => contains(&r, &l, d),
+    }
 }
 
 /// The result of cel-go's `Equal`: true, false, or an error value.
@@ -132,13 +124,11 @@ impl From<bool> for Equal {
     }
 }
 
-/// `l == r` (`!=` when `negate`) with `l` of the interned type.
-fn equality(ftx: &FunctionContext, negate: bool) -> ResolveResult {
-    let d = type_at(ftx, 2)?;
-    let (l, r) = operands(ftx)?;
-    let eq = match (&l, &r) {
+/// `l == r` (`!=` when `negate`) with `l` of type `d`.
+fn equality(l: &Value, r: &Value, d: &Decl, negate: bool) -> ResolveResult {
+    let eq = match (l, r) {
         (Value::Null, _) | (_, Value::Null) => Equal::from(l == r),
-        _ => equal(&l, &r, &d)?,
+        _ => equal(l, r, d)?,
     };
     match (eq, negate) {
         (Equal::Yes, ne) => Ok(Value::Bool(!ne)),
@@ -248,11 +238,9 @@ fn equal_map_lists(
     Ok(Equal::Yes)
 }
 
-/// `l + r` with `l` a set or map list of the interned type.
-fn add_call(ftx: &FunctionContext) -> ResolveResult {
-    let d = type_at(ftx, 2)?;
-    let (l, r) = operands(ftx)?;
-    let (Value::List(items), Value::List(other), Kind::List(elem, ty)) = (&l, &r, &d.kind) else {
+/// `l + r` with `l` a set or map list of type `d`.
+fn add(l: &Value, r: &Value, d: &Decl) -> ResolveResult {
+    let (Value::List(items), Value::List(other), Kind::List(elem, ty)) = (l, r, &d.kind) else {
         return Err(ExecutionError::NoSuchOverload);
     };
     let mut out: Vec<Value> = items.to_vec();
@@ -296,16 +284,14 @@ fn as_element(v: &Value, elem: &Decl) -> Value {
     }
 }
 
-/// `x in list` with `list`'s items of the interned type: each item's `Equal`.
-fn in_call(ftx: &FunctionContext) -> ResolveResult {
-    let elem = type_at(ftx, 2)?;
-    let (x, list) = operands(ftx)?;
-    let Value::List(items) = &list else {
+/// `x in list` with `list`'s items of type `elem`: each item's `Equal`.
+fn contains(list: &Value, x: &Value, elem: &Decl) -> ResolveResult {
+    let Value::List(items) = list else {
         return Err(ExecutionError::NoSuchOverload);
     };
     let mut first_err = None;
     for item in items.iter() {
-        match equal(item, &x, &elem)? {
+        match equal(item, x, elem)? {
             Equal::Yes => return Ok(Value::Bool(true)),
             Equal::No => {}
             Equal::Error(e) => {

@@ -10,8 +10,8 @@
 //! (`all(i, v, p)`, `exists(…)`, `existsOne(…)`), which the cel crate does not parse as
 //! macros, become `@all2`, `@exists2`, `@existsOne2` (and `transformList`, `transformMap`,
 //! `transformMapEntry` become `@transformList`…); `optMap`/`optFlatMap` become
-//! `@optMap`/`@optFlatMap`. `==`, `!=`, `+` and `in` on set and map lists become
-//! `@lists_eq`, `@lists_ne`, `@lists_add`, `@lists_in` (see [`super::lists`]). `+` and `-`
+//! `@optMap`/`@optFlatMap`. (`==`, `!=`, `+` and `in` on set and map lists are planned by
+//! the interpreter from the check's record, see [`super::lists`].) `+` and `-`
 //! that may work on timestamps or durations become `@add`/`@sub` (cel-go's overflow checks and
 //! texts, [`super::time`]); `==` and `!=` on optionals become `@opt_eq`/`@opt_ne` (equal when
 //! both are empty or hold equal values, as cel-go's optionals); an optional's
@@ -23,12 +23,9 @@
 //! that it is a list, so an error there becomes the recovered panic's text.
 
 use super::check::Checked;
-use super::decl::Decl;
-use super::lists::intern;
 use kube_cel::cel::common::ast::{
     CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue,
 };
-use std::sync::Arc;
 
 /// The name the macros give their accumulator.
 const ACCU: &str = "@result";
@@ -81,9 +78,6 @@ fn rewrite_expr(e: &mut IdedExpr, checked: &Checked) {
                     });
                 }
             }
-            if let Some(d) = checked.lists.get(&id) {
-                list_operator(c, d);
-            }
             if let Some(call) = two_variable(c).or_else(|| opt_map(c)) {
                 *c = call;
             }
@@ -120,23 +114,6 @@ fn rewrite_expr(e: &mut IdedExpr, checked: &Checked) {
         }
         _ => {}
     }
-}
-
-/// `==`, `!=`, `+` and `in` on set or map lists as calls of [`super::lists`]' functions, with
-/// the type of the operand that decides as an extra argument.
-fn list_operator(c: &mut CallExpr, d: &Arc<Decl>) {
-    let name = match c.func_name.as_str() {
-        "_==_" => "@lists_eq",
-        "_!=_" => "@lists_ne",
-        "_+_" => "@lists_add",
-        "@in" => "@lists_in",
-        _ => return,
-    };
-    c.func_name = name.into();
-    c.args.push(IdedExpr {
-        id: 0,
-        expr: Expr::Literal(LiteralValue::Int(intern(d).into())),
-    });
 }
 
 /// Whether `e` gives an optional through field selection (`x.?f`, `x.?f.g`).

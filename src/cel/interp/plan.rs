@@ -2,6 +2,7 @@
 //! (`OptOptimize` folds, set lookups, attributes), each call priced ([`super::price`]).
 
 use super::super::check::Checked;
+use super::super::lists::ListOp;
 use super::price::{price, Fast};
 use super::{Fold, Quant, QuantKind, Shape, Step, Transform, LIST, MAP, SLOTS, V};
 use kube_cel::cel::common::ast::{
@@ -179,11 +180,10 @@ pub(super) fn fold(shallow: &IdedExpr, parts: &[Step]) -> V {
 
 fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
     // `sets.contains(…)`: a global function of a qualified name, as the checker resolved it.
-    if let Some(Expr::Ident(prefix)) = c.target.as_deref().map(|t| &t.expr) {
-        let qualified = format!("{prefix}.{}", c.func_name);
-        if super::super::overloads::declared(&qualified, false) {
+    if let Some(qualified) = pl.checked.globals.get(&id) {
+        if c.target.is_some() {
             let global = CallExpr {
-                func_name: qualified,
+                func_name: qualified.clone(),
                 target: None,
                 args: c.args.clone(),
             };
@@ -193,6 +193,15 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
     let arg = |i: usize| plan(&c.args[i], pl);
     let boxed = |i: usize| Box::new(plan(&c.args[i], pl));
     let name = c.func_name.as_str();
+    if let (Some(d), Some(op)) = (pl.checked.lists.get(&id), ListOp::of(name)) {
+        let sig = pl.checked.overloads.get(&id).copied();
+        return Step::Lists {
+            op,
+            decl: d.clone(),
+            args: c.args.iter().map(|a| plan(a, pl)).collect(),
+            price: price(name, sig),
+        };
+    }
     match (name, c.args.len(), c.target.is_some()) {
         ("@and", 2, false) => return Step::And(boxed(0), boxed(1)),
         ("@or", 2, false) => return Step::Or(boxed(0), boxed(1)),
@@ -317,9 +326,7 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
                 shallow,
             };
         }
-        "@in" | "@lists_in"
-            if pl.optimize && sig.is_some_and(|s| s.starts_with("@in g A list")) =>
-        {
+        "@in" if pl.optimize && sig.is_some_and(|s| s.starts_with("@in g A list")) => {
             if let Some(Step::Const(Ok(Cel::List(l)))) = args.get(1) {
                 let primitive = |v: &Cel| {
                     matches!(

@@ -184,7 +184,7 @@ pub(super) fn price(name: &str, sig: Option<&'static str>) -> Price {
         "containsIP" => return Price::ContainsIp(params("string")),
         "containsCIDR" => return Price::ContainsCidr(params("string")),
         "validate" => return Price::Validate,
-        "_==_" | "@lists_eq" | "@opt_eq" => return Price::Equals,
+        "_==_" | "@opt_eq" => return Price::Equals,
         _ => {}
     }
     // cel-go's defaults (by overload).

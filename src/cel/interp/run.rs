@@ -210,6 +210,21 @@ impl<'p> Run<'_, 'p> {
                 self.charge(units);
                 out
             }
+            Step::Lists {
+                op,
+                decl,
+                args,
+                price,
+            } => {
+                let vals: Vec<V> = args.iter().map(|a| self.eval(a)).collect();
+                if self.over {
+                    return Self::halted();
+                }
+                let out = super::super::lists::apply(*op, &vals, decl);
+                let units = price.of(&vals, &out);
+                self.charge(units);
+                out
+            }
             Step::SetIn { lhs, shallow } => {
                 let v = self.eval(lhs);
                 self.delegate(shallow, &[v])
