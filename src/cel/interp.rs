@@ -27,6 +27,7 @@ use kube_cel::cel::objects::Key;
 use kube_cel::cel::{Context, ExecutionError, Value as Cel};
 use plan::{plan, Planner};
 use price::{Fast, Price};
+use std::collections::HashSet;
 use std::sync::Arc;
 
 type V = Result<Cel, ExecutionError>;
@@ -95,9 +96,11 @@ enum Step {
         args: Vec<Step>,
         price: Price,
     },
-    /// `v in [literals]`: cel-go's set lookup, free beside `v`.
+    /// `v in [literals]`: cel-go's set lookup, free beside `v`, built once; a value no key
+    /// stands for (not a scalar) is looked up in the list by the cel crate (`shallow`).
     SetIn {
         lhs: Box<Step>,
+        set: HashSet<SetKey>,
         shallow: IdedExpr,
     },
     /// A list literal (`optional`: the indices of its `?x` elements).
@@ -224,5 +227,67 @@ impl Program {
         limit: u64,
     ) -> (Result<V, Stop>, u64) {
         run::run(&self.root, ctx, vars, limit)
+    }
+}
+
+/// A key of cel-go's set of `x in [literals]` (`maybeOptimizeSetMembership`): a number is
+/// keyed by its type, and also by each other numeric type it converts to without loss (`1`
+/// is also `1u` and `1.0`), so the lookup finds what CEL's heterogeneous equality finds.
+#[derive(Debug, PartialEq, Eq, Hash)]
+enum SetKey {
+    Int(i64),
+    Uint(u64),
+    /// The bits of the double (`-0.0` as `0.0`; never NaN).
+    Double(u64),
+    Str(Arc<String>),
+    Bool(bool),
+}
+
+impl SetKey {
+    /// The key of a looked-up value (`None` for what is not a scalar, or NaN).
+    fn of(v: &Cel) -> Option<SetKey> {
+        Some(match v {
+            Cel::Int(i) => SetKey::Int(*i),
+            Cel::UInt(u) => SetKey::Uint(*u),
+            Cel::Float(f) if f.is_nan() => return None,
+            Cel::Float(f) => SetKey::Double(if *f == 0.0 { 0.0f64 } else { *f }.to_bits()),
+            Cel::String(s) => SetKey::Str(s.clone()),
+            Cel::Bool(b) => SetKey::Bool(*b),
+            _ => return None,
+        })
+    }
+
+    /// The keys a literal of the list stands for.
+    fn of_literal(v: &Cel) -> Vec<SetKey> {
+        let mut keys: Vec<SetKey> = SetKey::of(v).into_iter().collect();
+        let exact = |f: f64| f.is_finite() && f.fract() == 0.0;
+        match v {
+            Cel::Float(f) if exact(*f) => {
+                if *f >= -(2f64.powi(63)) && *f < 2f64.powi(63) {
+                    keys.push(SetKey::Int(*f as i64));
+                }
+                if *f >= 0.0 && *f < 2f64.powi(64) {
+                    keys.push(SetKey::Uint(*f as u64));
+                }
+            }
+            Cel::Int(i) => {
+                if (*i as f64) as i128 == i128::from(*i) && (*i as f64) < 2f64.powi(63) {
+                    keys.extend(SetKey::of(&Cel::Float(*i as f64)));
+                }
+                if let Ok(u) = u64::try_from(*i) {
+                    keys.push(SetKey::Uint(u));
+                }
+            }
+            Cel::UInt(u) => {
+                if (*u as f64) < 2f64.powi(64) && (*u as f64) as u128 == u128::from(*u) {
+                    keys.extend(SetKey::of(&Cel::Float(*u as f64)));
+                }
+                if let Ok(i) = i64::try_from(*u) {
+                    keys.push(SetKey::Int(i));
+                }
+            }
+            _ => {}
+        }
+        keys
     }
 }

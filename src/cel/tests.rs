@@ -709,3 +709,33 @@ fn literals_and_macros_hold_values_as_cel_go_does() {
         assert!(run(&s, &obj("{s: aBc, l: [1, 2, 3]}")).is_empty(), "{rule}");
     }
 }
+
+/// `x in [literals]` is cel-go's set lookup (built once when the rule is planned): numbers
+/// match across types when they convert without loss, NaN is never in, other values are
+/// compared with the list's items.
+#[test]
+fn membership_in_a_literal_list_is_cel_gos_set() {
+    let s = |rule: &str| {
+        spec(
+            "{i: {type: integer}, d: {type: number}, s: {type: string, maxLength: 16}, l: {type: array, maxItems: 4, items: {type: integer}}}",
+            &format!("[{{rule: {:?}, message: failed}}]", rule),
+        )
+    };
+    let holds = [
+        "self.i in [1, 2] && dyn(self.i) in [1.0] && dyn(self.i) in [1u] && !(dyn(self.i) in [1.5])",
+        "dyn(self.d) in [2] && dyn(self.d) in [2u] && self.d in [2.0] && !(dyn(self.d) in [3])",
+        "self.s in ['x', 'ab'] && !(self.s in ['a', 'b'])",
+        "!(double('NaN') in [1.0, 2.0]) && -0.0 in [0.0] && 0.0 in [-0.0] && dyn(0) in [-0.0]",
+        "9223372036854775807 in [9223372036854775807] && !(dyn(9223372036854775807) in [9223372036854775807.0])",
+        "!(dyn(18446744073709551615u) in [18446744073709551615.0]) && true in [true] && !(self.l in [[2], [3]])",
+    ];
+    for rule in holds {
+        let sp = s(rule);
+        let c = compiled(&sp);
+        assert!(c.errors.is_empty(), "{rule}: {:?}", c.errors);
+        assert!(
+            run(&sp, &obj("{i: 1, d: 2.0, s: ab, l: [1]}")).is_empty(),
+            "{rule}"
+        );
+    }
+}

@@ -4,7 +4,7 @@
 use super::super::check::Checked;
 use super::super::lists::ListOp;
 use super::price::{price, Fast};
-use super::{Fold, Quant, QuantKind, Shape, Step, Transform, LIST, MAP, SLOTS, V};
+use super::{Fold, Quant, QuantKind, SetKey, Shape, Step, Transform, LIST, MAP, SLOTS, V};
 use kube_cel::cel::common::ast::{
     CallExpr, EntryExpr, Expr, IdedEntryExpr, IdedExpr, LiteralValue, MapEntryExpr, MapExpr,
     SelectExpr,
@@ -343,8 +343,13 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
                     let Step::Const(Ok(list)) = rhs else {
                         unreachable!()
                     };
+                    let set = match &list {
+                        Cel::List(l) => l.iter().flat_map(SetKey::of_literal).collect(),
+                        _ => Default::default(),
+                    };
                     return Step::SetIn {
                         lhs: Box::new(lhs),
+                        set,
                         shallow: with_const(shallow, list),
                     };
                 }

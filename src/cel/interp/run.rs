@@ -3,7 +3,7 @@
 
 use super::plan::{is_attribute, is_const, slot};
 use super::price::Price;
-use super::{Fold, Quant, QuantKind, Shape, Step, Transform, LIST, MAP, V};
+use super::{Fold, Quant, QuantKind, SetKey, Shape, Step, Transform, LIST, MAP, V};
 use kube_cel::cel::common::ast::{Expr, IdedExpr};
 use kube_cel::cel::objects::{Key, OptionalValue};
 use kube_cel::cel::{Context, ExecutionError, Value as Cel};
@@ -225,10 +225,14 @@ impl<'p> Run<'_, 'p> {
                 self.charge(units);
                 out
             }
-            Step::SetIn { lhs, shallow } => {
-                let v = self.eval(lhs);
-                self.delegate(shallow, &[v])
-            }
+            Step::SetIn { lhs, set, shallow } => match self.eval(lhs) {
+                Ok(Cel::Float(f)) if f.is_nan() => Ok(Cel::Bool(false)),
+                Ok(v) => match SetKey::of(&v) {
+                    Some(k) => Ok(Cel::Bool(set.contains(&k))),
+                    None => self.delegate(shallow, &[Ok(v)]),
+                },
+                Err(e) => Err(e),
+            },
             Step::List { elems, optional } => {
                 let mut out = Vec::with_capacity(elems.len());
                 let mut err = None;
