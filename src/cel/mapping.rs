@@ -34,14 +34,41 @@ impl Mapping {
         self.assignable_list(std::slice::from_ref(t1), std::slice::from_ref(t2))
     }
 
-    /// [`Self::assignable`] for each pair of two lists of the same length.
+    /// [`Self::assignable`] for each pair of two lists of the same length. cel-go tries on a
+    /// copy of the bindings; here the bindings made are undone when it fails, so that a rule of
+    /// many calls is not checked in quadratic time.
     pub fn assignable_list(&mut self, l1: &[Ty], l2: &[Ty]) -> bool {
-        let mut m = self.subs.clone();
+        let mut m = Trail {
+            subs: &mut self.subs,
+            undo: Vec::new(),
+        };
         let ok = l1.len() == l2.len() && l1.iter().zip(l2).all(|(a, b)| assign(&mut m, a, b));
-        if ok {
-            self.subs = m;
+        if !ok {
+            for (n, before) in m.undo.into_iter().rev() {
+                match before {
+                    Some(t) => m.subs.insert(n, t),
+                    None => m.subs.remove(&n),
+                };
+            }
         }
         ok
+    }
+}
+
+/// The bindings, with what each change replaced (to undo them).
+struct Trail<'a> {
+    subs: &'a mut HashMap<u32, Ty>,
+    undo: Vec<(u32, Option<Ty>)>,
+}
+
+impl Trail<'_> {
+    fn get(&self, n: &u32) -> Option<&Ty> {
+        self.subs.get(n)
+    }
+
+    fn insert(&mut self, n: u32, t: Ty) {
+        let before = self.subs.insert(n, t);
+        self.undo.push((n, before));
     }
 }
 
@@ -64,7 +91,7 @@ fn substitute(m: &HashMap<u32, Ty>, t: &Ty, to_dyn: bool) -> Ty {
 /// cel-go's `internalIsAssignable`: a variable on either side is bound (or checked against
 /// what it is bound to); `dyn` goes anywhere; `null` only where [`Ty::nullable`]; lists, maps
 /// and optionals by their parameters; any type of a type for any other; else the same type.
-fn assign(m: &mut HashMap<u32, Ty>, t1: &Ty, t2: &Ty) -> bool {
+fn assign(m: &mut Trail, t1: &Ty, t2: &Ty) -> bool {
     if let Ty::Var(_) = t2 {
         match valid_substitution(m, t1, t2) {
             (true, _) => return true,
@@ -87,7 +114,7 @@ fn assign(m: &mut HashMap<u32, Ty>, t1: &Ty, t2: &Ty) -> bool {
 
 /// cel-go's `isValidTypeSubstitution` of `t1` for variable `t2`: whether it is valid, and
 /// whether `t2` was bound already.
-fn valid_substitution(m: &mut HashMap<u32, Ty>, t1: &Ty, t2: &Ty) -> (bool, bool) {
+fn valid_substitution(m: &mut Trail, t1: &Ty, t2: &Ty) -> (bool, bool) {
     let Ty::Var(n) = t2 else {
         return (false, false);
     };
@@ -115,7 +142,7 @@ fn valid_substitution(m: &mut HashMap<u32, Ty>, t1: &Ty, t2: &Ty) -> (bool, bool
 }
 
 /// Whether variable `t` does not occur in `within` (with its bindings followed).
-fn not_referenced_in(m: &HashMap<u32, Ty>, t: &Ty, within: &Ty) -> bool {
+fn not_referenced_in(m: &Trail, t: &Ty, within: &Ty) -> bool {
     if t.exact_eq(within) {
         return false;
     }
