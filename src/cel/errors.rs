@@ -44,11 +44,9 @@ pub fn cel_go_text(e: &ExecutionError) -> String {
 
 fn function_text(function: &str, message: &str) -> String {
     match function {
+        // Our own functions' errors carry cel-go's text (the conversions, `src/cel/conv.rs`).
         "@conversion" | "@text" => message.to_string(),
-        "int" | "uint" | "double" if message.contains("parse") => {
-            format!("type conversion error from 'string' to '{function}'")
-        }
-        "timestamp" => "type conversion error from 'string' to 'google.protobuf.Timestamp'".into(),
+        // The cel crate's, when its functions are handed what no overload takes.
         _ if message.contains("overload") || message.contains("expected") => {
             "no such overload".into()
         }
