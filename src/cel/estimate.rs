@@ -9,9 +9,8 @@
 //! costing each call as cel-go and the Kubernetes libraries do ([`calls`], [`k8s`]).
 //! Where the walk does not follow a type itself ([`ty`]), it reads the checker's type of the
 //! node ([`super::check`]). A call on a `dyn` operand is costed over every overload that takes
-//! it, as cel-go's checker keeps them all; a `dyn` value without a schema path is read as a
-//! scalar (cel-go leaves its size unbounded): an estimate here may be below the apiserver's,
-//! never above it.
+//! it, as cel-go's checker keeps them all, and a `dyn` value without a schema path or a
+//! computed size has no size bound, as in cel-go.
 
 mod budget;
 mod calls;

@@ -87,13 +87,13 @@ pub fn overloads(name: &str, target: Option<&Ty>, args: &[Ty]) -> Vec<Ov> {
         ("_+_", _) if both_dyn => return vec![Ov::Other, Ov::AddText, Ov::AddList],
         ("@in", _) => match args.get(1) {
             Some(Ty::List(_)) => Ov::InList,
-            Some(Ty::Dyn) => return vec![Ov::InList, Ov::InMap],
+            Some(Ty::Dyn | Ty::Unknown) => return vec![Ov::InList, Ov::InMap],
             _ => Ov::InMap,
         },
         ("_[_]", _) => match args.first() {
             Some(Ty::List(_)) => Ov::IndexList,
             Some(Ty::Map(..)) => Ov::IndexMap,
-            Some(Ty::Dyn) => return vec![Ov::IndexList, Ov::IndexMap],
+            Some(Ty::Dyn | Ty::Unknown) => return vec![Ov::IndexList, Ov::IndexMap],
             _ => Ov::Other,
         },
         ("matches", Some(_)) => Ov::MatchesString,
@@ -104,7 +104,7 @@ pub fn overloads(name: &str, target: Option<&Ty>, args: &[Ty]) -> Vec<Ov> {
         ("string", None) if matches!(args.first(), Some(Ty::Bytes)) => Ov::BytesToString,
         ("string", None) if first_dyn => return vec![Ov::Other, Ov::BytesToString],
         ("strings.quote", None) => Ov::Quote,
-        ("format", Some(Ty::Str | Ty::Dyn)) => Ov::StringFormat,
+        ("format", Some(Ty::Str | Ty::Dyn | Ty::Unknown)) => Ov::StringFormat,
         ("_&&_" | "_||_", _) => Ov::Logical,
         ("_?_:_", _) => Ov::Conditional,
         ("containsIP", Some(_)) if matches!(args.first(), Some(Ty::Str)) => Ov::ContainsIpString,
@@ -114,15 +114,15 @@ pub fn overloads(name: &str, target: Option<&Ty>, args: &[Ty]) -> Vec<Ov> {
         }
         ("containsCIDR", Some(_)) if first_dyn => return vec![Ov::Other, Ov::ContainsCidrString],
         // The lists library declares these on lists only (a `dyn` receiver takes them).
-        ("slice", Some(Ty::List(_) | Ty::Dyn)) => Ov::ListSlice,
-        ("flatten", Some(Ty::List(_) | Ty::Dyn)) => Ov::ListFlatten,
+        ("slice", Some(Ty::List(_) | Ty::Dyn | Ty::Unknown)) => Ov::ListSlice,
+        ("flatten", Some(Ty::List(_) | Ty::Dyn | Ty::Unknown)) => Ov::ListFlatten,
         ("lists.range", None) => Ov::ListsRange,
-        ("reverse", Some(Ty::List(_) | Ty::Dyn)) => Ov::ListReverse,
-        ("distinct", Some(Ty::List(_) | Ty::Dyn)) => Ov::ListDistinct,
+        ("reverse", Some(Ty::List(_) | Ty::Dyn | Ty::Unknown)) => Ov::ListReverse,
+        ("distinct", Some(Ty::List(_) | Ty::Dyn | Ty::Unknown)) => Ov::ListDistinct,
         // `sort` is declared for each ordered element type: a `dyn` one takes them all, the
         // strings' among them.
         ("sort", Some(Ty::List(e))) => Ov::ListSort(e.is_text() || e.is_dyn()),
-        ("sort", Some(Ty::Dyn)) => Ov::ListSort(true),
+        ("sort", Some(Ty::Dyn | Ty::Unknown)) => Ov::ListSort(true),
         ("@sortByAssociatedKeys", Some(Ty::List(_))) => match args.first() {
             Some(Ty::List(k)) => Ov::ListSortBy(k.is_text() || k.is_dyn()),
             _ => Ov::Other,

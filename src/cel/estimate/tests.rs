@@ -270,10 +270,10 @@ fn optional_old_self_is_an_optional() {
 /// Where this walk does not follow a type (optional selection, `first()`), the checker's type
 /// is read: a string reached through `first()` has no schema path, so its size is unknown and
 /// a regex over it costs what an unbounded string costs (cel-go's estimate: `first()` has no
-/// result size). Without the checker's types the walk took it as a scalar.
+/// result size). A `dyn` value without a size is as unbounded, as in cel-go.
 #[test]
 fn the_checkers_types_fill_what_the_walk_does_not_follow() {
-    let schema = "{type: object, properties: {name: {type: string, maxLength: 10}, tags: {type: array, maxItems: 4, items: {type: string, maxLength: 8}}}}";
+    let schema = "{type: object, properties: {name: {type: string, maxLength: 10}, tags: {type: array, maxItems: 4, items: {type: string, maxLength: 8}}, ios: {type: array, maxItems: 4, items: {x-kubernetes-int-or-string: true, maxLength: 8}}}}";
     let decl = decl_of(&structural(schema), false).unwrap();
     let checked = |rule: &str| {
         let e = parse(rule).unwrap();
@@ -286,7 +286,15 @@ fn the_checkers_types_fill_what_the_walk_does_not_follow() {
     };
     let (typed, untyped) = checked("self.tags.first().value().matches('[a-z]+')");
     assert!(typed > PER_EXPRESSION_LIMIT, "{typed}");
-    assert!(untyped < 100, "{untyped}");
+    assert!(untyped > PER_EXPRESSION_LIMIT, "{untyped}");
+    // A `dyn` value without a size is no different: its size is unknown too.
+    let (typed_dyn, _) = checked("self.ios.first().value().matches('[a-z]+')");
+    assert_eq!(typed_dyn, typed);
+    let (mapped, _) = checked("self.tags.map(t, t).all(x, x.matches('[a-z]+'))");
+    let (mapped_dyn, _) = checked("self.tags.map(t, dyn(t)).all(x, x.matches('[a-z]+'))");
+    // Items that keep their sizes through `map` (each a tag, at most 8 characters) keep them
+    // through `dyn()` too: a unit more for each of the 4 calls.
+    assert_eq!(mapped_dyn, mapped + 4);
     // Through the schema path, the bound is the schema's.
     let (typed, untyped) = checked("self.name.matches('[a-z]+')");
     assert_eq!(typed, untyped);

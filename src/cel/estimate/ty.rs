@@ -2,8 +2,9 @@
 //! overloads whose cost depends on sizes (string, bytes and list `+`, string comparisons,
 //! `in` a list), to know which selections cost a unit (on objects and maps), which values have
 //! a fixed size (scalars) and what a comprehension iterates. `Unknown` is where this model
-//! loses track while cel-go would not: it is read the cheap way (a scalar, an O(1) overload),
-//! so that an estimate never exceeds the apiserver's for want of a type.
+//! loses track; the walk then reads the checker's type of the node, so what stays `Unknown`
+//! is what the checker types `dyn`: any overload may be called on it, and its size is
+//! unknown (unless computed), as in cel-go.
 
 use crate::cel::decl::{Decl, Kind};
 use std::sync::Arc;
@@ -60,11 +61,10 @@ impl Ty {
         matches!(self, Ty::Map(..) | Ty::Object(_))
     }
 
-    /// Whether its size is fixed (1): cel-go's scalars; `Unknown` read as one.
+    /// Whether its size is fixed (1): cel-go's scalars.
     pub fn is_scalar(&self) -> bool {
         match self {
             Ty::Bool | Ty::Double | Ty::Duration | Ty::Int | Ty::Timestamp | Ty::Uint => true,
-            Ty::Unknown => true,
             Ty::Optional(t) => t.is_scalar(),
             _ => false,
         }
@@ -74,8 +74,9 @@ impl Ty {
         matches!(self, Ty::List(_))
     }
 
+    /// `dyn`, or not followed (what the checker types `dyn`: [`Ty::Unknown`]).
     pub fn is_dyn(&self) -> bool {
-        matches!(self, Ty::Dyn)
+        matches!(self, Ty::Dyn | Ty::Unknown)
     }
 
     /// String or bytes (the sized comparisons and concatenations).
