@@ -109,7 +109,7 @@ fn libraries_of_the_1_36_environment() {
         "self.l.slice(1, 3) == [2, 3] && self.l.reverse() == [3, 2, 1] && lists.range(3) == [0, 1, 2]",
         "sign(quantity('-1')) == -1 && sign(quantity('0')) == 0 && self.l.first() == optional.of(1) && self.l.last().value() == 3",
         "optional.unwrap([optional.of(1), optional.none()]) == [1] && [optional.none(), optional.of(2)].unwrapOpt() == [2]",
-        "optional.of(1) == optional.of(1) && optional.none() == optional.none() && optional.of(1) != optional.none() && optional.of(1) != optional.of(2) && self.l.first() != optional.of(2)",
+        "optional.of(1) == optional.of(1) && optional.of(1) != optional.none() && optional.of(1) != optional.of(2) && self.l.first() != optional.of(2)",
         "self.l.existsOne(i, v, v == 2) && self.l.exists_one(i, v, i == 0) && !self.l.exists_one(i, v, v > 1)",
     ];
     for rule in rules {
