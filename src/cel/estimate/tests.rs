@@ -267,6 +267,16 @@ fn optional_old_self_is_an_optional() {
     assert_eq!(max_cost(&rule, &decl, true, &Default::default()), 314578);
 }
 
+/// The estimated cost of `rule` on `decl` with the checker's types, and without them.
+fn checked_costs(decl: &std::sync::Arc<crate::cel::decl::Decl>, rule: &str) -> (u64, u64) {
+    let e = parse(rule).unwrap();
+    let c = crate::cel::check::check(&e, rule, decl, false, crate::cel::check::Want::Bool).unwrap();
+    (
+        max_cost(&e, decl, false, &c.types),
+        max_cost(&e, decl, false, &Default::default()),
+    )
+}
+
 /// Where this walk does not follow a type (optional selection, `first()`), the checker's type
 /// is read: a string reached through `first()` has no schema path, so its size is unknown and
 /// a regex over it costs what an unbounded string costs (cel-go's estimate: `first()` has no
@@ -275,32 +285,24 @@ fn optional_old_self_is_an_optional() {
 fn the_checkers_types_fill_what_the_walk_does_not_follow() {
     let schema = "{type: object, properties: {name: {type: string, maxLength: 10}, tags: {type: array, maxItems: 4, items: {type: string, maxLength: 8}}, ios: {type: array, maxItems: 4, items: {x-kubernetes-int-or-string: true, maxLength: 8}}}}";
     let decl = decl_of(&structural(schema), false).unwrap();
-    let checked = |rule: &str| {
-        let e = parse(rule).unwrap();
-        let c = crate::cel::check::check(&e, rule, &decl, false, crate::cel::check::Want::Bool)
-            .unwrap();
-        (
-            max_cost(&e, &decl, false, &c.types),
-            max_cost(&e, &decl, false, &Default::default()),
-        )
-    };
+    let checked = |rule: &str| checked_costs(&decl, rule);
     let (typed, untyped) = checked("self.tags.first().value().matches('[a-z]+')");
     assert!(typed > PER_EXPRESSION_LIMIT, "{typed}");
     assert!(untyped > PER_EXPRESSION_LIMIT, "{untyped}");
     // A `dyn` value without a size is no different: its size is unknown too.
     let (typed_dyn, _) = checked("self.ios.first().value().matches('[a-z]+')");
     assert_eq!(typed_dyn, typed);
+    // Items that keep their sizes through `map` (each a tag, at most 8 characters) keep them
+    // through `dyn()` too: a unit more for each of the 4 calls.
     let (mapped, _) = checked("self.tags.map(t, t).all(x, x.matches('[a-z]+'))");
     let (mapped_dyn, _) = checked("self.tags.map(t, dyn(t)).all(x, x.matches('[a-z]+'))");
+    assert_eq!(mapped_dyn, mapped + 4);
     // `optional.none()` holds a `dyn` (its type parameter unbound): two of them compare at
     // an unknown size, as cel-go estimates it; an optional of an int is a scalar.
     let (none, _) = checked("optional.none() == optional.none()");
     assert!(none > PER_EXPRESSION_LIMIT, "{none}");
     let (of, _) = checked("optional.of(1) == optional.of(1) && optional.of(1) != optional.none()");
     assert!(of < 10, "{of}");
-    // Items that keep their sizes through `map` (each a tag, at most 8 characters) keep them
-    // through `dyn()` too: a unit more for each of the 4 calls.
-    assert_eq!(mapped_dyn, mapped + 4);
     // Through the schema path, the bound is the schema's.
     let (typed, untyped) = checked("self.name.matches('[a-z]+')");
     assert_eq!(typed, untyped);
@@ -315,12 +317,7 @@ fn the_checkers_types_fill_what_the_walk_does_not_follow() {
 fn a_dyn_operand_costs_its_dearest_overload() {
     let schema = "{type: object, properties: {ios: {x-kubernetes-int-or-string: true, maxLength: 1000}, s: {type: string, maxLength: 1000}, ints: {type: array, maxItems: 100, items: {type: integer}}, strs: {type: array, maxItems: 100, items: {type: string, maxLength: 1}}}}";
     let decl = decl_of(&structural(schema), false).unwrap();
-    let est = |rule: &str| {
-        let e = parse(rule).unwrap();
-        let c = crate::cel::check::check(&e, rule, &decl, false, crate::cel::check::Want::Bool)
-            .unwrap();
-        max_cost(&e, &decl, false, &c.types)
-    };
+    let est = |rule: &str| checked_costs(&decl, rule).0;
     // The value is bounded by `maxLength` as a string is (4,000 bytes); `bytes(string)` and
     // `string(bytes)` cost 0.1 a byte: 400, and two reads (and `size()`, `>`).
     assert_eq!(est("bytes(self.ios).size() > 0"), 404);

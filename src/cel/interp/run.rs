@@ -117,6 +117,18 @@ impl<'p> Run<'_, 'p> {
         Cel::resolve(shallow, &scope)
     }
 
+    /// A strict call: its operands evaluated in turn, then `f` of them, charged at `price`.
+    fn call(&mut self, args: &'p [Step], price: &Price, f: impl FnOnce(&Self, &[V]) -> V) -> V {
+        let vals: Vec<V> = args.iter().map(|a| self.eval(a)).collect();
+        if self.over {
+            return Self::halted();
+        }
+        let out = f(self, &vals);
+        let units = price.of(&vals, &out);
+        self.charge(units);
+        out
+    }
+
     fn var(&self, name: &str) -> Option<&V> {
         self.scopes
             .iter()
@@ -197,34 +209,18 @@ impl<'p> Run<'_, 'p> {
                 price,
                 fast,
                 shallow,
-            } => {
-                let vals: Vec<V> = args.iter().map(|a| self.eval(a)).collect();
-                if self.over {
-                    return Self::halted();
-                }
-                let out = match fast.answer(&vals) {
-                    Some(v) => Ok(v),
-                    None => self.delegate(shallow, &vals),
-                };
-                let units = price.of(&vals, &out);
-                self.charge(units);
-                out
-            }
+            } => self.call(args, price, |run, vals| match fast.answer(vals) {
+                Some(v) => Ok(v),
+                None => run.delegate(shallow, vals),
+            }),
             Step::Lists {
                 op,
                 decl,
                 args,
                 price,
-            } => {
-                let vals: Vec<V> = args.iter().map(|a| self.eval(a)).collect();
-                if self.over {
-                    return Self::halted();
-                }
-                let out = super::super::lists::apply(*op, &vals, decl);
-                let units = price.of(&vals, &out);
-                self.charge(units);
-                out
-            }
+            } => self.call(args, price, |_, vals| {
+                super::super::lists::apply(*op, vals, decl)
+            }),
             Step::SetIn { lhs, set, shallow } => match self.eval(lhs) {
                 Ok(Cel::Float(f)) if f.is_nan() => Ok(Cel::Bool(false)),
                 Ok(v) => match SetKey::of(&v) {
