@@ -5,7 +5,7 @@
 //! million.
 //!
 //! The estimate walks the parsed rule ([`walk`]) with the schema's types and size bounds
-//! ([`sizes`]: `maxLength`, `maxItems`, `maxProperties`, else what fits in a 3 MiB request),
+//! ([`sizes()`]: `maxLength`, `maxItems`, `maxProperties`, else what fits in a 3 MiB request),
 //! costing each call as cel-go and the Kubernetes libraries do ([`calls`], [`k8s`]).
 //! Where the walk does not follow a type itself ([`ty`]), it reads the checker's type of the
 //! node ([`super::check`]). A call on a `dyn` operand is costed over every overload that takes

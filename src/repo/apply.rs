@@ -1,5 +1,5 @@
 //! Running the function on one file: every resource goes through exactly what the function does
-//! to an item ([`process_item`]: the same engine, the same results), then what changed is listed
+//! to an item ([`crate::process::process_item`]: the same engine, the same results), then what changed is listed
 //! field by field and, when anything changed, the file's new text is made by editing the old
 //! one in place ([`rewrite`]).
 
