@@ -739,3 +739,31 @@ fn membership_in_a_literal_list_is_cel_gos_set() {
         );
     }
 }
+
+/// A set list keeps its semantics wherever its type goes: through a conditional whose
+/// branches are sets (cel-go binds `?:`'s type parameter to the first), a list literal of one
+/// node's values, an optional's value: `[1, 2]` equals `[2, 1]` as the apiserver's set does.
+#[test]
+fn set_lists_keep_their_semantics_through_conditionals_and_containers() {
+    for rule in [
+        "(self.s.size() > 0 ? self.set : self.set) == [2, 1]",
+        "(self.s.size() > 5 ? self.set : self.other) == [2, 1]",
+        "[self.set][0] == [2, 1] && [self.set, self.set][1] == [2, 1]",
+        "optional.of(self.set).value() == [2, 1]",
+    ] {
+        let s = spec(
+            "{s: {type: string, maxLength: 16}, set: {type: array, maxItems: 4, x-kubernetes-list-type: set, items: {type: integer}}, other: {type: array, maxItems: 4, x-kubernetes-list-type: set, items: {type: integer}}}",
+            &format!("[{{rule: {:?}, message: failed}}]", rule),
+        );
+        assert!(compiled(&s).errors.is_empty(), "{rule}");
+        assert!(
+            run(&s, &obj("{s: a, set: [1, 2], other: [1, 2]}")).is_empty(),
+            "{rule}"
+        );
+        assert_eq!(
+            run(&s, &obj("{s: a, set: [1, 3], other: [1, 3]}")),
+            ["spec: Invalid value: failed"],
+            "{rule}"
+        );
+    }
+}
