@@ -95,15 +95,16 @@ impl ListOp {
 /// `op` on the evaluated operands `vals` (both evaluated, as cel-go does: the left one's
 /// error first), `d` the type of the operand that decides (the list's items for `in`).
 pub fn apply(op: ListOp, vals: &[Result<Value, ExecutionError>], d: &Decl) -> ResolveResult {
-    let [l, r] = vals else {
-        return Err(ExecutionError::NoSuchOverload);
+    let (l, r) = match vals {
+        [Ok(l), Ok(r)] => (l, r),
+        [Err(e), _] | [_, Err(e)] => return Err(e.clone()),
+        _ => return Err(ExecutionError::NoSuchOverload),
     };
-    let (l, r) = (l.clone()?, r.clone()?);
     match op {
-        ListOp::Eq => equality(&l, &r, d, false),
-        ListOp::Ne => equality(&l, &r, d, true),
-        ListOp::Add => add(&l, &r, d),
-        ListOp::In => contains(&r, &l, d),
+        ListOp::Eq => equality(l, r, d, false),
+        ListOp::Ne => equality(l, r, d, true),
+        ListOp::Add => add(l, r, d),
+        ListOp::In => contains(r, l, d),
     }
 }
 

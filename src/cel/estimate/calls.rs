@@ -73,10 +73,12 @@ impl CallEst {
 }
 
 /// The overloads `name` may resolve to, given its operands' types. Where an operand is
-/// dynamic cel-go's checker keeps every overload that takes it, and the estimate covers them
-/// all; where a type is not followed here, the cheap one.
+/// dynamic ([`Ty::is_dyn`]) cel-go's checker keeps every overload that takes it, and the
+/// estimate covers them all.
 pub fn overloads(name: &str, target: Option<&Ty>, args: &[Ty]) -> Vec<Ov> {
     let any = |f: fn(&Ty) -> bool| args.iter().any(f);
+    // What the lists library's functions take: a list, or a `dyn` receiver.
+    let list_like = |t: &Ty| t.is_list() || t.is_dyn();
     let both_dyn = args.len() == 2 && args.iter().all(Ty::is_dyn);
     let first_dyn = args.first().is_some_and(Ty::is_dyn);
     let ov = match (name, target) {
@@ -87,13 +89,13 @@ pub fn overloads(name: &str, target: Option<&Ty>, args: &[Ty]) -> Vec<Ov> {
         ("_+_", _) if both_dyn => return vec![Ov::Other, Ov::AddText, Ov::AddList],
         ("@in", _) => match args.get(1) {
             Some(Ty::List(_)) => Ov::InList,
-            Some(Ty::Dyn | Ty::Unknown) => return vec![Ov::InList, Ov::InMap],
+            Some(t) if t.is_dyn() => return vec![Ov::InList, Ov::InMap],
             _ => Ov::InMap,
         },
         ("_[_]", _) => match args.first() {
             Some(Ty::List(_)) => Ov::IndexList,
             Some(Ty::Map(..)) => Ov::IndexMap,
-            Some(Ty::Dyn | Ty::Unknown) => return vec![Ov::IndexList, Ov::IndexMap],
+            Some(t) if t.is_dyn() => return vec![Ov::IndexList, Ov::IndexMap],
             _ => Ov::Other,
         },
         ("matches", Some(_)) => Ov::MatchesString,
@@ -104,7 +106,7 @@ pub fn overloads(name: &str, target: Option<&Ty>, args: &[Ty]) -> Vec<Ov> {
         ("string", None) if matches!(args.first(), Some(Ty::Bytes)) => Ov::BytesToString,
         ("string", None) if first_dyn => return vec![Ov::Other, Ov::BytesToString],
         ("strings.quote", None) => Ov::Quote,
-        ("format", Some(Ty::Str | Ty::Dyn | Ty::Unknown)) => Ov::StringFormat,
+        ("format", Some(t)) if matches!(t, Ty::Str) || t.is_dyn() => Ov::StringFormat,
         ("_&&_" | "_||_", _) => Ov::Logical,
         ("_?_:_", _) => Ov::Conditional,
         ("containsIP", Some(_)) if matches!(args.first(), Some(Ty::Str)) => Ov::ContainsIpString,
@@ -113,16 +115,15 @@ pub fn overloads(name: &str, target: Option<&Ty>, args: &[Ty]) -> Vec<Ov> {
             Ov::ContainsCidrString
         }
         ("containsCIDR", Some(_)) if first_dyn => return vec![Ov::Other, Ov::ContainsCidrString],
-        // The lists library declares these on lists only (a `dyn` receiver takes them).
-        ("slice", Some(Ty::List(_) | Ty::Dyn | Ty::Unknown)) => Ov::ListSlice,
-        ("flatten", Some(Ty::List(_) | Ty::Dyn | Ty::Unknown)) => Ov::ListFlatten,
+        ("slice", Some(t)) if list_like(t) => Ov::ListSlice,
+        ("flatten", Some(t)) if list_like(t) => Ov::ListFlatten,
         ("lists.range", None) => Ov::ListsRange,
-        ("reverse", Some(Ty::List(_) | Ty::Dyn | Ty::Unknown)) => Ov::ListReverse,
-        ("distinct", Some(Ty::List(_) | Ty::Dyn | Ty::Unknown)) => Ov::ListDistinct,
+        ("reverse", Some(t)) if list_like(t) => Ov::ListReverse,
+        ("distinct", Some(t)) if list_like(t) => Ov::ListDistinct,
         // `sort` is declared for each ordered element type: a `dyn` one takes them all, the
         // strings' among them.
         ("sort", Some(Ty::List(e))) => Ov::ListSort(e.is_text() || e.is_dyn()),
-        ("sort", Some(Ty::Dyn | Ty::Unknown)) => Ov::ListSort(true),
+        ("sort", Some(t)) if t.is_dyn() => Ov::ListSort(true),
         ("@sortByAssociatedKeys", Some(Ty::List(_))) => match args.first() {
             Some(Ty::List(k)) => Ov::ListSortBy(k.is_text() || k.is_dyn()),
             _ => Ov::Other,

@@ -338,14 +338,11 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
                     return Step::Const(Ok(Cel::Bool(false)));
                 }
                 if l.iter().all(primitive) {
+                    let set = l.iter().flat_map(SetKey::of_literal).collect();
                     let rhs = args.pop().expect("a list");
                     let lhs = args.pop().expect("a value");
                     let Step::Const(Ok(list)) = rhs else {
                         unreachable!()
-                    };
-                    let set = match &list {
-                        Cel::List(l) => l.iter().flat_map(SetKey::of_literal).collect(),
-                        _ => Default::default(),
                     };
                     return Step::SetIn {
                         lhs: Box::new(lhs),
