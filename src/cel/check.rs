@@ -11,7 +11,7 @@
 //! them all; what cel-go's AST validators find is reported only without one.
 
 use super::decl::{Decl, Kind};
-use super::lists::list_semantics;
+use super::lists::{has_list_semantics, list_semantics, Hint};
 use super::locate::macro_of;
 use super::mapping::Mapping;
 use super::overloads;
@@ -37,9 +37,12 @@ pub enum Want {
 #[derive(Debug, Default)]
 pub struct Checked {
     pub uses_old_self: bool,
-    /// The `==`, `!=`, `+` and `in` calls (by expression id) that work on set or map lists:
-    /// the type of their left operand (of the list's items for `in`); see [`super::lists`].
-    pub lists: HashMap<u64, Arc<Decl>>,
+    /// The `==`, `!=`, `+` and `in` calls (by expression id) that may work on set or map
+    /// lists, with what their operands' types say; see [`super::lists`].
+    pub lists: HashMap<u64, [Hint; 2]>,
+    /// `self`'s type, when some call is in [`Checked::lists`]: the object's values are
+    /// known by it.
+    pub schema: Option<Arc<Decl>>,
     /// Reads (selections, indexing, variables) of `byte` and `duration` strings, whose
     /// conversion may have failed (see [`super::value::Invalid`]).
     pub strfmt: HashSet<u64>,
@@ -65,7 +68,9 @@ struct Checker<'a> {
     optional_old_self: bool,
     scopes: Vec<(String, Ty)>,
     uses_old_self: bool,
-    lists: HashMap<u64, Arc<Decl>>,
+    lists: HashMap<u64, [Hint; 2]>,
+    /// `self` holds set or map lists somewhere.
+    wide: bool,
     strfmt: HashSet<u64>,
     time_arith: HashSet<u64>,
     optional_eq: HashSet<u64>,
@@ -107,6 +112,7 @@ pub fn check(
             scopes: Vec::new(),
             uses_old_self: false,
             lists: HashMap::new(),
+            wide: has_list_semantics(this),
             strfmt: HashSet::new(),
             time_arith: HashSet::new(),
             optional_eq: HashSet::new(),
@@ -151,6 +157,7 @@ pub fn check(
         }
         Ok(Checked {
             uses_old_self: c.uses_old_self,
+            schema: (!c.lists.is_empty()).then(|| this.clone()),
             lists: c.lists,
             strfmt: c.strfmt,
             time_arith: c.time_arith,
@@ -446,8 +453,8 @@ impl Checker<'_> {
                 .zip(&arg_types)
                 .map(|(a, t)| self.value_type(a, t))
                 .collect();
-            if let Some(t) = list_semantics(name, &values) {
-                self.lists.insert(id, t);
+            if let (true, [l, r]) = (list_semantics(name, &values, self.wide), &values[..]) {
+                self.lists.insert(id, [Hint::of(l), Hint::of(r)]);
             }
             let time = |t: &Ty| matches!(t, Ty::Timestamp | Ty::Duration | Ty::Dyn | Ty::Var(_));
             if matches!(name, "_+_" | "_-_") && arg_types.iter().any(time) {

@@ -21,7 +21,7 @@ mod run;
 
 use super::check::Checked;
 use super::decl::Decl;
-use super::lists::ListOp;
+use super::lists::{Hint, ListOp};
 use kube_cel::cel::common::ast::IdedExpr;
 use kube_cel::cel::objects::Key;
 use kube_cel::cel::{Context, ExecutionError, Value as Cel};
@@ -44,6 +44,8 @@ const SLOTS: [&str; 6] = ["@0", "@1", "@2", "@3", "@4", "@5"];
 #[derive(Debug)]
 pub struct Program {
     root: Step,
+    /// `self`'s type, by which the object's values are known to [`Step::Lists`].
+    schema: Option<Arc<Decl>>,
 }
 
 /// Why an evaluation stopped before its end: its cost went past the limit.
@@ -88,13 +90,15 @@ enum Step {
         fast: Fast,
         shallow: IdedExpr,
     },
-    /// `==`, `!=`, `+` or `in` on a set or map list ([`super::lists`]), `decl` the type of
-    /// the operand that decides.
+    /// `==`, `!=`, `+` or `in` whose operands may hold set or map lists
+    /// ([`super::lists`]); a plain [`Step::Call`] when they do not.
     Lists {
         op: ListOp,
-        decl: Arc<Decl>,
+        hints: [Hint; 2],
         args: Vec<Step>,
         price: Price,
+        fast: Fast,
+        shallow: IdedExpr,
     },
     /// `v in [literals]`: cel-go's set lookup, free beside `v`, built once; a value no key
     /// stands for (not a scalar) is looked up in the list by the cel crate (`shallow`).
@@ -214,6 +218,7 @@ impl Program {
         };
         Program {
             root: plan(e, &planner),
+            schema: checked.schema.clone(),
         }
     }
 
@@ -226,7 +231,7 @@ impl Program {
         vars: &[(&'static str, Cel)],
         limit: u64,
     ) -> (Result<V, Stop>, u64) {
-        run::run(&self.root, ctx, vars, limit)
+        run::run(&self.root, self.schema.as_ref(), ctx, vars, limit)
     }
 }
 

@@ -2,16 +2,21 @@
 //! of them behave (`UnstructuredToVal`): a set list's `==` ignores order (each element of the
 //! right side must be in the left one, sizes equal), a map list's `==` matches entries by
 //! their key fields, and `+` is a union (a set's) or a merge (a map list's: an entry of the
-//! right side replaces the left one with the same keys, in place). Objects, maps and atomic
-//! lists compare field by field, item by item, so that set and map lists inside them keep
-//! those semantics; the left operand decides, as cel-go's `lhs.Equal(rhs)` does.
+//! right side replaces the left one with the same keys, in place). The left operand decides,
+//! as cel-go's `lhs.Equal(rhs)` does, and each value compares as what it is: the object's
+//! lists and maps as the apiserver's unstructured values of their schema (errors returned,
+//! set and map lists by their semantics), the lists and maps a rule builds as cel-go's
+//! (`[self.set, self.atomic] == …` compares its first item as a set, its second in order).
 //!
-//! [`super::check`] records the `==`, `!=`, `+` and `in` whose left operand (the list for
-//! `in`) has such a list in its schema type, with that type; the interpreter
-//! ([`super::interp`]) runs them with [`apply`] and the type. Set elements and map-list keys
-//! are told apart as Go map keys (see [`super::gokeys`]).
+//! A value's kind travels with it: [`Origins`] knows the object's lists and maps by the
+//! address of their items (the values a rule passes along, selects, puts in a literal or
+//! picks in a conditional are the same), with their schema types, and the lists `+` builds on
+//! one of them, as the apiserver reads them back with the schema. [`super::check`] marks the
+//! `==`, `!=`, `+` and `in` calls whose operands may hold such values; the interpreter
+//! ([`super::interp`]) runs them with [`apply`], or as plain calls when they do not. Set
+//! elements and map-list keys are told apart as Go map keys (see [`super::gokeys`]).
 
-use super::decl::{Decl, Kind, ListType, Sizes};
+use super::decl::{Decl, Kind, ListType};
 use super::gokeys::{MapKey, Native, Natives, Panic};
 use super::types::Ty;
 use kube_cel::cel::objects::{Key, Map};
@@ -21,7 +26,7 @@ use std::sync::Arc;
 
 /// Whether values of type `d` compare differently from plain CEL values: `d` is, or holds, a
 /// set or map list.
-fn has_list_semantics(d: &Decl) -> bool {
+pub fn has_list_semantics(d: &Decl) -> bool {
     match &d.kind {
         Kind::List(_, ListType::Set | ListType::Map(_)) => true,
         Kind::List(elem, ListType::Atomic) | Kind::Map(elem) => has_list_semantics(elem),
@@ -30,42 +35,168 @@ fn has_list_semantics(d: &Decl) -> bool {
     }
 }
 
-/// Whether `+` on a value of type `d` is a union or a merge.
-fn is_set_or_map_list(d: &Decl) -> bool {
-    matches!(&d.kind, Kind::List(_, ListType::Set | ListType::Map(_)))
+/// Whether operator `name` (`==`, `!=`, `+`, `in`) on operands of types `args` may meet a
+/// set or map list, so that it runs with [`apply`]. A schema node's type says; a list, a map
+/// or `dyn` may hold one (a conditional's, a literal's items) when `wide`: the rule's
+/// variables hold set or map lists somewhere.
+pub fn list_semantics(name: &str, args: &[Ty], wide: bool) -> bool {
+    let open = |t: &Ty| wide && (t.is_dyn() || matches!(t, Ty::List(_) | Ty::Map(..) | Ty::Var(_)));
+    match (name, args) {
+        ("_==_" | "_!=_", [l, _]) => match l {
+            Ty::Node(d) => has_list_semantics(d),
+            l => open(l),
+        },
+        ("_+_", [Ty::Node(d), _]) => matches!(d.kind, Kind::List(..)) && has_list_semantics(d),
+        ("_+_", [l @ Ty::List(_), _]) => open(l),
+        ("@in", [_, list]) => match list {
+            Ty::Node(d) => matches!(&d.kind, Kind::List(elem, _) if has_list_semantics(elem)),
+            l => open(l) && !matches!(l, Ty::Map(..)),
+        },
+        _ => false,
+    }
 }
 
-/// The type that gives operator `name` (`==`, `!=`, `+`, `in`) on operands of types `args`
-/// set or map list semantics, if any. The operands' types are those of their values: a list
-/// or map built of schema values (`[self.set]`, `l.map(x, x.set)`) holds them as they are,
-/// and `dyn(x)` is `x`.
-pub fn list_semantics(name: &str, args: &[Ty]) -> Option<Arc<Decl>> {
-    match (name, args) {
-        ("_==_" | "_!=_", [l, _]) => schema_of(l).filter(|d| has_list_semantics(d)),
-        ("_+_", [Ty::Node(d), _]) if is_set_or_map_list(d) => Some(d.clone()),
-        ("@in", [_, list]) => match &schema_of(list)?.kind {
-            Kind::List(elem, _) if has_list_semantics(elem) => Some(elem.clone()),
-            _ => None,
-        },
+/// What the checker's type of an operand says of its value, for when the value's own kind
+/// is not known ([`Origins`]): the value passed through a function that copies it
+/// (`dyn(self.set)`, `optional.of(self.set).value()`), or was built of such values.
+#[derive(Debug, Clone, Default)]
+pub enum Hint {
+    /// A value of a schema node.
+    Node(Arc<Decl>),
+    /// A list or map built in the rule, of values hinted so.
+    Of(Box<Hint>),
+    #[default]
+    None,
+}
+
+impl Hint {
+    /// The hint of a value of type `t`.
+    pub fn of(t: &Ty) -> Hint {
+        match t {
+            Ty::Node(d) => Hint::Node(d.clone()),
+            Ty::List(e) | Ty::Map(_, e) => match Hint::of(e) {
+                Hint::None => Hint::None,
+                h => Hint::Of(Box::new(h)),
+            },
+            _ => Hint::None,
+        }
+    }
+}
+
+/// Where a list or map comes from: the object (or `+` on one of its lists), with its schema
+/// type, or the rule, which built it.
+#[derive(Clone, Copy)]
+enum Origin<'a> {
+    Object(&'a Arc<Decl>),
+    Built(&'a Hint),
+}
+
+/// The object's lists and maps (and those `+` built on them) by the address of their items,
+/// with their schema types, and the lists and maps the rule built (without); each kept
+/// alive while it is known, so that no other value takes its address.
+#[derive(Default)]
+pub struct Origins {
+    known: HashMap<usize, (Option<Arc<Decl>>, Value)>,
+}
+
+/// The address that stands for a list or a map.
+fn address(v: &Value) -> Option<usize> {
+    match v {
+        Value::List(items) => Some(Arc::as_ptr(items) as usize),
+        Value::Map(m) => Some(Arc::as_ptr(&m.map) as usize),
         _ => None,
     }
 }
 
-/// The schema type of values of type `t`: a schema node's, or an atomic list or a map of
-/// them (for lists and maps built in the rule).
-fn schema_of(t: &Ty) -> Option<Arc<Decl>> {
-    let built = |kind: Kind, type_name: &'static str| {
-        Arc::new(Decl {
-            kind,
-            nullable: false,
-            type_name,
-            size: Sizes::default(),
-        })
-    };
-    match t {
-        Ty::Node(d) => Some(d.clone()),
-        Ty::List(e) => Some(built(Kind::List(schema_of(e)?, ListType::Atomic), "array")),
-        Ty::Map(_, v) => Some(built(Kind::Map(schema_of(v)?), "object")),
+impl Origins {
+    /// Records `v`, a value of the object at a node of type `d`, and every list and map in
+    /// it.
+    pub fn add(&mut self, v: &Value, d: &Arc<Decl>) {
+        match (&d.kind, v) {
+            (Kind::List(elem, _), Value::List(items)) => {
+                self.insert(v, Some(d));
+                for x in items.iter() {
+                    self.add(x, elem);
+                }
+            }
+            (Kind::Map(elem), Value::Map(m)) => {
+                self.insert(v, Some(d));
+                for x in m.map.values() {
+                    self.add(x, elem);
+                }
+            }
+            (Kind::Object(_), Value::Map(m)) => {
+                self.insert(v, Some(d));
+                for (k, x) in m.map.iter() {
+                    if let Some(f) = field(d, k) {
+                        self.add(x, f);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Records `v`, if a list or map, as built in the rule.
+    pub fn built(&mut self, v: &Value) {
+        if let Some(a) = address(v) {
+            self.known.entry(a).or_insert_with(|| (None, v.clone()));
+        }
+    }
+
+    fn insert(&mut self, v: &Value, d: Option<&Arc<Decl>>) {
+        if let Some(a) = address(v) {
+            self.known.insert(a, (d.cloned(), v.clone()));
+        }
+    }
+
+    /// What list or map `v` is: as recorded, else as `hint` says.
+    fn kind<'a>(&'a self, v: &Value, hint: &'a Hint) -> Origin<'a> {
+        match address(v).and_then(|a| self.known.get(&a)) {
+            Some((Some(d), _)) => Origin::Object(d),
+            Some((None, _)) => Origin::Built(hint),
+            None => match hint {
+                Hint::Node(d) => Origin::Object(d),
+                h => Origin::Built(h),
+            },
+        }
+    }
+
+    /// `v` as the apiserver reads a plain value back as an item of type `d` (added to a
+    /// list of the object by `+`): a copy whose lists and maps are known, an int where a
+    /// double is declared a double.
+    fn adopt(&mut self, v: &Value, d: &Arc<Decl>) -> Value {
+        let out = match (&d.kind, v) {
+            (Kind::Double, Value::Int(i)) => return Value::Float(*i as f64),
+            (Kind::List(elem, _), Value::List(items)) => Value::List(Arc::new(
+                items.iter().map(|x| self.adopt(x, elem)).collect(),
+            )),
+            (Kind::Map(_) | Kind::Object(_), Value::Map(m)) => {
+                let map: HashMap<Key, Value> = m
+                    .map
+                    .iter()
+                    .map(|(k, x)| {
+                        let x = match field(d, k) {
+                            Some(f) => self.adopt(x, f),
+                            None => x.clone(),
+                        };
+                        (k.clone(), x)
+                    })
+                    .collect();
+                Value::Map(Map { map: Arc::new(map) })
+            }
+            _ => return v.clone(),
+        };
+        self.insert(&out, Some(d));
+        out
+    }
+}
+
+/// The type of the value under key `k` of an object or map of type `d`.
+fn field<'d>(d: &'d Decl, k: &Key) -> Option<&'d Arc<Decl>> {
+    match (&d.kind, k) {
+        (Kind::Map(elem), _) => Some(elem),
+        (Kind::Object(_), Key::String(name)) => d.field(name.as_str()).map(|f| &f.decl),
         _ => None,
     }
 }
@@ -93,18 +224,40 @@ impl ListOp {
 }
 
 /// `op` on the evaluated operands `vals` (both evaluated, as cel-go does: the left one's
-/// error first), `d` the type of the operand that decides (the list's items for `in`).
-pub fn apply(op: ListOp, vals: &[Result<Value, ExecutionError>], d: &Decl) -> ResolveResult {
+/// error first), the object's values known to `o`, `hints` the operands' types; `None` when
+/// the operator is the plain one on these operands.
+pub fn apply(
+    op: ListOp,
+    vals: &[Result<Value, ExecutionError>],
+    o: &mut Origins,
+    hints: &[Hint; 2],
+) -> Option<ResolveResult> {
     let (l, r) = match vals {
         [Ok(l), Ok(r)] => (l, r),
-        [Err(e), _] | [_, Err(e)] => return Err(e.clone()),
-        _ => return Err(ExecutionError::NoSuchOverload),
+        [Err(e), _] | [_, Err(e)] => return Some(Err(e.clone())),
+        _ => return Some(Err(ExecutionError::NoSuchOverload)),
     };
+    let composite = |v: &Value| matches!(v, Value::List(_) | Value::Map(_));
     match op {
-        ListOp::Eq => equality(l, r, d, false),
-        ListOp::Ne => equality(l, r, d, true),
-        ListOp::Add => add(l, r, d),
-        ListOp::In => contains(r, l, d),
+        ListOp::Eq | ListOp::Ne if composite(l) => {
+            Some(equality(l, r, o, &hints[0], matches!(op, ListOp::Ne)))
+        }
+        ListOp::Add => match (l, o.kind(l, &hints[0])) {
+            (Value::List(items), Origin::Object(d)) => {
+                let d = d.clone();
+                Some(add(items, r, &d, o))
+            }
+            _ => None,
+        },
+        ListOp::In => match (r, o.kind(r, &hints[1])) {
+            (Value::List(items), Origin::Object(d)) => match &d.kind {
+                Kind::List(elem, _) => Some(contains_items(items, l, o, elem)),
+                _ => None,
+            },
+            (Value::List(items), _) if composite(l) => Some(contains(items, l, o, &hints[0])),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -125,12 +278,9 @@ impl From<bool> for Equal {
     }
 }
 
-/// `l == r` (`!=` when `negate`) with `l` of type `d`.
-fn equality(l: &Value, r: &Value, d: &Decl, negate: bool) -> ResolveResult {
-    let eq = match (l, r) {
-        (Value::Null, _) | (_, Value::Null) => Equal::from(l == r),
-        _ => equal(l, r, d)?,
-    };
+/// `l == r` (`!=` when `negate`).
+fn equality(l: &Value, r: &Value, o: &Origins, hint: &Hint, negate: bool) -> ResolveResult {
+    let eq = equal_go(l, r, o, hint)?;
     match (eq, negate) {
         (Equal::Yes, ne) => Ok(Value::Bool(!ne)),
         (Equal::No, ne) => Ok(Value::Bool(ne)),
@@ -140,63 +290,108 @@ fn equality(l: &Value, r: &Value, d: &Decl, negate: bool) -> ResolveResult {
     }
 }
 
-/// `l.Equal(r)` for a value `l` of type `d`.
-fn equal(l: &Value, r: &Value, d: &Decl) -> Result<Equal, Panic> {
-    match (&d.kind, l) {
-        (Kind::List(elem, ty), Value::List(items)) => {
+/// cel-go's `types.Equal`: `null` equals only `null`, otherwise `l.Equal(r)`.
+fn equal_go(l: &Value, r: &Value, o: &Origins, hint: &Hint) -> Result<Equal, Panic> {
+    match (l, r) {
+        (Value::Null, _) | (_, Value::Null) => Ok(Equal::from(l == r)),
+        _ => equal(l, r, o, hint),
+    }
+}
+
+/// The hint of the items of a built list or map hinted `h`.
+fn inner(h: &Hint) -> &Hint {
+    match h {
+        Hint::Of(e) => e,
+        _ => &Hint::None,
+    }
+}
+
+/// `l.Equal(r)`: the apiserver's for the object's lists and maps, cel-go's for the others.
+fn equal(l: &Value, r: &Value, o: &Origins, hint: &Hint) -> Result<Equal, Panic> {
+    let mismatch = || Ok(Equal::Error(ExecutionError::NoSuchOverload));
+    match (l, o.kind(l, hint)) {
+        (Value::List(items), Origin::Object(d)) => {
             let Value::List(other) = r else {
-                return Ok(Equal::Error(ExecutionError::NoSuchOverload));
+                return mismatch();
             };
             if items.len() != other.len() {
                 return Ok(Equal::No);
             }
-            match ty {
-                ListType::Set => equal_sets(items, other, elem),
-                ListType::Map(keys) => equal_map_lists(items, other, elem, keys),
-                ListType::Atomic => {
+            match &d.kind {
+                Kind::List(elem, ListType::Set) => equal_sets(items, other, elem),
+                Kind::List(elem, ListType::Map(keys)) => {
+                    equal_map_lists(items, other, elem, keys, o)
+                }
+                Kind::List(elem, ListType::Atomic) => {
+                    let h = Hint::Node(elem.clone());
                     for (x, y) in items.iter().zip(other.iter()) {
-                        match equal(x, y, elem)? {
+                        match equal(x, y, o, &h)? {
                             Equal::Yes => {}
                             not => return Ok(not),
                         }
                     }
                     Ok(Equal::Yes)
                 }
+                _ => mismatch(),
             }
         }
-        (Kind::Object(_) | Kind::Map(_), Value::Map(m)) => {
+        (Value::Map(m), Origin::Object(d)) => {
             let Value::Map(other) = r else {
-                return Ok(Equal::Error(ExecutionError::NoSuchOverload));
+                return mismatch();
             };
-            equal_maps(m, other, d)
+            if m.map.len() != other.map.len() {
+                return Ok(Equal::No);
+            }
+            // Go's map order, which decides between a false and an error, is random: keys in
+            // order here.
+            let mut keys: Vec<&Key> = m.map.keys().collect();
+            keys.sort_unstable();
+            for k in keys {
+                let Some(ov) = other.map.get(k) else {
+                    return Ok(Equal::No);
+                };
+                let h = field(d, k).map_or(Hint::None, |f| Hint::Node(f.clone()));
+                match equal(&m.map[k], ov, o, &h)? {
+                    Equal::Yes => {}
+                    not => return Ok(not),
+                }
+            }
+            Ok(Equal::Yes)
+        }
+        // cel-go's lists and maps: only a false item decides.
+        (Value::List(items), Origin::Built(h)) => {
+            let Value::List(other) = r else {
+                return Ok(Equal::No);
+            };
+            if items.len() != other.len() {
+                return Ok(Equal::No);
+            }
+            for (x, y) in items.iter().zip(other.iter()) {
+                if let Equal::No = equal_go(x, y, o, inner(h))? {
+                    return Ok(Equal::No);
+                }
+            }
+            Ok(Equal::Yes)
+        }
+        (Value::Map(m), Origin::Built(h)) => {
+            let Value::Map(other) = r else {
+                return Ok(Equal::No);
+            };
+            if m.map.len() != other.map.len() {
+                return Ok(Equal::No);
+            }
+            for (k, v) in m.map.iter() {
+                let Some(ov) = other.map.get(k) else {
+                    return Ok(Equal::No);
+                };
+                if let Equal::No = equal_go(v, ov, o, inner(h))? {
+                    return Ok(Equal::No);
+                }
+            }
+            Ok(Equal::Yes)
         }
         _ => Ok(Equal::from(l == r)),
     }
-}
-
-/// Objects and maps: the same keys, and equal values along their types.
-fn equal_maps(m: &Map, other: &Map, d: &Decl) -> Result<Equal, Panic> {
-    if m.map.len() != other.map.len() {
-        return Ok(Equal::No);
-    }
-    for (k, v) in m.map.iter() {
-        let Some(ov) = other.map.get(k) else {
-            return Ok(Equal::No);
-        };
-        let field = match (&d.kind, k) {
-            (Kind::Map(elem), _) => Some(&**elem),
-            (_, Key::String(name)) => d.field(name.as_str()).map(|f| &*f.decl),
-            _ => None,
-        };
-        let eq = match field {
-            Some(t) if !matches!(v, Value::Null) => equal(v, ov, t)?,
-            _ => Equal::from(v == ov),
-        };
-        if !matches!(eq, Equal::Yes) {
-            return Ok(eq);
-        }
-    }
-    Ok(Equal::Yes)
 }
 
 /// Sets of the same size: every element of `other` is one of `items`.
@@ -219,8 +414,9 @@ fn equal_sets(items: &[Value], other: &[Value], elem: &Decl) -> Result<Equal, Pa
 fn equal_map_lists(
     items: &[Value],
     other: &[Value],
-    elem: &Decl,
+    elem: &Arc<Decl>,
     keys: &[String],
+    o: &Origins,
 ) -> Result<Equal, Panic> {
     let mut natives = Natives::default();
     let by_key: HashMap<MapKey, &Value> = items
@@ -231,7 +427,7 @@ fn equal_map_lists(
         let Some(x) = by_key.get(&natives.key_of(y, elem, keys)) else {
             return Ok(Equal::No);
         };
-        match equal(x, y, elem)? {
+        match equal(x, y, o, &Hint::Node(elem.clone()))? {
             Equal::Yes => {}
             not => return Ok(not),
         }
@@ -239,9 +435,11 @@ fn equal_map_lists(
     Ok(Equal::Yes)
 }
 
-/// `l + r` with `l` a set or map list of type `d`.
-fn add(l: &Value, r: &Value, d: &Decl) -> ResolveResult {
-    let (Value::List(items), Value::List(other), Kind::List(elem, ty)) = (l, r, &d.kind) else {
+/// `l + r` with `l` (its `items`) a list of the object of type `d`: a union for a set, a
+/// merge for a map list, else a concatenation; what it adds is read as items of `d`, and the
+/// result is a list of type `d` again.
+fn add(items: &[Value], r: &Value, d: &Arc<Decl>, o: &mut Origins) -> ResolveResult {
+    let (Value::List(other), Kind::List(elem, ty)) = (r, &d.kind) else {
         return Err(ExecutionError::NoSuchOverload);
     };
     let mut out: Vec<Value> = items.to_vec();
@@ -254,7 +452,7 @@ fn add(l: &Value, r: &Value, d: &Decl) -> ResolveResult {
             }
             for y in other.iter() {
                 if set.insert(natives.of_value(y)?, ()).is_none() {
-                    out.push(as_element(y, elem));
+                    out.push(o.adopt(y, elem));
                 }
             }
         }
@@ -265,34 +463,31 @@ fn add(l: &Value, r: &Value, d: &Decl) -> ResolveResult {
                 .map(|(i, x)| (natives.key_of(x, elem, keys), i))
                 .collect();
             for y in other.iter() {
+                let y2 = o.adopt(y, elem);
                 match at.get(&natives.key_of(y, elem, keys)) {
-                    Some(&i) => out[i] = y.clone(),
-                    None => out.push(y.clone()),
+                    Some(&i) => out[i] = y2,
+                    None => out.push(y2),
                 }
             }
         }
-        ListType::Atomic => out.extend(other.iter().cloned()),
+        ListType::Atomic => {
+            for y in other.iter() {
+                out.push(o.adopt(y, elem));
+            }
+        }
     }
-    Ok(Value::List(Arc::new(out)))
+    let out = Value::List(Arc::new(out));
+    o.insert(&out, Some(d));
+    Ok(out)
 }
 
-/// An element added to a set, as the apiserver reads it back with the set's item schema (an
-/// int in a set of numbers is a double).
-fn as_element(v: &Value, elem: &Decl) -> Value {
-    match (v, &elem.kind) {
-        (Value::Int(i), Kind::Double) => Value::Float(*i as f64),
-        _ => v.clone(),
-    }
-}
-
-/// `x in list` with `list`'s items of type `elem`: each item's `Equal`.
-fn contains(list: &Value, x: &Value, elem: &Decl) -> ResolveResult {
-    let Value::List(items) = list else {
-        return Err(ExecutionError::NoSuchOverload);
-    };
+/// `x in items`, a list of the object with items of type `elem`: each item's `Equal` (the
+/// apiserver's `Contains`); true if one is, else the first error, else false.
+fn contains_items(items: &[Value], x: &Value, o: &Origins, elem: &Arc<Decl>) -> ResolveResult {
+    let h = Hint::Node(elem.clone());
     let mut first_err = None;
     for item in items.iter() {
-        match equal(item, x, elem)? {
+        match equal(item, x, o, &h)? {
             Equal::Yes => return Ok(Value::Bool(true)),
             Equal::No => {}
             Equal::Error(e) => {
@@ -304,4 +499,15 @@ fn contains(list: &Value, x: &Value, elem: &Decl) -> ResolveResult {
         Some(e) => Err(e),
         None => Ok(Value::Bool(false)),
     }
+}
+
+/// `x in items`, a list built in the rule: `x`'s `Equal` with each item (cel-go's
+/// `Contains`, where an error is not a match).
+fn contains(items: &[Value], x: &Value, o: &Origins, hint: &Hint) -> ResolveResult {
+    for item in items.iter() {
+        if let Equal::Yes = equal(x, item, o, hint)? {
+            return Ok(Value::Bool(true));
+        }
+    }
+    Ok(Value::Bool(false))
 }

@@ -193,15 +193,6 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
     let arg = |i: usize| plan(&c.args[i], pl);
     let boxed = |i: usize| Box::new(plan(&c.args[i], pl));
     let name = c.func_name.as_str();
-    if let (Some(d), Some(op)) = (pl.checked.lists.get(&id), ListOp::of(name)) {
-        let sig = pl.checked.overloads.get(&id).copied();
-        return Step::Lists {
-            op,
-            decl: d.clone(),
-            args: c.args.iter().map(|a| plan(a, pl)).collect(),
-            price: price(name, sig),
-        };
-    }
     match (name, c.args.len(), c.target.is_some()) {
         ("@and", 2, false) => return Step::And(boxed(0), boxed(1)),
         ("@or", 2, false) => return Step::Or(boxed(0), boxed(1)),
@@ -360,8 +351,19 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
             return Step::Const(v);
         }
     }
+    let fast = Fast::of(name, args.len(), sig);
+    if let (Some(hints), Some(op)) = (pl.checked.lists.get(&id), ListOp::of(name)) {
+        return Step::Lists {
+            op,
+            hints: hints.clone(),
+            args,
+            price: price(name, sig),
+            fast,
+            shallow,
+        };
+    }
     Step::Call {
-        fast: Fast::of(name, args.len(), sig),
+        fast,
         args,
         price: price(name, sig),
         shallow,

@@ -23,6 +23,8 @@ pub(super) enum Fast {
     /// `sum()` of a list of this type: an empty one sums to its zero (the Kubernetes lists
     /// library's overload per type; `0` when the checker could not tell which).
     Sum(Zero),
+    /// `dyn(x)`: `x` itself (a list or map keeps what it is; see [`super::super::lists`]).
+    Same,
 }
 
 /// The zero a summable type's `sum()` starts from.
@@ -39,6 +41,7 @@ impl Fast {
     pub(super) fn of(name: &str, args: usize, sig: Option<&str>) -> Fast {
         match (name, args) {
             ("size", 1) => Fast::Size,
+            ("dyn", 1) => Fast::Same,
             ("sum", 1) => Fast::Sum(match sig {
                 Some("sum m list(uint) -> uint") => Zero::Uint,
                 Some("sum m list(double) -> double") => Zero::Double,
@@ -65,6 +68,7 @@ impl Fast {
                 Zero::Double => Cel::Float(0.0),
                 Zero::Duration => Cel::Duration(chrono::Duration::zero()),
             }),
+            (Fast::Same, [Ok(v)]) => Some(v.clone()),
             (Fast::Size, [Ok(v)]) => match v {
                 Cel::String(s) => Some(Cel::Int(s.chars().count() as i64)),
                 Cel::Bytes(b) => Some(Cel::Int(b.len() as i64)),

@@ -1,6 +1,8 @@
 //! Evaluation: the steps run with cel-go's semantics for control flow and macros, the cost
 //! counted as each step is observed.
 
+use super::super::decl::Decl;
+use super::super::lists::{apply, Origins};
 use super::plan::{is_attribute, is_const, slot};
 use super::price::Price;
 use super::{Fold, Quant, QuantKind, SetKey, Shape, Step, Transform, LIST, MAP, V};
@@ -13,6 +15,7 @@ use std::sync::Arc;
 /// it) and the cost reached.
 pub(super) fn run(
     root: &Step,
+    schema: Option<&Arc<Decl>>,
     ctx: &Context<'_>,
     vars: &[(&'static str, Cel)],
     limit: u64,
@@ -23,6 +26,8 @@ pub(super) fn run(
         cost: 0,
         limit,
         over: false,
+        schema,
+        origins: None,
     };
     let v = r.eval(root);
     let out = if r.over {
@@ -40,6 +45,10 @@ struct Run<'c, 'p> {
     cost: u64,
     limit: u64,
     over: bool,
+    /// `self`'s type, when the program has [`Step::Lists`].
+    schema: Option<&'p Arc<Decl>>,
+    /// The object's lists and maps, known when a [`Step::Lists`] first runs.
+    origins: Option<Origins>,
 }
 
 fn no_overload() -> ExecutionError {
@@ -118,7 +127,7 @@ impl<'p> Run<'_, 'p> {
     }
 
     /// A strict call: its operands evaluated in turn, then `f` of them, charged at `price`.
-    fn call(&mut self, args: &'p [Step], price: &Price, f: impl FnOnce(&Self, &[V]) -> V) -> V {
+    fn call(&mut self, args: &'p [Step], price: &Price, f: impl FnOnce(&mut Self, &[V]) -> V) -> V {
         let vals: Vec<V> = args.iter().map(|a| self.eval(a)).collect();
         if self.over {
             return Self::halted();
@@ -127,6 +136,36 @@ impl<'p> Run<'_, 'p> {
         let units = price.of(&vals, &out);
         self.charge(units);
         out
+    }
+
+    /// The object's lists and maps: those of `self` and `oldSelf`, and those built on them.
+    fn origins(&mut self) -> &mut Origins {
+        let (scopes, schema) = (&self.scopes, self.schema);
+        self.origins.get_or_insert_with(|| {
+            let mut o = Origins::default();
+            if let Some(d) = schema {
+                for (name, v) in scopes {
+                    let v = match (*name, v) {
+                        ("self" | "oldSelf", Ok(v)) => v,
+                        _ => continue,
+                    };
+                    match super::super::funcs::as_optional(v) {
+                        Some(opt) => opt.value().into_iter().for_each(|v| o.add(v, d)),
+                        None => o.add(v, d),
+                    }
+                }
+            }
+            o
+        })
+    }
+
+    /// `v`, a list or map the rule built, known as such to [`Step::Lists`] (in a
+    /// program that has them).
+    fn built(&mut self, v: V) -> V {
+        if let (Some(_), Ok(x)) = (self.schema, &v) {
+            self.origins().built(x);
+        }
+        v
     }
 
     fn var(&self, name: &str) -> Option<&V> {
@@ -142,7 +181,7 @@ impl<'p> Run<'_, 'p> {
             return Self::halted();
         }
         match s {
-            Step::Const(v) => v.clone(),
+            Step::Const(v) => self.built(v.clone()),
             Step::Ident(e) => {
                 self.charge(1);
                 let Expr::Ident(name) = &e.expr else {
@@ -215,11 +254,19 @@ impl<'p> Run<'_, 'p> {
             }),
             Step::Lists {
                 op,
-                decl,
+                hints,
                 args,
                 price,
-            } => self.call(args, price, |_, vals| {
-                super::super::lists::apply(*op, vals, decl)
+                fast,
+                shallow,
+            } => self.call(args, price, |run, vals| {
+                match apply(*op, vals, run.origins(), hints) {
+                    Some(v) => v,
+                    None => match fast.answer(vals) {
+                        Some(v) => Ok(v),
+                        None => run.delegate(shallow, vals),
+                    },
+                }
             }),
             Step::SetIn { lhs, set, shallow } => match self.eval(lhs) {
                 Ok(Cel::Float(f)) if f.is_nan() => Ok(Cel::Bool(false)),
@@ -250,7 +297,7 @@ impl<'p> Run<'_, 'p> {
                 self.charge(LIST);
                 match err {
                     Some(e) => Err(e),
-                    None => Ok(Cel::List(Arc::new(out))),
+                    None => self.built(Ok(Cel::List(Arc::new(out)))),
                 }
             }
             Step::Map {
@@ -283,11 +330,16 @@ impl<'p> Run<'_, 'p> {
                         }
                     }
                 }
-                Ok(Cel::Map(kube_cel::cel::objects::Map { map: Arc::new(map) }))
+                self.built(Ok(Cel::Map(kube_cel::cel::objects::Map {
+                    map: Arc::new(map),
+                })))
             }
             Step::Fold(f) => self.fold(f),
             Step::Quant(q) => self.quant(q),
-            Step::Transform(t) => self.transform(t),
+            Step::Transform(t) => {
+                let v = self.transform(t);
+                self.built(v)
+            }
             Step::OptMap {
                 literal,
                 flat,

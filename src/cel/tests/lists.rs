@@ -184,7 +184,7 @@ fn sets_inside_built_lists_and_through_dyn() {
         "[self.a] == [['q', 'p']]",
         "{'k': self.a} == {'k': ['q', 'p']}",
         "dyn(self.a) == ['q', 'p']",
-        "['q', 'p'] in [self.a]",
+        "self.a in [['q', 'p']]",
         "self.m.map(e, self.a) == [['q', 'p'], ['p', 'q']]",
         "[self.a, self.a] == [['q', 'p'], ['p', 'q']]",
     ];
@@ -222,4 +222,47 @@ fn a_whole_number_in_a_set_is_an_int64_that_no_double_equals() {
         "(self.nums + [1.5]).size() == 2",
     ];
     assert!(failing(&rules, "{nums: [2.5, 1.5]}").is_empty());
+}
+
+/// Each list compares as what it is wherever the rule takes it, as the apiserver's values
+/// carry their kind: in a literal beside plain values or another node's (`a` a set, `l` in
+/// order), in the branch a conditional picks (a set on one side, a plain list on the other),
+/// after `+` (a set's union is a set). A literal's `in` is its needle's `Equal`, as cel-go's
+/// lists do; a list of the object's, its items'.
+#[test]
+fn each_list_compares_as_what_it_is() {
+    let rules = [
+        "[self.a, self.l] == [['q', 'p'], ['p', 'q']]",
+        "!([self.a, self.l] == [['q', 'p'], ['q', 'p']])",
+        "[self.l, self.a][1] == ['q', 'p'] && !([self.l, self.a][0] == ['q', 'p'])",
+        "(size(self.l) > 5 ? self.a : ['p', 'q']) == ['p', 'q']",
+        "!((size(self.l) > 5 ? self.a : ['p', 'q']) == ['q', 'p'])",
+        "(size(self.l) < 5 ? self.a : ['p', 'q']) == ['q', 'p']",
+        "!((size(self.l) < 5 ? self.l : self.a) == ['q', 'p'])",
+        "!(['q', 'p'] in [self.a]) && ['p', 'q'] in [self.a] && self.a in [['q', 'p']]",
+        "self.a + ['r'] == ['r', 'q', 'p'] && [self.a + ['r']][0] == ['r', 'p', 'q']",
+        "{'x': self.a, 'y': self.l} == {'x': ['q', 'p'], 'y': ['p', 'q']}",
+        "!({'x': self.a, 'y': self.l} == {'x': ['q', 'p'], 'y': ['q', 'p']})",
+        "[dyn(self.m), dyn(self.l)] == [dyn([{'k': 'z'}, {'k': 'x'}]), dyn(['p', 'q'])]",
+        "!([dyn(self.m), dyn(self.l)] == [dyn([{'k': 'z'}, {'k': 'x'}]), dyn(['q', 'p'])])",
+    ];
+    let data = "{a: [p, q], l: [p, q], m: [{k: x}, {k: z}]}";
+    assert_eq!(failing(&rules, data), Vec::<String>::new());
+}
+
+/// What `+` adds to a list of the object is read back with its items' schema, as the
+/// apiserver reads it: a list added to a list of sets is a set.
+#[test]
+fn what_plus_adds_to_a_list_of_sets_is_a_set() {
+    let props = "{ls: {type: array, maxItems: 4, items: {type: array, maxItems: 4, x-kubernetes-list-type: set, items: {type: string, maxLength: 8}}}}";
+    let rules = [
+        "(self.ls + [['b', 'a']])[1] == ['a', 'b']",
+        "self.ls[0] == ['d', 'c'] && [self.ls[0]][0] == ['d', 'c']",
+        "!(([['b', 'a']] + self.ls)[0] == ['a', 'b'])",
+        "['a', 'b'] in self.ls + [['b', 'a']]",
+    ];
+    assert_eq!(
+        failing_with(props, &rules, "{ls: [[c, d]]}"),
+        Vec::<String>::new()
+    );
 }
