@@ -3,7 +3,7 @@
 //! the object's runtime budget, which stops validation when a rule costs more than is left.
 
 use super::errors::RunError;
-use super::interp::{Program, Stop};
+use super::interp::{Data, Program, Stop};
 use kube_cel::cel::{Context, Value as Cel};
 
 /// `celconfig.PerCallLimit`.
@@ -33,7 +33,7 @@ impl Budget {
         self.left == 0
     }
 
-    /// Evaluates `p` with `vars` bound, in `ctx`, and charges its cost. As the apiserver
+    /// Evaluates `p` with `vars` bound (read from `data`), in `ctx`, and charges its cost. As the apiserver
     /// does, the cost reached is checked against what is left of the budget first, then the
     /// per-call limit.
     pub fn run(
@@ -41,8 +41,9 @@ impl Budget {
         p: &Program,
         ctx: &Context<'_>,
         vars: &[(&'static str, Cel)],
+        data: Data<'_>,
     ) -> Result<Cel, RunError> {
-        let (out, cost) = p.run(ctx, vars, self.per_call);
+        let (out, cost) = p.run(ctx, vars, data, self.per_call);
         if cost > self.left {
             self.left = 0;
             return Err(RunError::Budget);

@@ -7,6 +7,7 @@
 use super::compile::Node;
 use super::cost::Budget;
 use super::errors::{runtime_error, RunError};
+use super::interp::Data;
 use super::library::with_root;
 use super::rule::{Reason, Rule};
 use super::value::to_cel;
@@ -128,6 +129,8 @@ fn run_rules(
     // CEL ratcheting: a value equal to its old one keeps the errors of rules without oldSelf
     // from being reported.
     let unchanged = old.is_some_and(|o| o == v);
+    let mut data = vec![("self", v)];
+    data.extend(old.map(|o| ("oldSelf", o)));
     for rule in &n.rules {
         if rule.uses_old_self && !rule.optional_old_self && old_cel.is_none() {
             continue;
@@ -144,9 +147,9 @@ fn run_rules(
         };
         let mut vars = vec![("self", this.clone())];
         vars.extend(old_self.map(|o| ("oldSelf", o)));
-        match budget.run(&rule.expr, ctx, &vars) {
+        match budget.run(&rule.expr, ctx, &vars, &data) {
             Ok(Cel::Bool(true)) => {}
-            Ok(_) => match failure(rule, ctx, &vars, v, n, path, budget) {
+            Ok(_) => match failure(rule, ctx, (&vars, &data), v, n, path, budget) {
                 Ok(_) if unchanged && !rule.uses_old_self => {}
                 Ok(e) => out.push(e),
                 Err(stop) => {
@@ -181,7 +184,7 @@ fn none() -> Cel {
 fn failure(
     rule: &Rule,
     ctx: &Context<'_>,
-    vars: &[(&'static str, Cel)],
+    (vars, data): (&[(&'static str, Cel)], Data<'_>),
     v: &Value,
     n: &Node,
     path: &Path<'_>,
@@ -192,7 +195,7 @@ fn failure(
         field = crate::field::child(&field, &rule.field_path);
     }
     let message = match &rule.message_expr {
-        Some(e) => message_expression(e, &rule.message_expr_text, ctx, vars, budget),
+        Some(e) => message_expression(e, &rule.message_expr_text, ctx, (vars, data), budget),
         None => Ok(None),
     };
     let message = message.map_err(|detail| {
@@ -227,10 +230,10 @@ fn message_expression(
     e: &super::interp::Program,
     src: &str,
     ctx: &Context<'_>,
-    vars: &[(&'static str, Cel)],
+    (vars, data): (&[(&'static str, Cel)], Data<'_>),
     budget: &mut Budget,
 ) -> Result<Option<String>, String> {
-    let s = match budget.run(e, ctx, vars) {
+    let s = match budget.run(e, ctx, vars, data) {
         Ok(Cel::String(s)) => s,
         Ok(_) | Err(RunError::Eval(_)) => return Ok(None),
         Err(RunError::CallLimit) => {

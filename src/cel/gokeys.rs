@@ -17,7 +17,7 @@ pub type Panic = ExecutionError;
 
 /// A value as a Go map key: what the apiserver holds for it (`interface{}` of a JSON value,
 /// or a CEL value's `Value()`).
-#[derive(Hash, PartialEq, Eq)]
+#[derive(Hash, PartialEq, Eq, Clone)]
 pub enum Native {
     Nil,
     Bool(bool),
@@ -41,16 +41,54 @@ pub enum MapKey {
     Unique(usize),
 }
 
-/// Makes [`Native`]s, numbering the unique ones.
-#[derive(Default)]
-pub struct Natives {
-    unique: usize,
+/// What the apiserver holds for an element of a set list of the object: a map key, or a
+/// value that cannot be one (its Go type), whose hashing panics when the set is built.
+#[derive(Clone)]
+pub enum Held {
+    Key(Native),
+    Unhashable(&'static str),
 }
+
+impl Held {
+    /// The key, or the panic of hashing it.
+    pub fn key(&self) -> Result<Native, Panic> {
+        match self {
+            Held::Key(n) => Ok(n.clone()),
+            Held::Unhashable(t) => Err(unhashable(t)),
+        }
+    }
+}
+
+/// Makes [`Native`]s, numbering the unique ones (across all, so that keys kept with a value
+/// stay unique).
+#[derive(Default)]
+pub struct Natives;
 
 impl Natives {
     fn unique(&mut self) -> usize {
-        self.unique += 1;
-        self.unique
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(1);
+        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// An element of a set list as the apiserver decodes it from the object's JSON: an
+    /// integer literal that fits is an `int64`, any other number a `float64` (`1.0` too,
+    /// where YAML's `1.0` reaches it as `1`), a string its text.
+    pub fn of_json(&mut self, v: &serde_json::Value) -> Held {
+        use serde_json::Value as J;
+        Held::Key(match v {
+            J::Null => Native::Nil,
+            J::Bool(b) => Native::Bool(*b),
+            J::Number(n) => match n.as_i64() {
+                Some(i) => Native::Int(i),
+                None => {
+                    let f = n.as_f64().unwrap_or(0.0);
+                    Native::Float(if f == 0.0 { 0 } else { f.to_bits() })
+                }
+            },
+            J::String(s) => Native::Str(Arc::new(s.clone())),
+            J::Array(_) => return Held::Unhashable("[]interface {}"),
+            J::Object(_) => return Held::Unhashable("map[string]interface {}"),
+        })
     }
 
     /// An element of a set as the apiserver holds it: the JSON value. Strings with a format

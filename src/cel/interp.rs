@@ -40,6 +40,10 @@ const MAP: u64 = 30;
 /// The names operands are bound to when a step is handed to the cel crate.
 const SLOTS: [&str; 6] = ["@0", "@1", "@2", "@3", "@4", "@5"];
 
+/// The JSON values `self` and `oldSelf` were read from (by name): the Go values the
+/// apiserver holds, which set lists are keyed by ([`super::lists`]).
+pub type Data<'a> = &'a [(&'static str, &'a serde_json::Value)];
+
 /// A planned rule or message expression.
 #[derive(Debug)]
 pub struct Program {
@@ -229,9 +233,10 @@ impl Program {
         &self,
         ctx: &Context<'_>,
         vars: &[(&'static str, Cel)],
+        data: Data<'_>,
         limit: u64,
     ) -> (Result<V, Stop>, u64) {
-        run::run(&self.root, self.schema.as_ref(), ctx, vars, limit)
+        run::run(&self.root, self.schema.as_ref(), ctx, vars, data, limit)
     }
 }
 

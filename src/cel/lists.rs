@@ -17,7 +17,7 @@
 //! elements and map-list keys are told apart as Go map keys (see [`super::gokeys`]).
 
 use super::decl::{Decl, Kind, ListType};
-use super::gokeys::{MapKey, Native, Natives, Panic};
+use super::gokeys::{Held, MapKey, Native, Natives, Panic};
 use super::types::Ty;
 use kube_cel::cel::objects::{Key, Map};
 use kube_cel::cel::{ExecutionError, ResolveResult, Value};
@@ -96,7 +96,15 @@ enum Origin<'a> {
 /// alive while it is known, so that no other value takes its address.
 #[derive(Default)]
 pub struct Origins {
-    known: HashMap<usize, (Option<Arc<Decl>>, Value)>,
+    known: HashMap<usize, Known>,
+}
+
+struct Known {
+    decl: Option<Arc<Decl>>,
+    /// A set list's elements as the apiserver holds them, when known: as decoded from the
+    /// object's JSON, or as `+` added them (a CEL value's `Value()`).
+    held: Option<Arc<[Held]>>,
+    _alive: Value,
 }
 
 /// The address that stands for a list or a map.
@@ -109,27 +117,48 @@ fn address(v: &Value) -> Option<usize> {
 }
 
 impl Origins {
-    /// Records `v`, a value of the object at a node of type `d`, and every list and map in
-    /// it.
-    pub fn add(&mut self, v: &Value, d: &Arc<Decl>) {
+    /// Records `v`, a value of the object at a node of type `d` read from `json`, and every
+    /// list and map in it.
+    pub fn add(&mut self, v: &Value, json: Option<&serde_json::Value>, d: &Arc<Decl>) {
+        use serde_json::Value as J;
         match (&d.kind, v) {
-            (Kind::List(elem, _), Value::List(items)) => {
-                self.insert(v, Some(d));
-                for x in items.iter() {
-                    self.add(x, elem);
+            (Kind::List(elem, ty), Value::List(items)) => {
+                let json = match json {
+                    Some(J::Array(a)) if a.len() == items.len() => Some(a),
+                    _ => None,
+                };
+                let held = match (ty, json) {
+                    (ListType::Set, Some(a)) => {
+                        let mut natives = Natives;
+                        Some(a.iter().map(|x| natives.of_json(x)).collect())
+                    }
+                    _ => None,
+                };
+                self.insert(v, Some(d), held);
+                for (i, x) in items.iter().enumerate() {
+                    self.add(x, json.map(|a| &a[i]), elem);
                 }
             }
             (Kind::Map(elem), Value::Map(m)) => {
-                self.insert(v, Some(d));
-                for x in m.map.values() {
-                    self.add(x, elem);
+                self.insert(v, Some(d), None);
+                for (k, x) in m.map.iter() {
+                    let j = match (json, k) {
+                        (Some(J::Object(o)), Key::String(k)) => o.get(k.as_str()),
+                        _ => None,
+                    };
+                    self.add(x, j, elem);
                 }
             }
             (Kind::Object(_), Value::Map(m)) => {
-                self.insert(v, Some(d));
+                self.insert(v, Some(d), None);
                 for (k, x) in m.map.iter() {
-                    if let Some(f) = field(d, k) {
-                        self.add(x, f);
+                    let Key::String(name) = k else { continue };
+                    if let Some(f) = d.field(name.as_str()) {
+                        let j = match json {
+                            Some(J::Object(o)) => o.get(&*f.name),
+                            _ => None,
+                        };
+                        self.add(x, j, &f.decl);
                     }
                 }
             }
@@ -140,21 +169,35 @@ impl Origins {
     /// Records `v`, if a list or map, as built in the rule.
     pub fn built(&mut self, v: &Value) {
         if let Some(a) = address(v) {
-            self.known.entry(a).or_insert_with(|| (None, v.clone()));
+            self.known.entry(a).or_insert_with(|| Known {
+                decl: None,
+                held: None,
+                _alive: v.clone(),
+            });
         }
     }
 
-    fn insert(&mut self, v: &Value, d: Option<&Arc<Decl>>) {
+    fn insert(&mut self, v: &Value, d: Option<&Arc<Decl>>, held: Option<Arc<[Held]>>) {
         if let Some(a) = address(v) {
-            self.known.insert(a, (d.cloned(), v.clone()));
+            let known = Known {
+                decl: d.cloned(),
+                held,
+                _alive: v.clone(),
+            };
+            self.known.insert(a, known);
         }
+    }
+
+    /// What set list `v`'s elements are as the apiserver holds them, if known.
+    fn held(&self, v: &Value) -> Option<Arc<[Held]>> {
+        self.known.get(&address(v)?)?.held.clone()
     }
 
     /// What list or map `v` is: as recorded, else as `hint` says.
     fn kind<'a>(&'a self, v: &Value, hint: &'a Hint) -> Origin<'a> {
         match address(v).and_then(|a| self.known.get(&a)) {
-            Some((Some(d), _)) => Origin::Object(d),
-            Some((None, _)) => Origin::Built(hint),
+            Some(Known { decl: Some(d), .. }) => Origin::Object(d),
+            Some(Known { decl: None, .. }) => Origin::Built(hint),
             None => match hint {
                 Hint::Node(d) => Origin::Object(d),
                 h => Origin::Built(h),
@@ -187,7 +230,7 @@ impl Origins {
             }
             _ => return v.clone(),
         };
-        self.insert(&out, Some(d));
+        self.insert(&out, Some(d), None);
         out
     }
 }
@@ -245,7 +288,7 @@ pub fn apply(
         ListOp::Add => match (l, o.kind(l, &hints[0])) {
             (Value::List(items), Origin::Object(d)) => {
                 let d = d.clone();
-                Some(add(items, r, &d, o))
+                Some(add(l, items, r, &d, o))
             }
             _ => None,
         },
@@ -318,7 +361,10 @@ fn equal(l: &Value, r: &Value, o: &Origins, hint: &Hint) -> Result<Equal, Panic>
                 return Ok(Equal::No);
             }
             match &d.kind {
-                Kind::List(elem, ListType::Set) => equal_sets(items, other, elem),
+                Kind::List(elem, ListType::Set) => {
+                    let keys = set_keys(items, o.held(l).as_deref(), elem)?;
+                    equal_sets(&keys, other)
+                }
                 Kind::List(elem, ListType::Map(keys)) => {
                     equal_map_lists(items, other, elem, keys, o)
                 }
@@ -394,15 +440,23 @@ fn equal(l: &Value, r: &Value, o: &Origins, hint: &Hint) -> Result<Equal, Panic>
     }
 }
 
-/// Sets of the same size: every element of `other` is one of `items`.
-fn equal_sets(items: &[Value], other: &[Value], elem: &Decl) -> Result<Equal, Panic> {
-    let mut natives = Natives::default();
-    let set: HashMap<Native, ()> = items
-        .iter()
-        .map(|x| Ok((natives.of_data(x, elem)?, ())))
-        .collect::<Result<_, Panic>>()?;
+/// The keys of a set list's elements `items` of type `elem` as the apiserver holds them:
+/// `held` when known, else read from the values (the apiserver's set as built on its
+/// elements, in order: the first that cannot be hashed panics).
+fn set_keys(items: &[Value], held: Option<&[Held]>, elem: &Decl) -> Result<Vec<Native>, Panic> {
+    let mut natives = Natives;
+    match held {
+        Some(h) => h.iter().map(Held::key).collect(),
+        None => items.iter().map(|x| natives.of_data(x, elem)).collect(),
+    }
+}
+
+/// Sets of the same size: every element of `other` is one of `keys`.
+fn equal_sets(keys: &[Native], other: &[Value]) -> Result<Equal, Panic> {
+    let set: std::collections::HashSet<&Native> = keys.iter().collect();
+    let mut natives = Natives;
     for x in other {
-        if !set.contains_key(&natives.of_value(x)?) {
+        if !set.contains(&natives.of_value(x)?) {
             return Ok(Equal::No);
         }
     }
@@ -418,7 +472,7 @@ fn equal_map_lists(
     keys: &[String],
     o: &Origins,
 ) -> Result<Equal, Panic> {
-    let mut natives = Natives::default();
+    let mut natives = Natives;
     let by_key: HashMap<MapKey, &Value> = items
         .iter()
         .map(|x| (natives.key_of(x, elem, keys), x))
@@ -438,23 +492,27 @@ fn equal_map_lists(
 /// `l + r` with `l` (its `items`) a list of the object of type `d`: a union for a set, a
 /// merge for a map list, else a concatenation; what it adds is read as items of `d`, and the
 /// result is a list of type `d` again.
-fn add(items: &[Value], r: &Value, d: &Arc<Decl>, o: &mut Origins) -> ResolveResult {
+fn add(l: &Value, items: &[Value], r: &Value, d: &Arc<Decl>, o: &mut Origins) -> ResolveResult {
     let (Value::List(other), Kind::List(elem, ty)) = (r, &d.kind) else {
         return Err(ExecutionError::NoSuchOverload);
     };
     let mut out: Vec<Value> = items.to_vec();
-    let mut natives = Natives::default();
+    let mut natives = Natives;
     match ty {
         ListType::Set => {
-            let mut set: HashMap<Native, ()> = HashMap::with_capacity(items.len());
-            for x in items.iter() {
-                set.insert(natives.of_data(x, elem)?, ());
-            }
+            let mut keys = set_keys(items, o.held(l).as_deref(), elem)?;
+            let mut set: std::collections::HashSet<Native> = keys.iter().cloned().collect();
             for y in other.iter() {
-                if set.insert(natives.of_value(y)?, ()).is_none() {
+                let k = natives.of_value(y)?;
+                if set.insert(k.clone()) {
+                    keys.push(k);
                     out.push(o.adopt(y, elem));
                 }
             }
+            let out = Value::List(Arc::new(out));
+            let held = keys.into_iter().map(Held::Key).collect();
+            o.insert(&out, Some(d), Some(held));
+            return Ok(out);
         }
         ListType::Map(keys) => {
             let at: HashMap<MapKey, usize> = items
@@ -477,7 +535,7 @@ fn add(items: &[Value], r: &Value, d: &Arc<Decl>, o: &mut Origins) -> ResolveRes
         }
     }
     let out = Value::List(Arc::new(out));
-    o.insert(&out, Some(d));
+    o.insert(&out, Some(d), None);
     Ok(out)
 }
 

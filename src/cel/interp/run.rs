@@ -18,10 +18,12 @@ pub(super) fn run(
     schema: Option<&Arc<Decl>>,
     ctx: &Context<'_>,
     vars: &[(&'static str, Cel)],
+    data: super::Data<'_>,
     limit: u64,
 ) -> (Result<V, super::Stop>, u64) {
     let mut r = Run {
         ctx,
+        data,
         scopes: vars.iter().map(|(n, v)| (*n, Ok(v.clone()))).collect(),
         cost: 0,
         limit,
@@ -40,6 +42,8 @@ pub(super) fn run(
 
 struct Run<'c, 'p> {
     ctx: &'c Context<'c>,
+    /// The JSON values of `self` and `oldSelf`.
+    data: super::Data<'c>,
     /// Macro variables, innermost last.
     scopes: Vec<(&'p str, V)>,
     cost: u64,
@@ -140,7 +144,7 @@ impl<'p> Run<'_, 'p> {
 
     /// The object's lists and maps: those of `self` and `oldSelf`, and those built on them.
     fn origins(&mut self) -> &mut Origins {
-        let (scopes, schema) = (&self.scopes, self.schema);
+        let (scopes, schema, data) = (&self.scopes, self.schema, self.data);
         self.origins.get_or_insert_with(|| {
             let mut o = Origins::default();
             if let Some(d) = schema {
@@ -149,9 +153,10 @@ impl<'p> Run<'_, 'p> {
                         ("self" | "oldSelf", Ok(v)) => v,
                         _ => continue,
                     };
+                    let json = data.iter().find(|(n, _)| n == name).map(|(_, j)| *j);
                     match super::super::funcs::as_optional(v) {
-                        Some(opt) => opt.value().into_iter().for_each(|v| o.add(v, d)),
-                        None => o.add(v, d),
+                        Some(opt) => opt.value().into_iter().for_each(|v| o.add(v, json, d)),
+                        None => o.add(v, json, d),
                     }
                 }
             }

@@ -266,3 +266,62 @@ fn what_plus_adds_to_a_list_of_sets_is_a_set() {
         Vec::<String>::new()
     );
 }
+
+/// A set's elements are keyed as the apiserver holds them: as it decodes the object's JSON
+/// (an integer literal an `int64`, `1.0` a `float64`; YAML's `1.0` reaches it as JSON `1`),
+/// and what `+` adds as its CEL value's Go value (`1.0` a `float64`, `dyn(1)` an `int64`),
+/// though every element reads back as a double.
+#[test]
+fn set_elements_are_keyed_as_the_apiserver_holds_them() {
+    let props =
+        "{nums: {type: array, maxItems: 4, x-kubernetes-list-type: set, items: {type: number}}}";
+    let rules = |rules: &[&str]| {
+        let rules: Vec<String> = rules
+            .iter()
+            .map(|r| format!("{{rule: \"{r}\", message: \"{r}\"}}"))
+            .collect();
+        super::compiled(&spec(props, &format!("[{}]", rules.join(", "))))
+    };
+    let failing = |c: &super::Compiled, nums: &str| -> Vec<String> {
+        let text = format!(
+            r#"{{"apiVersion": "v1", "kind": "K", "metadata": {{"name": "obj"}}, "spec": {{"nums": {nums}}}}}"#
+        );
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        c.validate(&json).iter().map(|e| e.to_string()).collect()
+    };
+    // JSON `1.0`: a float64.
+    let c = rules(&[
+        "self.nums == [1.0]",
+        "!(self.nums == [dyn(1)])",
+        "self.nums[0] == 1.0",
+    ]);
+    assert!(c.errors.is_empty(), "{:?}", c.errors);
+    assert_eq!(failing(&c, "[1.0]"), Vec::<String>::new());
+    // JSON `1` (and YAML `1.0`): an int64.
+    let c = rules(&["!(self.nums == [1.0])", "self.nums == [dyn(1)]"]);
+    assert_eq!(failing(&c, "[1]"), Vec::<String>::new());
+    assert_eq!(
+        run(
+            &c_spec(props, "!(self.nums == [1.0])"),
+            &obj("{nums: [1.0]}")
+        ),
+        Vec::<String>::new()
+    );
+    // Added by `+`: the value's own.
+    let c = rules(&[
+        "self.nums + [1.0] == [dyn(2), dyn(1.0)]",
+        "!(self.nums + [1.0] == [2.0, 1.0])",
+        "self.nums + [dyn(3)] == [dyn(2), dyn(3)] && (self.nums + [dyn(3)])[1] == 3.0",
+        "!(self.nums + [dyn(3)] == [dyn(2), dyn(3.0)])",
+    ]);
+    assert!(c.errors.is_empty(), "{:?}", c.errors);
+    assert_eq!(failing(&c, "[2]"), Vec::<String>::new());
+}
+
+/// A spec with properties `props` and the one rule `rule`.
+fn c_spec(props: &str, rule: &str) -> String {
+    spec(
+        props,
+        &format!("[{{rule: \"{rule}\", message: \"{rule}\"}}]"),
+    )
+}

@@ -42,8 +42,9 @@ fn cost_with(
     rewrite(&mut e, &checked);
     let program = Program::plan_with(&e, &checked, false, presence_cost);
     with_root(|root| {
-        let vars = [("self", to_cel(&json_of(value), &decl))];
-        match program.run(root, &vars, limit) {
+        let json = json_of(value);
+        let vars = [("self", to_cel(&json, &decl))];
+        match program.run(root, &vars, &[("self", &json)], limit) {
             (Ok(Ok(_)), cost) => Ok(cost),
             (Ok(Err(err)), cost) => {
                 eprintln!("{expr}: {err:?}");
