@@ -2,9 +2,8 @@
 //! differs from the apiserver's: `duration()` with Go's syntax, `size()` that passes its
 //! argument's error on (the cel crate reports a missing argument), optional selection
 //! (`@optsel`), `type()` and `dyn()`, optionals' equality and `unwrap`; `matches()` with its
-//! patterns compiled once; and the URL library with Go's URL parsing ([`super::urls`]). The
-//! calls [`super::rewrite`] puts in place of `&&`, `||` and the macros are evaluated by
-//! [`super::interp`] itself.
+//! patterns compiled once; and the URL library with Go's URL parsing ([`super::urls`]).
+//! `&&`, `||` and the macros are evaluated by [`super::interp`] itself.
 
 use super::gotime::parse_go_duration;
 use kube_cel::cel::common::ast::{Expr, LiteralValue};

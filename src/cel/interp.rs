@@ -201,7 +201,7 @@ struct Transform {
 }
 
 impl Program {
-    /// Plans `e` (rewritten by [`super::rewrite`]) with what the check learnt of it.
+    /// Plans `e`, as parsed, with what the check learnt of it.
     pub fn plan(e: &IdedExpr, checked: &Checked) -> Program {
         Program::plan_with(e, checked, true, false)
     }

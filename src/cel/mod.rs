@@ -77,7 +77,6 @@ mod locate;
 mod mapping;
 mod overloads;
 mod quantity;
-mod rewrite;
 mod rule;
 mod semver;
 mod strings;

@@ -117,7 +117,7 @@ fn compile_costed(
     let optional_old_self = r.optional_old_self == Some(true);
     let checked = parse(rule_src)
         .and_then(|e| check(&e, rule_src, decl, optional_old_self, Want::Bool).map(|c| (e, c)));
-    let (mut expr, checked) = match checked {
+    let (expr, checked) = match checked {
         Ok(ok) => ok,
         Err(detail) => {
             let detail = compile_detail(&detail);
@@ -130,14 +130,13 @@ fn compile_costed(
         src => match parse(src)
             .and_then(|e| check(&e, src, decl, optional_old_self, Want::String).map(|c| (e, c)))
         {
-            Ok((mut e, c)) => {
+            Ok((e, c)) => {
                 costs.message = Some(super::estimate::max_cost(
                     &e,
                     decl,
                     optional_old_self,
                     &c.types,
                 ));
-                super::rewrite::rewrite(&mut e, &c);
                 Some(Program::plan(&e, &c))
             }
             Err(d) => {
@@ -167,7 +166,6 @@ fn compile_costed(
     if !errs.is_empty() {
         return Err(errs);
     }
-    super::rewrite::rewrite(&mut expr, &checked);
     let field_path = match r.field_path.as_str() {
         "" => String::new(),
         p => valid_field_path(p, node).unwrap_or_default(),

@@ -22,7 +22,8 @@ fn int_overflow() -> ExecutionError {
     text("integer overflow")
 }
 
-/// Registers the operators [`super::rewrite`] puts in place and the accessors.
+/// Registers the operators the planner calls for `+` and `-` on times (`@add`, `@sub`) and
+/// the accessors.
 pub fn register(ctx: &mut Context<'_>) {
     ctx.add_function("@add", |a: Value, b: Value| add(a, b));
     ctx.add_function("@sub", |a: Value, b: Value| sub(a, b));

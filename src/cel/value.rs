@@ -6,7 +6,7 @@
 //! A `byte` string that is not URL-safe base64 (kube-openapi's `strfmt.Base64`, which
 //! validation's standard-alphabet check lets through) and a `duration` strfmt cannot read become
 //! [`Invalid`] values: reading one fails with the apiserver's `Invalid byte formatted string …`
-//! (see [`super::rewrite`]'s `@strfmt`). Other values that do not fit their schema (which
+//! (the planner's `StrFmt` step). Other values that do not fit their schema (which
 //! OpenAPI validation refuses before CEL runs) are converted as plain JSON.
 
 use super::decl::{Decl, Kind};

@@ -6,8 +6,8 @@ use super::super::lists::ListOp;
 use super::price::{price, Fast};
 use super::{Fold, Quant, QuantKind, SetKey, Shape, Step, Transform, LIST, MAP, SLOTS, V};
 use kube_cel::cel::common::ast::{
-    CallExpr, EntryExpr, Expr, IdedEntryExpr, IdedExpr, LiteralValue, MapEntryExpr, MapExpr,
-    SelectExpr,
+    CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedEntryExpr, IdedExpr, LiteralValue,
+    MapEntryExpr, MapExpr, SelectExpr,
 };
 use kube_cel::cel::objects::Key;
 use kube_cel::cel::{ExecutionError, Value as Cel};
@@ -60,8 +60,34 @@ const CONVERSIONS: &[&str] = &[
     "uint",
 ];
 
+/// The name the parser gives a macro's accumulator.
+const ACCU: &str = "@result";
+
+/// Plans `e`. A read of a `byte` or `duration` string is wrapped in [`Step::StrFmt`], which
+/// fails with the conversion's error when the string did not convert
+/// ([`super::super::value::Invalid`]).
 pub(super) fn plan(e: &IdedExpr, pl: &Planner) -> Step {
+    let step = plan_node(e, pl);
+    match pl.checked.strfmt.contains(&e.id) {
+        true => Step::StrFmt(Box::new(step)),
+        false => step,
+    }
+}
+
+fn plan_node(e: &IdedExpr, pl: &Planner) -> Step {
     match &e.expr {
+        // `.g` after an optional selection (`x.?f.g`) is one too.
+        Expr::Select(s) if !s.test && is_optional(&s.operand) => {
+            let call = CallExpr {
+                func_name: "_?._".into(),
+                target: None,
+                args: vec![(*s.operand).clone(), string_literal(&s.field)],
+            };
+            plan_call(e.id, &call, pl)
+        }
+        Expr::Comprehension(c) if quantifier(c).is_some() => {
+            plan_call(e.id, &quantifier(c).expect("a quantifier"), pl)
+        }
         Expr::Literal(_) => {
             Step::Const(super::super::library::with_root(|ctx| Cel::resolve(e, ctx)))
         }
@@ -190,15 +216,16 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
             return plan_call(id, &global, pl);
         }
     }
+    if let Some(call) = two_variable(c).or_else(|| opt_map(c)) {
+        return plan_call(id, &call, pl);
+    }
     let arg = |i: usize| plan(&c.args[i], pl);
     let boxed = |i: usize| Box::new(plan(&c.args[i], pl));
-    let name = c.func_name.as_str();
+    let name = planned_name(id, c, pl.checked);
     match (name, c.args.len(), c.target.is_some()) {
         ("@and", 2, false) => return Step::And(boxed(0), boxed(1)),
         ("@or", 2, false) => return Step::Or(boxed(0), boxed(1)),
         ("_?_:_", 3, false) => return Step::Cond(boxed(0), boxed(1), boxed(2)),
-        ("@strfmt", 1, false) => return Step::StrFmt(boxed(0)),
-        ("@lister", 1, false) => return Step::Lister(boxed(0)),
         ("@all" | "@exists" | "@exists_one", 3, false)
         | ("@all2" | "@exists2" | "@existsOne2", 4, false) => {
             let kind = match name {
@@ -267,7 +294,13 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
     }
     let mut args: Vec<Step> = Vec::with_capacity(c.args.len() + 1);
     if let Some(t) = c.target.as_deref() {
-        args.push(plan(t, pl));
+        // The receiver of `distinct()` and `sort()`: the apiserver's cost tracker of those
+        // calls asserts that it is a list, so an error there is the recovered panic's text.
+        let lister = matches!(name, "distinct" | "sort") && c.args.is_empty();
+        args.push(match lister {
+            true => Step::Lister(Box::new(plan(t, pl))),
+            false => plan(t, pl),
+        });
     }
     args.extend(c.args.iter().map(|a| plan(a, pl)));
     let mut n = 0;
@@ -292,7 +325,7 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
     let shallow = IdedExpr {
         id,
         expr: Expr::Call(CallExpr {
-            func_name: c.func_name.clone(),
+            func_name: name.to_string(),
             target,
             args: shallow_args,
         }),
@@ -435,4 +468,140 @@ fn mentions(e: &IdedExpr, name: &str) -> bool {
         }
         _ => false,
     }
+}
+
+/// The name call `c` is planned and evaluated under, where the check gave it cel-go's
+/// semantics that the cel crate's function of its name lacks: `&&` and `||` and the
+/// optionals' `or`/`orValue` evaluated by [`Step::And`], [`Step::Or`], [`Step::OptOr`]
+/// (`false && error` is false, in either order; the argument only when the optional is
+/// empty); `x.?f` (`@optsel`: an empty optional for a missing field); `+` and `-` that may
+/// work on timestamps or durations (`@add`/`@sub`: cel-go's overflow checks and texts,
+/// [`super::super::time`]); `==` and `!=` on optionals (`@opt_eq`/`@opt_ne`: equal when both
+/// are empty or hold equal values).
+fn planned_name<'c>(id: u64, c: &'c CallExpr, checked: &Checked) -> &'c str {
+    match (c.func_name.as_str(), c.target.is_some(), c.args.len()) {
+        ("_&&_", false, 2) => "@and",
+        ("_||_", false, 2) => "@or",
+        ("_?._", false, 2) => "@optsel",
+        ("_+_", ..) if checked.time_arith.contains(&id) && !checked.lists.contains_key(&id) => {
+            "@add"
+        }
+        ("_-_", ..) if checked.time_arith.contains(&id) => "@sub",
+        ("_==_", ..) if checked.optional_eq.contains(&id) => "@opt_eq",
+        ("_!=_", ..) if checked.optional_eq.contains(&id) => "@opt_ne",
+        ("or", true, 1) => "@opt_or",
+        ("orValue", true, 1) => "@opt_orValue",
+        (name, ..) => name,
+    }
+}
+
+/// Whether `e` gives an optional through field selection (`x.?f`, `x.?f.g`).
+fn is_optional(e: &IdedExpr) -> bool {
+    match &e.expr {
+        Expr::Call(c) => c.func_name == "_?._",
+        Expr::Select(s) => !s.test && is_optional(&s.operand),
+        _ => false,
+    }
+}
+
+fn string_literal(s: &str) -> IdedExpr {
+    IdedExpr {
+        id: 0,
+        expr: Expr::Literal(LiteralValue::String(s.into())),
+    }
+}
+
+/// `r.all(i, v, p)` (and `exists`, `existsOne` and its alias `exists_one`, which the cel
+/// crate does not parse as macros) as `@all2(r, 'i', 'v', p)`; `transformList`,
+/// `transformMap`, `transformMapEntry` (with or without their filter) as
+/// `@transformList(r, 'i', 'v', [f,] e)`.
+fn two_variable(c: &CallExpr) -> Option<CallExpr> {
+    let (name, with_filter) = match c.func_name.as_str() {
+        "all" => ("@all2", false),
+        "exists" => ("@exists2", false),
+        "existsOne" | "exists_one" => ("@existsOne2", false),
+        "transformList" => ("@transformList", true),
+        "transformMap" => ("@transformMap", true),
+        "transformMapEntry" => ("@transformMapEntry", true),
+        _ => return None,
+    };
+    let n = c.args.len();
+    let range = c.target.as_deref()?;
+    if !(n == 3 || (with_filter && n == 4)) {
+        return None;
+    }
+    let (Expr::Ident(a), Expr::Ident(b)) = (&c.args[0].expr, &c.args[1].expr) else {
+        return None;
+    };
+    let mut args = vec![range.clone(), string_literal(a), string_literal(b)];
+    args.extend(c.args[2..].iter().cloned());
+    Some(CallExpr {
+        func_name: name.into(),
+        target: None,
+        args,
+    })
+}
+
+/// `o.optMap(x, e)` and `o.optFlatMap(x, e)` (macros of 1.36's optionals) as
+/// `@optMap(o, 'x', e)` and `@optFlatMap(o, 'x', e)`; the lists library's `l.sortBy(x, k)` as
+/// `@sortBy(l, 'x', k)`.
+fn opt_map(c: &CallExpr) -> Option<CallExpr> {
+    let name = match c.func_name.as_str() {
+        "optMap" => "@optMap",
+        "optFlatMap" => "@optFlatMap",
+        "sortBy" => "@sortBy",
+        _ => return None,
+    };
+    let ([var, body], Some(target)) = (c.args.as_slice(), c.target.as_deref()) else {
+        return None;
+    };
+    let Expr::Ident(var) = &var.expr else {
+        return None;
+    };
+    Some(CallExpr {
+        func_name: name.into(),
+        target: None,
+        args: vec![target.clone(), string_literal(var), body.clone()],
+    })
+}
+
+/// `@result + 1` (`exists_one`'s step; `filter` appends a list instead).
+fn is_increment(e: &IdedExpr) -> bool {
+    match &e.expr {
+        Expr::Call(c) if c.func_name == "_+_" => {
+            matches!(
+                c.args.get(1).map(|a| &a.expr),
+                Some(Expr::Literal(LiteralValue::Int(_)))
+            )
+        }
+        _ => false,
+    }
+}
+
+/// `all`, `exists` and `exists_one` (one variable), as the parser expands them, as a call
+/// `@all(range, 'var', predicate)`: evaluated as cel-go expands them, an error carried
+/// across iterations instead of stopping at it (`[error, false].all(…)` is false).
+fn quantifier(c: &ComprehensionExpr) -> Option<CallExpr> {
+    if c.accu_var != ACCU || c.iter_var2.is_some() {
+        return None;
+    }
+    let Expr::Call(step) = &c.loop_step.expr else {
+        return None;
+    };
+    let is_accu = |e: &IdedExpr| matches!(&e.expr, Expr::Ident(n) if n == ACCU);
+    let (name, pred) = match (step.func_name.as_str(), step.args.as_slice()) {
+        ("_&&_", [a, p]) if is_accu(a) => ("@all", p),
+        ("_||_", [a, p]) if is_accu(a) => ("@exists", p),
+        ("_?_:_", [p, inc, a]) if is_accu(a) && is_increment(inc) => ("@exists_one", p),
+        _ => return None,
+    };
+    Some(CallExpr {
+        func_name: name.into(),
+        target: None,
+        args: vec![
+            c.iter_range.clone(),
+            string_literal(&c.iter_var),
+            pred.clone(),
+        ],
+    })
 }

@@ -13,7 +13,6 @@ use super::super::check::{check, Want};
 use super::super::decl::decl_of;
 use super::super::interp::{Program, Stop};
 use super::super::library::with_root;
-use super::super::rewrite::rewrite;
 use super::super::rule::parse;
 use super::super::value::to_cel;
 use crate::schema::convert::convert;
@@ -39,7 +38,6 @@ fn cost_with(
             return Err(0);
         }
     };
-    rewrite(&mut e, &checked);
     let program = Program::plan_with(&e, &checked, false, presence_cost);
     with_root(|root| {
         let json = json_of(value);
