@@ -29,7 +29,7 @@ fn cost_with(
 ) -> Result<u64, u64> {
     let s = convert(&json_of(schema), "openAPIV3Schema").expect("a schema");
     let decl = decl_of(&s, true).expect("a CEL type");
-    let mut e = parse(expr).unwrap_or_else(|err| panic!("{expr}: {err}"));
+    let e = parse(expr).unwrap_or_else(|err| panic!("{expr}: {err}"));
     let checked = match check(&e, expr, &decl, false, Want::Any) {
         Ok(c) => c,
         // Not in the CRD environment (a mixed list literal).
