@@ -1,10 +1,11 @@
-//! The types the cost estimate follows, in place of cel-go's checked types: enough to pick the
-//! overloads whose cost depends on sizes (string, bytes and list `+`, string comparisons,
-//! `in` a list), to know which selections cost a unit (on objects and maps), which values have
-//! a fixed size (scalars) and what a comprehension iterates. `Unknown` is where this model
-//! loses track; the walk then reads the checker's type of the node, so what stays `Unknown`
-//! is what the checker types `dyn`: any overload may be called on it, and its size is
-//! unknown (unless computed), as in cel-go.
+//! The types the cost estimate works with: the checker's type of each node, as this model
+//! writes it (see `walk::from_checked`), enough to pick the overloads whose cost depends on
+//! sizes (string, bytes and list `+`, string comparisons, `in` a list), to know which
+//! selections cost a unit (on objects and maps), which values have a fixed size (scalars) and
+//! what a comprehension iterates. Where the checker says `dyn` (or no checker ran: the ported
+//! library cost tables, some of whose expressions a CRD's environment refuses), the walk's
+//! own reading of the expression stands; `Unknown` is where that loses track too: any
+//! overload may be called on it, and its size is unknown (unless computed), as in cel-go.
 
 use crate::cel::decl::{Decl, Kind};
 use std::sync::Arc;

@@ -117,23 +117,22 @@ impl<'a> Walker<'a> {
     }
 
     pub fn expr(&mut self, e: &IdedExpr) -> Info {
-        let info = self.expr_of(e);
-        if !matches!(info.ty, Ty::Unknown) {
-            return info;
-        }
-        // The checker's type, where this walk lost track (a function's result it does not
-        // model): sized as cel-go sizes it.
-        match self
+        let mut info = self.expr_of(e);
+        let Some(ty) = self
             .checked
             .and_then(|m| m.get(&e.id))
             .and_then(from_checked)
-        {
-            Some(ty) => {
-                let size = info.size.filter(|_| info.entry.is_some() || ty.is_scalar());
-                self.finish(info.cost, ty, info.path, size, info.entry)
-            }
-            None => info,
+        else {
+            return info;
+        };
+        if !matches!(info.ty, Ty::Unknown) {
+            info.ty = ty;
+            return info;
         }
+        // Where this walk lost track (a function's result it does not model): sized as
+        // cel-go sizes it.
+        let size = info.size.filter(|_| info.entry.is_some() || ty.is_scalar());
+        self.finish(info.cost, ty, info.path, size, info.entry)
     }
 
     fn expr_of(&mut self, e: &IdedExpr) -> Info {
