@@ -388,11 +388,7 @@ fn equal(l: &Value, r: &Value, o: &Origins, hint: &Hint) -> Result<Equal, Panic>
             if m.map.len() != other.map.len() {
                 return Ok(Equal::No);
             }
-            // Go's map order, which decides between a false and an error, is random: keys in
-            // order here.
-            let mut keys: Vec<&Key> = m.map.keys().collect();
-            keys.sort_unstable();
-            for k in keys {
+            for k in sorted_keys(m) {
                 let Some(ov) = other.map.get(k) else {
                     return Ok(Equal::No);
                 };
@@ -426,11 +422,11 @@ fn equal(l: &Value, r: &Value, o: &Origins, hint: &Hint) -> Result<Equal, Panic>
             if m.map.len() != other.map.len() {
                 return Ok(Equal::No);
             }
-            for (k, v) in m.map.iter() {
+            for k in sorted_keys(m) {
                 let Some(ov) = other.map.get(k) else {
                     return Ok(Equal::No);
                 };
-                if let Equal::No = equal_go(v, ov, o, inner(h))? {
+                if let Equal::No = equal_go(&m.map[k], ov, o, inner(h))? {
                     return Ok(Equal::No);
                 }
             }
@@ -449,6 +445,15 @@ fn set_keys(items: &[Value], held: Option<&[Held]>, elem: &Decl) -> Result<Vec<N
         Some(h) => h.iter().map(Held::key).collect(),
         None => items.iter().map(|x| natives.of_data(x, elem)).collect(),
     }
+}
+
+/// A map's keys in order. Go's map order, which decides between a false and an error (or an
+/// unhashable set element's panic) in the apiserver, is random; here it is the same on every
+/// run.
+fn sorted_keys(m: &Map) -> Vec<&Key> {
+    let mut keys: Vec<&Key> = m.map.keys().collect();
+    keys.sort_unstable();
+    keys
 }
 
 /// Sets of the same size: every element of `other` is one of `keys`.

@@ -325,3 +325,18 @@ fn c_spec(props: &str, rule: &str) -> String {
         &format!("[{{rule: \"{rule}\", message: \"{rule}\"}}]"),
     )
 }
+
+/// Where Go's map order decides between a false and a panic (comparing two maps, one entry
+/// of which holds a set of objects), the keys are taken in order: the same answer every run.
+#[test]
+fn comparing_maps_takes_their_keys_in_order() {
+    let props = "{os: {type: array, maxItems: 10, x-kubernetes-list-type: set, items: {type: object, x-kubernetes-map-type: atomic, properties: {x: {type: string, maxLength: 16}}}}}";
+    let rule = "{'a': dyn(self.os), 'b': dyn([1])} == {'a': dyn([{'x': 'a'}]), 'b': dyn([2])}";
+    let s = spec(props, &format!("[{{rule: \"{rule}\", message: m}}]"));
+    for _ in 0..3 {
+        assert_eq!(
+            run(&s, &obj("{os: [{x: a}]}")),
+            ["spec: Invalid value: \"object\": internal error: runtime error: hash of unhashable type map[string]interface {} evaluating rule: m"]
+        );
+    }
+}
