@@ -13,8 +13,9 @@
 //!   of the 1.36 environment takes: `overloads`, over the types of `types`), placing errors as
 //!   cel-go does (`locate`).
 //! - **Set and map lists.** The cel crate's lists compare in order: `==`, `!=`, `+` and `in`
-//!   on schema types holding set or map lists become calls of `lists`' functions, which
-//!   compare and add as the apiserver's list values do.
+//!   on operands that may hold set or map lists run through `lists`, where each list and map
+//!   compares and adds as what it is (the object's as the apiserver's values, known by where
+//!   they come from; the rule's own as cel-go's).
 //! - **The 1.36 environment.** kube-cel offers more than 1.36 (math, encoders, jsonpatch,
 //!   string `reverse()`): `library` lists what 1.36 declares and `check` refuses the rest.
 //! - **Evaluation and cost.** cel has no cost tracking: `estimate` is cel-go's static cost
@@ -36,19 +37,13 @@
 //!
 //! Differences from the apiserver (also in the README):
 //! - Object types are named `selfType0…`: the apiserver's number is its clock's nanosecond.
-//!   Type parameters are unified within a call or a literal only.
 //! - Where the apiserver's answer depends on Go's map order, map keys are taken in sorted
 //!   order (the same on every run).
 //! - Errors other than operator and call errors name the first occurrence of the offending
 //!   name for their position. Syntax errors are the cel crate's ANTLR runtime's, reworded
 //!   where cel-go's runtime is known to expect other tokens (`syntax`).
-//! - The estimated cost follows types as far as `estimate` models them; where it does not, it
-//!   takes the cheap reading, so a CRD over the static limits may be accepted (never the
-//!   reverse).
-//! - Set and map list semantics need the left operand's schema type, or a list or map built
-//!   of one node's values: a literal mixing values compares its items in order. A whole
-//!   `number` in a set is an `int64` (as the apiserver decodes the object's JSON), also when a
-//!   JSON input wrote it `1.0` (a float64 there), or when `+` added it as a double.
+//! - An exact quantity stops at 100,000 digits (`quantity`): the apiserver's arithmetic is
+//!   unbounded.
 //! - A `%#v`-printed rule in CRD errors shows set `reason`/`optionalOldSelf` pointers with a
 //!   fixed address (the apiserver prints a different one each time).
 
