@@ -9,9 +9,11 @@
 //! macros run as cel-go expands them (`all`: `@not_strictly_false(r)` before each element,
 //! `r && p` after it), so their costs and their errors are cel-go's.
 //!
-//! Control flow (short-circuits, macros, optionals' `or`) is evaluated here; every other step
-//! is handed to the cel crate's interpreter with its operands already evaluated, bound to
-//! variables of a scope (`@0`, `@1`…), so the functions behave as registered in `super`.
+//! Control flow (short-circuits, macros, optionals' `or`) is evaluated here, and the list
+//! operators that may meet set or map lists ([`super::lists`], with the object's values known
+//! by where they come from); every other step is handed to the cel crate's interpreter with
+//! its operands already evaluated, bound to variables of a scope (`@0`, `@1`…), so the
+//! functions behave as registered in `super`.
 //! Errors are values, as in cel-go: a macro's accumulator may hold one. When the count goes
 //! past the limit, evaluation stops ([`Stop::Limit`]) with the cost reached.
 
