@@ -340,3 +340,22 @@ fn comparing_maps_takes_their_keys_in_order() {
         );
     }
 }
+
+/// A list a macro or a library function builds from a set is a plain list, as cel-go builds
+/// it (`filter`, `map`, `slice`, `sort`, `reverse` compare in order); an optional holds the set
+/// itself.
+#[test]
+fn what_functions_build_from_a_set_is_a_plain_list() {
+    let plain = [
+        "self.a.filter(x, true) == ['q', 'p']",
+        "self.a.map(x, x) == ['q', 'p']",
+        "self.a.slice(0, 2) == ['q', 'p']",
+        "self.a.sort() == ['q', 'p']",
+        "self.m.filter(x, true) == self.m.reverse()",
+    ];
+    let mut want = plain.to_vec();
+    want.sort();
+    let data = "{a: [p, q], l: [p, q], m: [{k: x}, {k: z}]}";
+    assert_eq!(failing(&plain, data), want);
+    assert!(failing(&["optional.of(self.a).value() == ['q', 'p']"], data).is_empty());
+}
