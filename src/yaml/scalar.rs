@@ -51,15 +51,16 @@ pub fn resolve_checked(s: &Scalar) -> Result<Resolved, String> {
     let tag = match s.tag.as_deref() {
         None if s.style == ScalarStyle::Plain => return Ok(resolve_plain(&s.value)),
         None => return Ok(Resolved::Str),
-        Some(t) => t
-            .strip_prefix("!<tag:yaml.org,2002:")
-            .map_or(t, |r| r.trim_end_matches('>')),
+        Some(t) => t,
     };
-    let want = match tag {
-        "!!null" | "null" => "null",
-        "!!bool" | "bool" => "bool",
-        "!!int" | "int" => "int",
-        "!!float" | "float" => "float",
+    // The suffix after the `!!` handle, or of the verbatim form: `!!!!int` is the tag
+    // `tag:yaml.org,2002:!!int`, which go-yaml does not resolve.
+    let suffix = tag
+        .strip_prefix("!<tag:yaml.org,2002:")
+        .and_then(|r| r.strip_suffix('>'))
+        .or_else(|| tag.strip_prefix("!!"));
+    let want = match suffix {
+        Some(core @ ("null" | "bool" | "int" | "float")) => core,
         _ => return Ok(Resolved::Str),
     };
     let got = resolve_plain(&s.value);

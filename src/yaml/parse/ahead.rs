@@ -14,7 +14,9 @@
 //! The same tree comes out as from [`super::Documents::next_split`]: an item is read with the
 //! same nesting (a root mapping, its `items` sequence, the item), checked by the same rules and
 //! converted the same way. An item holding an alias is not taken (go-yaml counts aliases over
-//! the whole document), nor is a document with directives or a byte order mark.
+//! the whole document), nor is a document with directives or with a byte order mark anywhere
+//! (the scanner skips one at the start of a line as it skips spaces, so a line starting with it
+//! is not the column-0 line it looks like).
 
 use super::Documents;
 use crate::yaml::{Anchor, Node, Sequence};
@@ -51,6 +53,7 @@ pub fn split(text: &str) -> Option<Split> {
         bytes.first(),
         None | Some(b'%' | b'-' | b'{' | b'[' | b' ' | b'\t')
     ) || memchr::memchr(b'\r', bytes).is_some()
+        || memchr::memmem::find(bytes, "\u{feff}".as_bytes()).is_some()
     {
         return None;
     }
@@ -279,6 +282,10 @@ mod tests {
             "items:\nkind: x\n",
             "items:\n- &a x\n",
             "a: 1\r\nitems:\n- x\n",
+            // A byte order mark at the start of a line is skipped as spaces are, so that line
+            // need not end the items (found by the fuzzer).
+            "items:\n- a:}\n\u{feff}",
+            "items:\n- a\n\u{feff}b: 1\n",
         ] {
             assert!(split(text).is_none(), "split: {text:?}");
         }

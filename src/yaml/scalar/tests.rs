@@ -181,6 +181,19 @@ fn quoted_and_tagged() {
         tagged("12", "!<tag:yaml.org,2002:int>", ScalarStyle::Plain),
         Ok(Resolved::Int(12))
     );
+    // `!!!!int` is the tag `tag:yaml.org,2002:!!int`, held as its verbatim form: not a core
+    // tag, so the text is a string (the fuzzer's `tag-of-bangs`).
+    for tag in [
+        "!<tag:yaml.org,2002:!!int>",
+        "!!!!int",
+        "!<tag:yaml.org,2002:int>>",
+    ] {
+        assert_eq!(
+            tagged("", tag, ScalarStyle::Plain),
+            Ok(Resolved::Str),
+            "{tag}"
+        );
+    }
 }
 
 #[test]
