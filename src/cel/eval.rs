@@ -129,8 +129,8 @@ fn run_rules(
     // CEL ratcheting: a value equal to its old one keeps the errors of rules without oldSelf
     // from being reported.
     let unchanged = old.is_some_and(|o| o == v);
-    let mut data = vec![("self", v)];
-    data.extend(old.map(|o| ("oldSelf", o)));
+    let pair = [("self", v), ("oldSelf", old.unwrap_or(v))];
+    let data = &pair[..1 + usize::from(old.is_some())];
     for rule in &n.rules {
         if rule.uses_old_self && !rule.optional_old_self && old_cel.is_none() {
             continue;
@@ -147,9 +147,9 @@ fn run_rules(
         };
         let mut vars = vec![("self", this.clone())];
         vars.extend(old_self.map(|o| ("oldSelf", o)));
-        match budget.run(&rule.expr, ctx, &vars, &data) {
+        match budget.run(&rule.expr, ctx, &vars, data) {
             Ok(Cel::Bool(true)) => {}
-            Ok(_) => match failure(rule, ctx, (&vars, &data), v, n, path, budget) {
+            Ok(_) => match failure(rule, ctx, (&vars, data), v, n, path, budget) {
                 Ok(_) if unchanged && !rule.uses_old_self => {}
                 Ok(e) => out.push(e),
                 Err(stop) => {

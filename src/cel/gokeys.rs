@@ -59,108 +59,101 @@ impl Held {
     }
 }
 
-/// Makes [`Native`]s, numbering the unique ones (across all, so that keys kept with a value
-/// stay unique).
-#[derive(Default)]
-pub struct Natives;
+/// A number for a [`Native::Unique`] or [`MapKey::Unique`]: never the same twice (across all
+/// runs, so that keys kept with a value stay unique).
+fn unique() -> usize {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
 
-impl Natives {
-    fn unique(&mut self) -> usize {
-        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(1);
-        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-    }
-
-    /// An element of a set list as the apiserver decodes it from the object's JSON: an
-    /// integer literal that fits is an `int64`, any other number a `float64` (`1.0` too,
-    /// where YAML's `1.0` reaches it as `1`), a string its text.
-    pub fn of_json(&mut self, v: &serde_json::Value) -> Held {
-        use serde_json::Value as J;
-        Held::Key(match v {
-            J::Null => Native::Nil,
-            J::Bool(b) => Native::Bool(*b),
-            J::Number(n) => match n.as_i64() {
-                Some(i) => Native::Int(i),
-                None => {
-                    let f = n.as_f64().unwrap_or(0.0);
-                    Native::Float(if f == 0.0 { 0 } else { f.to_bits() })
-                }
-            },
-            J::String(s) => Native::Str(Arc::new(s.clone())),
-            J::Array(_) => return Held::Unhashable("[]interface {}"),
-            J::Object(_) => return Held::Unhashable("map[string]interface {}"),
-        })
-    }
-
-    /// An element of a set as the apiserver holds it: the JSON value. Strings with a format
-    /// are held as text, which no CEL value equals. A whole `number` is an `int64` there (the
-    /// object's YAML reaches the apiserver as JSON, which writes it without a fraction, and
-    /// its decoder keeps an integer as `int64`), which no CEL double equals.
-    pub fn of_data(&mut self, v: &Value, elem: &Decl) -> Result<Native, Panic> {
-        match (v, &elem.kind) {
-            (Value::Duration(_) | Value::Timestamp(_) | Value::Bytes(_), _) => {
-                Ok(Native::Unique(self.unique()))
+/// An element of a set list as the apiserver decodes it from the object's JSON: an
+/// integer literal that fits is an `int64`, any other number a `float64` (`1.0` too,
+/// where YAML's `1.0` reaches it as `1`), a string its text.
+pub fn of_json(v: &serde_json::Value) -> Held {
+    use serde_json::Value as J;
+    Held::Key(match v {
+        J::Null => Native::Nil,
+        J::Bool(b) => Native::Bool(*b),
+        J::Number(n) => match n.as_i64() {
+            Some(i) => Native::Int(i),
+            None => {
+                let f = n.as_f64().unwrap_or(0.0);
+                Native::Float(if f == 0.0 { 0 } else { f.to_bits() })
             }
-            // Within int64: Go's JSON writes larger ones as integers too, but its decoder reads
-            // those as float64.
-            (Value::Float(f), Kind::Double)
-                if f.fract() == 0.0 && (-TWO_63..TWO_63).contains(f) =>
-            {
-                Ok(Native::Int(*f as i64))
+        },
+        J::String(s) => Native::Str(Arc::new(s.clone())),
+        J::Array(_) => return Held::Unhashable("[]interface {}"),
+        J::Object(_) => return Held::Unhashable("map[string]interface {}"),
+    })
+}
+
+/// An element of a set as the apiserver holds it: the JSON value. Strings with a format
+/// are held as text, which no CEL value equals. A whole `number` is an `int64` there (the
+/// object's YAML reaches the apiserver as JSON, which writes it without a fraction, and
+/// its decoder keeps an integer as `int64`), which no CEL double equals.
+pub fn of_data(v: &Value, elem: &Decl) -> Result<Native, Panic> {
+    match (v, &elem.kind) {
+        (Value::Duration(_) | Value::Timestamp(_) | Value::Bytes(_), _) => {
+            Ok(Native::Unique(unique()))
+        }
+        // Within int64: Go's JSON writes larger ones as integers too, but its decoder reads
+        // those as float64.
+        (Value::Float(f), Kind::Double) if f.fract() == 0.0 && (-TWO_63..TWO_63).contains(f) => {
+            Ok(Native::Int(*f as i64))
+        }
+        (Value::Map(_), _) => Err(unhashable("map[string]interface {}")),
+        (Value::List(_), _) => Err(unhashable("[]interface {}")),
+        _ => of_value(v),
+    }
+}
+
+/// A CEL value's `Value()`.
+pub fn of_value(v: &Value) -> Result<Native, Panic> {
+    Ok(match v {
+        Value::Bool(b) => Native::Bool(*b),
+        Value::Int(i) => Native::Int(*i),
+        Value::UInt(u) => Native::Uint(*u),
+        Value::Float(f) if f.is_nan() => Native::Unique(unique()),
+        Value::Float(f) => Native::Float(if *f == 0.0 { 0 } else { f.to_bits() }),
+        Value::String(s) => Native::Str(s.clone()),
+        Value::Duration(d) => Native::Duration(d.num_nanoseconds().unwrap_or(i64::MAX)),
+        Value::Timestamp(t) => Native::Timestamp(t.timestamp(), t.timestamp_subsec_nanos()),
+        Value::Bytes(_) => return Err(unhashable("[]uint8")),
+        Value::Map(_) => return Err(unhashable("map[string]interface {}")),
+        Value::List(_) => return Err(unhashable("[]interface {}")),
+        // `null`'s `Value()` is not the JSON null an element can be.
+        _ => Native::Unique(unique()),
+    })
+}
+
+/// The key of a map-list entry: its key fields looked up by their escaped names among the
+/// JSON names, as the apiserver does (a key named `namespace` is never found).
+pub fn key_of(v: &Value, elem: &Decl, keys: &[String]) -> MapKey {
+    let Value::Map(m) = v else {
+        return MapKey::Unique(unique());
+    };
+    let fields: Vec<Native> = keys
+        .iter()
+        .map(|k| {
+            let name = escape(k).unwrap_or_else(|| k.clone());
+            let value = elem
+                .property(&name)
+                .and_then(|f| m.map.get(&Key::from(&*f.cel)));
+            match value {
+                None | Some(Value::Null) => Native::Nil,
+                Some(Value::Bytes(b)) => Native::Bytes(b.clone()),
+                Some(x) => match of_value(x) {
+                    Ok(n) => n,
+                    Err(_) => Native::Unique(unique()),
+                },
             }
-            (Value::Map(_), _) => Err(unhashable("map[string]interface {}")),
-            (Value::List(_), _) => Err(unhashable("[]interface {}")),
-            _ => self.of_value(v),
-        }
-    }
-
-    /// A CEL value's `Value()`.
-    pub fn of_value(&mut self, v: &Value) -> Result<Native, Panic> {
-        Ok(match v {
-            Value::Bool(b) => Native::Bool(*b),
-            Value::Int(i) => Native::Int(*i),
-            Value::UInt(u) => Native::Uint(*u),
-            Value::Float(f) if f.is_nan() => Native::Unique(self.unique()),
-            Value::Float(f) => Native::Float(if *f == 0.0 { 0 } else { f.to_bits() }),
-            Value::String(s) => Native::Str(s.clone()),
-            Value::Duration(d) => Native::Duration(d.num_nanoseconds().unwrap_or(i64::MAX)),
-            Value::Timestamp(t) => Native::Timestamp(t.timestamp(), t.timestamp_subsec_nanos()),
-            Value::Bytes(_) => return Err(unhashable("[]uint8")),
-            Value::Map(_) => return Err(unhashable("map[string]interface {}")),
-            Value::List(_) => return Err(unhashable("[]interface {}")),
-            // `null`'s `Value()` is not the JSON null an element can be.
-            _ => Native::Unique(self.unique()),
         })
+        .collect();
+    if fields.len() <= 3 {
+        return MapKey::Fields(fields);
     }
-
-    /// The key of a map-list entry: its key fields looked up by their escaped names among the
-    /// JSON names, as the apiserver does (a key named `namespace` is never found).
-    pub fn key_of(&mut self, v: &Value, elem: &Decl, keys: &[String]) -> MapKey {
-        let Value::Map(m) = v else {
-            return MapKey::Unique(self.unique());
-        };
-        let fields: Vec<Native> = keys
-            .iter()
-            .map(|k| {
-                let name = escape(k).unwrap_or_else(|| k.clone());
-                let value = elem
-                    .property(&name)
-                    .and_then(|f| m.map.get(&Key::from(&*f.cel)));
-                match value {
-                    None | Some(Value::Null) => Native::Nil,
-                    Some(Value::Bytes(b)) => Native::Bytes(b.clone()),
-                    Some(x) => match self.of_value(x) {
-                        Ok(n) => n,
-                        Err(_) => Native::Unique(self.unique()),
-                    },
-                }
-            })
-            .collect();
-        if fields.len() <= 3 {
-            return MapKey::Fields(fields);
-        }
-        let printed: Vec<String> = fields.iter().map(go_print).collect();
-        MapKey::Printed(format!("[{}]", printed.join(" ")))
-    }
+    let printed: Vec<String> = fields.iter().map(go_print).collect();
+    MapKey::Printed(format!("[{}]", printed.join(" ")))
 }
 
 /// Go's `%v` of a key value (for four or more key fields).

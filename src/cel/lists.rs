@@ -17,7 +17,7 @@
 //! elements and map-list keys are told apart as Go map keys (see [`super::gokeys`]).
 
 use super::decl::{Decl, Kind, ListType};
-use super::gokeys::{Held, MapKey, Native, Natives, Panic};
+use super::gokeys::{key_of, of_data, of_json, of_value, Held, MapKey, Native, Panic};
 use super::types::Ty;
 use kube_cel::cel::objects::{Key, Map};
 use kube_cel::cel::{ExecutionError, ResolveResult, Value};
@@ -128,10 +128,7 @@ impl Origins {
                     _ => None,
                 };
                 let held = match (ty, json) {
-                    (ListType::Set, Some(a)) => {
-                        let mut natives = Natives;
-                        Some(a.iter().map(|x| natives.of_json(x)).collect())
-                    }
+                    (ListType::Set, Some(a)) => Some(a.iter().map(of_json).collect()),
                     _ => None,
                 };
                 self.insert(v, Some(d), held);
@@ -440,10 +437,9 @@ fn equal(l: &Value, r: &Value, o: &Origins, hint: &Hint) -> Result<Equal, Panic>
 /// `held` when known, else read from the values (the apiserver's set as built on its
 /// elements, in order: the first that cannot be hashed panics).
 fn set_keys(items: &[Value], held: Option<&[Held]>, elem: &Decl) -> Result<Vec<Native>, Panic> {
-    let mut natives = Natives;
     match held {
         Some(h) => h.iter().map(Held::key).collect(),
-        None => items.iter().map(|x| natives.of_data(x, elem)).collect(),
+        None => items.iter().map(|x| of_data(x, elem)).collect(),
     }
 }
 
@@ -459,9 +455,8 @@ fn sorted_keys(m: &Map) -> Vec<&Key> {
 /// Sets of the same size: every element of `other` is one of `keys`.
 fn equal_sets(keys: &[Native], other: &[Value]) -> Result<Equal, Panic> {
     let set: std::collections::HashSet<&Native> = keys.iter().collect();
-    let mut natives = Natives;
     for x in other {
-        if !set.contains(&natives.of_value(x)?) {
+        if !set.contains(&of_value(x)?) {
             return Ok(Equal::No);
         }
     }
@@ -477,13 +472,10 @@ fn equal_map_lists(
     keys: &[String],
     o: &Origins,
 ) -> Result<Equal, Panic> {
-    let mut natives = Natives;
-    let by_key: HashMap<MapKey, &Value> = items
-        .iter()
-        .map(|x| (natives.key_of(x, elem, keys), x))
-        .collect();
+    let by_key: HashMap<MapKey, &Value> =
+        items.iter().map(|x| (key_of(x, elem, keys), x)).collect();
     for y in other {
-        let Some(x) = by_key.get(&natives.key_of(y, elem, keys)) else {
+        let Some(x) = by_key.get(&key_of(y, elem, keys)) else {
             return Ok(Equal::No);
         };
         match equal(x, y, o, &Hint::Node(elem.clone()))? {
@@ -502,13 +494,12 @@ fn add(l: &Value, items: &[Value], r: &Value, d: &Arc<Decl>, o: &mut Origins) ->
         return Err(ExecutionError::NoSuchOverload);
     };
     let mut out: Vec<Value> = items.to_vec();
-    let mut natives = Natives;
     match ty {
         ListType::Set => {
             let mut keys = set_keys(items, o.held(l).as_deref(), elem)?;
             let mut set: std::collections::HashSet<Native> = keys.iter().cloned().collect();
             for y in other.iter() {
-                let k = natives.of_value(y)?;
+                let k = of_value(y)?;
                 if set.insert(k.clone()) {
                     keys.push(k);
                     out.push(o.adopt(y, elem));
@@ -523,11 +514,11 @@ fn add(l: &Value, items: &[Value], r: &Value, d: &Arc<Decl>, o: &mut Origins) ->
             let at: HashMap<MapKey, usize> = items
                 .iter()
                 .enumerate()
-                .map(|(i, x)| (natives.key_of(x, elem, keys), i))
+                .map(|(i, x)| (key_of(x, elem, keys), i))
                 .collect();
             for y in other.iter() {
                 let y2 = o.adopt(y, elem);
-                match at.get(&natives.key_of(y, elem, keys)) {
+                match at.get(&key_of(y, elem, keys)) {
                     Some(&i) => out[i] = y2,
                     None => out.push(y2),
                 }

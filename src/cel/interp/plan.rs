@@ -75,6 +75,12 @@ pub(super) fn plan(e: &IdedExpr, pl: &Planner) -> Step {
 }
 
 fn plan_node(e: &IdedExpr, pl: &Planner) -> Step {
+    if let Some(call) = match &e.expr {
+        Expr::Comprehension(c) => quantifier(c),
+        _ => None,
+    } {
+        return plan_call(e.id, &call, pl);
+    }
     match &e.expr {
         // `.g` after an optional selection (`x.?f.g`) is one too.
         Expr::Select(s) if !s.test && is_optional(&s.operand) => {
@@ -84,9 +90,6 @@ fn plan_node(e: &IdedExpr, pl: &Planner) -> Step {
                 args: vec![(*s.operand).clone(), string_literal(&s.field)],
             };
             plan_call(e.id, &call, pl)
-        }
-        Expr::Comprehension(c) if quantifier(c).is_some() => {
-            plan_call(e.id, &quantifier(c).expect("a quantifier"), pl)
         }
         Expr::Literal(_) => {
             Step::Const(super::super::library::with_root(|ctx| Cel::resolve(e, ctx)))

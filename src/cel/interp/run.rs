@@ -4,7 +4,7 @@
 use super::super::decl::Decl;
 use super::super::lists::{apply, Origins};
 use super::plan::{is_attribute, is_const, slot};
-use super::price::Price;
+use super::price::{Fast, Price};
 use super::{Fold, Quant, QuantKind, SetKey, Shape, Step, Transform, LIST, MAP, V};
 use kube_cel::cel::common::ast::{Expr, IdedExpr};
 use kube_cel::cel::objects::{Key, OptionalValue};
@@ -130,6 +130,14 @@ impl<'p> Run<'_, 'p> {
         Cel::resolve(shallow, &scope)
     }
 
+    /// A call on evaluated operands: its plain answer, else the cel crate's.
+    fn plain(&self, fast: Fast, shallow: &IdedExpr, vals: &[V]) -> V {
+        match fast.answer(vals) {
+            Some(v) => Ok(v),
+            None => self.delegate(shallow, vals),
+        }
+    }
+
     /// A strict call: its operands evaluated in turn, then `f` of them, charged at `price`.
     fn call(&mut self, args: &'p [Step], price: &Price, f: impl FnOnce(&mut Self, &[V]) -> V) -> V {
         let vals: Vec<V> = args.iter().map(|a| self.eval(a)).collect();
@@ -253,10 +261,7 @@ impl<'p> Run<'_, 'p> {
                 price,
                 fast,
                 shallow,
-            } => self.call(args, price, |run, vals| match fast.answer(vals) {
-                Some(v) => Ok(v),
-                None => run.delegate(shallow, vals),
-            }),
+            } => self.call(args, price, |run, vals| run.plain(*fast, shallow, vals)),
             Step::Lists {
                 op,
                 hints,
@@ -267,10 +272,7 @@ impl<'p> Run<'_, 'p> {
             } => self.call(args, price, |run, vals| {
                 match apply(*op, vals, run.origins(), hints) {
                     Some(v) => v,
-                    None => match fast.answer(vals) {
-                        Some(v) => Ok(v),
-                        None => run.delegate(shallow, vals),
-                    },
+                    None => run.plain(*fast, shallow, vals),
                 }
             }),
             Step::SetIn { lhs, set, shallow } => match self.eval(lhs) {
