@@ -21,6 +21,7 @@ use super::gokeys::{key_of, of_data, of_json, of_value, Held, MapKey, Native, Pa
 use super::types::Ty;
 use kube_cel::cel::objects::{Key, Map};
 use kube_cel::cel::{ExecutionError, ResolveResult, Value};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -349,11 +350,8 @@ fn inner(h: &Hint) -> &Hint {
 /// `l.Equal(r)`: the apiserver's for the object's lists and maps, cel-go's for the others.
 fn equal(l: &Value, r: &Value, o: &Origins, hint: &Hint) -> Result<Equal, Panic> {
     let mismatch = || Ok(Equal::Error(ExecutionError::NoSuchOverload));
-    match (l, o.kind(l, hint)) {
-        (Value::List(items), Origin::Object(d)) => {
-            let Value::List(other) = r else {
-                return mismatch();
-            };
+    match (l, r, o.kind(l, hint)) {
+        (Value::List(items), Value::List(other), Origin::Object(d)) => {
             if items.len() != other.len() {
                 return Ok(Equal::No);
             }
@@ -367,70 +365,80 @@ fn equal(l: &Value, r: &Value, o: &Origins, hint: &Hint) -> Result<Equal, Panic>
                 }
                 Kind::List(elem, ListType::Atomic) => {
                     let h = Hint::Node(elem.clone());
-                    for (x, y) in items.iter().zip(other.iter()) {
-                        match equal(x, y, o, &h)? {
-                            Equal::Yes => {}
-                            not => return Ok(not),
-                        }
-                    }
-                    Ok(Equal::Yes)
+                    let pairs = items
+                        .iter()
+                        .zip(other.iter())
+                        .map(|(x, y)| Some((x, y, Cow::Borrowed(&h))));
+                    equal_items(pairs, o, true)
                 }
                 _ => mismatch(),
             }
         }
-        (Value::Map(m), Origin::Object(d)) => {
-            let Value::Map(other) = r else {
-                return mismatch();
-            };
-            if m.map.len() != other.map.len() {
-                return Ok(Equal::No);
-            }
-            for k in sorted_keys(m) {
-                let Some(ov) = other.map.get(k) else {
-                    return Ok(Equal::No);
-                };
-                let h = field(d, k).map_or(Hint::None, |f| Hint::Node(f.clone()));
-                match equal(&m.map[k], ov, o, &h)? {
-                    Equal::Yes => {}
-                    not => return Ok(not),
-                }
-            }
-            Ok(Equal::Yes)
+        (Value::Map(m), Value::Map(other), Origin::Object(d)) => {
+            let hint =
+                |k: &Key| Cow::Owned(field(d, k).map_or(Hint::None, |f| Hint::Node(f.clone())));
+            equal_entries(m, other, hint, o, true)
         }
+        (Value::List(_) | Value::Map(_), _, Origin::Object(_)) => mismatch(),
         // cel-go's lists and maps: only a false item decides.
-        (Value::List(items), Origin::Built(h)) => {
-            let Value::List(other) = r else {
-                return Ok(Equal::No);
-            };
+        (Value::List(items), Value::List(other), Origin::Built(h)) => {
             if items.len() != other.len() {
                 return Ok(Equal::No);
             }
-            for (x, y) in items.iter().zip(other.iter()) {
-                if let Equal::No = equal_go(x, y, o, inner(h))? {
-                    return Ok(Equal::No);
-                }
-            }
-            Ok(Equal::Yes)
+            let pairs = items
+                .iter()
+                .zip(other.iter())
+                .map(|(x, y)| Some((x, y, Cow::Borrowed(inner(h)))));
+            equal_items(pairs, o, false)
         }
-        (Value::Map(m), Origin::Built(h)) => {
-            let Value::Map(other) = r else {
-                return Ok(Equal::No);
-            };
-            if m.map.len() != other.map.len() {
-                return Ok(Equal::No);
-            }
-            for k in sorted_keys(m) {
-                let Some(ov) = other.map.get(k) else {
-                    return Ok(Equal::No);
-                };
-                if let Equal::No = equal_go(&m.map[k], ov, o, inner(h))? {
-                    return Ok(Equal::No);
-                }
-            }
-            Ok(Equal::Yes)
+        (Value::Map(m), Value::Map(other), Origin::Built(h)) => {
+            equal_entries(m, other, |_| Cow::Borrowed(inner(h)), o, false)
         }
+        (Value::List(_) | Value::Map(_), _, Origin::Built(_)) => Ok(Equal::No),
         _ => Ok(Equal::from(l == r)),
     }
+}
+
+/// Maps compared entry by entry, `m`'s keys in sorted order (the value of `k` hinted `hint(k)`).
+fn equal_entries<'h>(
+    m: &Map,
+    other: &Map,
+    hint: impl Fn(&Key) -> Cow<'h, Hint>,
+    o: &Origins,
+    object: bool,
+) -> Result<Equal, Panic> {
+    if m.map.len() != other.map.len() {
+        return Ok(Equal::No);
+    }
+    let pairs = sorted_keys(m)
+        .into_iter()
+        .map(|k| other.map.get(k).map(|ov| (&m.map[k], ov, hint(k))));
+    equal_items(pairs, o, object)
+}
+
+/// Paired items (`None`: an item without a pair, which is unequal) compared in order. Of the
+/// object's values (`object`), the first that is not equal decides, a false or an error; of
+/// cel-go's, only a false one does (`Equal` of an item is `types.Equal`, `null` included).
+fn equal_items<'a, 'h>(
+    pairs: impl Iterator<Item = Option<(&'a Value, &'a Value, Cow<'h, Hint>)>>,
+    o: &Origins,
+    object: bool,
+) -> Result<Equal, Panic> {
+    for pair in pairs {
+        let Some((x, y, h)) = pair else {
+            return Ok(Equal::No);
+        };
+        let eq = match object {
+            true => equal(x, y, o, &h)?,
+            false => equal_go(x, y, o, &h)?,
+        };
+        match eq {
+            Equal::Yes => {}
+            Equal::Error(_) if !object => {}
+            not => return Ok(not),
+        }
+    }
+    Ok(Equal::Yes)
 }
 
 /// The keys of a set list's elements `items` of type `elem` as the apiserver holds them:
@@ -474,16 +482,12 @@ fn equal_map_lists(
 ) -> Result<Equal, Panic> {
     let by_key: HashMap<MapKey, &Value> =
         items.iter().map(|x| (key_of(x, elem, keys), x)).collect();
-    for y in other {
-        let Some(x) = by_key.get(&key_of(y, elem, keys)) else {
-            return Ok(Equal::No);
-        };
-        match equal(x, y, o, &Hint::Node(elem.clone()))? {
-            Equal::Yes => {}
-            not => return Ok(not),
-        }
-    }
-    Ok(Equal::Yes)
+    let h = Hint::Node(elem.clone());
+    let pairs = other.iter().map(|y| {
+        let x = by_key.get(&key_of(y, elem, keys))?;
+        Some((*x, y, Cow::Borrowed(&h)))
+    });
+    equal_items(pairs, o, true)
 }
 
 /// `l + r` with `l` (its `items`) a list of the object of type `d`: a union for a set, a
