@@ -10,6 +10,7 @@ use super::keys::is_merge_key;
 use super::scalar::{resolve_checked, resolve_plain, Resolved};
 use super::{Mapping, Node, Scalar, YamlError};
 use serde_json::{Map, Number, Value};
+use std::collections::BTreeMap;
 
 fn err(message: String) -> YamlError {
     YamlError {
@@ -33,25 +34,41 @@ pub fn to_json(node: &Node) -> Result<Value, YamlError> {
             .map(Value::Array),
         Node::Map(m) => {
             let mut out = Map::with_capacity(m.entries.len());
-            map_into(m, &mut out)?;
-            Ok(Value::Object(out))
+            let mut unwritable = BTreeMap::new();
+            map_into(m, &mut out, &mut unwritable)?;
+            // JSON cannot hold a NaN or an infinity, but a value a later entry of the same key
+            // (or a later merge) replaces is never written: go-yaml decodes the whole map, the
+            // last one set wins, then JSON is written, in key order.
+            match unwritable.into_values().next() {
+                Some(e) => Err(e),
+                None => Ok(Value::Object(out)),
+            }
         }
     }
 }
 
-fn map_into(m: &Mapping, out: &mut Map<String, Value>) -> Result<(), YamlError> {
-    for (i, (k, v)) in m.entries.iter().enumerate() {
+/// The entries of `m` set into `out` in order, the last one set winning; `unwritable` holds
+/// the keys whose value is (so far) one JSON cannot hold, with the error.
+fn map_into(
+    m: &Mapping,
+    out: &mut Map<String, Value>,
+    unwritable: &mut BTreeMap<String, YamlError>,
+) -> Result<(), YamlError> {
+    for (k, v) in &m.entries {
         if is_merge_key(k) {
-            merge_into(v, out)?;
+            merge_into(v, out, unwritable)?;
             continue;
         }
         let key = key_string(k)?;
         let value = match to_json(v) {
-            Ok(value) => value,
-            // JSON cannot hold a NaN or an infinity, but a value a later entry of the same key
-            // replaces is never written (go-yaml decodes it, the last one wins, then JSON is
-            // written): its place is kept for that entry.
-            Err(e) if e.message.starts_with(UNSUPPORTED) && replaced(m, i, &key) => Value::Null,
+            Ok(value) => {
+                unwritable.remove(&key);
+                value
+            }
+            Err(e) if e.message.starts_with(UNSUPPORTED) => {
+                unwritable.insert(key.clone(), e);
+                Value::Null
+            }
             Err(e) => return Err(e),
         };
         out.insert(key, value);
@@ -61,20 +78,17 @@ fn map_into(m: &Mapping, out: &mut Map<String, Value>) -> Result<(), YamlError> 
 
 const UNSUPPORTED: &str = "json: unsupported value";
 
-/// Whether an entry after entry `i` of `m` (not a merge) has the key `key`.
-fn replaced(m: &Mapping, i: usize, key: &str) -> bool {
-    m.entries[i + 1..]
-        .iter()
-        .any(|(k, _)| !is_merge_key(k) && key_string(k).is_ok_and(|k| k == key))
-}
-
 /// go-yaml v2 merges: a map's entries are set into the target; for a list of maps, the first map
 /// wins (they are applied last to first).
-fn merge_into(v: &Node, out: &mut Map<String, Value>) -> Result<(), YamlError> {
+fn merge_into(
+    v: &Node,
+    out: &mut Map<String, Value>,
+    unwritable: &mut BTreeMap<String, YamlError>,
+) -> Result<(), YamlError> {
     match v {
-        Node::Map(m) => map_into(m, out),
+        Node::Map(m) => map_into(m, out, unwritable),
         Node::Seq(s) => s.items.iter().rev().try_for_each(|item| match item {
-            Node::Map(m) => map_into(m, out),
+            Node::Map(m) => map_into(m, out, unwritable),
             _ => Err(err(
                 "map merge requires map or sequence of maps as the value".into(),
             )),

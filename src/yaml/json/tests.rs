@@ -91,6 +91,11 @@ fn merges_and_errors() {
         m.entries.reverse();
     }
     assert!(to_json(&doc).is_err());
+    // A later merge or a key of another type written the same replaces it too; the last one
+    // set wins (found by the reader fuzz target).
+    let v = yj("m:\n  <<: {b: .nan}\n  b: 1\nk: {0: 1, 0.: 2, 0: 3}\n");
+    assert_eq!(v, json!({"m": {"b": 1}, "k": {"0": 3}}));
+    assert!(parse_stream("m: {b: 1, <<: {b: .nan}}\n").is_err());
 }
 
 #[test]

@@ -29,9 +29,7 @@ pub fn check(root: &RNode) -> Result<(), String> {
     if plainly_fine(root) {
         return Ok(());
     }
-    let go = decode(root)?;
-    check_keys(&go)?;
-    check_floats(&go)
+    converted(root).map(drop)
 }
 
 /// Whether a tree certainly decodes and converts without a refusal, seen without decoding it
@@ -77,10 +75,17 @@ pub(super) fn plainly_fine(n: &RNode) -> bool {
 
 /// The JSON value kubectl makes of this document.
 pub fn to_json(root: &RNode) -> Result<Value, String> {
+    converted(root).map(json)
+}
+
+/// The document decoded as go-yaml decodes it and converted as sigs.k8s.io/yaml converts it,
+/// ready to be written as JSON, or the first refusal of the three.
+fn converted(root: &RNode) -> Result<Go, String> {
     let go = decode(root)?;
     check_keys(&go)?;
+    let go = by_json_key(go);
     check_floats(&go)?;
-    Ok(json(go))
+    Ok(go)
 }
 
 fn short(tag: &str) -> String {
@@ -293,9 +298,11 @@ fn key_id(k: &Go) -> Option<KeyId> {
     })
 }
 
+/// A Go map being decoded, its entries in the order they were last set (an entry set again
+/// leaves a hole where it was).
 #[derive(Default)]
 struct GoMap {
-    entries: Vec<(Go, Go)>,
+    entries: Vec<Option<(Go, Go)>>,
     index: HashMap<KeyId, usize>,
 }
 
@@ -309,14 +316,15 @@ impl GoMap {
             };
             return Err(format!("invalid map key: {what}"));
         };
-        match self.index.get(&id) {
-            Some(&i) => self.entries[i].1 = v,
-            None => {
-                self.index.insert(id, self.entries.len());
-                self.entries.push((k, v));
-            }
+        if let Some(i) = self.index.insert(id, self.entries.len()) {
+            self.entries[i] = None;
         }
+        self.entries.push(Some((k, v)));
         Ok(())
+    }
+
+    fn into_go(self) -> Go {
+        Go::Map(self.entries.into_iter().flatten().collect())
     }
 }
 
@@ -343,7 +351,7 @@ fn decode(n: &RNode) -> Result<Go, String> {
         Kind::Map { .. } => {
             let mut out = GoMap::default();
             map_into(n, &mut out)?;
-            Ok(Go::Map(out.entries))
+            Ok(out.into_go())
         }
     }
 }
@@ -396,6 +404,28 @@ fn check_keys(v: &Go) -> Result<(), String> {
             check_keys(v)
         }),
         _ => Ok(()),
+    }
+}
+
+/// The maps of `v` as sigs.k8s.io/yaml converts them for JSON, each key written as a string:
+/// where keys of different types write the same (`0` and `0.`), Go's map order decides which
+/// value the JSON holds; here it is the one set last, as the tree's JSON has it
+/// ([`crate::yaml::json::to_json`]).
+fn by_json_key(v: Go) -> Go {
+    match v {
+        Go::Seq(items) => Go::Seq(items.into_iter().map(by_json_key).collect()),
+        Go::Map(entries) => {
+            let mut seen = std::collections::HashSet::with_capacity(entries.len());
+            let mut kept: Vec<(Go, Go)> = entries
+                .into_iter()
+                .rev()
+                .filter(|(k, _)| seen.insert(key_string(k)))
+                .map(|(k, v)| (k, by_json_key(v)))
+                .collect();
+            kept.reverse();
+            Go::Map(kept)
+        }
+        other => other,
     }
 }
 

@@ -298,7 +298,7 @@ fn convert(n: RNode, in_flow: bool, in_copy: bool) -> super::Node {
 /// A resolved tag as the emitter writes it: `!!suffix` for the YAML tags, `!suffix` for local
 /// ones, `!` for the non-specific one, `!<uri>` (escaped) otherwise.
 fn tag_text(tag: &str) -> String {
-    let uri = |c: char| c.is_ascii_alphanumeric() || "-#;/?:@&=+$,_.!~*'()[]".contains(c);
+    let uri = |c: char| c.is_ascii_alphanumeric() || "-;/?:@&=+$,_.!~*'()[]".contains(c);
     let short =
         |rest: &str| !rest.is_empty() && rest.chars().all(|c| uri(c) && !"!,[]{}".contains(c));
     if tag == "!" {
