@@ -27,7 +27,8 @@ pub struct Scalar {
     /// (`|+`, `>-2`, `| # note`) where it holds the same value under the emitter's lines, and for
     /// a folded one without an indentation indicator its header and its lines (moved to column
     /// 0), which fold their own way. The emitter writes it as it was (a folded scalar's lines
-    /// at its own column); a new or changed scalar has none.
+    /// at its own column); a new or changed scalar has none, nor has a flow or quoted one
+    /// whose text breaks a line at a lone `\r` (written anew from its value).
     pub source: Option<Box<str>>,
     /// Read from a document kubectl decodes as JSON. Go's JSON decoder keeps a number written
     /// with a fraction or an exponent (`2.0`, `1e3`) or beyond int64 as a float64, even when

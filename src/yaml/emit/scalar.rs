@@ -44,7 +44,7 @@ pub(super) fn simple_key(k: &Node, indent: usize) -> Option<(&Scalar, ScalarStyl
     let Node::Scalar(s) = k else {
         return None;
     };
-    if s.value.len() > 1000 || s.source.as_deref().is_some_and(|t| t.contains('\n')) {
+    if s.value.len() > 1000 || s.source.as_deref().is_some_and(spans_lines) {
         return None;
     }
     let style = effective_style(s, true, indent == 0);
@@ -77,7 +77,13 @@ pub(super) fn source(s: &Scalar, flow: bool) -> Option<&str> {
     let block = matches!(s.style, ScalarStyle::Literal | ScalarStyle::Folded);
     s.source
         .as_deref()
-        .filter(|t| !block && (!flow || !t.contains('\n')))
+        .filter(|t| !block && (!flow || !spans_lines(t)))
+}
+
+/// Whether a source text breaks a line: at a line feed, or at a NEL, LS or PS, which YAML 1.1
+/// readers also count (a text with a lone `\r` is not kept, see [`Scalar::source`]).
+fn spans_lines(t: &str) -> bool {
+    t.contains(['\n', '\u{85}', '\u{2028}', '\u{2029}'])
 }
 
 /// Writes a scalar's source text, its lines after the first moved together so that the least

@@ -327,6 +327,19 @@ fn multi_line_flow_scalars_keep_their_lines() {
     );
     assert_eq!(round("e: [\"m\n  n\"]\n"), "e:\n- \"m\n  n\"\n");
     assert_eq!(round("? \"k\n  l\"\n: v\n"), "? \"k\n  l\"\n: v\n");
+    // Lines broken by a lone CR are written anew from the value: the writer's lines end at a
+    // line feed (found by the yaml_roundtrip fuzz target).
+    assert_eq!(round("a: x\r  y\n"), "a: x y\n");
+    let texts = [
+        "- {\"k\r\r l\"}\n",
+        "- {\"k\u{85}l\"}\n",
+        "- {'k\u{2028}l'}\n",
+    ];
+    for text in texts {
+        let written = round(text);
+        let json = |t: &str| crate::yaml::json::to_json(&parse_stream(t).unwrap()[0]).unwrap();
+        assert_eq!(json(&written), json(text), "{written:?}");
+    }
 }
 
 #[test]

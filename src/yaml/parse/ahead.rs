@@ -62,6 +62,18 @@ pub fn split(text: &str) -> Option<Split> {
     } else {
         memchr::memmem::find(bytes, b"\nitems:\n")? + 1 + KEY.len()
     };
+    // The root must be a mapping starting at column 0: go-yaml reads no further than the
+    // first document's root node, so a root indented (or a flow one, see [`shell`]) ends
+    // before the `items:` line, which is then never read. Lines end at `\n` only in the
+    // head.
+    let head = &text[..head_end];
+    let first = head.split('\n').find(|l| {
+        let l = l.trim_start_matches([' ', '\t']);
+        !l.is_empty() && !l.starts_with('#')
+    })?;
+    if first.starts_with([' ', '\t']) || head.contains(['\u{85}', '\u{2028}', '\u{2029}']) {
+        return None;
+    }
     let mut items: Vec<Item> = Vec::new();
     let mut at = head_end;
     let mut tail = text.len();
@@ -141,7 +153,7 @@ pub fn shell(text: &str, split: &Split) -> Option<Node> {
     if head_docs.next().is_some() {
         return None;
     }
-    let head_map = head_doc.as_map()?;
+    let head_map = head_doc.as_map().filter(|m| !m.flow)?;
     let key_at = head_map.entries.len().checked_sub(1)?;
     let mut whole = String::with_capacity(head.len() + split.tail.len());
     whole.push_str(head);
@@ -272,6 +284,12 @@ mod tests {
             "items:\n- a\nb: 1\nitems: []\n",
             // A line break (NEL) inside a line.
             "items:\n- a: 1\u{85}- b\n",
+            // A root indented or in flow style ends before the `items:` line, and go-yaml
+            // reads no further (found by the fuzzer).
+            "\n   items:\n- a: 1\nitems:\n- b\n",
+            "# c\n{items: }\nitems:\n- b\n",
+            "&x\n{items: }\nitems:\n- b\n",
+            "\u{85}  items:\n- a: 1\nitems:\n- b\n",
         ];
         for text in texts {
             assert!(ahead(text).is_none(), "taken: {text:?}");

@@ -257,6 +257,11 @@ fn kept_source(
 ) -> Option<Box<str>> {
     let src = text.get(start.index..end.index)?;
     let lines = src.contains('\n');
+    // The emitter writes a text's lines as ending at `\n` (or `\r\n`): one with a lone `\r`
+    // is written anew from its value.
+    if !matches!(style, Style::Literal | Style::Folded) && lone_cr(src) {
+        return None;
+    }
     let keep = match style {
         // Escapes or folding (the content differs from the text), or characters the emitter
         // escapes.
@@ -272,6 +277,12 @@ fn kept_source(
         Style::Literal | Style::Folded => return block_source(src, value, style == Style::Folded),
     };
     keep.then(|| src.into())
+}
+
+/// Whether `src` holds a `\r` that is not part of a `\r\n`.
+fn lone_cr(src: &str) -> bool {
+    let bytes = src.as_bytes();
+    memchr::memchr_iter(b'\r', bytes).any(|i| bytes.get(i + 1) != Some(&b'\n'))
 }
 
 /// A block scalar's header line (indicators and comment), when it is not the writer's own but
