@@ -65,13 +65,18 @@ pub fn split(text: &str) -> Option<Split> {
     // The root must be a mapping starting at column 0: go-yaml reads no further than the
     // first document's root node, so a root indented (or a flow one, see [`shell`]) ends
     // before the `items:` line, which is then never read. Lines end at `\n` only in the
-    // head.
+    // head, and no document marker is there (a root may follow one on its line).
     let head = &text[..head_end];
     let first = head.split('\n').find(|l| {
         let l = l.trim_start_matches([' ', '\t']);
         !l.is_empty() && !l.starts_with('#')
     })?;
-    if first.starts_with([' ', '\t']) || head.contains(['\u{85}', '\u{2028}', '\u{2029}']) {
+    let marker = |m: &str| head.starts_with(m) || head.contains(&format!("\n{m}"));
+    if first.starts_with([' ', '\t'])
+        || head.contains(['\u{85}', '\u{2028}', '\u{2029}'])
+        || marker("---")
+        || marker("...")
+    {
         return None;
     }
     let mut items: Vec<Item> = Vec::new();
@@ -290,6 +295,8 @@ mod tests {
             "# c\n{items: }\nitems:\n- b\n",
             "&x\n{items: }\nitems:\n- b\n",
             "\u{85}  items:\n- a: 1\nitems:\n- b\n",
+            "\n---\n   items:\n- a: 1\nitems:\n- b\n",
+            "\n--- {items: }\nitems:\n- b\n",
         ];
         for text in texts {
             assert!(ahead(text).is_none(), "taken: {text:?}");
