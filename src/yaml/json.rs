@@ -36,9 +36,9 @@ pub fn to_json(node: &Node) -> Result<Value, YamlError> {
             let mut out = Map::with_capacity(m.entries.len());
             let mut unwritable = BTreeMap::new();
             map_into(m, &mut out, &mut unwritable)?;
-            // JSON cannot hold a NaN or an infinity, but a value a later entry of the same key
-            // (or a later merge) replaces is never written: go-yaml decodes the whole map, the
-            // last one set wins, then JSON is written, in key order.
+            // JSON cannot hold a NaN, an infinity or a null key, but a value a later entry of
+            // the same key (or a later merge) replaces is never converted: go-yaml decodes the
+            // whole map, the last one set wins, then JSON is written, in key order.
             match unwritable.into_values().next() {
                 Some(e) => Err(e),
                 None => Ok(Value::Object(out)),
@@ -65,7 +65,7 @@ fn map_into(
                 unwritable.remove(&key);
                 value
             }
-            Err(e) if e.message.starts_with(UNSUPPORTED) => {
+            Err(e) if converting(&e) => {
                 unwritable.insert(key.clone(), e);
                 Value::Null
             }
@@ -76,7 +76,15 @@ fn map_into(
     Ok(())
 }
 
+/// Whether `e` is a refusal of sigs.k8s.io/yaml's conversion to JSON (a NaN or an infinity,
+/// a null key), which a value that is replaced never reaches; go-yaml's own refusals stand
+/// wherever they are.
+fn converting(e: &YamlError) -> bool {
+    e.message.starts_with(UNSUPPORTED) || e.message.starts_with(NULL_KEY)
+}
+
 const UNSUPPORTED: &str = "json: unsupported value";
+const NULL_KEY: &str = "unsupported map key: null";
 
 /// go-yaml v2 merges: a map's entries are set into the target; for a list of maps, the first map
 /// wins (they are applied last to first).
@@ -112,7 +120,7 @@ fn key_string(k: &Node) -> Result<String, YamlError> {
         Resolved::Int(i) => Ok(i.to_string()),
         Resolved::BigInt(d) => Ok(d),
         Resolved::Float(f) => Ok(go_float_key(f)),
-        Resolved::Null => Err(err(format!("unsupported map key: null (`{}`)", s.value))),
+        Resolved::Null => Err(err(format!("{NULL_KEY} (`{}`)", s.value))),
     }
 }
 

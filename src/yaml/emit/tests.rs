@@ -331,6 +331,8 @@ fn multi_line_flow_scalars_keep_their_lines() {
     // line feed (found by the yaml_roundtrip fuzz target).
     assert_eq!(round("a: x\r  y\n"), "a: x y\n");
     let texts = [
+        // A JSON string holding a DEL, which YAML readers refuse: written escaped.
+        "{\"a\": \"x\u{7f}\\u00e9\"}",
         "- {\"k\r\r l\"}\n",
         "- {\"k\u{85}l\"}\n",
         "- {'k\u{2028}l'}\n",

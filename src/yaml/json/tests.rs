@@ -96,6 +96,9 @@ fn merges_and_errors() {
     let v = yj("m:\n  <<: {b: .nan}\n  b: 1\nk: {0: 1, 0.: 2, 0: 3}\n");
     assert_eq!(v, json!({"m": {"b": 1}, "k": {"0": 3}}));
     assert!(parse_stream("m: {b: 1, <<: {b: .nan}}\n").is_err());
+    // So does a null key in a value replaced later.
+    assert_eq!(yj("a: {~: 1}\na: 2\n"), json!({"a": 2}));
+    assert!(parse_stream("a: 2\na: {~: 1}\n").is_err());
 }
 
 #[test]

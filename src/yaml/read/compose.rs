@@ -276,7 +276,14 @@ fn kept_source(
         Style::Plain => lines && !in_flow,
         Style::Literal | Style::Folded => return block_source(src, value, style == Style::Folded),
     };
-    keep.then(|| src.into())
+    // A JSON string may hold characters a YAML reader refuses (DEL, C1 controls): it is written
+    // anew, escaped.
+    (keep && !src.chars().any(yaml_refuses)).then(|| src.into())
+}
+
+/// Whether go-yaml's reader refuses `c` in a text (`control characters are not allowed`).
+fn yaml_refuses(c: char) -> bool {
+    !matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{a0}'..='\u{fffd}' | '\u{10000}'..)
 }
 
 /// Whether `src` holds a `\r` that is not part of a `\r\n`.
