@@ -278,12 +278,7 @@ fn kept_source(
     };
     // A JSON string may hold characters a YAML reader refuses (DEL, C1 controls): it is written
     // anew, escaped.
-    (keep && !src.chars().any(yaml_refuses)).then(|| src.into())
-}
-
-/// Whether go-yaml's reader refuses `c` in a text (`control characters are not allowed`).
-fn yaml_refuses(c: char) -> bool {
-    !matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{a0}'..='\u{fffd}' | '\u{10000}'..)
+    (keep && first_control(src).is_none()).then(|| src.into())
 }
 
 /// Whether `src` holds a `\r` that is not part of a `\r\n`.
