@@ -446,15 +446,18 @@ impl Previous {
             let entries = self
                 .schemas
                 .load_item_crd(&item, label, OldCrd::default(), ignored)?;
-            // A CRD the apiserver refuses was never stored: a CRD of the input is a create.
+            // The cluster holds this CRD: a CRD of the input of the same name is an update of
+            // it, even where a create of it would be refused today (a CRD stored long ago may
+            // hold what v1 no longer accepts; the update is validated with options derived from
+            // it). Its compiled versions are shared only when it is accepted as it is.
             let refused = ignored[before..]
                 .iter()
                 .any(|r| r.severity == crate::results::Severity::Error);
+            let name = text(&item, &["metadata", "name"]);
+            if !name.is_empty() {
+                self.crds.insert(name.to_string(), self.kept.len());
+            }
             if !refused {
-                self.crds.insert(
-                    text(&item, &["metadata", "name"]).to_string(),
-                    self.kept.len(),
-                );
                 compiled = Some(entries.clone());
             }
             self.schemas.add(entries, true, ignored);
