@@ -5,7 +5,8 @@
 //! The signatures are those of cel-go's standard library (with the apiserver's cross-type
 //! numeric comparisons), `ext.Strings` v2, `ext.Lists` v3, `ext.Sets`, the optional types
 //! library, and the Kubernetes libraries of 1.36 (lists v0, regex, URLs, quantity, IP, CIDR,
-//! format, semver v1). Each line: name, `g` (global) or `m` (member, receiver first), the
+//! format, semver v1; authz and authz selectors, declared in every environment though a CRD
+//! rule has no `authorizer` variable to call them on). Each line: name, `g` (global) or `m` (member, receiver first), the
 //! parameter types and the result, in cel-go's type spelling; `A`, `B`, `K`, `V`, `T` are
 //! type parameters. Order matters: the first overload that takes the arguments gives the
 //! result type.
@@ -268,6 +269,21 @@ compareTo m kubernetes.Semver kubernetes.Semver -> int
 major m kubernetes.Semver -> int
 minor m kubernetes.Semver -> int
 patch m kubernetes.Semver -> int
+path m kubernetes.authorization.Authorizer string -> kubernetes.authorization.PathCheck
+group m kubernetes.authorization.Authorizer string -> kubernetes.authorization.GroupCheck
+serviceAccount m kubernetes.authorization.Authorizer string string -> kubernetes.authorization.Authorizer
+resource m kubernetes.authorization.GroupCheck string -> kubernetes.authorization.ResourceCheck
+subresource m kubernetes.authorization.ResourceCheck string -> kubernetes.authorization.ResourceCheck
+namespace m kubernetes.authorization.ResourceCheck string -> kubernetes.authorization.ResourceCheck
+name m kubernetes.authorization.ResourceCheck string -> kubernetes.authorization.ResourceCheck
+check m kubernetes.authorization.PathCheck string -> kubernetes.authorization.Decision
+check m kubernetes.authorization.ResourceCheck string -> kubernetes.authorization.Decision
+errored m kubernetes.authorization.Decision -> bool
+error m kubernetes.authorization.Decision -> string
+allowed m kubernetes.authorization.Decision -> bool
+reason m kubernetes.authorization.Decision -> string
+fieldSelector m kubernetes.authorization.ResourceCheck string -> kubernetes.authorization.ResourceCheck
+labelSelector m kubernetes.authorization.ResourceCheck string -> kubernetes.authorization.ResourceCheck
 ";
 
 /// The relations, declared for every ordered type and (with the apiserver's

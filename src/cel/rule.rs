@@ -120,8 +120,14 @@ fn compile_costed(
     let (expr, checked) = match checked {
         Ok(ok) => ok,
         Err(detail) => {
+            // `compileRule` stops at the failure: oldSelf counts as unused (no reference map),
+            // so an `optionalOldSelf` that is set is refused too.
             let detail = compile_detail(&detail);
-            return Err(vec![field::invalid(at("rule"), &shown, &detail)]);
+            errs.push(field::invalid(at("rule"), &shown, &detail));
+            if let Some(b) = r.optional_old_self {
+                errs.push(unused_optional_old_self(&at, b));
+            }
+            return Err(errs);
         }
     };
     costs.rule = super::estimate::max_cost(&expr, decl, optional_old_self, &checked.types);
@@ -157,11 +163,7 @@ fn compile_costed(
             errs.push(field::invalid(at("rule"), &go_quote(&r.rule), &d));
         }
     } else if let Some(b) = r.optional_old_self {
-        errs.push(field::invalid(
-            at("optionalOldSelf"),
-            &b.to_string(),
-            "may not be set if oldSelf is not used in rule",
-        ));
+        errs.push(unused_optional_old_self(&at, b));
     }
     if !errs.is_empty() {
         return Err(errs);
@@ -181,6 +183,15 @@ fn compile_costed(
         uses_old_self: checked.uses_old_self,
         optional_old_self: r.optional_old_self == Some(true),
     })
+}
+
+/// `optionalOldSelf` set on a rule that does not use `oldSelf`.
+fn unused_optional_old_self(at: &dyn Fn(&str) -> String, b: bool) -> String {
+    field::invalid(
+        at("optionalOldSelf"),
+        &b.to_string(),
+        "may not be set if oldSelf is not used in rule",
+    )
 }
 
 fn compile_detail(d: &str) -> String {
