@@ -210,9 +210,17 @@ fn properties(
         let Some(ty) = ty else {
             continue;
         };
+        // `MapIsCorrelatable`: a map type other than granular or atomic (one a later release
+        // may add) does not correlate its properties.
+        let correlatable = matches!(
+            s.extensions.x_map_type(),
+            None | Some("granular" | "atomic")
+        );
         let sub = At {
             path: field::key(&format!("{}.properties", at.path), name),
-            uncorrelatable: at.uncorrelatable,
+            uncorrelatable: at
+                .uncorrelatable
+                .or((!correlatable).then_some(at.path.as_str())),
             cardinality: at.cardinality.child(s),
         };
         if let Some(n) = node(p, ty, &sub, sink) {

@@ -20,6 +20,7 @@ mod refuse;
 mod tests;
 mod time;
 
+pub use decode::{decode_error, DecodeError};
 pub use refuse::{refusal, Refusal};
 
 use crate::field::Path;
@@ -64,6 +65,16 @@ pub fn coerce_resource(obj: &mut Node, s: &Structural) -> Findings {
     }
     node(obj, s, &Path::Root(""), &mut found);
     found
+}
+
+/// A `metadata` value (one that decodes) as `objectmeta.Coerce` writes it back: decoded into
+/// ObjectMeta and encoded again (`SetObjectMeta`), unknown and empty fields gone.
+pub fn round_tripped(meta: &serde_json::Value) -> serde_json::Value {
+    let mut node = crate::yaml::json::from_json(meta);
+    if let Some(m) = node.as_map_mut() {
+        fields::round_trip(m, &mut Vec::new(), &mut Vec::new());
+    }
+    crate::yaml::json::to_json(&node).unwrap_or_else(|_| meta.clone())
 }
 
 /// Round-trips `m["metadata"]` (if any) as ObjectMeta; `prefix` is its path.

@@ -44,6 +44,8 @@ use serde_json::Value;
 use std::collections::HashSet;
 use std::sync::Arc;
 
+pub(crate) use embedded::{coerce_value, validate_value};
+
 /// Everything the apiserver checks on create for one CRD version (cheap to clone: the schemas
 /// are shared).
 #[derive(Clone, Debug)]

@@ -3,7 +3,7 @@
 //! apiVersion/kind/metadata), and it must validate against its own schema (type, nullable, enum,
 //! required).
 
-use crate::field::{go_json, go_quote, invalid, required, Path};
+use crate::field::{go_json, go_quote, invalid, Path};
 use crate::schema::structural::{Structural, StructuralOrBool};
 use serde_json::Value;
 
@@ -12,33 +12,148 @@ const META_FIELDS: [&str; 3] = ["apiVersion", "kind", "metadata"];
 /// The unsorted default-value errors of the structural schema `s` at `path`.
 pub(super) fn validate(s: &Structural, path: &str) -> Vec<String> {
     let mut errs = Vec::new();
-    walk(s, &Path::Root(path), true, false, &mut errs);
+    walk(s, &Path::Root(path), true, false, (s, &[]), &mut errs);
     errs
 }
 
-fn walk(s: &Structural, path: &Path<'_>, root: bool, inside_meta: bool, errs: &mut Vec<String>) {
+/// One step from a resource root down to a node: a property, or a list's items.
+#[derive(Clone)]
+enum Step<'s> {
+    Key(&'s str),
+    Index,
+}
+
+/// The resource a node's value sits in for the metadata checks (`SurroundingObjectFunc`): the
+/// nearest resource root's schema and the steps from it.
+type Around<'a, 's> = (&'s Structural, &'a [Step<'s>]);
+
+fn walk<'s>(
+    s: &'s Structural,
+    path: &Path<'_>,
+    root: bool,
+    inside_meta: bool,
+    around: Around<'_, 's>,
+    errs: &mut Vec<String>,
+) {
     let embedded = root || s.extensions.x_embedded_resource;
     let inside_meta = inside_meta && !embedded;
+    let around = if embedded { (s, &[][..]) } else { around };
     if let Some(d) = s.generic.default.as_ref().filter(|d| !d.is_null()) {
         let at = path.child("default");
-        if !inside_meta && would_prune(d, Some(s), embedded) {
-            errs.push(invalid(at, &json_value(d), "must not have unknown fields"));
-        }
-        let at = at.to_string();
-        if !root || type_meta_errors(d, &at, errs) {
-            let node = path.to_string();
-            let found = crate::validation::default_value_errors(s, d, &at, &node);
-            errs.extend(found.iter().map(ToString::to_string));
+        let node = path.to_string();
+        match inside_meta {
+            true => in_meta(s, d, &at.to_string(), &node, around, errs),
+            false => resource_default(s, d, &at.to_string(), &node, embedded, errs),
         }
     }
     // additionalProperties is not followed: defaults are not applied there.
     if let Some(items) = &s.items {
-        walk(items, &path.child("items"), false, inside_meta, errs);
+        let trail: Vec<Step<'s>> = around.1.iter().cloned().chain([Step::Index]).collect();
+        let sub = (around.0, trail.as_slice());
+        walk(items, &path.child("items"), false, inside_meta, sub, errs);
     }
     let props = path.child("properties");
     for (k, sub) in &s.properties {
         let sub_inside = inside_meta || (embedded && META_FIELDS.contains(&k.as_str()));
-        walk(sub, &props.key(k), false, sub_inside, errs);
+        let trail: Vec<Step<'s>> = around.1.iter().cloned().chain([Step::Key(k)]).collect();
+        let next = (around.0, trail.as_slice());
+        walk(sub, &props.key(k), false, sub_inside, next, errs);
+    }
+}
+
+/// A default outside any metadata (`validate` in apiextensions-apiserver
+/// `pkg/apiserver/schema/defaulting/validation.go`): nothing pruning would drop, then
+/// `objectmeta.Coerce`'s error, else `objectmeta.Validate`'s, else the value against its schema.
+/// Coerce rewrites the default's metadata in place, so the pruning error, recorded before it
+/// and printed after, shows the metadata round-tripped.
+fn resource_default(
+    s: &Structural,
+    d: &Value,
+    at: &str,
+    node: &str,
+    embedded: bool,
+    errs: &mut Vec<String>,
+) {
+    let mut coerced = d.clone();
+    let coerce_error = crate::validation::coerce_value(&mut coerced, s, embedded, &Path::Root(at));
+    if would_prune(d, Some(s), embedded) {
+        errs.push(invalid(
+            at,
+            &json_value(&coerced),
+            "must not have unknown fields",
+        ));
+    }
+    if let Some(e) = coerce_error {
+        errs.push(e.to_string());
+        return;
+    }
+    let mut meta = Vec::new();
+    crate::validation::validate_value(&coerced, s, embedded, &Path::Root(at), &mut meta);
+    if !meta.is_empty() {
+        errs.extend(meta.iter().map(ToString::to_string));
+        return;
+    }
+    let found = crate::validation::default_value_errors(s, &coerced, at, node);
+    errs.extend(found.iter().map(ToString::to_string));
+}
+
+/// A default inside the metadata or TypeMeta of a resource: placed in its surrounding object
+/// (the resource, `apiVersion: validation/v1`, `kind: Validation` where it sets neither),
+/// which must coerce and validate as a resource (`must result in valid metadata: …`); then the
+/// value against its schema.
+fn in_meta(
+    s: &Structural,
+    d: &Value,
+    at: &str,
+    node: &str,
+    (resource, trail): Around<'_, '_>,
+    errs: &mut Vec<String>,
+) {
+    let mut obj = d.clone();
+    for step in trail.iter().rev() {
+        obj = match step {
+            Step::Key(k) => Value::Object([(k.to_string(), obj)].into_iter().collect()),
+            Step::Index => Value::Array(vec![obj]),
+        };
+    }
+    if let Value::Object(m) = &mut obj {
+        m.entry("kind").or_insert_with(|| Value::from("Validation"));
+        m.entry("apiVersion")
+            .or_insert_with(|| Value::from("validation/v1"));
+    }
+    let detail = match crate::validation::coerce_value(&mut obj, resource, true, &Path::Root("")) {
+        Some(e) => Some(e.to_string()),
+        None => {
+            let mut meta = Vec::new();
+            crate::validation::validate_value(&obj, resource, true, &Path::Root(""), &mut meta);
+            (!meta.is_empty()).then(|| aggregate(&meta))
+        }
+    };
+    match detail {
+        Some(detail) => {
+            let detail = format!("must result in valid metadata: {detail}");
+            errs.push(invalid(at, &json_value(d), &detail));
+        }
+        None => {
+            let found = crate::validation::default_value_errors(s, d, at, node);
+            errs.extend(found.iter().map(ToString::to_string));
+        }
+    }
+}
+
+/// `utilerrors.NewAggregate(errs).Error()`: one message as it is, several (each once) in
+/// brackets, comma-separated.
+fn aggregate(errs: &[crate::field::FieldError]) -> String {
+    let mut seen: Vec<String> = Vec::new();
+    for e in errs {
+        let m = e.to_string();
+        if !seen.contains(&m) {
+            seen.push(m);
+        }
+    }
+    match seen.len() {
+        1 => seen.remove(0),
+        _ => format!("[{}]", seen.join(", ")),
     }
 }
 
@@ -109,18 +224,4 @@ fn json_value(v: &Value) -> String {
         Value::String(t) => go_quote(t),
         other => go_json(other),
     }
-}
-
-/// The default of a resource root must name its apiVersion and kind (it is an embedded
-/// resource for this check); `false` when it does not, and the other checks are skipped.
-fn type_meta_errors(d: &Value, at: &str, errs: &mut Vec<String>) -> bool {
-    let Value::Object(m) = d else { return true };
-    let mut ok = true;
-    for k in ["apiVersion", "kind"] {
-        if m.get(k).and_then(Value::as_str).is_none_or(str::is_empty) {
-            errs.push(required(format!("{at}.{k}"), ""));
-            ok = false;
-        }
-    }
-    ok
 }
