@@ -12,7 +12,7 @@
 //! it, as cel-go's checker keeps them all, and a `dyn` value without a schema path or a
 //! computed size has no size bound, as in cel-go.
 
-mod budget;
+pub(super) mod budget;
 mod calls;
 mod invoke;
 mod k8s;

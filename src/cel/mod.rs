@@ -121,6 +121,16 @@ impl Compiled {
         }
     }
 
+    /// These rules with no error for an expression's own estimated cost (`suppressPerExpressionCost`,
+    /// set by a CRD update for each version whose schema it leaves unchanged): the errors
+    /// [`estimate::budget::Total`] records for a rule or a `messageExpression` over the limit.
+    /// The schema's total stays checked.
+    pub fn without_per_expression_cost(mut self) -> Self {
+        self.errors
+            .retain(|e| !estimate::budget::is_per_expression(e));
+        self
+    }
+
     /// The `fieldPath` errors alone, for a schema the apiserver compiles no rule of (not
     /// structural, or a default that is not valid): `pathValid` is a schema check it makes on
     /// every node with rules.

@@ -25,9 +25,18 @@ impl OldCrd<'_> {
     /// What loading the CRD `new` takes from the old CRD, whose JSON is read once here: the
     /// causes of the 422 `new` gets besides its schemas' (see the module doc), in the
     /// apiserver's order; whether it is an update (the old CRD is v1; a v1beta1 one is read for
-    /// its schemas only, as on create); and the old CRD's compiled versions when `new` loads to
-    /// the same ones ([`Kept::compiled_as`]).
-    pub fn judge(&self, new: &Value) -> (Vec<FieldError>, bool, Option<Vec<Entry<Checks>>>) {
+    /// its schemas only, as on create); the old CRD's compiled versions when `new` loads to
+    /// the same ones ([`Kept::compiled_as`]); and the versions of `new` whose schema the update
+    /// leaves as it was (`findVersionsWithUnchangedSchemas`).
+    pub fn judge(
+        &self,
+        new: &Value,
+    ) -> (
+        Vec<FieldError>,
+        bool,
+        Option<Vec<Entry<Checks>>>,
+        Vec<String>,
+    ) {
         let old = self.0.and_then(Kept::json);
         let shared = self
             .0
@@ -37,10 +46,41 @@ impl OldCrd<'_> {
             c.get("apiVersion").and_then(Value::as_str) == Some("apiextensions.k8s.io/v1")
         };
         match old.as_ref().filter(v1) {
-            Some(old) => (crdcheck::validate_update(old, new), true, shared),
-            None => (crdcheck::validate_create(new), false, shared),
+            Some(old) => {
+                let unchanged = unchanged_schemas(old, new);
+                (crdcheck::validate_update(old, new), true, shared, unchanged)
+            }
+            None => (crdcheck::validate_create(new), false, shared, Vec::new()),
         }
     }
+}
+
+/// The versions of the CRD `new` whose schema is the one the same version has in `old` (both
+/// v1, so each version carries its own schema; none on both sides counts as the same).
+fn unchanged_schemas(old: &Value, new: &Value) -> Vec<String> {
+    let versions = |c: &Value| -> Vec<(String, Option<Value>)> {
+        let list = c.pointer("/spec/versions").and_then(Value::as_array);
+        list.into_iter()
+            .flatten()
+            .map(|v| {
+                let name = v
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .to_string();
+                let schema = v
+                    .pointer("/schema/openAPIV3Schema")
+                    .filter(|s| !s.is_null());
+                (name, schema.cloned())
+            })
+            .collect()
+    };
+    let before = versions(old);
+    versions(new)
+        .into_iter()
+        .filter(|(name, schema)| before.iter().any(|(n, s)| n == name && s == schema))
+        .map(|(name, _)| name)
+        .collect()
 }
 
 /// `r` tagged `operation: update` when the CRD is an update.

@@ -11,8 +11,13 @@ use crate::schema::VersionSchema;
 use std::sync::Arc;
 
 /// The compiled rules of each version (`None` without rules or a usable schema); versions that
-/// share a schema share them.
-pub(super) fn compile(versions: &[VersionSchema]) -> Vec<Option<Arc<Compiled>>> {
+/// share a schema share them. `unchanged`: the versions a CRD update leaves with the same schema,
+/// whose expressions are not held to the per-expression cost limit (a schema every version
+/// shares counts as the first version's, `spec.version`).
+pub(super) fn compile(
+    versions: &[VersionSchema],
+    unchanged: &[String],
+) -> Vec<Option<Arc<Compiled>>> {
     let mut out: Vec<Option<Arc<Compiled>>> = Vec::with_capacity(versions.len());
     for (i, vs) in versions.iter().enumerate() {
         let Some(schema) = vs.schema.as_ref().filter(|s| crate::cel::has_rules(s)) else {
@@ -33,7 +38,21 @@ pub(super) fn compile(versions: &[VersionSchema]) -> Vec<Option<Arc<Compiled>>> 
         let shared = (0..i).find(|&j| same_schema(&versions[j], vs) && out[j].is_some());
         let rules = match shared {
             Some(j) => out[j].clone(),
-            None => Some(Arc::new(Compiled::new(schema, &schema_path(versions, i)))),
+            None => {
+                let path = schema_path(versions, i);
+                let named = match path.starts_with("spec.validation.") {
+                    true => versions
+                        .iter()
+                        .find(|v| v.crd_name == vs.crd_name)
+                        .unwrap_or(vs),
+                    false => vs,
+                };
+                let compiled = Compiled::new(schema, &path);
+                Some(Arc::new(match unchanged.contains(&named.version) {
+                    true => compiled.without_per_expression_cost(),
+                    false => compiled,
+                }))
+            }
         };
         out.push(rules);
     }

@@ -261,7 +261,7 @@ fn load_item_crd(
         label: source.clone(),
         source: e,
     })?;
-    let (causes, update, shared) = old.judge(&json);
+    let (causes, update, shared, unchanged) = old.judge(&json);
     let (settled, found): (Vec<_>, Vec<_>) =
         causes.into_iter().partition(crdcheck::settled_at_install);
     let mut causes: Vec<String> = found.iter().map(ToString::to_string).collect();
@@ -300,7 +300,7 @@ fn load_item_crd(
             }
             shared
         }
-        None => prepare(std::mem::take(&mut entries), compiler),
+        None => prepare(std::mem::take(&mut entries), compiler, &unchanged),
     };
     let schema_causes = causes.clone();
     for e in &prepared {
@@ -364,7 +364,7 @@ fn load_file_except(
     let all: Vec<&VersionSchema> = by_file.iter().flatten().collect();
     let non_structural = non_structural_by_crd(&all);
     let prepared = crate::jobs::map_ordered_with(compilers, by_file, |compiler, versions| {
-        prepare(versions, compiler.as_mut())
+        prepare(versions, compiler.as_mut(), &[])
     });
     let entries: Vec<Entry<Checks>> = prepared.into_iter().flatten().collect();
     for msg in non_structural
@@ -395,9 +395,10 @@ fn add(
 fn prepare(
     mut versions: Vec<VersionSchema>,
     compiler: Option<&mut Compiler>,
+    unchanged: &[String],
 ) -> Vec<Entry<Checks>> {
     let compiled = compile(&versions, compiler);
-    let rules = super::rules::compile(&versions);
+    let rules = super::rules::compile(&versions, unchanged);
     slim(&mut versions);
     versions
         .into_iter()

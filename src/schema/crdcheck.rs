@@ -17,6 +17,7 @@
 //! `PrepareForUpdate`): the same checks, then what must not change, with the old CRD's
 //! stored versions.
 
+mod cabundle;
 mod checks;
 mod gostruct;
 mod lists;

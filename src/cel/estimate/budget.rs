@@ -59,12 +59,12 @@ impl Total {
     /// Records the cost of the rule at `path` (`….x-kubernetes-validations[i].rule`), already
     /// multiplied by its cardinality.
     pub fn rule(&mut self, path: String, cost: u64) {
-        self.expression(path, cost, "estimated rule cost");
+        self.expression(path, cost, EXPRESSIONS[0]);
     }
 
     /// Records the cost of the `messageExpression` at `path`.
     pub fn message(&mut self, path: String, cost: u64) {
-        self.expression(path, cost, "estimated messageExpression cost");
+        self.expression(path, cost, EXPRESSIONS[1]);
     }
 
     fn expression(&mut self, path: String, cost: u64, what: &str) {
@@ -114,6 +114,16 @@ impl Total {
         }
         self.errors
     }
+}
+
+/// The two kinds of expression whose own cost [`Total`] checks.
+const EXPRESSIONS: [&str; 2] = ["estimated rule cost", "estimated messageExpression cost"];
+
+/// Whether `error` is one [`Total`] recorded for one expression's cost (not the schema's total).
+pub fn is_per_expression(error: &str) -> bool {
+    EXPRESSIONS
+        .iter()
+        .any(|what| error.contains(&format!(": Forbidden: {what} exceeds budget by factor of ")))
 }
 
 /// `<what> exceeds budget by factor of <f>x (…)`, the factor as the apiserver prints it.

@@ -20,6 +20,9 @@ pub(crate) struct Opts {
     pub old_approval: Option<Approval>,
     /// The old CRD had `preserveUnknownFields: true` (update only).
     pub old_preserve_unknown_fields: bool,
+    /// A conversion webhook's `caBundle` is not checked (`allowInvalidCABundle`): on create (the
+    /// CRD is not established yet), and on an update when the old bundle is set and invalid.
+    pub allow_invalid_ca_bundle: bool,
 }
 
 impl Default for Opts {
@@ -32,6 +35,7 @@ impl Default for Opts {
             allow_too_many_selectable: Vec::new(),
             old_approval: None,
             old_preserve_unknown_fields: false,
+            allow_invalid_ca_bundle: true,
         }
     }
 }
@@ -761,7 +765,16 @@ fn conversion(c: &Map<String, Value>, opts: &Opts, errs: &mut Vec<FieldError>) {
                 "spec.conversion.webhookClientConfig",
                 "required when strategy is set to Webhook",
             )),
-            Some(cc) => client_config(cc, errs),
+            Some(cc) => {
+                client_config(cc, errs);
+                let bundle = cc.get("caBundle").unwrap_or(&Value::Null);
+                if !opts.allow_invalid_ca_bundle && super::cabundle::loads(bundle) == Some(false) {
+                    let at = "spec.conversion.webhookClientConfig.caBundle";
+                    let v = BadValue::Json(bundle.clone());
+                    let detail = super::cabundle::UNLOADABLE;
+                    errs.push(fe(ErrorType::Invalid, at, v, detail));
+                }
+            }
         }
         review_versions(review.map_or(&[][..], Vec::as_slice), opts, errs);
     } else {

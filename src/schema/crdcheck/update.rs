@@ -124,6 +124,14 @@ fn options(old: &Value, old_spec: &Spec<'_>, spec: &Spec<'_>) -> Opts {
         allow_too_many_selectable: allow,
         old_approval: Some(approval_state(old.get("metadata").unwrap_or(&Value::Null)).0),
         old_preserve_unknown_fields: old_spec.preserve_unknown_fields,
+        // The old CRD is established (a stored one is): its bundle decides.
+        allow_invalid_ca_bundle: old_spec
+            .conversion
+            .and_then(|c| c.get("webhook"))
+            .and_then(|w| w.get("clientConfig"))
+            .and_then(|cc| cc.get("caBundle"))
+            .and_then(super::cabundle::loads)
+            == Some(false),
     }
 }
 

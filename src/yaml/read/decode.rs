@@ -226,7 +226,7 @@ fn is_timestamp(s: &str) -> bool {
 }
 
 /// Go's `base64.StdEncoding.DecodeString` after go-yaml's reading (line breaks ignored).
-fn base64(s: &str) -> Option<Vec<u8>> {
+pub(crate) fn base64(s: &str) -> Option<Vec<u8>> {
     let clean: Vec<u8> = s.bytes().filter(|&b| b != b'\n' && b != b'\r').collect();
     if !clean.len().is_multiple_of(4) {
         return None;
