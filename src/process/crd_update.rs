@@ -21,22 +21,26 @@ use serde_json::Value;
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct OldCrd<'a>(pub Option<&'a Kept>);
 
+/// What loading a CRD takes from its previous revision.
+pub(crate) struct Judged {
+    /// The causes of the 422 the CRD gets besides its schemas' (see the module doc), in the
+    /// apiserver's order.
+    pub causes: Vec<FieldError>,
+    /// Whether it is an update (the old CRD is v1; a v1beta1 one is read for its schemas only,
+    /// as on create).
+    pub update: bool,
+    /// The old CRD's compiled versions when the new one loads to the same ones
+    /// ([`Kept::compiled_as`]).
+    pub shared: Option<Vec<Entry<Checks>>>,
+    /// The versions whose schema the update leaves as it was (`findVersionsWithUnchangedSchemas`).
+    pub unchanged: Vec<String>,
+    /// Whether the schemas must be structural ([`crate::schema::crd::structural_required`]).
+    pub structural: bool,
+}
+
 impl OldCrd<'_> {
-    /// What loading the CRD `new` takes from the old CRD, whose JSON is read once here: the
-    /// causes of the 422 `new` gets besides its schemas' (see the module doc), in the
-    /// apiserver's order; whether it is an update (the old CRD is v1; a v1beta1 one is read for
-    /// its schemas only, as on create); the old CRD's compiled versions when `new` loads to
-    /// the same ones ([`Kept::compiled_as`]); and the versions of `new` whose schema the update
-    /// leaves as it was (`findVersionsWithUnchangedSchemas`).
-    pub fn judge(
-        &self,
-        new: &Value,
-    ) -> (
-        Vec<FieldError>,
-        bool,
-        Option<Vec<Entry<Checks>>>,
-        Vec<String>,
-    ) {
+    /// What loading the CRD `new` takes from the old CRD, whose JSON is read once here.
+    pub fn judge(&self, new: &Value) -> Judged {
         let old = self.0.and_then(Kept::json);
         let shared = self
             .0
@@ -48,9 +52,25 @@ impl OldCrd<'_> {
         match old.as_ref().filter(v1) {
             Some(old) => {
                 let unchanged = unchanged_schemas(old, new);
-                (crdcheck::validate_update(old, new), true, shared, unchanged)
+                let structural = crate::schema::crd::structural_required(
+                    old.get("spec").unwrap_or(&Value::Null),
+                    new,
+                );
+                Judged {
+                    causes: crdcheck::validate_update(old, new),
+                    update: true,
+                    shared,
+                    unchanged,
+                    structural,
+                }
             }
-            None => (crdcheck::validate_create(new), false, shared, Vec::new()),
+            None => Judged {
+                causes: crdcheck::validate_create(new),
+                update: false,
+                shared,
+                unchanged: Vec::new(),
+                structural: true,
+            },
         }
     }
 }

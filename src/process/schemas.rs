@@ -9,7 +9,7 @@ use super::ProcessError;
 use crate::config::{Config, Validation};
 use crate::engine;
 use crate::results::{KrmResult, Severity};
-use crate::schema::crd::load_crd;
+use crate::schema::crd::{load_crd, load_crd_with};
 use crate::schema::crdcheck;
 use crate::schema::registry::{Entry, Lookup, Registry};
 use crate::schema::{map_schemas, VersionSchema};
@@ -261,7 +261,13 @@ fn load_item_crd(
         label: source.clone(),
         source: e,
     })?;
-    let (causes, update, shared, unchanged) = old.judge(&json);
+    let judged = old.judge(&json);
+    let (causes, update, shared, unchanged) = (
+        judged.causes,
+        judged.update,
+        judged.shared,
+        judged.unchanged,
+    );
     let (settled, found): (Vec<_>, Vec<_>) =
         causes.into_iter().partition(crdcheck::settled_at_install);
     let mut causes: Vec<String> = found.iter().map(ToString::to_string).collect();
@@ -278,7 +284,7 @@ fn load_item_crd(
     }
     let loaded = match shared {
         Some(_) => Ok(Vec::new()),
-        None => load_crd(&json, &source),
+        None => load_crd_with(&json, &source, judged.structural),
     };
     let (mut entries, usable) = match loaded {
         Ok(versions) => (versions, true),

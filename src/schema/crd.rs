@@ -9,7 +9,7 @@
 mod facts;
 
 use super::structural::Structural;
-use super::validation::check_schema;
+use super::validation::check_schema_with;
 use super::{SchemaError, Subresources, VersionSchema};
 use crate::field;
 use crate::yaml::json::kind_name as json_kind;
@@ -69,6 +69,67 @@ pub fn claims_crd(v: &Value) -> bool {
 /// Loads the CRD `crd` (from `source`, used in errors): one [`VersionSchema`] per version, in
 /// `spec.versions` order. A malformed CRD or schema is an error naming the field.
 pub fn load_crd(crd: &Value, source: &str) -> Result<Vec<VersionSchema>, SchemaError> {
+    load_crd_with(crd, source, true)
+}
+
+/// Whether an update of a CRD whose old `spec` is `old_spec` to the CRD `new` must have
+/// structural schemas (`requireStructuralSchema` for the old CRD, then what the new one turns on:
+/// pruning, defaults or any Kubernetes extension).
+pub fn structural_required(old_spec: &Value, new: &Value) -> bool {
+    let schemas = |spec: &Value| -> Vec<Value> {
+        let list = spec.get("versions").and_then(Value::as_array);
+        list.into_iter()
+            .flatten()
+            .filter_map(|v| v.pointer("/schema/openAPIV3Schema"))
+            .filter(|s| s.is_object())
+            .cloned()
+            .collect()
+    };
+    let old_non_structural = schemas(old_spec)
+        .iter()
+        .any(super::validation::is_non_structural);
+    let spec = new.get("spec").unwrap_or(&Value::Null);
+    let pruning = spec.get("preserveUnknownFields").and_then(Value::as_bool) != Some(true);
+    let new_schemas = schemas(spec);
+    !old_non_structural
+        || pruning
+        || new_schemas.iter().any(schema_has_default)
+        || new_schemas.iter().any(has_kubernetes_extensions)
+}
+
+/// `schemaHasKubernetesExtensions`: any node with an `x-kubernetes-*` extension that needs a
+/// structural schema.
+fn has_kubernetes_extensions(s: &Value) -> bool {
+    let Some(m) = s.as_object() else {
+        return false;
+    };
+    let set = |k: &str| m.get(k).is_some_and(|v| !v.is_null());
+    let non_empty = |k: &str| {
+        m.get(k)
+            .and_then(Value::as_array)
+            .is_some_and(|a| !a.is_empty())
+    };
+    m.get("x-kubernetes-embedded-resource") == Some(&Value::Bool(true))
+        || m.get("x-kubernetes-int-or-string") == Some(&Value::Bool(true))
+        || set("x-kubernetes-preserve-unknown-fields")
+        || set("x-kubernetes-list-type")
+        || non_empty("x-kubernetes-list-map-keys")
+        || non_empty("x-kubernetes-validations")
+        // Every nested schema (properties' values, items, allOf…; a default or enum value
+        // holding such a key too, which no real schema has).
+        || m.values().any(|v| match v {
+            Value::Array(list) => list.iter().any(has_kubernetes_extensions),
+            other => has_kubernetes_extensions(other),
+        })
+}
+
+/// [`load_crd`], the schemas' structural checks made only when `structural` (see
+/// [`structural_required`]).
+pub fn load_crd_with(
+    crd: &Value,
+    source: &str,
+    structural: bool,
+) -> Result<Vec<VersionSchema>, SchemaError> {
     let err = |(field, message): Malformed| SchemaError {
         source_name: source.to_string(),
         field,
@@ -88,7 +149,7 @@ pub fn load_crd(crd: &Value, source: &str) -> Result<Vec<VersionSchema>, SchemaE
         true => schema_at(spec, "validation").map_err(|(f, m)| err((format!("spec.{f}"), m)))?,
         false => None,
     };
-    let checked = check_versions(&versions, top, !v1beta1).map_err(|mut e| {
+    let checked = check_versions(&versions, top, !v1beta1, structural).map_err(|mut e| {
         e.source_name = source.to_string();
         e
     })?;
@@ -160,13 +221,14 @@ fn check_versions(
     versions: &[Version<'_>],
     top: Option<&Value>,
     hoist: bool,
+    structural: bool,
 ) -> Result<Vec<Checked>, SchemaError> {
     let identical = hoist
         && versions
             .windows(2)
             .all(|w| super::same_opt(w[0].schema, w[1].schema, super::same_json));
     let shared = match (top, identical, versions.first().and_then(|v| v.schema)) {
-        (Some(s), _, _) | (None, true, Some(s)) => Some(check(s, TOP_LEVEL)?),
+        (Some(s), _, _) | (None, true, Some(s)) => Some(check(s, TOP_LEVEL, structural)?),
         _ => None,
     };
     let mut out = Vec::with_capacity(versions.len());
@@ -174,7 +236,7 @@ fn check_versions(
         out.push(match (v.schema, &shared) {
             (Some(s), _) if !identical => {
                 let path = format!("spec.versions[{i}].schema.openAPIV3Schema");
-                check(s, &path)?
+                check(s, &path, structural)?
             }
             (_, Some(shared)) => shared.clone(),
             _ => (None, Vec::new()),
@@ -183,8 +245,8 @@ fn check_versions(
     Ok(out)
 }
 
-fn check(schema: &Value, path: &str) -> Result<Checked, SchemaError> {
-    let (structural, errs) = check_schema(schema, path)?;
+fn check(schema: &Value, path: &str, required: bool) -> Result<Checked, SchemaError> {
+    let (structural, errs) = check_schema_with(schema, path, required)?;
     Ok((structural.map(Arc::new), errs))
 }
 

@@ -44,7 +44,38 @@ pub fn check_schema(
     schema: &Value,
     path: &str,
 ) -> Result<(Option<Structural>, Vec<String>), SchemaError> {
+    check_schema_with(schema, path, true)
+}
+
+/// Whether a schema is not structural (`schemaIsNonStructural`): `NewStructural` fails on it, or
+/// `ValidateStructural` finds errors. Malformed input counts as not structural.
+pub fn is_non_structural(schema: &Value) -> bool {
+    match convert_detailed(schema, "") {
+        Ok(c) => c.init_error.is_some() || !invariants::validate(&c.structural, "").is_empty(),
+        Err(_) => true,
+    }
+}
+
+/// [`check_schema`], the structural checks (`ValidateStructural`, `ValidateDefaults`, a failing
+/// `NewStructural`) made only when `structural` (`requireStructuralSchema`: always on create; on
+/// an update, off when the old CRD already had a schema that is not structural and the new one
+/// keeps `preserveUnknownFields: true` with no defaults and no Kubernetes extensions).
+pub fn check_schema_with(
+    schema: &Value,
+    path: &str,
+    structural: bool,
+) -> Result<(Option<Structural>, Vec<String>), SchemaError> {
     let converted = convert_detailed(schema, path)?;
+    if !structural {
+        let mut errs = converted.unsupported;
+        errs.extend(api::validate(&converted.structural, path));
+        errs.sort();
+        let model = converted
+            .init_error
+            .is_none()
+            .then_some(converted.structural);
+        return Ok((model, errs));
+    }
     let Some((_, init_error)) = converted.init_error else {
         let errs = validate_structural(&converted.structural, path);
         return Ok((Some(converted.structural), errs));
