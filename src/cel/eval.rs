@@ -28,7 +28,18 @@ pub fn validate_update(
     mut budget: Budget,
 ) -> Vec<FieldError> {
     let mut out = Vec::new();
-    with_root(|ctx| walk(ctx, root, obj, old, &Path::Root(""), &mut budget, &mut out));
+    with_root(|ctx| {
+        walk(
+            ctx,
+            root,
+            obj,
+            old,
+            false,
+            &Path::Root(""),
+            &mut budget,
+            &mut out,
+        )
+    });
     out
 }
 
@@ -41,12 +52,17 @@ fn correlated_item<'o>(keys: &[String], item: &Value, old: &'o [Value]) -> Optio
     })
 }
 
-/// Returns false when evaluation must stop (the budget ran out).
+/// Returns false when evaluation must stop (the budget ran out). `old` is the value's correlated
+/// old value; where there is none (an item of a set or atomic list, a field the old object
+/// lacks), `parent_unchanged` says whether the nearest ancestor that has one equals it: CEL
+/// ratcheting (`ratchetingOptions.shouldRatchetError`) then keeps its errors from being reported.
+#[allow(clippy::too_many_arguments)]
 fn walk(
     ctx: &Context<'_>,
     n: &Node,
     v: &Value,
     old: Option<&Value>,
+    parent_unchanged: bool,
     path: &Path<'_>,
     budget: &mut Budget,
     out: &mut Vec<FieldError>,
@@ -55,7 +71,8 @@ fn walk(
         return true;
     }
     let old = old.filter(|o| !o.is_null());
-    if !n.rules.is_empty() && !run_rules(ctx, n, v, old, path, budget, out) {
+    let unchanged = old.map_or(parent_unchanged, |o| o == v);
+    if !n.rules.is_empty() && !run_rules(ctx, n, v, old, unchanged, path, budget, out) {
         return false;
     }
     match v {
@@ -70,7 +87,7 @@ fn walk(
                     .as_deref()
                     .zip(old_items)
                     .and_then(|(keys, o)| correlated_item(keys, x, o));
-                if !walk(ctx, it, x, o, &path.index(i), budget, out) {
+                if !walk(ctx, it, x, o, unchanged, &path.index(i), budget, out) {
                     return false;
                 }
             }
@@ -80,7 +97,7 @@ fn walk(
             if let Some(ap) = n.additional.as_deref() {
                 for (k, x) in m {
                     let o = old_map.and_then(|om| om.get(k));
-                    if !walk(ctx, ap, x, o, &path.key(k), budget, out) {
+                    if !walk(ctx, ap, x, o, unchanged, &path.key(k), budget, out) {
                         return false;
                     }
                 }
@@ -88,7 +105,14 @@ fn walk(
             for (k, x) in m {
                 if let Some((_, p)) = n.props.iter().find(|(name, _)| **name == **k) {
                     let o = old_map.and_then(|om| om.get(k));
-                    if !walk(ctx, p, x, o, &path.child(k), budget, out) {
+                    // The root's apiVersion and kind are never ratcheted: both revisions are
+                    // converted to the same ones, so their change is not seen.
+                    let type_meta = path.is_empty() && matches!(k.as_str(), "apiVersion" | "kind");
+                    let (o, parent) = match type_meta {
+                        true => (None, false),
+                        false => (o, unchanged),
+                    };
+                    if !walk(ctx, p, x, o, parent, &path.child(k), budget, out) {
                         return false;
                     }
                 }
@@ -99,11 +123,13 @@ fn walk(
     true
 }
 
+#[allow(clippy::too_many_arguments)]
 fn run_rules(
     ctx: &Context<'_>,
     n: &Node,
     v: &Value,
     old: Option<&Value>,
+    unchanged: bool,
     path: &Path<'_>,
     budget: &mut Budget,
     out: &mut Vec<FieldError>,
@@ -126,9 +152,8 @@ fn run_rules(
     }
     let this = to_cel(v, decl);
     let old_cel = old.map(|o| to_cel(o, decl));
-    // CEL ratcheting: a value equal to its old one keeps the errors of rules without oldSelf
-    // from being reported.
-    let unchanged = old.is_some_and(|o| o == v);
+    // CEL ratcheting: a value equal to its old one (or, without one, an unchanged nearest
+    // ancestor that has one) keeps the errors of rules without oldSelf from being reported.
     let pair = [("self", v), ("oldSelf", old.unwrap_or(v))];
     let data = &pair[..1 + usize::from(old.is_some())];
     for rule in &n.rules {
