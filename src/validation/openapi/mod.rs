@@ -54,10 +54,39 @@ pub(crate) fn validate_update<'a, S: Schema<'a>>(
     path: &OPath<'_>,
 ) -> Res {
     let r = validate_node(n, data, old, path);
-    if !r.is_valid() && old.is_some_and(|o| scalars::go_deep_equal(o, data)) {
+    if !r.is_valid() && old.is_some_and(|o| correlated_equal(n, data, o)) {
         return Res::default();
     }
     r
+}
+
+/// Whether `data` equals its correlated old value `old` under schema `n`, as the apiserver's
+/// `CorrelatedObject.CachedDeepEqual` compares them: a map list item by item with the old item
+/// of the same keys (its order does not matter), objects field by field under their schemas,
+/// anything else as `reflect.DeepEqual`.
+fn correlated_equal<'a, S: Schema<'a>>(n: S, data: &Data<'_>, old: &Data<'_>) -> bool {
+    match (data, old) {
+        (Data::Array(new), Data::Array(was)) => match (n.map_keys(), n.items()) {
+            (Some(keys), Some(item)) if new.len() == was.len() => new.iter().all(|x| {
+                correlated_item(keys, x, was).is_some_and(|o| correlated_equal(item, x, o))
+            }),
+            (Some(_), Some(_)) => false,
+            _ => scalars::go_deep_equal(data, old),
+        },
+        (Data::Object(new), Data::Object(was)) => {
+            new.len() == was.len()
+                && new.iter().all(|(k, x)| {
+                    let Some(o) = was.get(k) else {
+                        return false;
+                    };
+                    match (n.property(k), n.additional()) {
+                        (Some(p), _) | (None, Extra::Schema(p)) => correlated_equal(p, x, o),
+                        _ => scalars::go_deep_equal(x, o),
+                    }
+                })
+        }
+        _ => scalars::go_deep_equal(data, old),
+    }
 }
 
 fn validate_node<'a, S: Schema<'a>>(
