@@ -9,6 +9,8 @@ pub struct GoUrl {
     pub scheme: String,
     pub host: String,
     pub path: String,
+    /// The path as written, when it is not the one Go's `escape` would write (`setPath`).
+    pub raw_path: String,
     pub raw_query: String,
 }
 
@@ -58,6 +60,9 @@ fn parse(raw: &str) -> Result<GoUrl, String> {
         path = p;
     }
     url.path = unescape(path, false)?;
+    if escape_path(&url.path) != path {
+        url.raw_path = path.to_string();
+    }
     Ok(url)
 }
 
@@ -151,7 +156,48 @@ fn host_char(c: u8) -> bool {
     c.is_ascii_alphanumeric() || b"-_.~!$&'()*+,;=:[]<>\"".contains(&c)
 }
 
+/// Go's `shouldEscape(c, encodePath)`: everything but unreserved characters and the reserved
+/// ones a path keeps (all but `?`).
+fn should_escape_in_path(c: u8) -> bool {
+    !(c.is_ascii_alphanumeric() || b"-_.~$&+,/:;=@".contains(&c))
+}
+
+/// Go's `escape(s, encodePath)`: each byte that must be escaped as `%XX` (upper-case hex).
+fn escape_path(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for &c in s.as_bytes() {
+        if should_escape_in_path(c) {
+            out.push_str(&format!("%{c:02X}"));
+        } else {
+            out.push(c as char);
+        }
+    }
+    out
+}
+
+/// Go's `validEncoded(s, encodePath)`: only characters a path may hold as they are (the
+/// sub-delimiters, `[`, `]` and `%` besides what needs no escape).
+fn valid_encoded_path(s: &str) -> bool {
+    s.bytes()
+        .all(|c| b"!$&'()*+,;=:@[]%".contains(&c) || !should_escape_in_path(c))
+}
+
 impl GoUrl {
+    /// Go's `URL.EscapedPath()`: the path as written when that is a valid encoding of it, else
+    /// the path escaped (`*` as it is).
+    pub fn escaped_path(&self) -> String {
+        if !self.raw_path.is_empty()
+            && valid_encoded_path(&self.raw_path)
+            && unescape(&self.raw_path, false).is_ok_and(|p| p == self.path)
+        {
+            return self.raw_path.clone();
+        }
+        if self.path == "*" {
+            return "*".to_string();
+        }
+        escape_path(&self.path)
+    }
+
     /// `Hostname()`: the host without its port and IPv6 brackets.
     pub fn hostname(&self) -> &str {
         let (h, _) = self.split_host_port();
@@ -212,5 +258,28 @@ mod tests {
         assert!(parse_request_uri("/just/a/path").is_ok());
         assert!(parse_request_uri("localhost:8080").is_ok());
         assert!(parse_request_uri("mailto:someone").is_ok());
+    }
+
+    /// `URL.EscapedPath()` (Go's net/url): the path as written when it is a valid encoding of
+    /// the decoded path, else the decoded path escaped.
+    #[test]
+    fn escaped_path_as_go_writes_it() {
+        let cases = [
+            ("https://x/v1%20x", "/v1%20x"),
+            ("https://x/a b", "/a%20b"),
+            ("https://x/%7Efoo", "/%7Efoo"),
+            ("https://x/p%2Fq", "/p%2Fq"),
+            ("https://x/a/b", "/a/b"),
+            ("https://x/\u{e4}", "/%C3%A4"),
+            ("https://x/a%2fb%3F", "/a%2fb%3F"),
+            ("https://x/a\"b", "/a%22b"),
+            ("https://x", ""),
+            ("*", "*"),
+            ("/a;b,c=d@e:f", "/a;b,c=d@e:f"),
+        ];
+        for (raw, want) in cases {
+            let u = parse_request_uri(raw).unwrap();
+            assert_eq!(u.escaped_path(), want, "{raw}");
+        }
     }
 }

@@ -26,7 +26,7 @@ pub fn register(ctx: &mut Context<'_>) {
         url_part(&u, |u| u.port().to_string())
     });
     ctx.add_function("getEscapedPath", |This(u): This<Value>| {
-        url_part(&u, |u| u.path.clone())
+        url_part(&u, GoUrl::escaped_path)
     });
     ctx.add_function("getQuery", get_query);
 }

@@ -453,8 +453,10 @@ impl Previous {
             let refused = ignored[before..]
                 .iter()
                 .any(|r| r.severity == crate::results::Severity::Error);
+            // One without the names every CRD is stored with (no versions, group or kind to
+            // load) was never stored at all.
             let name = text(&item, &["metadata", "name"]);
-            if !name.is_empty() {
+            if !name.is_empty() && !entries.is_empty() {
                 self.crds.insert(name.to_string(), self.kept.len());
             }
             if !refused {
