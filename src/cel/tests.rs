@@ -593,6 +593,7 @@ fn matches_compiles_each_pattern_once_and_reports_a_bad_one() {
 mod library;
 mod lists;
 mod parse_errors;
+mod ratcheting;
 mod runtime_cost;
 mod runtime_cost_k8s_table;
 mod types;

@@ -118,8 +118,137 @@ fn crd_updates_as_the_loader_reports_them() {
         r#"metadata.name: Invalid value: "rules.update.test": must be spec.names.plural+"."+spec.group"#.to_string(),
         vec![]
     ));
-    // A previous CRD the apiserver refuses was never stored: the new one is a create.
+    // A previous CRD a create of which is refused today is still the one the cluster stores:
+    // the new one is an update of it (here accepted).
     let (got, pruned) = run(&bad_rule, &good);
     assert_eq!(got, vec![]);
     assert!(pruned);
+}
+
+/// A CRD `plural.group.com` as the rows of `TestValidateCustomResourceDefinitionUpdate` build
+/// it (converted to v1): `spec` is the rest of its spec, `status` its status (old CRDs).
+fn upstream_crd(spec: &str, status: &str) -> String {
+    format!(
+        "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {{name: plural.group.com}}
+spec:
+  group: group.com
+  scope: Cluster
+  names: {{plural: plural, singular: singular, kind: Plural, listKind: PluralList}}
+{spec}
+{status}
+---
+"
+    )
+}
+
+/// The error messages about the CRD (`operation: update` causes), sorted.
+fn update_causes(old: &str, new: &str) -> Vec<String> {
+    let (got, _) = run(old, new);
+    let mut causes: Vec<String> = got
+        .into_iter()
+        .filter(|(sev, _, _)| *sev == Severity::Error)
+        .map(|(_, m, _)| m)
+        .collect();
+    causes.sort();
+    causes
+}
+
+/// Rows of apiextensions-apiserver v0.36 `pkg/apis/apiextensions/validation/validation_test.go`
+/// `TestValidateCustomResourceDefinitionUpdate` where the old CRD decides what the update may
+/// keep (`validationOptions` derived from it), answered as the apiserver's create or update
+/// request answers them (an old CRD is established, as a stored one is).
+#[test]
+fn upstream_crd_update_options_from_the_old_crd() {
+    let version = |schema: &str| {
+        format!("  versions:\n  - name: version\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n{schema}")
+    };
+    let typed = "        type: object\n        properties:\n          foo: {type: integer}";
+    let untyped = "        type: object\n        properties:\n          foo: {description: b}";
+    let stored = "status: {storedVersions: [version]}";
+    let keep = "  preserveUnknownFields: true";
+    let webhook = |bundle: &str| {
+        format!("  conversion:\n    strategy: Webhook\n    webhook:\n      conversionReviewVersions: [v1]\n      clientConfig:\n        url: https://example.com/webhook\n        caBundle: {bundle}")
+    };
+    // A bundle holding one PEM block whose DER outline is a certificate's.
+    let valid = "LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1BY3dBREFBQXdFQQotLS0tLUVORCBDRVJUSUZJQ0FURS0tLS0tCg==";
+    let invalid = "Q2c9PQ==";
+    let bundle_error = "spec.conversion.webhookClientConfig.caBundle: Invalid value: \"Q2c9PQ==\": unable to load root certificates: unable to parse bytes as PEM block";
+    let untyped_error = "spec.validation.openAPIV3Schema.properties[foo].type: Required value: must not be empty for specified object fields";
+    let rows: Vec<(&str, String, String, Vec<&str>)> = vec![
+        (
+            "structural to non-structural updates not allowed",
+            upstream_crd(&format!("{}\n{keep}", version(typed)), stored),
+            upstream_crd(&format!("{}\n{keep}", version(untyped)), ""),
+            vec![untyped_error],
+        ),
+        (
+            "non-structural updates allowed if old object has non-structural schema",
+            upstream_crd(&format!("{}\n{keep}", version(untyped)), stored),
+            upstream_crd(
+                &format!("{}\n{keep}", version(&untyped.replace(": b", ": a"))),
+                "",
+            ),
+            vec![],
+        ),
+        (
+            "non-structural updates need pruning off: with preserveUnknownFields false the schema must be structural",
+            upstream_crd(&format!("{}\n{keep}", version(untyped)), stored),
+            upstream_crd(&version(untyped), ""),
+            vec![untyped_error],
+        ),
+        (
+            "webhookconfig: existing invalid CABundle update should pass",
+            upstream_crd(&format!("{}\n{}", version(typed), webhook(invalid)), stored),
+            upstream_crd(&format!("{}\n{}", version(typed), webhook(invalid)), ""),
+            vec![],
+        ),
+        (
+            "webhookconfig: update to invalid CABundle should fail if existing is valid",
+            upstream_crd(&format!("{}\n{}", version(typed), webhook(valid)), stored),
+            upstream_crd(&format!("{}\n{}", version(typed), webhook(invalid)), ""),
+            vec![bundle_error],
+        ),
+        (
+            "webhookconfig: a bundle set by the update is checked (none before)",
+            upstream_crd(&version(typed), stored),
+            upstream_crd(&format!("{}\n{}", version(typed), webhook(invalid)), ""),
+            vec![bundle_error],
+        ),
+    ];
+    for (name, old, new, want) in rows {
+        assert_eq!(update_causes(&old, &new), want, "{name}");
+    }
+    // On create the bundle is not checked (the CRD is not established yet).
+    let created = update_causes(
+        OBJECT,
+        &upstream_crd(&format!("{}\n{}", version(typed), webhook(invalid)), ""),
+    );
+    assert_eq!(created, Vec::<String>::new());
+}
+
+/// `suppress per-expression cost limit in new object during top-level schema to Versions
+/// extraction` (same test): a version whose schema the update leaves unchanged keeps its costly
+/// expression; a new version with the same expression is refused for it.
+#[test]
+fn upstream_unchanged_versions_keep_costly_expressions() {
+    // `terms` items concatenated: over the limit from 9 on (an unbounded list of strings).
+    let v = |name: &str, storage: bool, terms: usize| {
+        let sum: Vec<String> = (0..terms).map(|i| format!("self[{i}]")).collect();
+        format!("  - name: {name}\n    served: {storage}\n    storage: {storage}\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          f:\n            type: array\n            items: {{type: string}}\n            x-kubernetes-validations:\n            - rule: 'true'\n              messageExpression: {}", sum.join(" + "))
+    };
+    let old = upstream_crd(
+        &format!("  versions:\n{}", v("v1", true, 9)),
+        "status: {storedVersions: [v1]}",
+    );
+    let new = upstream_crd(
+        &format!("  versions:\n{}\n{}", v("v1", true, 9), v("v2", false, 10)),
+        "",
+    );
+    let causes = update_causes(&old, &new);
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert!(causes[0].starts_with("spec.versions[1].schema.openAPIV3Schema.properties[f].x-kubernetes-validations[0].messageExpression: Forbidden: estimated messageExpression cost exceeds budget by factor of "), "{causes:?}");
+    // As a create both versions are refused for it.
+    assert_eq!(update_causes(OBJECT, &new).len(), 2);
 }

@@ -170,3 +170,38 @@ fn rules_are_compiled_unless_the_schema_is_not_structural_or_a_default_is_bad() 
     let type_null = model("type: object\nproperties: {a: {type: 'null'}, b: {type: string}}");
     assert!(rules_compiled(&type_null, R));
 }
+
+/// Rows of apiextensions-apiserver v0.36 `pkg/apis/apiextensions/validation/validation_test.go`
+/// `TestValidateCustomResourceDefinition` "embedded metadata defaults" (`ValidateDefaults` in
+/// `pkg/apiserver/schema/defaulting/validation.go`): a default of an embedded resource is coerced
+/// and validated as a resource; one inside its metadata or TypeMeta is placed in the resource
+/// around it and must result in valid metadata.
+#[test]
+fn upstream_embedded_metadata_defaults() {
+    let embedded = |props: &str, default: &str| {
+        format!("type: object\nproperties:\n  e:\n    type: object\n    x-kubernetes-embedded-resource: true\n    properties: {props}\n{default}")
+    };
+    let meta_default = |meta_props: &str| {
+        embedded(&format!("{{apiVersion: {{type: string}}, kind: {{type: string}}, metadata: {{type: object, properties: {meta_props}}}}}"), "")
+    };
+    let dns = "may have mixed case, but should otherwise match: a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+    let kind_in_object = embedded("{kind: {type: string, default: '%'}}", "");
+    let want_kind = format!("R.properties[e].properties[kind].default: Invalid value: \"%\": must result in valid metadata: kind: Invalid value: \"%\": {dns}");
+    let object_kind = embedded(
+        "{something: {type: string}}",
+        "    default: {apiVersion: v1, kind: '%'}",
+    );
+    let want_object_kind = format!("R.properties[e].default.kind: Invalid value: \"%\": {dns}");
+    run(&[
+        ("in-object default of a bad kind", &kind_in_object, &[&want_kind]),
+        ("in-object default of a bad name", &meta_default("{name: {type: string, default: '%'}}"), &["R.properties[e].properties[metadata].properties[name].default: Invalid value: \"%\": must result in valid metadata: metadata.name: Invalid value: \"%\": may not contain '%'"]),
+        ("in-object default of a wrongly typed name", &meta_default("{name: {type: string, default: 42}}"), &["R.properties[e].properties[metadata].properties[name].default: Invalid value: 42: must result in valid metadata: metadata: Invalid value: {\"name\":42}: json: cannot unmarshal number into Go struct field ObjectMeta.name of type string"]),
+        ("in-object default of a wrongly typed apiVersion", &embedded("{apiVersion: {type: string, default: 42}}", ""), &["R.properties[e].properties[apiVersion].default: Invalid value: 42: must result in valid metadata: apiVersion: Invalid value: 42: must be a string"]),
+        ("in-object default of a valid name", &meta_default("{name: {type: string, default: foo}}"), &[]),
+        ("object default with a bad kind", &object_kind, &[&want_object_kind]),
+        ("object default without type meta", &embedded("{something: {type: string}}", "    default: {metadata: {name: foo}}"), &["R.properties[e].default.apiVersion: Required value", "R.properties[e].default.kind: Required value"]),
+        ("object default with a wrongly typed name", &embedded("{something: {type: string}}", "    default: {apiVersion: v1, kind: Pod, metadata: {name: 42}}"), &["R.properties[e].default.metadata: Invalid value: {\"name\":42}: json: cannot unmarshal number into Go struct field ObjectMeta.name of type string"]),
+        // Coerce rewrote the metadata before the pruning error was printed.
+        ("object default with unknown fields", &embedded("{something: {type: string}}", "    default: {apiVersion: v1, kind: Pod, metadata: {name: foo, unknown: 42}, unknown: 42}"), &["R.properties[e].default: Invalid value: {\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"foo\"},\"unknown\":42}: must not have unknown fields"]),
+    ]);
+}
