@@ -99,33 +99,9 @@ fn with_detail(mut s: String, detail: &str) -> String {
     s
 }
 
-/// Go's `%q` of a string (`strconv.Quote`): double quotes, backslash escapes for quotes,
-/// backslashes and control characters; printable Unicode kept as is.
+/// Go's `%q` of a string (`strconv.Quote`, [`crate::go::strconv::quote`]).
 pub fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
-            }
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    crate::go::strconv::quote(s)
 }
 
 /// The value part of a `field.Invalid` error for a JSON value, as `ErrorBody` renders it:

@@ -66,6 +66,7 @@ pub mod diff;
 pub mod engine;
 pub mod field;
 pub mod fxhash;
+pub mod go;
 pub mod gonet;
 pub mod goregex;
 pub mod jobs;

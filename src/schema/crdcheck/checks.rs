@@ -340,26 +340,13 @@ fn deprecation_warning(deprecated: bool, warning: Option<&str>) -> Vec<String> {
         out.push("must not be an empty string".into());
     }
     for (i, c) in w.char_indices() {
-        if !go_is_print(c) {
+        if !crate::go::strconv::is_print(c) {
             let m = format!("must only contain printable UTF-8 characters; non-printable character found at index {i}");
             out.push(m);
             break;
         }
     }
     out
-}
-
-/// Go's `unicode.IsPrint`: letters, marks, numbers, punctuation, symbols and the ASCII space.
-fn go_is_print(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    !(c.is_control() || c.is_whitespace() || is_format_or_unassigned(c))
-}
-
-/// Format characters (Cf) and a few separators Go does not count as graphic.
-fn is_format_or_unassigned(c: char) -> bool {
-    matches!(c as u32, 0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2064 | 0x2066..=0x206F | 0xFEFF | 0xFFF9..=0xFFFB)
 }
 
 fn names_checks(spec: &Spec<'_>, errs: &mut Vec<FieldError>) {
