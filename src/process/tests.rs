@@ -261,3 +261,37 @@ fn a_crd_whose_rules_cost_too_much_is_refused() {
         "crd-schema-fn: warning: Widget demo/w1 (example.com/v1): CustomResourceDefinition widgets.example.com is refused by the apiserver; left unchanged".to_string(),
     ]);
 }
+
+/// A `!!binary` string is validated as the text its base64 decodes to, the string kubectl sends
+/// (go-yaml v2 resolves the tag to `string(bytes)`); the manifest keeps its tag.
+#[test]
+fn binary_strings_are_validated_as_kubectl_sends_them() {
+    let crd = CRD.replace(
+        "color: {type: string}",
+        "color: {type: string, maxLength: 2}",
+    );
+    let obj = |v: &str| {
+        format!("---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {{name: w, namespace: demo}}\nspec: {{color: {v}}}\n")
+    };
+    let (items, report) = run(
+        &format!("{crd}{}", obj("!!binary aGk=")),
+        &Config::default(),
+    );
+    assert!(
+        messages(&report).iter().all(|m| !m.contains("Too long")),
+        "{:?}",
+        messages(&report)
+    );
+    assert_eq!(items[1]["spec"]["color"], json!("hi"));
+    let (_, report) = run(
+        &format!("{crd}{}", obj("!!binary aGkh")),
+        &Config::default(),
+    );
+    assert!(
+        messages(&report)
+            .iter()
+            .any(|m| m.contains("spec.color: Too long: may not be more than 2 bytes")),
+        "{:?}",
+        messages(&report)
+    );
+}

@@ -159,7 +159,7 @@ impl<'a> Data<'a> {
                 Resolved::BigInt(d) => Data::Float(d.parse().ok()?),
                 Resolved::Float(f) if !f.is_finite() => return None,
                 Resolved::Float(f) => integral(f, s.json).map_or(Data::Float(f), Data::Int),
-                Resolved::Str => Data::Str(Cow::Borrowed(&s.value)),
+                Resolved::Str => Data::Str(crate::yaml::scalar::string_text(s)),
             },
             Node::Seq(seq) => {
                 Data::Array(seq.items.iter().map(Data::of_node).collect::<Option<_>>()?)

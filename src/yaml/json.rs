@@ -115,7 +115,7 @@ fn key_string(k: &Node) -> Result<String, YamlError> {
         ));
     };
     match resolve_checked(s).map_err(err)? {
-        Resolved::Str => Ok(s.value.clone()),
+        Resolved::Str => Ok(super::scalar::string_text(s).into_owned()),
         Resolved::Bool(b) => Ok(b.to_string()),
         Resolved::Int(i) => Ok(i.to_string()),
         Resolved::BigInt(d) => Ok(d),
@@ -145,7 +145,10 @@ fn go_float_key(f: f64) -> String {
 }
 
 fn scalar_to_json(s: &Scalar) -> Result<Value, YamlError> {
-    resolved_to_json(resolve_checked(s).map_err(err)?, &s.value, s.json)
+    match resolve_checked(s).map_err(err)? {
+        Resolved::Str => Ok(Value::String(super::scalar::string_text(s).into_owned())),
+        r => resolved_to_json(r, &s.value, s.json),
+    }
 }
 
 /// The JSON value of a scalar whose text `value` resolves to `r` (`json`: read from JSON).

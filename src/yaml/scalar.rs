@@ -32,6 +32,23 @@ pub enum Resolved {
     Str,
 }
 
+/// The string a scalar that resolves to one means: its text, or for a `!!binary` scalar the
+/// bytes its base64 decodes to (go-yaml v2 resolves it to `string(bytes)`, which JSON then
+/// writes with U+FFFD for invalid UTF-8). What the JSON conversion and validation both read.
+pub fn string_text(s: &Scalar) -> std::borrow::Cow<'_, str> {
+    let binary = matches!(
+        s.tag.as_deref(),
+        Some("!!binary" | "!<tag:yaml.org,2002:binary>")
+    );
+    match binary
+        .then(|| super::read::decode::base64(&s.value))
+        .flatten()
+    {
+        Some(bytes) => std::borrow::Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()),
+        None => std::borrow::Cow::Borrowed(&s.value),
+    }
+}
+
 /// Resolves a scalar the YAML 1.1 way. A core tag that does not fit the text (`!!int abc`) is
 /// read as a string here; [`resolve_checked`] reports it.
 pub fn resolve(s: &Scalar) -> Resolved {

@@ -242,3 +242,23 @@ fn new_string_styles() {
         assert_eq!(string_style(s), *want, "{s:?}");
     }
 }
+
+#[test]
+fn binary_scalars_mean_their_decoded_bytes() {
+    let s = |tag: Option<&str>, v: &str| Scalar {
+        value: v.to_string(),
+        style: ScalarStyle::Plain,
+        tag: tag.map(Into::into),
+        anchor: None,
+        source: None,
+        json: false,
+    };
+    assert_eq!(string_text(&s(Some("!!binary"), "aGk=")), "hi");
+    assert_eq!(
+        string_text(&s(Some("!<tag:yaml.org,2002:binary>"), "aGk=")),
+        "hi"
+    );
+    assert_eq!(string_text(&s(Some("!!binary"), "/w==")), "\u{fffd}");
+    assert_eq!(string_text(&s(Some("!!str"), "aGk=")), "aGk=");
+    assert_eq!(string_text(&s(None, "aGk=")), "aGk=");
+}
