@@ -482,3 +482,47 @@ fn a_subchart_may_not_lead_outside_the_config_folder() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn helm_4s_filename_annotation_is_kept() {
+    // Helm 4 marks each object with the file it came from before the post-renderer runs and
+    // splits the output by it afterwards: it must come back as it went in.
+    let dir = scratch("annotation");
+    let annotate = |text: &str| {
+        text.replace(
+            "  name: rel-orders\n",
+            "  name: rel-orders\n  annotations:\n    postrenderer.helm.sh/postrender-filename: shop/templates/order.yaml\n",
+        )
+    };
+    let plugin = plugin_dir().display().to_string();
+    let env = [
+        ("HELM_PLUGIN_NAME", "crd-schema-fn"),
+        ("HELM_PLUGIN_DIR", plugin.as_str()),
+    ];
+    let run = as_helm(
+        &dir,
+        &[&command(), &config()],
+        &annotate(&rendered()),
+        &env,
+        HelmStderr::Open,
+    );
+    assert_eq!((run.code, run.stdout), (0, annotate(UMBRELLA_OUT)));
+    assert_eq!(run.helm_stderr, UMBRELLA_WARNINGS);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_readmes_name_the_plugin_as_plugin_yaml_does() {
+    let text = std::fs::read_to_string(plugin_dir().join("plugin.yaml")).unwrap();
+    let plugin: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    let name = plugin["name"].as_str().unwrap();
+    let recipe = format!("--post-renderer {name} --post-renderer-args ./chart/crd-schema-fn.yaml");
+    for readme in [
+        "README.md",
+        "helm-plugin/README.md",
+        "examples/helm-post-renderer/README.md",
+    ] {
+        let text = std::fs::read_to_string(root().join(readme)).unwrap();
+        assert!(text.contains(&recipe), "{readme} does not show `{recipe}`");
+    }
+}
