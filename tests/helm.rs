@@ -526,3 +526,37 @@ fn the_readmes_name_the_plugin_as_plugin_yaml_does() {
         assert!(text.contains(&recipe), "{readme} does not show `{recipe}`");
     }
 }
+
+#[test]
+fn without_helms_stderr_the_terminal_takes_the_messages() {
+    // A terminal made by util-linux's `script` (a pseudo-terminal that becomes the controlling
+    // terminal of what it runs); the process standing for helm has no stderr.
+    if Command::new("script").arg("--version").output().is_err() {
+        println!("SKIPPED without_helms_stderr_the_terminal_takes_the_messages: no `script`");
+        return;
+    }
+    let dir = scratch("tty");
+    std::fs::write(dir.join("rendered.yaml"), rendered()).unwrap();
+    let inner = format!(
+        "exec 2>&-; PATH={bin}:$PATH {cmd} {cfg} <{d}/rendered.yaml >{d}/stdout 2>{d}/own; rc=$?; exit $rc",
+        bin = dir.join("bin").display(),
+        cmd = command(),
+        cfg = config(),
+        d = dir.display()
+    );
+    let out = Command::new("script")
+        .args(["-qec", &format!("bash -c '{inner}'"), "/dev/null"])
+        .env_remove("CRD_SCHEMA_FN_LOG")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let terminal = String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n");
+    assert_eq!(out.status.code(), Some(0), "{terminal}");
+    assert_eq!(terminal, UMBRELLA_WARNINGS);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("stdout")).unwrap(),
+        UMBRELLA_OUT
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("own")).unwrap(), "");
+    std::fs::remove_dir_all(&dir).ok();
+}
