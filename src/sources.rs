@@ -4,7 +4,9 @@
 //! A directory that holds a `Chart.yaml` is a Helm chart, read as Helm reads the CRDs it
 //! installs: the files of its `crds/` folder (recursively, sorted), then each subchart's, in the
 //! order of their names: every folder in `charts/` is read the same way (its `crds/`, then its
-//! own `charts/`), however deeply nested. Templates and values are not read. A packaged subchart
+//! own `charts/`), however deeply nested. Templates and values are not read. A chart's `charts/`
+//! folder named alone is read as its subcharts (so `schemas: [crds/, charts/]` reads the same
+//! files as `.`). A packaged subchart
 //! (`charts/*.tgz`) is not opened: [`packaged_subcharts`] lists those, to be reported.
 //!
 //! A file may hold CustomResourceDefinitions (multi-document YAML, `kind: List` or
@@ -55,6 +57,8 @@ pub fn schema_files(
     let mut files = Vec::new();
     if is_chart(path) {
         collect_chart(path, &mut files, &mut Vec::new(), &mut HashSet::new())?;
+    } else if is_subcharts(path) {
+        collect_subcharts(path, &mut files, &mut Vec::new(), &mut HashSet::new())?;
     } else {
         collect_files(path, &mut files, &mut HashSet::new())?;
         files.sort();
@@ -71,13 +75,24 @@ pub fn is_chart(path: &Path) -> bool {
     path.join(CHART_FILE).is_file()
 }
 
+/// Whether `path` is the `charts/` folder of a Helm chart (read as its subcharts).
+pub fn is_subcharts(path: &Path) -> bool {
+    let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    real.file_name().is_some_and(|n| n == "charts")
+        && real.parent().is_some_and(is_chart)
+        && real.is_dir()
+}
+
 /// The packaged subcharts (`*.tgz`, `*.tar.gz` in a `charts/` folder, at any depth) of the
-/// Helm chart at `path`, in the order they are met; empty when `path` is not a chart. Their
+/// Helm chart at `path` (or chart's `charts/` folder), in the order they are met; empty for any
+/// other path. Their
 /// CRDs are not read.
 pub fn packaged_subcharts(path: &Path) -> Result<Vec<PathBuf>, SchemaError> {
     let mut archives = Vec::new();
     if is_chart(path) {
         collect_chart(path, &mut Vec::new(), &mut archives, &mut HashSet::new())?;
+    } else if is_subcharts(path) {
+        collect_subcharts(path, &mut Vec::new(), &mut archives, &mut HashSet::new())?;
     }
     Ok(archives)
 }
@@ -103,12 +118,23 @@ fn collect_chart(
         files.extend(own);
     }
     let charts = dir.join("charts");
-    if !charts.is_dir() {
-        return Ok(());
+    if charts.is_dir() {
+        collect_subcharts(&charts, files, archives, seen)?;
     }
+    Ok(())
+}
+
+/// [`collect_chart`] for each subchart in a chart's `charts/` folder, in the order of their
+/// names; the packaged ones go to `archives`.
+fn collect_subcharts(
+    charts: &Path,
+    files: &mut Vec<PathBuf>,
+    archives: &mut Vec<PathBuf>,
+    seen: &mut HashSet<PathBuf>,
+) -> Result<(), SchemaError> {
     let mut entries = Vec::new();
-    for entry in std::fs::read_dir(&charts).map_err(|e| io_error(&charts, &e))? {
-        let entry = entry.map_err(|e| io_error(&charts, &e))?;
+    for entry in std::fs::read_dir(charts).map_err(|e| io_error(charts, &e))? {
+        let entry = entry.map_err(|e| io_error(charts, &e))?;
         let name = entry.file_name().to_string_lossy().into_owned();
         if !name.starts_with('.') {
             entries.push((name, entry.path()));

@@ -560,3 +560,26 @@ fn without_helms_stderr_the_terminal_takes_the_messages() {
     assert_eq!(std::fs::read_to_string(dir.join("own")).unwrap(), "");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_charts_folder_is_read_as_subcharts() {
+    // `schemas: [crds/, charts/]` beside Chart.yaml: the same schemas as `.`; a charts/ folder
+    // elsewhere (not in a chart) is a plain folder, its templates read and refused.
+    let dir = scratch("charts-folder");
+    let chart = dir.join("chart");
+    copy_tree(&umbrella(), &chart);
+    let config = "apiVersion: fn.crd-schema-fn.dev/v1alpha1\nkind: CRDSchemaFn\nmetadata:\n  \
+                  name: crd-schema-fn\nspec:\n  schemas: [crds/, charts/]\n";
+    std::fs::write(chart.join("crd-schema-fn.yaml"), config).unwrap();
+    let cfg = chart.join("crd-schema-fn.yaml").display().to_string();
+    let (out, err, code) = run_fn(&[&cfg], &rendered());
+    assert_eq!(
+        (out.as_str(), err.as_str(), code),
+        (UMBRELLA_OUT, UMBRELLA_WARNINGS, 0)
+    );
+    std::fs::remove_file(chart.join("Chart.yaml")).unwrap();
+    let (out, err, code) = run_fn(&[&cfg], &rendered());
+    assert_eq!((out.as_str(), code), ("", 2), "{err}");
+    assert!(err.contains("charts/db/templates/database.yaml"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
