@@ -326,17 +326,17 @@ fn validate(raw: Raw, base_dir: &Path, restrictor: LoadRestrictor) -> Result<Con
         None => defaults.validation,
         Some(s) => parse_validation(s, &format!("{}.validation", raw.section))?,
     };
-    let paths = |list: &[String], name: &str| -> Result<Vec<PathBuf>, ConfigError> {
+    let paths = |list: &[String], name: &str, read: Lister| -> Result<Vec<PathBuf>, ConfigError> {
         list.iter()
             .enumerate()
             .map(|(i, p)| {
                 let key = format!("{}.{name}[{i}]", raw.section);
-                resolve(p, base_dir, &key, restrictor)
+                resolve(p, base_dir, &key, restrictor, read)
             })
             .collect()
     };
-    let schemas = paths(&raw.schemas, "schemas")?;
-    let previous = paths(&raw.previous, "previous")?;
+    let schemas = paths(&raw.schemas, "schemas", schema_files_of)?;
+    let previous = paths(&raw.previous, "previous", crate::sources::files_of)?;
     let skip_kinds = raw
         .skip_kinds
         .iter()
@@ -355,12 +355,24 @@ fn validate(raw: Raw, base_dir: &Path, restrictor: LoadRestrictor) -> Result<Con
     })
 }
 
-/// A path the config names, joined to `base_dir` and checked against `restrictor`.
+/// The files a path of the config leads to when it is read (each is checked against the
+/// restrictor).
+type Lister = fn(&Path) -> Result<Vec<PathBuf>, crate::schema::SchemaError>;
+
+/// The files a `schemas:` entry is read from (a Helm chart's CRDs, for a chart).
+fn schema_files_of(path: &Path) -> Result<Vec<PathBuf>, crate::schema::SchemaError> {
+    let files = crate::sources::schema_files(path, &std::collections::HashSet::new())?;
+    Ok(files.into_iter().map(|(f, _)| f).collect())
+}
+
+/// A path the config names, joined to `base_dir` and checked against `restrictor`: it, and
+/// every file `read` lists for it, must resolve inside the base folder.
 fn resolve(
     p: &str,
     base_dir: &Path,
     key: &str,
     restrictor: LoadRestrictor,
+    read: Lister,
 ) -> Result<PathBuf, ConfigError> {
     let joined = base_dir.join(p);
     if restrictor == LoadRestrictor::None {
@@ -410,7 +422,7 @@ fn resolve(
         return Err(outside(&real));
     }
     if real.is_dir() {
-        for f in crate::sources::files_of(&joined).map_err(|e| bad(key, e.to_string()))? {
+        for f in read(&joined).map_err(|e| bad(key, e.to_string()))? {
             let f_real = std::fs::canonicalize(&f).unwrap_or(f);
             if !f_real.starts_with(&root) {
                 return Err(outside(&f_real));

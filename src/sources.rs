@@ -1,5 +1,13 @@
 //! Schema sources on disk: a file, or a directory searched recursively (`*.yaml`, `*.yml`,
-//! `*.json`, in sorted path order; hidden entries skipped).
+//! `*.json`, in sorted path order; hidden entries skipped), or a Helm chart.
+//!
+//! A directory that holds a `Chart.yaml` is a Helm chart, read as Helm reads the CRDs it
+//! installs: the files of its `crds/` folder (recursively, sorted), then each subchart's, in the
+//! order of their names: every folder in `charts/` is read the same way (its `crds/`, then its
+//! own `charts/`), however deeply nested. Templates and values are not read. A chart's `charts/`
+//! folder named alone is read as its subcharts (so `schemas: [crds/, charts/]` reads the same
+//! files as `.`). A packaged subchart
+//! (`charts/*.tgz`) is not opened: [`packaged_subcharts`] lists those, to be reported.
 //!
 //! A file may hold CustomResourceDefinitions (multi-document YAML, `kind: List` or
 //! `CustomResourceDefinitionList` of CRDs, or JSON), a swagger 2.0 document or an OpenAPI v3
@@ -47,10 +55,101 @@ pub fn schema_files(
         });
     }
     let mut files = Vec::new();
-    collect_files(path, &mut files, &mut HashSet::new())?;
-    files.sort();
+    if is_chart(path) {
+        collect_chart(path, &mut files, &mut Vec::new(), &mut HashSet::new())?;
+    } else if is_subcharts(path) {
+        collect_subcharts(path, &mut files, &mut Vec::new(), &mut HashSet::new())?;
+    } else {
+        collect_files(path, &mut files, &mut HashSet::new())?;
+        files.sort();
+    }
     files.retain(|f| !skipped(f));
     Ok(files.into_iter().map(|f| (f, false)).collect())
+}
+
+/// The file that makes a folder a Helm chart.
+pub const CHART_FILE: &str = "Chart.yaml";
+
+/// Whether `path` is a folder that holds a `Chart.yaml` (read as a Helm chart).
+pub fn is_chart(path: &Path) -> bool {
+    path.join(CHART_FILE).is_file()
+}
+
+/// Whether `path` is the `charts/` folder of a Helm chart (read as its subcharts).
+pub fn is_subcharts(path: &Path) -> bool {
+    let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    real.file_name().is_some_and(|n| n == "charts")
+        && real.parent().is_some_and(is_chart)
+        && real.is_dir()
+}
+
+/// The packaged subcharts (`*.tgz`, `*.tar.gz` in a `charts/` folder, at any depth) of the
+/// Helm chart at `path` (or chart's `charts/` folder), in the order they are met; empty for any
+/// other path. Their
+/// CRDs are not read.
+pub fn packaged_subcharts(path: &Path) -> Result<Vec<PathBuf>, SchemaError> {
+    let mut archives = Vec::new();
+    if is_chart(path) {
+        collect_chart(path, &mut Vec::new(), &mut archives, &mut HashSet::new())?;
+    } else if is_subcharts(path) {
+        collect_subcharts(path, &mut Vec::new(), &mut archives, &mut HashSet::new())?;
+    }
+    Ok(archives)
+}
+
+/// Appends the CRD files of the chart at `dir` (its `crds/`, sorted), then its subcharts' (the
+/// folders of its `charts/`, by name, recursively); the packaged subcharts go to `archives`.
+/// `seen`: the folders already walked, so that symbolic links cannot loop.
+fn collect_chart(
+    dir: &Path,
+    files: &mut Vec<PathBuf>,
+    archives: &mut Vec<PathBuf>,
+    seen: &mut HashSet<PathBuf>,
+) -> Result<(), SchemaError> {
+    let real = std::fs::canonicalize(dir).map_err(|e| io_error(dir, &e))?;
+    if !seen.insert(real) {
+        return Ok(());
+    }
+    let crds = dir.join("crds");
+    if crds.is_dir() {
+        let mut own = Vec::new();
+        collect_files(&crds, &mut own, seen)?;
+        own.sort();
+        files.extend(own);
+    }
+    let charts = dir.join("charts");
+    if charts.is_dir() {
+        collect_subcharts(&charts, files, archives, seen)?;
+    }
+    Ok(())
+}
+
+/// [`collect_chart`] for each subchart in a chart's `charts/` folder, in the order of their
+/// names; the packaged ones go to `archives`.
+fn collect_subcharts(
+    charts: &Path,
+    files: &mut Vec<PathBuf>,
+    archives: &mut Vec<PathBuf>,
+    seen: &mut HashSet<PathBuf>,
+) -> Result<(), SchemaError> {
+    let mut entries = Vec::new();
+    for entry in std::fs::read_dir(charts).map_err(|e| io_error(charts, &e))? {
+        let entry = entry.map_err(|e| io_error(charts, &e))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.starts_with('.') {
+            entries.push((name, entry.path()));
+        }
+    }
+    entries.sort();
+    for (name, path) in entries {
+        let meta = std::fs::metadata(&path).map_err(|e| io_error(&path, &e))?;
+        if meta.is_dir() {
+            collect_chart(&path, files, archives, seen)?;
+        } else if name.ends_with(".tgz") || name.ends_with(".tar.gz") {
+            archives.push(path);
+        }
+    }
+    Ok(())
 }
 
 /// The largest file read as a schema source or previous objects (256 MiB).
@@ -90,7 +189,8 @@ pub fn read_text(path: &Path) -> Result<String, SchemaError> {
 }
 
 /// The files a path names: itself, or for a directory the `*.yaml`, `*.yml` and `*.json`
-/// files below it (recursively, hidden entries skipped), in sorted order.
+/// files below it (recursively, hidden entries skipped), in sorted order. (A Helm chart is not
+/// told apart: [`schema_files`] reads one as a chart.)
 pub fn files_of(path: &Path) -> Result<Vec<PathBuf>, SchemaError> {
     let meta = std::fs::metadata(path).map_err(|e| io_error(path, &e))?;
     if !meta.is_dir() {

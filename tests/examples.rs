@@ -177,6 +177,7 @@ fn sample_and_example_configs_are_valid() {
         "!examples/argocd-cmp/app/crd-schema-fn.yaml",
         "examples/gateway-api/crd-schema-fn.yaml",
         "examples/helm-post-renderer/chart/crd-schema-fn.yaml",
+        "tests/fixtures/helm/umbrella/crd-schema-fn.yaml",
     ];
     for file in files {
         let (file, restrictor) = match file.strip_prefix('!') {

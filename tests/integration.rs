@@ -20,6 +20,7 @@ mod engine_real_crds;
 mod examples;
 mod fuzz_regressions;
 mod golden;
+mod helm;
 mod jobs;
 mod limits;
 mod mutations;

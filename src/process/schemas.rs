@@ -382,6 +382,17 @@ fn load_file_except(
             format!("{}: {msg}", path.display()),
         ));
     }
+    for archive in crate::sources::packaged_subcharts(path)? {
+        results.push(KrmResult::new(
+            Severity::Warning,
+            format!(
+                "{}: packaged subchart {} is not opened: its CRDs, if it has any, give no \
+                 schema (name their files in schemas:)",
+                path.display(),
+                archive.display()
+            ),
+        ));
+    }
     Ok(entries)
 }
 
