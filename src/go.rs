@@ -3,3 +3,4 @@
 //! `gonet`, `goregex`, the time and URL readers under `cel`.)
 
 pub mod strconv;
+pub mod time;

@@ -2,76 +2,9 @@
 //! `format: duration` conversion (kube-openapi's `strfmt.ParseDuration`, which also accepts
 //! `3d`, `1 week`, …) follow; the cel crate's own parser accepts other strings.
 
-/// Nanoseconds per unit of Go's `time.ParseDuration`.
-fn go_unit(u: &str) -> Option<u64> {
-    Some(match u {
-        "ns" => 1,
-        "us" | "µs" | "μs" => 1_000,
-        "ms" => 1_000_000,
-        "s" => 1_000_000_000,
-        "m" => 60_000_000_000,
-        "h" => 3_600_000_000_000,
-        _ => return None,
-    })
-}
-
-/// Go's `time.ParseDuration`: `[-+]?([0-9]*(\.[0-9]*)?[a-z]+)+`, or `0`; `None` when invalid
-/// or out of the int64 nanosecond range.
+/// Go's `time.ParseDuration` ([`crate::go::time::parse_duration`]).
 pub fn parse_go_duration(s: &str) -> Option<i64> {
-    let (neg, mut rest) = match s.as_bytes().first() {
-        Some(b'-') => (true, &s[1..]),
-        Some(b'+') => (false, &s[1..]),
-        _ => (false, s),
-    };
-    if rest == "0" {
-        return Some(0);
-    }
-    if rest.is_empty() {
-        return None;
-    }
-    let mut total: u128 = 0;
-    while !rest.is_empty() {
-        let int_end = rest
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len());
-        let (int_part, after) = rest.split_at(int_end);
-        let (frac_part, after) = match after.strip_prefix('.') {
-            Some(a) => {
-                let end = a.find(|c: char| !c.is_ascii_digit()).unwrap_or(a.len());
-                a.split_at(end)
-            }
-            None => ("", after),
-        };
-        if int_part.is_empty() && frac_part.is_empty() {
-            return None;
-        }
-        let unit_end = after
-            .find(|c: char| c == '.' || c.is_ascii_digit())
-            .unwrap_or(after.len());
-        let (unit, next) = after.split_at(unit_end);
-        let scale = u128::from(go_unit(unit)?);
-        let whole: u128 = if int_part.is_empty() {
-            0
-        } else {
-            int_part.parse().ok()?
-        };
-        let mut value = whole.checked_mul(scale)?;
-        let mut div = 1u128;
-        for d in frac_part.bytes().take(30) {
-            div *= 10;
-            value += u128::from(d - b'0') * scale / div;
-        }
-        total = total.checked_add(value)?;
-        if total > 1u128 << 63 {
-            return None;
-        }
-        rest = next;
-    }
-    match (neg, total) {
-        (true, t) => Some((t as i128).wrapping_neg() as i64),
-        (false, t) if t < 1u128 << 63 => Some(t as i64),
-        _ => None,
-    }
+    crate::go::time::parse_duration(s)
 }
 
 /// kube-openapi's `strfmt.ParseDuration`: Go's form first; else the whole text must be
