@@ -185,7 +185,7 @@ impl Checker<'_> {
             Expr::Call(c) => c.func_name == "_[_]",
             _ => false,
         };
-        if read && matches!(t, Ty::Bytes | Ty::Duration) {
+        if read && matches!(t, Ty::Bytes | Ty::Duration | Ty::Timestamp) {
             self.strfmt.insert(e.id);
         }
         self.types.insert(e.id, t.clone());

@@ -36,7 +36,7 @@ pub fn register(ctx: &mut Context<'_>) {
     }
 }
 
-/// A read of a `byte` or `duration` string: its conversion's error when it did not convert.
+/// A read of a `byte`, `duration`, `date` or `date-time` string: its conversion's error when it did not convert.
 pub(super) fn strfmt(v: Value) -> ResolveResult {
     if let Value::Opaque(o) = &v {
         if let Some(bad) = o.downcast_ref::<super::value::Invalid>() {

@@ -51,8 +51,8 @@ pub fn to_cel(v: &Value, d: &Decl) -> Cel {
             )),
         },
         (Kind::Timestamp(date_only), Value::String(s)) => match parse_timestamp(s, *date_only) {
-            Some(t) => Cel::Timestamp(t),
-            None => plain(v),
+            Ok(t) => Cel::Timestamp(t),
+            Err(e) => invalid(e),
         },
         (Kind::Bytes, Value::String(s)) => match decode_base64_url(s) {
             Ok(b) => Cel::Bytes(Arc::new(b)),
@@ -99,14 +99,24 @@ pub fn plain(v: &Value) -> Cel {
     }
 }
 
-/// RFC 3339 date-time (`strfmt.ParseDateTime`), or a full date at midnight UTC.
-fn parse_timestamp(s: &str, date_only: bool) -> Option<chrono::DateTime<chrono::FixedOffset>> {
-    if date_only {
-        let d = chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").ok()?;
-        let t = d.and_hms_opt(0, 0, 0)?.and_utc();
-        return Some(t.fixed_offset());
-    }
-    chrono::DateTime::parse_from_rfc3339(s).ok()
+/// A `date-time` (`strfmt.ParseDateTime`) or `date` (`time.Parse(strfmt.RFC3339FullDate, …)`)
+/// string as a timestamp, or the error value the apiserver's conversion gives
+/// (`UnstructuredToVal`: `Invalid date-time formatted string <s>: <Go's parse error>`).
+fn parse_timestamp(
+    s: &str,
+    date_only: bool,
+) -> Result<chrono::DateTime<chrono::FixedOffset>, String> {
+    use crate::go::time;
+    let (parsed, what) = match date_only {
+        true => (time::parse(&time::FULL_DATE, s), "date"),
+        false => (time::parse_strfmt_date_time(s), "date-time"),
+    };
+    let p = parsed.map_err(|e| format!("Invalid {what} formatted string {s}: {e}"))?;
+    let zone = chrono::FixedOffset::east_opt(p.offset as i32);
+    chrono::DateTime::from_timestamp(p.unix, p.nanos)
+        .zip(zone)
+        .map(|(t, z)| t.with_timezone(&z))
+        .ok_or_else(|| format!("Invalid {what} formatted string {s}: out of range"))
 }
 
 /// Go's `base64.URLEncoding.Decode` (URL-safe alphabet, `=` padding, `\r` and `\n` skipped,

@@ -63,7 +63,7 @@ const CONVERSIONS: &[&str] = &[
 /// The name the parser gives a macro's accumulator.
 const ACCU: &str = "@result";
 
-/// Plans `e`. A read of a `byte` or `duration` string is wrapped in [`Step::StrFmt`], which
+/// Plans `e`. A read of a `byte`, `duration`, `date` or `date-time` string is wrapped in [`Step::StrFmt`], which
 /// fails with the conversion's error when the string did not convert
 /// ([`super::super::value::Invalid`]).
 pub(super) fn plan(e: &IdedExpr, pl: &Planner) -> Step {

@@ -158,3 +158,35 @@ fn upstream_rules_that_do_not_compile() {
     );
     assert_eq!(got[0], "R.properties[spec].properties[value].x-kubernetes-validations[0].optionalOldSelf: Invalid value: true: may not be set if oldSelf is not used in rule");
 }
+
+/// `format: date-time` and `date` values reach a rule as kube-openapi's strfmt reads them: the
+/// object's format validation lowercases `t` and `z`, but `strfmt.ParseDateTime` (Go's
+/// `time.Parse` with its layouts) does not, so the rule sees the conversion's error value.
+#[test]
+fn date_times_reach_rules_as_strfmt_parses_them() {
+    let schema = "type: object\nproperties:\n  spec:\n    type: object\n    properties:\n      d: {type: string, format: date-time, x-kubernetes-validations: [{rule: 'self > timestamp(\"2000-01-01T00:00:00Z\")'}]}\n      day: {type: string, format: date, x-kubernetes-validations: [{rule: 'self > timestamp(\"2000-01-01T00:00:00Z\")'}]}\n";
+    let s = convert(&json_of(schema), "R").unwrap();
+    let c = Compiled::new(&s, "R");
+    let run = |spec: &str| -> Vec<String> {
+        let obj = json_of(&format!("apiVersion: v1\nkind: K\nspec: {spec}\n"));
+        c.validate(&obj).iter().map(ToString::to_string).collect()
+    };
+    assert_eq!(
+        run("{d: '2020-01-01T00:00:00Z', day: '2020-01-01'}"),
+        Vec::<String>::new()
+    );
+    // No zone: strfmt's last layout reads it in UTC.
+    assert_eq!(run("{d: '2020-01-01T00:00:00.5'}"), Vec::<String>::new());
+    assert_eq!(
+        run("{d: '2020-01-01t00:00:00z'}"),
+        ["spec.d: Invalid value: \"string\": Invalid date-time formatted string 2020-01-01t00:00:00z: parsing time \"2020-01-01t00:00:00z\" as \"2006-01-02T15:04:05\": cannot parse \"t00:00:00z\" as \"T\" evaluating rule: self > timestamp(\"2000-01-01T00:00:00Z\")"]
+    );
+    assert_eq!(
+        run("{d: '2020-01-01T00:00:00z'}"),
+        ["spec.d: Invalid value: \"string\": Invalid date-time formatted string 2020-01-01T00:00:00z: parsing time \"2020-01-01T00:00:00z\": extra text: \"z\" evaluating rule: self > timestamp(\"2000-01-01T00:00:00Z\")"]
+    );
+    assert_eq!(
+        run("{day: '2020-1-01'}"),
+        ["spec.day: Invalid value: \"string\": Invalid date formatted string 2020-1-01: parsing time \"2020-1-01\" as \"2006-01-02\": cannot parse \"1-01\" as \"01\" evaluating rule: self > timestamp(\"2000-01-01T00:00:00Z\")"]
+    );
+}
