@@ -33,6 +33,51 @@ pub fn register(ctx: &mut Context<'_>) {
         "lastIndexOf",
         |This(v): This<Value>, Arguments(args): Arguments| index_of(v, &args, true),
     );
+    ctx.add_function("split", split);
+}
+
+/// `split(sep)` and `split(sep, n)`: Go's `strings.Split` and `strings.SplitN`, where an empty
+/// separator splits into the characters (`'abc'.split('')` is `['a', 'b', 'c']`).
+fn split(This(s): This<Arc<String>>, Arguments(args): Arguments) -> ResolveResult {
+    let (sep, n) = match args.as_slice() {
+        [Value::String(sep)] => (sep.as_str(), -1),
+        [Value::String(sep), Value::Int(n)] => (sep.as_str(), *n),
+        _ => return Err(ExecutionError::NoSuchOverload),
+    };
+    let parts = go_split_n(&s, sep, n);
+    let list = parts
+        .into_iter()
+        .map(|p| Value::String(Arc::new(p.to_string())))
+        .collect();
+    Ok(Value::List(Arc::new(list)))
+}
+
+/// Go's `strings.SplitN(s, sep, n)`: no parts for `n == 0`, all of them for `n < 0`, at most
+/// `n` (the last one the rest) otherwise; an empty `sep` splits after each character.
+fn go_split_n<'s>(s: &'s str, sep: &str, n: i64) -> Vec<&'s str> {
+    if n == 0 {
+        return Vec::new();
+    }
+    if !sep.is_empty() {
+        return match usize::try_from(n) {
+            Ok(n) => s.splitn(n, sep).collect(),
+            Err(_) => s.split(sep).collect(),
+        };
+    }
+    // `explode`: one part per character, the last one the rest.
+    let chars = s.chars().count();
+    let n = usize::try_from(n).map_or(chars, |n| n.min(chars));
+    let mut out = Vec::with_capacity(n);
+    let mut rest = s;
+    for _ in 1..n {
+        let len = rest.chars().next().map_or(0, char::len_utf8);
+        out.push(&rest[..len]);
+        rest = &rest[len..];
+    }
+    if n > 0 {
+        out.push(rest);
+    }
+    out
 }
 
 fn out_of_range(i: i64) -> ExecutionError {
@@ -109,4 +154,38 @@ fn index_of(this: Value, args: &[Value], last: bool) -> ResolveResult {
         (offset..=n - m).find(|&i| at(i))
     };
     Ok(Value::Int(found.unwrap_or(-1)))
+}
+
+#[cfg(test)]
+mod split_tests {
+    use super::go_split_n;
+
+    /// Go's `splittests` (strings_test.go) with `Split` as `SplitN(s, sep, -1)`.
+    #[test]
+    fn split_n_as_go_splits() {
+        let cases: &[(&str, &str, i64, &[&str])] = &[
+            ("", "", -1, &[]),
+            ("abcd", "", 2, &["a", "bcd"]),
+            ("abcd", "", 4, &["a", "b", "c", "d"]),
+            ("abcd", "", -1, &["a", "b", "c", "d"]),
+            ("abcd", "", 0, &[]),
+            (
+                "\u{263a}\u{263b}\u{2639}",
+                "",
+                -1,
+                &["\u{263a}", "\u{263b}", "\u{2639}"],
+            ),
+            ("1 2 3 4", " ", 3, &["1", "2", "3 4"]),
+            ("1 2", " ", 3, &["1", "2"]),
+            ("abcd", "a", 0, &[]),
+            ("abcd", "a", -1, &["", "bcd"]),
+            ("abcd", "z", -1, &["abcd"]),
+            ("1,2,3,", ",", -1, &["1", "2", "3", ""]),
+            ("", ",", -1, &[""]),
+            ("", "T", -1, &[""]),
+        ];
+        for (s, sep, n, want) in cases {
+            assert_eq!(go_split_n(s, sep, *n), *want, "{s:?} {sep:?} {n}");
+        }
+    }
 }
