@@ -506,7 +506,7 @@ impl Checker<'_> {
             let literal = matches!(x.expr, Expr::Literal(_));
             values.push(
                 (!l.optional_indices.contains(&i) && !literal)
-                    .then(|| sample(&t))
+                    .then(|| sample(&t).or_else(|| type_only(&t)))
                     .flatten(),
             );
         }
@@ -670,6 +670,20 @@ fn sample(t: &Ty) -> Option<kube_cel::cel::Value> {
         Ty::Duration => V::Duration(chrono::Duration::zero()),
         _ => return None,
     })
+}
+
+/// A stand-in for an argument whose type no `format()` clause takes (`stringFormatChecker`
+/// checks the kind of the argument's type: an object, a library type or an optional is none
+/// of the kinds it lists), named by `TypeName()`.
+fn type_only(t: &Ty) -> Option<kube_cel::cel::Value> {
+    let name = match t.view() {
+        Ty::Node(d) if matches!(d.kind, Kind::Object(_)) => Ty::Node(d).name(),
+        Ty::Opaque(name) => name.to_string(),
+        Ty::Optional(_) => "optional_type".to_string(),
+        _ => return None,
+    };
+    let v = super::formatting::TypeOnly(name);
+    Some(kube_cel::cel::Value::Opaque(Arc::new(v)))
 }
 
 /// Issues in the order cel-go displays them: by line, then column (stably), one a line.

@@ -25,6 +25,18 @@ pub fn register(ctx: &mut Context<'_>) {
 }
 
 /// cel-go's name of a value's type in the format errors.
+/// A value standing for a `format()` argument of a type no clause takes, known only by its type
+/// (cel-go's checker refuses such an argument by the kind of its type: a schema object, a
+/// library type, an optional), named as `TypeName()` names it.
+#[derive(Debug, PartialEq, Eq)]
+pub struct TypeOnly(pub String);
+
+impl kube_cel::cel::objects::Opaque for TypeOnly {
+    fn runtime_type_name(&self) -> &str {
+        &self.0
+    }
+}
+
 fn type_name(v: &Value) -> String {
     match v {
         Value::List(_) => "list".into(),

@@ -190,3 +190,41 @@ fn date_times_reach_rules_as_strfmt_parses_them() {
         ["spec.day: Invalid value: \"string\": Invalid date formatted string 2020-1-01: parsing time \"2020-1-01\" as \"2006-01-02\": cannot parse \"1-01\" as \"01\" evaluating rule: self > timestamp(\"2000-01-01T00:00:00Z\")"]
     );
 }
+
+/// cel-go's compile-time check of `'<literal>'.format([<list literal>])` (`stringFormatChecker`)
+/// refuses an argument by the kind of its type: a schema object, a library type or an optional
+/// is taken by no clause, and is named by its type name.
+#[test]
+fn format_arguments_of_types_no_clause_takes_are_refused() {
+    let errors = |rule: &str| {
+        let schema = format!("type: object\nproperties:\n  spec:\n    type: object\n    properties: {{obj: {{type: object, properties: {{a: {{type: string}}}}}}, q: {{type: string}}, num: {{type: integer}}}}\n    x-kubernetes-validations: [{{rule: \"{rule}\"}}]\n");
+        let s = convert(&json_of(&schema), "R").unwrap();
+        Compiled::new(&s, "R").errors
+    };
+    let given = |rule: &str| -> String {
+        let e = errors(rule);
+        assert_eq!(e.len(), 1, "{rule}: {e:?}");
+        let at = e[0]
+            .find("error during formatting: ")
+            .expect("a format error");
+        e[0][at..].lines().next().unwrap_or("").to_string()
+    };
+    let string_clause = "error during formatting: string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps, was given";
+    assert_eq!(
+        given("'%s'.format([self.obj]) != ''"),
+        format!("{string_clause} selfType0.obj")
+    );
+    assert_eq!(
+        given("'%s'.format([quantity(self.q)]) != ''"),
+        format!("{string_clause} kubernetes.Quantity")
+    );
+    assert_eq!(
+        given("'%s'.format([self.?q]) != ''"),
+        format!("{string_clause} optional_type")
+    );
+    assert_eq!(given("'%d'.format([self.obj]) != ''"), "error during formatting: decimal clause can only be used on integers, was given selfType0.obj");
+    assert_eq!(
+        errors("'%s %d'.format([self.q, self.num]) != ''"),
+        Vec::<String>::new()
+    );
+}
