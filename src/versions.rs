@@ -124,6 +124,14 @@ pub enum Change {
     FailedRuleValue,
     /// A label value longer than 63 is `must be no more than 63 bytes` (was `characters`).
     LabelValueBytes,
+    /// Bad values other than strings and numbers are written as JSON (`["v1"]`, `null`,
+    /// `{"Rule":…}`), no longer with Go's `%#v` (`[]string{"v1"}`, `"null"`,
+    /// `apiextensions.ValidationRule{Rule:…}`).
+    JsonBadValues,
+    /// Causes whose detail repeated the field or the error type were reworded
+    /// (`Required value: schemas are required` → `Required value`, `fieldPath must be a valid
+    /// path` → `must be a valid path`, `at most 1 items` → `at most 1 item`, …).
+    RewordedCauses,
 }
 
 /// A set of CEL declarations gated by version.
@@ -182,6 +190,16 @@ pub const ROWS: &[Row] = &[
         since: 35,
         change: Change::LabelValueBytes,
     },
+    Row {
+        name: "field.Error bad values marshalled as JSON (apimachinery 1.34)",
+        since: 34,
+        change: Change::JsonBadValues,
+    },
+    Row {
+        name: "field error details no longer repeat the field or error type (apiextensions, apimachinery 1.34)",
+        since: 34,
+        change: Change::RewordedCauses,
+    },
 ];
 
 /// Which version-gated CEL declarations an environment has.
@@ -236,6 +254,20 @@ pub struct Behaviours {
     pub failed_rule_value: bool,
     /// See [`Change::LabelValueBytes`].
     pub label_value_bytes: bool,
+    /// See [`Change::JsonBadValues`].
+    pub json_bad_values: bool,
+    /// See [`Change::RewordedCauses`].
+    pub reworded_causes: bool,
+}
+
+impl Behaviours {
+    /// `new` when the causes are reworded ([`Change::RewordedCauses`]), else `old`.
+    pub fn wording<'a>(&self, new: &'a str, old: &'a str) -> &'a str {
+        match self.reworded_causes {
+            true => new,
+            false => old,
+        }
+    }
 }
 
 impl Behaviours {
@@ -250,6 +282,8 @@ impl Behaviours {
             cel_stored: CelEnv::ALL,
             failed_rule_value: true,
             label_value_bytes: true,
+            json_bad_values: true,
+            reworded_causes: true,
         };
         let mut i = 0;
         while i < ROWS.len() {
@@ -266,6 +300,8 @@ impl Behaviours {
                 }
                 Change::FailedRuleValue => b.failed_rule_value = here,
                 Change::LabelValueBytes => b.label_value_bytes = here,
+                Change::JsonBadValues => b.json_bad_values = here,
+                Change::RewordedCauses => b.reworded_causes = here,
             }
             i += 1;
         }

@@ -3,7 +3,7 @@
 //! apiVersion/kind/metadata), and it must validate against its own schema (type, nullable, enum,
 //! required).
 
-use crate::field::{go_json, go_quote, invalid, required, Path};
+use crate::field::{invalid, required, Path};
 use crate::schema::structural::{Structural, StructuralOrBool};
 use serde_json::Value;
 
@@ -105,10 +105,7 @@ fn would_prune_preserving(v: &Value, s: &Structural, embedded: bool) -> bool {
 
 /// A value as a field error prints it: strings quoted, scalars plain, the rest as JSON.
 fn json_value(v: &Value) -> String {
-    match v {
-        Value::String(t) => go_quote(t),
-        other => go_json(other),
-    }
+    crate::field::go_bad_value(v)
 }
 
 /// The default of a resource root must name its apiVersion and kind (it is an embedded
@@ -116,9 +113,10 @@ fn json_value(v: &Value) -> String {
 fn type_meta_errors(d: &Value, at: &str, errs: &mut Vec<String>) -> bool {
     let Value::Object(m) = d else { return true };
     let mut ok = true;
+    let detail = crate::versions::current().wording("", "must not be empty");
     for k in ["apiVersion", "kind"] {
         if m.get(k).and_then(Value::as_str).is_none_or(str::is_empty) {
-            errs.push(required(format!("{at}.{k}"), ""));
+            errs.push(required(format!("{at}.{k}"), detail));
             ok = false;
         }
     }
