@@ -267,7 +267,8 @@ fn static_errors(r: &Raw, node: &Structural, at: &dyn Fn(&str) -> String) -> Vec
         errs.push(field::invalid(
             at("fieldPath"),
             &go_quote(fp),
-            "must be a valid path",
+            crate::versions::current()
+                .wording("must be a valid path", "fieldPath must be a valid path"),
         ));
     }
     errs

@@ -18,6 +18,7 @@
 //! stored versions.
 
 mod checks;
+mod gosharp;
 mod gostruct;
 mod lists;
 mod update;
