@@ -132,6 +132,12 @@ pub enum Change {
     /// (`Required value: schemas are required` → `Required value`, `fieldPath must be a valid
     /// path` → `must be a valid path`, `at most 1 items` → `at most 1 item`, …).
     RewordedCauses,
+    /// A version that was a storage version and is no longer in `spec.versions` gets the long
+    /// message about storage migration (was `must appear in spec.versions`).
+    StoredVersionMigrationMessage,
+    /// `%e` in CEL's `format()` writes `×` without the narrow no-break spaces around it
+    /// (golang.org/x/text's number formatting, v0.23).
+    ExponentWithoutSpaces,
 }
 
 /// A set of CEL declarations gated by version.
@@ -189,6 +195,16 @@ pub const ROWS: &[Row] = &[
         name: "label value length counted in bytes in messages (apimachinery IsValidLabelValue 1.35)",
         since: 35,
         change: Change::LabelValueBytes,
+    },
+    Row {
+        name: "storedVersions: the migration message for a removed storage version (apiextensions 1.33)",
+        since: 33,
+        change: Change::StoredVersionMigrationMessage,
+    },
+    Row {
+        name: "golang.org/x/text v0.23: %e in CEL format() without narrow no-break spaces (Kubernetes 1.33)",
+        since: 33,
+        change: Change::ExponentWithoutSpaces,
     },
     Row {
         name: "field.Error bad values marshalled as JSON (apimachinery 1.34)",
@@ -258,6 +274,10 @@ pub struct Behaviours {
     pub json_bad_values: bool,
     /// See [`Change::RewordedCauses`].
     pub reworded_causes: bool,
+    /// See [`Change::StoredVersionMigrationMessage`].
+    pub stored_version_migration_message: bool,
+    /// See [`Change::ExponentWithoutSpaces`].
+    pub exponent_without_spaces: bool,
 }
 
 impl Behaviours {
@@ -284,6 +304,8 @@ impl Behaviours {
             label_value_bytes: true,
             json_bad_values: true,
             reworded_causes: true,
+            stored_version_migration_message: true,
+            exponent_without_spaces: true,
         };
         let mut i = 0;
         while i < ROWS.len() {
@@ -302,6 +324,8 @@ impl Behaviours {
                 Change::LabelValueBytes => b.label_value_bytes = here,
                 Change::JsonBadValues => b.json_bad_values = here,
                 Change::RewordedCauses => b.reworded_causes = here,
+                Change::StoredVersionMigrationMessage => b.stored_version_migration_message = here,
+                Change::ExponentWithoutSpaces => b.exponent_without_spaces = here,
             }
             i += 1;
         }

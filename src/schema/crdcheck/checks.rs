@@ -979,8 +979,12 @@ fn stored_versions(stored: &[String], spec: &Spec<'_>, errs: &mut Vec<FieldError
             left.remove(k);
         }
     }
+    let migration = crate::versions::current().stored_version_migration_message;
     for (v, i) in left {
-        let detail = format!("missing from spec.versions; {v} was previously a storage version, and must remain in spec.versions until a storage migration ensures no data remains persisted in {v} and removes {v} from status.storedVersions");
+        let detail = match migration {
+            true => format!("missing from spec.versions; {v} was previously a storage version, and must remain in spec.versions until a storage migration ensures no data remains persisted in {v} and removes {v} from status.storedVersions"),
+            false => "must appear in spec.versions".to_string(),
+        };
         errs.push(invalid(format!("{at}[{i}]"), string(v), &detail));
     }
 }
