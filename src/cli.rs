@@ -249,6 +249,28 @@ mod tests {
     }
 
     #[test]
+    fn parses_the_kubernetes_version_and_refuses_one_outside_the_range() {
+        for (arg, minor) in [("1.34", 34), ("v1.34", 34), ("1.34.2", 34), ("1.32", 32)] {
+            let f = Flags::try_parse_from(["crd-schema-fn", "--kubernetes-version", arg]).unwrap();
+            assert_eq!(
+                f.kubernetes_version.map(|v| v.minor()),
+                Some(minor),
+                "{arg}"
+            );
+        }
+        for bad in ["1.31", "1.37", "latest"] {
+            let err =
+                Flags::try_parse_from(["crd-schema-fn", "--kubernetes-version", bad]).unwrap_err();
+            assert_eq!(err.exit_code(), 2, "{bad}");
+            assert!(
+                err.to_string()
+                    .contains("the supported versions are 1.32 to 1.36"),
+                "{bad}: {err}"
+            );
+        }
+    }
+
+    #[test]
     fn parses_jobs_and_refuses_what_is_not_a_thread_count() {
         let f = Flags::try_parse_from(["crd-schema-fn", "--jobs", "3"]).unwrap();
         assert_eq!(f.jobs, Some(3));

@@ -130,3 +130,83 @@ fn entered_behaviours_last_as_long_as_the_guard() {
     }
     assert_eq!(current(), Behaviours::DEFAULT);
 }
+
+fn at(minor: u8) -> Entered {
+    enter(Behaviours::of(KubeVersion::of_minor(minor).unwrap()))
+}
+
+/// Bad values: JSON from 1.34, Go's `%#v` before (strings and numbers alike in both).
+#[test]
+fn bad_values_per_version() {
+    use crate::field::{go_bad_string_ptr, go_bad_strings, go_bad_value};
+    use serde_json::json;
+    let v1 = ["v1".to_string()];
+    let cases: [(u8, [&str; 8]); 2] = [
+        (
+            33,
+            [
+                "\"x\"",
+                "5",
+                "\"null\"",
+                "[]interface {}{\"a\"}",
+                "map[string]interface {}{\"notAField\":\"x\"}",
+                "[]string{\"v1\"}",
+                "[]string(nil)",
+                "\"null\"",
+            ],
+        ),
+        (
+            34,
+            [
+                "\"x\"",
+                "5",
+                "null",
+                "[\"a\"]",
+                "{\"notAField\":\"x\"}",
+                "[\"v1\"]",
+                "null",
+                "null",
+            ],
+        ),
+    ];
+    for (minor, want) in cases {
+        let _v = at(minor);
+        let got = [
+            go_bad_value(&json!("x")),
+            go_bad_value(&json!(5)),
+            go_bad_value(&json!(null)),
+            go_bad_value(&json!(["a"])),
+            go_bad_value(&json!({"notAField": "x"})),
+            go_bad_strings(Some(&v1)),
+            go_bad_strings(None),
+            go_bad_string_ptr(None),
+        ];
+        assert_eq!(got, want, "1.{minor}");
+    }
+}
+
+#[test]
+fn label_value_message_per_version() {
+    let long = "a".repeat(64);
+    for (minor, unit) in [
+        (32, "characters"),
+        (34, "characters"),
+        (35, "bytes"),
+        (36, "bytes"),
+    ] {
+        let _v = at(minor);
+        assert_eq!(
+            crate::validation::names::label_value(&long),
+            [format!("must be no more than 63 {unit}")],
+            "1.{minor}"
+        );
+    }
+}
+
+#[test]
+fn reworded_causes_per_version() {
+    for (minor, want) in [(33, "schemas are required"), (34, "")] {
+        let _v = at(minor);
+        assert_eq!(current().wording("", "schemas are required"), want);
+    }
+}
