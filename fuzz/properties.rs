@@ -87,6 +87,7 @@ fn stdout_of(input: &str) -> (i32, String) {
         diff: false,
         previous: Vec::new(),
         jobs: None,
+        kubernetes_version: None,
     };
     let exec = run(&flags, input, None);
     let mut out = Vec::new();

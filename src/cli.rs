@@ -46,6 +46,12 @@ pub struct Flags {
     /// 1 runs everything on one thread.
     #[arg(long, short = 'j', value_name = "N", value_parser = crate::jobs::parse)]
     pub jobs: Option<usize>,
+
+    /// Answer as kube-apiserver of this Kubernetes version does: 1.32 to 1.36 (default 1.36;
+    /// `1.34`, `v1.34` or `1.34.2`, the patch ignored; also
+    /// CRD_SCHEMA_FN_KUBERNETES_VERSION, or the config's `kubernetesVersion:`).
+    #[arg(long, value_name = "VERSION", value_parser = crate::versions::KubeVersion::parse)]
+    pub kubernetes_version: Option<crate::versions::KubeVersion>,
 }
 
 /// The legacy plugin's config file, as read by `main`.
@@ -149,9 +155,11 @@ fn whole(
     config_file: Option<&ConfigFile>,
 ) -> Result<Execution, FatalError> {
     let mut input = resourcelist::read(stdin)?;
-    let mut config =
-        load_config(input.function_config.as_ref(), config_file)?.with_jobs(flags.jobs)?;
+    let mut config = load_config(input.function_config.as_ref(), config_file)?
+        .with_jobs(flags.jobs)?
+        .with_kubernetes_version(flags.kubernetes_version)?;
     config.previous.extend(flags.previous.iter().cloned());
+    let _run = crate::versions::enter(config.behaviours());
     let report = process::process(&mut input.items, &input.labels, &config, flags.diff)?;
     let stdout = resourcelist::write(input, &report.results);
     Ok(execution(&report, Stdout::of(stdout)))
@@ -234,9 +242,32 @@ mod tests {
                 diff: false,
                 previous: Vec::new(),
                 jobs: None,
+                kubernetes_version: None,
             }
         );
         assert!(Flags::try_parse_from(["crd-schema-fn", "--bogus"]).is_err());
+    }
+
+    #[test]
+    fn parses_the_kubernetes_version_and_refuses_one_outside_the_range() {
+        for (arg, minor) in [("1.34", 34), ("v1.34", 34), ("1.34.2", 34), ("1.32", 32)] {
+            let f = Flags::try_parse_from(["crd-schema-fn", "--kubernetes-version", arg]).unwrap();
+            assert_eq!(
+                f.kubernetes_version.map(|v| v.minor()),
+                Some(minor),
+                "{arg}"
+            );
+        }
+        for bad in ["1.31", "1.37", "latest"] {
+            let err =
+                Flags::try_parse_from(["crd-schema-fn", "--kubernetes-version", bad]).unwrap_err();
+            assert_eq!(err.exit_code(), 2, "{bad}");
+            assert!(
+                err.to_string()
+                    .contains("the supported versions are 1.32 to 1.36"),
+                "{bad}: {err}"
+            );
+        }
     }
 
     #[test]

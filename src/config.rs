@@ -9,6 +9,7 @@
 //! whose `data` holds the same keys as strings (what `kpt fn eval ... -- prune=false` sends).
 //! A missing or null functionConfig means all defaults.
 
+use crate::versions::{Behaviours, KubeVersion};
 use crate::yaml::json::{kind_name as json_kind, to_json};
 use crate::yaml::Node;
 use serde_json::Value;
@@ -19,7 +20,7 @@ pub const API_VERSION: &str = "fn.crd-schema-fn.dev/v1alpha1";
 pub const KIND: &str = "CRDSchemaFn";
 
 /// The keys both config forms accept (under `spec` or `data`).
-pub const KEYS: [&str; 8] = [
+pub const KEYS: [&str; 9] = [
     "prune",
     "default",
     "fieldValidation",
@@ -28,6 +29,7 @@ pub const KEYS: [&str; 8] = [
     "skipKinds",
     "previous",
     "jobs",
+    "kubernetesVersion",
 ];
 
 /// How each pruned field is reported (the apiserver's `fieldValidation` levels).
@@ -82,6 +84,10 @@ pub struct Config {
     /// How many threads a run uses (`None`: as many as the machine has, see [`Config::threads`]).
     /// `--jobs` and [`crate::jobs::JOBS_ENV`] win over the config's `jobs:`.
     pub jobs: Option<usize>,
+    /// The Kubernetes version whose apiserver answers (`None`: the default, 1.36). The
+    /// command line's `--kubernetes-version` and [`crate::versions::VERSION_ENV`] win over the
+    /// config's `kubernetesVersion:`.
+    pub kubernetes_version: Option<KubeVersion>,
 }
 
 impl Default for Config {
@@ -95,6 +101,7 @@ impl Default for Config {
             skip_kinds: Vec::new(),
             previous: Vec::new(),
             jobs: None,
+            kubernetes_version: None,
         }
     }
 }
@@ -111,6 +118,23 @@ impl Config {
         let env = crate::jobs::from_env().map_err(ConfigError::Environment)?;
         self.jobs = flag.or(env).or(self.jobs);
         Ok(self)
+    }
+
+    /// Sets [`Config::kubernetes_version`] from the command line's `--kubernetes-version`
+    /// (`flag`), else from [`crate::versions::VERSION_ENV`], else keeps the config's
+    /// `kubernetesVersion:`.
+    pub fn with_kubernetes_version(
+        mut self,
+        flag: Option<KubeVersion>,
+    ) -> Result<Self, ConfigError> {
+        let env = crate::versions::from_env().map_err(ConfigError::Environment)?;
+        self.kubernetes_version = flag.or(env).or(self.kubernetes_version);
+        Ok(self)
+    }
+
+    /// What the run's Kubernetes version does (resolved once per run).
+    pub fn behaviours(&self) -> Behaviours {
+        Behaviours::of(self.kubernetes_version.unwrap_or_default())
     }
 
     /// Whether objects of this apiVersion and kind are to be left untouched.
@@ -156,6 +180,7 @@ struct Raw {
     skip_kinds: Vec<String>,
     previous: Vec<String>,
     jobs: Option<usize>,
+    kubernetes_version: Option<KubeVersion>,
 }
 
 /// The environment variable that lifts the restriction on the paths a config names, as
@@ -305,6 +330,7 @@ fn parse_entry(
         "skipKinds" => raw.skip_kinds = parse_list(v, key, form)?,
         "previous" => raw.previous = parse_list(v, key, form)?,
         "jobs" => raw.jobs = parse_jobs(v, key)?,
+        "kubernetesVersion" => raw.kubernetes_version = parse_kubernetes_version(v, key)?,
         _ => {
             return Err(ConfigError::UnknownKey {
                 key: key.to_string(),
@@ -352,6 +378,7 @@ fn validate(raw: Raw, base_dir: &Path, restrictor: LoadRestrictor) -> Result<Con
         skip_kinds,
         previous,
         jobs: raw.jobs,
+        kubernetes_version: raw.kubernetes_version,
     })
 }
 
@@ -512,6 +539,26 @@ fn parse_jobs(v: &Value, key: &str) -> Result<Option<usize>, ConfigError> {
         }
     };
     parsed.map(Some).map_err(|m| bad(key, m))
+}
+
+/// A Kubernetes version (`1.34`, `v1.34`, `1.34.2`; a number such as 1.34 as YAML reads it
+/// unquoted too); null is the default.
+fn parse_kubernetes_version(v: &Value, key: &str) -> Result<Option<KubeVersion>, ConfigError> {
+    let text = match v {
+        Value::Null => return Ok(None),
+        Value::String(s) => s.clone(),
+        Value::Number(n) => n.to_string(),
+        other => {
+            return Err(bad(
+                key,
+                format!(
+                    "expected a Kubernetes version such as \"1.34\", found {}",
+                    json_kind(other)
+                ),
+            ))
+        }
+    };
+    KubeVersion::parse(&text).map(Some).map_err(|m| bad(key, m))
 }
 
 fn parse_string(v: &Value, key: &str) -> Result<String, ConfigError> {

@@ -99,6 +99,47 @@ fn with_detail(mut s: String, detail: &str) -> String {
     s
 }
 
+/// The address Go's `%#v` prints for a set pointer inside a struct: the apiserver's changes
+/// from run to run, so any stands in.
+pub const GO_POINTER: &str = "0xc000100000";
+
+/// A bad value (a decoded JSON value held in an `interface{}`) as the run's apiserver writes it
+/// in a field error: strings with `%q`, numbers and bools with `%v`; the rest as JSON, or up to
+/// 1.33 with Go's `%#v` and nil as the string `"null"` (see [`crate::versions`]).
+pub fn go_bad_value(v: &Value) -> String {
+    match v {
+        Value::String(s) => go_quote(s),
+        Value::Bool(_) | Value::Number(_) => go_value(v),
+        _ if crate::versions::current().json_bad_values => go_json(v),
+        Value::Null => go_quote("null"),
+        _ => go_sharp_v(v),
+    }
+}
+
+/// A bad value that is a Go `[]string` (`None`: a nil slice) as the run's apiserver writes it:
+/// JSON (`["v1"]`, `null`), or up to 1.33 `%#v` (`[]string{"v1"}`, `[]string(nil)`).
+pub fn go_bad_strings(items: Option<&[String]>) -> String {
+    match (items, crate::versions::current().json_bad_values) {
+        (None, true) => "null".into(),
+        (None, false) => "[]string(nil)".into(),
+        (Some(items), true) => {
+            let list = items.iter().map(|s| Value::String(s.clone())).collect();
+            go_json(&Value::Array(list))
+        }
+        (Some(items), false) => go_string_slice(items),
+    }
+}
+
+/// A bad value that is a Go `*string` (`None`: nil) as the run's apiserver writes it: the
+/// string quoted, nil as `null`, or up to 1.33 as the string `"null"`.
+pub fn go_bad_string_ptr(s: Option<&str>) -> String {
+    match (s, crate::versions::current().json_bad_values) {
+        (Some(s), _) => go_quote(s),
+        (None, true) => "null".into(),
+        (None, false) => go_quote("null"),
+    }
+}
+
 /// Go's `%q` of a string (`strconv.Quote`, [`crate::go::strconv::quote`]).
 pub fn go_quote(s: &str) -> String {
     crate::go::strconv::quote(s)
@@ -375,11 +416,7 @@ impl BadValue {
         match self {
             BadValue::Omit => None,
             BadValue::Text(t) => Some(t.clone()),
-            BadValue::Json(v) => Some(match v {
-                Value::String(s) => go_quote(s),
-                Value::Bool(_) | Value::Number(_) => go_value(v),
-                _ => go_json(v),
-            }),
+            BadValue::Json(v) => Some(go_bad_value(v)),
         }
     }
 }

@@ -133,7 +133,10 @@ where
     let len = items.len();
     let queue = Mutex::new(items.into_iter().enumerate());
     let next = || queue.lock().unwrap_or_else(|e| e.into_inner()).next();
+    // Every thread answers as the run's Kubernetes version (see `crate::versions`).
+    let behaviours = crate::versions::current();
     let work = |state: &mut S| {
+        let _run = crate::versions::enter(behaviours);
         let mut done = Vec::new();
         while let Some((i, t)) = next() {
             done.push((i, f(state, t)));

@@ -62,6 +62,7 @@ use serde_json::Value;
 
 pub use crate::config::{Config, FieldValidation, SkipKind};
 pub use crate::results::{FileRef, KrmResult, ResourceRef, Severity};
+pub use crate::versions::KubeVersion;
 
 /// What can go wrong building schemas or normalizing an object.
 #[derive(Debug, thiserror::Error)]
@@ -144,7 +145,9 @@ impl Schemas {
     }
 
     /// Schemas of `crds` with `config` (the function's configuration: `prune`, `default`,
-    /// `field_validation`, `skip_kinds`, and `schemas`, files loaded as the function loads them).
+    /// `field_validation`, `skip_kinds`, `kubernetes_version` (the apiserver version whose
+    /// answers are given, 1.36 when `None`), and `schemas`, files loaded as the function loads
+    /// them).
     pub fn from_crds_with_config<'a>(
         crds: impl IntoIterator<Item = &'a CustomResourceDefinition>,
         config: Config,
@@ -169,6 +172,8 @@ impl Schemas {
         {
             return Err(Error::NotACrd { index });
         }
+        // Loaded as the apiserver of `config.kubernetes_version` loads them.
+        let _version = crate::versions::enter(config.behaviours());
         let nodes: Vec<Node> = crds.iter().map(from_json).collect();
         let labels: Vec<String> = (0..crds.len()).map(|i| format!("crds[{i}]")).collect();
         let mut results = Vec::new();
@@ -219,6 +224,7 @@ impl Schemas {
             return Ok(Report::default());
         }
         let lookup = self.registry.lookup(&api_version, kind);
+        let _version = crate::versions::enter(self.config.behaviours());
         let mut node = from_json(obj);
         let mut out = process::Report::default();
         let mut summary = Summary::default();

@@ -81,6 +81,7 @@ pub mod results;
 pub mod schema;
 pub mod sources;
 pub mod validation;
+pub mod versions;
 pub mod yaml;
 
 #[cfg(test)]

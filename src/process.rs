@@ -62,6 +62,7 @@ pub fn process(
     config: &Config,
     want_diff: bool,
 ) -> Result<Report, ProcessError> {
+    let _version = crate::versions::enter(config.behaviours());
     let previous = match config.previous.is_empty() {
         true => None,
         false => Some(Previous::load(&config.previous, config)?),
@@ -77,6 +78,7 @@ pub fn process_update(
     want_diff: bool,
     previous: Option<&Previous>,
 ) -> Result<Report, ProcessError> {
+    let _version = crate::versions::enter(config.behaviours());
     let mut report = Report::default();
     let registry =
         schemas::collect_schemas_after(items, labels, config, previous, &mut report.results)?;

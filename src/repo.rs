@@ -57,6 +57,9 @@ pub struct Options {
     pub base: Option<String>,
     /// How many threads (`--jobs`; `None`: the environment's, the config's, else the machine's).
     pub jobs: Option<usize>,
+    /// The Kubernetes version to answer as (`--kubernetes-version`; `None`: the environment's,
+    /// the config's, else 1.36).
+    pub kubernetes_version: Option<crate::versions::KubeVersion>,
 }
 
 /// What a command printed and its exit code (0 or 1). In the text format everything is on
@@ -103,8 +106,10 @@ impl RepoError {
 pub fn run(opts: &Options) -> Result<Outcome, RepoError> {
     let mut config = load_config(opts.config.as_deref())?
         .with_jobs(opts.jobs)
+        .and_then(|c| c.with_kubernetes_version(opts.kubernetes_version))
         .map_err(RepoError::Environment)?;
     config.schemas.extend(opts.schemas.iter().cloned());
+    let _run = crate::versions::enter(config.behaviours());
     let previous = match &opts.base {
         Some(rev) => Some(base::previous(rev, &opts.paths, &config)?),
         None => None,

@@ -111,6 +111,7 @@ fn truncated_and_flipped_inputs_keep_the_output_contract() {
             diff: false,
             previous: Vec::new(),
             jobs: None,
+            kubernetes_version: None,
         };
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         let inputs = inputs();

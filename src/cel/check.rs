@@ -16,6 +16,7 @@ use super::locate::macro_of;
 use super::mapping::Mapping;
 use super::overloads;
 use super::types::{self, Ty};
+use crate::versions::CelEnv;
 use kube_cel::cel::common::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -62,6 +63,8 @@ pub struct Checked {
 
 struct Checker<'a> {
     src: &'a str,
+    /// The version-gated declarations the environment has ([`crate::versions`]).
+    env: CelEnv,
     root: &'a IdedExpr,
     this: Arc<Decl>,
     /// `optionalOldSelf`: `oldSelf` is an optional of `self`'s type.
@@ -103,9 +106,13 @@ pub fn check(
     optional_old_self: bool,
     want: Want,
 ) -> Result<Checked, String> {
+    // The environment of a new expression: a rule is compiled when its CRD is created or
+    // changes it (an unchanged rule is not compiled again, see `crate::versions`).
+    let env = crate::versions::current().cel_new;
     types::with_self(this, || {
         let mut c = Checker {
             src,
+            env,
             root: expr,
             this: this.clone(),
             optional_old_self,
@@ -373,10 +380,15 @@ impl Checker<'_> {
         target: Option<&IdedExpr>,
         args: &[IdedExpr],
     ) -> Result<Ty, String> {
-        if let Some(r) = self.two_variable_macro(name, target, args) {
+        if let Some(r) = self
+            .env
+            .two_var_comprehensions
+            .then(|| self.two_variable_macro(name, target, args))
+            .flatten()
+        {
             return r;
         }
-        if let (Some(list), [var, key], "sortBy") = (target, args, name) {
+        if let (Some(list), [var, key], "sortBy", true) = (target, args, name, self.env.lists_v3) {
             if let Expr::Ident(var) = &var.expr {
                 let range = self.walk(list)?;
                 if let Err(issue) = self.range(list, &range) {
@@ -425,7 +437,7 @@ impl Checker<'_> {
         // it is the member call `f` on `a.b` (`math.greatest(…)`: `math` undeclared, then
         // `greatest`, at the `(`).
         let qualified = target.and_then(|t| self.qualified(t, name));
-        if let Some(q) = qualified.filter(|q| overloads::declared(q, false)) {
+        if let Some(q) = qualified.filter(|q| overloads::declared(q, false, &self.env)) {
             let mut arg_types = Vec::with_capacity(args.len());
             for a in args {
                 arg_types.push(self.walk(a)?);
@@ -474,7 +486,7 @@ impl Checker<'_> {
                 arg_types.insert(0, r);
                 self.member(id, name, &arg_types)
             }
-            None if overloads::declared_any(name) => self.global(id, name, &arg_types),
+            None if overloads::declared_any(name, &self.env) => self.global(id, name, &arg_types),
             None => Err(self.at_node(
                 id,
                 name,

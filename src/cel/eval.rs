@@ -237,6 +237,10 @@ fn failure(
         m => m.to_string(),
     });
     let value = match n.type_name() {
+        // Up to 1.34 the bad value is the schema type's name (see `crate::versions`).
+        t if !crate::versions::current().failed_rule_value => {
+            BadValue::Json(Value::String(t.to_string()))
+        }
         "object" | "array" => BadValue::Omit,
         _ => BadValue::Json(v.clone()),
     };

@@ -105,7 +105,8 @@ pub fn invalid_paths(s: &Structural, path: &str, out: &mut Vec<String>) {
                 out.push(crate::field::invalid(
                     format!("{path}.x-kubernetes-validations[{i}].fieldPath"),
                     &crate::field::go_quote(fp),
-                    "must be a valid path",
+                    crate::versions::current()
+                        .wording("must be a valid path", "fieldPath must be a valid path"),
                 ));
             }
         }
@@ -152,7 +153,8 @@ pub fn invalid_paths_raw(schema: &serde_json::Value, path: &str, out: &mut Vec<S
             out.push(crate::field::invalid(
                 format!("{path}.x-kubernetes-validations[{i}].fieldPath"),
                 &crate::field::go_quote(fp),
-                "must be a valid path",
+                crate::versions::current()
+                    .wording("must be a valid path", "fieldPath must be a valid path"),
             ));
         }
     }

@@ -287,7 +287,12 @@ fn go_exp(f: f64, p: usize) -> String {
         .map(|d| SUP[usize::from(d - b'0')])
         .collect();
     let sign = if e < 0 { "⁻" } else { "" };
-    format!("{m}×10{sign}{digits}")
+    // Up to 1.32 the printer puts narrow no-break spaces around `×` (`crate::versions`).
+    let times = match crate::versions::current().exponent_without_spaces {
+        true => "×",
+        false => "\u{202f}×\u{202f}",
+    };
+    format!("{m}{times}10{sign}{digits}")
 }
 
 /// `%s` (cel-go's `FormatString`).

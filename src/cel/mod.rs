@@ -18,6 +18,9 @@
 //!   they come from; the rule's own as cel-go's).
 //! - **The 1.36 environment.** kube-cel offers more than 1.36 (math, encoders, jsonpatch,
 //!   string `reverse()`): `library` lists what 1.36 declares and `check` refuses the rest.
+//!   Older versions declare less (`crate::versions`): `overloads` tags each version-gated
+//!   overload with its library, and `check` sees only those of the run's environment for new
+//!   expressions (the compatibility version's).
 //! - **Evaluation and cost.** cel has no cost tracking: `estimate` is cel-go's static cost
 //!   estimator (with the schema's size bounds and the Kubernetes libraries' call costs), by
 //!   which the apiserver refuses CRDs whose rules may cost too much; `interp` plans each rule

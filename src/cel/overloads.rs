@@ -13,6 +13,7 @@
 
 use super::mapping::Mapping;
 use super::types::Ty;
+use crate::versions::{CelEnv, CelLib};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -322,6 +323,8 @@ enum Pat {
 struct Overload {
     /// The table line (`_<_ g string string -> bool`): what names the overload.
     sig: &'static str,
+    /// The version-gated library that declares it (see [`crate::versions`]), if any.
+    lib: Option<CelLib>,
     member: bool,
     params: Vec<Pat>,
     result: Pat,
@@ -340,6 +343,7 @@ fn table() -> &'static HashMap<&'static str, Vec<Overload>> {
             let result = pat(result.trim());
             map.entry(name).or_default().push(Overload {
                 sig: line,
+                lib: library_of(name, line),
                 member,
                 params,
                 result,
@@ -358,6 +362,31 @@ fn table() -> &'static HashMap<&'static str, Vec<Overload>> {
         }
         map
     })
+}
+
+/// The version-gated library an overload belongs to: `ext.Lists` version 3's functions, the
+/// semver library's, the optional library's `first`/`last`.
+fn library_of(name: &str, line: &str) -> Option<CelLib> {
+    match name {
+        "slice"
+        | "flatten"
+        | "sort"
+        | "@sortByAssociatedKeys"
+        | "lists.range"
+        | "reverse"
+        | "distinct" => Some(CelLib::ListsV3),
+        "semver" | "isSemver" => Some(CelLib::Semver),
+        _ if line.contains("kubernetes.Semver") => Some(CelLib::Semver),
+        "first" | "last" => Some(CelLib::OptionalFirstLast),
+        _ => None,
+    }
+}
+
+impl Overload {
+    /// Whether the environment `env` declares it.
+    fn in_env(&self, env: &CelEnv) -> bool {
+        self.lib.is_none_or(|l| env.has(l))
+    }
 }
 
 /// Parses a type of the table (`list(A)`, `map(K,V)`, `kubernetes.Quantity`).
@@ -397,16 +426,19 @@ fn pat(s: &'static str) -> Pat {
     })
 }
 
-/// Whether 1.36 declares a function `name` called this way (`member`: on a receiver).
-pub fn declared(name: &str, member: bool) -> bool {
+/// Whether the environment `env` declares a function `name` called this way (`member`: on a
+/// receiver).
+pub fn declared(name: &str, member: bool, env: &CelEnv) -> bool {
     table()
         .get(name)
-        .is_some_and(|os| os.iter().any(|o| o.member == member))
+        .is_some_and(|os| os.iter().any(|o| o.member == member && o.in_env(env)))
 }
 
-/// Whether 1.36 declares a function `name` in either form.
-pub fn declared_any(name: &str) -> bool {
-    table().contains_key(name)
+/// Whether the environment `env` declares a function `name` in either form.
+pub fn declared_any(name: &str, env: &CelEnv) -> bool {
+    table()
+        .get(name)
+        .is_some_and(|os| os.iter().any(|o| o.in_env(env)))
 }
 
 /// The type of call `name` with arguments `args` (the receiver first when `member`), as
@@ -422,12 +454,13 @@ pub fn resolve_with(
     member: bool,
     args: &[Ty],
     m: &mut Mapping,
+    env: &CelEnv,
 ) -> Option<(Ty, Option<&'static str>)> {
     let mut result: Option<Ty> = None;
     let mut fitting = 0;
     let mut only = None;
     for o in table().get(name)? {
-        if o.member != member || o.params.len() != args.len() {
+        if o.member != member || o.params.len() != args.len() || !o.in_env(env) {
             continue;
         }
         let vars = [m.fresh(), m.fresh()];

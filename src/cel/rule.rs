@@ -278,16 +278,41 @@ fn static_errors(r: &Raw, node: &Structural, at: &dyn Fn(&str) -> String) -> Vec
         errs.push(field::invalid(
             at("fieldPath"),
             &go_quote(fp),
-            "must be a valid path",
+            crate::versions::current()
+                .wording("must be a valid path", "fieldPath must be a valid path"),
         ));
     }
     errs
+}
+
+/// The rule as the apiserver up to 1.33 prints an `apiextensions.ValidationRule` in a
+/// `field.Invalid`: Go's `%#v`, a set pointer as its address (any address: the apiserver's
+/// changes from run to run).
+fn go_sharp_rule(r: &Raw) -> String {
+    let reason = match r.reason {
+        Some(_) => crate::field::GO_POINTER,
+        None => "nil",
+    };
+    let optional_old_self = match r.optional_old_self {
+        Some(_) => crate::field::GO_POINTER,
+        None => "nil",
+    };
+    format!(
+        "apiextensions.ValidationRule{{Rule:{}, Message:{}, MessageExpression:{}, Reason:(*apiextensions.FieldValueErrorReason)({reason}), FieldPath:{}, OptionalOldSelf:(*bool)({optional_old_self})}}",
+        go_quote(&r.rule),
+        go_quote(&r.message),
+        go_quote(&r.message_expression),
+        go_quote(&r.field_path),
+    )
 }
 
 /// The rule as the apiserver prints an `apiextensions.ValidationRule` in a `field.Invalid`:
 /// `json.Marshal` of the struct (Go field names in declaration order, nil pointers as `null`,
 /// `<`, `>` and `&` escaped).
 fn go_rule(r: &Raw) -> String {
+    if !crate::versions::current().json_bad_values {
+        return go_sharp_rule(r);
+    }
     let s = |v: &str| go_json(&Value::String(v.to_string()));
     let reason = r.reason.as_deref().map_or("null".to_string(), s);
     let optional_old_self = match r.optional_old_self {

@@ -597,6 +597,7 @@ mod ratcheting;
 mod runtime_cost;
 mod runtime_cost_k8s_table;
 mod types;
+mod versions;
 
 #[test]
 fn every_type_error_of_a_rule_is_reported_in_source_order() {

@@ -76,6 +76,12 @@ pub struct RepoArgs {
     /// CRD_SCHEMA_FN_JOBS, or the config's `jobs:`). The report is the same at any count.
     #[arg(long, short = 'j', value_name = "N", value_parser = crate::jobs::parse)]
     pub jobs: Option<usize>,
+
+    /// Answer as kube-apiserver of this Kubernetes version does: 1.32 to 1.36 (default 1.36;
+    /// `1.34`, `v1.34` or `1.34.2`, the patch ignored; also
+    /// CRD_SCHEMA_FN_KUBERNETES_VERSION, or the config's `kubernetesVersion:`).
+    #[arg(long, value_name = "VERSION", value_parser = crate::versions::KubeVersion::parse)]
+    pub kubernetes_version: Option<crate::versions::KubeVersion>,
 }
 
 /// Whether the command line is `check ...` or `fix ...` (see the module docs).
@@ -105,6 +111,7 @@ impl RepoCli {
             format: args.format,
             base: args.base.clone(),
             jobs: args.jobs,
+            kubernetes_version: args.kubernetes_version,
         }
     }
 }
@@ -146,6 +153,7 @@ mod tests {
                 format: Format::Text,
                 base: None,
                 jobs: None,
+                kubernetes_version: None,
             }
         );
         let cli = RepoCli::try_parse_from(["crd-schema-fn", "check", "m", "--jobs", "2"]).unwrap();

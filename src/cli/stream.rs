@@ -106,8 +106,11 @@ fn attempt(
     let mut config = load_config(guess.as_ref(), config_file)
         .ok()?
         .with_jobs(flags.jobs)
+        .ok()?
+        .with_kubernetes_version(flags.kubernetes_version)
         .ok()?;
     config.previous.extend(flags.previous.iter().cloned());
+    let _run = crate::versions::enter(config.behaviours());
     let streamer = match preload {
         Some(p) => Streamer::preloaded(&config, text, flags.diff, format, *p)?,
         None => Streamer::new(&config, text, flags.diff, format)?,

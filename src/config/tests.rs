@@ -118,6 +118,43 @@ fn configmap_reads_strings() {
 }
 
 #[test]
+fn the_kubernetes_version_comes_from_the_config_unless_the_flag_says() {
+    use crate::versions::KubeVersion;
+    let v = |m| KubeVersion::of_minor(m);
+    let c = load_value(&own(json!({"kubernetesVersion": "v1.33.4"})), &base()).unwrap();
+    assert_eq!(c.kubernetes_version, v(33));
+    assert_eq!(c.behaviours().version, v(33).unwrap());
+    let c = load_value(&cm(json!({"kubernetesVersion": "1.34"})), &base()).unwrap();
+    assert_eq!(c.kubernetes_version, v(34));
+    let c = load_value(&own(json!({"kubernetesVersion": 1.35})), &base()).unwrap();
+    assert_eq!(c.kubernetes_version, v(35));
+    if std::env::var_os(crate::versions::VERSION_ENV).is_none() {
+        assert_eq!(
+            c.clone()
+                .with_kubernetes_version(v(32))
+                .unwrap()
+                .kubernetes_version,
+            v(32)
+        );
+        assert_eq!(
+            c.with_kubernetes_version(None).unwrap().kubernetes_version,
+            v(35)
+        );
+    }
+    let d = load_value(&own(json!({})), &base()).unwrap();
+    assert_eq!(d.kubernetes_version, None);
+    assert_eq!(d.behaviours(), crate::versions::Behaviours::DEFAULT);
+    assert_eq!(
+        load_value(&own(json!({"kubernetesVersion": "1.31"})), &base()).unwrap_err().to_string(),
+        "functionConfig: spec.kubernetesVersion: Kubernetes version \"1.31\" is not supported: the supported versions are 1.32 to 1.36"
+    );
+    assert_eq!(
+        load_value(&own(json!({"kubernetesVersion": true})), &base()).unwrap_err().to_string(),
+        "functionConfig: spec.kubernetesVersion: expected a Kubernetes version such as \"1.34\", found a boolean"
+    );
+}
+
+#[test]
 fn jobs_come_from_the_config_unless_the_flag_says() {
     let c = load_value(&own(json!({"jobs": 3})), &base()).unwrap();
     assert_eq!(c.jobs, Some(3));
@@ -149,9 +186,9 @@ fn kustomize_annotations_on_metadata_are_fine() {
 fn errors_name_the_key() {
     let cases: Vec<(&str, Value, &str)> = vec![
         ("unknown spec key", own(json!({"prunee": true})),
-         "functionConfig: spec.prunee: unknown field (known: prune, default, fieldValidation, validation, schemas, skipKinds, previous, jobs)"),
+         "functionConfig: spec.prunee: unknown field (known: prune, default, fieldValidation, validation, schemas, skipKinds, previous, jobs, kubernetesVersion)"),
         ("unknown data key", cm(json!({"key": "value"})),
-         "functionConfig: data.key: unknown field (known: prune, default, fieldValidation, validation, schemas, skipKinds, previous, jobs)"),
+         "functionConfig: data.key: unknown field (known: prune, default, fieldValidation, validation, schemas, skipKinds, previous, jobs, kubernetesVersion)"),
         ("unknown top key", json!({"apiVersion": API_VERSION, "kind": KIND, "data": {}}),
          "functionConfig: data: unknown field (known: apiVersion, kind, metadata, spec)"),
         ("bad bool string", cm(json!({"prune": "maybe"})),

@@ -19,6 +19,7 @@
 
 mod cabundle;
 mod checks;
+mod gosharp;
 mod gostruct;
 mod lists;
 mod update;

@@ -52,10 +52,12 @@ fn invalid(path: String, value: &Data<'_>, detail: &str) -> FieldError {
 }
 
 fn resource(m: &Obj<'_>, path: &Path<'_>, errs: &mut Vec<FieldError>) {
+    // Reworded in 1.34 (`must not be empty` before; see `crate::versions`).
+    let detail = crate::versions::current().wording("", "must not be empty");
     for k in ["apiVersion", "kind"] {
         if !m.contains_key(k) {
             let at = path.child(k).to_string();
-            errs.push(FieldError::new(ErrorType::Required, at, BadValue::Omit, ""));
+            errs.push(FieldError::new(ErrorType::Required, at, BadValue::Omit, detail));
         }
     }
     if let Some(v) = m.get("apiVersion") {

@@ -114,17 +114,24 @@ pub fn default_value_errors(
         return Vec::new();
     }
     let scalar = !v.is_object() && !v.is_array();
+    // Up to 1.34 a failed rule's bad value is its node's schema type (`crate::versions`): here
+    // the default's own, not the object type the rules' root is given.
+    let schema_type = match s.extensions.x_int_or_string {
+        true => "",
+        false => &*s.generic.type_,
+    };
+    let value_is_type = !crate::versions::current().failed_rule_value;
+    let root_type = BadValue::Json(Value::String("object".into()));
     rules
         .validate(v)
         .into_iter()
         .map(|mut e| {
             // the node is the root of the rules here: a scalar default prints as itself
-            if scalar
-                && e.field.is_empty()
-                && e.type_ == ErrorType::Invalid
-                && e.value == BadValue::Omit
-            {
+            let at_root = scalar && e.field.is_empty() && e.type_ == ErrorType::Invalid;
+            if at_root && e.value == BadValue::Omit {
                 e.value = BadValue::Json(v.clone());
+            } else if at_root && value_is_type && e.value == root_type {
+                e.value = BadValue::Json(Value::String(schema_type.to_string()));
             }
             under(e)
         })

@@ -168,7 +168,12 @@ pub fn qualified_name(value: &str) -> Vec<String> {
 pub fn label_value(value: &str) -> Vec<String> {
     let mut errs = Vec::new();
     if value.len() > 63 {
-        errs.push("must be no more than 63 bytes".to_string());
+        // `characters` up to 1.34 (see `crate::versions`).
+        let unit = match crate::versions::current().label_value_bytes {
+            true => "bytes",
+            false => "characters",
+        };
+        errs.push(format!("must be no more than 63 {unit}"));
     }
     if !value.is_empty() && !is_key_name(value) {
         errs.push(regex_error(

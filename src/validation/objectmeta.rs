@@ -205,6 +205,7 @@ fn owner_references(refs: &[Data<'_>], path: &str, errs: &mut Vec<FieldError>) {
             1 => api_version.split_once('/').map_or("", |(_, v)| v),
             _ => "",
         };
+        let b = crate::versions::current();
         let checks = [
             (
                 "apiVersion",
@@ -212,9 +213,24 @@ fn owner_references(refs: &[Data<'_>], path: &str, errs: &mut Vec<FieldError>) {
                 api_version,
                 "version must not be empty",
             ),
-            ("kind", kind.is_empty(), kind, "must not be empty"),
-            ("name", text(r, "name").is_empty(), "", "must not be empty"),
-            ("uid", text(r, "uid").is_empty(), "", "must not be empty"),
+            (
+                "kind",
+                kind.is_empty(),
+                kind,
+                b.wording("must not be empty", "kind must not be empty"),
+            ),
+            (
+                "name",
+                text(r, "name").is_empty(),
+                "",
+                b.wording("must not be empty", "name must not be empty"),
+            ),
+            (
+                "uid",
+                text(r, "uid").is_empty(),
+                "",
+                b.wording("must not be empty", "uid must not be empty"),
+            ),
         ];
         for (field, bad, value, detail) in checks {
             if bad {

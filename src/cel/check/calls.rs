@@ -28,7 +28,7 @@ impl Checker<'_> {
 
     /// A member function's type (`args` start with the receiver's).
     pub(super) fn member(&mut self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, String> {
-        if !overloads::declared_any(name) {
+        if !overloads::declared_any(name, &self.env) {
             let msg = format!("undeclared reference to '{name}' (in container '')");
             return Err(self.at_node(id, name, &msg));
         }
@@ -48,7 +48,7 @@ impl Checker<'_> {
 
     /// The call's type; records its overload when only one takes the arguments.
     fn resolve(&mut self, id: u64, name: &str, member: bool, args: &[Ty]) -> Option<Ty> {
-        let (t, only) = overloads::resolve_with(name, member, args, &mut self.vars)?;
+        let (t, only) = overloads::resolve_with(name, member, args, &mut self.vars, &self.env)?;
         if let Some(sig) = only {
             self.overloads.insert(id, sig);
         }

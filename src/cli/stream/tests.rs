@@ -15,6 +15,7 @@ fn flags(diff: bool) -> Flags {
         diff,
         previous: Vec::new(),
         jobs: None,
+        kubernetes_version: None,
     }
 }
 
@@ -331,6 +332,7 @@ fn updates_stream_with_the_whole_input_answer() {
             diff: true,
             previous: vec![old],
             jobs: None,
+            kubernetes_version: None,
         };
         let got = yaml_run(&flags, &input, None)
             .unwrap_or_else(|| panic!("{} did not stream", new.display()))

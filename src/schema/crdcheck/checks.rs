@@ -167,9 +167,10 @@ fn spec_checks(spec: &Spec<'_>, opts: &Opts, errs: &mut Vec<FieldError>) {
                 .and_then(|s| s.get("openAPIV3Schema"))
                 .is_some_and(|s| !s.is_null());
             if !has {
+                let wording = crate::versions::current().wording("", "schemas are required");
                 errs.push(required(
                     format!("spec.versions[{i}].schema.openAPIV3Schema"),
-                    "",
+                    wording,
                 ));
             }
         }
@@ -239,7 +240,10 @@ fn spec_checks(spec: &Spec<'_>, opts: &Opts, errs: &mut Vec<FieldError>) {
     {
         match spec.validation {
             None => {
-                let detail = "may only be set when validations.schema is included";
+                let detail = crate::versions::current().wording(
+                    "may only be set when validations.schema is included",
+                    "selectableFields may only be set when validations.schema is included",
+                );
                 errs.push(invalid("spec.selectableFields", string(""), detail));
             }
             Some(v) => {
@@ -858,11 +862,14 @@ fn webhook_url(u: &str, at: &str, errs: &mut Vec<FieldError>) {
 /// `ValidateWebhookService`, called by the CRD checks with name and namespace swapped (as the
 /// apiserver calls it; both must be set, so only the order of the two errors differs).
 fn webhook_service(s: &Map<String, Value>, at: &str, errs: &mut Vec<FieldError>) {
+    let b = crate::versions::current();
     if text(s, "namespace").is_empty() {
-        errs.push(required(format!("{at}.name"), ""));
+        let detail = b.wording("", "service name is required");
+        errs.push(required(format!("{at}.name"), detail));
     }
     if text(s, "name").is_empty() {
-        errs.push(required(format!("{at}.namespace"), ""));
+        let detail = b.wording("", "service namespace is required");
+        errs.push(required(format!("{at}.namespace"), detail));
     }
     let port = s.get("port").and_then(Value::as_i64).unwrap_or(443);
     if !(1..=65535).contains(&port) {
@@ -949,11 +956,11 @@ fn stored_versions(stored: &[String], spec: &Spec<'_>, errs: &mut Vec<FieldError
     let at = "status.storedVersions";
     if stored.is_empty() {
         let detail = "must have at least one stored version";
-        errs.push(invalid(at, BadValue::Json(Value::Null), detail));
+        let shown = BadValue::Text(crate::field::go_bad_strings(None));
+        errs.push(invalid(at, shown, detail));
         return;
     }
-    let list: Vec<Value> = stored.iter().map(|s| Value::String(s.clone())).collect();
-    let shown = BadValue::Text(crate::field::go_json(&Value::Array(list)));
+    let shown = BadValue::Text(crate::field::go_bad_strings(Some(stored)));
     // name -> its last index, as a Go map filled in order holds it
     let mut left: Vec<(&str, usize)> = Vec::new();
     for (i, s) in stored.iter().enumerate() {
@@ -972,8 +979,12 @@ fn stored_versions(stored: &[String], spec: &Spec<'_>, errs: &mut Vec<FieldError
             left.remove(k);
         }
     }
+    let migration = crate::versions::current().stored_version_migration_message;
     for (v, i) in left {
-        let detail = format!("missing from spec.versions; {v} was previously a storage version, and must remain in spec.versions until a storage migration ensures no data remains persisted in {v} and removes {v} from status.storedVersions");
+        let detail = match migration {
+            true => format!("missing from spec.versions; {v} was previously a storage version, and must remain in spec.versions until a storage migration ensures no data remains persisted in {v} and removes {v} from status.storedVersions"),
+            false => "must appear in spec.versions".to_string(),
+        };
         errs.push(invalid(format!("{at}[{i}]"), string(v), &detail));
     }
 }

@@ -1,7 +1,8 @@
 //! Values printed as the apiserver prints the internal (`apiextensions`) Go structs it puts in a
 //! `field.Invalid`: `json.Marshal` of a struct without JSON tags, so every field in declaration
 //! order under its Go name, nil pointers and slices as `null`, maps with sorted keys, and the
-//! encoder's HTML escapes. Inputs are the v1 JSON forms of the CRD's parts.
+//! encoder's HTML escapes. Inputs are the v1 JSON forms of the CRD's parts. Up to 1.33 the
+//! apiserver prints them with Go's `%#v` instead: [`super::gosharp`].
 
 use crate::field::go_json;
 use serde_json::{Map, Value};
@@ -103,6 +104,9 @@ fn or_strings(v: &Value) -> String {
 
 /// One `x-kubernetes-validations` entry (`ValidationRule`).
 pub fn rule(v: &Value) -> String {
+    if !crate::versions::current().json_bad_values {
+        return super::gosharp::rule(v);
+    }
     let empty = Map::new();
     let m = v.as_object().unwrap_or(&empty);
     object(&[
@@ -117,6 +121,9 @@ pub fn rule(v: &Value) -> String {
 
 /// A `JSONSchemaProps` from its v1 JSON.
 pub fn schema(v: &Value) -> String {
+    if !crate::versions::current().json_bad_values {
+        return super::gosharp::schema(v);
+    }
     let empty = Map::new();
     let m = v.as_object().unwrap_or(&empty);
     let docs = match m.get("externalDocs") {
@@ -234,6 +241,9 @@ fn selectable(v: &Value) -> String {
 /// The internal `spec.versions` (after the fields identical in every version moved to the top
 /// level: those are printed as null).
 pub fn versions(list_: &[super::Version<'_>]) -> String {
+    if !crate::versions::current().json_bad_values {
+        return super::gosharp::versions(list_);
+    }
     let parts: Vec<String> = list_
         .iter()
         .map(|v| {
@@ -262,6 +272,9 @@ pub fn versions(list_: &[super::Version<'_>]) -> String {
 
 /// `JSONSchemaPropsOrArray` holding a list of schemas.
 pub fn or_array_list(items: &[Value]) -> String {
+    if !crate::versions::current().json_bad_values {
+        return super::gosharp::or_array_list(items);
+    }
     let parts: Vec<String> = items.iter().map(schema).collect();
     object(&[
         ("Schema", "null".into()),

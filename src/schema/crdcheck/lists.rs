@@ -6,7 +6,7 @@
 //! definitions, items, dependencies).
 
 use super::checks::Opts;
-use crate::field::{go_json, BadValue, ErrorType, FieldError};
+use crate::field::{BadValue, ErrorType, FieldError};
 use serde_json::{Map, Value};
 
 fn err(t: ErrorType, path: String, value: BadValue, detail: &str) -> FieldError {
@@ -113,9 +113,16 @@ fn node(m: &Map<String, Value>, path: &str, opts: &Opts, errs: &mut Vec<FieldErr
         .map(|a| a.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
     let keys_json = || {
-        BadValue::Text(go_json(
-            m.get("x-kubernetes-list-map-keys").unwrap_or(&Value::Null),
-        ))
+        let keys: Option<Vec<String>> = m
+            .get("x-kubernetes-list-map-keys")
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect()
+            });
+        BadValue::Text(crate::field::go_bad_strings(keys.as_deref()))
     };
     let items = m.get("items").filter(|v| !v.is_null());
     let item = items.and_then(Value::as_object);
@@ -137,10 +144,9 @@ fn node(m: &Map<String, Value>, path: &str, opts: &Opts, errs: &mut Vec<FieldErr
     } else if let (true, Some("set"), Some(is)) = (opts.require_atomic_set_type, list_type, item) {
         let detail = "must be atomic as item of a list with x-kubernetes-list-type=set";
         // The apiserver prints the items' list type in both cases.
-        let shown = BadValue::Text(
-            is.get("x-kubernetes-list-type")
-                .map_or("null".into(), go_json),
-        );
+        let shown = BadValue::Text(crate::field::go_bad_string_ptr(
+            is.get("x-kubernetes-list-type").and_then(Value::as_str),
+        ));
         match text(is, "type") {
             Some("array") if text(is, "x-kubernetes-list-type").is_some_and(|l| l != "atomic") => {
                 let p = format!("{path}.items.x-kubernetes-list-type");

@@ -3,7 +3,7 @@
 //! apiVersion/kind/metadata), and it must validate against its own schema (type, nullable, enum,
 //! required).
 
-use crate::field::{go_json, go_quote, invalid, Path};
+use crate::field::{invalid, Path};
 use crate::schema::structural::{Structural, StructuralOrBool};
 use serde_json::Value;
 
@@ -220,8 +220,5 @@ fn would_prune_preserving(v: &Value, s: &Structural, embedded: bool) -> bool {
 
 /// A value as a field error prints it: strings quoted, scalars plain, the rest as JSON.
 fn json_value(v: &Value) -> String {
-    match v {
-        Value::String(t) => go_quote(t),
-        other => go_json(other),
-    }
+    crate::field::go_bad_value(v)
 }

@@ -117,7 +117,10 @@ impl OErr {
             }
             OErr::TooMany { name, actual, max } => {
                 let detail = match *max >= 0 {
-                    true => format!("must have at most {}", plural(*max, "item", "items")),
+                    true if crate::versions::current().reworded_causes => {
+                        format!("must have at most {}", plural(*max, "item", "items"))
+                    }
+                    true => format!("must have at most {max} items"),
                     false => "has too many items".to_string(),
                 };
                 let value = match *actual >= 0 {

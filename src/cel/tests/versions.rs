@@ -1,0 +1,128 @@
+//! What differs by Kubernetes version in CEL rules ([`crate::versions`]): the declarations a
+//! new rule may use (the compatibility version's environment), the bad value of a failed rule,
+//! `%e` in `format()`, and rules printed with Go's `%#v` in CRD errors.
+
+use super::{compiled, obj, spec};
+use crate::test_support::json_of;
+use crate::versions::{enter, Behaviours, KubeVersion};
+
+fn at(minor: u8) -> crate::versions::Entered {
+    enter(Behaviours::of(KubeVersion::of_minor(minor).unwrap()))
+}
+
+/// Per rule: the first version whose apiserver accepts it in a new CRD (the library enters
+/// the environment one version before: the compatibility version is the binary's − 1).
+#[test]
+fn a_new_rule_may_use_what_the_compatibility_version_declares() {
+    let cases = [
+        ("self.nums.slice(0, 1).size() == 1", 35),
+        ("self.nums.sort() == self.nums", 35),
+        ("lists.range(2).size() == 2", 35),
+        ("self.nums.sortBy(x, -x).size() > 0", 35),
+        ("self.nums.distinct().size() > 0", 35),
+        ("isSemver(self.ver)", 34),
+        ("semver(self.ver).major() == 1", 34),
+        ("self.tags.transformMap(k, v, v + '!').size() < 3", 33),
+        ("self.nums.all(i, v, v > i)", 33),
+        ("self.nums.last().hasValue()", 33),
+        ("self.nums.first().hasValue()", 33),
+        ("self.nums.exists(x, x > 1)", 32),
+        ("self.ver.matches('^v')", 32),
+    ];
+    let props = "{nums: {type: array, maxItems: 10, items: {type: integer}}, ver: {type: string, maxLength: 10}, tags: {type: object, maxProperties: 10, additionalProperties: {type: string, maxLength: 10}}}";
+    for (rule, since) in cases {
+        let schema = spec(
+            props,
+            &format!("[{{rule: {}}}]", serde_json::to_string(rule).unwrap()),
+        );
+        for minor in 32..=36u8 {
+            let _v = at(minor);
+            let errors = compiled(&schema).errors;
+            assert_eq!(
+                errors.is_empty(),
+                minor >= since,
+                "1.{minor}: {rule}: {errors:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn undeclared_functions_and_macros_are_named_as_cel_go_names_them() {
+    let props = "{nums: {type: array, items: {type: integer}}, tags: {type: object, additionalProperties: {type: string}}}";
+    let schema = spec(props, "[{rule: 'self.nums.slice(0, 1).size() == 1'}]");
+    let _v = at(34);
+    assert_eq!(
+        compiled(&schema).errors,
+        ["openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: {\"Rule\":\"self.nums.slice(0, 1).size() == 1\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}: compilation failed: ERROR: <input>:1:16: undeclared reference to 'slice' (in container '')\n | self.nums.slice(0, 1).size() == 1\n | ...............^"]
+    );
+    drop(_v);
+    let schema = spec(
+        props,
+        "[{rule: \"self.tags.transformMap(k, v, v + '!').size() < 3\"}]",
+    );
+    let _v = at(32);
+    assert_eq!(
+        compiled(&schema).errors,
+        ["openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:\"self.tags.transformMap(k, v, v + '!').size() < 3\", Message:\"\", MessageExpression:\"\", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:\"\", OptionalOldSelf:(*bool)(nil)}: compilation failed: ERROR: <input>:1:23: undeclared reference to 'transformMap' (in container '')\n | self.tags.transformMap(k, v, v + '!').size() < 3\n | ......................^\nERROR: <input>:1:24: undeclared reference to 'k' (in container '')\n | self.tags.transformMap(k, v, v + '!').size() < 3\n | .......................^\nERROR: <input>:1:27: undeclared reference to 'v' (in container '')\n | self.tags.transformMap(k, v, v + '!').size() < 3\n | ..........................^\nERROR: <input>:1:30: undeclared reference to 'v' (in container '')\n | self.tags.transformMap(k, v, v + '!').size() < 3\n | .............................^"]
+    );
+}
+
+/// Up to 1.34 a failed rule's bad value is its node's schema type.
+#[test]
+fn the_bad_value_of_a_failed_rule_per_version() {
+    let schema = spec(
+        "{name: {type: string, x-kubernetes-validations: [{rule: 'self == \"a\"', message: mm}]}}",
+        "[{rule: 'self.name == \"b\"', message: nn}]",
+    );
+    let o = json_of(&obj("{name: x}"));
+    for (minor, want) in [
+        (
+            34,
+            [
+                "spec.name: Invalid value: \"string\": mm",
+                "spec: Invalid value: \"object\": nn",
+            ],
+        ),
+        (
+            35,
+            [
+                "spec.name: Invalid value: \"x\": mm",
+                "spec: Invalid value: nn",
+            ],
+        ),
+    ] {
+        let _v = at(minor);
+        let mut got: Vec<String> = compiled(&schema)
+            .validate(&o)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        got.sort();
+        assert_eq!(got, want, "1.{minor}");
+    }
+}
+
+/// golang.org/x/text up to 1.32's: narrow no-break spaces around `×`.
+#[test]
+fn percent_e_per_version() {
+    let schema = spec(
+        "{num: {type: number}}",
+        "[{rule: 'self.num < 1.0', messageExpression: \"'%e'.format([self.num])\"}]",
+    );
+    let o = json_of(&obj("{num: 1.5}"));
+    for (minor, want) in [
+        (
+            32,
+            "spec: Invalid value: \"object\": 1.500000\u{202f}×\u{202f}10⁰⁰",
+        ),
+        (33, "spec: Invalid value: \"object\": 1.500000×10⁰⁰"),
+        (36, "spec: Invalid value: 1.500000×10⁰⁰"),
+    ] {
+        let _v = at(minor);
+        let c = compiled(&schema);
+        assert!(c.errors.is_empty(), "{:?}", c.errors);
+        let got: Vec<String> = c.validate(&o).iter().map(ToString::to_string).collect();
+        assert_eq!(got, [want], "1.{minor}");
+    }
+}
