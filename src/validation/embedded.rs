@@ -57,7 +57,12 @@ fn resource(m: &Obj<'_>, path: &Path<'_>, errs: &mut Vec<FieldError>) {
     for k in ["apiVersion", "kind"] {
         if !m.contains_key(k) {
             let at = path.child(k).to_string();
-            errs.push(FieldError::new(ErrorType::Required, at, BadValue::Omit, detail));
+            errs.push(FieldError::new(
+                ErrorType::Required,
+                at,
+                BadValue::Omit,
+                detail,
+            ));
         }
     }
     if let Some(v) = m.get("apiVersion") {
