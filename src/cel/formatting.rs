@@ -185,8 +185,11 @@ fn apply(verb: u8, precision: Option<usize>, v: &Value) -> Result<String, String
                 type_name(v)
             )),
         },
+        // cel-go builds the verb as `%<precision>e`: the precision is the printer's width
+        // (spaces before the number, counted in characters), and six digits always follow
+        // the point.
         b'e' => match special(v) {
-            Some(f) => Ok(go_exp(f, p)),
+            Some(f) => Ok(padded(go_exp(f, 6), precision.filter(|_| f.is_finite()))),
             None => Err(format!(
                 "scientific clause can only be used on doubles, was given {}",
                 type_name(v)
@@ -265,6 +268,15 @@ fn grouped_fixed(f: f64, p: usize) -> String {
 
 /// `%.pe` as golang.org/x/text's en_US printer writes it: `1.500000×10⁰¹` (the exponent in
 /// superscript digits, at least two, with `⁻` when negative).
+/// `text` with spaces before it up to `width` characters (x/text's number formatter padding).
+fn padded(text: String, width: Option<usize>) -> String {
+    let count = text.chars().count();
+    match width {
+        Some(w) if w > count => format!("{}{text}", " ".repeat(w - count)),
+        _ => text,
+    }
+}
+
 fn go_exp(f: f64, p: usize) -> String {
     if f.is_nan() {
         return "NaN".into();
@@ -361,4 +373,22 @@ fn map_text(m: &kube_cel::cel::objects::Map) -> Result<String, String> {
     pairs.sort_by(|a, b| a.0.cmp(&b.0));
     let parts: Vec<String> = pairs.into_iter().map(|(k, v)| format!("{k}:{v}")).collect();
     Ok(format!("{{{}}}", parts.join(", ")))
+}
+
+#[cfg(test)]
+mod scientific_tests {
+    use super::*;
+
+    /// cel-go v0.26's `%e` (`ext/formatting.go` `Scientific`): `fmt.Sprintf("%%%de", precision)`
+    /// makes the precision a width, so six digits always follow the point and a precision
+    /// wider than the number pads it with spaces (x/text's printer counts characters).
+    #[test]
+    fn scientific_precision_is_a_width() {
+        let run = |f: &str, x: f64| format(f, &[Value::Float(x)]).unwrap();
+        assert_eq!(run("%e", -3.0), "-3.000000×10⁰⁰");
+        assert_eq!(run("%.3e", -3.0), "-3.000000×10⁰⁰");
+        assert_eq!(run("%.0e", 1234.5678), "1.234568×10⁰³");
+        assert_eq!(run("%.16e", 1.0), "   1.000000×10⁰⁰");
+        assert_eq!(run("%.2e", 0.000123), "1.230000×10⁻⁰⁴");
+    }
 }

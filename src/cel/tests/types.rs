@@ -495,10 +495,18 @@ fn library_calls_and_objects_are_typed() {
         PROPS,
         "[{rule: 'oldSelf.replicas > 1', optionalOldSelf: true}, {rule: 'oldSelf.replicas.orValue(0) > 1', optionalOldSelf: true}]",
     );
+    // The rule that does not compile is also refused for its optionalOldSelf: the apiserver
+    // sees no use of oldSelf in a rule that did not compile.
     let errs = refused(&s);
-    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert_eq!(errs.len(), 2, "{errs:?}");
     assert!(
-        errs[0].ends_with("found no matching overload for '_>_' applied to '(optional_type(int), int)'\n | oldSelf.replicas > 1\n | .................^"),
+        errs[0].ends_with(
+            "optionalOldSelf: Invalid value: true: may not be set if oldSelf is not used in rule"
+        ),
+        "{errs:?}"
+    );
+    assert!(
+        errs[1].ends_with("found no matching overload for '_>_' applied to '(optional_type(int), int)'\n | oldSelf.replicas > 1\n | .................^"),
         "{errs:?}"
     );
 }
