@@ -123,53 +123,38 @@ pub struct Layout {
     elems: &'static [Elem],
 }
 
+/// The elements of `2006-01-02T15:04:05Z07:00`; the other layouts are its beginnings.
+const DATE_TIME: [Elem; 12] = [
+    Elem::Year,
+    Elem::Lit("-"),
+    Elem::Month,
+    Elem::Lit("-"),
+    Elem::Day,
+    Elem::Lit("T"),
+    Elem::Hour,
+    Elem::Lit(":"),
+    Elem::Minute,
+    Elem::Lit(":"),
+    Elem::Second,
+    Elem::Zone,
+];
+
 /// `time.RFC3339`.
 pub const RFC3339: Layout = Layout {
     text: "2006-01-02T15:04:05Z07:00",
-    elems: &[
-        Elem::Year,
-        Elem::Lit("-"),
-        Elem::Month,
-        Elem::Lit("-"),
-        Elem::Day,
-        Elem::Lit("T"),
-        Elem::Hour,
-        Elem::Lit(":"),
-        Elem::Minute,
-        Elem::Lit(":"),
-        Elem::Second,
-        Elem::Zone,
-    ],
+    elems: &DATE_TIME,
 };
 
 /// kube-openapi strfmt's `ISO8601LocalTime` (no zone: UTC).
 pub const ISO8601_LOCAL_TIME: Layout = Layout {
     text: "2006-01-02T15:04:05",
-    elems: &[
-        Elem::Year,
-        Elem::Lit("-"),
-        Elem::Month,
-        Elem::Lit("-"),
-        Elem::Day,
-        Elem::Lit("T"),
-        Elem::Hour,
-        Elem::Lit(":"),
-        Elem::Minute,
-        Elem::Lit(":"),
-        Elem::Second,
-    ],
+    elems: DATE_TIME.split_at(11).0,
 };
 
 /// strfmt's `RFC3339FullDate` (`format: date`).
 pub const FULL_DATE: Layout = Layout {
     text: "2006-01-02",
-    elems: &[
-        Elem::Year,
-        Elem::Lit("-"),
-        Elem::Month,
-        Elem::Lit("-"),
-        Elem::Day,
-    ],
+    elems: DATE_TIME.split_at(5).0,
 };
 
 /// A time `time.Parse` read: seconds since 1970-01-01T00:00:00Z, the nanoseconds, and the
