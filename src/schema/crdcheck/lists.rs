@@ -107,22 +107,17 @@ fn node(m: &Map<String, Value>, path: &str, opts: &Opts, errs: &mut Vec<FieldErr
     let t = text(m, "type").unwrap_or("");
     let map_type = text(m, "x-kubernetes-map-type");
     let list_type = text(m, "x-kubernetes-list-type");
-    let keys: Vec<&str> = m
+    let listed = m
         .get("x-kubernetes-list-map-keys")
-        .and_then(Value::as_array)
+        .and_then(Value::as_array);
+    let keys: Vec<&str> = listed
         .map(|a| a.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
+    // The keys as a Go `[]string` (nil when the list is absent).
     let keys_json = || {
-        let keys: Option<Vec<String>> = m
-            .get("x-kubernetes-list-map-keys")
-            .and_then(Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .filter_map(Value::as_str)
-                    .map(str::to_string)
-                    .collect()
-            });
-        BadValue::Text(crate::field::go_bad_strings(keys.as_deref()))
+        let owned: Option<Vec<String>> =
+            listed.map(|_| keys.iter().map(|k| k.to_string()).collect());
+        BadValue::Text(crate::field::go_bad_strings(owned.as_deref()))
     };
     let items = m.get("items").filter(|v| !v.is_null());
     let item = items.and_then(Value::as_object);
