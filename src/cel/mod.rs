@@ -126,7 +126,7 @@ impl Compiled {
 
     /// These rules with no error for an expression's own estimated cost (`suppressPerExpressionCost`,
     /// set by a CRD update for each version whose schema it leaves unchanged): the errors
-    /// [`estimate::budget::Total`] records for a rule or a `messageExpression` over the limit.
+    /// the estimate's budget records for a rule or a `messageExpression` over the limit.
     /// The schema's total stays checked.
     pub fn without_per_expression_cost(mut self) -> Self {
         self.errors
