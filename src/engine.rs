@@ -32,6 +32,11 @@ pub struct Checks {
     pub validator: Option<Validator>,
     /// The compiled `x-kubernetes-validations` rules (`None` without any).
     pub rules: Option<Arc<crate::cel::Compiled>>,
+    /// Set when the CRD is an update the apiserver refuses only because rules do not compile:
+    /// its objects are then validated under it as sent, each such rule an error on them
+    /// (`rule compile error: ...`, as the validator of a CRD holding the rule reports it),
+    /// instead of being left unchanged.
+    pub uncompiled_rules_reported: bool,
 }
 
 impl Checks {

@@ -10,10 +10,20 @@ use crate::field;
 use crate::schema::{Structural, StructuralOrBool};
 use std::sync::Arc;
 
+/// A rule of a node as the validator holds it.
+#[derive(Debug)]
+pub enum Slot {
+    Ready(Box<Rule>),
+    /// A rule that does not compile, with the error's detail: the validator of a CRD holding it
+    /// reports it on every value (`rule compile error: <detail>`; the apiserver's
+    /// `validateExpressions`). Only a CRD update refused for its rules alone is used so.
+    Uncompiled(Box<str>),
+}
+
 /// The validator of one schema node.
 #[derive(Debug)]
 pub struct Node {
-    pub rules: Vec<Rule>,
+    pub rules: Vec<Slot>,
     /// The node's CEL type, kept where it has rules (`self`'s type).
     pub decl: Option<Arc<Decl>>,
     pub props: Vec<(Box<str>, Node)>,
@@ -45,6 +55,8 @@ struct At<'a> {
 /// What compiling gathers besides the validators.
 struct Out<'a> {
     errors: Vec<String>,
+    /// Whether an error is other than a rule's compilation failing.
+    other_errors: bool,
     cost: Total,
     /// The schema's own errors (structural, value validation): the apiserver compiles no rule
     /// of a node with such an error at it or below it, nor counts its cost.
@@ -72,19 +84,31 @@ enum Ty {
     Own { root: bool },
 }
 
-/// Compiles the rules of `schema` (at `path` in its CRD). Returns the validator tree (`None`
-/// when there is no rule), the CRD errors, sorted, and the largest estimated cost of a rule or
-/// message expression.
-pub fn compile_with_costs(
-    schema: &Structural,
-    path: &str,
-    schema_errors: &[String],
-) -> (Option<Node>, Vec<String>, u64) {
+/// What [`compile_with_costs`] returns.
+pub struct Built {
+    /// The validator tree (`None` when there is no rule).
+    pub root: Option<Node>,
+    /// The CRD errors, sorted.
+    pub errors: Vec<String>,
+    /// The largest estimated cost of a rule or message expression.
+    pub largest: u64,
+    /// Whether every error comes from rules that do not compile.
+    pub only_uncompiled: bool,
+}
+
+/// Compiles the rules of `schema` (at `path` in its CRD).
+pub fn compile_with_costs(schema: &Structural, path: &str, schema_errors: &[String]) -> Built {
     if !has_rules(schema) || !has_decl(schema) {
-        return (None, Vec::new(), 0);
+        return Built {
+            root: None,
+            errors: Vec::new(),
+            largest: 0,
+            only_uncompiled: true,
+        };
     }
     let mut out = Out {
         errors: Vec::new(),
+        other_errors: false,
         cost: Total::default(),
         schema_errors,
     };
@@ -96,9 +120,16 @@ pub fn compile_with_costs(
     let root = node(schema, Ty::Own { root: true }, &at, &mut out);
     let largest = out.cost.max();
     let mut errors = out.errors;
+    let before = errors.len();
     errors.extend(out.cost.into_errors(path));
+    let only_uncompiled = !out.other_errors && errors.len() == before;
     errors.sort();
-    (root, errors, largest)
+    Built {
+        root,
+        errors,
+        largest,
+        only_uncompiled,
+    }
 }
 
 fn node(s: &Structural, ty: Ty, at: &At<'_>, out: &mut Out<'_>) -> Option<Node> {
@@ -162,7 +193,7 @@ fn node(s: &Structural, ty: Ty, at: &At<'_>, out: &mut Out<'_>) -> Option<Node> 
     })
 }
 
-fn rules(s: &Structural, decl: &Arc<Decl>, at: &At<'_>, sink: &mut Out<'_>) -> Vec<Rule> {
+fn rules(s: &Structural, decl: &Arc<Decl>, at: &At<'_>, sink: &mut Out<'_>) -> Vec<Slot> {
     let Some(list) = s.extensions.x_validations().and_then(|v| v.as_array()) else {
         return Vec::new();
     };
@@ -179,8 +210,18 @@ fn rules(s: &Structural, decl: &Arc<Decl>, at: &At<'_>, sink: &mut Out<'_>) -> V
             sink.cost.message(format!("{path}.messageExpression"), m);
         }
         match compiled {
-            Ok(r) => out.push(r),
-            Err(e) => sink.errors.extend(e),
+            Ok(r) => out.push(Slot::Ready(Box::new(r))),
+            Err(rule::Failed {
+                errors,
+                detail: Some(d),
+            }) => {
+                sink.errors.extend(errors);
+                out.push(Slot::Uncompiled(d));
+            }
+            Err(rule::Failed { errors, .. }) => {
+                sink.other_errors = true;
+                sink.errors.extend(errors);
+            }
         }
     }
     out

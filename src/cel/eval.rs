@@ -4,7 +4,7 @@
 //! where `oldSelf` is an empty optional. Failures, runtime errors and the cost budget become
 //! the apiserver's field errors.
 
-use super::compile::Node;
+use super::compile::{Node, Slot};
 use super::cost::Budget;
 use super::errors::{runtime_error, RunError};
 use super::interp::Data;
@@ -156,7 +156,14 @@ fn run_rules(
     // ancestor that has one) keeps the errors of rules without oldSelf from being reported.
     let pair = [("self", v), ("oldSelf", old.unwrap_or(v))];
     let data = &pair[..1 + usize::from(old.is_some())];
-    for rule in &n.rules {
+    for slot in &n.rules {
+        let rule = match slot {
+            Slot::Ready(rule) => rule,
+            Slot::Uncompiled(detail) => {
+                out.push(invalid(format!("rule compile error: {detail}")));
+                continue;
+            }
+        };
         if rule.uses_old_self && !rule.optional_old_self && old_cel.is_none() {
             continue;
         }

@@ -98,6 +98,9 @@ pub struct Compiled {
     /// The largest estimated cost of one rule (times how often its node may occur) or
     /// `messageExpression`: the apiserver refuses more than 10 million.
     pub estimated_cost: u64,
+    /// Whether the errors are all of rules that do not compile (each held as such in the
+    /// tree: a CRD update refused for them alone still has its objects validated under it).
+    pub only_uncompiled: bool,
 }
 
 impl Compiled {
@@ -111,16 +114,19 @@ impl Compiled {
     /// naming their fields under `path`): the apiserver compiles no rule of a node with such an
     /// error at it or below it (its rules' `fieldPath`s are still checked).
     pub fn beside_schema_errors(schema: &Structural, path: &str, schema_errors: &[String]) -> Self {
-        let (root, mut errors, estimated_cost) =
-            compile::compile_with_costs(schema, path, schema_errors);
+        let built = compile::compile_with_costs(schema, path, schema_errors);
+        let mut errors = built.errors;
+        let before = errors.len();
         // `fieldPath` is checked on every node with rules, also where no rule is compiled.
         fieldpath::invalid_paths(schema, path, &mut errors);
+        let only_uncompiled = built.only_uncompiled && errors.len() == before;
         errors.sort();
         errors.dedup();
         Compiled {
-            root,
+            root: built.root,
             errors,
-            estimated_cost,
+            estimated_cost: built.largest,
+            only_uncompiled,
         }
     }
 
@@ -142,6 +148,7 @@ impl Compiled {
         fieldpath::invalid_paths(schema, path, &mut errors);
         errors.sort();
         Compiled {
+            only_uncompiled: errors.is_empty(),
             root: None,
             errors,
             estimated_cost: 0,

@@ -49,6 +49,23 @@ impl Rule {
     }
 }
 
+/// A rule the apiserver refuses: its CRD errors and, when it is its compilation that failed,
+/// the error's detail (`compilation failed: ...`; the validator built from a CRD holding the
+/// rule reports it on every value, `rule compile error: <detail>`).
+pub struct Failed {
+    pub errors: Vec<String>,
+    pub detail: Option<Box<str>>,
+}
+
+impl From<Vec<String>> for Failed {
+    fn from(errors: Vec<String>) -> Self {
+        Failed {
+            errors,
+            detail: None,
+        }
+    }
+}
+
 /// The raw fields of a rule.
 #[derive(Default)]
 struct Raw {
@@ -91,7 +108,7 @@ pub fn compile(
     decl: &Arc<Decl>,
     path: &str,
     uncorrelatable: Option<&str>,
-) -> (Result<Rule, Vec<String>>, Costs) {
+) -> (Result<Rule, Failed>, Costs) {
     let mut costs = Costs::default();
     let rule = compile_costed(v, i, node, decl, path, uncorrelatable, &mut costs);
     (rule, costs)
@@ -105,12 +122,12 @@ fn compile_costed(
     path: &str,
     uncorrelatable: Option<&str>,
     costs: &mut Costs,
-) -> Result<Rule, Vec<String>> {
+) -> Result<Rule, Failed> {
     let r = raw(v);
     let at = |f: &str| format!("{path}.x-kubernetes-validations[{i}].{f}");
     let mut errs = static_errors(&r, node, &at);
     if !errs.is_empty() {
-        return Err(errs);
+        return Err(errs.into());
     }
     let shown = go_rule(&r);
     let rule_src = r.rule.as_str();
@@ -127,7 +144,10 @@ fn compile_costed(
             if let Some(b) = r.optional_old_self {
                 errs.push(unused_optional_old_self(&at, b));
             }
-            return Err(errs);
+            return Err(Failed {
+                errors: errs,
+                detail: Some(detail.into()),
+            });
         }
     };
     costs.rule = super::estimate::max_cost(&expr, decl, optional_old_self, &checked.types);
@@ -166,7 +186,7 @@ fn compile_costed(
         errs.push(unused_optional_old_self(&at, b));
     }
     if !errs.is_empty() {
-        return Err(errs);
+        return Err(errs.into());
     }
     let field_path = match r.field_path.as_str() {
         "" => String::new(),

@@ -112,9 +112,12 @@ pub(crate) fn tag(mut r: KrmResult, update: bool) -> KrmResult {
 }
 
 /// The warning after the causes of a CRD's refusal.
-pub(crate) fn refused_warning(name: &str, count: usize, update: bool) -> String {
+/// `uncompiled`: an update refused only because rules do not compile, whose objects are
+/// validated under it as sent.
+pub(crate) fn refused_warning(name: &str, count: usize, update: bool, uncompiled: bool) -> String {
     let causes = format!("{count} cause{}", if count == 1 { "" } else { "s" });
     match update {
+        true if uncompiled => format!("the update of CustomResourceDefinition {name} is refused by the apiserver ({causes}): rules do not compile; the cluster keeps the previous one, and its objects are validated under it as sent (each rule that does not compile is an error on them)"),
         true => format!("the update of CustomResourceDefinition {name} is refused by the apiserver ({causes}); the cluster keeps the previous one, and its objects are left unchanged"),
         false => format!("CustomResourceDefinition {name} is refused by the apiserver ({causes}); its objects are left unchanged"),
     }

@@ -123,11 +123,11 @@ pub(super) fn refused_messages(entries: &[Entry<Checks>]) -> Vec<String> {
 
 /// The warning for an object whose CRD the apiserver refuses for its rules.
 pub(super) fn refused_warning(e: &Entry<Checks>) -> Option<String> {
-    let refused = e
-        .attached
-        .rules
-        .as_ref()
-        .is_some_and(|r| !r.errors.is_empty());
+    let refused = !e.attached.uncompiled_rules_reported
+        && e.attached
+            .rules
+            .as_ref()
+            .is_some_and(|r| !r.errors.is_empty());
     refused.then(|| {
         format!(
             "CustomResourceDefinition {} is refused by the apiserver (its x-kubernetes-validations rules do not compile or cost too much); left unchanged",

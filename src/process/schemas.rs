@@ -330,10 +330,24 @@ fn load_item_crd(
     if causes.is_empty() {
         return Ok(prepared);
     }
-    let msg = refused_warning(name, causes.len(), update);
+    // An update refused only because rules do not compile: its objects are validated under
+    // it as sent, those rules reported on them.
+    let uncompiled_only = update
+        && usable
+        && schema_causes.is_empty()
+        && prepared
+            .iter()
+            .all(|e| e.attached.rules.as_ref().is_none_or(|r| r.only_uncompiled));
+    let msg = refused_warning(name, causes.len(), update, uncompiled_only);
     results.push(tag(KrmResult::about(Severity::Warning, msg, item), update));
     if !usable {
         return Ok(Vec::new());
+    }
+    if uncompiled_only {
+        for e in &mut prepared {
+            e.attached.uncompiled_rules_reported = true;
+        }
+        return Ok(prepared);
     }
     for e in &mut prepared {
         e.vs.structural_errors = causes.clone();
@@ -424,7 +438,11 @@ fn prepare(
             let validator = compiled.and_then(|c| Validator::new(&vs, c));
             Entry {
                 vs,
-                attached: Checks { validator, rules },
+                attached: Checks {
+                    validator,
+                    rules,
+                    uncompiled_rules_reported: false,
+                },
             }
         })
         .collect()

@@ -109,8 +109,10 @@ fn crd_updates_as_the_loader_reports_them() {
         got[0].1
     );
     assert_eq!((got[0].0, &got[0].2), (Severity::Error, &update()));
-    assert_eq!(got[1], (Severity::Warning, refused(1), update()));
-    assert!(!pruned);
+    // Refused for a rule that does not compile alone: the objects are validated under it as
+    // sent (the ground truth's `rule compile error` on them, see the test below).
+    assert_eq!(got[1], (Severity::Warning, "the update of CustomResourceDefinition rules.update.test is refused by the apiserver (1 cause): rules do not compile; the cluster keeps the previous one, and its objects are validated under it as sent (each rule that does not compile is an error on them)".to_string(), update()));
+    assert!(pruned);
     // Without the CRD in the previous revision it is a create: the name rule runs, no tag.
     let (got, _) = run(OBJECT, &moved);
     assert_eq!(got[0], (
@@ -251,4 +253,38 @@ fn upstream_unchanged_versions_keep_costly_expressions() {
     assert!(causes[0].starts_with("spec.versions[1].schema.openAPIV3Schema.properties[f].x-kubernetes-validations[0].messageExpression: Forbidden: estimated messageExpression cost exceeds budget by factor of "), "{causes:?}");
     // As a create both versions are refused for it.
     assert_eq!(update_causes(OBJECT, &new).len(), 2);
+}
+
+/// `../shared/upstream-tests/updates/093`: an update refused because a rule does not compile
+/// still has its objects validated under it, each value at the rule's node an error
+/// (`rule compile error: <the compile error's detail>`, never ratcheted, the schema type as the
+/// bad value), as the validator of a CRD holding the rule reports it.
+#[test]
+fn objects_of_an_update_refused_for_rules_that_do_not_compile() {
+    let good = crd("update.test", "{rule: 'self.a >= 0'}");
+    let bad_rule = crd("update.test", "{rule: 'self.a >= 0'}, {rule: 'nosuch'}");
+    let config = Config::default();
+    let old = good.clone() + OBJECT;
+    let labelled = parse_stream(&old)
+        .unwrap()
+        .into_iter()
+        .enumerate()
+        .map(|(i, n)| (n, format!("old {i}")));
+    let previous = Previous::from_items(labelled, &config).unwrap();
+    let mut items = parse_stream(&(bad_rule + OBJECT)).unwrap();
+    let labels: Vec<String> = (0..items.len()).map(|i| format!("items[{i}]")).collect();
+    let report = process_update(&mut items, &labels, &config, false, Some(&previous)).unwrap();
+    let on_object: Vec<(Severity, String)> = report
+        .results
+        .iter()
+        .filter(|r| r.resource_ref.as_ref().is_some_and(|r| r.kind == "Rule"))
+        .map(|r| (r.severity, r.message.clone()))
+        .collect();
+    let compile_error = "spec: Invalid value: \"object\": rule compile error: compilation failed: ERROR: <input>:1:1: undeclared reference to 'nosuch' (in container '')\n | nosuch\n | ^";
+    assert!(
+        on_object
+            .iter()
+            .any(|(sev, m)| *sev == Severity::Error && m == compile_error),
+        "{on_object:#?}"
+    );
 }
