@@ -88,3 +88,66 @@ fn gateway_api_example_as_the_function_writes_it() {
         &example("gateway-api/expected.stderr"),
     );
 }
+
+/// `Config::kubernetes_version`: a CRD loaded through the library is judged as that version's
+/// apiserver judges it. `isSemver` (the semver library, 1.33) is available to a new rule from
+/// 1.34 on (the environment for new expressions is the compatibility version, one minor back):
+/// a 1.33 apiserver refuses the CRD, 1.34 and the default (1.36) accept it.
+#[test]
+fn kubernetes_version_decides_what_a_crd_rule_may_call() {
+    use crd_schema_fn::config::Config;
+    use crd_schema_fn::versions::KubeVersion;
+    let crd: Value = serde_json::from_str(
+        r#"{"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+        "metadata": {"name": "apps.version.test"},
+        "spec": {"group": "version.test", "scope": "Namespaced",
+          "names": {"kind": "App", "plural": "apps"},
+          "versions": [{"name": "v1", "served": true, "storage": true,
+            "schema": {"openAPIV3Schema": {"type": "object", "properties": {"spec": {
+              "type": "object",
+              "x-kubernetes-validations": [{"rule": "isSemver(self.v)"}],
+              "properties": {"v": {"type": "string", "maxLength": 64}}}}}}}]}}"#,
+    )
+    .unwrap();
+    let load = |minor: Option<u8>| {
+        let config = Config {
+            kubernetes_version: minor.map(|m| KubeVersion::of_minor(m).unwrap()),
+            ..Config::default()
+        };
+        let schemas = Schemas::from_values(std::slice::from_ref(&crd), config).unwrap();
+        let messages: Vec<String> = schemas
+            .results()
+            .iter()
+            .map(|r| r.message.clone())
+            .collect();
+        (schemas, messages)
+    };
+    // The bad value of a failed rule is the field's value from 1.35 on (an object's is left
+    // out), the schema type before.
+    let failed = [
+        (None, "spec: Invalid value: failed rule: isSemver(self.v)"),
+        (
+            Some(34),
+            r#"spec: Invalid value: "object": failed rule: isSemver(self.v)"#,
+        ),
+    ];
+    for (minor, want) in failed {
+        let (schemas, messages) = load(minor);
+        assert_eq!(messages, Vec::<String>::new(), "{minor:?}");
+        let mut bad: Value = serde_json::from_str(
+            r#"{"apiVersion": "version.test/v1", "kind": "App", "metadata": {"name": "a", "namespace": "n"}, "spec": {"v": "1.2"}}"#,
+        )
+        .unwrap();
+        let report = schemas.normalize_value(&mut bad).unwrap();
+        let lines: Vec<String> = report.results.iter().map(|r| r.message.clone()).collect();
+        assert_eq!(lines, [want], "{minor:?}");
+    }
+    // 1.33 prints the rule with Go's %#v (1.34 made bad values JSON).
+    let (_, messages) = load(Some(33));
+    assert!(
+        messages.iter().any(|m| m.contains(
+            "compilation failed: ERROR: <input>:1:9: undeclared reference to 'isSemver' (in container '')"
+        )),
+        "{messages:#?}"
+    );
+}
