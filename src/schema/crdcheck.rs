@@ -53,6 +53,8 @@ pub(crate) struct Spec<'a> {
     pub names: Option<&'a Map<String, Value>>,
     pub scope: &'a str,
     pub versions: Vec<Version<'a>>,
+    /// `spec.versions` is absent (Go's nil slice; `versions: []` is an empty one).
+    pub versions_nil: bool,
     /// `spec.validation`: the schema every version shares.
     pub validation: Option<&'a Map<String, Value>>,
     pub subresources: Option<&'a Value>,
@@ -111,6 +113,7 @@ impl<'a> Spec<'a> {
             names: spec.get("names").and_then(Value::as_object),
             scope: text(spec, "scope"),
             versions: Vec::new(),
+            versions_nil: !matches!(spec.get("versions"), Some(Value::Array(_))),
             validation: None,
             subresources: None,
             columns: None,
@@ -205,10 +208,6 @@ pub fn validate_create(crd: &Value) -> Vec<FieldError> {
         .and_then(Value::as_object)
         .unwrap_or(&empty);
     let spec = Spec::of(spec_map);
-    if spec.versions.is_empty() {
-        // The apiserver's code has no answer for a CRD without versions; the loader reports it.
-        return Vec::new();
-    }
     let meta = root.get("metadata").unwrap_or(&Value::Null);
     let stored = stored_on_create(&spec);
     checks::all(meta, &spec, &stored, &checks::Opts::default(), None)

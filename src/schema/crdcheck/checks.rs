@@ -207,7 +207,10 @@ fn spec_checks(spec: &Spec<'_>, opts: &Opts, errs: &mut Vec<FieldError>) {
         version(spec, i, &at, opts, errs);
     }
     if !unique || storage != 1 {
-        let shown = BadValue::Text(gostruct::versions(&spec.versions));
+        let shown = BadValue::Text(match spec.versions_nil {
+            true => gostruct::nil_versions(),
+            false => gostruct::versions(&spec.versions),
+        });
         if !unique {
             errs.push(invalid(
                 "spec.versions",

@@ -240,6 +240,14 @@ fn selectable(v: &Value) -> String {
 
 /// The internal `spec.versions` (after the fields identical in every version moved to the top
 /// level: those are printed as null).
+/// A nil `[]CustomResourceDefinitionVersion` (a CRD without `spec.versions`).
+pub fn nil_versions() -> String {
+    match crate::versions::current().json_bad_values {
+        true => "null".into(),
+        false => "[]apiextensions.CustomResourceDefinitionVersion(nil)".into(),
+    }
+}
+
 pub fn versions(list_: &[super::Version<'_>]) -> String {
     if !crate::versions::current().json_bad_values {
         return super::gosharp::versions(list_);

@@ -522,3 +522,46 @@ fn update_rules() {
         "spec.preserveUnknownFields: Invalid value: true: cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead",
     ]);
 }
+
+/// A CRD without versions is validated as the apiserver validates it (no version is the
+/// storage version, none is stored): `versions: []` is Go's empty slice, no `versions` a nil
+/// one; an update to no versions keeps the stored one, which must stay listed.
+#[test]
+fn a_crd_without_versions() {
+    let shown = |crd: &Value| -> Vec<String> {
+        validate_create(crd)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    };
+    let mut crd = base();
+    crd["spec"]["versions"] = json!([]);
+    assert_eq!(
+        shown(&crd),
+        [
+            "spec.versions: Invalid value: []: must have exactly one version marked as storage version",
+            "status.storedVersions: Invalid value: null: must have at least one stored version",
+        ]
+    );
+    crd["spec"].as_object_mut().unwrap().remove("versions");
+    assert_eq!(
+        shown(&crd)[0],
+        "spec.versions: Invalid value: null: must have exactly one version marked as storage version"
+    );
+    let got: Vec<String> = super::validate_update(&base(), &crd)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(got.len(), 2, "{got:#?}");
+    assert_eq!(
+        got[0],
+        "spec.versions: Invalid value: null: must have exactly one version marked as storage version"
+    );
+    assert!(
+        got[1].starts_with(
+            "status.storedVersions[0]: Invalid value: \"v1\": missing from spec.versions"
+        ),
+        "{}",
+        got[1]
+    );
+}

@@ -28,9 +28,6 @@ pub fn validate_update(old: &Value, new: &Value) -> Vec<FieldError> {
     let (old_map, new_map) = (spec_of(old), spec_of(new));
     let old_spec = Spec::of(&old_map);
     let spec = Spec::of(&new_map);
-    if spec.versions.is_empty() {
-        return Vec::new();
-    }
     let stored = stored_on_update(old, &old_spec, &spec);
     let opts = options(old, &old_spec, &spec);
     let meta = new.get("metadata").unwrap_or(&Value::Null);
