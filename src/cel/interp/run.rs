@@ -613,7 +613,12 @@ impl<'p> Run<'_, 'p> {
                             match (v, &err) {
                                 (_, Some(_)) => {}
                                 (Ok(Cel::Map(entry)), None) => {
-                                    for (ek, ev) in entry.map.iter() {
+                                    // In key order (as `elements` ranges over a map): which
+                                    // duplicate is named follows Go's random map order in
+                                    // cel-go; here it is the same on every run.
+                                    let mut entries: Vec<(&Key, &Cel)> = entry.map.iter().collect();
+                                    entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+                                    for (ek, ev) in entries {
                                         if map.insert(ek.clone(), ev.clone()).is_some() {
                                             err = Some(super::super::funcs::key_exists(ek));
                                             break;
