@@ -32,6 +32,8 @@ pub struct Node {
     /// correlate with the old object's on an update.
     pub map_keys: Option<Box<[String]>>,
     pub additional: Option<Box<Node>>,
+    /// The schema below the node as CEL ratcheting compares a value with its old one.
+    pub shape: super::equal::Shape,
 }
 
 impl Node {
@@ -184,6 +186,7 @@ fn node(s: &Structural, ty: Ty, at: &At<'_>, out: &mut Out<'_>) -> Option<Node> 
     let map_keys = (items.is_some() && s.extensions.x_list_type() == Some("map"))
         .then(|| s.extensions.x_list_map_keys().into());
     (!empty).then(|| Node {
+        shape: super::equal::shape(s, root),
         map_keys,
         decl: decl.filter(|_| !rules.is_empty()),
         rules,

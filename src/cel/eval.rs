@@ -6,6 +6,7 @@
 
 use super::compile::{Node, Slot};
 use super::cost::Budget;
+use super::equal::{correlated_item, equal};
 use super::errors::{runtime_error, RunError};
 use super::interp::Data;
 use super::library::with_root;
@@ -43,15 +44,6 @@ pub fn validate_update(
     out
 }
 
-/// The item of the old map list `old` with the same values of `keys` as `item`.
-fn correlated_item<'o>(keys: &[String], item: &Value, old: &'o [Value]) -> Option<&'o Value> {
-    let m = item.as_object()?;
-    old.iter().find(|o| {
-        o.as_object()
-            .is_some_and(|om| keys.iter().all(|k| m.get(k) == om.get(k)))
-    })
-}
-
 /// Returns false when evaluation must stop (the budget ran out). `old` is the value's correlated
 /// old value; where there is none (an item of a set or atomic list, a field the old object
 /// lacks), `parent_unchanged` says whether the nearest ancestor that has one equals it: CEL
@@ -71,7 +63,7 @@ fn walk(
         return true;
     }
     let old = old.filter(|o| !o.is_null());
-    let unchanged = old.map_or(parent_unchanged, |o| o == v);
+    let unchanged = old.map_or(parent_unchanged, |o| equal(&n.shape, v, o));
     if !n.rules.is_empty() && !run_rules(ctx, n, v, old, unchanged, path, budget, out) {
         return false;
     }

@@ -55,6 +55,7 @@ mod compile;
 mod conv;
 mod cost;
 mod decl;
+mod equal;
 mod errors;
 mod escape;
 mod estimate;

@@ -228,3 +228,31 @@ fn format_arguments_of_types_no_clause_takes_are_refused() {
         Vec::<String>::new()
     );
 }
+
+/// Whether a value is unchanged is `CachedDeepEqual` (`equal.rs`): a reordered map list is
+/// unchanged (its items correlate by key), so a rule on the object holding it is ratcheted;
+/// an object with a key that has no schema (kept unknown field) never is.
+#[test]
+fn unchanged_is_cached_deep_equal() {
+    let reordered = root(
+        "{o: {type: object, x-kubernetes-validations: [{rule: 'self.m.size() < 2', message: too many}], properties: {m: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [k], items: {type: object, required: [k], properties: {k: {type: string}, v: {type: integer}}}}}}}",
+    );
+    let was = obj("{o: {m: [{k: a, v: 1}, {k: b, v: 2}]}}");
+    assert_eq!(
+        update(&reordered, &was, &obj("{o: {m: [{k: b, v: 2}, {k: a, v: 1}]}}")),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        update(&reordered, &was, &obj("{o: {m: [{k: b, v: 3}, {k: a, v: 1}]}}")),
+        ["spec.o: Invalid value: too many"]
+    );
+    let open = root(
+        "{o: {type: object, x-kubernetes-preserve-unknown-fields: true, x-kubernetes-validations: [{rule: 'has(self.a)', message: needs a}], properties: {a: {type: string}}}}",
+    );
+    let same = obj("{o: {b: 1}}");
+    assert_eq!(update(&open, &same, &same), ["spec.o: Invalid value: needs a"]);
+    assert_eq!(
+        update(&open, &obj("{o: {}}"), &obj("{o: {}}")),
+        Vec::<String>::new()
+    );
+}
