@@ -239,18 +239,29 @@ fn unchanged_is_cached_deep_equal() {
     );
     let was = obj("{o: {m: [{k: a, v: 1}, {k: b, v: 2}]}}");
     assert_eq!(
-        update(&reordered, &was, &obj("{o: {m: [{k: b, v: 2}, {k: a, v: 1}]}}")),
+        update(
+            &reordered,
+            &was,
+            &obj("{o: {m: [{k: b, v: 2}, {k: a, v: 1}]}}")
+        ),
         Vec::<String>::new()
     );
     assert_eq!(
-        update(&reordered, &was, &obj("{o: {m: [{k: b, v: 3}, {k: a, v: 1}]}}")),
+        update(
+            &reordered,
+            &was,
+            &obj("{o: {m: [{k: b, v: 3}, {k: a, v: 1}]}}")
+        ),
         ["spec.o: Invalid value: too many"]
     );
     let open = root(
         "{o: {type: object, x-kubernetes-preserve-unknown-fields: true, x-kubernetes-validations: [{rule: 'has(self.a)', message: needs a}], properties: {a: {type: string}}}}",
     );
     let same = obj("{o: {b: 1}}");
-    assert_eq!(update(&open, &same, &same), ["spec.o: Invalid value: needs a"]);
+    assert_eq!(
+        update(&open, &same, &same),
+        ["spec.o: Invalid value: needs a"]
+    );
     assert_eq!(
         update(&open, &obj("{o: {}}"), &obj("{o: {}}")),
         Vec::<String>::new()

@@ -288,3 +288,58 @@ fn objects_of_an_update_refused_for_rules_that_do_not_compile() {
         "{on_object:#?}"
     );
 }
+
+/// OpenAPI ratcheting (`ratchetingValueValidator`) keeps a value's errors only when it is not
+/// `CachedDeepEqual` to its old value; a key with no schema (a field kept by
+/// `x-kubernetes-preserve-unknown-fields`) does not correlate, so an unchanged object holding
+/// one is not equal and its `maxProperties` error stays, while a declared field's does not.
+#[test]
+fn openapi_ratcheting_and_keys_without_a_schema() {
+    let crd = "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: rules.update.test}
+spec:
+  group: update.test
+  names: {kind: Rule, plural: rules}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              open: {type: object, maxProperties: 1, x-kubernetes-preserve-unknown-fields: true}
+              closed: {type: object, maxProperties: 1, properties: {a: {type: integer}, b: {type: integer}}}
+---
+";
+    let object = "apiVersion: update.test/v1\nkind: Rule\nmetadata: {name: r, namespace: ns}\nspec: {open: {x: 1, y: 2}, closed: {a: 1, b: 2}}\n";
+    let config = Config::default();
+    // The old CRD had no bounds: the object was stored.
+    let old_crd = crd.replace("maxProperties: 1, ", "");
+    let labelled = parse_stream(&format!("{old_crd}{object}"))
+        .unwrap()
+        .into_iter()
+        .enumerate()
+        .map(|(i, n)| (n, format!("old {i}")));
+    let previous = Previous::from_items(labelled, &config).unwrap();
+    let mut items = parse_stream(&format!("{crd}{object}")).unwrap();
+    let labels: Vec<String> = (0..items.len()).map(|i| format!("items[{i}]")).collect();
+    let report = process_update(&mut items, &labels, &config, false, Some(&previous)).unwrap();
+    let errors: Vec<String> = report
+        .results
+        .iter()
+        .filter(|r| r.severity == Severity::Error)
+        .map(|r| r.message.clone())
+        .collect();
+    assert_eq!(
+        errors,
+        ["spec.open: Too many: 2: must have at most 1 item"],
+        "{:#?}",
+        report.results
+    );
+}

@@ -81,7 +81,9 @@ fn correlated_equal<'a, S: Schema<'a>>(n: S, data: &Data<'_>, old: &Data<'_>) ->
                     };
                     match (n.property(k), n.additional()) {
                         (Some(p), _) | (None, Extra::Schema(p)) => correlated_equal(p, x, o),
-                        _ => scalars::go_deep_equal(x, o),
+                        // A key with no schema does not correlate (`CorrelatedObject.Key` is
+                        // nil): the object is not equal.
+                        _ => false,
                     }
                 })
         }
