@@ -99,6 +99,7 @@ struct Checker<'a> {
 /// Checks `expr` (parsed from `src`) with `self` of type `this`. The error is cel-go's issues
 /// text: each issue (`ERROR: <input>:1:6: undefined field 'x'` and the source line with a
 /// caret), in the order of their places in the source.
+#[cfg(test)]
 pub fn check(
     expr: &IdedExpr,
     src: &str,
@@ -106,9 +107,20 @@ pub fn check(
     optional_old_self: bool,
     want: Want,
 ) -> Result<Checked, String> {
-    // The environment of a new expression: a rule is compiled when its CRD is created or
-    // changes it (an unchanged rule is not compiled again, see `crate::versions`).
     let env = crate::versions::current().cel_new;
+    check_in(expr, src, this, optional_old_self, want, env)
+}
+
+/// [`check`] in the environment `env` (new or stored expressions, see
+/// [`super::preexisting`]).
+pub fn check_in(
+    expr: &IdedExpr,
+    src: &str,
+    this: &Arc<Decl>,
+    optional_old_self: bool,
+    want: Want,
+    env: CelEnv,
+) -> Result<Checked, String> {
     types::with_self(this, || {
         let mut c = Checker {
             src,

@@ -63,6 +63,8 @@ struct Out<'a> {
     /// The schema's own errors (structural, value validation): the apiserver compiles no rule
     /// of a node with such an error at it or below it, nor counts its cost.
     schema_errors: &'a [String],
+    /// The old CRD's expressions (on an update).
+    preexisting: &'a super::preexisting::Preexisting,
 }
 
 impl Out<'_> {
@@ -99,7 +101,12 @@ pub struct Built {
 }
 
 /// Compiles the rules of `schema` (at `path` in its CRD).
-pub fn compile_with_costs(schema: &Structural, path: &str, schema_errors: &[String]) -> Built {
+pub fn compile_with_costs(
+    schema: &Structural,
+    path: &str,
+    schema_errors: &[String],
+    preexisting: &super::preexisting::Preexisting,
+) -> Built {
     if !has_rules(schema) || !has_decl(schema) {
         return Built {
             root: None,
@@ -113,6 +120,7 @@ pub fn compile_with_costs(schema: &Structural, path: &str, schema_errors: &[Stri
         other_errors: false,
         cost: Total::default(),
         schema_errors,
+        preexisting,
     };
     let at = At {
         path: path.to_string(),
@@ -205,7 +213,8 @@ fn rules(s: &Structural, decl: &Arc<Decl>, at: &At<'_>, sink: &mut Out<'_>) -> V
     }
     let mut out = Vec::with_capacity(list.len());
     for (i, v) in list.iter().enumerate() {
-        let (compiled, costs) = rule::compile(v, i, s, decl, &at.path, at.uncorrelatable);
+        let (compiled, costs) =
+            rule::compile(v, i, s, decl, &at.path, at.uncorrelatable, sink.preexisting);
         let path = format!("{}.x-kubernetes-validations[{i}]", at.path);
         let cost = at.cardinality.times(costs.rule, decl);
         sink.cost.rule(format!("{path}.rule"), cost);

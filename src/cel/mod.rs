@@ -75,6 +75,7 @@ mod lists;
 mod locate;
 mod mapping;
 mod overloads;
+pub mod preexisting;
 mod quantity;
 mod rule;
 mod semver;
@@ -87,6 +88,7 @@ mod value;
 
 use crate::field::FieldError;
 use crate::schema::Structural;
+use preexisting::Preexisting;
 use serde_json::Value;
 
 /// The compiled rules of one CRD version.
@@ -115,7 +117,22 @@ impl Compiled {
     /// naming their fields under `path`): the apiserver compiles no rule of a node with such an
     /// error at it or below it (its rules' `fieldPath`s are still checked).
     pub fn beside_schema_errors(schema: &Structural, path: &str, schema_errors: &[String]) -> Self {
-        let built = compile::compile_with_costs(schema, path, schema_errors);
+        Self::compile(schema, path, schema_errors, &Preexisting::default())
+    }
+
+    /// [`Compiled::new`] on a CRD update: the expressions the old CRD already held are
+    /// compiled with the environment for stored expressions.
+    pub fn on_update(schema: &Structural, path: &str, preexisting: &Preexisting) -> Self {
+        Self::compile(schema, path, &[], preexisting)
+    }
+
+    fn compile(
+        schema: &Structural,
+        path: &str,
+        schema_errors: &[String],
+        preexisting: &Preexisting,
+    ) -> Self {
+        let built = compile::compile_with_costs(schema, path, schema_errors, preexisting);
         let mut errors = built.errors;
         let before = errors.len();
         // `fieldPath` is checked on every node with rules, also where no rule is compiled.

@@ -2,10 +2,11 @@
 //! validation checks it (`rule`, `message`, `messageExpression`, `reason`, `fieldPath`,
 //! `optionalOldSelf`), parsed and type-checked once.
 
-use super::check::{check, Want};
+use super::check::{check_in, Want};
 use super::decl::Decl;
 use super::fieldpath::valid_field_path;
 use super::interp::Program;
+use super::preexisting::Preexisting;
 use crate::field::{self, go_json, go_quote};
 use crate::schema::Structural;
 use serde_json::Value;
@@ -108,9 +109,10 @@ pub fn compile(
     decl: &Arc<Decl>,
     path: &str,
     uncorrelatable: Option<&str>,
+    pre: &Preexisting,
 ) -> (Result<Rule, Failed>, Costs) {
     let mut costs = Costs::default();
-    let rule = compile_costed(v, i, node, decl, path, uncorrelatable, &mut costs);
+    let rule = compile_costed(v, i, node, decl, (path, uncorrelatable), pre, &mut costs);
     (rule, costs)
 }
 
@@ -119,8 +121,8 @@ fn compile_costed(
     i: usize,
     node: &Structural,
     decl: &Arc<Decl>,
-    path: &str,
-    uncorrelatable: Option<&str>,
+    (path, uncorrelatable): (&str, Option<&str>),
+    pre: &Preexisting,
     costs: &mut Costs,
 ) -> Result<Rule, Failed> {
     let r = raw(v);
@@ -132,8 +134,10 @@ fn compile_costed(
     let shown = go_rule(&r);
     let rule_src = r.rule.as_str();
     let optional_old_self = r.optional_old_self == Some(true);
-    let checked = parse(rule_src)
-        .and_then(|e| check(&e, rule_src, decl, optional_old_self, Want::Bool).map(|c| (e, c)));
+    let checked = parse(rule_src).and_then(|e| {
+        let env = pre.rule_env(rule_src);
+        check_in(&e, rule_src, decl, optional_old_self, Want::Bool, env).map(|c| (e, c))
+    });
     let (expr, checked) = match checked {
         Ok(ok) => ok,
         Err(detail) => {
@@ -153,9 +157,10 @@ fn compile_costed(
     costs.rule = super::estimate::max_cost(&expr, decl, optional_old_self, &checked.types);
     let message_expr = match r.message_expression.as_str() {
         "" => None,
-        src => match parse(src)
-            .and_then(|e| check(&e, src, decl, optional_old_self, Want::String).map(|c| (e, c)))
-        {
+        src => match parse(src).and_then(|e| {
+            let env = pre.message_env(src);
+            check_in(&e, src, decl, optional_old_self, Want::String, env).map(|c| (e, c))
+        }) {
             Ok((e, c)) => {
                 costs.message = Some(super::estimate::max_cost(
                     &e,

@@ -11,6 +11,7 @@
 
 use super::previous::Kept;
 use super::schemas::Checks;
+use crate::cel::preexisting::Preexisting;
 use crate::field::FieldError;
 use crate::results::KrmResult;
 use crate::schema::crdcheck;
@@ -36,6 +37,8 @@ pub(crate) struct Judged {
     pub unchanged: Vec<String>,
     /// Whether the schemas must be structural ([`crate::schema::crd::structural_required`]).
     pub structural: bool,
+    /// The old CRD's CEL expressions (compiled with the environment for stored expressions).
+    pub preexisting: Preexisting,
 }
 
 impl OldCrd<'_> {
@@ -62,6 +65,7 @@ impl OldCrd<'_> {
                     shared,
                     unchanged,
                     structural,
+                    preexisting: Preexisting::of_crd(old),
                 }
             }
             None => Judged {
@@ -70,6 +74,7 @@ impl OldCrd<'_> {
                 shared,
                 unchanged: Vec::new(),
                 structural: true,
+                preexisting: Preexisting::default(),
             },
         }
     }

@@ -5,6 +5,7 @@
 //! unchanged with a warning.
 
 use super::schemas::Checks;
+use crate::cel::preexisting::Preexisting;
 use crate::cel::Compiled;
 use crate::schema::registry::Entry;
 use crate::schema::VersionSchema;
@@ -16,7 +17,7 @@ use std::sync::Arc;
 /// shares counts as the first version's, `spec.version`).
 pub(super) fn compile(
     versions: &[VersionSchema],
-    unchanged: &[String],
+    (unchanged, preexisting): (&[String], &Preexisting),
 ) -> Vec<Option<Arc<Compiled>>> {
     let mut out: Vec<Option<Arc<Compiled>>> = Vec::with_capacity(versions.len());
     for (i, vs) in versions.iter().enumerate() {
@@ -47,7 +48,7 @@ pub(super) fn compile(
                         .unwrap_or(vs),
                     false => vs,
                 };
-                let compiled = Compiled::new(schema, &path);
+                let compiled = Compiled::on_update(schema, &path, preexisting);
                 Some(Arc::new(match unchanged.contains(&named.version) {
                     true => compiled.without_per_expression_cost(),
                     false => compiled,

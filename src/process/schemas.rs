@@ -6,6 +6,7 @@
 
 use super::crd_update::{refused_warning, tag, OldCrd};
 use super::ProcessError;
+use crate::cel::preexisting::Preexisting;
 use crate::config::{Config, Validation};
 use crate::engine;
 use crate::results::{KrmResult, Severity};
@@ -262,11 +263,12 @@ fn load_item_crd(
         source: e,
     })?;
     let judged = old.judge(&json);
-    let (causes, update, shared, unchanged) = (
+    let (causes, update, shared, unchanged, judged_preexisting) = (
         judged.causes,
         judged.update,
         judged.shared,
         judged.unchanged,
+        judged.preexisting,
     );
     let (settled, found): (Vec<_>, Vec<_>) =
         causes.into_iter().partition(crdcheck::settled_at_install);
@@ -306,7 +308,11 @@ fn load_item_crd(
             }
             shared
         }
-        None => prepare(std::mem::take(&mut entries), compiler, &unchanged),
+        None => prepare(
+            std::mem::take(&mut entries),
+            compiler,
+            (&unchanged, &judged_preexisting),
+        ),
     };
     let schema_causes = causes.clone();
     for e in &prepared {
@@ -384,7 +390,7 @@ fn load_file_except(
     let all: Vec<&VersionSchema> = by_file.iter().flatten().collect();
     let non_structural = non_structural_by_crd(&all);
     let prepared = crate::jobs::map_ordered_with(compilers, by_file, |compiler, versions| {
-        prepare(versions, compiler.as_mut(), &[])
+        prepare(versions, compiler.as_mut(), (&[], &Preexisting::default()))
     });
     let entries: Vec<Entry<Checks>> = prepared.into_iter().flatten().collect();
     for msg in non_structural
@@ -426,10 +432,10 @@ fn add(
 fn prepare(
     mut versions: Vec<VersionSchema>,
     compiler: Option<&mut Compiler>,
-    unchanged: &[String],
+    update: (&[String], &Preexisting),
 ) -> Vec<Entry<Checks>> {
     let compiled = compile(&versions, compiler);
-    let rules = super::rules::compile(&versions, unchanged);
+    let rules = super::rules::compile(&versions, update);
     slim(&mut versions);
     versions
         .into_iter()

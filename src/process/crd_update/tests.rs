@@ -343,3 +343,55 @@ spec:
         report.results
     );
 }
+
+/// `findPreexistingExpressions`: on a CRD update a rule whose text the old CRD already held is
+/// compiled with the environment for stored expressions. At 1.33 `isSemver` (semver library,
+/// 1.33) is in that environment but not yet in the one for new expressions (1.32's): the rule
+/// kept as it was passes, the same call in a new rule refuses the update.
+#[test]
+fn preexisting_rules_compile_with_the_stored_environment() {
+    let config = Config {
+        kubernetes_version: crate::versions::KubeVersion::of_minor(33),
+        ..Config::default()
+    };
+    let with = |rules: &str, description: &str| {
+        crd("update.test", rules).replace(
+            "            properties:\n              a:",
+            &format!(
+                "            description: {description}\n            properties:\n              a:"
+            ),
+        )
+    };
+    let old = with("{rule: 'isSemver(\"1.2.3\")'}", "old");
+    let kept = with("{rule: 'isSemver(\"1.2.3\")'}", "new");
+    let added = with(
+        "{rule: 'isSemver(\"1.2.3\")'}, {rule: 'isSemver(\"1.2.3\") && self.a > 0'}",
+        "new",
+    );
+    let errors = |new: &str| -> Vec<String> {
+        let labelled = parse_stream(&old)
+            .unwrap()
+            .into_iter()
+            .enumerate()
+            .map(|(i, n)| (n, format!("old {i}")));
+        let previous = Previous::from_items(labelled, &config).unwrap();
+        let mut items = parse_stream(new).unwrap();
+        let labels: Vec<String> = (0..items.len()).map(|i| format!("items[{i}]")).collect();
+        let report = process_update(&mut items, &labels, &config, false, Some(&previous)).unwrap();
+        report
+            .results
+            .iter()
+            .filter(|r| r.severity == Severity::Error)
+            .map(|r| r.message.clone())
+            .collect()
+    };
+    assert_eq!(errors(&kept), Vec::<String>::new());
+    let got = errors(&added);
+    assert_eq!(got.len(), 1, "{got:#?}");
+    assert!(
+        got[0].starts_with("spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[1].rule: Invalid value: ")
+            && got[0].contains("undeclared reference to 'isSemver'"),
+        "{}",
+        got[0]
+    );
+}
