@@ -91,7 +91,7 @@ fn refused(crd: &Node, group: &str, kind: &str, registry: &Schemas) -> bool {
         let name = v.get("name").and_then(Node::scalar_str).unwrap_or("");
         match registry.lookup(&format!("{group}/{name}"), kind) {
             Lookup::Found(e) | Lookup::NotServed(e) => {
-                if !e.structural_errors.is_empty() || rules::refused_warning(e).is_some() {
+                if !e.structural_errors.is_empty() || rules::refused(e) {
                     return true;
                 }
                 known = true;
@@ -145,10 +145,7 @@ fn object(
         }
     };
     // A refused CRD is not loaded (the cluster keeps the old one).
-    if vs.schema.is_none()
-        || !vs.structural_errors.is_empty()
-        || rules::refused_warning(vs).is_some()
-    {
+    if vs.schema.is_none() || !vs.structural_errors.is_empty() || rules::refused(vs) {
         return;
     }
     let mut read = stored.clone();

@@ -122,13 +122,18 @@ pub(super) fn refused_messages(entries: &[Entry<Checks>]) -> Vec<String> {
     out
 }
 
+/// Whether the apiserver refuses the CRD of `e` for its rules (the cluster keeps the old CRD,
+/// also where the objects are validated under it as sent).
+pub(super) fn refused(e: &Entry<Checks>) -> bool {
+    e.attached
+        .rules
+        .as_ref()
+        .is_some_and(|r| !r.errors.is_empty())
+}
+
 /// The warning for an object whose CRD the apiserver refuses for its rules.
 pub(super) fn refused_warning(e: &Entry<Checks>) -> Option<String> {
-    let refused = !e.attached.uncompiled_rules_reported
-        && e.attached
-            .rules
-            .as_ref()
-            .is_some_and(|r| !r.errors.is_empty());
+    let refused = !e.attached.uncompiled_rules_reported && refused(e);
     refused.then(|| {
         format!(
             "CustomResourceDefinition {} is refused by the apiserver (its x-kubernetes-validations rules do not compile or cost too much); left unchanged",
