@@ -15,7 +15,6 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-
 /// `(apiVersion, kind)` → the version's schema and its compiled rules.
 type Versions = HashMap<(String, String), (VersionSchema, Arc<Compiled>)>;
 

@@ -12,7 +12,6 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-
 /// The CRD documents of one YAML file, as kubectl reads them (a `kind: List` is unpacked).
 fn crd_documents(path: &Path) -> Vec<Value> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

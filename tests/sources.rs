@@ -19,7 +19,6 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
-
 fn load_err(path: &Path) -> SchemaError {
     match load_path(path) {
         Ok(v) => panic!(
