@@ -276,3 +276,852 @@ fn reads_as_kubectl(text: &str) {
         panic!("no positions for a stream the reader reads\n{text}");
     }
 }
+
+/// CEL rules (`x-kubernetes-validations`) drawn from the bytes ([`cel_case`]: rules over a
+/// fixed schema of string, number, list, set, map-list and map fields, with an object or a few
+/// of that schema) through the function: no panic; exit 0, 1 or 2, exit 2 writing nothing;
+/// the same answer (output, stderr, exit code) twice and at any `--jobs`. And the cost figure
+/// the library exposes (`cel::Compiled::estimated_cost`, the largest estimated cost of one
+/// expression) against its limit: over 10 million exactly when the CRD is refused for an
+/// expression's estimated cost; and when the rules are accepted and all of them together are
+/// estimated within the per-call limit (1 million), no evaluation on an object of the schema's
+/// bounds runs out of its runtime cost (cel-go's estimate bounds the runtime cost).
+pub fn cel(data: &[u8]) {
+    let case = cel_case(data);
+    let input = serde_json::to_string(&case.input).expect("JSON");
+    let answer = |jobs: usize| {
+        let flags = Flags {
+            config_file: None,
+            diff: false,
+            previous: Vec::new(),
+            jobs: Some(jobs),
+            kubernetes_version: case.version,
+        };
+        let exec = run(&flags, &input, None);
+        let mut out = Vec::new();
+        if let Err(e) = exec.stdout.write_to(&input, &mut out) {
+            panic!("writing the output failed: {e}\n{input}");
+        }
+        (
+            exec.code,
+            String::from_utf8(out).expect("UTF-8 output"),
+            exec.stderr,
+        )
+    };
+    let once = answer(1);
+    match once.0 {
+        0 | 1 => {}
+        2 => assert!(
+            once.1.is_empty(),
+            "exit 2 with output:\n{input}\n{}",
+            once.1
+        ),
+        other => panic!("exit code {other}\n{input}"),
+    }
+    assert!(once == answer(1), "a second run answers otherwise\n{input}");
+    assert!(
+        once == answer(3),
+        "--jobs 3 answers otherwise than --jobs 1\n{input}"
+    );
+    cel_costs(&case, &input);
+}
+
+/// The estimated cost against its limit, and the runtime cost of accepted rules (see [`cel`]).
+fn cel_costs(case: &CelCase, input: &str) {
+    use crd_schema_fn::cel::Compiled;
+    const PER_EXPRESSION_LIMIT: u64 = 10_000_000;
+    const PER_CALL_LIMIT: u64 = 1_000_000;
+    let Ok(versions) = load_crd(&case.crd, "fuzz") else {
+        return;
+    };
+    let Some(schema) = versions.first().and_then(|v| v.schema.clone()) else {
+        return;
+    };
+    if !versions[0].structural_errors.is_empty() {
+        return;
+    }
+    let compiled = Compiled::new(&schema, "spec.versions[0].schema.openAPIV3Schema");
+    let over = compiled.errors.iter().any(|e| {
+        e.contains(": Forbidden: estimated rule cost exceeds budget by factor of ")
+            || e.contains(
+                ": Forbidden: estimated messageExpression cost exceeds budget by factor of ",
+            )
+    });
+    assert_eq!(
+        compiled.estimated_cost > PER_EXPRESSION_LIMIT,
+        over,
+        "estimated cost {} against the errors {:?}\n{input}",
+        compiled.estimated_cost,
+        compiled.errors
+    );
+    let estimated_all = compiled
+        .estimated_cost
+        .saturating_mul(case.expressions as u64);
+    if !compiled.errors.is_empty() || estimated_all > PER_CALL_LIMIT {
+        return;
+    }
+    for obj in &case.objects {
+        for e in compiled.validate(obj) {
+            let e = e.to_string();
+            assert!(
+                !e.contains("actual cost limit exceeded") && !e.contains("out of cost budget"),
+                "runtime cost over the limit, estimated at most {estimated_all}: {e}\n{input}"
+            );
+        }
+    }
+}
+
+/// What [`cel_case`] draws.
+pub struct CelCase {
+    /// The ResourceList: the CRD, then the objects.
+    pub input: serde_json::Value,
+    pub crd: serde_json::Value,
+    pub objects: Vec<serde_json::Value>,
+    /// How many rules and message expressions the CRD has.
+    pub expressions: usize,
+    pub version: Option<crd_schema_fn::versions::KubeVersion>,
+}
+
+/// The bytes read as choices, one byte each (zeros once they run out).
+struct Choices<'a> {
+    data: &'a [u8],
+    at: usize,
+}
+
+impl Choices<'_> {
+    fn byte(&mut self) -> u8 {
+        let b = self.data.get(self.at).copied().unwrap_or(0);
+        self.at += 1;
+        b
+    }
+    fn pick(&mut self, n: usize) -> usize {
+        self.byte() as usize % n
+    }
+    fn one<'s>(&mut self, of: &[&'s str]) -> &'s str {
+        of[self.pick(of.len())]
+    }
+    /// True with a chance of `n` in 256.
+    fn chance(&mut self, n: u8) -> bool {
+        self.byte() < n
+    }
+    /// The next bytes (a length byte, then at most `max` bytes) as text.
+    fn raw(&mut self, max: usize) -> String {
+        let n = self.pick(max + 1);
+        let start = self.at.min(self.data.len());
+        let end = (start + n).min(self.data.len());
+        self.at += n;
+        String::from_utf8_lossy(&self.data[start..end]).into_owned()
+    }
+}
+
+/// The types the rule generator keeps apart (so that most rules compile).
+#[derive(Clone, Copy, PartialEq)]
+enum Ty {
+    Bool,
+    Int,
+    Str,
+    Double,
+    Strs,
+    Ints,
+    Map,
+}
+
+const TYS: [Ty; 7] = [
+    Ty::Bool,
+    Ty::Int,
+    Ty::Str,
+    Ty::Double,
+    Ty::Strs,
+    Ty::Ints,
+    Ty::Map,
+];
+
+/// One rule's surroundings: what `self` is and the comprehension variables in scope.
+struct Scope {
+    self_ty: Option<Ty>,
+    vars: Vec<(String, Ty)>,
+}
+
+/// Tokens and pieces of CEL dropped in at random: most make a rule that does not compile.
+const CEL_NOISE: &[&str] = &[
+    ")",
+    "(",
+    ".",
+    "[",
+    "]",
+    "{",
+    "}",
+    "'",
+    "\"",
+    "\\",
+    "?",
+    ":",
+    ",",
+    "in",
+    "null",
+    "dyn(",
+    "type(",
+    "self",
+    "oldSelf",
+    "has(",
+    "!",
+    "-",
+    "&&",
+    "||",
+    "==",
+    "size",
+    "all",
+    "0u",
+    "b'x'",
+    "r'\\d'",
+    "'''a'''",
+    "1e400",
+    "0x7fffffffffffffff",
+    "9223372036854775808",
+    "duration('1h')",
+    "timestamp('2020-01-01T00:00:00Z')",
+    "self.?s",
+    "[?self.?s]",
+    "optional.none()",
+    "__x__",
+    "int",
+    "uint(1)",
+    "bytes('a')",
+    "google.protobuf.Int64Value",
+    "self.l.all(x, x.all(y, y))",
+    "cel.bind(a, 1, a + a)",
+    "\u{0}",
+    "\u{feff}",
+    "é",
+];
+
+const STR_LITS: &[&str] = &[
+    "''",
+    "'a'",
+    "'abc'",
+    "'a,b'",
+    "'é'",
+    "'\\u00e9x'",
+    "\"x\\ny\"",
+    "r'\\d+'",
+    "'10Mi'",
+    "'1.2.3'",
+    "'10.0.0.1'",
+    "'::1'",
+    "'10.0.0.0/8'",
+    "'https://x.y/z?q=1'",
+    "'2020-01-01T00:00:00Z'",
+    "'1h30m'",
+    "'%s-%d'",
+    "'日本'",
+    "' a '",
+    "'-1'",
+    "'0x1F'",
+];
+
+const REGEXES: &[&str] = &[
+    "'^a'",
+    "'b$'",
+    "'[a-z]+'",
+    "'(a|b)*c'",
+    "'\\\\d+'",
+    "'.'",
+    "'['",
+    "'(a'",
+    "'a{2,3}'",
+    "'(?i)A'",
+    "'\\\\pL'",
+    "''",
+    "'a**'",
+];
+
+fn cel_expr(c: &mut Choices, scope: &mut Scope, ty: Ty, depth: u32) -> String {
+    if c.chance(3) {
+        return c.one(CEL_NOISE).to_string();
+    }
+    if c.chance(1) {
+        return c.raw(12);
+    }
+    if depth == 0 || c.chance(70) {
+        return cel_leaf(c, scope, ty);
+    }
+    let d = depth - 1;
+    let e = |c: &mut Choices, scope: &mut Scope, ty: Ty| cel_expr(c, scope, ty, d);
+    match ty {
+        Ty::Bool => match c.pick(24) {
+            0 => {
+                let t = TYS[c.pick(TYS.len())];
+                let op = c.one(&["==", "!="]);
+                format!("{} {op} {}", e(c, scope, t), e(c, scope, t))
+            }
+            1 => {
+                let t = [Ty::Int, Ty::Str, Ty::Double][c.pick(3)];
+                let op = c.one(&["<", "<=", ">", ">="]);
+                format!("{} {op} {}", e(c, scope, t), e(c, scope, t))
+            }
+            2 => format!("{} && {}", e(c, scope, Ty::Bool), e(c, scope, Ty::Bool)),
+            3 => format!("({} || {})", e(c, scope, Ty::Bool), e(c, scope, Ty::Bool)),
+            4 => format!("!{}", e(c, scope, Ty::Bool)),
+            5 => format!(
+                "({} ? {} : {})",
+                e(c, scope, Ty::Bool),
+                e(c, scope, Ty::Bool),
+                e(c, scope, Ty::Bool)
+            ),
+            6 => {
+                let f = c.one(&["startsWith", "endsWith", "contains"]);
+                format!("{}.{f}({})", e(c, scope, Ty::Str), e(c, scope, Ty::Str))
+            }
+            7 => format!("{}.matches({})", e(c, scope, Ty::Str), c.one(REGEXES)),
+            8 => format!("{} in {}", e(c, scope, Ty::Str), e(c, scope, Ty::Strs)),
+            9 => format!("{} in {}", e(c, scope, Ty::Str), e(c, scope, Ty::Map)),
+            10 => format!("{} in {}", e(c, scope, Ty::Int), e(c, scope, Ty::Ints)),
+            11 | 12 => {
+                let (list, item) = match c.pick(3) {
+                    0 => (Ty::Strs, Ty::Str),
+                    1 => (Ty::Ints, Ty::Int),
+                    _ => (Ty::Map, Ty::Str),
+                };
+                let f = c.one(&["all", "exists", "exists_one"]);
+                let l = e(c, scope, list);
+                let v = format!("v{}", scope.vars.len());
+                scope.vars.push((v.clone(), item));
+                let body = e(c, scope, Ty::Bool);
+                scope.vars.pop();
+                format!("{l}.{f}({v}, {body})")
+            }
+            13 => c
+                .one(&[
+                    "has(self.s)",
+                    "has(self.o.a)",
+                    "has(self.l)",
+                    "has(self.m.a)",
+                    "has(self.nope)",
+                    "self.?o.?a.hasValue()",
+                ])
+                .to_string(),
+            14 => {
+                let f = c.one(&["isURL", "isIP", "isCIDR", "isQuantity", "isSemver"]);
+                format!("{f}({})", e(c, scope, Ty::Str))
+            }
+            15 => format!("{}.isSorted()", {
+                let t = [Ty::Strs, Ty::Ints][c.pick(2)];
+                e(c, scope, t)
+            }),
+            16 => {
+                let f = c.one(&["contains", "intersects", "equivalent"]);
+                format!(
+                    "sets.{f}({}, {})",
+                    e(c, scope, Ty::Strs),
+                    e(c, scope, Ty::Strs)
+                )
+            }
+            17 => {
+                let f = c.one(&[
+                    "dns1123Label",
+                    "dns1123Subdomain",
+                    "qualifiedName",
+                    "uuid",
+                    "uri",
+                    "labelValue",
+                ]);
+                format!(
+                    "!format.{f}().validate({}).hasValue()",
+                    e(c, scope, Ty::Str)
+                )
+            }
+            18 => format!("ip({}).family() == 4", e(c, scope, Ty::Str)),
+            19 => format!("quantity({}).isInteger()", e(c, scope, Ty::Str)),
+            20 => format!(
+                "url({}).getHost() == {}",
+                e(c, scope, Ty::Str),
+                e(c, scope, Ty::Str)
+            ),
+            21 => format!("type({}) == string", {
+                let t = TYS[c.pick(TYS.len())];
+                e(c, scope, t)
+            }),
+            22 => format!(
+                "cidr({}).containsIP({})",
+                e(c, scope, Ty::Str),
+                e(c, scope, Ty::Str)
+            ),
+            _ => format!(
+                "semver({}).isLessThan(semver({}))",
+                e(c, scope, Ty::Str),
+                e(c, scope, Ty::Str)
+            ),
+        },
+        Ty::Int => match c.pick(14) {
+            0 => {
+                let op = c.one(&["+", "-", "*", "/", "%"]);
+                format!("({} {op} {})", e(c, scope, Ty::Int), e(c, scope, Ty::Int))
+            }
+            1 => format!("-{}", e(c, scope, Ty::Int)),
+            2 => format!("size({})", {
+                let t = [Ty::Str, Ty::Strs, Ty::Map, Ty::Ints][c.pick(4)];
+                e(c, scope, t)
+            }),
+            3 => format!("{}.size()", e(c, scope, Ty::Str)),
+            4 => format!(
+                "{}.{}()",
+                e(c, scope, Ty::Ints),
+                c.one(&["sum", "min", "max"])
+            ),
+            5 => format!("int({})", {
+                let t = [Ty::Str, Ty::Double][c.pick(2)];
+                e(c, scope, t)
+            }),
+            6 => {
+                let f = c.one(&["indexOf", "lastIndexOf"]);
+                format!("{}.{f}({})", e(c, scope, Ty::Str), e(c, scope, Ty::Str))
+            }
+            7 => format!(
+                "{}.indexOf({})",
+                e(c, scope, Ty::Strs),
+                e(c, scope, Ty::Str)
+            ),
+            8 => format!("{}[{}]", e(c, scope, Ty::Ints), e(c, scope, Ty::Int)),
+            9 => format!(
+                "({} ? {} : {})",
+                e(c, scope, Ty::Bool),
+                e(c, scope, Ty::Int),
+                e(c, scope, Ty::Int)
+            ),
+            10 => format!("quantity({}).asInteger()", e(c, scope, Ty::Str)),
+            11 => format!("duration({}).getSeconds()", e(c, scope, Ty::Str)),
+            12 => format!("timestamp({}).getFullYear()", e(c, scope, Ty::Str)),
+            _ => format!(
+                "math.greatest({}, {})",
+                e(c, scope, Ty::Int),
+                e(c, scope, Ty::Int)
+            ),
+        },
+        Ty::Str => match c.pick(16) {
+            0 => format!("{} + {}", e(c, scope, Ty::Str), e(c, scope, Ty::Str)),
+            1 => {
+                let f = c.one(&["lowerAscii", "upperAscii", "trim"]);
+                format!("{}.{f}()", e(c, scope, Ty::Str))
+            }
+            2 => format!(
+                "{}.replace({}, {})",
+                e(c, scope, Ty::Str),
+                e(c, scope, Ty::Str),
+                e(c, scope, Ty::Str)
+            ),
+            3 => format!(
+                "{}.substring({})",
+                e(c, scope, Ty::Str),
+                e(c, scope, Ty::Int)
+            ),
+            4 => format!(
+                "{}.substring({}, {})",
+                e(c, scope, Ty::Str),
+                e(c, scope, Ty::Int),
+                e(c, scope, Ty::Int)
+            ),
+            5 => format!("{}.charAt({})", e(c, scope, Ty::Str), e(c, scope, Ty::Int)),
+            6 => format!("string({})", {
+                let t = [Ty::Int, Ty::Double, Ty::Bool][c.pick(3)];
+                e(c, scope, t)
+            }),
+            7 => format!("{}.join({})", e(c, scope, Ty::Strs), e(c, scope, Ty::Str)),
+            8 => format!("{}[{}]", e(c, scope, Ty::Strs), e(c, scope, Ty::Int)),
+            9 => format!("{}[{}]", e(c, scope, Ty::Map), e(c, scope, Ty::Str)),
+            10 => format!(
+                "{}.split({})[{}]",
+                e(c, scope, Ty::Str),
+                e(c, scope, Ty::Str),
+                e(c, scope, Ty::Int)
+            ),
+            11 => format!(
+                "'%s-%d'.format([{}, {}])",
+                e(c, scope, Ty::Str),
+                e(c, scope, Ty::Int)
+            ),
+            12 => format!("strings.quote({})", e(c, scope, Ty::Str)),
+            13 => format!("{}.find({})", e(c, scope, Ty::Str), c.one(REGEXES)),
+            14 => format!(
+                "({} ? {} : {})",
+                e(c, scope, Ty::Bool),
+                e(c, scope, Ty::Str),
+                e(c, scope, Ty::Str)
+            ),
+            _ => format!("{}.reverse()", e(c, scope, Ty::Str)),
+        },
+        Ty::Double => match c.pick(3) {
+            0 => {
+                let op = c.one(&["+", "-", "*", "/"]);
+                format!(
+                    "({} {op} {})",
+                    e(c, scope, Ty::Double),
+                    e(c, scope, Ty::Double)
+                )
+            }
+            1 => format!("double({})", {
+                let t = [Ty::Int, Ty::Str][c.pick(2)];
+                e(c, scope, t)
+            }),
+            _ => format!("quantity({}).asApproximateFloat()", e(c, scope, Ty::Str)),
+        },
+        Ty::Strs | Ty::Ints => {
+            let item = if ty == Ty::Strs { Ty::Str } else { Ty::Int };
+            match c.pick(8) {
+                0 => format!("{} + {}", e(c, scope, ty), e(c, scope, ty)),
+                1 | 2 => {
+                    let (list, from) = match c.pick(3) {
+                        0 => (Ty::Strs, Ty::Str),
+                        1 => (Ty::Ints, Ty::Int),
+                        _ => (Ty::Map, Ty::Str),
+                    };
+                    let l = e(c, scope, list);
+                    let v = format!("v{}", scope.vars.len());
+                    scope.vars.push((v.clone(), from));
+                    let out = if from == item && c.chance(128) {
+                        format!("{l}.filter({v}, {})", e(c, scope, Ty::Bool))
+                    } else {
+                        format!("{l}.map({v}, {})", e(c, scope, item))
+                    };
+                    scope.vars.pop();
+                    out
+                }
+                3 => format!("[{}, {}]", e(c, scope, item), e(c, scope, item)),
+                4 if ty == Ty::Strs => {
+                    format!("{}.split({})", e(c, scope, Ty::Str), e(c, scope, Ty::Str))
+                }
+                4 => "self.ml.map(x, x.v)".to_string(),
+                5 if ty == Ty::Strs => {
+                    format!("{}.findAll({})", e(c, scope, Ty::Str), c.one(REGEXES))
+                }
+                5 => format!("lists.range({})", e(c, scope, Ty::Int)),
+                6 => format!("{}.sort()", e(c, scope, ty)),
+                _ => format!(
+                    "{}.slice({}, {})",
+                    e(c, scope, ty),
+                    e(c, scope, Ty::Int),
+                    e(c, scope, Ty::Int)
+                ),
+            }
+        }
+        Ty::Map => match c.pick(2) {
+            0 => format!("{{{}: {}}}", e(c, scope, Ty::Str), e(c, scope, Ty::Str)),
+            _ => format!(
+                "({} ? {} : {})",
+                e(c, scope, Ty::Bool),
+                e(c, scope, Ty::Map),
+                e(c, scope, Ty::Map)
+            ),
+        },
+    }
+}
+
+fn cel_leaf(c: &mut Choices, scope: &Scope, ty: Ty) -> String {
+    let vars: Vec<&String> = scope
+        .vars
+        .iter()
+        .filter(|v| v.1 == ty)
+        .map(|v| &v.0)
+        .collect();
+    if !vars.is_empty() && c.chance(128) {
+        return vars[c.pick(vars.len())].clone();
+    }
+    if scope.self_ty == Some(ty) && c.chance(128) {
+        return c.one(&["self", "self", "self", "oldSelf"]).to_string();
+    }
+    // `self` the spec: its fields.
+    let spec = scope.self_ty.is_none() && c.chance(160);
+    match ty {
+        Ty::Bool if spec => c.one(&["self.b", "self.o.c"]).to_string(),
+        Ty::Bool => c.one(&["true", "false"]).to_string(),
+        Ty::Int if spec => c
+            .one(&["self.n", "self.o.b", "self.li[0]", "self.ml[0].v", "self.q"])
+            .to_string(),
+        Ty::Int => c
+            .one(&[
+                "0",
+                "1",
+                "-1",
+                "2",
+                "7",
+                "100",
+                "9223372036854775807",
+                "-9223372036854775807 - 1",
+            ])
+            .to_string(),
+        Ty::Str if spec => c
+            .one(&[
+                "self.s",
+                "self.o.a",
+                "self.l[0]",
+                "self.m['a']",
+                "self.ml[0].k",
+                "self.t",
+                "self.e",
+            ])
+            .to_string(),
+        Ty::Str => c.one(STR_LITS).to_string(),
+        Ty::Double if spec => "self.f".to_string(),
+        Ty::Double => c.one(&["0.0", "1.5", "-2.25", "1e300", "3.0"]).to_string(),
+        Ty::Strs if spec => c
+            .one(&["self.l", "self.set", "self.u", "self.ml.map(x, x.k)"])
+            .to_string(),
+        Ty::Strs => c.one(&["[]", "['a', 'b']", "['b', 'a', 'b']"]).to_string(),
+        Ty::Ints if spec => "self.li".to_string(),
+        Ty::Ints => c.one(&["[]", "[1, 2, 3]", "[3, 1]"]).to_string(),
+        Ty::Map if spec => "self.m".to_string(),
+        Ty::Map => c.one(&["{}", "{'a': 'b'}"]).to_string(),
+    }
+}
+
+/// A rule (with, at times, a message, a `messageExpression`, a `fieldPath` and a `reason`) on
+/// a node whose `self` is `self_ty` (`None`: the spec object); the count of expressions added.
+fn cel_rule(c: &mut Choices, self_ty: Option<Ty>) -> (serde_json::Value, usize) {
+    let mut scope = Scope {
+        self_ty,
+        vars: Vec::new(),
+    };
+    let depth = 1 + c.pick(4) as u32;
+    let rule = cel_expr(c, &mut scope, Ty::Bool, depth);
+    let mut r = serde_json::json!({ "rule": rule });
+    let mut n = 1;
+    if c.chance(40) {
+        r["message"] = c.one(&["bad", "", " ", "a\nb"]).into();
+    }
+    if c.chance(40) {
+        r["messageExpression"] = cel_expr(c, &mut scope, Ty::Str, 2).into();
+        n += 1;
+    }
+    if c.chance(30) && self_ty.is_none() {
+        r["fieldPath"] = c
+            .one(&[
+                ".s", ".l[0]", ".m.a", ".m['a']", ".nope", "s", ".o.a", ".ml",
+            ])
+            .into();
+    }
+    if c.chance(20) {
+        r["reason"] = c
+            .one(&[
+                "FieldValueInvalid",
+                "FieldValueForbidden",
+                "FieldValueRequired",
+                "FieldValueDuplicate",
+                "Bogus",
+            ])
+            .into();
+    }
+    (r, n)
+}
+
+/// A short string of the schema's bounds (at most `max` characters).
+fn cel_str(c: &mut Choices, max: usize) -> String {
+    let s = if c.chance(24) {
+        c.raw(max)
+    } else {
+        c.one(&[
+            "",
+            "a",
+            "b",
+            "abc",
+            "é",
+            "hello world",
+            "1.2.3",
+            "10.0.0.1",
+            "::1",
+            "10.0.0.0/8",
+            "https://x.y/z?q=1",
+            "10Mi",
+            "-1",
+            "2020-01-01T00:00:00Z",
+            "1h",
+            "a,b,c",
+            "日本",
+            "A",
+            "0",
+            "1.5",
+            "v1.0.0-rc.1",
+            "x/y",
+            "%",
+            "\u{0}",
+        ])
+        .to_string()
+    };
+    s.chars().take(max).collect()
+}
+
+fn cel_int(c: &mut Choices) -> serde_json::Value {
+    let n: i64 = [0, 1, -1, 2, 7, 100, -100, i64::MAX, i64::MIN, 1 << 32][c.pick(10)];
+    n.into()
+}
+
+/// A `spec` of the schema's bounds: each field there or not.
+fn cel_spec(c: &mut Choices) -> serde_json::Value {
+    use serde_json::{json, Map, Value};
+    let mut spec = Map::new();
+    let mut field = |c: &mut Choices, name: &str, make: &dyn Fn(&mut Choices) -> Value| {
+        if c.chance(200) {
+            spec.insert(name.to_string(), make(c));
+        }
+    };
+    let strs = |c: &mut Choices, max_items: usize, unique: bool| {
+        let mut out: Vec<String> = Vec::new();
+        for _ in 0..c.pick(max_items + 1) {
+            let s = cel_str(c, 16);
+            if !unique || !out.contains(&s) {
+                out.push(s);
+            }
+        }
+        Value::from(out)
+    };
+    field(c, "s", &|c| cel_str(c, 64).into());
+    field(c, "t", &|c| cel_str(c, 64).into());
+    field(c, "e", &|c| c.one(&["a", "b", "c"]).into());
+    field(c, "n", &cel_int);
+    field(c, "q", &cel_int);
+    field(c, "f", &|c| [0.0, 1.5, -2.25, 1e300, 3.0][c.pick(5)].into());
+    field(c, "b", &|c| c.chance(128).into());
+    field(c, "l", &|c| strs(c, 8, false));
+    field(c, "set", &|c| strs(c, 8, true));
+    field(c, "u", &|c| strs(c, 12, false));
+    field(c, "li", &|c| (0..c.pick(9)).map(|_| cel_int(c)).collect());
+    field(c, "m", &|c| {
+        let mut m = Map::new();
+        for _ in 0..c.pick(9) {
+            m.insert(cel_str(c, 8), cel_str(c, 16).into());
+        }
+        Value::Object(m)
+    });
+    field(c, "ml", &|c| {
+        let mut keys: Vec<String> = Vec::new();
+        for _ in 0..c.pick(9) {
+            let k = cel_str(c, 8);
+            if !keys.contains(&k) {
+                keys.push(k);
+            }
+        }
+        keys.into_iter()
+            .map(|k| json!({"k": k, "v": cel_int(c)}))
+            .collect()
+    });
+    field(c, "o", &|c| {
+        let mut o = Map::new();
+        if c.chance(128) {
+            o.insert("a".into(), cel_str(c, 16).into());
+        }
+        if c.chance(128) {
+            o.insert("b".into(), cel_int(c));
+        }
+        if c.chance(128) {
+            o.insert("c".into(), c.chance(128).into());
+        }
+        Value::Object(o)
+    });
+    Value::Object(spec)
+}
+
+/// The CRD (a fixed schema, rules drawn from the bytes) and one to three objects.
+pub fn cel_case(data: &[u8]) -> CelCase {
+    use serde_json::{json, Value};
+    let mut c = Choices { data, at: 0 };
+    let c = &mut c;
+    let mut expressions = 0;
+    let mut rules = |c: &mut Choices, self_ty: Option<Ty>, most: usize| {
+        let n = if self_ty.is_none() {
+            1 + c.pick(most)
+        } else {
+            c.pick(most + 1)
+        };
+        let rules: Vec<Value> = (0..n)
+            .map(|_| {
+                let (r, k) = cel_rule(c, self_ty);
+                expressions += k;
+                r
+            })
+            .collect();
+        Value::from(rules)
+    };
+    let spec_rules = rules(c, None, 3);
+    let item_rules = rules(c, Some(Ty::Str), 1);
+    let map_rules = rules(c, Some(Ty::Map), 1);
+    let ints_rules = rules(c, Some(Ty::Ints), 1);
+    let s16 = json!({"type": "string", "maxLength": 16});
+    let mut l = json!({"type": "array", "maxItems": 8, "items": s16});
+    if item_rules.as_array().is_some_and(|r| !r.is_empty()) {
+        l["items"]["x-kubernetes-validations"] = item_rules;
+    }
+    let mut m = json!({"type": "object", "maxProperties": 8, "additionalProperties": s16});
+    if map_rules.as_array().is_some_and(|r| !r.is_empty()) {
+        m["x-kubernetes-validations"] = map_rules;
+    }
+    let mut li = json!({"type": "array", "maxItems": 8, "items": {"type": "integer"}});
+    if ints_rules.as_array().is_some_and(|r| !r.is_empty()) {
+        li["x-kubernetes-validations"] = ints_rules;
+    }
+    let spec = json!({
+        "type": "object",
+        "properties": {
+            "s": {"type": "string", "maxLength": 64},
+            "t": {"type": "string", "maxLength": 64, "format": "date-time"},
+            "e": {"type": "string", "enum": ["a", "b", "c"]},
+            "n": {"type": "integer"},
+            "q": {"x-kubernetes-int-or-string": true},
+            "f": {"type": "number"},
+            "b": {"type": "boolean"},
+            "l": l,
+            "set": {"type": "array", "maxItems": 8, "x-kubernetes-list-type": "set", "items": s16},
+            "u": {"type": "array", "items": {"type": "string"}},
+            "li": li,
+            "m": m,
+            "ml": {
+                "type": "array", "maxItems": 8,
+                "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["k"],
+                "items": {"type": "object", "required": ["k"], "properties": {
+                    "k": {"type": "string", "maxLength": 8},
+                    "v": {"type": "integer"},
+                }},
+            },
+            "o": {"type": "object", "properties": {
+                "a": {"type": "string", "maxLength": 16},
+                "b": {"type": "integer"},
+                "c": {"type": "boolean"},
+            }},
+        },
+        "x-kubernetes-validations": spec_rules,
+    });
+    let crd = json!({
+        "apiVersion": "apiextensions.k8s.io/v1",
+        "kind": "CustomResourceDefinition",
+        "metadata": {"name": "widgets.example.com"},
+        "spec": {
+            "group": "example.com",
+            "names": {"kind": "Widget", "plural": "widgets"},
+            "scope": "Namespaced",
+            "versions": [{
+                "name": "v1", "served": true, "storage": true,
+                "schema": {"openAPIV3Schema": {"type": "object", "properties": {"spec": spec}}},
+            }],
+        },
+    });
+    let version = match c.pick(8) {
+        n @ 0..=3 => crd_schema_fn::versions::KubeVersion::parse(&format!("1.{}", 32 + n)).ok(),
+        _ => None,
+    };
+    let objects: Vec<Value> = (0..1 + c.pick(3))
+        .map(|i| {
+            json!({
+                "apiVersion": "example.com/v1",
+                "kind": "Widget",
+                "metadata": {"name": format!("w{i}"), "namespace": "ns"},
+                "spec": cel_spec(c),
+            })
+        })
+        .collect();
+    let mut items = vec![crd.clone()];
+    items.extend(objects.iter().cloned());
+    CelCase {
+        input: json!({"apiVersion": "config.kubernetes.io/v1", "kind": "ResourceList", "items": items}),
+        crd,
+        objects,
+        expressions,
+        version,
+    }
+}

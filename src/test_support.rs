@@ -1,5 +1,6 @@
-//! Helpers for the table tests of the algorithm modules (pruning, defaulting, objectmeta,
-//! engine): documents and structural schemas written in YAML.
+//! What the unit tests share: documents and structural schemas written in YAML (the table tests
+//! of the algorithm modules: pruning, defaulting, objectmeta, engine), and the Widget CRD that
+//! the tests of processing load ([`WIDGET_CRD_HEAD`], [`widget_crd!`]).
 
 use crate::schema::{Structural, StructuralOrBool};
 use crate::yaml::{self, json::to_json, Node};
@@ -49,3 +50,54 @@ pub fn json(n: &Node) -> Value {
 pub fn json_of(text: &str) -> Value {
     json(&doc(text))
 }
+
+/// The head of the Widget CRD (`widgets.example.com`: group `example.com`, kind `Widget`,
+/// namespaced, `apiextensions.k8s.io/v1`), up to its `versions:` key.
+pub const WIDGET_CRD_HEAD: &str = widget_crd!(@head);
+
+/// The Widget CRD ([`WIDGET_CRD_HEAD`]) with version v1, served and stored, whose schema is an
+/// object with a `spec` object of the properties given, one YAML line each (written at the
+/// properties' indentation, 14 spaces, with a final line break); `, unserved v0` adds version
+/// v0, neither served nor stored, schema `{type: object}`. A `&'static str`, so that a test can
+/// keep it as a `const`.
+macro_rules! widget_crd {
+    (@head) => {
+        concat!(
+            "apiVersion: apiextensions.k8s.io/v1\n",
+            "kind: CustomResourceDefinition\n",
+            "metadata: {name: widgets.example.com}\n",
+            "spec:\n",
+            "  group: example.com\n",
+            "  names: {kind: Widget, plural: widgets}\n",
+            "  scope: Namespaced\n",
+        )
+    };
+    ([$($property:literal),* $(,)?] $(, unserved $v0:ident)?) => {
+        concat!(
+            $crate::test_support::widget_crd!(@head),
+            "  versions:\n",
+            "  - name: v1\n",
+            "    served: true\n",
+            "    storage: true\n",
+            "    schema:\n",
+            "      openAPIV3Schema:\n",
+            "        type: object\n",
+            "        properties:\n",
+            "          spec:\n",
+            "            type: object\n",
+            "            properties:\n",
+            $("              ", $property, "\n",)*
+            $($crate::test_support::widget_crd!(@$v0),)?
+        )
+    };
+    (@v0) => {
+        concat!(
+            "  - name: v0\n",
+            "    served: false\n",
+            "    storage: false\n",
+            "    schema:\n",
+            "      openAPIV3Schema: {type: object}\n",
+        )
+    };
+}
+pub(crate) use widget_crd;

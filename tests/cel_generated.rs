@@ -5,7 +5,7 @@
 //! validation (empty `validationNoCel`) are checked the same way. And no CEL rule of a corpus
 //! CRD is refused (the apiserver accepts them all).
 
-use crate::support::ground;
+use crate::support::{ground, shared};
 
 use crd_schema_fn::cel::Compiled;
 use crd_schema_fn::schema::{crd::load_crd, VersionSchema};
@@ -14,10 +14,6 @@ use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared")
-}
 
 /// `(apiVersion, kind)` → the version's schema and its compiled rules.
 type Versions = HashMap<(String, String), (VersionSchema, Arc<Compiled>)>;

@@ -4,15 +4,15 @@
 //! in), and the apiserver's answers are met at least as often as when this test was written
 //! (`../shared/tools/cel_library.py` reports the exact figures).
 
-use crate::support::ground;
+use crate::support::{ground, shared};
 
 use serde_json::Value;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/cel-library")
+    shared().join("cel-library")
 }
 
 fn batches() -> Vec<PathBuf> {

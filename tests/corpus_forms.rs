@@ -9,17 +9,13 @@
 //! non-structural CRDs, and the validation errors the apiserver gives (`validationErrors` of the
 //! conformance file), with one `... is invalid: N errors` line per refused object.
 
-use crate::support::ground;
+use crate::support::{ground, shared};
 
 use crd_schema_fn::yaml::{emit_document, json::to_json, parse_stream, Mapping, Node, Sequence};
 use serde_json::Value;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-
-fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared")
-}
 
 struct Run {
     stdout: String,

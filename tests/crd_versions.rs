@@ -3,7 +3,7 @@
 //! and the exact structural error strings. Every `apiextensions.k8s.io/v1` CRD of
 //! `../shared/corpus/crds` must convert and check without a single structural error.
 
-use crate::support::ground;
+use crate::support::{ground, shared};
 
 use crd_schema_fn::schema::crd::load_crd;
 use crd_schema_fn::schema::VersionSchema;
@@ -11,10 +11,6 @@ use crd_schema_fn::yaml::{json::to_json, parse_stream};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared")
-}
 
 /// The CRD documents of one YAML file, as kubectl reads them (a `kind: List` is unpacked).
 fn crd_documents(path: &Path) -> Vec<Value> {

@@ -2,7 +2,7 @@
 //! binary prints with the expected files committed beside it) against the binary cargo built
 //! for this test run. A last test makes sure no example folder is left without a test.
 //!
-//! `UPDATE_EXPECTED=1 cargo test --release --test examples` rewrites the expected files (then
+//! `UPDATE_EXPECTED=1 cargo test --release --test integration examples::` rewrites the expected files (then
 //! read the diff before committing it).
 
 use crd_schema_fn::config::LoadRestrictor;

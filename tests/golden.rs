@@ -7,8 +7,9 @@
 //! (default 0). The binary runs with the case folder as working directory.
 //!
 //! stdout is compared as values (both parsed the YAML 1.1 way) and then exactly (fidelity), with a
-//! `similar` diff on failure. `UPDATE_GOLDEN=1 cargo test --test golden` rewrites the expected
-//! files from the binary's output: review every change by hand before committing it.
+//! `similar` diff on failure. `UPDATE_GOLDEN=1 cargo test --release --test integration golden::`
+//! rewrites the expected files from the binary's output: review every change by hand before
+//! committing it.
 //! `GOLDEN_CASE=a,b` limits a run (and an update) to those case folders.
 
 use crd_schema_fn::yaml::{json::to_json, parse_stream};

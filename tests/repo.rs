@@ -6,8 +6,8 @@
 //! `fix --diff .`), `input/` (the files), and the expectations: `expected-stdout.txt` (exact),
 //! `expected-stderr.txt` (exact; absent: empty), `exit-code` (default 0), and `expected/`: the
 //! files the run changes, byte for byte. Every input file missing from `expected/` must come out
-//! byte-identical, and no file may appear or vanish. `UPDATE_GOLDEN=1 cargo test --test repo`
-//! rewrites the expectations from the binary's run: review every change before committing it.
+//! byte-identical, and no file may appear or vanish. `UPDATE_GOLDEN=1 cargo test --release --test integration
+//! repo::` rewrites the expectations from the binary's run: review every change before committing it.
 //! `GOLDEN_CASE=a,b` limits a run (and an update) to those cases.
 
 use similar::TextDiff;

@@ -3,7 +3,7 @@
 //! swagger 2.0 and OpenAPI v3 documents with `$ref` chains, a `$ref` cycle, a dangling `$ref`,
 //! CRD directories with unrelated files, and the error messages for bad files.
 
-use crate::support::ground;
+use crate::support::{ground, shared};
 
 use crd_schema_fn::schema::registry::{Lookup, Registry};
 use crd_schema_fn::schema::{SchemaError, Structural, StructuralOrBool, VersionSchema};
@@ -17,10 +17,6 @@ fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/schemas")
         .join(name)
-}
-
-fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared")
 }
 
 fn load_err(path: &Path) -> SchemaError {

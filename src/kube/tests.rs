@@ -4,44 +4,25 @@
 
 use super::*;
 use crate::results::ResourceRef;
+use crate::test_support::widget_crd;
 use kube_core::DynamicObject;
 use serde::Deserialize;
 use serde_json::json;
 
-const CRD: &str = "
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: widgets.example.com}
-spec:
-  group: example.com
-  names: {kind: Widget, plural: widgets}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              size: {type: integer, default: 3}
-              mode: {type: string, default: 'on'}
-              ports:
-                type: array
-                items:
-                  type: object
-                  properties:
-                    port: {type: integer}
-                    protocol: {type: string, default: TCP}
-  - name: v0
-    served: false
-    storage: false
-    schema:
-      openAPIV3Schema: {type: object}
-";
+const CRD: &str = widget_crd!(
+    [
+        "size: {type: integer, default: 3}",
+        "mode: {type: string, default: 'on'}",
+        "ports:",
+        "  type: array",
+        "  items:",
+        "    type: object",
+        "    properties:",
+        "      port: {type: integer}",
+        "      protocol: {type: string, default: TCP}",
+    ],
+    unserved v0
+);
 
 fn crd_value() -> Value {
     serde_yaml::from_str(CRD).unwrap()

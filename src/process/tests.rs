@@ -2,37 +2,18 @@
 //! non-structural error, results per fieldValidation level, and the summary.
 
 use super::*;
+use crate::test_support::widget_crd;
 use crate::yaml::json::to_json;
 use crate::yaml::parse_stream;
 use serde_json::json;
 
-const CRD: &str = r#"
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: widgets.example.com}
-spec:
-  group: example.com
-  names: {kind: Widget, listKind: WidgetList, plural: widgets, singular: widget}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              size: {type: integer, default: 1}
-              color: {type: string}
-  - name: v0
-    served: false
-    storage: false
-    schema:
-      openAPIV3Schema: {type: object}
-"#;
+const CRD: &str = widget_crd!(
+    [
+        "size: {type: integer, default: 1}",
+        "color: {type: string}",
+    ],
+    unserved v0
+);
 
 fn run(docs: &str, config: &Config) -> (Vec<serde_json::Value>, Report) {
     let mut items = parse_stream(docs).unwrap();

@@ -1,6 +1,7 @@
 //! Tests of the streamed run's pieces (the whole runs are compared in `cli::stream`).
 
 use super::*;
+use crate::test_support::widget_crd;
 use crate::yaml::parse_stream;
 
 #[test]
@@ -58,7 +59,7 @@ fn items_lookup_wins_over_files_and_falls_back_to_them() {
 
 #[test]
 fn a_plain_stream_keeps_its_results_for_stderr_only() {
-    let crd = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              replicas: {type: integer, minimum: 1}\n";
+    let crd = widget_crd!(["replicas: {type: integer, minimum: 1}"]);
     let widget =
         "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  replicas: 0\n";
     let config = Config::default();

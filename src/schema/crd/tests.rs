@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::schema::{Scale, Subresources};
+use crate::test_support::WIDGET_CRD_HEAD;
 use crate::yaml::{json::to_json, parse_stream};
 
 fn crd(yaml: &str) -> Value {
@@ -13,7 +14,7 @@ fn load(yaml: &str) -> Vec<VersionSchema> {
     load_crd(&crd(yaml), "test.yaml").unwrap_or_else(|e| panic!("{e}"))
 }
 
-const HEAD_V1: &str = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets}\n  scope: Namespaced\n";
+const HEAD_V1: &str = WIDGET_CRD_HEAD;
 const HEAD_V1BETA1: &str = "apiVersion: apiextensions.k8s.io/v1beta1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets}\n  scope: Namespaced\n";
 const GOOD: &str =
     "{type: object, properties: {spec: {type: object, properties: {a: {type: string}}}}}";
