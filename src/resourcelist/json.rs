@@ -14,7 +14,7 @@
 
 use crate::yaml::json::to_json;
 use crate::yaml::parse::Documents;
-use crate::yaml::read::split::Chunks;
+use crate::yaml::read::split::first_json_value;
 use crate::yaml::Node;
 use serde_json::Value;
 use std::ops::Range;
@@ -32,14 +32,11 @@ pub enum Layout {
 /// character is `{` and its first value is JSON. Then the layout of that first value.
 pub fn json_layout(text: &str) -> Option<Layout> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    match Chunks::new(text).next() {
-        Some(Ok(chunk)) if chunk.json => Some(if text[chunk.range].contains('\n') {
-            Layout::Pretty
-        } else {
-            Layout::Compact
-        }),
-        _ => None,
-    }
+    let first = first_json_value(text)?;
+    Some(match text[first].contains('\n') {
+        true => Layout::Pretty,
+        false => Layout::Compact,
+    })
 }
 
 impl Layout {
