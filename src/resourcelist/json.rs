@@ -12,7 +12,7 @@
 //! as what kubectl reads it as ([`to_json`]): a JSON input's scalars come back as they came; a
 //! default the function added is written as its JSON value.
 
-use crate::yaml::json::to_json;
+use crate::yaml::json::{to_json, write_plain_json, write_plain_json_pretty};
 use crate::yaml::parse::Documents;
 use crate::yaml::read::split::first_json_value;
 use crate::yaml::Node;
@@ -91,8 +91,18 @@ pub fn close_root(out: &mut String, entries: usize, layout: Layout) {
 }
 
 /// Appends `node` as JSON, its lines after the first indented by `indent` spaces (pretty);
-/// `None` when it has no JSON form (nothing is appended then).
+/// `None` when it has no JSON form (nothing is appended then). Written straight from the tree
+/// when it can be ([`write_plain_json`]), else from its [`Value`]: the same text.
 pub fn write_node(out: &mut String, node: &Node, layout: Layout, indent: usize) -> Option<()> {
+    let mut text = Vec::new();
+    let plain = match layout {
+        Layout::Compact => write_plain_json(node, &mut text),
+        Layout::Pretty => write_plain_json_pretty(node, &mut text, indent),
+    };
+    if let Some(text) = plain.then(|| String::from_utf8(text).ok()).flatten() {
+        out.push_str(&text);
+        return Some(());
+    }
     let v = to_json(node).ok()?;
     write_value(out, &v, layout, indent);
     Some(())

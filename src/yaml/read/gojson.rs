@@ -323,7 +323,16 @@ pub fn read_value(text: &str, from: usize) -> Read {
         // Fast paths over what changes no state: a string's plain bytes, white space between
         // tokens (but after a top-level value, which the next byte ends).
         let skip = match scanner.state {
-            State::InString => plain_string_bytes(&bytes[i..]),
+            State::InString => {
+                let n = plain_string_bytes(&bytes[i..]);
+                // The closing quote (what a string most often stops at), as `step` takes it.
+                if bytes.get(i + n) == Some(&b'"') {
+                    scanner.state = State::EndValue;
+                    i += n + 1;
+                    continue;
+                }
+                n
+            }
             State::EndValue if scanner.stack.is_empty() => 0,
             State::EndValue
             | State::BeginValue
