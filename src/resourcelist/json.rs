@@ -12,9 +12,9 @@
 //! as what kubectl reads it as ([`to_json`]): a JSON input's scalars come back as they came; a
 //! default the function added is written as its JSON value.
 
-use crate::yaml::json::to_json;
+use crate::yaml::json::{to_json, write_plain_json, write_plain_json_pretty};
 use crate::yaml::parse::Documents;
-use crate::yaml::read::split::Chunks;
+use crate::yaml::read::split::first_json_value;
 use crate::yaml::Node;
 use serde_json::Value;
 use std::ops::Range;
@@ -32,14 +32,11 @@ pub enum Layout {
 /// character is `{` and its first value is JSON. Then the layout of that first value.
 pub fn json_layout(text: &str) -> Option<Layout> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    match Chunks::new(text).next() {
-        Some(Ok(chunk)) if chunk.json => Some(if text[chunk.range].contains('\n') {
-            Layout::Pretty
-        } else {
-            Layout::Compact
-        }),
-        _ => None,
-    }
+    let first = first_json_value(text)?;
+    Some(match text[first].contains('\n') {
+        true => Layout::Pretty,
+        false => Layout::Compact,
+    })
 }
 
 impl Layout {
@@ -94,8 +91,18 @@ pub fn close_root(out: &mut String, entries: usize, layout: Layout) {
 }
 
 /// Appends `node` as JSON, its lines after the first indented by `indent` spaces (pretty);
-/// `None` when it has no JSON form (nothing is appended then).
+/// `None` when it has no JSON form (nothing is appended then). Written straight from the tree
+/// when it can be ([`write_plain_json`]), else from its [`Value`]: the same text.
 pub fn write_node(out: &mut String, node: &Node, layout: Layout, indent: usize) -> Option<()> {
+    let mut text = Vec::new();
+    let plain = match layout {
+        Layout::Compact => write_plain_json(node, &mut text),
+        Layout::Pretty => write_plain_json_pretty(node, &mut text, indent),
+    };
+    if let Some(text) = plain.then(|| String::from_utf8(text).ok()).flatten() {
+        out.push_str(&text);
+        return Some(());
+    }
     let v = to_json(node).ok()?;
     write_value(out, &v, layout, indent);
     Some(())

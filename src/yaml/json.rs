@@ -241,6 +241,40 @@ impl PlainTree for super::read::RNode {
 /// int64, a `<<` key however quoted): a tree as read that this writes is one that
 /// [`super::read::decode::check`] passes without a look.
 pub fn write_plain_json<T: PlainTree>(node: &T, out: &mut Vec<u8>) -> bool {
+    write_plain(node, out, None)
+}
+
+/// [`write_plain_json`] in the layout of `serde_json::to_string_pretty` (two spaces a level),
+/// every line after the first indented by `indent` more spaces: the text
+/// `crate::resourcelist::json::write_value` writes of `to_json(node)?` in its pretty layout.
+pub fn write_plain_json_pretty<T: PlainTree>(node: &T, out: &mut Vec<u8>, indent: usize) -> bool {
+    write_plain(node, out, Some(indent))
+}
+
+/// A line break and `n` spaces.
+fn new_line(out: &mut Vec<u8>, n: usize) {
+    out.push(b'\n');
+    out.resize(out.len() + n, b' ');
+}
+
+/// [`write_plain_json`], or with `pretty` its pretty layout at that indentation.
+fn write_plain<T: PlainTree>(node: &T, out: &mut Vec<u8>, pretty: Option<usize>) -> bool {
+    // What goes before an element (after the first's comma) and after the last one.
+    let open = |out: &mut Vec<u8>, i: usize| {
+        if i > 0 {
+            out.push(b',');
+        }
+        if let Some(n) = pretty {
+            new_line(out, n + 2);
+        }
+    };
+    let close = |out: &mut Vec<u8>, len: usize, end: u8| {
+        if let Some(n) = pretty.filter(|_| len > 0) {
+            new_line(out, n);
+        }
+        out.push(end);
+    };
+    let inner = pretty.map(|n| n + 2);
     match node.view() {
         View::Scalar {
             value,
@@ -264,14 +298,12 @@ pub fn write_plain_json<T: PlainTree>(node: &T, out: &mut Vec<u8>) -> bool {
             }
             out.push(b'[');
             for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                if !write_plain_json(item, out) {
+                open(out, i);
+                if !write_plain(item, out, inner) {
                     return false;
                 }
             }
-            out.push(b']');
+            close(out, items.len(), b']');
             true
         }
         View::Map { entries, tagged } => {
@@ -280,21 +312,22 @@ pub fn write_plain_json<T: PlainTree>(node: &T, out: &mut Vec<u8>) -> bool {
             }
             out.push(b'{');
             for (i, (k, v)) in entries.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
+                open(out, i);
                 let View::Scalar { value, .. } = k.view() else {
                     return false;
                 };
                 if !write_str(value, out) {
                     return false;
                 }
-                out.push(b':');
-                if !write_plain_json(v, out) {
+                out.extend_from_slice(match pretty {
+                    Some(_) => b": ",
+                    None => b":",
+                });
+                if !write_plain(v, out, inner) {
                     return false;
                 }
             }
-            out.push(b'}');
+            close(out, entries.len(), b'}');
             true
         }
     }

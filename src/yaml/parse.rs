@@ -151,10 +151,13 @@ impl ItemSink for Splitter<'_, '_, '_> {
     }
 
     fn end(&mut self, at: usize) {
-        let end = if at >= self.text.len() {
-            self.text.len()
-        } else {
-            line_start(self.text, at)
+        // Where the sequence ends matters only to a held item with a start (finding the start
+        // of its line looks back over the line, all of a one-line JSON text).
+        let spanned = self.held.as_ref().is_some_and(|(_, start)| start.is_some());
+        let end = match at >= self.text.len() {
+            true => self.text.len(),
+            false if spanned => line_start(self.text, at),
+            false => at,
         };
         self.flush(Some(end));
     }

@@ -79,3 +79,62 @@ fn what_json_cannot_hold_keeps_the_yaml() {
         assert_eq!(to_json_text("? [k]\n: v\n", layout), None);
     }
 }
+
+/// A node is written straight from its tree as from its JSON value, in both layouts at any
+/// indentation; what has no plain JSON form is written from its value, what has no JSON form
+/// not at all.
+#[test]
+fn nodes_are_written_as_their_values_print() {
+    let texts = [
+        "a: 1\nb: [x, 'y', \"z\\n\\u0001\\u007f\", null, ~, true, off, 0755, 0x1F, 1.5, 2.0, 1e3]\n",
+        "a: {b: {c: [], d: {}}}\nq: \"caf\\u00e9 \\\" \\\\ \\t \\b \\f \\r \\u001f \\u2028\"\n",
+        "big: 99999999999999999999\nneg: -12\nf: -.5\nk: 'yes'\n",
+        "- 1\n- - 2\n  - {x: y}\n  - []\n  - {}\n",
+        "{\"json\": 1.0, \"n\": 9007199254740992.0, \"e\": 1e300, \"s\": -0.0}\n",
+        "plain string\n",
+        "[]\n",
+        "{}\n",
+        "a: 1\nb: 2\na: 3\n",
+        "1: one\ntrue: yes\n",
+        "base: &b {x: 1}\nc:\n  <<: *b\n",
+        "a: !!str 1\nb: !!binary aGk=\n",
+    ];
+    // A value JSON cannot hold (the reader refuses it; a tree may be made by hand).
+    let inf = Node::Seq(crate::yaml::Sequence {
+        items: vec![Node::Scalar(crate::yaml::Scalar::plain(".inf"))],
+        ..Default::default()
+    });
+    let collection_key = Node::Map(crate::yaml::Mapping {
+        entries: vec![(
+            Node::empty_map(),
+            Node::Scalar(crate::yaml::Scalar::plain("1")),
+        )],
+        ..Default::default()
+    });
+    let docs: Vec<Node> = texts
+        .iter()
+        .map(|t| crate::yaml::parse_stream(t).unwrap().remove(0))
+        .chain(
+            crate::yaml::parse_stream(
+                "{\"a\": [1.0, 1e2, -0, 12345678901234567890, \"\\u00e9\"], \"b\": {}}",
+            )
+            .unwrap(),
+        )
+        .chain([inf, collection_key])
+        .collect();
+    for node in &docs {
+        for layout in [Layout::Compact, Layout::Pretty] {
+            for indent in [0, 2, ELEMENT_INDENT] {
+                let mut got = String::from("x");
+                let wrote = write_node(&mut got, node, layout, indent);
+                let mut want = String::from("x");
+                let value = to_json(node).ok();
+                if let Some(v) = &value {
+                    write_value(&mut want, v, layout, indent);
+                }
+                assert_eq!(wrote.is_some(), value.is_some(), "{node:?}");
+                assert_eq!(got, want, "{node:?} {layout:?} {indent}");
+            }
+        }
+    }
+}

@@ -56,7 +56,12 @@ pub fn document_split(
     } else {
         first_control(text)
     };
-    let composed = compose(text, &at, sink);
+    let composed = match chunk.direct {
+        true => super::jsontree::compose(text, &at, sink)
+            .map(|root| (root, text.len()))
+            .map_err(|p| (p, text.len())),
+        false => compose(text, &at, sink),
+    };
     let refusal = |p: Problem| Refusal {
         document: index,
         line: at.pos(p.mark).line,
@@ -156,7 +161,7 @@ fn from_json(v: &serde_json::Value, span: Span) -> RNode {
 }
 
 /// Converts a chunk's marks to stream positions.
-struct Locator {
+pub(super) struct Locator {
     offset: usize,
     end: usize,
     line: usize,
@@ -165,7 +170,7 @@ struct Locator {
 }
 
 impl Locator {
-    fn pos(&self, m: Mark) -> Pos {
+    pub(super) fn pos(&self, m: Mark) -> Pos {
         Pos {
             offset: (self.offset + m.index).min(self.end),
             line: self.line + m.line + 1,
@@ -222,7 +227,7 @@ struct Frame {
     anchor: Option<(String, usize)>,
 }
 
-fn decoder_problem(problem: String, mark: Mark) -> Problem {
+pub(super) fn decoder_problem(problem: String, mark: Mark) -> Problem {
     Problem {
         stage: Stage::Decoder,
         problem,

@@ -2,12 +2,20 @@
 //! `json.Decoder` reads them: where each value ends, or why it does not read, worded as Go's
 //! scanner words it (`invalid character '9' after object key:value pair`, `unexpected EOF`).
 //! kubectl reads a stream that starts with `{` so (see [`super::split`]).
+//!
+//! The same pass tells whether the YAML reader reads the value as JSON reads it, so that it can
+//! be read straight into its tree ([`super::jsontree`]): see [`Read::Value`].
 
 /// What reading one value from a position gives.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Read {
-    /// A value, ending at this byte offset.
-    Value(usize),
+    /// A value, ending at this byte offset. `direct`: the YAML grammar reads its text as the
+    /// JSON grammar does, so its tree can be read without the YAML reader
+    /// ([`super::jsontree`]): no `\/` escape and no `\u` escape of a surrogate (which the YAML
+    /// grammar refuses), no NEL, LS or PS character (a line break in YAML, folded in a string),
+    /// and every object key's `:` on the key's line within 1,000 bytes of its start (else the
+    /// YAML scanner no longer takes the key for a simple key).
+    Value { end: usize, direct: bool },
     /// Only white space is left.
     End,
     /// The value does not read: Go's message, and the byte offset of the byte it names (of
@@ -100,6 +108,10 @@ fn quote_char(c: u8) -> String {
 struct Scanner {
     state: State,
     stack: Vec<Frame>,
+    /// See [`Read::Value`]: nothing seen so far that the YAML grammar reads its own way.
+    direct: bool,
+    /// The `\u` escape being read started with `d` (it may be a surrogate's).
+    escape_d: bool,
 }
 
 impl Scanner {
@@ -139,12 +151,25 @@ impl Scanner {
                 _ => Ok(Step::Continue),
             },
             State::InStringEsc => match c {
-                b'b' | b'f' | b'n' | b'r' | b't' | b'\\' | b'/' | b'"' => self.go(State::InString),
+                b'/' => {
+                    self.direct = false;
+                    self.go(State::InString)
+                }
+                b'b' | b'f' | b'n' | b'r' | b't' | b'\\' | b'"' => self.go(State::InString),
                 b'u' => self.go(State::InStringEscU(0)),
                 _ => Err(Self::err(c, "in string escape code")),
             },
             State::InStringEscU(n) => match c {
                 _ if c.is_ascii_hexdigit() && n == 3 => self.go(State::InString),
+                _ if c.is_ascii_hexdigit() && n < 2 => {
+                    // U+D800..U+DFFF: `d` then `8` to `f`.
+                    match n {
+                        0 => self.escape_d = c.eq_ignore_ascii_case(&b'd'),
+                        _ if self.escape_d && !matches!(c, b'0'..=b'7') => self.direct = false,
+                        _ => {}
+                    }
+                    self.go(State::InStringEscU(n + 1))
+                }
                 _ if c.is_ascii_hexdigit() => self.go(State::InStringEscU(n + 1)),
                 _ => Err(Self::err(c, "in \\u hexadecimal character escape")),
             },
@@ -241,12 +266,41 @@ impl Scanner {
 }
 
 /// How many bytes from the start of `b` a string holds without a quote, a backslash or a
-/// control character.
+/// control character. Eight bytes at a time while none of them is one.
 fn plain_string_bytes(b: &[u8]) -> usize {
-    b.iter()
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    // A byte of `x` below `n` (n <= 0x80) sets the high bit of its byte in the result (bytes
+    // after it may be set too: only whether any is set is used).
+    let below = |x: u64, n: u8| x.wrapping_sub(ONES * u64::from(n)) & !x & HIGH;
+    let mut i = 0;
+    while let Some(word) = b.get(i..i + 8) {
+        let x = u64::from_ne_bytes(word.try_into().expect("eight bytes"));
+        let quote = x ^ (ONES * u64::from(b'"'));
+        let backslash = x ^ (ONES * u64::from(b'\\'));
+        if below(x, 0x20) | below(quote, 1) | below(backslash, 1) != 0 {
+            break;
+        }
+        i += 8;
+    }
+    i + b[i..]
+        .iter()
         .take_while(|&&c| c >= 0x20 && c != b'"' && c != b'\\')
         .count()
 }
+
+/// Whether `b` holds a character the YAML reader takes for a line break where JSON does not:
+/// NEL (U+0085), LS (U+2028) or PS (U+2029).
+fn has_yaml_break(b: &[u8]) -> bool {
+    memchr::memchr2_iter(0xc2, 0xe2, b).any(|i| match b[i] {
+        0xc2 => b.get(i + 1) == Some(&0x85),
+        _ => b.get(i + 1) == Some(&0x80) && matches!(b.get(i + 2), Some(0xa8 | 0xa9)),
+    })
+}
+
+/// The longest run of bytes from a key's opening quote to its `:` that the YAML scanner still
+/// takes for a simple key (it allows 1,024 characters; a byte is at most one).
+const KEY_SPAN: usize = 1000;
 
 /// Reads one value of `text` from byte `from`, as `json.Decoder.Decode` does.
 pub fn read_value(text: &str, from: usize) -> Read {
@@ -254,6 +308,14 @@ pub fn read_value(text: &str, from: usize) -> Read {
     let mut scanner = Scanner {
         state: State::BeginValue,
         stack: Vec::new(),
+        direct: true,
+        escape_d: false,
+    };
+    // Where the last object key started.
+    let mut key_start = from;
+    let value = |end: usize, scanner: &Scanner| Read::Value {
+        end,
+        direct: scanner.direct && !has_yaml_break(&bytes[from..end]),
     };
     let mut i = from;
     while i < bytes.len() {
@@ -261,7 +323,16 @@ pub fn read_value(text: &str, from: usize) -> Read {
         // Fast paths over what changes no state: a string's plain bytes, white space between
         // tokens (but after a top-level value, which the next byte ends).
         let skip = match scanner.state {
-            State::InString => plain_string_bytes(&bytes[i..]),
+            State::InString => {
+                let n = plain_string_bytes(&bytes[i..]);
+                // The closing quote (what a string most often stops at), as `step` takes it.
+                if bytes.get(i + n) == Some(&b'"') {
+                    scanner.state = State::EndValue;
+                    i += n + 1;
+                    continue;
+                }
+                n
+            }
             State::EndValue if scanner.stack.is_empty() => 0,
             State::EndValue
             | State::BeginValue
@@ -276,10 +347,20 @@ pub fn read_value(text: &str, from: usize) -> Read {
         }
         let at = i;
         i += 1;
+        match (scanner.state, c) {
+            (State::BeginString | State::BeginStringOrEmpty, b'"') => key_start = at,
+            (State::EndValue, b':') if scanner.stack.last() == Some(&Frame::ObjectKey) => {
+                let key = &bytes[key_start..at];
+                if key.len() > KEY_SPAN || memchr::memchr2(b'\n', b'\r', key).is_some() {
+                    scanner.direct = false;
+                }
+            }
+            _ => {}
+        }
         match scanner.step(c) {
             Ok(Step::Continue) => {}
-            Ok(Step::End) => return Read::Value(at),
-            Ok(Step::EndWith) => return Read::Value(at + 1),
+            Ok(Step::End) => return value(at, &scanner),
+            Ok(Step::EndWith) => return value(at + 1, &scanner),
             Err(message) => {
                 return Read::Refused {
                     at,
@@ -291,7 +372,7 @@ pub fn read_value(text: &str, from: usize) -> Read {
     }
     // At the end of the input: a value ends there if one more space would end it.
     if let Ok(Step::End) = scanner.step(b' ') {
-        return Read::Value(bytes.len());
+        return value(bytes.len(), &scanner);
     }
     match bytes[from.min(bytes.len())..].iter().all(|&c| is_space(c)) {
         true => Read::End,
@@ -403,7 +484,7 @@ mod tests {
         let text = " {\"a\": [1, {}]}\n[] 12 -0.5e+3 \"s\" true\nnull ";
         let mut ends = Vec::new();
         let mut at = 0;
-        while let Read::Value(end) = read_value(text, at) {
+        while let Read::Value { end, .. } = read_value(text, at) {
             ends.push(text[at..end].trim());
             at = end;
         }
@@ -421,7 +502,13 @@ mod tests {
         );
         assert_eq!(read_value(text, at), Read::End);
         let bad = "{}\n {\"a\": 09}";
-        assert_eq!(read_value(bad, 0), Read::Value(2));
+        assert_eq!(
+            read_value(bad, 0),
+            Read::Value {
+                end: 2,
+                direct: true
+            }
+        );
         assert_eq!(
             read_value(bad, 2),
             Read::Refused {
@@ -432,5 +519,65 @@ mod tests {
         );
         let deep = "[".repeat(MAX_DEPTH + 1);
         assert_eq!(refusal(&deep), "invalid character '[' exceeded max depth");
+    }
+
+    /// Whether a value is one the YAML grammar reads as JSON does (see [`Read::Value`]).
+    #[test]
+    fn direct_values_are_those_yaml_reads_as_json() {
+        // From its quote to its colon: KEY_SPAN + 1 bytes, then KEY_SPAN.
+        let long_key = format!("{{\"{}\": 1}}", "k".repeat(KEY_SPAN - 1));
+        let table: &[(&str, bool)] = &[
+            (
+                r#"{"a": "b\n\"\\\t\u00e9\uD7FF\uE000", "c": [1, -0.5e3, true, null]}"#,
+                true,
+            ),
+            (r#"{"a": "x\/y"}"#, false),
+            (r#"{"a": "\ud83d\ude00"}"#, false),
+            (r#"{"a": "\uDC00"}"#, false),
+            (r#"{"a": "\uD800"}"#, false),
+            (r#"{"a": "\ud7ff\u0d80\u8d00"}"#, true),
+            ("{\"a\": \"x\u{85}y\"}", false),
+            ("{\"a\": \"x\u{2028}y\"}", false),
+            ("{\"a\": \"x\u{2029}y\"}", false),
+            ("{\"a\": \"x\u{2027}\u{a0}\u{c5}y\"}", true),
+            ("{\"a\"\n: 1}", false),
+            ("{\"a\"\r: 1}", false),
+            ("{\"a\"  :\n 1,\n\"b\":\r\n2}", true),
+            (&long_key, false),
+            (&long_key.replacen('k', "", 1), true),
+        ];
+        for (text, direct) in table {
+            let read = read_value(text, 0);
+            let want = Read::Value {
+                end: text.len(),
+                direct: *direct,
+            };
+            assert_eq!(read, want, "{text}");
+        }
+    }
+
+    /// Strings end where a byte at a time would end them, at any place in an eight-byte word.
+    #[test]
+    fn plain_string_bytes_stop_at_the_first_special_byte() {
+        for at in 0..20 {
+            for special in [b'"', b'\\', 0x00, 0x1f, b'\n'] {
+                let mut b = vec![b'a'; 24];
+                b[at] = 0xc3;
+                if at + 1 < b.len() {
+                    b[at + 1] = special;
+                }
+                let want = b
+                    .iter()
+                    .take_while(|&&c| c >= 0x20 && c != b'"' && c != b'\\')
+                    .count();
+                assert_eq!(plain_string_bytes(&b), want, "{at} {special}");
+                assert_eq!(
+                    plain_string_bytes(&b[at..]),
+                    want - at.min(want),
+                    "{at} {special}"
+                );
+            }
+        }
+        assert_eq!(plain_string_bytes(&[0x7f, 0x80, 0xff, b' ', b'!', b'~']), 6);
     }
 }

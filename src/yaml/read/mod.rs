@@ -6,7 +6,9 @@
 //!   lines that start with `---`; such a line may hold nothing else but blanks and a comment
 //!   (`--- !!map` or `--- |` is `invalid Yaml document separator: ...`). Each line is read
 //!   without its line break and given back a `\n` (so a last line without one gets it). A stream
-//!   whose first non-blank character is `{` is JSON: its values are the documents.
+//!   whose first non-blank character is `{` is JSON: its values are the documents. An object
+//!   or array that the YAML grammar reads as JSON does is read straight into the same tree
+//!   ([`jsontree`]), at JSON speed.
 //! - **Syntax** ([`scanner`], [`parser`]): each document is read with libyaml's grammar as
 //!   go-yaml v2 runs it (YAML 1.1 line breaks, tabs after indicators, a comment right after a
 //!   quoted scalar, `...` ending the document and everything after it ignored, `%YAML 1.1`
@@ -27,6 +29,7 @@
 pub mod compose;
 pub mod decode;
 pub mod gojson;
+pub mod jsontree;
 pub mod limits;
 pub mod parser;
 pub mod scanner;

@@ -18,6 +18,9 @@ pub struct Chunk {
     pub line: usize,
     /// A JSON value (read with encoding/json's grammar).
     pub json: bool,
+    /// A JSON object or array that the YAML grammar reads as JSON does: read straight into its
+    /// tree ([`super::jsontree`]) instead of by the YAML reader (see [`gojson::Read::Value`]).
+    pub direct: bool,
     /// The refusal to give instead of this document's own when it does not read: the first
     /// YAML document after JSON that did not read (see the module's doc).
     pub instead: Option<Box<SplitError>>,
@@ -102,12 +105,13 @@ fn json_chunks(text: &str) -> Option<(Vec<Chunk>, After)> {
     loop {
         match gojson::read_value(text, at) {
             gojson::Read::End => return Some((out, After::End)),
-            gojson::Read::Value(end) => {
+            gojson::Read::Value { end, direct } => {
                 let start = end - text[at..end].trim_start_matches(go_space).len();
                 out.push(Chunk {
                     range: start..end,
                     line: line_of(start),
                     json: true,
+                    direct: direct && matches!(text.as_bytes()[start], b'{' | b'['),
                     instead: None,
                 });
                 at = end;
@@ -137,6 +141,20 @@ fn json_chunks(text: &str) -> Option<(Vec<Chunk>, After)> {
                 return Some((out, After::Yaml(from, from_line, error(message))));
             }
         }
+    }
+}
+
+/// The range of the first value of a stream that kubectl reads as JSON, when it reads (the
+/// first chunk [`Chunks`] gives then), found without reading the values after it.
+pub fn first_json_value(text: &str) -> Option<std::ops::Range<usize>> {
+    if !text.trim_start_matches(go_space).starts_with('{') {
+        return None;
+    }
+    match gojson::read_value(text, 0) {
+        gojson::Read::Value { end, .. } => {
+            Some(end - text[..end].trim_start_matches(go_space).len()..end)
+        }
+        _ => None,
     }
 }
 
@@ -226,6 +244,7 @@ impl Chunks<'_> {
                         range: chunk_start..line_start,
                         line: chunk_line,
                         json: false,
+                        direct: false,
                         instead: None,
                     }));
                 }
@@ -238,6 +257,7 @@ impl Chunks<'_> {
                 range: chunk_start..self.pos,
                 line: chunk_line,
                 json: false,
+                direct: false,
                 instead: None,
             }));
         }

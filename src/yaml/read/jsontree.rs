@@ -1,0 +1,320 @@
+//! A JSON value read straight into the tree the YAML reader builds for its text, at JSON
+//! speed: one pass over the bytes, no tokens or events in between.
+//!
+//! Only for a value the YAML grammar reads as JSON does ([`super::split::Chunk::direct`]: an
+//! object or an array that encoding/json's scanner passed, without a `\/` escape, a surrogate
+//! escape, a NEL/LS/PS character, or a key whose `:` the YAML scanner would not take for its
+//! value indicator). For such a text the YAML reader gives, and so this gives:
+//! - objects and arrays as flow collections, spanning from their `{`/`[` to after their
+//!   `}`/`]`; every key kept in order, a repeated one too (the meaning decides later which wins);
+//! - strings as double-quoted scalars holding their unescaped content (JSON's escapes are YAML's
+//!   too), their text kept as their `source` where the emitter would write it otherwise (escapes, or characters it escapes) and the YAML reader reads it (no control
+//!   character);
+//! - numbers, `true`, `false` and `null` as plain scalars holding their text;
+//! - positions counted as the YAML scanner counts them: lines broken at LF, CR or CRLF,
+//!   columns in characters from the start of the line, on the value's first line from the
+//!   start of the value (the scanner reads the value on its own).
+//!
+//! The items of a root `items:` array go to the [`ItemSink`] as they are finished, exactly
+//! when the YAML reader hands them out, and an item it refuses stops the reading with the same
+//! problem, at the same place.
+
+use super::compose::{decoder_problem, first_control, ItemSink, Locator};
+use super::limits::{DEPTH_MESSAGE, MAX_DEPTH};
+use super::scanner::{Mark, Problem};
+use super::{Kind, Pos, RNode, Span, Style};
+use crate::yaml::scalar::style::needs_escapes;
+
+/// A collection being read, and its key waiting for a value.
+struct Frame {
+    node: RNode,
+    pending_key: Option<RNode>,
+}
+
+/// Reads the JSON value `text` (a chunk's text, placed in the stream by `at`): its root, or the
+/// problem that stops the reading (an item `sink` refuses, or one nested too deep).
+pub(super) fn compose(
+    text: &str,
+    at: &Locator,
+    mut sink: Option<&mut dyn ItemSink>,
+) -> Result<Option<RNode>, Problem> {
+    let mut r = Cursor::new(text, at);
+    let mut stack: Vec<Frame> = Vec::new();
+    loop {
+        r.skip_space();
+        let Some(&c) = r.bytes.get(r.i) else {
+            // Not reached for a whole value: its root ends it.
+            return Ok(None);
+        };
+        let start = r.i;
+        let (built, mark) = match c {
+            b',' | b':' => {
+                r.i += 1;
+                continue;
+            }
+            b'{' | b'[' => {
+                let mark = r.mark(start);
+                if stack.len() >= MAX_DEPTH {
+                    return Err(decoder_problem(DEPTH_MESSAGE.into(), mark));
+                }
+                let is_seq = c == b'[';
+                if let Some(sink) = sink.as_deref_mut() {
+                    if is_seq && stack.len() == 1 && root_key_is_items(&stack) {
+                        sink.opened(false, true);
+                    }
+                }
+                let kind = match is_seq {
+                    true => Kind::Seq {
+                        items: Vec::new(),
+                        flow: true,
+                    },
+                    false => Kind::Map {
+                        entries: Vec::new(),
+                        flow: true,
+                    },
+                };
+                let span_start = r.pos_of(mark);
+                r.i += 1;
+                let span = Span {
+                    start: span_start,
+                    end: span_start,
+                };
+                stack.push(Frame {
+                    node: node(span, kind),
+                    pending_key: None,
+                });
+                continue;
+            }
+            b'}' | b']' => {
+                let mark = r.mark(start);
+                if let Some(sink) = sink.as_deref_mut() {
+                    if at_root_items(&stack) {
+                        sink.end(r.pos_of(mark).offset);
+                    }
+                }
+                let Some(frame) = stack.pop() else {
+                    return Err(decoder_problem("unbalanced collection end".into(), mark));
+                };
+                r.i += 1;
+                let mut node = frame.node;
+                node.span.end = r.pos(r.i);
+                (node, mark)
+            }
+            b'"' => {
+                let mark = r.mark(start);
+                let (value, escaped) = r.string();
+                let span = Span {
+                    start: r.pos_of(mark),
+                    end: r.pos(r.i),
+                };
+                let src = &text[start..r.i];
+                let kept = (escaped || needs_escapes(&value)) && first_control(src).is_none();
+                let kind = Kind::Scalar {
+                    value,
+                    style: Style::Double,
+                    implicit: false,
+                    text_start: span.start,
+                    json: true,
+                    source: kept.then(|| src.into()),
+                };
+                (node(span, kind), mark)
+            }
+            _ => {
+                let mark = r.mark(start);
+                let len = r.bytes[start..]
+                    .iter()
+                    .position(|&b| !matches!(b, b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'.' | b'+' | b'-'))
+                    .unwrap_or(r.bytes.len() - start);
+                r.i += len.max(1);
+                let span = Span {
+                    start: r.pos_of(mark),
+                    end: r.pos(r.i),
+                };
+                let kind = Kind::Scalar {
+                    value: text[start..r.i].to_string(),
+                    style: Style::Plain,
+                    implicit: true,
+                    text_start: span.start,
+                    json: true,
+                    source: None,
+                };
+                (node(span, kind), mark)
+            }
+        };
+        if let Some(sink) = sink.as_deref_mut().filter(|_| at_root_items(&stack)) {
+            sink.item(built).map_err(|m| decoder_problem(m, mark))?;
+            continue;
+        }
+        let Some(parent) = stack.last_mut() else {
+            return Ok(Some(built));
+        };
+        match &mut parent.node.kind {
+            Kind::Seq { items, .. } => items.push(built),
+            Kind::Map { entries, .. } => match parent.pending_key.take() {
+                Some(k) => entries.push((k, built)),
+                None => parent.pending_key = Some(built),
+            },
+            Kind::Scalar { .. } => {}
+        }
+    }
+}
+
+fn node(span: Span, kind: Kind) -> RNode {
+    RNode {
+        span,
+        anchor: None,
+        alias: None,
+        tag: None,
+        kind,
+    }
+}
+
+/// Whether the root mapping (the first open frame) waits for the value of an `items` key.
+fn root_key_is_items(stack: &[Frame]) -> bool {
+    matches!(
+        stack.first(),
+        Some(Frame { pending_key: Some(RNode { kind: Kind::Scalar { value, .. }, .. }), node: RNode { kind: Kind::Map { .. }, .. } }) if value == "items"
+    )
+}
+
+/// Whether the next finished node is an item of the root `items:` sequence.
+fn at_root_items(stack: &[Frame]) -> bool {
+    stack.len() == 2 && matches!(stack[1].node.kind, Kind::Seq { .. }) && root_key_is_items(stack)
+}
+
+/// Where the reading is, and the line and column of what was read last.
+struct Cursor<'t, 'a> {
+    text: &'t str,
+    bytes: &'t [u8],
+    at: &'a Locator,
+    /// The next byte to read.
+    i: usize,
+    /// The 0-based line of the text the reading is on, and the byte it starts at.
+    line: usize,
+    line_start: usize,
+    /// The characters from `line_start` to `counted` (a byte not after `i`).
+    column: usize,
+    counted: usize,
+    /// The text is ASCII: a column is a count of bytes.
+    ascii: bool,
+}
+
+impl<'t, 'a> Cursor<'t, 'a> {
+    fn new(text: &'t str, at: &'a Locator) -> Self {
+        Cursor {
+            text,
+            bytes: text.as_bytes(),
+            at,
+            i: 0,
+            line: 0,
+            line_start: 0,
+            column: 0,
+            counted: 0,
+            ascii: text.is_ascii(),
+        }
+    }
+
+    /// Moves past white space, counting its line breaks (CR LF as one).
+    fn skip_space(&mut self) {
+        while let Some(&b) = self.bytes.get(self.i) {
+            match b {
+                b' ' | b'\t' => self.i += 1,
+                b'\n' | b'\r' => {
+                    self.i += 1;
+                    if b == b'\r' && self.bytes.get(self.i) == Some(&b'\n') {
+                        self.i += 1;
+                    }
+                    self.line += 1;
+                    self.line_start = self.i;
+                    self.column = 0;
+                    self.counted = self.i;
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// The mark of byte `i` (on the current line, not before the last one asked for).
+    fn mark(&mut self, i: usize) -> Mark {
+        let column = match self.ascii {
+            true => i - self.line_start,
+            false => {
+                // Every byte but a UTF-8 continuation byte starts a character.
+                let chars = self.bytes[self.counted..i]
+                    .iter()
+                    .filter(|&&b| (b as i8) >= -0x40)
+                    .count();
+                self.column += chars;
+                self.counted = i;
+                self.column
+            }
+        };
+        Mark {
+            index: i,
+            chars: 0,
+            line: self.line,
+            column,
+        }
+    }
+
+    fn pos_of(&self, m: Mark) -> Pos {
+        self.at.pos(m)
+    }
+
+    fn pos(&mut self, i: usize) -> Pos {
+        let m = self.mark(i);
+        self.pos_of(m)
+    }
+
+    /// Reads the string whose opening quote is at the reading place, to after its closing
+    /// quote: its content, and whether it held an escape.
+    fn string(&mut self) -> (String, bool) {
+        let (text, bytes) = (self.text, self.bytes);
+        let mut i = self.i + 1;
+        let mut value = String::new();
+        let mut escaped = false;
+        loop {
+            // The quote and the backslash are ASCII: `text` may be cut before them.
+            let Some(n) = memchr::memchr2(b'"', b'\\', &bytes[i..]) else {
+                // Not reached: the text is a whole JSON value.
+                i = text.len();
+                break;
+            };
+            let run = &text[i..i + n];
+            i += n;
+            if bytes[i] == b'"' {
+                match escaped {
+                    false => value = run.to_string(),
+                    true => value.push_str(run),
+                }
+                i += 1;
+                break;
+            }
+            escaped = true;
+            value.push_str(run);
+            let c = match bytes.get(i + 1) {
+                Some(b'b') => '\u{8}',
+                Some(b'f') => '\u{c}',
+                Some(b'n') => '\n',
+                Some(b'r') => '\r',
+                Some(b't') => '\t',
+                Some(b'u') => {
+                    let hex = text.get(i + 2..i + 6).unwrap_or("");
+                    let code = u32::from_str_radix(hex, 16).unwrap_or(0xfffd);
+                    i += 4;
+                    // Not a surrogate: the chunk is direct.
+                    char::from_u32(code).unwrap_or('\u{fffd}')
+                }
+                Some(&c) => char::from(c),
+                None => break,
+            };
+            value.push(c);
+            i += 2;
+        }
+        self.i = i;
+        (value, escaped)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,326 @@
+//! The JSON reader against the YAML reader: the same documents (trees, spans, styles, kept
+//! texts), the same items handed out, the same refusals, for every JSON text it reads.
+
+use super::super::compose::{document_split, ItemSink};
+use super::super::split::{Chunk, Chunks};
+use super::super::{Document, RNode, Reader, Refusal};
+
+/// What a sink is told, in order.
+#[derive(Debug, PartialEq)]
+enum Told {
+    Opened(bool, bool),
+    Item(RNode),
+    End(usize),
+}
+
+#[derive(Default)]
+struct Recorder {
+    told: Vec<Told>,
+    /// Refuse the item with this index.
+    refuse: Option<usize>,
+    items: usize,
+}
+
+impl ItemSink for Recorder {
+    fn opened(&mut self, anchored: bool, flow: bool) {
+        self.told.push(Told::Opened(anchored, flow));
+    }
+
+    fn item(&mut self, item: RNode) -> Result<(), String> {
+        self.told.push(Told::Item(item));
+        self.items += 1;
+        match self.refuse == Some(self.items - 1) {
+            true => Err("refused item".into()),
+            false => Ok(()),
+        }
+    }
+
+    fn end(&mut self, at: usize) {
+        self.told.push(Told::End(at));
+    }
+}
+
+type Read = (Result<Document, Refusal>, Vec<Told>);
+
+/// Each chunk of `stream` read with its `direct` flag as given, and with the YAML reader.
+fn both(stream: &str, refuse: Option<usize>) -> Vec<(bool, Read, Read)> {
+    let read = |chunk: &Chunk, index: usize| {
+        let mut sink = Recorder {
+            refuse,
+            ..Recorder::default()
+        };
+        let doc = document_split(stream, chunk, index, Some(&mut sink));
+        (doc, sink.told)
+    };
+    Chunks::new(stream)
+        .enumerate()
+        .map(|(index, chunk)| {
+            let chunk = chunk.expect("a stream of JSON values");
+            let yaml = Chunk {
+                direct: false,
+                ..chunk.clone()
+            };
+            (chunk.direct, read(&chunk, index), read(&yaml, index))
+        })
+        .collect()
+}
+
+/// Every chunk of `stream` is read directly and gives what the YAML reader gives.
+fn same(stream: &str) {
+    for refuse in [None, Some(0), Some(1)] {
+        for (direct, fast, yaml) in both(stream, refuse) {
+            assert!(direct, "not read directly: {stream:?}");
+            assert_eq!(fast, yaml, "{stream:?} (refusing item {refuse:?})");
+        }
+    }
+}
+
+#[test]
+fn json_reads_as_the_yaml_reader_reads_it() {
+    let texts = [
+        "{}",
+        "[]",
+        "{\"a\": 1}",
+        "{\"a\":1,\"b\":[1,2,{}],\"c\":{\"d\":[]}}",
+        "{\"a\": 1, \"a\": 2, \"b\": {\"x\": 1, \"x\": [true]}}",
+        "{\"n\": [0, -0, 1.0, -0.0, 1e400, -1e400, 1E+2, 2.5e-3, 9223372036854775807, 9223372036854775808, 18446744073709551616, -9223372036854775809, 123456789012345678901234567890]}",
+        "{\"l\": [true, false, null], \"t\": \"true\", \"nl\": \"null\", \"y\": \"yes\"}",
+        r#"{"e": "\b\f\n\r\t\"\\ \u0000\u001f\u007f\u0085\u00a0\u00e9\u2028\u2029\ufeff\ufffe\uffff\uD7FF\uE000"}"#,
+        "{\"raw\": \"caf\u{e9} \u{1f600} \u{7f} \u{80} \u{9f} \u{a0} \u{ad} \u{feff} \u{fffe} \u{ffff} \u{e000}\"}",
+        "{\"k\u{e9}y\": \"v\u{1f600}\", \"\u{1f600}\": [\"\u{e9}\", 1, \"\u{4e2d}\u{6587}\"]}",
+        "{\n  \"a\": {\n    \"b\": [\n      1,\n      \"x\"\n    ]\n  },\n  \"c\": \"\u{e9}\u{e9}\"\n}",
+        "{\r\n\t\"a\":\t[\r\n\t\t1\r\n\t],\r\"b\"\t:\t\"\u{e9}\"\r}",
+        "{ \"a\" : 1 , \"b\" : [ ] , \"c\" : { } }",
+        "{\"\": \"\", \" \": \" \", \"a b\": \" x \", \"#\": \"# c\", \"k\": \"a: b\"}",
+        "{\"s\": \"- x\", \"t\": \"--- x\", \"u\": \"...\", \"v\": \"&a *b !c |d >e %f @g `h\"}",
+        "{\"s\": \"'\\\"'\", \"b\": \"\\\\\\\\\", \"q\": \"\\\"\"}",
+        "[1, [2, [3, [4, []]]], {\"a\": [{}]}]",
+        "[\"a\", \"b\"]",
+        "{\"items\": []}",
+        "{\"items\": [1, \"two\", {\"three\": 3}, [4]], \"kind\": \"List\"}",
+        "{\"kind\": \"List\", \"items\": [{\"a\": 1e400}, {\"b\": 2}], \"items\": [3]}",
+        "{\"a\": {\"items\": [1, 2]}, \"items\": {\"x\": [1]}}",
+        "{\"it\\u0065ms\": [{\"a\": 1}, {\"b\": 2}]}",
+        "{\"items\":\n  [\n    {\"a\": 1},\n    {\"b\": 1e999}\n  ]\n}",
+    ];
+    for text in texts {
+        // A stream is JSON when it starts with an object.
+        match text.starts_with('[') {
+            true => same(&format!("{{}} {text}")),
+            false => same(text),
+        }
+    }
+    // Several values in a stream, on one line and on several: positions from each start.
+    same("{\"a\": 1} {\"b\": [2]}\n[3] [\"\u{e9}\", {}]\n  {\"c\"\t: 3}");
+    same("{\"\u{e9}\": 1} \r\n\t{\"b\": \"\u{e9}\"}  [\"\u{e9}\"]");
+}
+
+#[test]
+fn deep_and_long_json_reads_as_the_yaml_reader_reads_it() {
+    let deep = format!("{}1{}", "[".repeat(500), "]".repeat(500));
+    same(&format!("{{\"a\": {deep}}}"));
+    same(&format!("{}1{}", "{\"a\": ".repeat(300), "}".repeat(300)));
+    let long = "\u{e9}x".repeat(5000);
+    same(&format!(
+        "{{\"a\": \"{long}\", \"{}\": [\"{long}\"]}}",
+        "k".repeat(998)
+    ));
+}
+
+#[test]
+fn json_the_yaml_grammar_reads_its_own_way_is_left_to_it() {
+    let texts = [
+        r#"{"a": "x\/y"}"#,
+        r#"{"a": "\ud83d\ude00"}"#,
+        r#"{"a": "\udc00"}"#,
+        "{\"a\": \"x\u{85}y\"}",
+        "{\"a\": \"x\u{2028}y\"}",
+        "{\"a\"\n: 1}",
+        "12",
+        "\"s\"",
+    ];
+    for text in texts {
+        let stream = format!("{{}} {text}");
+        let reads = both(&stream, None);
+        assert_eq!(reads.len(), 2, "{stream}");
+        assert!(reads[0].0, "{stream}");
+        assert!(!reads[1].0, "{stream}");
+    }
+    let key = format!("{{\"{}\": 1}}", "k".repeat(999));
+    assert!(!both(&key, None)[0].0);
+}
+
+/// A small deterministic generator of JSON texts biased to what the two grammars could read
+/// differently.
+struct Gen(u64);
+
+impl Gen {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> usize {
+        (self.next() % n) as usize
+    }
+
+    fn space(&mut self, out: &mut String) {
+        const SPACES: [&str; 8] = ["", "", "", " ", "\n  ", "\t", "\r\n", "\r"];
+        out.push_str(SPACES[self.below(SPACES.len() as u64)]);
+    }
+
+    fn string(&mut self, out: &mut String) {
+        const PARTS: [&str; 24] = [
+            "a",
+            "key",
+            " ",
+            "\u{e9}",
+            "\u{1f600}",
+            "\u{4e2d}",
+            "\u{7f}",
+            "\u{80}",
+            "\u{9f}",
+            "\u{a0}",
+            "\u{feff}",
+            "\u{fffe}",
+            "\\n",
+            "\\t",
+            "\\\"",
+            "\\\\",
+            "\\u00e9",
+            "\\u0000",
+            "\\u2028",
+            "\\u0085",
+            "\\b",
+            "#",
+            ": ",
+            "\\r",
+        ];
+        out.push('"');
+        for _ in 0..self.below(5) {
+            out.push_str(PARTS[self.below(PARTS.len() as u64)]);
+        }
+        out.push('"');
+    }
+
+    fn value(&mut self, out: &mut String, depth: usize) {
+        const SCALARS: [&str; 12] = [
+            "0",
+            "-0",
+            "1.5",
+            "1e400",
+            "-2E-3",
+            "true",
+            "false",
+            "null",
+            "42",
+            "18446744073709551616",
+            "1.0",
+            "-7",
+        ];
+        match self.below(if depth > 4 { 2 } else { 5 }) {
+            0 => out.push_str(SCALARS[self.below(SCALARS.len() as u64)]),
+            1 => self.string(out),
+            2 => {
+                out.push('[');
+                for i in 0..self.below(4) {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    self.space(out);
+                    self.value(out, depth + 1);
+                    self.space(out);
+                }
+                out.push(']');
+            }
+            _ => self.object(out, depth),
+        }
+    }
+
+    fn object(&mut self, out: &mut String, depth: usize) {
+        const KEYS: [&str; 4] = ["\"items\"", "\"a\"", "\"a\"", "\"\u{e9}\""];
+        out.push('{');
+        for i in 0..self.below(5) {
+            if i > 0 {
+                out.push(',');
+            }
+            self.space(out);
+            match self.below(3) {
+                0 => self.string(out),
+                _ => out.push_str(KEYS[self.below(KEYS.len() as u64)]),
+            }
+            if self.below(3) == 0 {
+                out.push(' ');
+            }
+            out.push(':');
+            self.space(out);
+            self.value(out, depth + 1);
+            self.space(out);
+        }
+        out.push('}');
+    }
+}
+
+#[test]
+fn generated_json_reads_as_the_yaml_reader_reads_it() {
+    let mut gen = Gen(0x9e37_79b9_7f4a_7c15);
+    for _ in 0..3000 {
+        let mut text = String::new();
+        for _ in 0..1 + gen.below(3) {
+            gen.object(&mut text, 0);
+            gen.space(&mut text);
+        }
+        same(&text);
+    }
+}
+
+/// Through the whole reader (meaning checked): the same documents and refusals as when every
+/// chunk is left to the YAML reader.
+#[test]
+fn streams_read_the_same() {
+    let streams = [
+        "{\"a\": 1e400}",
+        "{\"a\": 1} {\"b\": -1e400}",
+        "{\"a\": [18446744073709551616, 9223372036854775808]}",
+        "{\"a\": 1} {\"b\": 2}\n{\"c\": \"\\u00e9\"}",
+    ];
+    for stream in streams {
+        let fast: Vec<_> = Reader::new(stream).collect();
+        assert!(
+            Chunks::new(stream).all(|c| c.is_ok_and(|c| c.direct)),
+            "{stream}"
+        );
+        let yaml: Vec<_> = Chunks::new(stream)
+            .enumerate()
+            .map(|(index, chunk)| {
+                let chunk = Chunk {
+                    direct: false,
+                    ..chunk.unwrap()
+                };
+                document_split(stream, &chunk, index, None).and_then(|doc| {
+                    if let Some(root) = &doc.root {
+                        super::super::decode::check(root).map_err(|m| Refusal {
+                            document: index,
+                            line: 0,
+                            column: 0,
+                            message: m,
+                        })?;
+                    }
+                    Ok(doc)
+                })
+            })
+            .collect();
+        let fast_until_refused: Vec<_> = fast.into_iter().collect();
+        let mut yaml_until_refused = Vec::new();
+        for doc in yaml {
+            let refused = doc.is_err();
+            yaml_until_refused.push(doc);
+            if refused {
+                break;
+            }
+        }
+        assert_eq!(fast_until_refused, yaml_until_refused, "{stream}");
+    }
+}
