@@ -12,10 +12,13 @@
 //! `-- --updates 1000,10000` runs the update mode instead (see `updates.rs`; `--callgrind` adds
 //! instruction counts per object, `--bin PATH` measures another build).
 //!
+//! `-- --json-read FILE...` measures the JSON read alone (see `jsonread.rs`).
+//!
 //! Run: `cargo bench --bench pipeline` (sizes: `-- --sizes 1000,10000,100000`). Lists are
 //! generated once into `target/bench-data/`. Results go to stdout as a Markdown report.
 
 mod gen;
+mod jsonread;
 mod measure;
 mod shapes;
 mod threads;
@@ -27,6 +30,10 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if let Some(i) = args.iter().position(|a| a == "--floor") {
         measure::floor_roundtrip(&PathBuf::from(&args[i + 1]));
+        return;
+    }
+    if let Some(i) = args.iter().position(|a| a == "--json-read") {
+        jsonread::measure(&args[i + 1..]);
         return;
     }
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
