@@ -4,7 +4,7 @@
 use super::super::{process_update, Previous};
 use crate::config::Config;
 use crate::results::Severity;
-use crate::yaml::parse_stream;
+use crate::yaml::{parse_stream, Node};
 
 /// The Rule CRD of `../shared/updates/cases/17`, its spec rules as given.
 fn crd(group: &str, rules: &str) -> String {
@@ -38,18 +38,33 @@ const OBJECT: &str = "apiVersion: update.test/v1\nkind: Rule\nmetadata: {name: r
 
 type Got = Vec<(Severity, String, Vec<(&'static str, String)>)>;
 
-/// The results about the CRD (not the summary), and whether the object was pruned.
-fn run(old: &str, new: &str) -> (Got, bool) {
-    let config = Config::default();
+/// The stream `new` processed as an update of the stream `old`: its report and items.
+fn processed(old: &str, new: &str, config: &Config) -> (crate::process::Report, Vec<Node>) {
     let labelled = parse_stream(old)
         .unwrap()
         .into_iter()
         .enumerate()
         .map(|(i, n)| (n, format!("old {i}")));
-    let previous = Previous::from_items(labelled, &config).unwrap();
-    let mut items = parse_stream(&(new.to_string() + OBJECT)).unwrap();
+    let previous = Previous::from_items(labelled, config).unwrap();
+    let mut items = parse_stream(new).unwrap();
     let labels: Vec<String> = (0..items.len()).map(|i| format!("items[{i}]")).collect();
-    let report = process_update(&mut items, &labels, &config, false, Some(&previous)).unwrap();
+    let report = process_update(&mut items, &labels, config, false, Some(&previous)).unwrap();
+    (report, items)
+}
+
+/// The messages of the error results of `report`.
+fn errors(report: &crate::process::Report) -> Vec<String> {
+    report
+        .results
+        .iter()
+        .filter(|r| r.severity == Severity::Error)
+        .map(|r| r.message.clone())
+        .collect()
+}
+
+/// The results about the CRD (not the summary), and whether the object was pruned.
+fn run(old: &str, new: &str) -> (Got, bool) {
+    let (report, items) = processed(old, &(new.to_string() + OBJECT), &Config::default());
     let got = report
         .results
         .iter()
@@ -263,17 +278,11 @@ fn upstream_unchanged_versions_keep_costly_expressions() {
 fn objects_of_an_update_refused_for_rules_that_do_not_compile() {
     let good = crd("update.test", "{rule: 'self.a >= 0'}");
     let bad_rule = crd("update.test", "{rule: 'self.a >= 0'}, {rule: 'nosuch'}");
-    let config = Config::default();
-    let old = good.clone() + OBJECT;
-    let labelled = parse_stream(&old)
-        .unwrap()
-        .into_iter()
-        .enumerate()
-        .map(|(i, n)| (n, format!("old {i}")));
-    let previous = Previous::from_items(labelled, &config).unwrap();
-    let mut items = parse_stream(&(bad_rule + OBJECT)).unwrap();
-    let labels: Vec<String> = (0..items.len()).map(|i| format!("items[{i}]")).collect();
-    let report = process_update(&mut items, &labels, &config, false, Some(&previous)).unwrap();
+    let (report, _) = processed(
+        &(good.clone() + OBJECT),
+        &(bad_rule + OBJECT),
+        &Config::default(),
+    );
     let on_object: Vec<(Severity, String)> = report
         .results
         .iter()
@@ -318,26 +327,15 @@ spec:
 ---
 ";
     let object = "apiVersion: update.test/v1\nkind: Rule\nmetadata: {name: r, namespace: ns}\nspec: {open: {x: 1, y: 2}, closed: {a: 1, b: 2}}\n";
-    let config = Config::default();
     // The old CRD had no bounds: the object was stored.
     let old_crd = crd.replace("maxProperties: 1, ", "");
-    let labelled = parse_stream(&format!("{old_crd}{object}"))
-        .unwrap()
-        .into_iter()
-        .enumerate()
-        .map(|(i, n)| (n, format!("old {i}")));
-    let previous = Previous::from_items(labelled, &config).unwrap();
-    let mut items = parse_stream(&format!("{crd}{object}")).unwrap();
-    let labels: Vec<String> = (0..items.len()).map(|i| format!("items[{i}]")).collect();
-    let report = process_update(&mut items, &labels, &config, false, Some(&previous)).unwrap();
-    let errors: Vec<String> = report
-        .results
-        .iter()
-        .filter(|r| r.severity == Severity::Error)
-        .map(|r| r.message.clone())
-        .collect();
+    let (report, _) = processed(
+        &format!("{old_crd}{object}"),
+        &format!("{crd}{object}"),
+        &Config::default(),
+    );
     assert_eq!(
-        errors,
+        errors(&report),
         ["spec.open: Too many: 2: must have at most 1 item"],
         "{:#?}",
         report.results
@@ -368,25 +366,9 @@ fn preexisting_rules_compile_with_the_stored_environment() {
         "{rule: 'isSemver(\"1.2.3\")'}, {rule: 'isSemver(\"1.2.3\") && self.a > 0'}",
         "new",
     );
-    let errors = |new: &str| -> Vec<String> {
-        let labelled = parse_stream(&old)
-            .unwrap()
-            .into_iter()
-            .enumerate()
-            .map(|(i, n)| (n, format!("old {i}")));
-        let previous = Previous::from_items(labelled, &config).unwrap();
-        let mut items = parse_stream(new).unwrap();
-        let labels: Vec<String> = (0..items.len()).map(|i| format!("items[{i}]")).collect();
-        let report = process_update(&mut items, &labels, &config, false, Some(&previous)).unwrap();
-        report
-            .results
-            .iter()
-            .filter(|r| r.severity == Severity::Error)
-            .map(|r| r.message.clone())
-            .collect()
-    };
-    assert_eq!(errors(&kept), Vec::<String>::new());
-    let got = errors(&added);
+    let errors_of = |new: &str| errors(&processed(&old, new, &config).0);
+    assert_eq!(errors_of(&kept), Vec::<String>::new());
+    let got = errors_of(&added);
     assert_eq!(got.len(), 1, "{got:#?}");
     assert!(
         got[0].starts_with("spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[1].rule: Invalid value: ")
