@@ -26,6 +26,9 @@ pub fn validate_update(old: &Value, new: &Value) -> Vec<FieldError> {
             .unwrap_or_default()
     };
     let (old_map, new_map) = (spec_of(old), spec_of(new));
+    if !super::versions_decode(&new_map) {
+        return Vec::new();
+    }
     let old_spec = Spec::of(&old_map);
     let spec = Spec::of(&new_map);
     let stored = stored_on_update(old, &old_spec, &spec);
