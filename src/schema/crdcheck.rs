@@ -219,7 +219,10 @@ pub fn validate_create(crd: &Value) -> Vec<FieldError> {
 /// Whether `spec.versions` decodes into the apiserver's list (absent, null or a list): any
 /// other value is a 400 before validation, which the loader reports as malformed.
 pub(crate) fn versions_decode(spec: &Map<String, Value>) -> bool {
-    matches!(spec.get("versions"), None | Some(Value::Null | Value::Array(_)))
+    matches!(
+        spec.get("versions"),
+        None | Some(Value::Null | Value::Array(_))
+    )
 }
 
 /// Whether a cause is one that the tools installing a CRD usually settle (a conversion
