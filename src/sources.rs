@@ -6,8 +6,10 @@
 //! order of their names: every folder in `charts/` is read the same way (its `crds/`, then its
 //! own `charts/`), however deeply nested. Templates and values are not read. A chart's `charts/`
 //! folder named alone is read as its subcharts (so `schemas: [crds/, charts/]` reads the same
-//! files as `.`). A packaged subchart
-//! (`charts/*.tgz`) is not opened: [`packaged_subcharts`] lists those, to be reported.
+//! files as `.`). A packaged subchart (`charts/<name>.tgz`, as `helm dependency update` writes
+//! it) is read in its place, as is a chart archive named alone: see [`archive`]. (A
+//! `charts/*.tar.gz`, which Helm does not read as a subchart, is listed by
+//! [`packaged_subcharts`], to be reported.)
 //!
 //! A file may hold CustomResourceDefinitions (multi-document YAML, `kind: List` or
 //! `CustomResourceDefinitionList` of CRDs, or JSON), a swagger 2.0 document or an OpenAPI v3
@@ -15,6 +17,8 @@
 //! reads it. Other documents (kustomization.yaml, namespaces...) are ignored; a file named
 //! explicitly that holds no schema at all is an error, as is any file that does not parse.
 //! Errors name the file, the document index and the field.
+
+pub mod archive;
 
 use crate::schema::{crd, openapi, SchemaError, VersionSchema};
 use crate::yaml::{self, parse::Documents, Node};
@@ -83,10 +87,9 @@ pub fn is_subcharts(path: &Path) -> bool {
         && real.is_dir()
 }
 
-/// The packaged subcharts (`*.tgz`, `*.tar.gz` in a `charts/` folder, at any depth) of the
-/// Helm chart at `path` (or chart's `charts/` folder), in the order they are met; empty for any
-/// other path. Their
-/// CRDs are not read.
+/// The archives in a `charts/` folder that Helm does not read as subcharts (`*.tar.gz`; only a
+/// `.tgz` is one), at any depth, of the Helm chart at `path` (or chart's `charts/` folder), in
+/// the order they are met; empty for any other path. Their CRDs are not read.
 pub fn packaged_subcharts(path: &Path) -> Result<Vec<PathBuf>, SchemaError> {
     let mut archives = Vec::new();
     if is_chart(path) {
@@ -98,7 +101,8 @@ pub fn packaged_subcharts(path: &Path) -> Result<Vec<PathBuf>, SchemaError> {
 }
 
 /// Appends the CRD files of the chart at `dir` (its `crds/`, sorted), then its subcharts' (the
-/// folders of its `charts/`, by name, recursively); the packaged subcharts go to `archives`.
+/// folders and `.tgz` archives of its `charts/`, by name, recursively; an archive is one file,
+/// read by [`load_file`]); the `.tar.gz` files there go to `archives`.
 /// `seen`: the folders already walked, so that symbolic links cannot loop.
 fn collect_chart(
     dir: &Path,
@@ -125,7 +129,8 @@ fn collect_chart(
 }
 
 /// [`collect_chart`] for each subchart in a chart's `charts/` folder, in the order of their
-/// names; the packaged ones go to `archives`.
+/// names (those starting with `.` or `_` skipped, as Helm skips them); a packaged one is
+/// appended as a file, a `.tar.gz` goes to `archives`.
 fn collect_subcharts(
     charts: &Path,
     files: &mut Vec<PathBuf>,
@@ -136,7 +141,7 @@ fn collect_subcharts(
     for entry in std::fs::read_dir(charts).map_err(|e| io_error(charts, &e))? {
         let entry = entry.map_err(|e| io_error(charts, &e))?;
         let name = entry.file_name().to_string_lossy().into_owned();
-        if !name.starts_with('.') {
+        if !name.starts_with(['.', '_']) {
             entries.push((name, entry.path()));
         }
     }
@@ -145,7 +150,9 @@ fn collect_subcharts(
         let meta = std::fs::metadata(&path).map_err(|e| io_error(&path, &e))?;
         if meta.is_dir() {
             collect_chart(&path, files, archives, seen)?;
-        } else if name.ends_with(".tgz") || name.ends_with(".tar.gz") {
+        } else if name.ends_with(".tgz") {
+            files.push(path);
+        } else if name.ends_with(".tar.gz") {
             archives.push(path);
         }
     }
@@ -158,12 +165,26 @@ pub const MAX_FILE_BYTES: u64 = 256 << 20;
 /// A file's text: only a regular file (symbolic links followed) is read, never a device or a
 /// FIFO, and only up to [`MAX_FILE_BYTES`].
 pub fn read_text(path: &Path) -> Result<String, SchemaError> {
-    use std::io::Read;
-    let refuse = |message: String| SchemaError {
+    String::from_utf8(read_bytes(path)?).map_err(|_| {
+        refuse(
+            path,
+            "cannot read: stream did not contain valid UTF-8".into(),
+        )
+    })
+}
+
+fn refuse(path: &Path, message: String) -> SchemaError {
+    SchemaError {
         source_name: path.display().to_string(),
         field: String::new(),
         message,
-    };
+    }
+}
+
+/// [`read_text`]'s bytes.
+fn read_bytes(path: &Path) -> Result<Vec<u8>, SchemaError> {
+    use std::io::Read;
+    let refuse = |message: String| refuse(path, message);
     let meta = std::fs::metadata(path).map_err(|e| io_error(path, &e))?;
     if !meta.is_file() {
         return Err(refuse("cannot read: not a regular file".into()));
@@ -184,8 +205,7 @@ pub fn read_text(path: &Path) -> Result<String, SchemaError> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(too_large());
     }
-    String::from_utf8(bytes)
-        .map_err(|_| refuse("cannot read: stream did not contain valid UTF-8".into()))
+    Ok(bytes)
 }
 
 /// The files a path names: itself, or for a directory the `*.yaml`, `*.yml` and `*.json`
@@ -242,14 +262,51 @@ fn is_json_file(path: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("json"))
 }
 
-/// Loads one file; `explicit`: named by the user (a file without any schema is an error).
+/// Whether the file is a Helm chart archive (read with [`archive`]).
+fn is_chart_archive(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "tgz")
+}
+
+/// Loads one file; `explicit`: named by the user (a file without any schema is an error; a
+/// chart archive may hold no CRD, as a chart's folder may).
 pub fn load_file(path: &Path, explicit: bool) -> Result<Vec<VersionSchema>, SchemaError> {
     let source = path.display().to_string();
+    if is_chart_archive(path) {
+        let files = archive::crd_files(&source, &read_bytes(path)?).map_err(|e| SchemaError {
+            source_name: e.archive,
+            field: String::new(),
+            message: e.message,
+        })?;
+        let mut out = Vec::new();
+        for file in files {
+            let text = String::from_utf8(file.data).map_err(|_| SchemaError {
+                source_name: file.name.clone(),
+                field: String::new(),
+                message: "cannot read: stream did not contain valid UTF-8".into(),
+            })?;
+            let json = Path::new(&file.name)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+            out.extend(load_text(&file.name, &text, json, false)?);
+        }
+        return Ok(out);
+    }
     let text = read_text(path)?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    load_text(&source, &text, is_json_file(path), explicit)
+}
+
+/// Loads the text of a file (`source` names it), JSON or YAML.
+fn load_text(
+    source: &str,
+    text: &str,
+    json: bool,
+    explicit: bool,
+) -> Result<Vec<VersionSchema>, SchemaError> {
+    let source = source.to_string();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut out = Vec::new();
     let mut found = false;
-    if is_json_file(path) {
+    if json {
         let doc: Value = serde_json::from_str(text).map_err(|e| SchemaError {
             source_name: source.clone(),
             field: format!("line {}, column {}", e.line(), e.column()),

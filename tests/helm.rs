@@ -428,23 +428,90 @@ fn a_chart_names_its_crds_and_its_subcharts() {
     );
 }
 
+/// Packs the chart folder `dir` into `<dir>-<version>.tgz` beside it with the system's tar and
+/// gzip (as `helm package` lays one out: the chart's folder at the top), and removes the folder.
+fn package(dir: &Path, version: &str) {
+    let name = dir.file_name().unwrap().to_str().unwrap();
+    let parent = dir.parent().unwrap();
+    let status = std::process::Command::new("tar")
+        .arg("-czf")
+        .arg(parent.join(format!("{name}-{version}.tgz")))
+        .arg("-C")
+        .arg(parent)
+        .arg(name)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 #[test]
-fn a_packaged_subchart_is_reported_not_opened() {
+fn packaged_subcharts_are_read_as_helm_reads_them() {
+    // `helm dependency update` leaves charts/<name>-<version>.tgz: the same CRDs, in the same
+    // order, from archives (backup's inside db's).
     let dir = scratch("packaged");
     let chart = dir.join("chart");
     copy_tree(&umbrella(), &chart);
-    std::fs::write(chart.join("charts/cache-1.0.0.tgz"), "not read").unwrap();
+    package(&chart.join("charts/db/charts/backup"), "0.1.0");
+    package(&chart.join("charts/db"), "1.0.0");
     let cfg = chart.join("crd-schema-fn.yaml").display().to_string();
     let (out, err, code) = run_fn(&[&cfg], &rendered());
-    assert_eq!((out.as_str(), code), (UMBRELLA_OUT, 0));
     assert_eq!(
-        err,
-        format!(
-            "crd-schema-fn: warning: {}/.: packaged subchart {}/./charts/cache-1.0.0.tgz is not \
-             opened: its CRDs, if it has any, give no schema (name their files in schemas:)\n\
-             {UMBRELLA_WARNINGS}",
+        (out.as_str(), err.as_str(), code),
+        (UMBRELLA_OUT, UMBRELLA_WARNINGS, 0)
+    );
+    // A chart archive named alone (as `helm pull` leaves one) is read as a chart.
+    std::fs::write(
+        &cfg,
+        "apiVersion: fn.crd-schema-fn.dev/v1alpha1\nkind: CRDSchemaFn\nmetadata:\n  name: x\n\
+         spec:\n  schemas:\n  - crds\n  - charts/db-1.0.0.tgz\n",
+    )
+    .unwrap();
+    let (out, err, code) = run_fn(&[&cfg], &rendered());
+    assert_eq!(
+        (out.as_str(), err.as_str(), code),
+        (UMBRELLA_OUT, UMBRELLA_WARNINGS, 0)
+    );
+    std::fs::write(&cfg, "apiVersion: fn.crd-schema-fn.dev/v1alpha1\nkind: CRDSchemaFn\nmetadata:\n  name: x\nspec:\n  schemas:\n  - .\n").unwrap();
+    // A .tar.gz is no subchart to Helm: named in a warning, its CRDs unread.
+    std::fs::rename(
+        chart.join("charts/db-1.0.0.tgz"),
+        chart.join("charts/db-1.0.0.tar.gz"),
+    )
+    .unwrap();
+    let (_, err, code) = run_fn(&[&cfg], &rendered());
+    assert_eq!(code, 0);
+    assert!(
+        err.starts_with(&format!(
+            "crd-schema-fn: warning: {}/.: {}/./charts/db-1.0.0.tar.gz is not read as a subchart: \
+             Helm reads only a .tgz there (and refuses the chart); its CRDs, if it has any, give \
+             no schema\n",
             chart.display(),
             chart.display()
+        )),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_broken_packaged_subchart_is_an_error_naming_it() {
+    let dir = scratch("broken-package");
+    let chart = dir.join("chart");
+    copy_tree(&umbrella(), &chart);
+    std::fs::write(chart.join("charts/cache-1.0.0.tgz"), "not a chart archive").unwrap();
+    let cfg = chart.join("crd-schema-fn.yaml").display().to_string();
+    let (out, err, code) = run_fn(&[&cfg], &rendered());
+    assert_eq!(
+        (out.as_str(), err, code),
+        (
+            "",
+            format!(
+                "crd-schema-fn: error: {}/./charts/cache-1.0.0.tgz: cannot read the chart \
+                 archive: not a gzip file\n",
+                chart.display()
+            ),
+            2
         )
     );
     std::fs::remove_dir_all(&dir).ok();

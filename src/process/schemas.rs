@@ -406,8 +406,8 @@ fn load_file_except(
         results.push(KrmResult::new(
             Severity::Warning,
             format!(
-                "{}: packaged subchart {} is not opened: its CRDs, if it has any, give no \
-                 schema (name their files in schemas:)",
+                "{}: {} is not read as a subchart: Helm reads only a .tgz there (and refuses \
+                 the chart); its CRDs, if it has any, give no schema",
                 path.display(),
                 archive.display()
             ),
