@@ -1125,3 +1125,20 @@ pub fn cel_case(data: &[u8]) -> CelCase {
         version,
     }
 }
+
+/// A chart archive (`sources::archive`, read as Helm's loader reads a packaged subchart) never
+/// panics, and what it hands out keeps Helm's limits: no file over 5 MiB, 100 MiB in all, each
+/// named inside the archive it came from.
+pub fn chart_archive(data: &[u8]) {
+    use crd_schema_fn::sources::archive::{crd_files, MAX_CHART_BYTES, MAX_FILE_BYTES};
+    let Ok(files) = crd_files("fuzz.tgz", data) else {
+        return;
+    };
+    let mut total = 0;
+    for f in &files {
+        assert!(f.data.len() as u64 <= MAX_FILE_BYTES, "{}", f.name);
+        assert!(f.name.starts_with("fuzz.tgz!/"), "{}", f.name);
+        total += f.data.len() as u64;
+    }
+    assert!(total <= MAX_CHART_BYTES);
+}
