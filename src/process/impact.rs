@@ -193,7 +193,7 @@ fn errors(obj: &Node, read: &Node, vs: &Entry<Checks>, crd: &str, out: &mut Vec<
             msg,
             obj,
             "refused",
-            crate::schema::crdcheck::message_path(e).unwrap_or(""),
+            crate::crd::check::message_path(e).unwrap_or(""),
         ));
     }
     for e in create {

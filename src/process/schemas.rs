@@ -8,10 +8,10 @@ use super::crd_update::{refused_warning, tag, OldCrd};
 use super::ProcessError;
 use crate::cel::preexisting::Preexisting;
 use crate::config::{Config, Validation};
+use crate::crd::check as crdcheck;
+use crate::crd::load::{load_crd, load_crd_with};
 use crate::engine;
 use crate::results::{KrmResult, Severity};
-use crate::schema::crd::{load_crd, load_crd_with};
-use crate::schema::crdcheck;
 use crate::schema::registry::{Entry, Lookup, Registry};
 use crate::schema::{map_schemas, VersionSchema};
 use crate::sources::{load_file, schema_files};
@@ -36,10 +36,10 @@ fn compiler_for(config: &Config) -> Option<Compiler> {
     (config.validation != Validation::Ignore).then(Compiler::new)
 }
 
-/// Whether an item is a CustomResourceDefinition ([`crate::schema::crd::is_crd_type`]).
+/// Whether an item is a CustomResourceDefinition ([`crate::crd::load::is_crd_type`]).
 pub fn is_crd(item: &Node) -> bool {
     let s = |k: &str| item.get(k).and_then(Node::scalar_str).unwrap_or("");
-    crate::schema::crd::is_crd_type(s("apiVersion"), s("kind"))
+    crate::crd::load::is_crd_type(s("apiVersion"), s("kind"))
 }
 
 /// Builds the registry of `items` and the config's schema files; pushes conflict warnings and
