@@ -73,6 +73,7 @@ pub mod goregex;
 pub mod jobs;
 #[cfg(feature = "kube")]
 pub mod kube;
+pub mod names;
 pub mod objectmeta;
 pub mod process;
 pub mod pruning;

@@ -1,7 +1,7 @@
 //! Schemas, the lowest layer above the leaves (`field`, `yaml`, `go`): the structural model,
 //! conversion from OpenAPI v3 JSON, a version's [`VersionSchema`], and the registry that maps an
 //! object's apiVersion/kind to the schema of its version. Loading CRDs and OpenAPI documents and
-//! checking their schemas is the CRD layer's ([`crate::crd`]), above `validation` and `cel`;
+//! checking their schemas is the CRD layer's (`src/crd/`), above `validation` and `cel`;
 //! nothing here names `crd`, `validation` or `cel`.
 
 pub mod convert;
