@@ -4,8 +4,9 @@
 //! and the storage version, `status.storedVersions`, printer columns, subresources, selectable
 //! fields, conversion and its webhook, `preserveUnknownFields`, the API-approval annotation, a
 //! missing schema, list and map types, the root of a schema with the status subresource. The
-//! schema's structural, default and CEL checks stay with the loader ([`super::load`],
-//! `process::rules`); [`validate_create`] gives the rest, with the apiserver's messages.
+//! schema's structural, default and CEL checks are [`super::schemacheck`]'s, made by the loader
+//! ([`super::load`]) and `process::rules`; [`validate_create`] gives the rest, with the
+//! apiserver's messages.
 //!
 //! The apiserver validates the internal form of the CRD: a field that is the same in every
 //! version (schema, subresources, printer columns, selectable fields) moves to the top level
