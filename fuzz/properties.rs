@@ -4,9 +4,9 @@
 //! this file): each function panics when its property does not hold for `data`.
 
 use crd_schema_fn::cli::{run, Flags};
+use crd_schema_fn::crd::load::load_crd;
 use crd_schema_fn::engine::{self, Options};
 use crd_schema_fn::resourcelist::envelope_form;
-use crd_schema_fn::schema::crd::load_crd;
 use crd_schema_fn::yaml::json::{from_json, to_json};
 use crd_schema_fn::yaml::read::{decode, read_stream};
 use crd_schema_fn::yaml::{emit_stream, parse_stream, Node, ScalarStyle};

@@ -166,10 +166,7 @@ impl Schemas {
     /// Schemas of CRDs given as JSON values, `apiextensions.k8s.io/v1` or `v1beta1` (as read
     /// from manifests).
     pub fn from_values(crds: &[Value], config: Config) -> Result<Self, Error> {
-        if let Some(index) = crds
-            .iter()
-            .position(|c| !crate::schema::crd::is_crd_value(c))
-        {
+        if let Some(index) = crds.iter().position(|c| !crate::crd::load::is_crd_value(c)) {
             return Err(Error::NotACrd { index });
         }
         // Loaded as the apiserver of `config.kubernetes_version` loads them.

@@ -1,9 +1,9 @@
 //! crd-schema-fn: gives custom resources, offline, exactly the shape kube-apiserver would store,
 //! and its answer to a create request of them.
 //!
-//! Data flows one way: [`resourcelist`] reads → [`schema`] loads and checks schemas →
-//! [`pruning`] → [`defaulting`] (with [`objectmeta`]) → [`validation`] → [`results`] reports →
-//! [`resourcelist`] writes.
+//! Data flows one way: [`resourcelist`] reads → [`crd`] loads and checks CRDs into [`schema`]'s
+//! model → [`pruning`] → [`defaulting`] (with [`objectmeta`]) → [`validation`] → [`results`]
+//! reports → [`resourcelist`] writes.
 //!
 //! With the cargo feature `kube`, the module `kube` offers the same processing to kube-rs users:
 //! schemas from k8s-openapi's `CustomResourceDefinition`, objects as `kube_core::DynamicObject`,
@@ -12,7 +12,7 @@
 //! The engine on its own: load a CRD, then prune and default one object with its schema.
 //!
 //! ```
-//! use crd_schema_fn::{engine, schema::crd, yaml};
+//! use crd_schema_fn::{crd::load as crd, engine, yaml};
 //!
 //! let crd = yaml::parse_stream(
 //!     "apiVersion: apiextensions.k8s.io/v1
@@ -61,6 +61,7 @@
 pub mod cel;
 pub mod cli;
 pub mod config;
+pub mod crd;
 pub mod defaulting;
 pub mod diff;
 pub mod engine;
@@ -72,6 +73,7 @@ pub mod goregex;
 pub mod jobs;
 #[cfg(feature = "kube")]
 pub mod kube;
+pub mod names;
 pub mod objectmeta;
 pub mod process;
 pub mod pruning;

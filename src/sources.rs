@@ -13,14 +13,15 @@
 //!
 //! A file may hold CustomResourceDefinitions (multi-document YAML, `kind: List` or
 //! `CustomResourceDefinitionList` of CRDs, or JSON), a swagger 2.0 document or an OpenAPI v3
-//! document (YAML or JSON); see [`crate::schema::openapi`]. YAML is read the 1.1 way, as kubectl
+//! document (YAML or JSON); see [`crate::crd::openapi`]. YAML is read the 1.1 way, as kubectl
 //! reads it. Other documents (kustomization.yaml, namespaces...) are ignored; a file named
 //! explicitly that holds no schema at all is an error, as is any file that does not parse.
 //! Errors name the file, the document index and the field.
 
 pub mod archive;
 
-use crate::schema::{crd, openapi, SchemaError, VersionSchema};
+use crate::crd::{load as crd, openapi};
+use crate::schema::{SchemaError, VersionSchema};
 use crate::yaml::{self, parse::Documents, Node};
 use serde_json::Value;
 use std::collections::HashSet;

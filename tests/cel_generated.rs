@@ -8,7 +8,8 @@
 use crate::support::{ground, shared};
 
 use crd_schema_fn::cel::Compiled;
-use crd_schema_fn::schema::{crd::load_crd, VersionSchema};
+use crd_schema_fn::crd::load::load_crd;
+use crd_schema_fn::schema::VersionSchema;
 use crd_schema_fn::yaml::{json::to_json, parse_stream};
 use serde_json::Value;
 use std::collections::HashMap;

@@ -5,8 +5,9 @@
 
 use crate::support;
 
+use crd_schema_fn::crd::load::load_crd;
 use crd_schema_fn::engine::{self, Options};
-use crd_schema_fn::schema::{crd::load_crd, VersionSchema};
+use crd_schema_fn::schema::VersionSchema;
 use crd_schema_fn::yaml::{json::to_json, Node};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -30,7 +31,7 @@ impl Files {
     }
 }
 
-/// The CRDs of one project, by name: their versions as `schema::crd::load_crd` loads them.
+/// The CRDs of one project, by name: their versions as `crd::load::load_crd` loads them.
 fn load_crds(files: &mut Files, conf: &Value) -> HashMap<String, Vec<VersionSchema>> {
     let mut crds = HashMap::new();
     for f in conf["crdFiles"].as_array().unwrap() {

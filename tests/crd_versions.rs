@@ -1,11 +1,11 @@
-//! Every CRD version of `../shared/conformance/*.json` loaded with `schema::crd::load_crd` must
+//! Every CRD version of `../shared/conformance/*.json` loaded with `crd::load::load_crd` must
 //! match what kube-apiserver v1.36 reports: served, has a schema, structural, preserveUnknownFields
 //! and the exact structural error strings. Every `apiextensions.k8s.io/v1` CRD of
 //! `../shared/corpus/crds` must convert and check without a single structural error.
 
 use crate::support::{ground, shared};
 
-use crd_schema_fn::schema::crd::load_crd;
+use crd_schema_fn::crd::load::load_crd;
 use crd_schema_fn::schema::VersionSchema;
 use crd_schema_fn::yaml::{json::to_json, parse_stream};
 use serde_json::Value;

@@ -6,8 +6,9 @@
 
 use crate::support::ground;
 
+use crd_schema_fn::crd::load::load_crd;
 use crd_schema_fn::engine::{self, Options};
-use crd_schema_fn::schema::{crd::load_crd, VersionSchema};
+use crd_schema_fn::schema::VersionSchema;
 use crd_schema_fn::yaml::{self, json::to_json, Node};
 use std::path::Path;
 

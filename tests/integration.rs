@@ -22,6 +22,7 @@ mod fuzz_regressions;
 mod golden;
 mod helm;
 mod jobs;
+mod layers;
 mod limits;
 mod mutations;
 mod paths;

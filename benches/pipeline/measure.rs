@@ -1,7 +1,8 @@
 //! The measurements of the pipeline benchmark, printed as Markdown.
 
 use crate::gen::Corpus;
-use crd_schema_fn::schema::{crd, VersionSchema};
+use crd_schema_fn::crd::load as crd;
+use crd_schema_fn::schema::VersionSchema;
 use crd_schema_fn::validation::{Compiler, Validator};
 use crd_schema_fn::{engine, yaml};
 use std::collections::HashMap;

@@ -3,8 +3,8 @@
 //! (`format.dns1123Label()`…), and `f.validate(s)`: an empty optional when `s` is valid, else
 //! an optional list of apimachinery's (or strfmt's) error texts.
 
+use crate::names;
 use crate::validation::formats::Format as StrFmt;
-use crate::validation::names;
 use kube_cel::cel::extractors::This;
 use kube_cel::cel::objects::{Opaque, OptionalValue};
 use kube_cel::cel::{Context, ExecutionError, ResolveResult, Value};

@@ -12,9 +12,9 @@
 use super::previous::Kept;
 use super::schemas::Checks;
 use crate::cel::preexisting::Preexisting;
+use crate::crd::check as crdcheck;
 use crate::field::FieldError;
 use crate::results::KrmResult;
-use crate::schema::crdcheck;
 use crate::schema::registry::Entry;
 use serde_json::Value;
 
@@ -35,7 +35,7 @@ pub(crate) struct Judged {
     pub shared: Option<Vec<Entry<Checks>>>,
     /// The versions whose schema the update leaves as it was (`findVersionsWithUnchangedSchemas`).
     pub unchanged: Vec<String>,
-    /// Whether the schemas must be structural ([`crate::schema::crd::structural_required`]).
+    /// Whether the schemas must be structural ([`crate::crd::load::structural_required`]).
     pub structural: bool,
     /// The old CRD's CEL expressions (compiled with the environment for stored expressions).
     pub preexisting: Preexisting,
@@ -55,7 +55,7 @@ impl OldCrd<'_> {
         match old.as_ref().filter(v1) {
             Some(old) => {
                 let unchanged = unchanged_schemas(old, new);
-                let structural = crate::schema::crd::structural_required(
+                let structural = crate::crd::load::structural_required(
                     old.get("spec").unwrap_or(&Value::Null),
                     new,
                 );

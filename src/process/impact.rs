@@ -185,17 +185,12 @@ fn errors(obj: &Node, read: &Node, vs: &Entry<Checks>, crd: &str, out: &mut Vec<
     };
     let create = validator.validate(read, |o| checks.cel_errors(o));
     let update = validator.validate_update(read, read, |o, old| checks.cel_update_errors(o, old));
-    let update: Vec<String> = update.iter().map(ToString::to_string).collect();
-    for e in &update {
-        let msg = format!("{e} (refused under the new CustomResourceDefinition {crd}: the next update of the stored object fails, even one that changes nothing)");
-        out.push(about(
-            Severity::Warning,
-            msg,
-            obj,
-            "refused",
-            crate::schema::crdcheck::message_path(e).unwrap_or(""),
-        ));
+    let texts: Vec<String> = update.iter().map(ToString::to_string).collect();
+    for (e, text) in update.iter().zip(&texts) {
+        let msg = format!("{text} (refused under the new CustomResourceDefinition {crd}: the next update of the stored object fails, even one that changes nothing)");
+        out.push(about(Severity::Warning, msg, obj, "refused", &e.field));
     }
+    let update = texts;
     for e in create {
         let m = e.to_string();
         // Not a cause of its own: the create's note that rules were skipped.

@@ -29,7 +29,7 @@ pub(super) fn compile(
             // Not structural or a bad default: no rule is compiled (each fieldPath is still
             // checked). Other schema errors keep only the rules at and above them uncompiled.
             let path = schema_path(versions, i);
-            let rules = match crate::schema::validation::rules_compiled(schema, &path) {
+            let rules = match crate::crd::schemacheck::rules_compiled(schema, &path) {
                 true => Compiled::beside_schema_errors(schema, &path, &vs.structural_errors),
                 false => Compiled::field_paths_only(schema, &path),
             };

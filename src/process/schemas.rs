@@ -8,10 +8,11 @@ use super::crd_update::{refused_warning, tag, OldCrd};
 use super::ProcessError;
 use crate::cel::preexisting::Preexisting;
 use crate::config::{Config, Validation};
+use crate::crd::check as crdcheck;
+use crate::crd::load::{load_crd, load_crd_with};
 use crate::engine;
+use crate::field::FieldError;
 use crate::results::{KrmResult, Severity};
-use crate::schema::crd::{load_crd, load_crd_with};
-use crate::schema::crdcheck;
 use crate::schema::registry::{Entry, Lookup, Registry};
 use crate::schema::{map_schemas, VersionSchema};
 use crate::sources::{load_file, schema_files};
@@ -36,10 +37,10 @@ fn compiler_for(config: &Config) -> Option<Compiler> {
     (config.validation != Validation::Ignore).then(Compiler::new)
 }
 
-/// Whether an item is a CustomResourceDefinition ([`crate::schema::crd::is_crd_type`]).
+/// Whether an item is a CustomResourceDefinition ([`crate::crd::load::is_crd_type`]).
 pub fn is_crd(item: &Node) -> bool {
     let s = |k: &str| item.get(k).and_then(Node::scalar_str).unwrap_or("");
-    crate::schema::crd::is_crd_type(s("apiVersion"), s("kind"))
+    crate::crd::load::is_crd_type(s("apiVersion"), s("kind"))
 }
 
 /// Builds the registry of `items` and the config's schema files; pushes conflict warnings and
@@ -272,7 +273,7 @@ fn load_item_crd(
     );
     let (settled, found): (Vec<_>, Vec<_>) =
         causes.into_iter().partition(crdcheck::settled_at_install);
-    let mut causes: Vec<String> = found.iter().map(ToString::to_string).collect();
+    let mut causes: Vec<Cause> = found.iter().map(Cause::of_error).collect();
     for e in &settled {
         let msg = format!("{e} (the apiserver refuses the CRD as written; the tools that install it usually fill this in)");
         let r = KrmResult::about(Severity::Warning, msg, item).with_field(e.field.clone());
@@ -314,7 +315,7 @@ fn load_item_crd(
             (&unchanged, &judged_preexisting),
         ),
     };
-    let schema_causes = causes.clone();
+    let schema_causes: Vec<String> = causes.iter().map(|c| c.text.clone()).collect();
     for e in &prepared {
         push_new(
             &mut causes,
@@ -326,9 +327,9 @@ fn load_item_crd(
         );
     }
     for c in &causes {
-        let r = KrmResult::about(Severity::Error, c.clone(), item);
-        let r = match crdcheck::message_path(c) {
-            Some(path) => r.with_field(path),
+        let r = KrmResult::about(Severity::Error, c.text.clone(), item);
+        let r = match &c.field {
+            Some(path) => r.with_field(path.clone()),
             None => r,
         };
         results.push(tag(r, update));
@@ -355,17 +356,45 @@ fn load_item_crd(
         }
         return Ok(prepared);
     }
+    let texts: Vec<String> = causes.into_iter().map(|c| c.text).collect();
     for e in &mut prepared {
-        e.vs.structural_errors = causes.clone();
+        e.vs.structural_errors = texts.clone();
     }
     Ok(prepared)
 }
 
+/// One cause of a CRD's refusal: the apiserver's text, rendered once, and the field its result
+/// names.
+struct Cause {
+    text: String,
+    field: Option<String>,
+}
+
+impl Cause {
+    /// A cause found by the CRD checks, its field taken from the error itself (none when the
+    /// error has no path, printed `<nil>`).
+    fn of_error(e: &FieldError) -> Cause {
+        Cause {
+            text: e.to_string(),
+            field: (!e.field.is_empty()).then(|| e.field.clone()),
+        }
+    }
+
+    /// A cause of the schema checks or the CEL rules, which come as the apiserver's text
+    /// (`field.ErrorList` strings, sorted as it sorts them): its field is the text's path.
+    fn of_text(text: &str) -> Cause {
+        Cause {
+            field: crdcheck::message_path(text).map(str::to_string),
+            text: text.to_string(),
+        }
+    }
+}
+
 /// Appends the messages of `more` not in `causes` yet.
-fn push_new<'a>(causes: &mut Vec<String>, more: impl IntoIterator<Item = &'a String>) {
+fn push_new<'a>(causes: &mut Vec<Cause>, more: impl IntoIterator<Item = &'a String>) {
     for m in more {
-        if !causes.contains(m) {
-            causes.push(m.clone());
+        if !causes.iter().any(|c| c.text == *m) {
+            causes.push(Cause::of_text(m));
         }
     }
 }

@@ -1,14 +1,12 @@
-//! Schemas: the structural model, conversion from OpenAPI v3 JSON, the structural check with the
-//! apiserver's messages, CRD loading (v1 and v1beta1), OpenAPI documents, and the registry that
-//! maps an object's apiVersion/kind to the schema of its version.
+//! Schemas, the lowest layer above the leaves (`field`, `yaml`, `go`): the structural model,
+//! conversion from OpenAPI v3 JSON, a version's [`VersionSchema`], and the registry that maps an
+//! object's apiVersion/kind to the schema of its version. Loading CRDs and OpenAPI documents and
+//! checking their schemas is the CRD layer's (`src/crd/`), above `validation` and `cel`;
+//! nothing here names `crd`, `validation` or `cel`.
 
 pub mod convert;
-pub mod crd;
-pub mod crdcheck;
-pub mod openapi;
 pub mod registry;
 pub mod structural;
-pub mod validation;
 
 pub use structural::{
     is_meta_field, Extensions, Generic, NestedValueValidation, Structural, StructuralOrBool,

@@ -6,8 +6,9 @@
 
 use super::compile::Side;
 use super::data::{Data, Obj};
-use super::{names, objectmeta};
+use super::objectmeta;
 use crate::field::{BadValue, ErrorType, FieldError, Path};
+use crate::names;
 use crate::schema::Structural;
 use serde_json::Value;
 

@@ -25,7 +25,6 @@ mod data;
 mod embedded;
 pub(crate) mod formats;
 mod listtype;
-pub mod names;
 mod objectmeta;
 mod openapi;
 mod scale;
@@ -35,6 +34,7 @@ mod tests;
 pub use compile::{Compiled, Compiler};
 
 use crate::field::{BadValue, ErrorType, FieldError, Path};
+use crate::names;
 use crate::schema::{Scale, Structural, VersionSchema};
 use crate::yaml::Node as Item;
 use data::{Data, Obj};
@@ -77,63 +77,26 @@ pub const RULES_NOT_CHECKED: &str = "some validation rules were not checked beca
 
 /// A CRD's `default` value checked as `ValidateDefaults` checks it once it survives pruning:
 /// the OpenAPI validation of the value with the schema node `s` (`ValidateCustomResource`,
-/// each field under `at`, the default's path), then, only when that passes, the node's CEL
-/// rules on it (`cel_path` is where the schema node sits in the CRD).
-pub fn default_value_errors(
-    s: &Structural,
-    v: &Value,
-    at: &str,
-    cel_path: &str,
-) -> Vec<FieldError> {
+/// each field under `at`, the default's path). Its CEL rules, checked only when this passes,
+/// are the CRD layer's (`crd::schemacheck`).
+pub fn default_value_errors(s: &Structural, v: &Value, at: &str) -> Vec<FieldError> {
     let compiled = Compiler::new().compile(s);
     let root = Node {
         s,
         side: Some(&compiled.side),
     };
     let res = openapi::validate(root, &Data::of_value(v), &OPath::Root);
-    let under = |mut e: FieldError| {
-        e.field = match e.field.is_empty() {
-            true => at.to_string(),
-            false => format!("{at}.{}", e.field),
-        };
-        e
-    };
     let mut seen = HashSet::new();
-    let errs: Vec<FieldError> = res
-        .errs
+    res.errs
         .iter()
         .map(openapi::errors::OErr::to_field_error)
         .filter(|e| seen.insert(e.to_string()))
-        .map(under)
-        .collect();
-    if !errs.is_empty() || !crate::cel::has_rules(s) {
-        return errs;
-    }
-    let rules = crate::cel::Compiled::new(s, cel_path);
-    if !rules.errors.is_empty() {
-        return Vec::new();
-    }
-    let scalar = !v.is_object() && !v.is_array();
-    // Up to 1.34 a failed rule's bad value is its node's schema type (`crate::versions`): here
-    // the default's own, not the object type the rules' root is given.
-    let schema_type = match s.extensions.x_int_or_string {
-        true => "",
-        false => &*s.generic.type_,
-    };
-    let value_is_type = !crate::versions::current().failed_rule_value;
-    let root_type = BadValue::Json(Value::String("object".into()));
-    rules
-        .validate(v)
-        .into_iter()
         .map(|mut e| {
-            // the node is the root of the rules here: a scalar default prints as itself
-            let at_root = scalar && e.field.is_empty() && e.type_ == ErrorType::Invalid;
-            if at_root && e.value == BadValue::Omit {
-                e.value = BadValue::Json(v.clone());
-            } else if at_root && value_is_type && e.value == root_type {
-                e.value = BadValue::Json(Value::String(schema_type.to_string()));
-            }
-            under(e)
+            e.field = match e.field.is_empty() {
+                true => at.to_string(),
+                false => format!("{at}.{}", e.field),
+            };
+            e
         })
         .collect()
 }

@@ -3,8 +3,8 @@
 //! size), ownerReferences and finalizers. `managedFields` is not checked.
 
 use super::data::{Data, Obj};
-use super::names;
 use crate::field::{go_quote, BadValue, ErrorType, FieldError};
+use crate::names;
 use serde_json::Value;
 use std::fmt::Write;
 

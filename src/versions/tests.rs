@@ -196,7 +196,7 @@ fn label_value_message_per_version() {
     ] {
         let _v = at(minor);
         assert_eq!(
-            crate::validation::names::label_value(&long),
+            crate::names::label_value(&long),
             [format!("must be no more than 63 {unit}")],
             "1.{minor}"
         );

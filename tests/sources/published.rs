@@ -3,8 +3,8 @@
 //! ObjectMeta, `x-kubernetes-group-version-kind`, a `<Kind>List` definition, ObjectMeta itself),
 //! load from that OpenAPI v3 document into the same structural schema the CRD itself gives.
 
-use crd_schema_fn::schema::crd::load_crd;
-use crd_schema_fn::schema::openapi::{load_document, DocumentKind};
+use crd_schema_fn::crd::load::load_crd;
+use crd_schema_fn::crd::openapi::{load_document, DocumentKind};
 use crd_schema_fn::schema::{Structural, StructuralOrBool, VersionSchema};
 use crd_schema_fn::yaml::{json::to_json, parse_stream};
 use serde_json::{json, Map, Value};

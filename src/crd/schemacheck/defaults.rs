@@ -3,7 +3,7 @@
 //! apiVersion/kind/metadata), and it must validate against its own schema (type, nullable, enum,
 //! required).
 
-use crate::field::{invalid, Path};
+use crate::field::{invalid, BadValue, ErrorType, FieldError, Path};
 use crate::schema::structural::{Structural, StructuralOrBool};
 use serde_json::Value;
 
@@ -93,7 +93,7 @@ fn resource_default(
         errs.extend(meta.iter().map(ToString::to_string));
         return;
     }
-    let found = crate::validation::default_value_errors(s, &coerced, at, node);
+    let found = value_errors(s, &coerced, at, node);
     errs.extend(found.iter().map(ToString::to_string));
 }
 
@@ -135,7 +135,7 @@ fn in_meta(
             errs.push(invalid(at, &json_value(d), &detail));
         }
         None => {
-            let found = crate::validation::default_value_errors(s, d, at, node);
+            let found = value_errors(s, d, at, node);
             errs.extend(found.iter().map(ToString::to_string));
         }
     }
@@ -221,4 +221,50 @@ fn would_prune_preserving(v: &Value, s: &Structural, embedded: bool) -> bool {
 /// A value as a field error prints it: strings quoted, scalars plain, the rest as JSON.
 fn json_value(v: &Value) -> String {
     crate::field::go_bad_value(v)
+}
+
+/// A default value against its schema node `s` (`node`: where the node sits in the CRD): the
+/// OpenAPI validation of the value ([`crate::validation::default_value_errors`]), then, only when
+/// that passes and the node has rules that compile, its CEL rules on it.
+fn value_errors(s: &Structural, v: &Value, at: &str, node: &str) -> Vec<FieldError> {
+    let errs = crate::validation::default_value_errors(s, v, at);
+    if !errs.is_empty() || !crate::cel::has_rules(s) {
+        return errs;
+    }
+    let rules = crate::cel::Compiled::new(s, node);
+    if !rules.errors.is_empty() {
+        return Vec::new();
+    }
+    let scalar = !v.is_object() && !v.is_array();
+    // Up to 1.34 a failed rule's bad value is its node's schema type (`crate::versions`): here
+    // the default's own, not the object type the rules' root is given.
+    let schema_type = match s.extensions.x_int_or_string {
+        true => "",
+        false => &*s.generic.type_,
+    };
+    let value_is_type = !crate::versions::current().failed_rule_value;
+    let root_type = BadValue::Json(Value::String("object".into()));
+    rules
+        .validate(v)
+        .into_iter()
+        .map(|mut e| {
+            // the node is the root of the rules here: a scalar default prints as itself
+            let at_root = scalar && e.field.is_empty() && e.type_ == ErrorType::Invalid;
+            if at_root && e.value == BadValue::Omit {
+                e.value = BadValue::Json(v.clone());
+            } else if at_root && value_is_type && e.value == root_type {
+                e.value = BadValue::Json(Value::String(schema_type.to_string()));
+            }
+            under(e, at)
+        })
+        .collect()
+}
+
+/// `e` with its field under `at` (the default's path).
+fn under(mut e: FieldError, at: &str) -> FieldError {
+    e.field = match e.field.is_empty() {
+        true => at.to_string(),
+        false => format!("{at}.{}", e.field),
+    };
+    e
 }

@@ -1,3 +1,4 @@
+//! A leaf module (it names only `versions`), shared by `validation`, `cel` and `crd`:
 //! apimachinery's name checks with their exact messages: DNS-1123 subdomains and labels, DNS-1035
 //! labels (`must be no more than N characters`), label keys and values (`... N bytes`, as the
 //! newer `content` package words it), and path segments.

@@ -11,10 +11,9 @@ mod api;
 mod defaults;
 mod invariants;
 
-use super::convert::convert_detailed;
-use super::structural::Structural;
-use super::SchemaError;
 use crate::field;
+use crate::schema::convert::convert_detailed;
+use crate::schema::{SchemaError, Structural};
 use serde_json::Value;
 
 /// All the apiserver's errors for the structural model `s` at `path` (e.g.

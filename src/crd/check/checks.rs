@@ -3,7 +3,7 @@
 
 use super::{gostruct, has_status, lists, Spec};
 use crate::field::{go_quote, BadValue, ErrorType, FieldError};
-use crate::validation::names::{dns1035_label, dns1123_subdomain};
+use crate::names::{dns1035_label, dns1123_subdomain};
 use serde_json::{Map, Value};
 
 /// What the checks require: everything on create; an update keeps a rule off when the old CRD

@@ -17,7 +17,8 @@
 mod refs;
 mod unpublish;
 
-use super::{validation, SchemaError, Structural, VersionSchema};
+use super::schemacheck;
+use crate::schema::{SchemaError, Structural, VersionSchema};
 use serde_json::{Map, Value};
 use std::sync::Arc;
 
@@ -159,7 +160,7 @@ fn build(
     source: &str,
     path: &str,
 ) -> Result<(Option<Arc<Structural>>, Vec<String>), SchemaError> {
-    let (structural, errors) = validation::check_schema(schema, path).map_err(|mut e| {
+    let (structural, errors) = schemacheck::check_schema(schema, path).map_err(|mut e| {
         if e.source_name.is_empty() {
             e.source_name = source.to_string();
         }

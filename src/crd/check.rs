@@ -4,8 +4,9 @@
 //! and the storage version, `status.storedVersions`, printer columns, subresources, selectable
 //! fields, conversion and its webhook, `preserveUnknownFields`, the API-approval annotation, a
 //! missing schema, list and map types, the root of a schema with the status subresource. The
-//! schema's structural, default and CEL checks stay with the loader ([`super::crd`],
-//! `process::rules`); [`validate_create`] gives the rest, with the apiserver's messages.
+//! schema's structural, default and CEL checks are [`super::schemacheck`]'s, made by the loader
+//! ([`super::load`]) and `process::rules`; [`validate_create`] gives the rest, with the
+//! apiserver's messages.
 //!
 //! The apiserver validates the internal form of the CRD: a field that is the same in every
 //! version (schema, subresources, printer columns, selectable fields) moves to the top level
@@ -26,8 +27,8 @@ mod update;
 
 pub use update::validate_update;
 
-use super::{same_json, same_map, same_opt};
 use crate::field::FieldError;
+use crate::schema::{same_json, same_map, same_opt};
 use serde_json::{Map, Value};
 
 /// One entry of the internal `spec.versions`: per-version fields are `None` when they moved to

@@ -8,10 +8,10 @@
 
 mod facts;
 
-use super::structural::Structural;
-use super::validation::check_schema_with;
-use super::{SchemaError, Subresources, VersionSchema};
+use super::schemacheck::check_schema_with;
 use crate::field;
+use crate::schema::{same_json, same_opt};
+use crate::schema::{SchemaError, Structural, Subresources, VersionSchema};
 use crate::yaml::json::kind_name as json_kind;
 use serde_json::{Map, Value};
 use std::sync::Arc;
@@ -87,7 +87,7 @@ pub fn structural_required(old_spec: &Value, new: &Value) -> bool {
     };
     let old_non_structural = schemas(old_spec)
         .iter()
-        .any(super::validation::is_non_structural);
+        .any(super::schemacheck::is_non_structural);
     let spec = new.get("spec").unwrap_or(&Value::Null);
     let pruning = spec.get("preserveUnknownFields").and_then(Value::as_bool) != Some(true);
     let new_schemas = schemas(spec);
@@ -226,7 +226,7 @@ fn check_versions(
     let identical = hoist
         && versions
             .windows(2)
-            .all(|w| super::same_opt(w[0].schema, w[1].schema, super::same_json));
+            .all(|w| same_opt(w[0].schema, w[1].schema, same_json));
     let shared = match (top, identical, versions.first().and_then(|v| v.schema)) {
         (Some(s), _, _) | (None, true, Some(s)) => Some(check(s, TOP_LEVEL, structural)?),
         _ => None,
