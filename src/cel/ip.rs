@@ -11,7 +11,7 @@
 //! - `containsIP(s)` with a bad address is `no such overload` (the library passes the error
 //!   on only as its receiver), `containsCIDR(s)` with a bad prefix is the prefix's error.
 
-use crate::field::go_quote;
+use crate::go::strconv::quote;
 use crate::gonet::{self, parse_addr, parse_prefix};
 use kube_cel::cel::extractors::This;
 use kube_cel::cel::objects::Opaque;
@@ -84,19 +84,19 @@ pub fn parse_ip(s: &str) -> Result<IpAddr, String> {
     let a = parse_addr(s).map_err(|e| {
         format!(
             "IP Address {} parse error during conversion from string: {e}",
-            go_quote(s)
+            quote(s)
         )
     })?;
     if !a.zone.is_empty() {
         return Err(format!(
             "IP address {} with zone value is not allowed",
-            go_quote(s)
+            quote(s)
         ));
     }
     if gonet::is_4in6(&a.ip) {
         return Err(format!(
             "IPv4-mapped IPv6 address {} is not allowed",
-            go_quote(s)
+            quote(s)
         ));
     }
     Ok(a.ip)
@@ -109,7 +109,7 @@ pub fn parse_cidr(s: &str) -> Result<(IpAddr, u8), String> {
     if gonet::is_4in6(&a) {
         return Err(format!(
             "{WRAP}IPv4-mapped IPv6 address {} is not allowed",
-            go_quote(s)
+            quote(s)
         ));
     }
     Ok((a, bits))

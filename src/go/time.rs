@@ -385,8 +385,8 @@ fn getnum(v: &[u8], fixed: bool) -> Result<(i64, &[u8]), Fail> {
     }
 }
 
-/// Go's `time` package quoting: double quotes, `\` before `"` and `\`, other bytes outside
-/// printable ASCII as `\xNN` each.
+/// Go's `time.quote` (the time package's own, not `strconv.Quote`): double quotes, `\` before
+/// `"` and `\`, every byte of a character outside ASCII or below U+0020 as `\xNN`.
 fn quote(b: &[u8]) -> String {
     let mut out = String::from('"');
     for &c in b {
