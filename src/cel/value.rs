@@ -112,10 +112,7 @@ fn parse_timestamp(
         false => (time::parse_strfmt_date_time(s), "date-time"),
     };
     let p = parsed.map_err(|e| format!("Invalid {what} formatted string {s}: {e}"))?;
-    let zone = chrono::FixedOffset::east_opt(p.offset as i32);
-    chrono::DateTime::from_timestamp(p.unix, p.nanos)
-        .zip(zone)
-        .map(|(t, z)| t.with_timezone(&z))
+    p.date_time()
         .ok_or_else(|| format!("Invalid {what} formatted string {s}: out of range"))
 }
 
