@@ -205,7 +205,7 @@ fn value_validation(
         nested(not, false, false, &path.child("not"), errs);
     }
     if !v.pattern.is_empty() {
-        if let Err(e) = crate::goregex::check(&v.pattern) {
+        if let Err(e) = crate::go::regexp::check(&v.pattern) {
             let detail = format!("must be a valid regular expression, but isn't: {e}");
             errs.push(invalid(path.child("pattern"), &quote(&v.pattern), &detail));
         }

@@ -4,9 +4,9 @@
 use super::errors::{OErr, OPath};
 use super::Res;
 use crate::go::strconv::quote;
+use crate::go::strfmt::Format;
 use crate::validation::compile::{Checks, TyRef};
 use crate::validation::data::{Data, Num};
-use crate::validation::formats::Format;
 use serde_json::Value;
 
 /// The type validator on a null: fails unless the type is empty, or nullable.

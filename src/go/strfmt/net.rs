@@ -392,6 +392,6 @@ fn atext(c: char) -> bool {
 pub(super) fn is_hostname(s: &str) -> bool {
     const PATTERN: &str = r"^([a-zA-Z0-9\p{S}\p{L}]((-?[a-zA-Z0-9\p{S}\p{L}]{0,62})?)|([a-zA-Z0-9\p{S}\p{L}](([a-zA-Z0-9-\p{S}\p{L}]{0,61}[a-zA-Z0-9\p{S}\p{L}])?)(\.)){1,}([a-zA-Z\p{L}]){2,63})$";
     static RE: OnceLock<Regex> = OnceLock::new();
-    let re = RE.get_or_init(|| crate::goregex::compile(PATTERN).expect("fixed pattern"));
+    let re = RE.get_or_init(|| crate::go::regexp::compile(PATTERN).expect("fixed pattern"));
     re.is_match(s) && s.len() <= 255 && s.split('.').all(|p| p.len() <= 63)
 }
