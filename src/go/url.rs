@@ -95,6 +95,7 @@ fn parse_authority(authority: &str) -> Result<String, String> {
         if !ok {
             return Err("net/url: invalid userinfo".into());
         }
+        unescape(u, false)?;
     }
     Ok(host)
 }
@@ -233,6 +234,11 @@ mod tests {
         assert_eq!(err("sgv8ad"), "parse \"sgv8ad\": invalid URI for request");
         assert_eq!(err(""), "parse \"\": empty url");
         assert_eq!(err(":x"), "parse \":x\": missing protocol scheme");
+        assert_eq!(err("a://%@"), "parse \"a://%@\": invalid URL escape \"%\"");
+        assert_eq!(
+            err("a://%zz@h"),
+            "parse \"a://%zz@h\": invalid URL escape \"%zz\""
+        );
         assert_eq!(
             err("http://a b/"),
             "parse \"http://a b/\": invalid character \" \" in host name"
