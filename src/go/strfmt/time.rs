@@ -35,7 +35,10 @@ pub(super) fn is_date_time(s: &str) -> bool {
 }
 
 /// strfmt's `IsDuration`: Go's duration syntax, else any `<digits> <unit>` in the text with a
-/// unit it knows (`5 minutes`, `1d`, `2 weeks`).
+/// unit it knows (`5 minutes`, `1d`, `2 weeks`). In Go this is `ParseDuration` succeeding, but
+/// [`super::parse_duration`] (what CEL reads the value with) also requires the whole text to be
+/// such terms (`x 3d` passes here and fails there): the two follow different kube-openapi
+/// versions, and are kept apart until which one v1.36 vendors is settled.
 pub(super) fn is_duration(s: &str) -> bool {
     crate::go::time::parse_duration(s).is_some() || loose_duration(s)
 }
