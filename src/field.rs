@@ -6,6 +6,7 @@
 //! Paths are borrowed linked lists ([`Path`], like serde_yaml's): extending one while walking
 //! costs nothing; it is rendered (`spec.a[0].b`, `spec.m[key]`) only when something is recorded.
 
+use crate::go::strconv::quote;
 use serde_json::Value;
 use std::fmt::{self, Display, Write};
 
@@ -78,7 +79,7 @@ pub fn forbidden(path: impl Display, detail: &str) -> String {
     with_detail(format!("{path}: Forbidden"), detail)
 }
 
-/// `path: Invalid value: <value>[: detail]`; `value` is already rendered (see [`go_quote`],
+/// `path: Invalid value: <value>[: detail]`; `value` is already rendered (see [`quote`],
 /// [`go_sharp_v`]).
 pub fn invalid(path: impl Display, value: &str, detail: &str) -> String {
     with_detail(format!("{path}: Invalid value: {value}"), detail)
@@ -86,7 +87,7 @@ pub fn invalid(path: impl Display, value: &str, detail: &str) -> String {
 
 /// `path: Unsupported value: <value>: supported values: "a", "b"`; `value` is already rendered.
 pub fn not_supported(path: impl Display, value: &str, supported: &[&str]) -> String {
-    let list: Vec<String> = supported.iter().map(|s| go_quote(s)).collect();
+    let list: Vec<String> = supported.iter().map(|s| quote(s)).collect();
     let detail = format!("supported values: {}", list.join(", "));
     with_detail(format!("{path}: Unsupported value: {value}"), &detail)
 }
@@ -108,10 +109,10 @@ pub const GO_POINTER: &str = "0xc000100000";
 /// 1.33 with Go's `%#v` and nil as the string `"null"` (see [`crate::versions`]).
 pub fn go_bad_value(v: &Value) -> String {
     match v {
-        Value::String(s) => go_quote(s),
+        Value::String(s) => quote(s),
         Value::Bool(_) | Value::Number(_) => go_value(v),
         _ if crate::versions::current().json_bad_values => go_json(v),
-        Value::Null => go_quote("null"),
+        Value::Null => quote("null"),
         _ => go_sharp_v(v),
     }
 }
@@ -134,15 +135,10 @@ pub fn go_bad_strings(items: Option<&[String]>) -> String {
 /// string quoted, nil as `null`, or up to 1.33 as the string `"null"`.
 pub fn go_bad_string_ptr(s: Option<&str>) -> String {
     match (s, crate::versions::current().json_bad_values) {
-        (Some(s), _) => go_quote(s),
+        (Some(s), _) => quote(s),
         (None, true) => "null".into(),
-        (None, false) => go_quote("null"),
+        (None, false) => quote("null"),
     }
-}
-
-/// Go's `%q` of a string (`strconv.Quote`, [`crate::go::strconv::quote`]).
-pub fn go_quote(s: &str) -> String {
-    crate::go::strconv::quote(s)
 }
 
 /// The value part of a `field.Invalid` error for a JSON value, as `ErrorBody` renders it:
@@ -150,7 +146,7 @@ pub fn go_quote(s: &str) -> String {
 pub fn go_value(v: &Value) -> String {
     match v {
         Value::Null => "null".to_string(),
-        Value::String(s) => go_quote(s),
+        Value::String(s) => quote(s),
         Value::Bool(b) => b.to_string(),
         Value::Number(n) => go_number(n),
         _ => go_sharp_v(v),
@@ -171,7 +167,7 @@ fn sharp_v_into(v: &Value, top: bool, out: &mut String) {
         Value::Null => out.push_str("interface {}(nil)"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) => out.push_str(&go_number(n)),
-        Value::String(s) => out.push_str(&go_quote(s)),
+        Value::String(s) => out.push_str(&quote(s)),
         Value::Array(items) => {
             out.push_str("[]interface {}{");
             for (i, item) in items.iter().enumerate() {
@@ -190,7 +186,7 @@ fn sharp_v_into(v: &Value, top: bool, out: &mut String) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                out.push_str(&go_quote(k));
+                out.push_str(&quote(k));
                 out.push(':');
                 sharp_v_into(&map[k.as_str()], false, out);
             }
@@ -237,7 +233,7 @@ pub fn go_type_name(v: &Value) -> &'static str {
 
 /// `[]string{"a", "b"}` (Go's `%#v` of a string slice).
 pub fn go_string_slice(items: &[String]) -> String {
-    let quoted: Vec<String> = items.iter().map(|s| go_quote(s)).collect();
+    let quoted: Vec<String> = items.iter().map(|s| quote(s)).collect();
     format!("[]string{{{}}}", quoted.join(", "))
 }
 
@@ -250,22 +246,14 @@ fn go_number(n: &serde_json::Number) -> String {
     }
 }
 
-/// Go's `%v` for float64: the shortest `%g`, in exponent form when the decimal exponent is below
-/// -4 or at least 6 (`1.5e+06`, `1e-07`), plain otherwise (`0.001`, `123456.5`).
+/// Go's `%v` for a finite float64: `strconv.FormatFloat(f, 'g', -1, 64)`
+/// ([`crate::go::strconv::format_float`]); NaN and the infinities as Rust prints them (`NaN`,
+/// `inf`, `-inf`; Go writes `NaN`, `+Inf`, `-Inf`), as this function always has.
 pub fn go_float(f: f64) -> String {
-    if f == 0.0 || !f.is_finite() {
+    if !f.is_finite() {
         return format!("{f}");
     }
-    let s = format!("{f:e}");
-    let Some((mantissa, exp)) = s.split_once('e') else {
-        return s;
-    };
-    let exp: i32 = exp.parse().unwrap_or(0);
-    if (-4..6).contains(&exp) {
-        return format!("{f}");
-    }
-    let sign = if exp < 0 { '-' } else { '+' };
-    format!("{mantissa}e{sign}{:02}", exp.abs())
+    crate::go::strconv::format_float(f, 64)
 }
 
 /// Go's `json.Marshal` of a JSON value as the apiserver decoded it: object keys sorted, HTML
@@ -479,11 +467,11 @@ mod tests {
         assert_eq!(required("a", ""), "a: Required value");
         assert_eq!(forbidden("a", "x"), "a: Forbidden: x");
         assert_eq!(
-            invalid("a.type", &go_quote("string"), "must be object"),
+            invalid("a.type", &quote("string"), "must be object"),
             "a.type: Invalid value: \"string\": must be object"
         );
         assert_eq!(
-            not_supported("t", &go_quote("foo"), &["array", "boolean"]),
+            not_supported("t", &quote("foo"), &["array", "boolean"]),
             "t: Unsupported value: \"foo\": supported values: \"array\", \"boolean\""
         );
         assert_eq!(child("", "items"), "items");
@@ -506,7 +494,7 @@ mod tests {
 
     #[test]
     fn renders_go_values() {
-        assert_eq!(go_quote("a\"b\\\n"), "\"a\\\"b\\\\\\n\"");
+        assert_eq!(quote("a\"b\\\n"), "\"a\\\"b\\\\\\n\"");
         assert_eq!(
             go_sharp_v(&json!({"unknown": 42, "name": "foo"})),
             "map[string]interface {}{\"name\":\"foo\", \"unknown\":42}"

@@ -68,8 +68,6 @@ pub mod engine;
 pub mod field;
 pub mod fxhash;
 pub mod go;
-pub mod gonet;
-pub mod goregex;
 pub mod jobs;
 #[cfg(feature = "kube")]
 pub mod kube;

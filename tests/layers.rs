@@ -13,8 +13,6 @@ const LEAVES: &[&str] = &[
     "field",
     "fxhash",
     "go",
-    "gonet",
-    "goregex",
     "jobs",
     "names",
     "test_support",
@@ -25,6 +23,8 @@ const LEAVES: &[&str] = &[
 /// Each ruled module and the other top-level modules it may name (besides [`LEAVES`], unless it
 /// is a leaf itself).
 const RULES: &[(&str, bool, &[&str])] = &[
+    // Go's behaviour: the lowest of all, written on nothing of the crate's.
+    ("go", false, &[]),
     ("names", false, &["versions"]),
     ("schema", true, &[]),
     ("objectmeta", true, &["schema"]),
@@ -35,13 +35,8 @@ const RULES: &[(&str, bool, &[&str])] = &[
     ("crd", true, &["schema", "objectmeta", "validation", "cel"]),
 ];
 
-/// Lines allowed to break a rule, each with why. The one below goes with the move of Go's
-/// `strfmt` formats from `validation::formats` to `go::strfmt` (another branch): once that is
-/// merged the line no longer exists and this list is empty.
-const EXCEPTIONS: &[(&str, &str)] = &[(
-    "src/cel/format.rs",
-    "use crate::validation::formats::Format as StrFmt;",
-)];
+/// Lines allowed to break a rule, each with why: none.
+const EXCEPTIONS: &[(&str, &str)] = &[];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)

@@ -549,10 +549,10 @@ impl Checker<'_> {
         };
         let ok = match (name, &arg.expr) {
             ("matches", Expr::Literal(LiteralValue::String(p))) => {
-                crate::goregex::check(p.inner()).is_ok()
+                crate::go::regexp::check(p.inner()).is_ok()
             }
             ("duration", Expr::Literal(LiteralValue::String(d))) => {
-                super::gotime::parse_go_duration(d.inner()).is_some()
+                crate::go::time::parse_duration(d.inner()).is_some()
             }
             ("timestamp", Expr::Literal(l)) => super::conv::timestamp_literal_ok(l),
             _ => return,

@@ -116,13 +116,11 @@ const MAX_UNIX: i64 = 253_402_300_799;
 fn to_timestamp(v: Value) -> ResolveResult {
     let t = match v {
         Value::Timestamp(t) => t,
-        // Go's `time.Parse(time.RFC3339, s)`: an upper-case `T` and `Z` only (chrono also
-        // takes `t`, `z` and a space).
-        Value::String(s) if s.as_bytes().get(10) == Some(&b'T') && !s.contains(['t', 'z']) => {
-            DateTime::parse_from_rfc3339(&s)
-                .map_err(|_| conversion_error("google.protobuf.Timestamp"))?
-        }
-        Value::String(_) => return Err(conversion_error("google.protobuf.Timestamp")),
+        // cel-go reads the text with Go's `time.Parse(time.RFC3339, s)`.
+        Value::String(s) => crate::go::time::parse_rfc3339(&s)
+            .ok()
+            .and_then(|p| p.date_time())
+            .ok_or_else(|| conversion_error("google.protobuf.Timestamp"))?,
         Value::Int(i) => {
             if !(MIN_UNIX..=MAX_UNIX).contains(&i) {
                 return Err(text("timestamp overflow"));

@@ -13,6 +13,7 @@ use super::library::with_root;
 use super::rule::{Reason, Rule};
 use super::value::to_cel;
 use crate::field::{BadValue, ErrorType, FieldError, Path};
+use crate::go::strconv::quote;
 use kube_cel::cel::{Context, Value as Cel};
 use serde_json::Value;
 
@@ -265,7 +266,7 @@ fn message_expression(
         Ok(Cel::String(s)) => s,
         Ok(_) | Err(RunError::Eval(_)) => return Ok(None),
         Err(RunError::CallLimit) => {
-            return Err(format!("no further validation rules will be run due to call cost exceeds limit for messageExpression: {}", crate::field::go_quote(src)));
+            return Err(format!("no further validation rules will be run due to call cost exceeds limit for messageExpression: {}", quote(src)));
         }
         Err(RunError::Budget) => {
             return Err("messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run".into());

@@ -2,6 +2,7 @@
 //! `['name']` steps from the rule's node, each naming a declared property (or any key of a
 //! map), normalized to a field path (`a.b`, `m[key]`).
 
+use crate::go::strconv::quote;
 use crate::schema::Structural;
 
 /// The normalized path, or `None` when `json_path` is not valid for `schema`.
@@ -104,7 +105,7 @@ pub fn invalid_paths(s: &Structural, path: &str, out: &mut Vec<String>) {
             if !fp.trim().is_empty() && valid_field_path(fp, s).is_none() {
                 out.push(crate::field::invalid(
                     format!("{path}.x-kubernetes-validations[{i}].fieldPath"),
-                    &crate::field::go_quote(fp),
+                    &quote(fp),
                     crate::versions::current()
                         .wording("must be a valid path", "fieldPath must be a valid path"),
                 ));
@@ -152,7 +153,7 @@ pub fn invalid_paths_raw(schema: &serde_json::Value, path: &str, out: &mut Vec<S
         {
             out.push(crate::field::invalid(
                 format!("{path}.x-kubernetes-validations[{i}].fieldPath"),
-                &crate::field::go_quote(fp),
+                &quote(fp),
                 crate::versions::current()
                     .wording("must be a valid path", "fieldPath must be a valid path"),
             ));

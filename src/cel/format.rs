@@ -3,8 +3,8 @@
 //! (`format.dns1123Label()`…), and `f.validate(s)`: an empty optional when `s` is valid, else
 //! an optional list of apimachinery's (or strfmt's) error texts.
 
+use crate::go::strfmt::Format as StrFmt;
 use crate::names;
-use crate::validation::formats::Format as StrFmt;
 use kube_cel::cel::extractors::This;
 use kube_cel::cel::objects::{Opaque, OptionalValue};
 use kube_cel::cel::{Context, ExecutionError, ResolveResult, Value};
@@ -115,7 +115,7 @@ pub fn errors(name: &str, s: &str) -> Vec<String> {
         "dns1123SubdomainPrefix" => names::name_is_dns_subdomain(s, true),
         "dns1035LabelPrefix" => names::dns1035_label(&mask_trailing_dash(s)),
         "labelValue" => names::label_value(s),
-        "uri" => match super::gourl::parse_request_uri(s) {
+        "uri" => match crate::go::url::parse_request_uri(s) {
             Ok(_) => Vec::new(),
             Err(e) => vec![e],
         },

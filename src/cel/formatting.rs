@@ -6,7 +6,8 @@
 //! used on integers, was given string`).
 
 use super::conv::{duration_text, timestamp_text, to_string};
-use crate::field::{go_float, go_quote};
+use crate::field::go_float;
+use crate::go::strconv::quote;
 use kube_cel::cel::extractors::This;
 use kube_cel::cel::objects::Key;
 use kube_cel::cel::{Context, ExecutionError, ResolveResult, Value};
@@ -140,7 +141,7 @@ fn parse_clause(b: &[u8]) -> Result<(usize, u8, Option<usize>), String> {
         }
         let digits = std::str::from_utf8(&b[start..i]).unwrap_or("");
         precision = Some(digits.parse::<usize>().map_err(|_| {
-            format!("error while parsing precision: error while converting precision to integer: strconv.Atoi: parsing {}: invalid syntax", go_quote(digits))
+            format!("error while parsing precision: error while converting precision to integer: strconv.Atoi: parsing {}: invalid syntax", quote(digits))
         })?);
     }
     let verb = b[i];
@@ -323,7 +324,7 @@ fn string_clause(v: &Value) -> Result<String, String> {
         | Value::Duration(_) => to_string(v).map_err(|_| {
             format!(
                 "could not convert argument {} to string",
-                go_quote(&type_name(v))
+                quote(&type_name(v))
             )
         }),
         _ => Err(format!("string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps, was given {}", type_name(v))),
@@ -335,11 +336,11 @@ fn member_text(v: &Value) -> Result<String, String> {
     Ok(match v {
         Value::Int(i) => i.to_string(),
         Value::UInt(u) => u.to_string(),
-        Value::String(s) => go_quote(s),
-        Value::Bytes(_) => format!("b{}", go_quote(&string_clause(v)?)),
+        Value::String(s) => quote(s),
+        Value::Bytes(_) => format!("b{}", quote(&string_clause(v)?)),
         Value::Bool(_) | Value::Null => string_clause(v)?,
-        Value::Timestamp(t) => format!("timestamp({})", go_quote(&timestamp_text(t))),
-        Value::Duration(d) => format!("duration({})", go_quote(&duration_text(d))),
+        Value::Timestamp(t) => format!("timestamp({})", quote(&timestamp_text(t))),
+        Value::Duration(d) => format!("duration({})", quote(&duration_text(d))),
         Value::List(l) => list_text(l)?,
         Value::Map(m) => map_text(m)?,
         Value::Float(f) => {
@@ -347,7 +348,7 @@ fn member_text(v: &Value) -> Result<String, String> {
             if f.is_finite() {
                 s
             } else {
-                go_quote(&go_float(*f))
+                quote(&go_float(*f))
             }
         }
         _ => return Err(format!("no formatting function for {}", type_name(v))),
@@ -363,7 +364,7 @@ fn map_text(m: &kube_cel::cel::objects::Map) -> Result<String, String> {
     let mut pairs = Vec::with_capacity(m.map.len());
     for (k, v) in m.map.iter() {
         let key = match k {
-            Key::String(s) => go_quote(s),
+            Key::String(s) => quote(s),
             Key::Bool(b) => b.to_string(),
             Key::Int(i) => i.to_string(),
             Key::Uint(u) => u.to_string(),

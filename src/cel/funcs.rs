@@ -5,7 +5,6 @@
 //! patterns compiled once; and the URL library with Go's URL parsing ([`super::urls`]).
 //! `&&`, `||` and the macros are evaluated by [`super::interp`] itself.
 
-use super::gotime::parse_go_duration;
 use kube_cel::cel::common::ast::{Expr, LiteralValue};
 use kube_cel::cel::extractors::This;
 use kube_cel::cel::objects::Key;
@@ -53,7 +52,7 @@ thread_local! {
 
 const MATCHES_CACHE: usize = 1024;
 
-/// `pattern` compiled with Go's syntax ([`crate::goregex`]), or Go's error text.
+/// `pattern` compiled with Go's syntax ([`crate::go::regexp`]), or Go's error text.
 fn with_regex<T>(pattern: &str, f: impl FnOnce(&regex::Regex) -> T) -> Result<T, String> {
     PATTERNS.with(|cache| {
         let mut cache = cache.borrow_mut();
@@ -61,7 +60,7 @@ fn with_regex<T>(pattern: &str, f: impl FnOnce(&regex::Regex) -> T) -> Result<T,
             if cache.len() >= MATCHES_CACHE {
                 cache.clear();
             }
-            let compiled = crate::goregex::compile(pattern).map_err(|e| e.to_string());
+            let compiled = crate::go::regexp::compile(pattern).map_err(|e| e.to_string());
             cache.insert(pattern.to_string(), compiled);
         }
         match &cache[pattern] {
@@ -163,7 +162,7 @@ fn type_of(v: Value) -> ResolveResult {
 /// apiserver's conversion error.
 fn duration(v: Value) -> ResolveResult {
     match &v {
-        Value::String(s) => match parse_go_duration(s) {
+        Value::String(s) => match crate::go::time::parse_duration(s) {
             Some(ns) => Ok(Value::Duration(chrono::Duration::nanoseconds(ns))),
             None => Err(conversion("string", "google.protobuf.Duration")),
         },

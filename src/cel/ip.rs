@@ -1,5 +1,5 @@
 //! The Kubernetes IP and CIDR libraries (`k8s.io/apiserver/pkg/cel/library/ip.go`,
-//! `cidr.go`) with Go's `netip` parsing ([`crate::gonet`]) and the libraries' error texts: in
+//! `cidr.go`) with Go's `netip` parsing ([`crate::go::netip`]) and the libraries' error texts: in
 //! place of kube-cel's, whose parsing and messages are Rust's.
 //!
 //! - `ip(s)`: `IP Address "s" parse error during conversion from string: ParseAddr("s"): …`,
@@ -11,8 +11,8 @@
 //! - `containsIP(s)` with a bad address is `no such overload` (the library passes the error
 //!   on only as its receiver), `containsCIDR(s)` with a bad prefix is the prefix's error.
 
-use crate::field::go_quote;
-use crate::gonet::{self, parse_addr, parse_prefix};
+use crate::go::netip::{self, parse_addr, parse_prefix};
+use crate::go::strconv::quote;
 use kube_cel::cel::extractors::This;
 use kube_cel::cel::objects::Opaque;
 use kube_cel::cel::{Context, ExecutionError, FunctionContext, ResolveResult, Value};
@@ -45,23 +45,23 @@ pub fn register(ctx: &mut Context<'_>) {
     ctx.add_function("isIP", |s: Arc<String>| parse_ip(&s).is_ok());
     ctx.add_function("ip.isCanonical", |s: Arc<String>| -> ResolveResult {
         let a = parse_ip(&s).map_err(text)?;
-        Ok(Value::Bool(gonet::addr_string(&a) == *s))
+        Ok(Value::Bool(netip::addr_string(&a) == *s))
     });
     ctx.add_function("family", |This(v): This<Value>| -> ResolveResult {
         let a = as_ip(&v)?;
         Ok(Value::Int(if a.is_ipv4() { 4 } else { 6 }))
     });
-    ctx.add_function("isUnspecified", predicate(gonet::is_unspecified));
-    ctx.add_function("isLoopback", predicate(gonet::is_loopback));
+    ctx.add_function("isUnspecified", predicate(netip::is_unspecified));
+    ctx.add_function("isLoopback", predicate(netip::is_loopback));
     ctx.add_function(
         "isLinkLocalMulticast",
-        predicate(gonet::is_link_local_multicast),
+        predicate(netip::is_link_local_multicast),
     );
     ctx.add_function(
         "isLinkLocalUnicast",
-        predicate(gonet::is_link_local_unicast),
+        predicate(netip::is_link_local_unicast),
     );
-    ctx.add_function("isGlobalUnicast", predicate(gonet::is_global_unicast));
+    ctx.add_function("isGlobalUnicast", predicate(netip::is_global_unicast));
     ctx.add_function("cidr", |s: Arc<String>| -> ResolveResult {
         let (a, bits) = parse_cidr(&s).map_err(text)?;
         Ok(Value::Opaque(Arc::new(Cidr(a, bits))))
@@ -75,7 +75,7 @@ pub fn register(ctx: &mut Context<'_>) {
     });
     ctx.add_function("masked", |This(v): This<Value>| -> ResolveResult {
         let (a, bits) = as_cidr(&v)?;
-        Ok(Value::Opaque(Arc::new(Cidr(gonet::masked(&a, bits), bits))))
+        Ok(Value::Opaque(Arc::new(Cidr(netip::masked(&a, bits), bits))))
     });
 }
 
@@ -84,19 +84,19 @@ pub fn parse_ip(s: &str) -> Result<IpAddr, String> {
     let a = parse_addr(s).map_err(|e| {
         format!(
             "IP Address {} parse error during conversion from string: {e}",
-            go_quote(s)
+            quote(s)
         )
     })?;
     if !a.zone.is_empty() {
         return Err(format!(
             "IP address {} with zone value is not allowed",
-            go_quote(s)
+            quote(s)
         ));
     }
-    if gonet::is_4in6(&a.ip) {
+    if netip::is_4in6(&a.ip) {
         return Err(format!(
             "IPv4-mapped IPv6 address {} is not allowed",
-            go_quote(s)
+            quote(s)
         ));
     }
     Ok(a.ip)
@@ -106,10 +106,10 @@ pub fn parse_ip(s: &str) -> Result<IpAddr, String> {
 pub fn parse_cidr(s: &str) -> Result<(IpAddr, u8), String> {
     const WRAP: &str = "network address parse error during conversion from string: ";
     let (a, bits) = parse_prefix(s).map_err(|e| format!("{WRAP}{WRAP}{e}"))?;
-    if gonet::is_4in6(&a) {
+    if netip::is_4in6(&a) {
         return Err(format!(
             "{WRAP}IPv4-mapped IPv6 address {} is not allowed",
-            go_quote(s)
+            quote(s)
         ));
     }
     Ok((a, bits))
@@ -165,7 +165,7 @@ fn contains_ip(This(v): This<Value>, arg: Value) -> ResolveResult {
         Value::String(s) => parse_ip(s).map_err(|_| ExecutionError::NoSuchOverload)?,
         other => as_ip(other)?,
     };
-    Ok(Value::Bool(gonet::contains(&net, bits, &a)))
+    Ok(Value::Bool(netip::contains(&net, bits, &a)))
 }
 
 fn contains_cidr(This(v): This<Value>, arg: Value) -> ResolveResult {
@@ -177,7 +177,7 @@ fn contains_cidr(This(v): This<Value>, arg: Value) -> ResolveResult {
     // `Overlaps` and a prefix no longer than the other's.
     let min = bits.min(other_bits);
     let overlaps =
-        net.is_ipv4() == other.is_ipv4() && gonet::masked(&net, min) == gonet::masked(&other, min);
+        net.is_ipv4() == other.is_ipv4() && netip::masked(&net, min) == netip::masked(&other, min);
     Ok(Value::Bool(overlaps && bits <= other_bits))
 }
 
@@ -187,8 +187,8 @@ pub fn to_string(v: &Value) -> Option<String> {
         return None;
     };
     if let Some(ip) = o.downcast_ref::<Ip>() {
-        return Some(gonet::addr_string(&ip.0));
+        return Some(netip::addr_string(&ip.0));
     }
     o.downcast_ref::<Cidr>()
-        .map(|c| format!("{}/{}", gonet::addr_string(&c.0), c.1))
+        .map(|c| format!("{}/{}", netip::addr_string(&c.0), c.1))
 }

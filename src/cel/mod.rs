@@ -29,13 +29,13 @@
 //!   cel crate with its operands evaluated), so `cost`'s per-call limit and per-object budget
 //!   stop evaluation where the apiserver's do, with its messages.
 //! - **The apiserver's texts.** Runtime errors (`errors`), the CRD errors of rules that do
-//!   not compile (`rule`) or cost too much (`estimate`), Go's duration parsing (`gotime`,
+//!   not compile (`rule`) or cost too much (`estimate`), Go's duration parsing (`crate::go::time`,
 //!   `funcs`).
 //! - **The libraries as cel-go and the apiserver run them**, one file each with its error
 //!   texts, where kube-cel's differ: conversions (`conv`), strings' index functions
 //!   (`strings`), lists' slice/min/max (`listlib`), `strings.format` (`formatting`), IP/CIDR
-//!   (`ip`, on Go's `netip` in `crate::gonet`), semver (`semver`), quantity (`quantity`), the
-//!   format library (`format`), regexes on Go's syntax (`funcs`, `crate::goregex`). Their
+//!   (`ip`, on Go's `netip` in `crate::go::netip`), semver (`semver`), quantity (`quantity`), the
+//!   format library (`format`), regexes on Go's syntax (`funcs`, `crate::go::regexp`). Their
 //!   upstream test tables are in `tests/library.rs`.
 //!
 //! Differences from the apiserver (also in the README):
@@ -65,8 +65,6 @@ mod format;
 mod formatting;
 mod funcs;
 mod gokeys;
-mod gotime;
-mod gourl;
 mod interp;
 mod ip;
 mod library;

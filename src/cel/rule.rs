@@ -7,7 +7,8 @@ use super::decl::Decl;
 use super::fieldpath::valid_field_path;
 use super::interp::Program;
 use super::preexisting::Preexisting;
-use crate::field::{self, go_json, go_quote};
+use crate::field::{self, go_json};
+use crate::go::strconv::quote;
 use crate::schema::Structural;
 use serde_json::Value;
 use std::sync::Arc;
@@ -185,7 +186,7 @@ fn compile_costed(
             let d = format!(
                 "oldSelf cannot be used on the uncorrelatable portion of the schema within {p}"
             );
-            errs.push(field::invalid(at("rule"), &go_quote(&r.rule), &d));
+            errs.push(field::invalid(at("rule"), &quote(&r.rule), &d));
         }
     } else if let Some(b) = r.optional_old_self {
         errs.push(unused_optional_old_self(&at, b));
@@ -256,13 +257,13 @@ fn static_errors(r: &Raw, node: &Structural, at: &dyn Fn(&str) -> String) -> Vec
     } else if !r.message.is_empty() && msg.is_empty() {
         errs.push(field::invalid(
             at("message"),
-            &go_quote(&r.message),
+            &quote(&r.message),
             "must be non-empty if specified",
         ));
     } else if has_newlines(msg) {
         errs.push(field::invalid(
             at("message"),
-            &go_quote(&r.message),
+            &quote(&r.message),
             "must not contain line breaks",
         ));
     } else if has_newlines(rule) && msg.is_empty() {
@@ -278,31 +279,27 @@ fn static_errors(r: &Raw, node: &Structural, at: &dyn Fn(&str) -> String) -> Vec
         ));
     }
     if let Some(reason) = r.reason.as_deref().filter(|x| !REASONS.contains(x)) {
-        errs.push(field::not_supported(
-            at("reason"),
-            &go_quote(reason),
-            REASONS,
-        ));
+        errs.push(field::not_supported(at("reason"), &quote(reason), REASONS));
     }
     let fp = r.field_path.as_str();
     if !fp.is_empty() && fp.trim().is_empty() {
         errs.push(field::invalid(
             at("fieldPath"),
-            &go_quote(fp),
+            &quote(fp),
             "must be non-empty if specified",
         ));
     }
     if has_newlines(fp) {
         errs.push(field::invalid(
             at("fieldPath"),
-            &go_quote(fp),
+            &quote(fp),
             "must not contain line breaks",
         ));
     }
     if !fp.is_empty() && valid_field_path(fp, node).is_none() {
         errs.push(field::invalid(
             at("fieldPath"),
-            &go_quote(fp),
+            &quote(fp),
             crate::versions::current()
                 .wording("must be a valid path", "fieldPath must be a valid path"),
         ));
@@ -324,10 +321,10 @@ fn go_sharp_rule(r: &Raw) -> String {
     };
     format!(
         "apiextensions.ValidationRule{{Rule:{}, Message:{}, MessageExpression:{}, Reason:(*apiextensions.FieldValueErrorReason)({reason}), FieldPath:{}, OptionalOldSelf:(*bool)({optional_old_self})}}",
-        go_quote(&r.rule),
-        go_quote(&r.message),
-        go_quote(&r.message_expression),
-        go_quote(&r.field_path),
+        quote(&r.rule),
+        quote(&r.message),
+        quote(&r.message_expression),
+        quote(&r.field_path),
     )
 }
 

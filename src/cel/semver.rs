@@ -5,6 +5,7 @@
 //! `semver(s, true)`. `isGreaterThan`, `isLessThan` and `compareTo` are shared with quantities
 //! ([`super::quantity`]).
 
+use crate::go::strconv::quote;
 use kube_cel::cel::extractors::This;
 use kube_cel::cel::objects::Opaque;
 use kube_cel::cel::{Context, ExecutionError, FunctionContext, ResolveResult, Value};
@@ -90,19 +91,19 @@ fn parse_uint(s: &str) -> Result<u64, String> {
     if s.is_empty() {
         return Err(format!(
             "strconv.ParseUint: parsing {}: invalid syntax",
-            crate::field::go_quote(s)
+            quote(s)
         ));
     }
     s.parse::<u64>().map_err(|_| {
         format!(
             "strconv.ParseUint: parsing {}: value out of range",
-            crate::field::go_quote(s)
+            quote(s)
         )
     })
 }
 
 fn number(s: &str, what: &str) -> Result<u64, String> {
-    let q = crate::field::go_quote(s);
+    let q = quote(s);
     if !only(s, numeric) {
         return Err(format!("Invalid character(s) found in {what} number {q}"));
     }
@@ -138,7 +139,7 @@ pub fn parse(s: &str) -> Result<Semver, String> {
     let patch = number(patch, "patch")?;
     let mut pre = Vec::with_capacity(pre_parts.len());
     for p in pre_parts {
-        let q = crate::field::go_quote(p);
+        let q = quote(p);
         if p.is_empty() {
             return Err("Prerelease is empty".into());
         }
@@ -160,7 +161,7 @@ pub fn parse(s: &str) -> Result<Semver, String> {
             return Err("Build meta data is empty".into());
         }
         if !only(b, alphanumeric) {
-            let q = crate::field::go_quote(b);
+            let q = quote(b);
             return Err(format!("Invalid character(s) found in build meta data {q}"));
         }
     }

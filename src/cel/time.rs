@@ -5,6 +5,7 @@
 //! (hours and minutes by `strconv.Atoi`, any size). Without a zone an accessor reads the
 //! timestamp in the offset it was written with. Duration accessors give totals.
 
+use crate::go::strconv::quote;
 use chrono::{DateTime, Datelike, FixedOffset, NaiveDateTime, Timelike};
 use kube_cel::cel::extractors::{Arguments, This};
 use kube_cel::cel::{Context, ExecutionError, ResolveResult, Value};
@@ -218,13 +219,13 @@ fn go_atoi(s: &str) -> Result<i64, ExecutionError> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(text(format!(
             "strconv.Atoi: parsing {}: invalid syntax",
-            crate::field::go_quote(s)
+            quote(s)
         )));
     }
     s.parse::<i64>().map_err(|_| {
         text(format!(
             "strconv.Atoi: parsing {}: value out of range",
-            crate::field::go_quote(s)
+            quote(s)
         ))
     })
 }

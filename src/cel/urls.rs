@@ -1,8 +1,8 @@
 //! The Kubernetes URL library (`url()`, `isURL()`, `getScheme()`, `getHost()`,
 //! `getHostname()`, `getPort()`, `getEscapedPath()`, `getQuery()`) over Go's URL parsing
-//! ([`super::gourl`]), in place of kube-cel's.
+//! ([`crate::go::url`]), in place of kube-cel's.
 
-use super::gourl::{parse_request_uri, GoUrl};
+use crate::go::url::{parse_request_uri, GoUrl};
 use kube_cel::cel::extractors::This;
 use kube_cel::cel::objects::{Key, Map, Opaque};
 use kube_cel::cel::{Context, ExecutionError, ResolveResult, Value};

@@ -10,7 +10,6 @@
 //! OpenAPI validation refuses before CEL runs) are converted as plain JSON.
 
 use super::decl::{Decl, Kind};
-use super::gotime::parse_strfmt_duration;
 use kube_cel::cel::objects::{Key, Map, Opaque};
 use kube_cel::cel::Value as Cel;
 use serde_json::Value;
@@ -44,7 +43,7 @@ pub fn to_cel(v: &Value, d: &Decl) -> Cel {
             Cel::List(Arc::new(items.iter().map(|x| to_cel(x, elem)).collect()))
         }
         (Kind::Double, Value::Number(n)) => Cel::Float(n.as_f64().unwrap_or(0.0)),
-        (Kind::Duration, Value::String(s)) => match parse_strfmt_duration(s) {
+        (Kind::Duration, Value::String(s)) => match crate::go::strfmt::parse_duration(s) {
             Some(ns) => Cel::Duration(chrono::Duration::nanoseconds(ns)),
             None => invalid(format!(
                 "Invalid duration {s}: unable to parse {s} as duration"
@@ -112,10 +111,7 @@ fn parse_timestamp(
         false => (time::parse_strfmt_date_time(s), "date-time"),
     };
     let p = parsed.map_err(|e| format!("Invalid {what} formatted string {s}: {e}"))?;
-    let zone = chrono::FixedOffset::east_opt(p.offset as i32);
-    chrono::DateTime::from_timestamp(p.unix, p.nanos)
-        .zip(zone)
-        .map(|(t, z)| t.with_timezone(&z))
+    p.date_time()
         .ok_or_else(|| format!("Invalid {what} formatted string {s}: out of range"))
 }
 

@@ -57,9 +57,73 @@ pub fn quote(s: &str) -> String {
     out
 }
 
+/// Go's `strconv.FormatFloat(f, 'g', -1, bit_size)` (`bit_size` 32 or 64; 32 rounds `f` to a
+/// float32 first): the shortest digits that read back as the same float, in exponent form
+/// (`1e+06`, `1.5e-07`, at least two exponent digits) when the decimal exponent is below -4 or
+/// at least 6, plain otherwise; `NaN`, `+Inf`, `-Inf` for the specials.
+pub fn format_float(f: f64, bit_size: u32) -> String {
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "+Inf" } else { "-Inf" }.into();
+    }
+    let (plain, exp_form) = if bit_size == 32 {
+        let g = f as f32;
+        (format!("{g}"), format!("{g:e}"))
+    } else {
+        (format!("{f}"), format!("{f:e}"))
+    };
+    let (mantissa, exp) = exp_form.split_once('e').unwrap_or((&exp_form, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    if (-4..6).contains(&exp) {
+        return plain;
+    }
+    let sign = if exp < 0 { '-' } else { '+' };
+    format!("{mantissa}e{sign}{:02}", exp.abs())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Go's own outputs of `strconv.FormatFloat(f, 'g', -1, 64)` and `(…, 32)` (strconv's
+    /// `ftoatests` where they have the case).
+    #[test]
+    fn format_float_as_go_formats() {
+        let cases: &[(f64, u32, &str)] = &[
+            (1.0, 64, "1"),
+            (0.0, 64, "0"),
+            (-0.0, 64, "-0"),
+            (20.0, 64, "20"),
+            (1e23, 64, "1e+23"),
+            (-1e23, 64, "-1e+23"),
+            (100000.0, 64, "100000"),
+            (1000000.0, 64, "1e+06"),
+            (123456.5, 64, "123456.5"),
+            (1234567.5, 64, "1.2345675e+06"),
+            (0.0001, 64, "0.0001"),
+            (0.00001, 64, "1e-05"),
+            (1e-7, 64, "1e-07"),
+            (2.5e22, 64, "2.5e+22"),
+            (-0.5, 64, "-0.5"),
+            (5e-324, 64, "5e-324"),
+            (1.7976931348623157e308, 64, "1.7976931348623157e+308"),
+            (0.1, 64, "0.1"),
+            (f64::from(0.1f32), 64, "0.10000000149011612"),
+            (f64::from(0.1f32), 32, "0.1"),
+            (1.5, 32, "1.5"),
+            (1e23, 32, "1e+23"),
+            (3.4028234663852886e38, 32, "3.4028235e+38"),
+            (16777216.0, 32, "1.6777216e+07"),
+            (f64::NAN, 64, "NaN"),
+            (f64::INFINITY, 64, "+Inf"),
+            (f64::NEG_INFINITY, 32, "-Inf"),
+        ];
+        for &(f, bits, want) in cases {
+            assert_eq!(format_float(f, bits), want, "{f:?} ({bits})");
+        }
+    }
 
     /// Go's own outputs (strconv's `quotetests` and `unicode.IsPrint` on these characters).
     #[test]

@@ -191,6 +191,15 @@ struct Fields {
     offset: i64,
 }
 
+impl Parsed {
+    /// The time in its zone as chrono holds it; `None` past chrono's range or for an offset of a
+    /// day or more (which Go accepts, up to 24:60).
+    pub fn date_time(&self) -> Option<chrono::DateTime<chrono::FixedOffset>> {
+        let zone = chrono::FixedOffset::east_opt(i32::try_from(self.offset).ok()?)?;
+        Some(chrono::DateTime::from_timestamp(self.unix, self.nanos)?.with_timezone(&zone))
+    }
+}
+
 /// An element's failure: a field out of range, or text that is not the element.
 enum Fail {
     Range(&'static str),
@@ -385,8 +394,8 @@ fn getnum(v: &[u8], fixed: bool) -> Result<(i64, &[u8]), Fail> {
     }
 }
 
-/// Go's `time` package quoting: double quotes, `\` before `"` and `\`, other bytes outside
-/// printable ASCII as `\xNN` each.
+/// Go's `time.quote` (the time package's own, not `strconv.Quote`): double quotes, `\` before
+/// `"` and `\`, every byte of a character outside ASCII or below U+0020 as `\xNN`.
 fn quote(b: &[u8]) -> String {
     let mut out = String::from('"');
     for &c in b {
@@ -519,6 +528,100 @@ mod tests {
             "9223372036854ms775us808ns",
         ] {
             assert_eq!(parse_duration(s), None, "{s:?}");
+        }
+    }
+
+    /// Go's `time.Parse` results and error texts for these texts (format_test.go's
+    /// `parseTests` and `parseErrorTests` where they have the case).
+    #[test]
+    fn parse_as_go_does() {
+        let ok: &[(&Layout, &str, i64, u32, i64)] = &[
+            (
+                &RFC3339,
+                "2010-02-04T21:00:57-08:00",
+                1_265_346_057,
+                0,
+                -28_800,
+            ),
+            (
+                &RFC3339,
+                "2010-02-04T21:00:57.012345678-08:00",
+                1_265_346_057,
+                12_345_678,
+                -28_800,
+            ),
+            (
+                &RFC3339,
+                "2010-02-04T21:00:57,5-08:00",
+                1_265_346_057,
+                500_000_000,
+                -28_800,
+            ),
+            (&RFC3339, "2006-01-02T15:04:05Z", 1_136_214_245, 0, 0),
+            (
+                &RFC3339,
+                "2006-01-02T15:04:05.1234567891Z",
+                1_136_214_245,
+                123_456_789,
+                0,
+            ),
+            (&FULL_DATE, "2012-02-29", 1_330_473_600, 0, 0),
+            (&FULL_DATE, "0001-01-01", -62_135_596_800, 0, 0),
+            (
+                &ISO8601_LOCAL_TIME,
+                "2006-01-02T15:04:05",
+                1_136_214_245,
+                0,
+                0,
+            ),
+        ];
+        for &(layout, s, unix, nanos, offset) in ok {
+            let want = Parsed {
+                unix,
+                nanos,
+                offset,
+            };
+            assert_eq!(parse(layout, s), Ok(want), "{s:?}");
+        }
+        let errs: &[(&Layout, &str, &str)] = &[
+            (
+                &RFC3339,
+                "a",
+                r#"parsing time "a" as "2006-01-02T15:04:05Z07:00": cannot parse "a" as "2006""#,
+            ),
+            (
+                &RFC3339,
+                "2006-01-02T15:04_abc",
+                r#"parsing time "2006-01-02T15:04_abc" as "2006-01-02T15:04:05Z07:00": cannot parse "_abc" as ":""#,
+            ),
+            (
+                &RFC3339,
+                "2006-01-02T15:04:05_abc",
+                r#"parsing time "2006-01-02T15:04:05_abc" as "2006-01-02T15:04:05Z07:00": cannot parse "_abc" as "Z07:00""#,
+            ),
+            (
+                &RFC3339,
+                "2006-01-02T15:04:05Z_abc",
+                r#"parsing time "2006-01-02T15:04:05Z_abc": extra text: "_abc""#,
+            ),
+            (
+                &RFC3339,
+                "2006-13-02T15:04:05Z",
+                r#"parsing time "2006-13-02T15:04:05Z": month out of range"#,
+            ),
+            (
+                &FULL_DATE,
+                "2013-02-29",
+                r#"parsing time "2013-02-29": day out of range"#,
+            ),
+            (
+                &FULL_DATE,
+                "+001-01-01",
+                r#"parsing time "+001-01-01" as "2006-01-02": cannot parse "+001-01-01" as "2006""#,
+            ),
+        ];
+        for &(layout, s, want) in errs {
+            assert_eq!(parse(layout, s), Err(want.to_string()), "{s:?}");
         }
     }
 }

@@ -4,6 +4,7 @@
 //! causes a kubectl-like line for the refused object (`The Widget "w" is invalid: 2 errors`).
 
 use crate::config::Validation;
+use crate::go::strconv::quote;
 use crate::results::{KrmResult, Severity};
 use crate::yaml::Node;
 
@@ -50,8 +51,5 @@ fn refusal(item: &Node, count: usize) -> String {
     }
     let kind = text(item.get("kind"));
     let errors = if count == 1 { "error" } else { "errors" };
-    format!(
-        "The {kind} {} is invalid: {count} {errors}",
-        crate::field::go_quote(&name)
-    )
+    format!("The {kind} {} is invalid: {count} {errors}", quote(&name))
 }

@@ -6,9 +6,9 @@
 //! branches — present only along the paths to nodes that have some. It is built from the full
 //! schema, before processing strips it.
 
-use super::formats::Format;
 use crate::field::Path;
-use crate::goregex;
+use crate::go::regexp;
+use crate::go::strfmt::Format;
 use crate::schema::{NestedValueValidation, Structural, ValueValidation};
 use regex::Regex;
 use serde_json::Value;
@@ -77,7 +77,7 @@ pub(super) struct Pattern {
 impl Pattern {
     pub fn regex(&self) -> &Result<Regex, String> {
         self.re
-            .get_or_init(|| goregex::compile(&self.text).map_err(|e| e.to_string()))
+            .get_or_init(|| regexp::compile(&self.text).map_err(|e| e.to_string()))
     }
 }
 

@@ -23,7 +23,6 @@
 mod compile;
 mod data;
 mod embedded;
-pub(crate) mod formats;
 mod listtype;
 mod objectmeta;
 mod openapi;

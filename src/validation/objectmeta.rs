@@ -3,7 +3,8 @@
 //! size), ownerReferences and finalizers. `managedFields` is not checked.
 
 use super::data::{Data, Obj};
-use crate::field::{go_quote, BadValue, ErrorType, FieldError};
+use crate::field::{BadValue, ErrorType, FieldError};
+use crate::go::strconv::quote;
 use crate::names;
 use serde_json::Value;
 use std::fmt::Write;
@@ -182,13 +183,13 @@ fn owner_json(r: &Obj<'_>) -> String {
         let _ = write!(
             out,
             "{}:{}",
-            go_quote(k),
+            quote(k),
             crate::field::go_json(&Value::String(text(r, k).into()))
         );
     }
     for k in ["controller", "blockOwnerDeletion"] {
         if let Some(Data::Bool(b)) = r.get(k) {
-            let _ = write!(out, ",{}:{b}", go_quote(k));
+            let _ = write!(out, ",{}:{b}", quote(k));
         }
     }
     out.push('}');

@@ -124,23 +124,15 @@ fn key_string(k: &Node) -> Result<String, YamlError> {
     }
 }
 
-/// Go's `strconv.FormatFloat(f, 'g', -1, 32)` with `.inf`/`-.inf`/`.nan` for the specials.
-fn go_float_key(f: f64) -> String {
-    if f.is_nan() {
-        return ".nan".into();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 { ".inf" } else { "-.inf" }.into();
-    }
-    let f32v = f as f32;
-    let e = format!("{f32v:e}");
-    let (mant, exp) = e.split_once('e').unwrap_or((&e, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    if (-4..6).contains(&exp) {
-        format!("{f32v}")
-    } else {
-        let sign = if exp < 0 { '-' } else { '+' };
-        format!("{mant}e{sign}{:02}", exp.abs())
+/// A float map key as sigs.k8s.io/yaml writes it into JSON (`convertToJSONableObject`, the way
+/// go-yaml writes a float): Go's `strconv.FormatFloat(f, 'g', -1, 32)`
+/// ([`crate::go::strconv::format_float`]), with `.inf`, `-.inf` and `.nan` for the specials.
+pub(crate) fn go_float_key(f: f64) -> String {
+    match crate::go::strconv::format_float(f, 32) {
+        s if s == "+Inf" => ".inf".into(),
+        s if s == "-Inf" => "-.inf".into(),
+        s if s == "NaN" => ".nan".into(),
+        s => s,
     }
 }
 

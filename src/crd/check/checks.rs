@@ -2,7 +2,8 @@
 //! versions, API approval, `preserveUnknownFields`. [`Opts`] holds what an update relaxes.
 
 use super::{gostruct, has_status, lists, Spec};
-use crate::field::{go_quote, BadValue, ErrorType, FieldError};
+use crate::field::{BadValue, ErrorType, FieldError};
+use crate::go::strconv::quote;
 use crate::names::{dns1035_label, dns1123_subdomain};
 use serde_json::{Map, Value};
 
@@ -64,7 +65,7 @@ fn invalid(path: impl Into<String>, value: BadValue, detail: &str) -> FieldError
 }
 
 fn not_supported(path: impl Into<String>, value: &str, allowed: &[&str]) -> FieldError {
-    let list: Vec<String> = allowed.iter().map(|a| go_quote(a)).collect();
+    let list: Vec<String> = allowed.iter().map(|a| quote(a)).collect();
     let detail = format!("supported values: {}", list.join(", "));
     fe(ErrorType::NotSupported, path, string(value), &detail)
 }
@@ -1008,16 +1009,16 @@ pub(crate) fn approval_state(meta: &Value) -> (Approval, String) {
         .and_then(Value::as_str)
         .unwrap_or("");
     if a.is_empty() {
-        let m = format!("protected groups must have approval annotation {}, see https://github.com/kubernetes/enhancements/pull/1111", go_quote(APPROVAL));
+        let m = format!("protected groups must have approval annotation {}, see https://github.com/kubernetes/enhancements/pull/1111", quote(APPROVAL));
         return (Approval::Missing, m);
     }
     if a.starts_with("unapproved") {
-        return (Approval::Bypassed, format!("not approved: {}", go_quote(a)));
+        return (Approval::Bypassed, format!("not approved: {}", quote(a)));
     }
     if is_request_uri_with_host(a) {
         return (Approval::Approved, format!("approved in {a}"));
     }
-    let m = format!("protected groups must have approval annotation {} with either a URL or a reason starting with \"unapproved\", see https://github.com/kubernetes/enhancements/pull/1111", go_quote(APPROVAL));
+    let m = format!("protected groups must have approval annotation {} with either a URL or a reason starting with \"unapproved\", see https://github.com/kubernetes/enhancements/pull/1111", quote(APPROVAL));
     (Approval::Invalid, m)
 }
 

@@ -5,7 +5,8 @@
 //! changes from run to run, any stands in); a nil slice or map `[]T(nil)`, a set one
 //! `[]T{…}`, maps with sorted keys; a JSON value (`interface{}`) as its decoded Go value.
 
-use crate::field::{go_quote, go_sharp_v, GO_POINTER};
+use crate::field::{go_sharp_v, GO_POINTER};
+use crate::go::strconv::quote;
 use serde_json::{Map, Value};
 
 fn text<'a>(m: &'a Map<String, Value>, k: &str) -> &'a str {
@@ -13,7 +14,7 @@ fn text<'a>(m: &'a Map<String, Value>, k: &str) -> &'a str {
 }
 
 fn q(m: &Map<String, Value>, k: &str) -> String {
-    go_quote(text(m, k))
+    quote(text(m, k))
 }
 
 fn boolean(m: &Map<String, Value>, k: &str) -> String {
@@ -53,7 +54,7 @@ fn map(ty: &str, v: Option<&Value>, each: impl Fn(&Value) -> String) -> String {
             keys.sort();
             let parts: Vec<String> = keys
                 .iter()
-                .map(|k| format!("{}:{}", go_quote(k), each(&m[k.as_str()])))
+                .map(|k| format!("{}:{}", quote(k), each(&m[k.as_str()])))
                 .collect();
             format!("{ty}{{{}}}", parts.join(", "))
         }
@@ -250,7 +251,7 @@ pub fn versions(list_: &[super::Version<'_>]) -> String {
             object(
                 TY,
                 &[
-                    ("Name", go_quote(v.name)),
+                    ("Name", quote(v.name)),
                     ("Served", v.served.to_string()),
                     ("Storage", v.storage.to_string()),
                     ("Deprecated", v.deprecated.to_string()),

@@ -7,6 +7,7 @@
 
 use super::checks::Opts;
 use crate::field::{BadValue, ErrorType, FieldError};
+use crate::go::strconv::quote;
 use serde_json::{Map, Value};
 
 fn err(t: ErrorType, path: String, value: BadValue, detail: &str) -> FieldError {
@@ -14,7 +15,7 @@ fn err(t: ErrorType, path: String, value: BadValue, detail: &str) -> FieldError 
 }
 
 fn not_supported(path: String, value: &str, allowed: &[&str]) -> FieldError {
-    let list: Vec<String> = allowed.iter().map(|a| crate::field::go_quote(a)).collect();
+    let list: Vec<String> = allowed.iter().map(|a| quote(a)).collect();
     let detail = format!("supported values: {}", list.join(", "));
     err(
         ErrorType::NotSupported,

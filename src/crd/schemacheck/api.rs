@@ -5,7 +5,8 @@
 //! inside resource meta. (The list-type/map-type and CEL rules are not checked: the apiserver's
 //! structural check, which decides how objects are stored, does not depend on them.)
 
-use crate::field::{forbidden, go_quote, not_supported, Path};
+use crate::field::{forbidden, not_supported, Path};
+use crate::go::strconv::quote;
 use crate::schema::structural::{NestedValueValidation, Structural, StructuralOrBool};
 
 const TYPES: [&str; 6] = ["array", "boolean", "integer", "number", "object", "string"];
@@ -101,7 +102,7 @@ fn node(s: &Structural, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<String>) {
 /// Rules that apply to every schema, inside junctors too.
 fn common(t: &str, has_default: bool, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<String>) {
     if !t.is_empty() && !TYPES.contains(&t) {
-        errs.push(not_supported(path.child("type"), &go_quote(t), &TYPES));
+        errs.push(not_supported(path.child("type"), &quote(t), &TYPES));
     }
     if t == "null" {
         let detail = "type cannot be set to null, use nullable as an alternative";

@@ -3,7 +3,8 @@
 //! patterns), arrays have items, embedded resources are objects with properties or
 //! preserve-unknown-fields, root metadata only restricts name and generateName.
 
-use crate::field::{forbidden, go_quote, invalid, required, Path};
+use crate::field::{forbidden, invalid, required, Path};
+use crate::go::strconv::quote;
 use crate::schema::structural::{
     Generic, NestedValueValidation, Structural, StructuralOrBool, ValueValidation,
 };
@@ -84,7 +85,7 @@ fn types(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
         if t.is_empty() {
             errs.push(required(type_path, detail));
         } else {
-            errs.push(invalid(type_path, &go_quote(t), detail));
+            errs.push(invalid(type_path, &quote(t), detail));
         }
     } else if t.is_empty() && !x.x_int_or_string && !x.x_preserve_unknown_fields {
         let detail = match lvl {
@@ -99,11 +100,7 @@ fn types(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
         errs.push(forbidden(path.child("additionalProperties"), detail));
     }
     if lvl == Level::Root && !t.is_empty() && t != "object" {
-        errs.push(invalid(
-            type_path,
-            &go_quote(t),
-            "must be object at the root",
-        ));
+        errs.push(invalid(type_path, &quote(t), "must be object at the root"));
     }
     let check_metadata = lvl == Level::Root || x.x_embedded_resource;
     let props = path.child("properties");
@@ -112,7 +109,7 @@ fn types(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
             Some(p) if check_metadata && p.generic.type_ != "string" => {
                 let prop = props.key(name);
                 let at = prop.child("type");
-                errs.push(invalid(at, &go_quote(&p.generic.type_), "must be string"));
+                errs.push(invalid(at, &quote(&p.generic.type_), "must be string"));
             }
             _ => {}
         }
@@ -131,7 +128,7 @@ fn types(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
 fn metadata(md: &Structural, check: bool, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
     if check && md.generic.type_ != "object" {
         let at = path.child("type");
-        errs.push(invalid(at, &go_quote(&md.generic.type_), "must be object"));
+        errs.push(invalid(at, &quote(&md.generic.type_), "must be object"));
     }
     if lvl != Level::Root {
         return;
@@ -208,13 +205,9 @@ fn value_validation(
         nested(not, false, false, &path.child("not"), errs);
     }
     if !v.pattern.is_empty() {
-        if let Err(e) = crate::goregex::check(&v.pattern) {
+        if let Err(e) = crate::go::regexp::check(&v.pattern) {
             let detail = format!("must be a valid regular expression, but isn't: {e}");
-            errs.push(invalid(
-                path.child("pattern"),
-                &go_quote(&v.pattern),
-                &detail,
-            ));
+            errs.push(invalid(path.child("pattern"), &quote(&v.pattern), &detail));
         }
     }
 }

@@ -3,7 +3,8 @@
 //! `Too long`, `Too many`, `Invalid value` with kube-openapi's message as detail, and `<nil>`
 //! errors (`Invalid value: ""`) for the messages that carry no field (junctors, number ranges).
 
-use crate::field::{go_json, go_quote, BadValue, ErrorType, FieldError};
+use crate::field::{go_json, BadValue, ErrorType, FieldError};
+use crate::go::strconv::quote;
 use serde_json::Value;
 use std::fmt;
 
@@ -97,8 +98,8 @@ impl OErr {
                 let quoted: Vec<String> = allowed
                     .iter()
                     .map(|v| match v {
-                        Value::String(s) => go_quote(s),
-                        other => go_quote(&go_json(other)),
+                        Value::String(s) => quote(s),
+                        other => quote(&go_json(other)),
                     })
                     .collect();
                 let detail = match quoted.is_empty() {

@@ -11,7 +11,7 @@ pub(crate) mod view;
 
 use super::compile::{Branch, Checks, TyRef};
 use super::data::{Data, Obj};
-use crate::field::go_quote;
+use crate::go::strconv::quote;
 use errors::{OErr, OPath};
 use serde_json::Value;
 use view::{Extra, Schema};
@@ -167,7 +167,7 @@ fn junctors(c: Option<&Checks>, data: &Data<'_>, old: Option<&Data<'_>>, path: &
                 } else {
                     ""
                 };
-                let q = go_quote(&path.to_string());
+                let q = quote(&path.to_string());
                 main.err(OErr::Plain(format!(
                     "{q} must validate all the schemas (allOf){none}"
                 )));
@@ -175,7 +175,7 @@ fn junctors(c: Option<&Checks>, data: &Data<'_>, old: Option<&Data<'_>>, path: &
         }
         if let Some(not) = &c.not {
             if validate(&**not, data, path).is_valid() {
-                let q = go_quote(&path.to_string());
+                let q = quote(&path.to_string());
                 main.err(OErr::Plain(format!(
                     "{q} must not validate the schema (not)"
                 )));
@@ -204,7 +204,7 @@ fn any_of(
             best = Some(res);
         }
     }
-    let q = go_quote(&path.to_string());
+    let q = quote(&path.to_string());
     main.err(OErr::Plain(format!(
         "{q} must validate at least one schema (anyOf)"
     )));
@@ -242,7 +242,7 @@ fn one_of(
         0 => "Found none valid".to_string(),
         n => format!("Found {n} valid alternatives"),
     };
-    let q = go_quote(&path.to_string());
+    let q = quote(&path.to_string());
     main.err(OErr::Plain(format!(
         "{q} must validate one and only one schema (oneOf). {found}"
     )));

@@ -3,10 +3,10 @@
 
 use super::errors::{OErr, OPath};
 use super::Res;
-use crate::field::go_quote;
+use crate::go::strconv::quote;
+use crate::go::strfmt::Format;
 use crate::validation::compile::{Checks, TyRef};
 use crate::validation::data::{Data, Num};
-use crate::validation::formats::Format;
 use serde_json::Value;
 
 /// The type validator on a null: fails unless the type is empty, or nullable.
@@ -64,7 +64,7 @@ pub(super) fn types(ty: TyRef<'_>, format_of_node: &str, data: &Data<'_>, path: 
             value,
             format!(
                 "{path} in body must be of type {type_name}: {}",
-                go_quote(value)
+                quote(value)
             ),
         )],
         mc: 0,
@@ -144,7 +144,7 @@ pub(super) fn format(f: Format, name: &str, s: &str, path: &OPath<'_>) -> Option
         type_invalid(
             path,
             s,
-            format!("{path} in body must be of type {name}: {}", go_quote(s)),
+            format!("{path} in body must be of type {name}: {}", quote(s)),
         )
     })
 }

@@ -448,29 +448,9 @@ fn key_string(k: &Go) -> String {
         Go::Str(s) => s.clone(),
         Go::Int(i) => i.to_string(),
         Go::Bool(b) => b.to_string(),
-        Go::Float(f) => go_float_key(*f),
+        Go::Float(f) => crate::yaml::json::go_float_key(*f),
         Go::Uint(u) => u.to_string(),
         _ => String::new(),
-    }
-}
-
-/// Go's `strconv.FormatFloat(f, 'g', -1, 32)`, `.inf`/`-.inf`/`.nan` for the specials.
-fn go_float_key(f: f64) -> String {
-    if f.is_nan() {
-        return ".nan".into();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 { ".inf" } else { "-.inf" }.into();
-    }
-    let f32v = f as f32;
-    let e = format!("{f32v:e}");
-    let (mant, exp) = e.split_once('e').unwrap_or((&e, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    if (-4..6).contains(&exp) {
-        format!("{f32v}")
-    } else {
-        let sign = if exp < 0 { '-' } else { '+' };
-        format!("{mant}e{sign}{:02}", exp.abs())
     }
 }
 

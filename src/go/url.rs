@@ -3,6 +3,8 @@
 //! request`). kube-cel parses with the WHATWG rules of the url crate, which accept and refuse
 //! other strings.
 
+use crate::go::strconv::quote;
+
 /// The parts of a parsed URL the CEL accessors read.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GoUrl {
@@ -16,7 +18,7 @@ pub struct GoUrl {
 
 /// Go's `url.ParseRequestURI`; the error is Go's text, `parse "<raw>": <reason>`.
 pub fn parse_request_uri(raw: &str) -> Result<GoUrl, String> {
-    parse(raw).map_err(|e| format!("parse {}: {e}", crate::field::go_quote(raw)))
+    parse(raw).map_err(|e| format!("parse {}: {e}", quote(raw)))
 }
 
 fn parse(raw: &str) -> Result<GoUrl, String> {
@@ -93,6 +95,7 @@ fn parse_authority(authority: &str) -> Result<String, String> {
         if !ok {
             return Err("net/url: invalid userinfo".into());
         }
+        unescape(u, false)?;
     }
     Ok(host)
 }
@@ -109,7 +112,7 @@ fn parse_host(host: &str) -> Result<String, String> {
         let valid = colon_port.is_empty()
             || (colon_port.starts_with(':') && colon_port[1..].bytes().all(|b| b.is_ascii_digit()));
         if !valid {
-            let q = crate::field::go_quote(colon_port);
+            let q = quote(colon_port);
             return Err(format!("invalid port {q} after host"));
         }
     }
@@ -130,17 +133,14 @@ fn unescape(s: &str, host: bool) -> Result<String, String> {
                     (Some(&h), Some(&l)) if hex(h).is_some() && hex(l).is_some() => (h, l),
                     _ => {
                         let bad: String = s[i..].chars().take(3).collect();
-                        return Err(format!(
-                            "invalid URL escape {}",
-                            crate::field::go_quote(&bad)
-                        ));
+                        return Err(format!("invalid URL escape {}", quote(&bad)));
                     }
                 };
                 out.push((hex(h).unwrap_or(0) * 16 + hex(l).unwrap_or(0)) as u8);
                 i += 3;
             }
             c if host && c < 0x80 && !host_char(c) => {
-                let q = crate::field::go_quote(&(c as char).to_string());
+                let q = quote(&(c as char).to_string());
                 return Err(format!("invalid character {q} in host name"));
             }
             c => {
@@ -234,6 +234,11 @@ mod tests {
         assert_eq!(err("sgv8ad"), "parse \"sgv8ad\": invalid URI for request");
         assert_eq!(err(""), "parse \"\": empty url");
         assert_eq!(err(":x"), "parse \":x\": missing protocol scheme");
+        assert_eq!(err("a://%@"), "parse \"a://%@\": invalid URL escape \"%\"");
+        assert_eq!(
+            err("a://%zz@h"),
+            "parse \"a://%zz@h\": invalid URL escape \"%zz\""
+        );
         assert_eq!(
             err("http://a b/"),
             "parse \"http://a b/\": invalid character \" \" in host name"

@@ -107,6 +107,91 @@ impl Format {
     }
 }
 
+/// kube-openapi's `strfmt.ParseDuration`: Go's form first; else the whole text must be
+/// `\s*(\d+\s*[A-Za-zµ]+\s*)+` (Go's ASCII `\s`, `\d`), and every `<digits><unit>` term whose
+/// unit (lowercased) is a unit's name, or starts with its longest name (`days`, `weeks`), adds
+/// `digits × unit` (wrapping as Go's `time.Duration` does); `None` when no term has a known unit
+/// or a number is out of int64 range.
+pub fn parse_duration(s: &str) -> Option<i64> {
+    if let Some(d) = crate::go::time::parse_duration(s) {
+        return Some(d);
+    }
+    let terms = strfmt_terms(s)?;
+    let mut total: i64 = 0;
+    let mut found = false;
+    for (digits, unit) in terms {
+        let factor: i64 = digits.parse().ok()?;
+        let unit = unit.to_lowercase();
+        for names in STRFMT_UNITS {
+            let last = names.len() - 1;
+            for (i, name) in names.iter().enumerate() {
+                if (i == last && unit.starts_with(name)) || name.eq_ignore_ascii_case(&unit) {
+                    found = true;
+                    total = total.wrapping_add(factor.wrapping_mul(strfmt_nanos(names[0])));
+                }
+            }
+        }
+    }
+    found.then_some(total)
+}
+
+/// Go's `\s`: ASCII space, tab, newline, form feed, carriage return.
+fn go_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\x0C' | '\r')
+}
+
+fn unit_char(c: char) -> bool {
+    c.is_ascii_alphabetic() || c == 'µ'
+}
+
+/// The `(digits, unit)` terms of a text that is all `\s*(\d+\s*[A-Za-zµ]+\s*)+`, else `None`.
+fn strfmt_terms(s: &str) -> Option<Vec<(&str, &str)>> {
+    let mut rest = s.trim_start_matches(go_space);
+    let mut out = Vec::new();
+    while !rest.is_empty() {
+        let d = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        if d == 0 {
+            return None;
+        }
+        let (digits, after) = rest.split_at(d);
+        let after = after.trim_start_matches(go_space);
+        let u = after.find(|c: char| !unit_char(c)).unwrap_or(after.len());
+        if u == 0 {
+            return None;
+        }
+        out.push((digits, &after[..u]));
+        rest = after[u..].trim_start_matches(go_space);
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// strfmt's unit names, each group's first name keying its length.
+const STRFMT_UNITS: &[&[&str]] = &[
+    &["ns", "nano"],
+    &["us", "µs", "micro"],
+    &["ms", "milli"],
+    &["s", "sec"],
+    &["m", "min"],
+    &["h", "hr", "hour"],
+    &["d", "day"],
+    &["w", "wk", "week"],
+];
+
+fn strfmt_nanos(unit: &str) -> i64 {
+    match unit {
+        "ns" => 1,
+        "us" => 1_000,
+        "ms" => 1_000_000,
+        "s" => 1_000_000_000,
+        "m" => 60_000_000_000,
+        "h" => 3_600_000_000_000,
+        "d" => 86_400_000_000_000,
+        _ => 604_800_000_000_000,
+    }
+}
+
 const SSN: usize = 0;
 const HEX_COLOR: usize = 1;
 const RGB_COLOR: usize = 2;
@@ -130,7 +215,7 @@ fn fixed(i: usize) -> &'static Regex {
     &COMPILED.get_or_init(|| {
         PATTERNS
             .iter()
-            .map(|p| crate::goregex::compile(p).expect("fixed pattern"))
+            .map(|p| crate::go::regexp::compile(p).expect("fixed pattern"))
             .collect()
     })[i]
 }
@@ -189,7 +274,7 @@ fn is_credit_card(s: &str) -> bool {
     const SHAPES: &str = r"^(?:4[0-9]{12}(?:[0-9]{3})?|5[1-5][0-9]{14}|6(?:011|5[0-9][0-9])[0-9]{12}|3[47][0-9]{13}|3(?:0[0-5]|[68][0-9])[0-9]{11}|(?:2131|1800|35\d{3})\d{11})$";
     static SHAPE: OnceLock<Regex> = OnceLock::new();
     let digits: String = s.chars().filter(char::is_ascii_digit).collect();
-    let shape = SHAPE.get_or_init(|| crate::goregex::compile(SHAPES).expect("fixed pattern"));
+    let shape = SHAPE.get_or_init(|| crate::go::regexp::compile(SHAPES).expect("fixed pattern"));
     if !shape.is_match(&digits) {
         return false;
     }

@@ -95,3 +95,31 @@ fn names_normalize_dashes() {
     assert_eq!(Format::parse("k8sshortname"), Some(K8sShortName));
     assert_eq!(Format::parse("int32"), None);
 }
+
+/// kube-openapi's duration_test.go and the long unit names.
+#[test]
+fn parse_duration_as_strfmt_does() {
+    assert_eq!(super::parse_duration("3d"), Some(3 * 86_400_000_000_000));
+    assert_eq!(super::parse_duration("1 week"), Some(604_800_000_000_000));
+    assert_eq!(super::parse_duration("2h"), Some(7_200_000_000_000));
+    assert_eq!(super::parse_duration("abc"), None);
+    // kube-openapi's duration_test.go and the long unit names.
+    assert_eq!(
+        super::parse_duration("3 days"),
+        Some(3 * 86_400_000_000_000)
+    );
+    assert_eq!(
+        super::parse_duration(" 1 hours 2 MINUTES "),
+        Some(3_720_000_000_000)
+    );
+    assert_eq!(
+        super::parse_duration("2 weeks"),
+        Some(2 * 604_800_000_000_000)
+    );
+    assert_eq!(super::parse_duration("5 seconds"), Some(5_000_000_000));
+    assert_eq!(super::parse_duration("1 ms"), Some(1_000_000));
+    assert_eq!(super::parse_duration("x 3d"), None);
+    assert_eq!(super::parse_duration("3d x"), None);
+    assert_eq!(super::parse_duration("3 fortnights"), None);
+    assert_eq!(super::parse_duration("1 hr 1 xx"), Some(3_600_000_000_000));
+}

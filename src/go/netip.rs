@@ -4,7 +4,7 @@
 //! `Prefix` methods the Kubernetes CEL IP and CIDR libraries use. Parsed addresses are std's
 //! [`IpAddr`] (an IPv6 address may carry a zone, which std's type does not keep: [`Addr`]).
 
-use crate::field::go_quote;
+use crate::go::strconv::quote;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 /// A parsed address: std's address and the IPv6 zone (`fe80::1%eth0`), if any.
@@ -16,13 +16,9 @@ pub struct Addr {
 
 fn addr_error(input: &str, msg: &str, at: &str) -> String {
     if at.is_empty() {
-        format!("ParseAddr({}): {msg}", go_quote(input))
+        format!("ParseAddr({}): {msg}", quote(input))
     } else {
-        format!(
-            "ParseAddr({}): {msg} (at {})",
-            go_quote(input),
-            go_quote(at)
-        )
+        format!("ParseAddr({}): {msg} (at {})", quote(input), quote(at))
     }
 }
 
@@ -221,7 +217,7 @@ fn parse_v6(input: &str) -> Result<Addr, String> {
 /// `netip.ParsePrefix(s)`: the address (with its zone, always empty: zones are refused) and
 /// the prefix length.
 pub fn parse_prefix(s: &str) -> Result<(IpAddr, u8), String> {
-    let err = |msg: &str| format!("netip.ParsePrefix({}): {msg}", go_quote(s));
+    let err = |msg: &str| format!("netip.ParsePrefix({}): {msg}", quote(s));
     let Some(i) = s.rfind('/') else {
         return Err(err("no '/'"));
     };
@@ -230,7 +226,7 @@ pub fn parse_prefix(s: &str) -> Result<(IpAddr, u8), String> {
         return Err(err("IPv6 zones cannot be present in a prefix"));
     }
     let bits = &s[i + 1..];
-    let bad = || err(&format!("bad bits after slash: {}", go_quote(bits)));
+    let bad = || err(&format!("bad bits after slash: {}", quote(bits)));
     let b = bits.as_bytes();
     if b.len() > 1 && !(b'1'..=b'9').contains(&b[0]) {
         return Err(bad());

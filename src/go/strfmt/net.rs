@@ -118,101 +118,9 @@ pub(super) fn is_mac(s: &str) -> bool {
     false
 }
 
-/// `url.ParseRequestURI(s)` succeeds: an absolute URI or an absolute path, with a valid
-/// authority (host characters, numeric port, userinfo) and valid `%` escapes.
+/// strfmt's `IsURI`: Go's `url.ParseRequestURI(s)` succeeds ([`crate::go::url`]).
 pub(super) fn is_request_uri(s: &str) -> bool {
-    if s.is_empty() || s.bytes().any(|b| b < b' ' || b == 0x7f) {
-        return false;
-    }
-    if s == "*" {
-        return true;
-    }
-    let Some((scheme, rest)) = scheme(s) else {
-        return false;
-    };
-    let rest = match rest.strip_suffix('?') {
-        Some(r) if !r.contains('?') => r,
-        _ => rest.split_once('?').map_or(rest, |(p, _)| p),
-    };
-    if !rest.starts_with('/') {
-        return !scheme.is_empty();
-    }
-    let path = match rest.strip_prefix("//") {
-        Some(auth) if !scheme.is_empty() => {
-            let (authority, path) = auth.split_at(auth.find('/').unwrap_or(auth.len()));
-            if !valid_authority(authority) {
-                return false;
-            }
-            path
-        }
-        _ => rest,
-    };
-    valid_escapes(path, false)
-}
-
-/// Go's `getScheme`: `None` for a text starting with `:`.
-fn scheme(s: &str) -> Option<(&str, &str)> {
-    for (i, c) in s.bytes().enumerate() {
-        match c {
-            b'a'..=b'z' | b'A'..=b'Z' => {}
-            b'0'..=b'9' | b'+' | b'-' | b'.' if i > 0 => {}
-            b':' if i == 0 => return None,
-            b':' => return Some((&s[..i], &s[i + 1..])),
-            _ => return Some(("", s)),
-        }
-    }
-    Some(("", s))
-}
-
-fn valid_authority(a: &str) -> bool {
-    let (user, host) = match a.rfind('@') {
-        Some(i) => (Some(&a[..i]), &a[i + 1..]),
-        None => (None, a),
-    };
-    let user_ok = user.is_none_or(|u| {
-        u.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-._:~!$&'()*+,;=%@".contains(c))
-            && valid_escapes(u, false)
-    });
-    let port_ok = |p: &str| {
-        p.is_empty()
-            || p.strip_prefix(':')
-                .is_some_and(|d| d.bytes().all(|b| b.is_ascii_digit()))
-    };
-    let host_ok = if host.starts_with('[') {
-        host.rfind(']').is_some_and(|i| port_ok(&host[i + 1..]))
-    } else {
-        host.rfind(':').is_none_or(|i| port_ok(&host[i..]))
-    };
-    user_ok && host_ok && valid_escapes(host, true)
-}
-
-/// Go's `unescape` checks: every `%` starts `%XX`; in a host, escapes are for non-ASCII bytes
-/// (or `%25`) and only RFC 3986's host characters appear unescaped.
-fn valid_escapes(s: &str, host: bool) -> bool {
-    let b = s.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' {
-            if i + 2 >= b.len() || !b[i + 1].is_ascii_hexdigit() || !b[i + 2].is_ascii_hexdigit() {
-                return false;
-            }
-            if host && (b[i + 1] as char).to_digit(16).unwrap_or(0) < 8 && &s[i..i + 3] != "%25" {
-                return false;
-            }
-            i += 3;
-            continue;
-        }
-        if host && b[i] < 0x80 && !host_char(b[i]) {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
-fn host_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || b"!$&'()*+,;=:[]<>\"-_.~".contains(&c)
+    crate::go::url::parse_request_uri(s).is_ok()
 }
 
 /// `mail.ParseAddress(s)` gives an address: `local@domain`, possibly with a display name
@@ -392,6 +300,6 @@ fn atext(c: char) -> bool {
 pub(super) fn is_hostname(s: &str) -> bool {
     const PATTERN: &str = r"^([a-zA-Z0-9\p{S}\p{L}]((-?[a-zA-Z0-9\p{S}\p{L}]{0,62})?)|([a-zA-Z0-9\p{S}\p{L}](([a-zA-Z0-9-\p{S}\p{L}]{0,61}[a-zA-Z0-9\p{S}\p{L}])?)(\.)){1,}([a-zA-Z\p{L}]){2,63})$";
     static RE: OnceLock<Regex> = OnceLock::new();
-    let re = RE.get_or_init(|| crate::goregex::compile(PATTERN).expect("fixed pattern"));
+    let re = RE.get_or_init(|| crate::go::regexp::compile(PATTERN).expect("fixed pattern"));
     re.is_match(s) && s.len() <= 255 && s.split('.').all(|p| p.len() <= 63)
 }
