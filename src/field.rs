@@ -246,13 +246,9 @@ fn go_number(n: &serde_json::Number) -> String {
     }
 }
 
-/// Go's `%v` for a finite float64: `strconv.FormatFloat(f, 'g', -1, 64)`
-/// ([`crate::go::strconv::format_float`]); NaN and the infinities as Rust prints them (`NaN`,
-/// `inf`, `-inf`; Go writes `NaN`, `+Inf`, `-Inf`), as this function always has.
+/// Go's `%v` for a float64: `strconv.FormatFloat(f, 'g', -1, 64)`
+/// ([`crate::go::strconv::format_float`]; `NaN`, `+Inf`, `-Inf` for the specials).
 pub fn go_float(f: f64) -> String {
-    if !f.is_finite() {
-        return format!("{f}");
-    }
     crate::go::strconv::format_float(f, 64)
 }
 
