@@ -99,7 +99,7 @@ impl Format {
             Byte => fixed(BASE64).is_match(s),
             Password => true,
             Date => time::is_date(s),
-            Duration => time::is_duration(s),
+            Duration => parse_duration(s).is_some(),
             DateTime => time::is_date_time(s),
             K8sShortName => is_k8s_short_name(s),
             K8sLongName => s.len() <= 253 && s.split('.').all(is_k8s_short_name_segment),
@@ -107,21 +107,26 @@ impl Format {
     }
 }
 
-/// kube-openapi's `strfmt.ParseDuration`: Go's form first; else the whole text must be
-/// `\s*(\d+\s*[A-Za-zµ]+\s*)+` (Go's ASCII `\s`, `\d`), and every `<digits><unit>` term whose
-/// unit (lowercased) is a unit's name, or starts with its longest name (`days`, `weeks`), adds
-/// `digits × unit` (wrapping as Go's `time.Duration` does); `None` when no term has a known unit
-/// or a number is out of int64 range.
+/// kube-openapi's `strfmt.ParseDuration` (the same at v1.32 to v1.36): Go's
+/// `time.ParseDuration` first; else every `(\d+)\s*([A-Za-zµ]+)` found anywhere in the text
+/// (Go's ASCII `\d` and `\s`; what lies between the terms does not matter, so `x 3d` is three
+/// days) whose unit, lowercased, is a unit's name, or starts with the longest name of its unit
+/// (`days`, `weeks`, `nanos`), adds `digits × unit`, wrapping as Go's `time.Duration` does;
+/// `None` when no term has a known unit, or a term's number is beyond `int64` (`strconv.Atoi`).
+/// strfmt's `IsDuration` is this succeeding.
 pub fn parse_duration(s: &str) -> Option<i64> {
     if let Some(d) = crate::go::time::parse_duration(s) {
         return Some(d);
     }
-    let terms = strfmt_terms(s)?;
+    static TERM: OnceLock<Regex> = OnceLock::new();
+    // `((\d+)\s*([A-Za-zµ]+))` with Go's ASCII classes, written for the `regex` crate.
+    let term = TERM
+        .get_or_init(|| Regex::new(r"([0-9]+)[\t\n\x0C\r ]*([A-Za-zµ]+)").expect("fixed pattern"));
     let mut total: i64 = 0;
     let mut found = false;
-    for (digits, unit) in terms {
-        let factor: i64 = digits.parse().ok()?;
-        let unit = unit.to_lowercase();
+    for m in term.captures_iter(s) {
+        let factor: i64 = m[1].parse().ok()?;
+        let unit = m[2].to_lowercase();
         for names in STRFMT_UNITS {
             let last = names.len() - 1;
             for (i, name) in names.iter().enumerate() {
@@ -133,38 +138,6 @@ pub fn parse_duration(s: &str) -> Option<i64> {
         }
     }
     found.then_some(total)
-}
-
-/// Go's `\s`: ASCII space, tab, newline, form feed, carriage return.
-fn go_space(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\n' | '\x0C' | '\r')
-}
-
-fn unit_char(c: char) -> bool {
-    c.is_ascii_alphabetic() || c == 'µ'
-}
-
-/// The `(digits, unit)` terms of a text that is all `\s*(\d+\s*[A-Za-zµ]+\s*)+`, else `None`.
-fn strfmt_terms(s: &str) -> Option<Vec<(&str, &str)>> {
-    let mut rest = s.trim_start_matches(go_space);
-    let mut out = Vec::new();
-    while !rest.is_empty() {
-        let d = rest
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len());
-        if d == 0 {
-            return None;
-        }
-        let (digits, after) = rest.split_at(d);
-        let after = after.trim_start_matches(go_space);
-        let u = after.find(|c: char| !unit_char(c)).unwrap_or(after.len());
-        if u == 0 {
-            return None;
-        }
-        out.push((digits, &after[..u]));
-        rest = after[u..].trim_start_matches(go_space);
-    }
-    (!out.is_empty()).then_some(out)
 }
 
 /// strfmt's unit names, each group's first name keying its length.

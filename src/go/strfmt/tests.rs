@@ -118,8 +118,58 @@ fn parse_duration_as_strfmt_does() {
     );
     assert_eq!(super::parse_duration("5 seconds"), Some(5_000_000_000));
     assert_eq!(super::parse_duration("1 ms"), Some(1_000_000));
-    assert_eq!(super::parse_duration("x 3d"), None);
-    assert_eq!(super::parse_duration("3d x"), None);
+    // Terms are found anywhere (FindAllStringSubmatch), whatever lies between them.
+    assert_eq!(super::parse_duration("x 3d"), Some(3 * 86_400_000_000_000));
+    assert_eq!(super::parse_duration("3d x"), Some(3 * 86_400_000_000_000));
     assert_eq!(super::parse_duration("3 fortnights"), None);
     assert_eq!(super::parse_duration("1 hr 1 xx"), Some(3_600_000_000_000));
+    // kube-openapi's duration_test.go: TestDuration's refusals, the _Failed tests and
+    // TestDurationParser's table (spaces or none between number and unit).
+    for bad in [
+        "yada",
+        "three week",
+        "9999999999999999999999999999999999999999999999999999999 weeks",
+        "12 parsecs",
+        "12 y",
+        "45 wekk",
+        "45 weeekks",
+    ] {
+        assert_eq!(super::parse_duration(bad), None, "{bad}");
+        assert!(!Format::Duration.validates(bad), "{bad}");
+    }
+    let (ns, us, ms, sec) = (1, 1_000, 1_000_000, 1_000_000_000);
+    let (min, hour) = (60 * sec, 3_600 * sec);
+    let (day, week) = (24 * hour, 7 * 24 * hour);
+    let table: &[(&str, i64)] = &[
+        ("1ns", ns),
+        ("1us", us),
+        ("1µs", us),
+        ("1ms", ms),
+        ("1s", sec),
+        ("1m", min),
+        ("1h", hour),
+        ("1hr", hour),
+        ("1d", day),
+        ("1w", week),
+        ("1wk", week),
+        ("1nanoseconds", ns),
+        ("1nanos", ns),
+        ("1microseconds", us),
+        ("1micros", us),
+        ("1millis", ms),
+        ("1milliseconds", ms),
+        ("1second", sec),
+        ("1sec", sec),
+        ("1min", min),
+        ("1minute", min),
+        ("1hour", hour),
+        ("1day", day),
+        ("1week", week),
+    ];
+    for (text, want) in table {
+        assert_eq!(super::parse_duration(text), Some(*want), "{text}");
+        let spaced = text.replacen('1', "1  ", 1);
+        assert_eq!(super::parse_duration(&spaced), Some(*want), "{spaced}");
+        assert!(Format::Duration.validates(&spaced), "{spaced}");
+    }
 }
