@@ -61,8 +61,8 @@ pub(super) fn compile(
 }
 
 /// Whether the apiserver skips the CEL check that gave `msg`: it compiles a node's rules only
-/// when no schema error was found at that node or below it (`causes`).
-pub(super) fn skipped_for_schema_errors(msg: &str, causes: &[String]) -> bool {
+/// when no schema error was found at that node or below it (`fields`: the causes' fields).
+pub(super) fn skipped_for_schema_errors(msg: &str, fields: &[String]) -> bool {
     let Some(at) = msg.find(".x-kubernetes-validations[") else {
         return false;
     };
@@ -70,9 +70,9 @@ pub(super) fn skipped_for_schema_errors(msg: &str, causes: &[String]) -> bool {
         return false;
     }
     let node = &msg[..at];
-    causes.iter().any(|c| {
-        c.strip_prefix(node)
-            .is_some_and(|rest| rest.starts_with('.') || rest.starts_with(':'))
+    fields.iter().any(|f| {
+        f.strip_prefix(node)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
     })
 }
 

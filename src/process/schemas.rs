@@ -315,7 +315,8 @@ fn load_item_crd(
             (&unchanged, &judged_preexisting),
         ),
     };
-    let schema_causes: Vec<String> = causes.iter().map(|c| c.text.clone()).collect();
+    let schema_fields: Vec<String> = causes.iter().filter_map(|c| c.field.clone()).collect();
+    let no_schema_causes = causes.is_empty();
     for e in &prepared {
         push_new(
             &mut causes,
@@ -323,7 +324,7 @@ fn load_item_crd(
                 .rules
                 .iter()
                 .flat_map(|r| r.errors.iter())
-                .filter(|m| !super::rules::skipped_for_schema_errors(m, &schema_causes)),
+                .filter(|m| !super::rules::skipped_for_schema_errors(m, &schema_fields)),
         );
     }
     for c in &causes {
@@ -341,7 +342,7 @@ fn load_item_crd(
     // it as sent, those rules reported on them.
     let uncompiled_only = update
         && usable
-        && schema_causes.is_empty()
+        && no_schema_causes
         && prepared
             .iter()
             .all(|e| e.attached.rules.as_ref().is_none_or(|r| r.only_uncompiled));
