@@ -166,7 +166,12 @@ pub const MAX_FILE_BYTES: u64 = 256 << 20;
 /// A file's text: only a regular file (symbolic links followed) is read, never a device or a
 /// FIFO, and only up to [`MAX_FILE_BYTES`].
 pub fn read_text(path: &Path) -> Result<String, SchemaError> {
-    String::from_utf8(read_bytes(path)?).map_err(|_| {
+    utf8(path, read_bytes(path)?)
+}
+
+/// A file's bytes as text (`path` names the file, or a file inside an archive).
+fn utf8(path: &Path, bytes: Vec<u8>) -> Result<String, SchemaError> {
+    String::from_utf8(bytes).map_err(|_| {
         refuse(
             path,
             "cannot read: stream did not contain valid UTF-8".into(),
@@ -280,15 +285,9 @@ pub fn load_file(path: &Path, explicit: bool) -> Result<Vec<VersionSchema>, Sche
         })?;
         let mut out = Vec::new();
         for file in files {
-            let text = String::from_utf8(file.data).map_err(|_| SchemaError {
-                source_name: file.name.clone(),
-                field: String::new(),
-                message: "cannot read: stream did not contain valid UTF-8".into(),
-            })?;
-            let json = Path::new(&file.name)
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-            out.extend(load_text(&file.name, &text, json, false)?);
+            let name = Path::new(&file.name);
+            let text = utf8(name, file.data)?;
+            out.extend(load_text(&file.name, &text, is_json_file(name), false)?);
         }
         return Ok(out);
     }

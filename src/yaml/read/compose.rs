@@ -151,13 +151,7 @@ fn from_json(v: &serde_json::Value, span: Span) -> RNode {
             flow: true,
         },
     };
-    RNode {
-        span,
-        anchor: None,
-        alias: None,
-        tag: None,
-        kind,
-    }
+    RNode::bare(span, kind)
 }
 
 /// Converts a chunk's marks to stream positions.

@@ -80,7 +80,7 @@ pub(super) fn compose(
                     end: span_start,
                 };
                 stack.push(Frame {
-                    node: node(span, kind),
+                    node: RNode::bare(span, kind),
                     pending_key: None,
                 });
                 continue;
@@ -117,7 +117,7 @@ pub(super) fn compose(
                     json: true,
                     source: kept.then(|| src.into()),
                 };
-                (node(span, kind), mark)
+                (RNode::bare(span, kind), mark)
             }
             _ => {
                 let mark = r.mark(start);
@@ -138,7 +138,7 @@ pub(super) fn compose(
                     json: true,
                     source: None,
                 };
-                (node(span, kind), mark)
+                (RNode::bare(span, kind), mark)
             }
         };
         if let Some(sink) = sink.as_deref_mut().filter(|_| at_root_items(&stack)) {
@@ -156,16 +156,6 @@ pub(super) fn compose(
             },
             Kind::Scalar { .. } => {}
         }
-    }
-}
-
-fn node(span: Span, kind: Kind) -> RNode {
-    RNode {
-        span,
-        anchor: None,
-        alias: None,
-        tag: None,
-        kind,
     }
 }
 

@@ -78,6 +78,19 @@ pub struct RNode {
     pub kind: Kind,
 }
 
+impl RNode {
+    /// A node without anchor, alias or tag.
+    pub(super) fn bare(span: Span, kind: Kind) -> RNode {
+        RNode {
+            span,
+            anchor: None,
+            alias: None,
+            tag: None,
+            kind,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Kind {
     Scalar {
