@@ -17,7 +17,7 @@ pub type Panic = ExecutionError;
 
 /// A value as a Go map key: what the apiserver holds for it (`interface{}` of a JSON value,
 /// or a CEL value's `Value()`).
-#[derive(Hash, PartialEq, Eq, Clone)]
+#[derive(Hash, PartialEq, Eq, Clone, Debug)]
 pub enum Native {
     Nil,
     Bool(bool),
@@ -43,7 +43,7 @@ pub enum MapKey {
 
 /// What the apiserver holds for an element of a set list of the object: a map key, or a
 /// value that cannot be one (its Go type), whose hashing panics when the set is built.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub enum Held {
     Key(Native),
     Unhashable(&'static str),

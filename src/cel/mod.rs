@@ -67,6 +67,8 @@ mod funcs;
 mod gokeys;
 mod interp;
 mod ip;
+// The runtime of our own, being built beside the cel crate's (issue 42).
+#[allow(dead_code)]
 mod library;
 mod listlib;
 mod lists;
@@ -82,6 +84,8 @@ mod syntax;
 mod time;
 mod types;
 mod urls;
+#[allow(dead_code)]
+mod val;
 mod value;
 
 use crate::field::FieldError;

@@ -12,7 +12,7 @@ use kube_cel::KubeCelExt;
 /// libraries, and our Go-compatible replacements (see [`super::funcs`]).
 fn root_context() -> Context<'static> {
     let mut ctx = Context::default().with_all();
-    super::funcs::register(&mut ctx);
+    super::super::funcs::register(&mut ctx);
     ctx
 }
 

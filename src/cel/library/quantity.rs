@@ -1,0 +1,5 @@
+//! (to be written)
+
+use super::Func;
+
+pub(super) const FUNCS: &[(&str, Func)] = &[];
