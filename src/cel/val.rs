@@ -1,6 +1,6 @@
 //! CEL values of our own (cel-go's `ref.Val` and its `types` package): what rules compute
 //! with, each carrying what cel-go's value of it knows. An object's lists and maps carry
-//! their schema type ([`Origin`]), so that a set list compares and adds as a set and a map
+//! their schema type ([`List::origin`]), so that a set list compares and adds as a set and a map
 //! list as a map list wherever the value goes (cel-go's `UnstructuredToVal` wrappers); the
 //! Kubernetes libraries' types (IP, CIDR, quantity, semver, URL, named format) are
 //! [`Ext`] values; errors are [`Error`]s with cel-go's texts.
@@ -65,18 +65,13 @@ impl dyn Ext {
     }
 }
 
-/// A list: its items, and for a list of the object (or one `+` built on it) its schema type.
+/// A list: its items, and for a list of the object (or one `+` built on it) its schema type
+/// and, for a set list, its elements as the apiserver holds them (the JSON values decoded, or
+/// as `+` added them), by which it compares and adds as the apiserver's value of it does.
 #[derive(Clone, Debug)]
 pub struct List {
     pub items: Arc<Vec<Val>>,
-    pub origin: Option<Arc<Origin>>,
-}
-
-/// Where an object's list or map comes from: its schema type, and for a set list its
-/// elements as the apiserver holds them (the JSON values decoded, or as `+` added them).
-#[derive(Debug)]
-pub struct Origin {
-    pub decl: Arc<Decl>,
+    pub origin: Option<Arc<Decl>>,
     pub held: Option<Arc<[Held]>>,
 }
 
@@ -85,7 +80,7 @@ pub struct Origin {
 pub struct Map {
     pub entries: Arc<BTreeMap<Key, Val>>,
     /// For an object's map or object value: its schema type.
-    pub origin: Option<Arc<Origin>>,
+    pub origin: Option<Arc<Decl>>,
 }
 
 /// A map key: cel-go's map keys are ints, uints, bools and strings.
@@ -176,6 +171,7 @@ impl List {
         List {
             items: Arc::new(items),
             origin: None,
+            held: None,
         }
     }
 }
