@@ -52,7 +52,6 @@
 
 mod check;
 mod compile;
-mod conv;
 mod cost;
 mod decl;
 mod equal;
@@ -61,31 +60,21 @@ mod escape;
 mod estimate;
 mod eval;
 pub(crate) mod fieldpath;
-mod format;
-mod formatting;
-mod funcs;
 mod gokeys;
 mod interp;
-mod ip;
 // The runtime of our own, being built beside the cel crate's (issue 42).
 #[allow(dead_code)]
 mod library;
-mod listlib;
 mod lists;
 mod locate;
 mod mapping;
 mod overloads;
 pub mod preexisting;
-mod quantity;
 mod rule;
-mod semver;
-mod strings;
 mod syntax;
-mod time;
 mod types;
-mod urls;
 #[allow(dead_code)]
-mod val;
+pub(crate) mod val;
 mod value;
 
 use crate::field::FieldError;

@@ -16,9 +16,6 @@ use super::val::{Error, Res, Val};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-mod root;
-pub use root::with_root;
-
 mod conv;
 mod format;
 mod formatting;
@@ -33,6 +30,9 @@ mod std_ops;
 mod strings;
 mod time;
 mod urls;
+
+pub use format::{max_regex_size, FORMATS};
+pub use formatting::{check_format, type_only};
 
 /// A function: its receiver (if a member call) and arguments, evaluated.
 pub type Func = fn(&[Val]) -> Res;
