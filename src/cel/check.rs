@@ -16,7 +16,7 @@ use super::overloads;
 use super::val::Val;
 use super::types::{self, Ty};
 use crate::versions::CelEnv;
-use kube_cel::cel::common::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
+use ::cel::common::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 

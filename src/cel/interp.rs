@@ -25,7 +25,7 @@ use super::check::Checked;
 use super::library::Func;
 use super::lists::ListOp;
 use super::val::{Error, Key, Val};
-use kube_cel::cel::common::ast::IdedExpr;
+use ::cel::common::ast::IdedExpr;
 use plan::{plan, Planner};
 use price::{Price, Zero};
 use std::collections::HashSet;
