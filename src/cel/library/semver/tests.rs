@@ -159,8 +159,16 @@ fn parse_errors_are_blangs() {
 fn values_and_fields() {
     let v = semver("1.2.3");
     assert_eq!(v.type_name(), "kubernetes.Semver");
-    assert_res("major", call("major", &[v.clone()]), Ok(Val::Int(1)));
-    assert_res("minor", call("minor", &[v.clone()]), Ok(Val::Int(2)));
+    assert_res(
+        "major",
+        call("major", std::slice::from_ref(&v)),
+        Ok(Val::Int(1)),
+    );
+    assert_res(
+        "minor",
+        call("minor", std::slice::from_ref(&v)),
+        Ok(Val::Int(2)),
+    );
     assert_res("patch", call("patch", &[v]), Ok(Val::Int(3)));
     let big = semver("1234.56789012345.67890123456789");
     assert_res("patch", call("patch", &[big]), Ok(Val::Int(67890123456789)));
