@@ -47,6 +47,28 @@ pub struct Ip(pub IpAddr);
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cidr(pub IpAddr, pub u8);
 
+impl Ip {
+    /// `IP.Equal` as cel-go's `==` calls it on the left operand: the same address; `no such
+    /// overload` when the right operand is no IP.
+    pub fn cel_equal(&self, other: &Val) -> Res {
+        match other.as_ext::<Ip>() {
+            Some(o) => Ok(Val::Bool(o == self)),
+            None => no_overload(),
+        }
+    }
+}
+
+impl Cidr {
+    /// `CIDR.Equal` as cel-go's `==` calls it on the left operand: the same address and
+    /// prefix length; `no such overload` when the right operand is no CIDR.
+    pub fn cel_equal(&self, other: &Val) -> Res {
+        match other.as_ext::<Cidr>() {
+            Some(o) => Ok(Val::Bool(o == self)),
+            None => no_overload(),
+        }
+    }
+}
+
 impl Ext for Ip {
     fn type_name(&self) -> &str {
         "net.IP"

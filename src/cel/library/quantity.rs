@@ -50,9 +50,37 @@ enum Amount {
     },
 }
 
-/// A `kubernetes.Quantity`.
+/// A `kubernetes.Quantity` (apiserver `cel.Quantity`).
 #[derive(Debug, Clone)]
-pub struct Quantity(Amount);
+pub struct Quantity {
+    amount: Amount,
+    /// Whether it is a result of `add` or `sub`, which the library returns as a pointer
+    /// (`&cel.Quantity`) where `quantity()` returns a value: `Quantity.Equal` takes only a
+    /// value as its argument, so `x == q.add(y)` is `no such overload` in the apiserver
+    /// ([`Quantity::cel_equal`]).
+    pointer: bool,
+}
+
+impl Quantity {
+    fn new(amount: Amount) -> Quantity {
+        Quantity {
+            amount,
+            pointer: false,
+        }
+    }
+
+    /// `Quantity.Equal` as cel-go's `==` calls it on the left operand: the amounts'
+    /// `Quantity.Cmp` is 0 (`1Ki` equals `1024`); `no such overload` when the right operand is
+    /// not a quantity held as a value (any other type, or a result of `add` or `sub`).
+    pub fn cel_equal(&self, other: &Val) -> Res {
+        match other.as_ext::<Quantity>() {
+            Some(o) if !o.pointer => Ok(Val::Bool(
+                cmp_amounts(&self.amount, &o.amount) == Ordering::Equal,
+            )),
+            _ => no_overload(),
+        }
+    }
+}
 
 /// The most digits an exact amount may grow to (a suffix's exponent rounded to nano units, or
 /// two scales aligned by `add`/`sub`). The apiserver builds the number whatever its size (an
@@ -274,11 +302,12 @@ impl Ext for Quantity {
         "kubernetes.Quantity"
     }
 
-    /// `Quantity.Equal`: apimachinery's `Quantity.Cmp` is 0 (`1Ki` equals `1024`).
+    /// `Quantity.Equal`: the amounts' `Quantity.Cmp` is 0 (`1Ki` equals `1024`). Where the
+    /// apiserver errs ([`Quantity::cel_equal`]), false.
     fn equal(&self, other: &dyn Ext) -> bool {
         other
             .downcast::<Quantity>()
-            .is_some_and(|o| cmp_amounts(&self.0, &o.0) == Ordering::Equal)
+            .is_some_and(|o| cmp_amounts(&self.amount, &o.amount) == Ordering::Equal)
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -393,7 +422,7 @@ pub fn parse(s: &str) -> Result<Quantity, &'static str> {
             let value: i64 = format!("{num}{denom}").parse().map_err(|_| NUMERIC)?;
             if let Some(r) = value.checked_mul(mantissa) {
                 let value = if positive { r } else { -r };
-                return Ok(Quantity(Amount::Int { value, scale }));
+                return Ok(Quantity::new(Amount::Int { value, scale }));
             }
         }
     }
@@ -431,7 +460,7 @@ pub fn parse(s: &str) -> Result<Quantity, &'static str> {
             scale = 0;
         }
     }
-    Ok(Quantity(Amount::Dec {
+    Ok(Quantity::new(Amount::Dec {
         neg: !positive && !digits.is_empty(),
         digits,
         scale,
@@ -485,7 +514,7 @@ fn approximate(a: &Amount) -> f64 {
 /// The receiver of a quantity method (its only argument).
 fn receiver(args: &[Val]) -> Option<&Amount> {
     match args {
-        [v] => v.as_ext::<Quantity>().map(|q| &q.0),
+        [v] => v.as_ext::<Quantity>().map(|q| &q.amount),
         _ => None,
     }
 }
@@ -557,7 +586,7 @@ fn combine(args: &[Val], sub: bool) -> Res {
     let [q, other] = args else {
         return no_overload();
     };
-    let Some(Quantity(q)) = q.as_ext::<Quantity>() else {
+    let Some(Quantity { amount: q, .. }) = q.as_ext::<Quantity>() else {
         return no_overload();
     };
     let other = match other {
@@ -566,7 +595,7 @@ fn combine(args: &[Val], sub: bool) -> Res {
             scale: 0,
         },
         v => match v.as_ext::<Quantity>() {
-            Some(o) => o.0.clone(),
+            Some(o) => o.amount.clone(),
             None => return no_overload(),
         },
     };
@@ -584,7 +613,10 @@ fn combine(args: &[Val], sub: bool) -> Res {
         _ => None,
     };
     let out = fast.unwrap_or_else(|| dec_add(q, &other, sub));
-    Ok(Val::ext(Quantity(out)))
+    Ok(Val::ext(Quantity {
+        amount: out,
+        pointer: true,
+    }))
 }
 
 /// `q.add(q2)` and `q.add(int)` (`quantityAdd`, `quantityAddInt`).
@@ -605,7 +637,7 @@ fn ordering(args: &[Val]) -> Result<Ordering, Error> {
     };
     if let Some(x) = a.as_ext::<Quantity>() {
         return match b.as_ext::<Quantity>() {
-            Some(y) => Ok(cmp_amounts(&x.0, &y.0)),
+            Some(y) => Ok(cmp_amounts(&x.amount, &y.amount)),
             None => Err(Error::NoSuchOverload),
         };
     }

@@ -67,6 +67,17 @@ impl Semver {
     }
 }
 
+impl Semver {
+    /// `Semver.Equal` as cel-go's `==` calls it on the left operand: blang/semver's `EQ`;
+    /// `no such overload` when the right operand is no semver.
+    pub fn cel_equal(&self, other: &Val) -> Res {
+        match other.as_ext::<Semver>() {
+            Some(o) => Ok(Val::Bool(self.compare(o) == Ordering::Equal)),
+            None => no_overload(),
+        }
+    }
+}
+
 impl Ext for Semver {
     fn type_name(&self) -> &str {
         "kubernetes.Semver"

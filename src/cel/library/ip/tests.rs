@@ -221,6 +221,38 @@ fn equality_is_the_libraries() {
     assert!(!cidr("10.0.0.0/8").equals(&cidr("10.0.0.0/9")));
     assert!(!ip("10.0.0.0").equals(&cidr("10.0.0.0/32")));
     assert!(!cidr("10.0.0.0/32").equals(&ip("10.0.0.0")));
+    // cel-go's `==` with another type is the left operand's `Equal`: no such overload.
+    let ip_of = |v: &Val| *v.as_ext::<Ip>().unwrap();
+    let cidr_of = |v: &Val| *v.as_ext::<Cidr>().unwrap();
+    let a = ip_of(&ip("10.0.0.1"));
+    assert_res("ip ==", a.cel_equal(&ip("10.0.0.1")), Ok(Val::Bool(true)));
+    assert_res("ip ==", a.cel_equal(&ip("10.0.0.2")), Ok(Val::Bool(false)));
+    assert_res(
+        "ip ==",
+        a.cel_equal(&s("10.0.0.1")),
+        Err(Error::NoSuchOverload),
+    );
+    assert_res(
+        "ip ==",
+        a.cel_equal(&cidr("10.0.0.1/32")),
+        Err(Error::NoSuchOverload),
+    );
+    let c = cidr_of(&cidr("10.0.0.0/8"));
+    assert_res(
+        "cidr ==",
+        c.cel_equal(&cidr("10.0.0.0/8")),
+        Ok(Val::Bool(true)),
+    );
+    assert_res(
+        "cidr ==",
+        c.cel_equal(&cidr("10.0.0.1/8")),
+        Ok(Val::Bool(false)),
+    );
+    assert_res(
+        "cidr ==",
+        c.cel_equal(&ip("10.0.0.0")),
+        Err(Error::NoSuchOverload),
+    );
 }
 
 #[test]

@@ -46,7 +46,7 @@ fn parse_and_errors() {
     let table: &[(&str, Res)] = &[
         (
             "12Mi",
-            Ok(Val::ext(Quantity(Amount::Int {
+            Ok(Val::ext(Quantity::new(Amount::Int {
                 value: 12 << 20,
                 scale: 0,
             }))),
@@ -66,7 +66,7 @@ fn parse_and_errors() {
         // The fast form holds any scale.
         (
             "1e99999999",
-            Ok(Val::ext(Quantity(Amount::Int {
+            Ok(Val::ext(Quantity::new(Amount::Int {
                 value: 1,
                 scale: 99999999,
             }))),
@@ -124,6 +124,44 @@ fn equality_is_cmp() {
     }
     assert!(!q("1").equals(&Val::Int(1)));
     assert!(!q("1").equals(&semver("1.0.0")));
+}
+
+/// `add` and `sub` return a pointer (`&cel.Quantity`), `quantity()` a value, and
+/// `Quantity.Equal` takes a value: `q.add(x) == y` compares, `y == q.add(x)` and
+/// `q.add(x) == q.sub(y)` are `no such overload` in the apiserver.
+#[test]
+fn equality_of_arithmetic_results_is_the_apiservers() {
+    let of = |v: &Val| v.as_ext::<Quantity>().unwrap().clone();
+    let sum = method(q("500m"), "add", &[q("500m")]).unwrap();
+    let diff = method(q("2"), "sub", &[Val::Int(1)]).unwrap();
+    assert_res("sum == 1", of(&sum).cel_equal(&q("1")), Ok(Val::Bool(true)));
+    assert_res(
+        "sum == 2",
+        of(&sum).cel_equal(&q("2")),
+        Ok(Val::Bool(false)),
+    );
+    assert_res(
+        "1 == sum",
+        of(&q("1")).cel_equal(&sum),
+        Err(Error::NoSuchOverload),
+    );
+    assert_res(
+        "sum == diff",
+        of(&sum).cel_equal(&diff),
+        Err(Error::NoSuchOverload),
+    );
+    assert_res(
+        "1 == 1",
+        of(&q("1")).cel_equal(&q("1.0")),
+        Ok(Val::Bool(true)),
+    );
+    assert_res(
+        "1 == '1'",
+        of(&q("1")).cel_equal(&Val::str("1")),
+        Err(Error::NoSuchOverload),
+    );
+    // The bool form (`Ext::equal`) answers by the amounts.
+    assert!(q("1").equals(&sum) && sum.equals(&diff));
 }
 
 #[test]

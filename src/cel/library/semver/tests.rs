@@ -194,6 +194,16 @@ fn equality_ignores_build_metadata() {
     assert!(normalized("1").equals(&semver("1.0.0")));
     assert!(normalized("v1.0.0-0a").equals(&semver("1.0.0-0a")));
     assert!(!semver("1.2.3").equals(&Val::str("1.2.3")));
+    // cel-go's `==` with another type is the left operand's `Equal`: no such overload.
+    let v = semver("1.2.3+x");
+    let v = v.as_ext::<super::Semver>().unwrap();
+    assert_res("==", v.cel_equal(&semver("1.2.3")), Ok(Val::Bool(true)));
+    assert_res("==", v.cel_equal(&semver("1.2.4")), Ok(Val::Bool(false)));
+    assert_res(
+        "==",
+        v.cel_equal(&Val::str("1.2.3")),
+        Err(Error::NoSuchOverload),
+    );
 }
 
 #[test]
