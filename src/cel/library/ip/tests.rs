@@ -150,6 +150,18 @@ fn cidr_methods() {
         (cidr("2001:db8::/32"), "containsCIDR", s("2001:db8::/33"), Ok(t.clone())),
         (cidr("2001:db8::/32"), "containsCIDR", s("2001:db8::/31"), Ok(f.clone())),
         (cidr("0.0.0.0/0"), "containsCIDR", cidr("::/0"), Ok(f.clone())),
+        (
+            cidr("192.168.0.0/16"),
+            "containsCIDR",
+            s("192.168.0.0/16"),
+            Ok(t.clone()),
+        ),
+        (
+            cidr("192.168.0.0/16"),
+            "containsCIDR",
+            cidr("192.0.0.0/30"),
+            Ok(f.clone()),
+        ),
         // A bad prefix string is its parse error.
         (cidr("10.0.0.0/8"), "containsCIDR", s("10.0.0.0/33"), err("network address parse error during conversion from string: network address parse error during conversion from string: netip.ParsePrefix(\"10.0.0.0/33\"): prefix length out of range")),
         (cidr("10.0.0.0/8"), "containsCIDR", ip("10.0.0.1"), Err(Error::NoSuchOverload)),
