@@ -121,7 +121,7 @@ fn validate(args: &[Val]) -> Res {
 /// The `MaxRegexSize` the library gives format `v`, by which `validate` is charged (the
 /// lengths of the patterns it stands for: kube-openapi's `strfmt` ones for `uuid`, `date` and
 /// `datetime`); `None` when `v` is not a format.
-pub(super) fn max_regex_size(v: &Val) -> Option<u64> {
+pub fn max_regex_size(v: &Val) -> Option<u64> {
     let NamedFormat(name) = v.as_ext::<NamedFormat>()?;
     Some(match *name {
         "dns1123Label" | "dns1035Label" | "dns1123LabelPrefix" | "dns1035LabelPrefix" => 30,

@@ -41,7 +41,7 @@ pub(super) const FUNCS: &[(&str, Func)] = &[
 /// The error of `distinct()` and `sort()` (and `sortBy`'s keys) when their receiver is an
 /// error: the apiserver's cost tracker asserts the receiver is a list, and the recovered panic
 /// is the rule's error.
-pub(super) fn lister_error() -> Error {
+pub fn lister_error() -> Error {
     Error::text(
         "internal error: interface conversion: *types.Err is not traits.Lister: missing method Add",
     )

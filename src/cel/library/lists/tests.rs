@@ -327,3 +327,12 @@ fn go_sort_matches_go_for_equal_keys() {
         assert_eq!(desc, (0..n).collect::<Vec<_>>());
     }
 }
+
+/// The apiserver's recovered panic when `distinct()`'s or `sort()`'s receiver is an error.
+#[test]
+fn lister_error_is_the_recovered_panic() {
+    assert_eq!(
+        super::lister_error().to_string(),
+        "internal error: interface conversion: *types.Err is not traits.Lister: missing method Add"
+    );
+}
