@@ -229,6 +229,19 @@ fn add(acc: Val, x: &Val) -> Res {
     })
 }
 
+/// For `l.indexOf(x)` and `l.lastIndexOf(x)` (written with the strings' in
+/// [`super::strings`]; apiserver `library/lists.go` `indexOf`, `lastIndexOf`): the first (or
+/// last) index of an element equal to `item` by cel-go equality (the list's element on the
+/// left), or -1.
+pub(super) fn index_of(items: &[Val], item: &Val, last: bool) -> i64 {
+    let found = |x: &Val| x.equals(item);
+    let pos = match last {
+        false => items.iter().position(found),
+        true => items.iter().rposition(found),
+    };
+    pos.map_or(-1, |i| i as i64)
+}
+
 /// `l.distinct()` (cel-go `distinctList`): each element not equal to an earlier one, by cel-go
 /// equality. An empty list is the receiver itself.
 fn distinct(args: &[Val]) -> Res {

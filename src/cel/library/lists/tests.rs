@@ -336,3 +336,13 @@ fn lister_error_is_the_recovered_panic() {
         "internal error: interface conversion: *types.Err is not traits.Lister: missing method Add"
     );
 }
+
+#[test]
+fn index_of_by_cel_go_equality() {
+    let items = [i(1), Val::Double(2.0), s("a"), Val::Uint(2), i(1)];
+    assert_eq!(super::index_of(&items, &i(2), false), 1);
+    assert_eq!(super::index_of(&items, &i(2), true), 3);
+    assert_eq!(super::index_of(&items, &i(1), true), 4);
+    assert_eq!(super::index_of(&items, &s("b"), false), -1);
+    assert_eq!(super::index_of(&[], &s("b"), true), -1);
+}
