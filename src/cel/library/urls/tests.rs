@@ -121,6 +121,11 @@ fn parse_errors_and_is_url() {
         ("", "parse \"\": empty url"),
         ("/a#%zz", "parse \"/a#%zz\": invalid URL escape \"%zz\""),
         ("/a#x%4", "parse \"/a#x%4\": invalid URL escape \"%4\""),
+        // Go's `url.Parse` reads the authority `ParseRequestURI` took as a path.
+        (
+            "//a b/c",
+            "parse \"//a b/c\": invalid character \" \" in host name",
+        ),
     ];
     for (s, e) in cases {
         let want = format!("URL parse error during conversion from string: {e}");
