@@ -291,9 +291,9 @@ impl Val {
             }
             (Map(a), Map(b)) => {
                 a.entries.len() == b.entries.len()
-                    && a.entries.iter().all(|(k, x)| {
-                        b.get(&Val::from(k)).is_some_and(|y| x.equals(y))
-                    })
+                    && a.entries
+                        .iter()
+                        .all(|(k, x)| b.get(&Val::from(k)).is_some_and(|y| x.equals(y)))
             }
             (Type(a), Type(b)) => a == b,
             (Optional(a), Optional(b)) => match (a, b) {
