@@ -1,6 +1,7 @@
 //! Evaluation: the steps run with cel-go's semantics for control flow and macros, the cost
 //! counted as each step is observed.
 
+use super::super::library::lister_error;
 use super::super::lists::apply;
 use super::super::val::{Error, Key, Map, Val};
 use super::plan::{is_attribute, is_const};
@@ -97,13 +98,6 @@ fn logical(terms: [V; 2], decides: bool) -> V {
         Some(e) => Err(e),
         None => Ok(Val::Bool(!decides)),
     }
-}
-
-/// The recovered panic of a list library cost tracker given an error for a list.
-fn lister_error() -> Error {
-    Error::text(
-        "internal error: interface conversion: *types.Err is not traits.Lister: missing method Add",
-    )
 }
 
 /// `cel.@mapInsert`'s error for a key inserted twice.

@@ -32,6 +32,7 @@ mod time;
 mod urls;
 
 pub use format::{max_regex_size, FORMATS};
+pub use lists::lister_error;
 pub use formatting::{check_format, type_only};
 
 /// A function: its receiver (if a member call) and arguments, evaluated.
