@@ -49,8 +49,9 @@ pub enum Val {
 pub trait Ext: fmt::Debug + Send + Sync + Any {
     /// cel-go's type name (`net.IP`, `kubernetes.Quantity`).
     fn type_name(&self) -> &str;
-    /// cel-go's `Equal` with another value of a library type.
-    fn equal(&self, other: &dyn Ext) -> bool;
+    /// cel-go's `Equal` of this value (the left operand) with `other` (not null): the
+    /// library types answer `no such overload` for a value of another type.
+    fn equal(&self, other: &Val) -> Result<bool, Error>;
     fn as_any(&self) -> &dyn Any;
     /// `string(x)`, for the types whose library converts them (`string(ip)`).
     fn to_cel_string(&self) -> Option<String> {
@@ -205,8 +206,8 @@ fn numeric_keys(k: &Val) -> Option<(Option<i64>, Option<u64>)> {
         Val::Int(i) => Some((None, u64::try_from(*i).ok())),
         Val::Uint(u) => Some((i64::try_from(*u).ok(), None)),
         Val::Double(d) if d.fract() == 0.0 => {
-            let i = (*d >= -9.223372036854776e18 && *d < 9.223372036854776e18).then(|| *d as i64);
-            let u = (*d >= 0.0 && *d < 1.8446744073709552e19).then(|| *d as u64);
+            let i = (*d >= -9.223372036854776e18 && *d < 9.223372036854776e18).then_some(*d as i64);
+            let u = (*d >= 0.0 && *d < 1.8446744073709552e19).then_some(*d as u64);
             Some((i, u))
         }
         _ => None,
@@ -270,13 +271,16 @@ impl Val {
         }
     }
 
-    /// cel-go's `Equal` of two values of the rule (for the object's set and map lists, see
-    /// [`super::lists`]): numbers across int, uint and double, lists in order, maps by key,
-    /// values of different types never equal. Errors do not reach here: calls are strict.
-    pub fn equals(&self, other: &Val) -> bool {
+    /// cel-go's `types.Equal` (for the object's set and map lists, see [`super::lists`]):
+    /// `null` equals only `null`; numbers compare across int, uint and double; lists in order
+    /// and maps by key, where an item's error does not make them unequal (only a false item
+    /// does, as cel-go's `baseList.Equal`); values of different types are not equal, except
+    /// that a library type's value answers `no such overload` for them.
+    pub fn equal(&self, other: &Val) -> Result<bool, Error> {
         use Val::*;
-        match (self, other) {
-            (Null, Null) => true,
+        Ok(match (self, other) {
+            (Null, _) | (_, Null) => matches!((self, other), (Null, Null)),
+            (Ext(a), _) => return a.equal(other),
             (Bool(a), Bool(b)) => a == b,
             (Int(_) | Uint(_) | Double(_), Int(_) | Uint(_) | Double(_)) => {
                 numeric_cmp(self, other) == Some(Ordering::Equal)
@@ -287,23 +291,32 @@ impl Val {
             (Timestamp(a), Timestamp(b)) => a == b,
             (List(a), List(b)) => {
                 a.items.len() == b.items.len()
-                    && a.items.iter().zip(b.items.iter()).all(|(x, y)| x.equals(y))
+                    && a
+                        .items
+                        .iter()
+                        .zip(b.items.iter())
+                        .all(|(x, y)| x.equal(y) != Ok(false))
             }
             (Map(a), Map(b)) => {
                 a.entries.len() == b.entries.len()
-                    && a.entries
-                        .iter()
-                        .all(|(k, x)| b.get(&Val::from(k)).is_some_and(|y| x.equals(y)))
+                    && a.entries.iter().all(|(k, x)| {
+                        b.get(&Val::from(k))
+                            .is_some_and(|y| x.equal(y) != Ok(false))
+                    })
             }
             (Type(a), Type(b)) => a == b,
             (Optional(a), Optional(b)) => match (a, b) {
                 (None, None) => true,
-                (Some(x), Some(y)) => x.equals(y),
+                (Some(x), Some(y)) => return x.equal(y),
                 _ => false,
             },
-            (Ext(a), Ext(b)) => a.equal(b.as_ref()),
             _ => false,
-        }
+        })
+    }
+
+    /// [`Val::equal`] where an error is not equal (cel-go's `Contains` and set operations).
+    pub fn equals(&self, other: &Val) -> bool {
+        self.equal(other) == Ok(true)
     }
 
     /// cel-go's `Compare` (`<`, `<=`, `>`, `>=`): numbers across int, uint and double (a NaN

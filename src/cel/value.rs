@@ -80,8 +80,8 @@ impl Ext for Invalid {
     fn type_name(&self) -> &str {
         "@invalid"
     }
-    fn equal(&self, other: &dyn Ext) -> bool {
-        other.downcast::<Invalid>() == Some(self)
+    fn equal(&self, other: &Val) -> Result<bool, super::val::Error> {
+        Ok(other.as_ext::<Invalid>() == Some(self))
     }
     fn as_any(&self) -> &dyn std::any::Any {
         self

@@ -4,7 +4,7 @@
 //! format, else an optional list of apimachinery's (or strfmt's) error texts.
 
 use super::{no_overload, Func};
-use crate::cel::val::{Ext, Res, Val};
+use crate::cel::val::{Error, Ext, Res, Val};
 use crate::go::strfmt::Format as StrFmt;
 use crate::names;
 use std::any::Any;
@@ -19,8 +19,12 @@ impl Ext for NamedFormat {
     }
 
     /// `Format.Equal`: the same format.
-    fn equal(&self, other: &dyn Ext) -> bool {
-        other.downcast::<NamedFormat>() == Some(self)
+    /// `Format.Equal`: `no such overload` for a value of another type.
+    fn equal(&self, other: &Val) -> Result<bool, Error> {
+        match other.as_ext::<NamedFormat>() {
+            Some(o) => Ok(o == self),
+            None => Err(Error::NoSuchOverload),
+        }
     }
 
     fn as_any(&self) -> &dyn Any {

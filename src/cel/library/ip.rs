@@ -75,8 +75,11 @@ impl Ext for Ip {
     }
 
     /// `IP.Equal`: the same address.
-    fn equal(&self, other: &dyn Ext) -> bool {
-        other.downcast::<Ip>() == Some(self)
+    fn equal(&self, other: &Val) -> Result<bool, Error> {
+        match self.cel_equal(other)? {
+            Val::Bool(b) => Ok(b),
+            _ => Err(Error::NoSuchOverload),
+        }
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -95,8 +98,11 @@ impl Ext for Cidr {
     }
 
     /// `CIDR.Equal`: the same address (unmasked) and prefix length.
-    fn equal(&self, other: &dyn Ext) -> bool {
-        other.downcast::<Cidr>() == Some(self)
+    fn equal(&self, other: &Val) -> Result<bool, Error> {
+        match self.cel_equal(other)? {
+            Val::Bool(b) => Ok(b),
+            _ => Err(Error::NoSuchOverload),
+        }
     }
 
     fn as_any(&self) -> &dyn Any {

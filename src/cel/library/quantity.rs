@@ -304,10 +304,11 @@ impl Ext for Quantity {
 
     /// `Quantity.Equal`: the amounts' `Quantity.Cmp` is 0 (`1Ki` equals `1024`). Where the
     /// apiserver errs ([`Quantity::cel_equal`]), false.
-    fn equal(&self, other: &dyn Ext) -> bool {
-        other
-            .downcast::<Quantity>()
-            .is_some_and(|o| cmp_amounts(&self.amount, &o.amount) == Ordering::Equal)
+    fn equal(&self, other: &Val) -> Result<bool, Error> {
+        match self.cel_equal(other)? {
+            Val::Bool(b) => Ok(b),
+            _ => Err(Error::NoSuchOverload),
+        }
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -84,10 +84,11 @@ impl Ext for Semver {
     }
 
     /// `Semver.Equal`: blang/semver's `EQ` (build metadata ignored).
-    fn equal(&self, other: &dyn Ext) -> bool {
-        other
-            .downcast::<Semver>()
-            .is_some_and(|o| self.compare(o) == Ordering::Equal)
+    fn equal(&self, other: &Val) -> Result<bool, Error> {
+        match self.cel_equal(other)? {
+            Val::Bool(b) => Ok(b),
+            _ => Err(Error::NoSuchOverload),
+        }
     }
 
     fn as_any(&self) -> &dyn Any {

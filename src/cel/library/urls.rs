@@ -52,10 +52,12 @@ impl Ext for Url {
     }
 
     /// `URL.Equal`: the same `String()`.
-    fn equal(&self, other: &dyn Ext) -> bool {
-        other
-            .downcast::<Url>()
-            .is_some_and(|o| o.key() == self.key())
+    /// `URL.Equal`: `no such overload` for a value of another type.
+    fn equal(&self, other: &Val) -> Result<bool, Error> {
+        match other.as_ext::<Url>() {
+            Some(o) => Ok(o.key() == self.key()),
+            None => Err(Error::NoSuchOverload),
+        }
     }
 
     fn as_any(&self) -> &dyn Any {
