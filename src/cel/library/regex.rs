@@ -8,11 +8,8 @@ use super::{no_overload, Func};
 use crate::cel::val::{Error, Res, Val};
 use std::collections::HashMap;
 
-pub(super) const FUNCS: &[(&str, Func)] = &[
-    ("matches", matches),
-    ("find", find),
-    ("findAll", find_all),
-];
+pub(super) const FUNCS: &[(&str, Func)] =
+    &[("matches", matches), ("find", find), ("findAll", find_all)];
 
 thread_local! {
     /// Patterns compiled so far (or Go's error text). Bounded: emptied when it grows past

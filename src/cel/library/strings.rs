@@ -285,7 +285,11 @@ fn substring(args: &[Val]) -> Res {
     if end < 0 || end > len {
         return Err(out_of_range(end));
     }
-    string(runes[start as usize..end as usize].iter().collect::<String>())
+    string(
+        runes[start as usize..end as usize]
+            .iter()
+            .collect::<String>(),
+    )
 }
 
 /// `s.trim()` (cel-go's `trimSpace`: Go's `strings.TrimSpace`, whose white space, Go's

@@ -20,8 +20,16 @@ fn regex_functions_answer_as_go_regexp() {
     let cases: &[(&str, Vec<Val>, Result<Val, &str>)] = &[
         ("matches", vec![s("hubba"), s("ubb")], Ok(Val::Bool(true))),
         ("matches", vec![s("hubba"), s("^ubb")], Ok(Val::Bool(false))),
-        ("matches", vec![s("k8s.io"), s(r"^[a-z0-9]+\.io$")], Ok(Val::Bool(true))),
-        ("matches", vec![s("ab"), s(r"(?i)^AB$")], Ok(Val::Bool(true))),
+        (
+            "matches",
+            vec![s("k8s.io"), s(r"^[a-z0-9]+\.io$")],
+            Ok(Val::Bool(true)),
+        ),
+        (
+            "matches",
+            vec![s("ab"), s(r"(?i)^AB$")],
+            Ok(Val::Bool(true)),
+        ),
         ("matches", vec![s("é"), s(r"^\w$")], Ok(Val::Bool(false))),
         ("matches", vec![s(""), s("")], Ok(Val::Bool(true))),
         (
@@ -34,7 +42,11 @@ fn regex_functions_answer_as_go_regexp() {
             vec![s("a"), s("(?=x)")],
             Err("error parsing regexp: invalid or unsupported Perl syntax: `(?=`"),
         ),
-        ("matches", vec![s("a"), Val::Int(1)], Err("no such overload")),
+        (
+            "matches",
+            vec![s("a"), Val::Int(1)],
+            Err("no such overload"),
+        ),
         ("find", vec![s("abc 123"), s("[0-9]+")], Ok(s("123"))),
         ("find", vec![s("abc 123"), s("xyz")], Ok(s(""))),
         (
@@ -42,7 +54,11 @@ fn regex_functions_answer_as_go_regexp() {
             vec![s("abc"), s("[")],
             Err("Illegal regex: error parsing regexp: missing closing ]: `[`"),
         ),
-        ("findAll", vec![s("123 abc 456"), s("[0-9]+")], Ok(strs(&["123", "456"]))),
+        (
+            "findAll",
+            vec![s("123 abc 456"), s("[0-9]+")],
+            Ok(strs(&["123", "456"])),
+        ),
         (
             "findAll",
             vec![s("123 abc 456"), s("[0-9]+"), Val::Int(1)],
@@ -53,14 +69,24 @@ fn regex_functions_answer_as_go_regexp() {
             vec![s("123 abc 456"), s("[0-9]+"), Val::Int(-1)],
             Ok(strs(&["123", "456"])),
         ),
-        ("findAll", vec![s("123 abc 456"), s("[0-9]+"), Val::Int(0)], Ok(strs(&[]))),
+        (
+            "findAll",
+            vec![s("123 abc 456"), s("[0-9]+"), Val::Int(0)],
+            Ok(strs(&[])),
+        ),
         ("findAll", vec![s("123 abc 456"), s("xyz")], Ok(strs(&[]))),
         (
             "findAll",
             vec![s("abc"), s("*")],
-            Err("Illegal regex: error parsing regexp: missing argument to repetition operator: `*`"),
+            Err(
+                "Illegal regex: error parsing regexp: missing argument to repetition operator: `*`",
+            ),
         ),
-        ("findAll", vec![s("abc"), s("a"), s("1")], Err("no such overload")),
+        (
+            "findAll",
+            vec![s("abc"), s("a"), s("1")],
+            Err("no such overload"),
+        ),
     ];
     for (name, args, want) in cases {
         let got = call(name, args);
