@@ -180,15 +180,20 @@ fn join(args: &[Val]) -> Res {
     string(out)
 }
 
-/// Go's `%v` of a cel-go value, for the scalars (what `join`'s error prints); other values
-/// by their type name.
+/// Go's `%v` of a cel-go value (what `join`'s error prints) for the numbers, bools, null (an
+/// int32 kind without a `String` method: `0`) and bytes (`[104 105]`); other values, whose Go
+/// texts are their Go structures', by their type name.
 fn go_value_text(v: &Val) -> String {
     match v {
         Val::Int(i) => i.to_string(),
         Val::Uint(u) => u.to_string(),
         Val::Double(d) => crate::field::go_float(*d),
         Val::Bool(b) => b.to_string(),
-        Val::Null => "NULL_VALUE".to_string(),
+        Val::Null => "0".to_string(),
+        Val::Bytes(b) => {
+            let parts: Vec<String> = b.iter().map(u8::to_string).collect();
+            format!("[{}]", parts.join(" "))
+        }
         other => other.type_name().to_string(),
     }
 }

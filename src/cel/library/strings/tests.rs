@@ -293,6 +293,16 @@ fn join_quote_and_the_standard_functions() {
             vec![Val::list(vec![s("a"), i(1)]), s("-")],
             Err("join: invalid input: 1"),
         ),
+        (
+            "join",
+            vec![Val::list(vec![Val::Double(1e21)])],
+            Err("join: invalid input: 1e+21"),
+        ),
+        (
+            "join",
+            vec![Val::list(vec![s("a"), Val::bytes(b"hi")])],
+            Err("join: invalid input: [104 105]"),
+        ),
         ("join", vec![s("x")], Err("no such overload")),
         (
             "strings.quote",
