@@ -53,6 +53,11 @@ pub trait Ext: fmt::Debug + Send + Sync + Any {
     /// library types answer `no such overload` for a value of another type.
     fn equal(&self, other: &Val) -> Result<bool, Error>;
     fn as_any(&self) -> &dyn Any;
+    /// cel-go's `Size()` (`traits.Sizer`), which runtime costs read (`actualSize`), for the
+    /// types that have one.
+    fn size(&self) -> Option<u64> {
+        None
+    }
     /// `string(x)`, for the types whose library converts them (`string(ip)`).
     fn to_cel_string(&self) -> Option<String> {
         None

@@ -160,6 +160,7 @@ fn size_of(v: &Val) -> u64 {
         Val::List(l) => l.items.len() as u64,
         Val::Map(m) => m.entries.len() as u64,
         Val::Optional(Some(inner)) => size_of(inner),
+        Val::Ext(e) => e.size().unwrap_or(1),
         _ => 1,
     }
 }

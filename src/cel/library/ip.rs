@@ -86,6 +86,11 @@ impl Ext for Ip {
         self
     }
 
+    /// `IP.Size()`: the address length in bytes (4 or 16).
+    fn size(&self) -> Option<u64> {
+        Some(if self.0.is_ipv4() { 4 } else { 16 })
+    }
+
     /// `IP.ConvertToType(StringType)`: Go's `Addr.String()`.
     fn to_cel_string(&self) -> Option<String> {
         Some(netip::addr_string(&self.0))
@@ -109,20 +114,16 @@ impl Ext for Cidr {
         self
     }
 
+    /// `CIDR.Size()`: the prefix length in bytes, rounded up (the runtime cost of
+    /// `containsIP` and `containsCIDR` reads it).
+    fn size(&self) -> Option<u64> {
+        Some(u64::from(self.1).div_ceil(8))
+    }
+
     /// `CIDR.ConvertToType(StringType)`: Go's `Prefix.String()`.
     fn to_cel_string(&self) -> Option<String> {
         Some(format!("{}/{}", netip::addr_string(&self.0), self.1))
     }
-}
-
-/// cel-go's `actualSize` of an IP or a CIDR (their `Size()`, which the runtime cost of
-/// `containsIP` and `containsCIDR` reads): an IP's address length in bytes (4 or 16), a
-/// CIDR's prefix length in bytes, rounded up. `None` for other values.
-pub fn size(v: &Val) -> Option<u64> {
-    if let Some(ip) = v.as_ext::<Ip>() {
-        return Some(if ip.0.is_ipv4() { 4 } else { 16 });
-    }
-    v.as_ext::<Cidr>().map(|c| u64::from(c.1).div_ceil(8))
 }
 
 /// The library's `parseIPAddr`: Go's `netip.ParseAddr`, no zone, no IPv4-mapped IPv6 address.
