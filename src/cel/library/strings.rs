@@ -78,7 +78,7 @@ fn char_at(args: &[Val]) -> Res {
 /// (the Kubernetes lists library's `indexOf`).
 fn index_of(args: &[Val]) -> Res {
     match args {
-        [Val::List(l), item] => Ok(Val::Int(list_index(&l.items, item, false))),
+        [Val::List(l), item] => Ok(Val::Int(super::lists::index_of(&l.items, item, false))),
         [Val::String(s), Val::String(sub)] => index_from(s, sub, 0),
         [Val::String(s), Val::String(sub), Val::Int(off)] => index_from(s, sub, *off),
         _ => no_overload(),
@@ -89,7 +89,7 @@ fn index_of(args: &[Val]) -> Res {
 /// `list.lastIndexOf(x)` (the Kubernetes lists library's `lastIndexOf`).
 fn last_index_of(args: &[Val]) -> Res {
     match args {
-        [Val::List(l), item] => Ok(Val::Int(list_index(&l.items, item, true))),
+        [Val::List(l), item] => Ok(Val::Int(super::lists::index_of(&l.items, item, true))),
         [Val::String(s), Val::String(sub)] => {
             let count = s.chars().count() as i64;
             if sub.is_empty() {
@@ -104,16 +104,6 @@ fn last_index_of(args: &[Val]) -> Res {
         [Val::String(s), Val::String(sub), Val::Int(off)] => last_index_from(s, sub, *off),
         _ => no_overload(),
     }
-}
-
-/// The first (or last) element of `items` equal to `item` (cel-go's `Equal`), or -1.
-fn list_index(items: &[Val], item: &Val, last: bool) -> i64 {
-    let pos = if last {
-        items.iter().rposition(|x| x.equals(item))
-    } else {
-        items.iter().position(|x| x.equals(item))
-    };
-    pos.map_or(-1, |i| i as i64)
 }
 
 /// cel-go's `indexOfOffset`: an empty `sub` is found at `offset`, whatever it is; a negative
