@@ -36,11 +36,7 @@ impl Budget {
     /// Evaluates `p` with `vars` bound and charges its cost. As the apiserver
     /// does, the cost reached is checked against what is left of the budget first, then the
     /// per-call limit.
-    pub fn run(
-        &mut self,
-        p: &Program,
-        vars: &[(&'static str, Val)],
-    ) -> Result<Val, RunError> {
+    pub fn run(&mut self, p: &Program, vars: &[(&'static str, Val)]) -> Result<Val, RunError> {
         let (out, cost) = p.run(vars, self.per_call);
         if cost > self.left {
             self.left = 0;

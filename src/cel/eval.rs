@@ -9,10 +9,10 @@ use super::cost::Budget;
 use super::equal::{correlated_item, equal};
 use super::errors::{runtime_error, RunError};
 use super::rule::{Reason, Rule};
+use super::val::Val;
 use super::value::to_cel;
 use crate::field::{BadValue, ErrorType, FieldError, Path};
 use crate::go::strconv::quote;
-use super::val::Val;
 use serde_json::Value;
 
 /// Runs every rule of `root` on `obj`, within `budget`.
@@ -28,7 +28,15 @@ pub fn validate_update(
     mut budget: Budget,
 ) -> Vec<FieldError> {
     let mut out = Vec::new();
-    walk(root, obj, old, false, &Path::Root(""), &mut budget, &mut out);
+    walk(
+        root,
+        obj,
+        old,
+        false,
+        &Path::Root(""),
+        &mut budget,
+        &mut out,
+    );
     out
 }
 

@@ -66,9 +66,7 @@ impl ListOp {
 pub fn apply(op: ListOp, l: &Value, r: &Value) -> Option<Res> {
     let composite = |v: &Value| matches!(v, Value::List(_) | Value::Map(_));
     match op {
-        ListOp::Eq | ListOp::Ne if composite(l) => {
-            Some(equality(l, r, matches!(op, ListOp::Ne)))
-        }
+        ListOp::Eq | ListOp::Ne if composite(l) => Some(equality(l, r, matches!(op, ListOp::Ne))),
         ListOp::Add => match (l, origin(l)) {
             (Value::List(list), Some(d)) => Some(add(list, r, d)),
             _ => None,

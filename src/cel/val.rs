@@ -296,8 +296,7 @@ impl Val {
             (Timestamp(a), Timestamp(b)) => a == b,
             (List(a), List(b)) => {
                 a.items.len() == b.items.len()
-                    && a
-                        .items
+                    && a.items
                         .iter()
                         .zip(b.items.iter())
                         .all(|(x, y)| x.equal(y) != Ok(false))
@@ -339,6 +338,23 @@ impl Val {
             (Duration(a), Duration(b)) => Some(a.cmp(b)),
             (Timestamp(a), Timestamp(b)) => Some(a.cmp(b)),
             _ => None,
+        }
+    }
+}
+
+/// Identity of two values: the same type and the same value (an int is not a double; a NaN
+/// is not itself). For tests and constants; cel-go's `==` is [`Val::equal`].
+impl PartialEq for Val {
+    fn eq(&self, other: &Val) -> bool {
+        use Val::*;
+        match (self, other) {
+            (List(a), List(b)) => a.items == b.items,
+            (Map(a), Map(b)) => a.entries == b.entries,
+            (Optional(a), Optional(b)) => a == b,
+            _ => {
+                std::mem::discriminant(self) == std::mem::discriminant(other)
+                    && self.equal(other) == Ok(true)
+            }
         }
     }
 }

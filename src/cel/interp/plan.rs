@@ -8,9 +8,7 @@ use super::super::lists::ListOp;
 use super::super::val::{Error, Key, Val};
 use super::price::{price, Zero};
 use super::{Fold, Quant, QuantKind, SetKey, Shape, Step, Transform, LIST, MAP, V};
-use ::cel::common::ast::{
-    CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue,
-};
+use ::cel::common::ast::{CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 
 pub(super) struct Planner<'a> {
     pub(super) checked: &'a Checked,

@@ -1,7 +1,7 @@
 //! Evaluation: the steps run with cel-go's semantics for control flow and macros, the cost
 //! counted as each step is observed.
 
-use super::super::library::lister_error;
+use super::super::library::{list_index, lister_error};
 use super::super::lists::apply;
 use super::super::val::{Error, Key, Map, Val};
 use super::plan::{is_attribute, is_const};
@@ -103,16 +103,6 @@ fn logical(terms: [V; 2], decides: bool) -> V {
 /// `cel.@mapInsert`'s error for a key inserted twice.
 fn key_exists(k: &Key) -> Error {
     Error::text(format!("insert failed: key {k} already exists"))
-}
-
-/// cel-go's `IndexOrError`: a list index from an int, a uint or a whole double.
-fn list_index(i: &Val) -> Result<i64, Error> {
-    match i {
-        Val::Int(n) => Ok(*n),
-        Val::Uint(u) => i64::try_from(*u).map_err(|_| no_overload()),
-        Val::Double(d) if d.fract() == 0.0 && d.is_finite() => Ok(*d as i64),
-        _ => Err(no_overload()),
-    }
 }
 
 /// `x[?i]` and `x.?f`: an optional of the list's item or the map's entry, empty when there

@@ -32,8 +32,9 @@ mod time;
 mod urls;
 
 pub use format::{max_regex_size, FORMATS};
-pub use lists::lister_error;
 pub use formatting::{check_format, type_only};
+pub use lists::lister_error;
+pub use std_ops::list_index;
 
 /// A function: its receiver (if a member call) and arguments, evaluated.
 pub type Func = fn(&[Val]) -> Res;
