@@ -78,7 +78,7 @@ pub struct Invalid(pub String);
 
 impl Ext for Invalid {
     fn type_name(&self) -> &str {
-        "@invalid"
+        "strfmt.Invalid"
     }
     fn equal(&self, other: &Val) -> Result<bool, super::val::Error> {
         Ok(other.as_ext::<Invalid>() == Some(self))

@@ -292,7 +292,7 @@ mod tests {
         );
         let t = call("timestamp", &[Val::str("2009-02-13T23:31:30.5+01:00")]).unwrap();
         assert_eq!(
-            call("string", &[t.clone()]),
+            call("string", std::slice::from_ref(&t)),
             Ok(Val::str("2009-02-13T23:31:30.5+01:00"))
         );
         assert_eq!(call("int", &[t]), Ok(Val::Int(1_234_564_290)));

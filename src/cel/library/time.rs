@@ -234,12 +234,12 @@ mod tests {
     #[test]
     fn accessors_read_in_the_zone_asked() {
         let t = ts("2009-02-13T23:31:30Z");
-        assert_eq!(call("getFullYear", &[t.clone()]), Ok(Val::Int(2009)));
-        assert_eq!(call("getMonth", &[t.clone()]), Ok(Val::Int(1)));
-        assert_eq!(call("getDate", &[t.clone()]), Ok(Val::Int(13)));
-        assert_eq!(call("getDayOfMonth", &[t.clone()]), Ok(Val::Int(12)));
-        assert_eq!(call("getDayOfWeek", &[t.clone()]), Ok(Val::Int(5)));
-        assert_eq!(call("getDayOfYear", &[t.clone()]), Ok(Val::Int(43)));
+        assert_eq!(call("getFullYear", std::slice::from_ref(&t)), Ok(Val::Int(2009)));
+        assert_eq!(call("getMonth", std::slice::from_ref(&t)), Ok(Val::Int(1)));
+        assert_eq!(call("getDate", std::slice::from_ref(&t)), Ok(Val::Int(13)));
+        assert_eq!(call("getDayOfMonth", std::slice::from_ref(&t)), Ok(Val::Int(12)));
+        assert_eq!(call("getDayOfWeek", std::slice::from_ref(&t)), Ok(Val::Int(5)));
+        assert_eq!(call("getDayOfYear", std::slice::from_ref(&t)), Ok(Val::Int(43)));
         assert_eq!(
             call("getHours", &[t.clone(), Val::str("Australia/Sydney")]),
             Ok(Val::Int(10))
@@ -257,7 +257,7 @@ mod tests {
             Err(Error::text("strconv.Atoi: parsing \"x\": invalid syntax"))
         );
         let d = Val::Duration(chrono::Duration::seconds(5400));
-        assert_eq!(call("getHours", &[d.clone()]), Ok(Val::Int(1)));
+        assert_eq!(call("getHours", std::slice::from_ref(&d)), Ok(Val::Int(1)));
         assert_eq!(call("getMinutes", &[d]), Ok(Val::Int(90)));
     }
 
