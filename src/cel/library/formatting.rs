@@ -3,7 +3,7 @@
 //! values printed as cel-go prints them (lists and maps with quoted strings, doubles in lists
 //! as `%.6f`, map entries sorted, timestamps and durations as `timestamp("…")`/`duration("…")`
 //! inside lists), and its error texts (`error during formatting: decimal clause can only be
-//! used on integers, was given string`). [`check_static`] is cel-go's compile-time check of a
+//! used on integers, was given string`). [`check_format`] is cel-go's compile-time check of a
 //! literal format string over a list literal.
 
 use super::{no_overload, Func};
@@ -26,7 +26,7 @@ fn format_call(args: &[Val]) -> Res {
 
 /// A value standing for a `format()` argument of a type no clause takes, known only by its type
 /// (cel-go's checker refuses such an argument by the kind of its type: a schema object, a
-/// library type, an optional), named as cel-go's `TypeName()` names it. For [`check_static`].
+/// library type, an optional), named as cel-go's `TypeName()` names it. For [`check_format`].
 #[derive(Debug, PartialEq, Eq)]
 pub struct TypeOnly(pub String);
 
@@ -92,7 +92,7 @@ pub fn check_format(f: &str, args: &[Option<Val>]) -> Result<(), (usize, String)
 
 /// cel-go's `stringFormatValidator` of `'<literal>'.format([<list literal>])` (it runs in
 /// every environment of cel-go v0.26's strings extension, at compile time): the clauses in
-/// order, each against the static type of its argument as [`check_static`] takes them, and
+/// order, each against the static type of its argument as [`check_format`] takes them, and
 /// the format's syntax (`could not parse formatting clause: …`, `unexpected end of string`,
 /// `index 1 out of range`) and the count of arguments (`too many arguments supplied to
 /// string.format (expected 1, got 2)`). The error: the index of the argument it is at

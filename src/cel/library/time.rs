@@ -234,12 +234,24 @@ mod tests {
     #[test]
     fn accessors_read_in_the_zone_asked() {
         let t = ts("2009-02-13T23:31:30Z");
-        assert_eq!(call("getFullYear", std::slice::from_ref(&t)), Ok(Val::Int(2009)));
+        assert_eq!(
+            call("getFullYear", std::slice::from_ref(&t)),
+            Ok(Val::Int(2009))
+        );
         assert_eq!(call("getMonth", std::slice::from_ref(&t)), Ok(Val::Int(1)));
         assert_eq!(call("getDate", std::slice::from_ref(&t)), Ok(Val::Int(13)));
-        assert_eq!(call("getDayOfMonth", std::slice::from_ref(&t)), Ok(Val::Int(12)));
-        assert_eq!(call("getDayOfWeek", std::slice::from_ref(&t)), Ok(Val::Int(5)));
-        assert_eq!(call("getDayOfYear", std::slice::from_ref(&t)), Ok(Val::Int(43)));
+        assert_eq!(
+            call("getDayOfMonth", std::slice::from_ref(&t)),
+            Ok(Val::Int(12))
+        );
+        assert_eq!(
+            call("getDayOfWeek", std::slice::from_ref(&t)),
+            Ok(Val::Int(5))
+        );
+        assert_eq!(
+            call("getDayOfYear", std::slice::from_ref(&t)),
+            Ok(Val::Int(43))
+        );
         assert_eq!(
             call("getHours", &[t.clone(), Val::str("Australia/Sydney")]),
             Ok(Val::Int(10))
