@@ -633,8 +633,7 @@ fn timestamp_literal_ok(l: &LiteralValue) -> bool {
         LiteralValue::Int(i) => Val::Int(*i.inner()),
         _ => return true,
     };
-    let timestamp = super::library::lookup("timestamp").expect("declared");
-    timestamp(&[v]).is_ok()
+    super::library::timestamp_literal_ok(&v)
 }
 
 /// A value of static type `t`, for the format check (`None` when `t` is not a plain type).

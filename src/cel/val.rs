@@ -387,10 +387,12 @@ fn compare_double_int(d: f64, i: i64) -> Option<Ordering> {
     if d.is_nan() {
         return None;
     }
+    // Go compares with `math.MinInt64` and `math.MaxInt64` as float64s: both round to ±2⁶³,
+    // so 2⁶³ itself is compared as a double (and equals `MaxInt64`).
     if d < -9.223372036854776e18 {
         return Some(Ordering::Less);
     }
-    if d >= 9.223372036854776e18 {
+    if d > 9.223372036854776e18 {
         return Some(Ordering::Greater);
     }
     d.partial_cmp(&(i as f64))
@@ -404,7 +406,8 @@ fn compare_double_uint(d: f64, u: u64) -> Option<Ordering> {
     if d < 0.0 {
         return Some(Ordering::Less);
     }
-    if d >= 1.8446744073709552e19 {
+    // `math.MaxUint64` as a float64 is 2⁶⁴.
+    if d > 1.8446744073709552e19 {
         return Some(Ordering::Greater);
     }
     d.partial_cmp(&(u as f64))
@@ -425,6 +428,8 @@ mod tests {
             Val::Double(1e19).compare(&Val::Int(i64::MAX)),
             Some(Ordering::Greater)
         );
+        // cel-go's `compareDoubleInt`: 2⁶³ is not above `float64(MaxInt64)`.
+        assert!(Val::Double(9.223372036854776e18).equals(&Val::Int(i64::MAX)));
         assert_eq!(Val::Double(f64::NAN).compare(&Val::Int(0)), None);
         assert!(!Val::Int(1).equals(&Val::str("1")));
     }

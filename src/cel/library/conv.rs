@@ -1,9 +1,14 @@
-//! cel-go's type conversions (`common/types/*.go` `ConvertToType`, the standard library's
-//! conversion overloads): `int`, `uint`, `double`, `bool`, `string`, `bytes`, `duration`,
-//! `timestamp`, `dyn` and `type`, with cel-go's range checks and error texts.
+//! cel-go's type conversions (`int`, `uint`, `double`, `string`, `bool`, `bytes`,
+//! `duration`, `timestamp`: each type's `ConvertToType` in `common/types`): range checks with
+//! cel-go's texts (`integer overflow`, `timestamp overflow`), strings read as Go's `strconv`
+//! and `time` packages read them, and `string()` of every type (doubles as Go's `%g`,
+//! timestamps as RFC 3339 with the shortest fraction and `Z` for UTC, durations in seconds,
+//! the Kubernetes library types that convert, IP and CIDR).
+//!
+//! A conversion no overload takes (`int(true)` through `dyn`) is `no such overload`, as
+//! cel-go's dynamic dispatch answers.
 
 use super::super::val::{Error, Res, Timestamp, Val};
-use super::time::{MAX_UNIX, MIN_UNIX};
 use super::{no_overload, Func};
 use crate::field::go_float;
 use chrono::DateTime;
@@ -12,23 +17,23 @@ pub(super) const FUNCS: &[(&str, Func)] = &[
     ("int", to_int),
     ("uint", to_uint),
     ("double", to_double),
+    ("string", to_string_fn),
     ("bool", to_bool),
-    ("string", |a| match a {
-        [v] => to_string(v).map(|s| Val::String(s.into())),
-        _ => no_overload(),
-    }),
     ("bytes", to_bytes),
     ("duration", to_duration),
     ("timestamp", to_timestamp),
-    ("dyn", |a| match a {
-        [v] => Ok(v.clone()),
-        _ => no_overload(),
-    }),
-    ("type", |a| match a {
-        [v] => Ok(Val::type_of(v.type_name())),
-        _ => no_overload(),
-    }),
 ];
+
+/// The earliest and latest Unix seconds of a CEL timestamp (years 1 to 9999).
+pub(crate) const MIN_UNIX: i64 = -62_135_596_800;
+pub(crate) const MAX_UNIX: i64 = 253_402_300_799;
+
+fn arg(args: &[Val]) -> Result<&Val, Error> {
+    match args {
+        [v] => Ok(v),
+        _ => Err(Error::NoSuchOverload),
+    }
+}
 
 fn int_overflow() -> Error {
     Error::text("integer overflow")
@@ -38,36 +43,42 @@ fn uint_overflow() -> Error {
     Error::text("unsigned integer overflow")
 }
 
-/// `int(v)` (`Uint.ConvertToType`, `Double.ConvertToType`, `String.ConvertToType`…): cel-go's
-/// range checks, timestamps as Unix seconds, durations as nanoseconds.
+/// `int(v)`: cel-go's `Uint`, `Double`, `String`, `Timestamp` and `Duration`
+/// `ConvertToType(IntType)`: range checks (`integer overflow`), timestamps as Unix seconds,
+/// durations as nanoseconds, strings as `strconv.ParseInt(s, 10, 64)`.
 fn to_int(args: &[Val]) -> Res {
-    let [v] = args else {
-        return no_overload();
-    };
-    Ok(Val::Int(match v {
+    Ok(Val::Int(match arg(args)? {
         Val::Int(i) => *i,
         Val::Uint(u) => i64::try_from(*u).map_err(|_| int_overflow())?,
-        Val::Double(f) => {
-            if f.is_nan() || *f <= i64::MIN as f64 || *f >= i64::MAX as f64 {
-                return Err(int_overflow());
-            }
-            *f as i64
-        }
-        Val::String(s) => s
-            .parse::<i64>()
-            .map_err(|_| Error::conversion("string", "int"))?,
+        Val::Double(f) => double_to_int(*f)?,
+        Val::String(s) => parse_go_int(s).ok_or_else(|| Error::conversion("string", "int"))?,
         Val::Timestamp(t) => t.timestamp(),
         Val::Duration(d) => d.num_nanoseconds().ok_or_else(int_overflow)?,
         _ => return no_overload(),
     }))
 }
 
-/// `uint(v)` (`unsigned integer overflow` out of range).
+/// cel-go's `doubleToInt64Checked`.
+pub(crate) fn double_to_int(f: f64) -> Result<i64, Error> {
+    if f.is_nan() || f <= i64::MIN as f64 || f >= i64::MAX as f64 {
+        return Err(int_overflow());
+    }
+    Ok(f as i64)
+}
+
+/// Go's `strconv.ParseInt(s, 10, 64)`: an optional sign and decimal digits.
+fn parse_go_int(s: &str) -> Option<i64> {
+    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// `uint(v)`: cel-go's `ConvertToType(UintType)` (`unsigned integer overflow` out of range;
+/// strings as `strconv.ParseUint(s, 10, 64)`, which takes no sign).
 fn to_uint(args: &[Val]) -> Res {
-    let [v] = args else {
-        return no_overload();
-    };
-    Ok(Val::Uint(match v {
+    Ok(Val::Uint(match arg(args)? {
         Val::Uint(u) => *u,
         Val::Int(i) => u64::try_from(*i).map_err(|_| uint_overflow())?,
         Val::Double(f) => {
@@ -76,19 +87,21 @@ fn to_uint(args: &[Val]) -> Res {
             }
             *f as u64
         }
-        Val::String(s) => s
-            .parse::<u64>()
-            .map_err(|_| Error::conversion("string", "uint"))?,
+        Val::String(s) => {
+            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(Error::conversion("string", "uint"));
+            }
+            s.parse::<u64>()
+                .map_err(|_| Error::conversion("string", "uint"))?
+        }
         _ => return no_overload(),
     }))
 }
 
-/// `double(v)`: a string as Go's `strconv.ParseFloat` reads it (out of range is an error).
+/// `double(v)`: cel-go's `ConvertToType(DoubleType)`; a string as Go's `strconv.ParseFloat`
+/// reads it (out of range is an error).
 fn to_double(args: &[Val]) -> Res {
-    let [v] = args else {
-        return no_overload();
-    };
-    Ok(Val::Double(match v {
+    Ok(Val::Double(match arg(args)? {
         Val::Double(f) => *f,
         Val::Int(i) => *i as f64,
         Val::Uint(u) => *u as f64,
@@ -97,11 +110,18 @@ fn to_double(args: &[Val]) -> Res {
     }))
 }
 
-/// Go's `strconv.ParseFloat(s, 64)` for decimal input: `inf`, `infinity` and `nan` in any
-/// case with an optional sign; finite text that overflows is an error.
+/// Go's `strconv.ParseFloat(s, 64)` for decimal input: `inf` and `infinity` in any case with
+/// an optional sign, `nan` in any case without one; finite text that overflows is an error.
+/// (Go's hexadecimal floats, `0x1p-2`, are not read.)
 fn parse_go_float(s: &str) -> Option<f64> {
+    let signed = s.starts_with(['+', '-']);
     let body = s.strip_prefix(['+', '-']).unwrap_or(s).to_ascii_lowercase();
-    let special = matches!(body.as_str(), "inf" | "infinity" | "nan");
+    let special = match body.as_str() {
+        "inf" | "infinity" => true,
+        "nan" if signed => return None,
+        "nan" => true,
+        _ => false,
+    };
     if !special
         && !body
             .bytes()
@@ -113,12 +133,9 @@ fn parse_go_float(s: &str) -> Option<f64> {
     (special || f.is_finite()).then_some(f)
 }
 
-/// `bool(v)`: a string as Go's `strconv.ParseBool` reads it.
+/// `bool(v)`: cel-go's `String.ConvertToType(BoolType)`, Go's `strconv.ParseBool`.
 fn to_bool(args: &[Val]) -> Res {
-    let [v] = args else {
-        return no_overload();
-    };
-    Ok(Val::Bool(match v {
+    Ok(Val::Bool(match arg(args)? {
         Val::Bool(b) => *b,
         Val::String(s) => match &**s {
             "1" | "t" | "T" | "TRUE" | "true" | "True" => true,
@@ -129,36 +146,33 @@ fn to_bool(args: &[Val]) -> Res {
     }))
 }
 
-/// `bytes(v)`: a string's UTF-8.
+/// `bytes(v)`: cel-go's `String.ConvertToType(BytesType)` (the UTF-8 encoding).
 fn to_bytes(args: &[Val]) -> Res {
-    match args {
-        [Val::Bytes(b)] => Ok(Val::Bytes(b.clone())),
-        [Val::String(s)] => Ok(Val::bytes(s.as_bytes())),
+    match arg(args)? {
+        v @ Val::Bytes(_) => Ok(v.clone()),
+        Val::String(s) => Ok(Val::bytes(s.as_bytes())),
         _ => no_overload(),
     }
 }
 
-/// `duration(string)`, with Go's syntax (`1h30m`, `1.5s`, `0`); other strings are the
-/// conversion error.
+/// `duration(v)`: cel-go's `String.ConvertToType(DurationType)`, Go's `time.ParseDuration`
+/// (`1h30m`, `1.5s`, `0`).
 fn to_duration(args: &[Val]) -> Res {
-    match args {
-        [Val::String(s)] => match crate::go::time::parse_duration(s) {
+    match arg(args)? {
+        v @ Val::Duration(_) => Ok(v.clone()),
+        Val::String(s) => match crate::go::time::parse_duration(s) {
             Some(ns) => Ok(Val::Duration(chrono::Duration::nanoseconds(ns))),
             None => Err(Error::conversion("string", "google.protobuf.Duration")),
         },
-        [v @ Val::Duration(_)] => Ok(v.clone()),
         _ => no_overload(),
     }
 }
 
-/// `timestamp(v)`: RFC 3339 text (Go's `time.Parse(time.RFC3339, s)`), or Unix seconds
-/// (`timestamp overflow` past the years 1 to 9999).
+/// `timestamp(v)`: cel-go's `String.ConvertToType(TimestampType)` (Go's
+/// `time.Parse(time.RFC3339, s)`) and `Int.ConvertToType(TimestampType)` (Unix seconds);
+/// `timestamp overflow` past the years 1 to 9999.
 fn to_timestamp(args: &[Val]) -> Res {
-    let [v] = args else {
-        return no_overload();
-    };
-    let overflow = || Error::text("timestamp overflow");
-    let t: Timestamp = match v {
+    let t = match arg(args)? {
         Val::Timestamp(t) => *t,
         Val::String(s) => crate::go::time::parse_rfc3339(s)
             .ok()
@@ -166,23 +180,36 @@ fn to_timestamp(args: &[Val]) -> Res {
             .ok_or_else(|| Error::conversion("string", "google.protobuf.Timestamp"))?,
         Val::Int(i) => {
             if !(MIN_UNIX..=MAX_UNIX).contains(i) {
-                return Err(overflow());
+                return Err(Error::text("timestamp overflow"));
             }
-            DateTime::from_timestamp(*i, 0)
-                .ok_or_else(overflow)?
-                .fixed_offset()
+            match DateTime::from_timestamp(*i, 0) {
+                Some(t) => t.fixed_offset(),
+                None => return Err(Error::text("timestamp overflow")),
+            }
         }
         _ => return no_overload(),
     };
     if !(MIN_UNIX..=MAX_UNIX).contains(&t.timestamp()) {
-        return Err(overflow());
+        return Err(Error::text("timestamp overflow"));
     }
     Ok(Val::Timestamp(t))
 }
 
-/// `string(v)`: doubles as Go's `strconv.FormatFloat(f, 'g', -1, 64)` (cel-go's), timestamps
-/// as RFC 3339 with the shortest fraction, durations in seconds, the library types that
-/// convert (IP, CIDR).
+/// Whether `timestamp(<literal>)` evaluates (cel-go's timestamp literal validator), for a
+/// string or int literal.
+pub fn timestamp_literal_ok(literal: &Val) -> bool {
+    match literal {
+        Val::String(_) | Val::Int(_) => to_timestamp(std::slice::from_ref(literal)).is_ok(),
+        _ => true,
+    }
+}
+
+fn to_string_fn(args: &[Val]) -> Res {
+    to_string(arg(args)?).map(|s| Val::String(s.into()))
+}
+
+/// `string(v)`: each type's `ConvertToType(StringType)` in cel-go (and the Kubernetes
+/// library types' that convert: `string(ip)`, `string(cidr)`).
 pub(crate) fn to_string(v: &Val) -> Result<String, Error> {
     Ok(match v {
         Val::String(s) => s.to_string(),
@@ -200,10 +227,7 @@ pub(crate) fn to_string(v: &Val) -> Result<String, Error> {
         },
         Val::Timestamp(t) => timestamp_text(t),
         Val::Duration(d) => duration_text(d),
-        Val::Ext(e) => match e.to_cel_string() {
-            Some(s) => s,
-            None => return Err(Error::NoSuchOverload),
-        },
+        Val::Ext(e) => e.to_cel_string().ok_or(Error::NoSuchOverload)?,
         _ => return Err(Error::NoSuchOverload),
     })
 }
@@ -237,73 +261,5 @@ pub(crate) fn duration_text(d: &chrono::Duration) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::lookup;
-    use super::*;
-
-    fn call(name: &str, args: &[Val]) -> Res {
-        lookup(name).expect(name)(args)
-    }
-
-    /// cel-go's conversion answers and texts.
-    #[test]
-    fn conversions() {
-        assert_eq!(call("int", &[Val::Double(1.9)]), Ok(Val::Int(1)));
-        assert_eq!(call("int", &[Val::Double(-1.9)]), Ok(Val::Int(-1)));
-        assert_eq!(call("int", &[Val::Double(9.3e18)]), Err(int_overflow()));
-        assert_eq!(call("int", &[Val::Uint(u64::MAX)]), Err(int_overflow()));
-        assert_eq!(
-            call("int", &[Val::str("1.0")]),
-            Err(Error::text("type conversion error from 'string' to 'int'"))
-        );
-        assert_eq!(call("uint", &[Val::Int(-1)]), Err(uint_overflow()));
-        assert_eq!(
-            call("double", &[Val::str("-Inf")]),
-            Ok(Val::Double(f64::NEG_INFINITY))
-        );
-        assert_eq!(
-            call("double", &[Val::str("1e400")]),
-            Err(Error::text(
-                "type conversion error from 'string' to 'double'"
-            ))
-        );
-        assert_eq!(call("bool", &[Val::str("T")]), Ok(Val::Bool(true)));
-        assert_eq!(call("string", &[Val::Double(1e21)]), Ok(Val::str("1e+21")));
-        assert_eq!(
-            call("string", &[Val::Double(f64::INFINITY)]),
-            Ok(Val::str("+Inf"))
-        );
-        assert_eq!(
-            call("string", &[Val::bytes(&[0xff])]),
-            Err(Error::text(
-                "invalid UTF-8 in bytes, cannot convert to string"
-            ))
-        );
-        assert_eq!(
-            call(
-                "string",
-                &[Val::Duration(chrono::Duration::milliseconds(1500))]
-            ),
-            Ok(Val::str("1.5s"))
-        );
-        assert_eq!(
-            call("timestamp", &[Val::Int(MAX_UNIX + 1)]),
-            Err(Error::text("timestamp overflow"))
-        );
-        let t = call("timestamp", &[Val::str("2009-02-13T23:31:30.5+01:00")]).unwrap();
-        assert_eq!(
-            call("string", std::slice::from_ref(&t)),
-            Ok(Val::str("2009-02-13T23:31:30.5+01:00"))
-        );
-        assert_eq!(call("int", &[t]), Ok(Val::Int(1_234_564_290)));
-        assert_eq!(
-            call("duration", &[Val::str("1h")]),
-            Ok(Val::Duration(chrono::Duration::hours(1)))
-        );
-        assert_eq!(call("type", &[Val::Int(1)]), Ok(Val::type_of("int")));
-        assert_eq!(
-            call("type", &[Val::type_of("int")]),
-            Ok(Val::type_of("type"))
-        );
-    }
-}
+#[path = "conv/tests.rs"]
+mod tests;

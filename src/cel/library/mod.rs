@@ -31,6 +31,7 @@ mod strings;
 mod time;
 mod urls;
 
+pub use conv::timestamp_literal_ok;
 pub use format::{max_regex_size, FORMATS};
 pub use formatting::{check_format, type_only};
 pub use lists::lister_error;

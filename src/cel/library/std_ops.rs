@@ -1,10 +1,15 @@
-//! cel-go's standard operators (`common/types/int.go`, `uint.go`, `double.go`, `string.go`,
-//! `bytes.go`, `list.go`, `map.go` and the standard library's overloads): arithmetic with
-//! cel-go's overflow checks and texts, comparisons across int, uint and double, equality,
-//! membership, indexing and `size`. Times are [`super::time`]'s.
+//! cel-go's standard operators and functions (`common/stdlib/standard.go` over the
+//! `common/types` values): `!`, negation, arithmetic with cel-go's overflow checks
+//! (`common/types/int.go`, `uint.go`, `double.go`, `overflow.go`), `+` of strings, bytes,
+//! lists and times, ordering ([`Val::compare`]) and equality ([`Val::equals`]), `in`,
+//! indexing as cel-go's attribute qualifiers index (`interpreter/attributes.go`), `size`,
+//! `type` and `dyn`.
+//!
+//! Arithmetic takes two operands of one numeric type (`1 + 1u` is `no such overload`), as
+//! cel-go's does; comparisons and equality cross numeric types.
 
-use super::super::val::{Error, List, Res, Val};
-use super::{no_overload, Func};
+use super::super::val::{Error, Key, List, Res, Val};
+use super::{no_overload, time, Func};
 use crate::field::go_float;
 use std::cmp::Ordering;
 
@@ -16,15 +21,17 @@ pub(super) const FUNCS: &[(&str, Func)] = &[
     ("_*_", mul),
     ("_/_", div),
     ("_%_", rem),
-    ("_<_", |a| compare(a, |o| o == Ordering::Less)),
-    ("_<=_", |a| compare(a, |o| o != Ordering::Greater)),
-    ("_>_", |a| compare(a, |o| o == Ordering::Greater)),
-    ("_>=_", |a| compare(a, |o| o != Ordering::Less)),
-    ("_==_", |a| equal(a, false)),
-    ("_!=_", |a| equal(a, true)),
+    ("_<_", less),
+    ("_<=_", less_equals),
+    ("_>_", greater),
+    ("_>=_", greater_equals),
+    ("_==_", equals),
+    ("_!=_", not_equals),
     ("@in", contains),
     ("_[_]", index),
     ("size", size),
+    ("dyn", dyn_),
+    ("type", type_of),
 ];
 
 fn int_overflow() -> Error {
@@ -35,7 +42,15 @@ fn uint_overflow() -> Error {
     Error::text("unsigned integer overflow")
 }
 
-/// `!b` (`logical_not`).
+fn division_by_zero() -> Error {
+    Error::text("division by zero")
+}
+
+fn modulus_by_zero() -> Error {
+    Error::text("modulus by zero")
+}
+
+/// `!b`: cel-go's `Bool.Negate`.
 fn not(args: &[Val]) -> Res {
     match args {
         [Val::Bool(b)] => Ok(Val::Bool(!b)),
@@ -43,23 +58,24 @@ fn not(args: &[Val]) -> Res {
     }
 }
 
-/// `-x` (`negate_int64`, `negate_double`): `-(-2⁶³)` overflows.
+/// `-x`: cel-go's `Int.Negate` (`negateInt64Checked`), `Double.Negate` and, for a duration
+/// reached through `dyn`, `Duration.Negate`. Uints do not negate.
 fn negate(args: &[Val]) -> Res {
     match args {
         [Val::Int(i)] => i.checked_neg().map(Val::Int).ok_or_else(int_overflow),
         [Val::Double(d)] => Ok(Val::Double(-d)),
+        [Val::Duration(d)] => time::negate(d),
         _ => no_overload(),
     }
 }
 
-/// `a + b`: numbers of one type, strings, bytes, lists (a new list), times.
-fn add(args: &[Val]) -> Res {
+/// `a + b`: cel-go's `Int.Add`, `Uint.Add`, `Double.Add`, `String.Add`, `Bytes.Add`,
+/// `baseList.Add` (a new list of the rule's) and the times' (`Timestamp.Add`,
+/// `Duration.Add`).
+pub(super) fn add(args: &[Val]) -> Res {
     let [a, b] = args else {
         return no_overload();
     };
-    if let Some(r) = super::time::add(a, b) {
-        return r;
-    }
     match (a, b) {
         (Val::Int(x), Val::Int(y)) => x.checked_add(*y).map(Val::Int).ok_or_else(int_overflow),
         (Val::Uint(x), Val::Uint(y)) => x.checked_add(*y).map(Val::Uint).ok_or_else(uint_overflow),
@@ -72,27 +88,24 @@ fn add(args: &[Val]) -> Res {
             items.extend(y.items.iter().cloned());
             Ok(Val::List(List::new(items)))
         }
-        _ => no_overload(),
+        _ => time::add(a, b).unwrap_or_else(no_overload),
     }
 }
 
-/// `a - b`: numbers of one type (a uint below zero overflows), times.
-fn sub(args: &[Val]) -> Res {
+/// `a - b`: cel-go's `Int.Subtract`, `Uint.Subtract`, `Double.Subtract` and the times'.
+pub(super) fn sub(args: &[Val]) -> Res {
     let [a, b] = args else {
         return no_overload();
     };
-    if let Some(r) = super::time::sub(a, b) {
-        return r;
-    }
     match (a, b) {
         (Val::Int(x), Val::Int(y)) => x.checked_sub(*y).map(Val::Int).ok_or_else(int_overflow),
         (Val::Uint(x), Val::Uint(y)) => x.checked_sub(*y).map(Val::Uint).ok_or_else(uint_overflow),
         (Val::Double(x), Val::Double(y)) => Ok(Val::Double(x - y)),
-        _ => no_overload(),
+        _ => time::sub(a, b).unwrap_or_else(no_overload),
     }
 }
 
-/// `a * b`.
+/// `a * b`: cel-go's `Int.Multiply`, `Uint.Multiply`, `Double.Multiply`.
 fn mul(args: &[Val]) -> Res {
     match args {
         [Val::Int(x), Val::Int(y)] => x.checked_mul(*y).map(Val::Int).ok_or_else(int_overflow),
@@ -102,11 +115,12 @@ fn mul(args: &[Val]) -> Res {
     }
 }
 
-/// `a / b`: `division by zero` for integers; `-2⁶³ / -1` overflows; doubles as IEEE.
+/// `a / b`: cel-go's `Int.Divide` (`divideInt64Checked`: `division by zero`, and
+/// `integer overflow` for the least int divided by -1), `Uint.Divide`, `Double.Divide` (IEEE:
+/// never an error).
 fn div(args: &[Val]) -> Res {
-    let by_zero = || Err(Error::text("division by zero"));
     match args {
-        [Val::Int(_), Val::Int(0)] | [Val::Uint(_), Val::Uint(0)] => by_zero(),
+        [Val::Int(_), Val::Int(0)] | [Val::Uint(_), Val::Uint(0)] => Err(division_by_zero()),
         [Val::Int(x), Val::Int(y)] => x.checked_div(*y).map(Val::Int).ok_or_else(int_overflow),
         [Val::Uint(x), Val::Uint(y)] => Ok(Val::Uint(x / y)),
         [Val::Double(x), Val::Double(y)] => Ok(Val::Double(x / y)),
@@ -114,26 +128,26 @@ fn div(args: &[Val]) -> Res {
     }
 }
 
-/// `a % b`: `modulus by zero`; `-2⁶³ % -1` overflows (cel-go's `modulo64Checked`).
+/// `a % b`: cel-go's `Int.Modulo` (`moduloInt64Checked`: `modulus by zero`, and
+/// `integer overflow` for the least int modulo -1) and `Uint.Modulo`; doubles have none.
 fn rem(args: &[Val]) -> Res {
-    let by_zero = || Err(Error::text("modulus by zero"));
     match args {
-        [Val::Int(_), Val::Int(0)] | [Val::Uint(_), Val::Uint(0)] => by_zero(),
+        [Val::Int(_), Val::Int(0)] | [Val::Uint(_), Val::Uint(0)] => Err(modulus_by_zero()),
         [Val::Int(x), Val::Int(y)] => x.checked_rem(*y).map(Val::Int).ok_or_else(int_overflow),
         [Val::Uint(x), Val::Uint(y)] => Ok(Val::Uint(x % y)),
         _ => no_overload(),
     }
 }
 
-/// `<`, `<=`, `>`, `>=` (`Compare`): a NaN is `NaN values cannot be ordered`, values of types
-/// that do not order with each other `no such overload`.
-fn compare(args: &[Val], holds: fn(Ordering) -> bool) -> Res {
+/// The order of two operands (cel-go's `Compare`), `no such overload` when they have none;
+/// a NaN on either side is cel-go's `NaN values cannot be ordered`.
+fn order(args: &[Val], holds: fn(Ordering) -> bool) -> Res {
     let [a, b] = args else {
         return no_overload();
     };
-    let number = |v: &Val| matches!(v, Val::Int(_) | Val::Uint(_) | Val::Double(_));
     let nan = |v: &Val| matches!(v, Val::Double(d) if d.is_nan());
-    if number(a) && number(b) && (nan(a) || nan(b)) {
+    let numeric = |v: &Val| matches!(v, Val::Int(_) | Val::Uint(_) | Val::Double(_));
+    if numeric(a) && numeric(b) && (nan(a) || nan(b)) {
         return Err(Error::text("NaN values cannot be ordered"));
     }
     match a.compare(b) {
@@ -142,46 +156,92 @@ fn compare(args: &[Val], holds: fn(Ordering) -> bool) -> Res {
     }
 }
 
-/// `a == b` and `a != b` (`types.Equal`): a library value's error for a value of another
-/// type; for `!=`, anything but a true equality is true.
-fn equal(args: &[Val], negate: bool) -> Res {
-    let [a, b] = args else {
-        return no_overload();
-    };
-    match (a.equal(b), negate) {
-        (Ok(eq), _) => Ok(Val::Bool(eq != negate)),
-        (Err(_), true) => Ok(Val::Bool(true)),
-        (Err(e), false) => Err(e),
+/// `a < b`: cel-go's `Compare` of the standard library's `_<_`.
+fn less(args: &[Val]) -> Res {
+    order(args, Ordering::is_lt)
+}
+
+/// `a <= b`.
+fn less_equals(args: &[Val]) -> Res {
+    order(args, Ordering::is_le)
+}
+
+/// `a > b`.
+fn greater(args: &[Val]) -> Res {
+    order(args, Ordering::is_gt)
+}
+
+/// `a >= b`.
+fn greater_equals(args: &[Val]) -> Res {
+    order(args, Ordering::is_ge)
+}
+
+/// `a == b`: cel-go's `Equal` (values of different types are not equal).
+fn equals(args: &[Val]) -> Res {
+    match args {
+        [a, b] => Ok(Val::Bool(a.equals(b))),
+        _ => no_overload(),
     }
 }
 
-/// `x in list` (by cel-go equality: an error is not a match) and `k in map` (its keys, a
-/// double finding the int key of its value).
+/// `a != b`.
+fn not_equals(args: &[Val]) -> Res {
+    match args {
+        [a, b] => Ok(Val::Bool(!a.equals(b))),
+        _ => no_overload(),
+    }
+}
+
+/// `e in c`: cel-go's `baseList.Contains` (an element equal to `e`) and `baseMap.Contains`
+/// (a key `Find` finds: `1.0` finds the key `1`).
 fn contains(args: &[Val]) -> Res {
     match args {
-        [x, Val::List(l)] => Ok(Val::Bool(l.items.iter().any(|y| x.equals(y)))),
+        [e, Val::List(l)] => Ok(Val::Bool(l.items.iter().any(|x| e.equals(x)))),
         [k, Val::Map(m)] => Ok(Val::Bool(m.get(k).is_some())),
         _ => no_overload(),
     }
 }
 
-/// cel-go's `IndexOrError`: a list index from an int, a lossless uint or double.
+/// `c[i]`: cel-go's `refQualify`: a list by an int, a uint or a whole double
+/// (`types.IndexOrError`; `index out of bounds: i` past its ends), a map by key (`no such
+/// key: k`), anything else `no such key: i`. On an optional the index is optional: absent when
+/// the optional is none or the index is not there (cel-go's `applyQualifiers`).
+pub(super) fn index(args: &[Val]) -> Res {
+    match args {
+        [Val::Optional(None), _] => Ok(Val::none()),
+        [Val::Optional(Some(v)), i] => Ok(match index_of(v, i)? {
+            Some(x) => Val::some(x),
+            None => Val::none(),
+        }),
+        [c, i] => index_of(c, i)?.ok_or_else(|| missing(c, i)),
+        _ => no_overload(),
+    }
+}
+
+/// The value at `i` in `c`; `None` when it is not there.
+fn index_of(c: &Val, i: &Val) -> Result<Option<Val>, Error> {
+    Ok(match c {
+        Val::List(l) => {
+            let at = list_index(i)?;
+            usize::try_from(at)
+                .ok()
+                .and_then(|at| l.items.get(at))
+                .cloned()
+        }
+        Val::Map(m) => m.get(i).cloned(),
+        _ => None,
+    })
+}
+
+/// cel-go's `IndexOrError`: an int, a uint within int64, or a double with an int64's value.
 pub fn list_index(i: &Val) -> Result<i64, Error> {
     match i {
-        Val::Int(n) => Ok(*n),
+        Val::Int(i) => Ok(*i),
         Val::Uint(u) => i64::try_from(*u)
             .map_err(|_| Error::text(format!("unsupported index value {u} in list"))),
-        Val::Double(d) => {
-            let whole =
-                d.fract() == 0.0 && *d >= -9.223372036854776e18 && *d < 9.223372036854776e18;
-            match whole {
-                true => Ok(*d as i64),
-                false => Err(Error::text(format!(
-                    "unsupported index value {} in list",
-                    go_float(*d)
-                ))),
-            }
-        }
+        Val::Double(d) => double_to_int_lossless(*d).ok_or_else(|| {
+            Error::text(format!("unsupported index value {} in list", go_float(*d)))
+        }),
         other => Err(Error::text(format!(
             "unsupported index type '{}' in list",
             other.type_name()
@@ -189,49 +249,38 @@ pub fn list_index(i: &Val) -> Result<i64, Error> {
     }
 }
 
-/// `x[i]` as cel-go's attribute qualifier reads it (`refQualify`): a list's item
-/// (`index out of bounds: i`), a map's entry (`no such key: k`).
-fn index(args: &[Val]) -> Res {
-    match args {
-        [Val::List(l), i] => {
-            let n = list_index(i)?;
-            match usize::try_from(n).ok().and_then(|n| l.items.get(n)) {
-                Some(x) => Ok(x.clone()),
-                None => Err(Error::text(format!(
-                    "index out of bounds: {}",
-                    index_text(i)
-                ))),
-            }
-        }
-        [Val::Map(m), k] => match m.get(k) {
-            Some(x) => Ok(x.clone()),
-            None => match super::super::val::Key::of(k) {
-                Some(key) => Err(Error::NoSuchKey(key)),
-                None => Err(Error::text(format!("no such key: {}", index_text(k)))),
-            },
-        },
-        [_, k] => match super::super::val::Key::of(k) {
-            Some(key) => Err(Error::NoSuchKey(key)),
-            None => no_overload(),
-        },
-        _ => no_overload(),
+/// cel-go's `doubleToInt64Lossless`.
+fn double_to_int_lossless(d: f64) -> Option<i64> {
+    let i = super::conv::double_to_int(d).ok()?;
+    (i as f64 == d).then_some(i)
+}
+
+/// The error for an index not in `c` (cel-go's `missingIndex` and `missingKey`).
+fn missing(c: &Val, i: &Val) -> Error {
+    if let Val::List(_) = c {
+        return Error::text(format!("index out of bounds: {}", go_text(i)));
+    }
+    match Key::of(i) {
+        Some(k) => Error::NoSuchKey(k),
+        None => Error::text(format!("no such key: {}", go_text(i))),
     }
 }
 
-/// Go's `%v` of an index value.
-fn index_text(v: &Val) -> String {
+/// Go's `%v` of an index (the numbers and strings an index is).
+fn go_text(v: &Val) -> String {
     match v {
+        Val::Double(d) => go_float(*d),
         Val::Int(i) => i.to_string(),
         Val::Uint(u) => u.to_string(),
-        Val::Double(d) => go_float(*d),
         Val::String(s) => s.to_string(),
         Val::Bool(b) => b.to_string(),
-        other => other.type_name().to_string(),
+        other => super::conv::to_string(other).unwrap_or_else(|_| other.type_name().to_string()),
     }
 }
 
-/// `size(x)` and `x.size()`: a string's code points, bytes, a list's items, a map's entries.
-fn size(args: &[Val]) -> Res {
+/// `size(x)` and `x.size()`: cel-go's `String.Size` (code points), `Bytes.Size`,
+/// `baseList.Size`, `baseMap.Size`.
+pub(super) fn size(args: &[Val]) -> Res {
     let n = match args {
         [Val::String(s)] => s.chars().count(),
         [Val::Bytes(b)] => b.len(),
@@ -242,81 +291,22 @@ fn size(args: &[Val]) -> Res {
     Ok(Val::Int(n as i64))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::super::lookup;
-    use super::*;
-
-    fn call(name: &str, args: &[Val]) -> Res {
-        lookup(name).expect(name)(args)
-    }
-
-    /// cel-go's operator answers at their edges (`int_test.go`, `uint_test.go`).
-    #[test]
-    fn arithmetic_edges() {
-        let (i, u, d) = (Val::Int, Val::Uint, Val::Double);
-        assert_eq!(call("_+_", &[i(i64::MAX), i(1)]), Err(int_overflow()));
-        assert_eq!(call("_-_", &[u(0), u(1)]), Err(uint_overflow()));
-        assert_eq!(call("_*_", &[u(u64::MAX), u(2)]), Err(uint_overflow()));
-        assert_eq!(call("_/_", &[i(i64::MIN), i(-1)]), Err(int_overflow()));
-        assert_eq!(call("_%_", &[i(i64::MIN), i(-1)]), Err(int_overflow()));
-        assert_eq!(
-            call("_/_", &[i(1), i(0)]),
-            Err(Error::text("division by zero"))
-        );
-        assert_eq!(
-            call("_%_", &[u(1), u(0)]),
-            Err(Error::text("modulus by zero"))
-        );
-        assert_eq!(call("_/_", &[d(1.0), d(0.0)]), Ok(d(f64::INFINITY)));
-        assert_eq!(call("-_", &[i(i64::MIN)]), Err(int_overflow()));
-        assert_eq!(call("_%_", &[i(-7), i(3)]), Ok(i(-1)));
-        assert_eq!(call("_+_", &[i(1), d(1.0)]), Err(Error::NoSuchOverload));
-        assert_eq!(
-            call("_+_", &[Val::str("a"), Val::str("b")]),
-            Ok(Val::str("ab"))
-        );
-    }
-
-    #[test]
-    fn comparisons_and_equality() {
-        let (i, u, d) = (Val::Int, Val::Uint, Val::Double);
-        assert_eq!(call("_<_", &[i(-1), u(0)]), Ok(Val::Bool(true)));
-        assert_eq!(call("_>=_", &[d(2.0), i(2)]), Ok(Val::Bool(true)));
-        assert_eq!(
-            call("_<_", &[d(f64::NAN), i(1)]),
-            Err(Error::text("NaN values cannot be ordered"))
-        );
-        assert_eq!(
-            call("_<_", &[i(1), Val::str("a")]),
-            Err(Error::NoSuchOverload)
-        );
-        assert_eq!(call("_==_", &[i(1), d(1.0)]), Ok(Val::Bool(true)));
-        assert_eq!(call("_==_", &[i(1), Val::str("1")]), Ok(Val::Bool(false)));
-        assert_eq!(call("_!=_", &[Val::Null, i(1)]), Ok(Val::Bool(true)));
-        let l = Val::list(vec![i(1), Val::str("a")]);
-        assert_eq!(call("@in", &[d(1.0), l.clone()]), Ok(Val::Bool(true)));
-        assert_eq!(call("size", &[Val::str("héllo")]), Ok(i(5)));
-    }
-
-    #[test]
-    fn indexing_as_cel_go_qualifies() {
-        let l = Val::list(vec![Val::Int(7)]);
-        assert_eq!(
-            call("_[_]", &[l.clone(), Val::Double(0.0)]),
-            Ok(Val::Int(7))
-        );
-        assert_eq!(
-            call("_[_]", &[l.clone(), Val::Int(3)]),
-            Err(Error::text("index out of bounds: 3"))
-        );
-        assert_eq!(
-            call("_[_]", &[l.clone(), Val::Double(0.5)]),
-            Err(Error::text("unsupported index value 0.5 in list"))
-        );
-        assert_eq!(
-            call("_[_]", &[l, Val::str("a")]),
-            Err(Error::text("unsupported index type 'string' in list"))
-        );
+/// `dyn(x)`: the value itself.
+fn dyn_(args: &[Val]) -> Res {
+    match args {
+        [v] => Ok(v.clone()),
+        _ => no_overload(),
     }
 }
+
+/// `type(x)`: cel-go's `convertToType(TypeType)`, the value's type.
+fn type_of(args: &[Val]) -> Res {
+    match args {
+        [v] => Ok(Val::type_of(v.type_name())),
+        _ => no_overload(),
+    }
+}
+
+#[cfg(test)]
+#[path = "std_ops/tests.rs"]
+mod tests;

@@ -1,33 +1,34 @@
-//! Timestamps and durations as cel-go has them (`common/types/timestamp.go`, `duration.go`):
-//! `+` and `-` with its overflow checks (int64 nanosecond durations, `timestamp overflow`
-//! outside years 1–9999, `integer overflow` otherwise), and the accessors with an optional
-//! time zone: an IANA name (Go's `time.LoadLocation`, from the database built in), or
-//! `[+-]hh:mm` read as cel-go's `timeZone` reads it (hours and minutes by `strconv.Atoi`, any
-//! size). Without a zone a timestamp accessor reads the time in UTC... as written: in the
-//! offset it was read with. Duration accessors give totals.
+//! Timestamps and durations as cel-go has them (`common/types/timestamp.go`, `duration.go`,
+//! `overflow.go`): `+` and `-` with its overflow checks (int64 nanosecond durations,
+//! `timestamp overflow` outside years 1–9999, `integer overflow` otherwise), and the
+//! accessors: on a timestamp with an optional time zone, an IANA name (Go's
+//! `time.LoadLocation`, from the database built in) or `[+-]hh:mm` read as cel-go reads it
+//! (hours and minutes by `strconv.Atoi`, any size); without a zone a timestamp is read in the
+//! offset it was written with. On a duration the accessors give totals, as Go's
+//! `Duration.Hours()` and friends compute them (through float64, truncated).
+//!
+//! `+` and `-` themselves are [`super::std_ops`]'s; they call [`add`] and [`sub`] here.
 
 use super::super::val::{Error, Res, Timestamp, Val};
+use super::conv::{MAX_UNIX, MIN_UNIX};
 use super::{no_overload, Func};
 use crate::go::strconv::quote;
 use chrono::{DateTime, Datelike, NaiveDateTime, Timelike};
 
-pub(super) const FUNCS: &[(&str, Func)] = &[
-    ("getFullYear", |a| accessor(Field::FullYear, a)),
-    ("getMonth", |a| accessor(Field::Month, a)),
-    ("getDayOfYear", |a| accessor(Field::DayOfYear, a)),
-    ("getDayOfMonth", |a| accessor(Field::DayOfMonth, a)),
-    ("getDate", |a| accessor(Field::Date, a)),
-    ("getDayOfWeek", |a| accessor(Field::DayOfWeek, a)),
-    ("getHours", |a| accessor(Field::Hours, a)),
-    ("getMinutes", |a| accessor(Field::Minutes, a)),
-    ("getSeconds", |a| accessor(Field::Seconds, a)),
-    ("getMilliseconds", |a| accessor(Field::Milliseconds, a)),
-];
-
-/// Seconds from the Unix epoch of `0001-01-01T00:00:00Z` and `9999-12-31T23:59:59Z`.
-pub(super) const MIN_UNIX: i64 = -62_135_596_800;
-pub(super) const MAX_UNIX: i64 = 253_402_300_799;
 const NANOS: i64 = 1_000_000_000;
+
+pub(super) const FUNCS: &[(&str, Func)] = &[
+    ("getFullYear", get_full_year),
+    ("getMonth", get_month),
+    ("getDayOfYear", get_day_of_year),
+    ("getDayOfMonth", get_day_of_month),
+    ("getDate", get_date),
+    ("getDayOfWeek", get_day_of_week),
+    ("getHours", get_hours),
+    ("getMinutes", get_minutes),
+    ("getSeconds", get_seconds),
+    ("getMilliseconds", get_milliseconds),
+];
 
 fn int_overflow() -> Error {
     Error::text("integer overflow")
@@ -65,8 +66,8 @@ fn add_time(t: &Timestamp, d: i64) -> Res {
     Ok(Val::Timestamp(utc.with_timezone(t.offset())))
 }
 
-/// `+` on times (`add_timestamp_duration`, `add_duration_timestamp`,
-/// `add_duration_duration`); `None` when neither operand is a time.
+/// `_+_` on times: cel-go's `Timestamp.Add` and `Duration.Add` (`addDurationChecked`,
+/// `addTimeDurationChecked`); `None` for operands that are not times.
 pub(super) fn add(a: &Val, b: &Val) -> Option<Res> {
     Some(match (a, b) {
         (Val::Timestamp(t), Val::Duration(d)) | (Val::Duration(d), Val::Timestamp(t)) => {
@@ -78,23 +79,19 @@ pub(super) fn add(a: &Val, b: &Val) -> Option<Res> {
                 .map(duration)
                 .ok_or_else(int_overflow)
         })(),
-        (Val::Timestamp(_) | Val::Duration(_), _) | (_, Val::Timestamp(_) | Val::Duration(_)) => {
-            no_overload()
-        }
         _ => return None,
     })
 }
 
-/// `-` on times (`subtract_timestamp_duration`, `subtract_timestamp_timestamp`,
-/// `subtract_duration_duration`); `None` when neither operand is a time.
+/// `_-_` on times: cel-go's `Timestamp.Subtract` (`subtractTimeDurationChecked`,
+/// `subtractTimeChecked`) and `Duration.Subtract`; `None` for operands that are not times.
 pub(super) fn sub(a: &Val, b: &Val) -> Option<Res> {
     Some(match (a, b) {
-        (Val::Timestamp(t), Val::Duration(d)) => (|| {
-            let d = nanos(d)?.checked_neg().ok_or_else(int_overflow)?;
-            add_time(t, d)
-        })(),
-        // cel-go's `subtractTimeChecked`: seconds, scaled to nanoseconds, then nanoseconds.
+        (Val::Timestamp(t), Val::Duration(d)) => {
+            (|| add_time(t, nanos(d)?.checked_neg().ok_or_else(int_overflow)?))()
+        }
         (Val::Timestamp(x), Val::Timestamp(y)) => (|| {
+            // Seconds, scaled to nanoseconds, then nanoseconds.
             let sec = x
                 .timestamp()
                 .checked_sub(y.timestamp())
@@ -112,61 +109,105 @@ pub(super) fn sub(a: &Val, b: &Val) -> Option<Res> {
                 .map(duration)
                 .ok_or_else(int_overflow)
         })(),
-        (Val::Timestamp(_) | Val::Duration(_), _) | (_, Val::Timestamp(_) | Val::Duration(_)) => {
-            no_overload()
-        }
         _ => return None,
     })
 }
 
-/// What an accessor reads.
-#[derive(Clone, Copy)]
-enum Field {
-    FullYear,
-    Month,
-    DayOfYear,
-    DayOfMonth,
-    Date,
-    DayOfWeek,
-    Hours,
-    Minutes,
-    Seconds,
-    Milliseconds,
+/// `-d`: cel-go's `Duration.Negate` (`negateDurationChecked`).
+pub(super) fn negate(d: &chrono::Duration) -> Res {
+    nanos(d)?
+        .checked_neg()
+        .map(duration)
+        .ok_or_else(int_overflow)
 }
 
-/// A timestamp accessor (`timestamp_to_year`, `timestamp_to_year_with_tz`, …) or a duration's
-/// (`duration_to_hours`, …).
-fn accessor(field: Field, args: &[Val]) -> Res {
+/// A timestamp accessor: the timestamp read in its own offset, or in the zone of the
+/// argument (cel-go's `timestamp.Receive` and `timeZone`).
+fn on_timestamp(args: &[Val], read: fn(&NaiveDateTime) -> i64) -> Option<Res> {
+    Some(match args {
+        [Val::Timestamp(t)] => Ok(Val::Int(read(&t.naive_local()))),
+        [Val::Timestamp(t), Val::String(tz)] => in_zone(t, tz).map(|t| Val::Int(read(&t))),
+        _ => return None,
+    })
+}
+
+/// A duration accessor: cel-go's `durationZeroArgOverloads`.
+fn on_duration(args: &[Val], read: fn(i64) -> i64) -> Option<Res> {
     match args {
-        [Val::Timestamp(t)] => Ok(Val::Int(read(field, &t.naive_local()))),
-        [Val::Timestamp(t), Val::String(tz)] => Ok(Val::Int(read(field, &in_zone(t, tz)?))),
-        [Val::Duration(d)] => {
-            let ns = nanos(d)?;
-            Ok(Val::Int(match field {
-                Field::Hours => ns / 3_600_000_000_000,
-                Field::Minutes => ns / 60_000_000_000,
-                Field::Seconds => ns / NANOS,
-                Field::Milliseconds => ns / 1_000_000,
-                _ => return no_overload(),
-            }))
-        }
-        _ => no_overload(),
+        [Val::Duration(d)] => Some(nanos(d).map(|ns| Val::Int(read(ns)))),
+        _ => None,
     }
 }
 
-fn read(field: Field, t: &NaiveDateTime) -> i64 {
-    i64::from(match field {
-        Field::FullYear => t.year(),
-        Field::Month => t.month0() as i32,
-        Field::DayOfYear => t.ordinal0() as i32,
-        Field::DayOfMonth => t.day0() as i32,
-        Field::Date => t.day() as i32,
-        Field::DayOfWeek => t.weekday().num_days_from_sunday() as i32,
-        Field::Hours => t.hour() as i32,
-        Field::Minutes => t.minute() as i32,
-        Field::Seconds => t.second() as i32,
-        Field::Milliseconds => (t.nanosecond() / 1_000_000) as i32,
-    })
+/// `getFullYear`: cel-go's `timestampGetFullYear`.
+fn get_full_year(args: &[Val]) -> Res {
+    on_timestamp(args, |t| t.year().into()).unwrap_or_else(no_overload)
+}
+
+/// `getMonth`: cel-go's `timestampGetMonth` (0-based).
+fn get_month(args: &[Val]) -> Res {
+    on_timestamp(args, |t| t.month0().into()).unwrap_or_else(no_overload)
+}
+
+/// `getDayOfYear`: cel-go's `timestampGetDayOfYear` (0-based).
+fn get_day_of_year(args: &[Val]) -> Res {
+    on_timestamp(args, |t| t.ordinal0().into()).unwrap_or_else(no_overload)
+}
+
+/// `getDayOfMonth`: cel-go's `timestampGetDayOfMonthZeroBased`.
+fn get_day_of_month(args: &[Val]) -> Res {
+    on_timestamp(args, |t| t.day0().into()).unwrap_or_else(no_overload)
+}
+
+/// `getDate`: cel-go's `timestampGetDayOfMonthOneBased`.
+fn get_date(args: &[Val]) -> Res {
+    on_timestamp(args, |t| t.day().into()).unwrap_or_else(no_overload)
+}
+
+/// `getDayOfWeek`: cel-go's `timestampGetDayOfWeek` (Sunday is 0).
+fn get_day_of_week(args: &[Val]) -> Res {
+    on_timestamp(args, |t| t.weekday().num_days_from_sunday().into()).unwrap_or_else(no_overload)
+}
+
+/// `getHours`: cel-go's `timestampGetHours`, or `DurationGetHours` (`Duration.Hours()`).
+fn get_hours(args: &[Val]) -> Res {
+    on_timestamp(args, |t| t.hour().into())
+        .or_else(|| on_duration(args, |ns| go_total(ns, 3_600 * NANOS)))
+        .unwrap_or_else(no_overload)
+}
+
+/// `getMinutes`: cel-go's `timestampGetMinutes`, or `DurationGetMinutes`
+/// (`Duration.Minutes()`).
+fn get_minutes(args: &[Val]) -> Res {
+    on_timestamp(args, |t| t.minute().into())
+        .or_else(|| on_duration(args, |ns| go_total(ns, 60 * NANOS)))
+        .unwrap_or_else(no_overload)
+}
+
+/// `getSeconds`: cel-go's `timestampGetSeconds`, or `DurationGetSeconds`
+/// (`Duration.Seconds()`).
+fn get_seconds(args: &[Val]) -> Res {
+    on_timestamp(args, |t| t.second().into())
+        .or_else(|| on_duration(args, |ns| go_total(ns, NANOS)))
+        .unwrap_or_else(no_overload)
+}
+
+/// `getMilliseconds`: cel-go's `timestampGetMilliseconds`, or `DurationGetMilliseconds`
+/// (`Duration.Milliseconds()`, an integer division).
+fn get_milliseconds(args: &[Val]) -> Res {
+    on_timestamp(args, |t| (t.nanosecond() / 1_000_000).into())
+        .or_else(|| on_duration(args, |ns| ns / 1_000_000))
+        .unwrap_or_else(no_overload)
+}
+
+/// Go's `Duration.Hours()`, `Minutes()`, `Seconds()` (whole units plus the rest as a
+/// fraction, in float64) converted to an int as cel-go's `Int(float64)` does (truncated): the
+/// float can round up to the next whole unit (`1000000000.999999999s` is `1000000001`
+/// seconds).
+fn go_total(ns: i64, unit: i64) -> i64 {
+    let whole = ns / unit;
+    let rest = ns % unit;
+    (whole as f64 + rest as f64 / unit as f64) as i64
 }
 
 /// The wall clock of `t` in zone `tz` (cel-go's `timeZone`).
@@ -183,8 +224,9 @@ fn in_zone(t: &Timestamp, tz: &str) -> Result<NaiveDateTime, Error> {
         true => hr.wrapping_mul(60).wrapping_sub(min),
         false => hr.wrapping_mul(60).wrapping_add(min),
     };
-    let shift =
-        chrono::Duration::try_seconds(offset.wrapping_mul(60)).ok_or_else(timestamp_overflow)?;
+    // Go: `int((time.Duration(offset) * time.Minute).Seconds())`, the nanoseconds wrapping.
+    let seconds = go_total(offset.wrapping_mul(60 * NANOS), NANOS);
+    let shift = chrono::Duration::try_seconds(seconds).ok_or_else(timestamp_overflow)?;
     t.naive_utc()
         .checked_add_signed(shift)
         .ok_or_else(timestamp_overflow)
@@ -217,74 +259,5 @@ fn go_atoi(s: &str) -> Result<i64, Error> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::lookup;
-    use super::*;
-
-    fn ts(s: &str) -> Val {
-        let p = crate::go::time::parse_rfc3339(s).expect("RFC 3339");
-        Val::Timestamp(p.date_time().expect("in range"))
-    }
-
-    fn call(name: &str, args: &[Val]) -> Res {
-        lookup(name).expect(name)(args)
-    }
-
-    /// cel-go's `TestTimestampGetters`-style answers, with zones.
-    #[test]
-    fn accessors_read_in_the_zone_asked() {
-        let t = ts("2009-02-13T23:31:30Z");
-        assert_eq!(
-            call("getFullYear", std::slice::from_ref(&t)),
-            Ok(Val::Int(2009))
-        );
-        assert_eq!(call("getMonth", std::slice::from_ref(&t)), Ok(Val::Int(1)));
-        assert_eq!(call("getDate", std::slice::from_ref(&t)), Ok(Val::Int(13)));
-        assert_eq!(
-            call("getDayOfMonth", std::slice::from_ref(&t)),
-            Ok(Val::Int(12))
-        );
-        assert_eq!(
-            call("getDayOfWeek", std::slice::from_ref(&t)),
-            Ok(Val::Int(5))
-        );
-        assert_eq!(
-            call("getDayOfYear", std::slice::from_ref(&t)),
-            Ok(Val::Int(43))
-        );
-        assert_eq!(
-            call("getHours", &[t.clone(), Val::str("Australia/Sydney")]),
-            Ok(Val::Int(10))
-        );
-        assert_eq!(
-            call("getHours", &[t.clone(), Val::str("-02:30")]),
-            Ok(Val::Int(21))
-        );
-        assert_eq!(
-            call("getHours", &[t.clone(), Val::str("Invalid/Zone")]),
-            Err(Error::text("unknown time zone Invalid/Zone"))
-        );
-        assert_eq!(
-            call("getHours", &[t, Val::str("x:00")]),
-            Err(Error::text("strconv.Atoi: parsing \"x\": invalid syntax"))
-        );
-        let d = Val::Duration(chrono::Duration::seconds(5400));
-        assert_eq!(call("getHours", std::slice::from_ref(&d)), Ok(Val::Int(1)));
-        assert_eq!(call("getMinutes", &[d]), Ok(Val::Int(90)));
-    }
-
-    #[test]
-    fn arithmetic_checks_ranges_as_cel_go() {
-        let max = ts("9999-12-31T23:59:59Z");
-        let one = Val::Duration(chrono::Duration::seconds(1));
-        assert_eq!(add(&max, &one), Some(Err(timestamp_overflow())));
-        let big = Val::Duration(chrono::Duration::nanoseconds(i64::MAX));
-        assert_eq!(add(&big, &one), Some(Err(int_overflow())));
-        assert_eq!(
-            sub(&ts("2000-01-01T00:00:01Z"), &ts("2000-01-01T00:00:00Z")),
-            Some(Ok(one))
-        );
-        assert_eq!(add(&Val::Int(1), &Val::Int(2)), None);
-        assert_eq!(add(&max, &Val::Int(2)), Some(Err(Error::NoSuchOverload)));
-    }
-}
+#[path = "time/tests.rs"]
+mod tests;
