@@ -3,21 +3,20 @@
 //! and macro variables; functions the 1.36 environment does not declare; calls no overload
 //! takes ([`super::overloads`]); fields an object's schema does not declare (`undefined
 //! field`); selections on what has no fields; comprehension ranges that are not lists or
-//! maps; literals that are not homogeneous. `oldSelf` use is recorded (transition rules), and
-//! so are the operators on set and map lists ([`super::lists`]), on optionals and on times.
+//! maps; literals that are not homogeneous. `oldSelf` use is recorded (transition rules).
 //!
 //! Types ([`super::types`]) are followed through selections, indexing, macro variables,
 //! literals and every call. As cel-go's checker, it goes on after a type error and reports
 //! them all; what cel-go's AST validators find is reported only without one.
 
 use super::decl::{Decl, Kind};
-use super::lists::{has_list_semantics, list_semantics, Hint};
 use super::locate::macro_of;
 use super::mapping::Mapping;
 use super::overloads;
 use super::types::{self, Ty};
+use super::val::Val;
 use crate::versions::CelEnv;
-use kube_cel::cel::common::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
+use ::cel::common::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
@@ -38,19 +37,9 @@ pub enum Want {
 #[derive(Debug, Default)]
 pub struct Checked {
     pub uses_old_self: bool,
-    /// The `==`, `!=`, `+` and `in` calls (by expression id) that may work on set or map
-    /// lists, with what their operands' types say; see [`super::lists`].
-    pub lists: HashMap<u64, [Hint; 2]>,
-    /// `self`'s type, when some call is in [`Checked::lists`]: the object's values are
-    /// known by it.
-    pub schema: Option<Arc<Decl>>,
     /// Reads (selections, indexing, variables) of `byte` and `duration` strings, whose
     /// conversion may have failed (see [`super::value::Invalid`]).
     pub strfmt: HashSet<u64>,
-    /// The `+` and `-` calls that may work on timestamps or durations.
-    pub time_arith: HashSet<u64>,
-    /// The `==` and `!=` calls on optionals (the cel crate's optionals never compare equal).
-    pub optional_eq: HashSet<u64>,
     /// Every node's type (by expression id), which the cost estimate reads.
     pub types: HashMap<u64, Ty>,
     /// The calls only one overload takes (its table line), as cel-go's checker records
@@ -71,12 +60,7 @@ struct Checker<'a> {
     optional_old_self: bool,
     scopes: Vec<(String, Ty)>,
     uses_old_self: bool,
-    lists: HashMap<u64, [Hint; 2]>,
-    /// `self` holds set or map lists somewhere.
-    wide: bool,
     strfmt: HashSet<u64>,
-    time_arith: HashSet<u64>,
-    optional_eq: HashSet<u64>,
     types: HashMap<u64, Ty>,
     overloads: HashMap<u64, &'static str>,
     globals: HashMap<u64, String>,
@@ -130,11 +114,7 @@ pub fn check_in(
             optional_old_self,
             scopes: Vec::new(),
             uses_old_self: false,
-            lists: HashMap::new(),
-            wide: has_list_semantics(this),
             strfmt: HashSet::new(),
-            time_arith: HashSet::new(),
-            optional_eq: HashSet::new(),
             types: HashMap::new(),
             overloads: HashMap::new(),
             globals: HashMap::new(),
@@ -176,11 +156,7 @@ pub fn check_in(
         }
         Ok(Checked {
             uses_old_self: c.uses_old_self,
-            schema: (!c.lists.is_empty()).then(|| this.clone()),
-            lists: c.lists,
             strfmt: c.strfmt,
-            time_arith: c.time_arith,
-            optional_eq: c.optional_eq,
             types: c.types,
             overloads: c.overloads,
             globals: c.globals,
@@ -472,22 +448,6 @@ impl Checker<'_> {
             || name.starts_with("!_")
             || name.starts_with("-_")
         {
-            let values: Vec<Ty> = args
-                .iter()
-                .zip(&arg_types)
-                .map(|(a, t)| self.value_type(a, t))
-                .collect();
-            if let (true, [l, r]) = (list_semantics(name, &values, self.wide), &values[..]) {
-                self.lists.insert(id, [Hint::of(l), Hint::of(r)]);
-            }
-            let time = |t: &Ty| matches!(t, Ty::Timestamp | Ty::Duration | Ty::Dyn | Ty::Var(_));
-            if matches!(name, "_+_" | "_-_") && arg_types.iter().any(time) {
-                self.time_arith.insert(id);
-            }
-            let optional = |t: &Ty| matches!(t, Ty::Optional(_));
-            if matches!(name, "_==_" | "_!=_") && arg_types.iter().any(optional) {
-                self.optional_eq.insert(id);
-            }
             if matches!(name, "_&&_" | "_||_") {
                 self.logical(name, args, &arg_types)?;
             }
@@ -534,7 +494,7 @@ impl Checker<'_> {
                     .flatten(),
             );
         }
-        if let Err((i, msg)) = super::formatting::check_static(f.inner(), &values) {
+        if let Err((i, msg)) = super::library::check_format(f.inner(), &values) {
             let issue = self.at_node(l.elements[i].id, "format", &msg);
             self.invalid.push(issue);
         }
@@ -554,7 +514,7 @@ impl Checker<'_> {
             ("duration", Expr::Literal(LiteralValue::String(d))) => {
                 crate::go::time::parse_duration(d.inner()).is_some()
             }
-            ("timestamp", Expr::Literal(l)) => super::conv::timestamp_literal_ok(l),
+            ("timestamp", Expr::Literal(l)) => timestamp_literal_ok(l),
             _ => return,
         };
         if !ok {
@@ -643,20 +603,6 @@ impl Checker<'_> {
         }
     }
 
-    /// The type of the value `e` (of type `t`) holds: `dyn(x)`'s is `x`'s.
-    fn value_type(&self, e: &IdedExpr, t: &Ty) -> Ty {
-        match &e.expr {
-            Expr::Call(c) if c.func_name == "dyn" && c.target.is_none() && c.args.len() == 1 => {
-                let inner = &c.args[0];
-                match self.types.get(&inner.id) {
-                    Some(t) => self.value_type(inner, t),
-                    None => t.clone(),
-                }
-            }
-            _ => t.clone(),
-        }
-    }
-
     /// `a.b.f` as the qualified function name `a.b.f` when `a` is not a variable.
     fn qualified(&self, target: &IdedExpr, name: &str) -> Option<String> {
         qualified_name(target, name, |id| self.scopes.iter().any(|(n, _)| n == id))
@@ -680,16 +626,26 @@ fn same_values(a: &Ty, b: &Ty) -> bool {
     }
 }
 
+/// Whether `timestamp(<literal>)` converts (cel-go's literal validator runs the conversion).
+fn timestamp_literal_ok(l: &LiteralValue) -> bool {
+    let v = match l {
+        LiteralValue::String(s) => Val::str(s.inner()),
+        LiteralValue::Int(i) => Val::Int(*i.inner()),
+        _ => return true,
+    };
+    super::library::timestamp_literal_ok(&v)
+}
+
 /// A value of static type `t`, for the format check (`None` when `t` is not a plain type).
-fn sample(t: &Ty) -> Option<kube_cel::cel::Value> {
-    use kube_cel::cel::Value as V;
+fn sample(t: &Ty) -> Option<Val> {
+    use Val as V;
     Some(match t {
         Ty::Int => V::Int(0),
-        Ty::Uint => V::UInt(0),
-        Ty::Double => V::Float(0.0),
-        Ty::Str => V::String(Arc::new(String::new())),
+        Ty::Uint => V::Uint(0),
+        Ty::Double => V::Double(0.0),
+        Ty::Str => V::str(""),
         Ty::Bool => V::Bool(false),
-        Ty::Bytes => V::Bytes(Arc::new(Vec::new())),
+        Ty::Bytes => V::bytes(b""),
         Ty::Null => V::Null,
         Ty::Duration => V::Duration(chrono::Duration::zero()),
         _ => return None,
@@ -699,15 +655,14 @@ fn sample(t: &Ty) -> Option<kube_cel::cel::Value> {
 /// A stand-in for an argument whose type no `format()` clause takes (`stringFormatChecker`
 /// checks the kind of the argument's type: an object, a library type or an optional is none
 /// of the kinds it lists), named by `TypeName()`.
-fn type_only(t: &Ty) -> Option<kube_cel::cel::Value> {
+fn type_only(t: &Ty) -> Option<Val> {
     let name = match t.view() {
         Ty::Node(d) if matches!(d.kind, Kind::Object(_)) => Ty::Node(d).name(),
         Ty::Opaque(name) => name.to_string(),
         Ty::Optional(_) => "optional_type".to_string(),
         _ => return None,
     };
-    let v = super::formatting::TypeOnly(name);
-    Some(kube_cel::cel::Value::Opaque(Arc::new(v)))
+    Some(super::library::type_only(name))
 }
 
 /// Issues in the order cel-go displays them: by line, then column (stably), one a line.

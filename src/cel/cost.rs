@@ -3,8 +3,8 @@
 //! the object's runtime budget, which stops validation when a rule costs more than is left.
 
 use super::errors::RunError;
-use super::interp::{Data, Program, Stop};
-use kube_cel::cel::{Context, Value as Cel};
+use super::interp::{Program, Stop};
+use super::val::Val;
 
 /// `celconfig.PerCallLimit`.
 pub const PER_CALL_LIMIT: u64 = 1_000_000;
@@ -33,17 +33,11 @@ impl Budget {
         self.left == 0
     }
 
-    /// Evaluates `p` with `vars` bound (read from `data`), in `ctx`, and charges its cost. As the apiserver
+    /// Evaluates `p` with `vars` bound and charges its cost. As the apiserver
     /// does, the cost reached is checked against what is left of the budget first, then the
     /// per-call limit.
-    pub fn run(
-        &mut self,
-        p: &Program,
-        ctx: &Context<'_>,
-        vars: &[(&'static str, Cel)],
-        data: Data<'_>,
-    ) -> Result<Cel, RunError> {
-        let (out, cost) = p.run(ctx, vars, data, self.per_call);
+    pub fn run(&mut self, p: &Program, vars: &[(&'static str, Val)]) -> Result<Val, RunError> {
+        let (out, cost) = p.run(vars, self.per_call);
         if cost > self.left {
             self.left = 0;
             return Err(RunError::Budget);

@@ -28,7 +28,7 @@ pub use sizes::{sizes, UNBOUNDED_STRING};
 
 use super::decl::Decl;
 use super::types::Ty as CheckedTy;
-use kube_cel::cel::common::ast::IdedExpr;
+use ::cel::common::ast::IdedExpr;
 use std::collections::HashMap;
 use std::sync::Arc;
 

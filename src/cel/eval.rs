@@ -8,13 +8,11 @@ use super::compile::{Node, Slot};
 use super::cost::Budget;
 use super::equal::{correlated_item, equal};
 use super::errors::{runtime_error, RunError};
-use super::interp::Data;
-use super::library::with_root;
 use super::rule::{Reason, Rule};
+use super::val::Val;
 use super::value::to_cel;
 use crate::field::{BadValue, ErrorType, FieldError, Path};
 use crate::go::strconv::quote;
-use kube_cel::cel::{Context, Value as Cel};
 use serde_json::Value;
 
 /// Runs every rule of `root` on `obj`, within `budget`.
@@ -30,18 +28,15 @@ pub fn validate_update(
     mut budget: Budget,
 ) -> Vec<FieldError> {
     let mut out = Vec::new();
-    with_root(|ctx| {
-        walk(
-            ctx,
-            root,
-            obj,
-            old,
-            false,
-            &Path::Root(""),
-            &mut budget,
-            &mut out,
-        )
-    });
+    walk(
+        root,
+        obj,
+        old,
+        false,
+        &Path::Root(""),
+        &mut budget,
+        &mut out,
+    );
     out
 }
 
@@ -51,7 +46,6 @@ pub fn validate_update(
 /// ratcheting (`ratchetingOptions.shouldRatchetError`) then keeps its errors from being reported.
 #[allow(clippy::too_many_arguments)]
 fn walk(
-    ctx: &Context<'_>,
     n: &Node,
     v: &Value,
     old: Option<&Value>,
@@ -65,7 +59,7 @@ fn walk(
     }
     let old = old.filter(|o| !o.is_null());
     let unchanged = old.map_or(parent_unchanged, |o| equal(&n.shape, v, o));
-    if !n.rules.is_empty() && !run_rules(ctx, n, v, old, unchanged, path, budget, out) {
+    if !n.rules.is_empty() && !run_rules(n, v, old, unchanged, path, budget, out) {
         return false;
     }
     match v {
@@ -80,7 +74,7 @@ fn walk(
                     .as_deref()
                     .zip(old_items)
                     .and_then(|(keys, o)| correlated_item(keys, x, o));
-                if !walk(ctx, it, x, o, unchanged, &path.index(i), budget, out) {
+                if !walk(it, x, o, unchanged, &path.index(i), budget, out) {
                     return false;
                 }
             }
@@ -90,7 +84,7 @@ fn walk(
             if let Some(ap) = n.additional.as_deref() {
                 for (k, x) in m {
                     let o = old_map.and_then(|om| om.get(k));
-                    if !walk(ctx, ap, x, o, unchanged, &path.key(k), budget, out) {
+                    if !walk(ap, x, o, unchanged, &path.key(k), budget, out) {
                         return false;
                     }
                 }
@@ -105,7 +99,7 @@ fn walk(
                         true => (None, false),
                         false => (o, unchanged),
                     };
-                    if !walk(ctx, p, x, o, parent, &path.child(k), budget, out) {
+                    if !walk(p, x, o, parent, &path.child(k), budget, out) {
                         return false;
                     }
                 }
@@ -118,7 +112,6 @@ fn walk(
 
 #[allow(clippy::too_many_arguments)]
 fn run_rules(
-    ctx: &Context<'_>,
     n: &Node,
     v: &Value,
     old: Option<&Value>,
@@ -127,7 +120,7 @@ fn run_rules(
     budget: &mut Budget,
     out: &mut Vec<FieldError>,
 ) -> bool {
-    let Some(decl) = n.decl.as_deref() else {
+    let Some(decl) = n.decl.as_ref() else {
         return true;
     };
     let type_name = decl.type_name;
@@ -147,8 +140,6 @@ fn run_rules(
     let old_cel = old.map(|o| to_cel(o, decl));
     // CEL ratcheting: a value equal to its old one (or, without one, an unchanged nearest
     // ancestor that has one) keeps the errors of rules without oldSelf from being reported.
-    let pair = [("self", v), ("oldSelf", old.unwrap_or(v))];
-    let data = &pair[..1 + usize::from(old.is_some())];
     for slot in &n.rules {
         let rule = match slot {
             Slot::Ready(rule) => rule,
@@ -162,19 +153,17 @@ fn run_rules(
         }
         let old_self = if rule.optional_old_self {
             Some(match &old_cel {
-                Some(o) => Cel::Opaque(std::sync::Arc::new(
-                    kube_cel::cel::objects::OptionalValue::of(o.clone()),
-                )),
-                None => none(),
+                Some(o) => Val::some(o.clone()),
+                None => Val::none(),
             })
         } else {
             old_cel.clone().filter(|_| rule.uses_old_self)
         };
         let mut vars = vec![("self", this.clone())];
         vars.extend(old_self.map(|o| ("oldSelf", o)));
-        match budget.run(&rule.expr, ctx, &vars, data) {
-            Ok(Cel::Bool(true)) => {}
-            Ok(_) => match failure(rule, ctx, (&vars, data), v, n, path, budget) {
+        match budget.run(&rule.expr, &vars) {
+            Ok(Val::Bool(true)) => {}
+            Ok(_) => match failure(rule, &vars, v, n, path, budget) {
                 Ok(_) if unchanged && !rule.uses_old_self => {}
                 Ok(e) => out.push(e),
                 Err(stop) => {
@@ -197,19 +186,11 @@ fn run_rules(
     true
 }
 
-/// An absent `oldSelf` (`optional.none()`).
-fn none() -> Cel {
-    Cel::Opaque(std::sync::Arc::new(
-        kube_cel::cel::objects::OptionalValue::none(),
-    ))
-}
-
 /// The field error of a rule that evaluated to false; `Err` when its `messageExpression` ran
 /// out of cost (evaluation stops there).
 fn failure(
     rule: &Rule,
-    ctx: &Context<'_>,
-    (vars, data): (&[(&'static str, Cel)], Data<'_>),
+    vars: &[(&'static str, Val)],
     v: &Value,
     n: &Node,
     path: &Path<'_>,
@@ -220,7 +201,7 @@ fn failure(
         field = crate::field::child(&field, &rule.field_path);
     }
     let message = match &rule.message_expr {
-        Some(e) => message_expression(e, &rule.message_expr_text, ctx, (vars, data), budget),
+        Some(e) => message_expression(e, &rule.message_expr_text, vars, budget),
         None => Ok(None),
     };
     let message = message.map_err(|detail| {
@@ -258,12 +239,11 @@ fn failure(
 fn message_expression(
     e: &super::interp::Program,
     src: &str,
-    ctx: &Context<'_>,
-    (vars, data): (&[(&'static str, Cel)], Data<'_>),
+    vars: &[(&'static str, Val)],
     budget: &mut Budget,
 ) -> Result<Option<String>, String> {
-    let s = match budget.run(e, ctx, vars, data) {
-        Ok(Cel::String(s)) => s,
+    let s = match budget.run(e, vars) {
+        Ok(Val::String(s)) => s,
         Ok(_) | Err(RunError::Eval(_)) => return Ok(None),
         Err(RunError::CallLimit) => {
             return Err(format!("no further validation rules will be run due to call cost exceeds limit for messageExpression: {}", quote(src)));

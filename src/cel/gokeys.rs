@@ -5,19 +5,18 @@
 
 use super::decl::{Decl, Kind};
 use super::escape::escape;
-use kube_cel::cel::objects::Key;
-use kube_cel::cel::{ExecutionError, Value};
+use super::val::{Error, Key, Val as Value};
 use std::sync::Arc;
 
 /// 2^63: the whole numbers below it in size (and -2^63) are an `int64` in Go.
 const TWO_63: f64 = 9_223_372_036_854_775_808.0;
 
 /// A panic of the apiserver's evaluation, which cel-go reports as an internal error.
-pub type Panic = ExecutionError;
+pub type Panic = Error;
 
 /// A value as a Go map key: what the apiserver holds for it (`interface{}` of a JSON value,
 /// or a CEL value's `Value()`).
-#[derive(Hash, PartialEq, Eq, Clone)]
+#[derive(Hash, PartialEq, Eq, Clone, Debug)]
 pub enum Native {
     Nil,
     Bool(bool),
@@ -25,10 +24,10 @@ pub enum Native {
     Uint(u64),
     /// The bits of a float (`-0` as `0`); NaN is never equal, as [`Native::Unique`].
     Float(u64),
-    Str(Arc<String>),
+    Str(Arc<str>),
     Duration(i64),
     Timestamp(i64, u32),
-    Bytes(Arc<Vec<u8>>),
+    Bytes(Arc<[u8]>),
     /// Equal to nothing else.
     Unique(usize),
 }
@@ -43,7 +42,7 @@ pub enum MapKey {
 
 /// What the apiserver holds for an element of a set list of the object: a map key, or a
 /// value that cannot be one (its Go type), whose hashing panics when the set is built.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub enum Held {
     Key(Native),
     Unhashable(&'static str),
@@ -81,7 +80,7 @@ pub fn of_json(v: &serde_json::Value) -> Held {
                 Native::Float(if f == 0.0 { 0 } else { f.to_bits() })
             }
         },
-        J::String(s) => Native::Str(Arc::new(s.clone())),
+        J::String(s) => Native::Str(s.as_str().into()),
         J::Array(_) => return Held::Unhashable("[]interface {}"),
         J::Object(_) => return Held::Unhashable("map[string]interface {}"),
     })
@@ -98,7 +97,7 @@ pub fn of_data(v: &Value, elem: &Decl) -> Result<Native, Panic> {
         }
         // Within int64: Go's JSON writes larger ones as integers too, but its decoder reads
         // those as float64.
-        (Value::Float(f), Kind::Double) if f.fract() == 0.0 && (-TWO_63..TWO_63).contains(f) => {
+        (Value::Double(f), Kind::Double) if f.fract() == 0.0 && (-TWO_63..TWO_63).contains(f) => {
             Ok(Native::Int(*f as i64))
         }
         (Value::Map(_), _) => Err(unhashable("map[string]interface {}")),
@@ -112,9 +111,9 @@ pub fn of_value(v: &Value) -> Result<Native, Panic> {
     Ok(match v {
         Value::Bool(b) => Native::Bool(*b),
         Value::Int(i) => Native::Int(*i),
-        Value::UInt(u) => Native::Uint(*u),
-        Value::Float(f) if f.is_nan() => Native::Unique(unique()),
-        Value::Float(f) => Native::Float(if *f == 0.0 { 0 } else { f.to_bits() }),
+        Value::Uint(u) => Native::Uint(*u),
+        Value::Double(f) if f.is_nan() => Native::Unique(unique()),
+        Value::Double(f) => Native::Float(if *f == 0.0 { 0 } else { f.to_bits() }),
         Value::String(s) => Native::Str(s.clone()),
         Value::Duration(d) => Native::Duration(d.num_nanoseconds().unwrap_or(i64::MAX)),
         Value::Timestamp(t) => Native::Timestamp(t.timestamp(), t.timestamp_subsec_nanos()),
@@ -138,7 +137,7 @@ pub fn key_of(v: &Value, elem: &Decl, keys: &[String]) -> MapKey {
             let name = escape(k).unwrap_or_else(|| k.clone());
             let value = elem
                 .property(&name)
-                .and_then(|f| m.map.get(&Key::from(&*f.cel)));
+                .and_then(|f| m.entries.get(&Key::str(&f.cel)));
             match value {
                 None | Some(Value::Null) => Native::Nil,
                 Some(Value::Bytes(b)) => Native::Bytes(b.clone()),
@@ -175,5 +174,5 @@ fn go_print(n: &Native) -> String {
 /// The panic of hashing a Go value that cannot be a map key.
 fn unhashable(go_type: &str) -> Panic {
     let text = format!("internal error: runtime error: hash of unhashable type {go_type}");
-    ExecutionError::function_error("@text", text)
+    Error::text(text)
 }

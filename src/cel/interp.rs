@@ -9,11 +9,11 @@
 //! macros run as cel-go expands them (`all`: `@not_strictly_false(r)` before each element,
 //! `r && p` after it), so their costs and their errors are cel-go's.
 //!
-//! Control flow (short-circuits, macros, optionals' `or`) is evaluated here, and the list
-//! operators that may meet set or map lists ([`super::lists`], with the object's values known
-//! by where they come from); every other step is handed to the cel crate's interpreter with
-//! its operands already evaluated, bound to variables of a scope (`@0`, `@1`…), so the
-//! functions behave as registered in `super`.
+//! Control flow (short-circuits, macros, optionals' `or`, `x.?f`) is evaluated here, and the
+//! list operators on the object's set and map lists ([`super::lists`], each value carrying
+//! its schema type); every other call is the library's function of its name
+//! ([`super::library`]), looked up once when the rule is planned, given its operands
+//! evaluated.
 //! Errors are values, as in cel-go: a macro's accumulator may hold one. When the count goes
 //! past the limit, evaluation stops ([`Stop::Limit`]) with the cost reached.
 
@@ -22,36 +22,26 @@ mod price;
 mod run;
 
 use super::check::Checked;
-use super::decl::Decl;
-use super::lists::{Hint, ListOp};
-use kube_cel::cel::common::ast::IdedExpr;
-use kube_cel::cel::objects::Key;
-use kube_cel::cel::{Context, ExecutionError, Value as Cel};
+use super::library::Func;
+use super::lists::ListOp;
+use super::val::{Error, Key, Val};
+use ::cel::common::ast::IdedExpr;
 use plan::{plan, Planner};
-use price::{Fast, Price};
+use price::{Price, Zero};
 use std::collections::HashSet;
 use std::sync::Arc;
 
-type V = Result<Cel, ExecutionError>;
+type V = Result<Val, Error>;
 
 /// `common.ListCreateBaseCost`.
 const LIST: u64 = 10;
 /// `common.MapCreateBaseCost`.
 const MAP: u64 = 30;
 
-/// The names operands are bound to when a step is handed to the cel crate.
-const SLOTS: [&str; 6] = ["@0", "@1", "@2", "@3", "@4", "@5"];
-
-/// The JSON values `self` and `oldSelf` were read from (by name): the Go values the
-/// apiserver holds, which set lists are keyed by ([`super::lists`]).
-pub type Data<'a> = &'a [(&'static str, &'a serde_json::Value)];
-
 /// A planned rule or message expression.
 #[derive(Debug)]
 pub struct Program {
     root: Step,
-    /// `self`'s type, by which the object's values are known to [`Step::Lists`].
-    schema: Option<Arc<Decl>>,
 }
 
 /// Why an evaluation stopped before its end: its cost went past the limit.
@@ -63,8 +53,8 @@ pub enum Stop {
 enum Step {
     /// A literal, or what `OptOptimize` folds into one: free.
     Const(V),
-    /// A variable: `self`, `oldSelf` or a macro's.
-    Ident(IdedExpr),
+    /// A variable: `self`, `oldSelf`, a macro's, or a type's name.
+    Ident(String),
     /// `x.f` (`test`: `has(x.f)`).
     Select {
         operand: Box<Step>,
@@ -73,7 +63,6 @@ enum Step {
         /// The selection's own cost: the qualifier's unit (none for a free presence test),
         /// and the relative attribute's.
         units: u64,
-        shallow: IdedExpr,
     },
     /// `x[i]`, `x[?i]`, `x.?f`: a qualifier of an attribute, `extra` units for the index
     /// beyond its own cost (one for a constant or a computed index, none for an attribute).
@@ -84,34 +73,27 @@ enum Step {
         extra: u64,
         /// `x[?i]` or `x.?f`: an optional.
         optional: bool,
-        shallow: IdedExpr,
     },
     And(Box<Step>, Box<Step>),
     Or(Box<Step>, Box<Step>),
     Cond(Box<Step>, Box<Step>, Box<Step>),
-    /// A strict call: the receiver (if any) and arguments, then the call at its price.
+    /// A strict call: the receiver (if any) and arguments, then the function at its price.
+    /// `==`, `!=`, `+` and `in` (`op`) run the object's set and map lists' semantics first
+    /// ([`super::lists`]); `sum()` of an empty list is the zero of its type (`zero`: the
+    /// overload the checker resolved).
     Call {
         args: Vec<Step>,
         price: Price,
-        fast: Fast,
-        shallow: IdedExpr,
-    },
-    /// `==`, `!=`, `+` or `in` whose operands may hold set or map lists
-    /// ([`super::lists`]); a plain [`Step::Call`] when they do not.
-    Lists {
-        op: ListOp,
-        hints: [Hint; 2],
-        args: Vec<Step>,
-        price: Price,
-        fast: Fast,
-        shallow: IdedExpr,
+        func: Func,
+        op: Option<ListOp>,
+        zero: Option<Zero>,
     },
     /// `v in [literals]`: cel-go's set lookup, free beside `v`, built once; a value no key
-    /// stands for (not a scalar) is looked up in the list by the cel crate (`shallow`).
+    /// stands for (not a scalar) is looked up in the list (`list`).
     SetIn {
         lhs: Box<Step>,
         set: HashSet<SetKey>,
-        shallow: IdedExpr,
+        list: Val,
     },
     /// A list literal (`optional`: the indices of its `?x` elements).
     List {
@@ -123,9 +105,8 @@ enum Step {
     Map {
         parts: Vec<Step>,
         optional: Vec<usize>,
-        shallow: IdedExpr,
     },
-    /// A comprehension as the cel crate's parser expands `map` and `filter`.
+    /// A comprehension as the parser expands `map` and `filter`.
     Fold(Box<Fold>),
     Quant(Box<Quant>),
     Transform(Box<Transform>),
@@ -224,21 +205,14 @@ impl Program {
         };
         Program {
             root: plan(e, &planner),
-            schema: checked.schema.clone(),
         }
     }
 
-    /// Evaluates the program with `vars` (`self`, `oldSelf`) bound and `ctx`'s functions,
-    /// counting its cost against `limit`: the value (or error) and the cost; `Err` with the
-    /// cost reached when it went past the limit.
-    pub fn run(
-        &self,
-        ctx: &Context<'_>,
-        vars: &[(&'static str, Cel)],
-        data: Data<'_>,
-        limit: u64,
-    ) -> (Result<V, Stop>, u64) {
-        run::run(&self.root, self.schema.as_ref(), ctx, vars, data, limit)
+    /// Evaluates the program with `vars` (`self`, `oldSelf`) bound, counting its cost
+    /// against `limit`: the value (or error) and the cost; `Err` with the cost reached when it
+    /// went past the limit.
+    pub fn run(&self, vars: &[(&'static str, Val)], limit: u64) -> (Result<V, Stop>, u64) {
+        run::run(&self.root, vars, limit)
     }
 }
 
@@ -251,30 +225,30 @@ enum SetKey {
     Uint(u64),
     /// The bits of the double (`-0.0` as `0.0`; never NaN).
     Double(u64),
-    Str(Arc<String>),
+    Str(Arc<str>),
     Bool(bool),
 }
 
 impl SetKey {
     /// The key of a looked-up value (`None` for what is not a scalar, or NaN).
-    fn of(v: &Cel) -> Option<SetKey> {
+    fn of(v: &Val) -> Option<SetKey> {
         Some(match v {
-            Cel::Int(i) => SetKey::Int(*i),
-            Cel::UInt(u) => SetKey::Uint(*u),
-            Cel::Float(f) if f.is_nan() => return None,
-            Cel::Float(f) => SetKey::Double(if *f == 0.0 { 0.0f64 } else { *f }.to_bits()),
-            Cel::String(s) => SetKey::Str(s.clone()),
-            Cel::Bool(b) => SetKey::Bool(*b),
+            Val::Int(i) => SetKey::Int(*i),
+            Val::Uint(u) => SetKey::Uint(*u),
+            Val::Double(f) if f.is_nan() => return None,
+            Val::Double(f) => SetKey::Double(if *f == 0.0 { 0.0f64 } else { *f }.to_bits()),
+            Val::String(s) => SetKey::Str(s.clone()),
+            Val::Bool(b) => SetKey::Bool(*b),
             _ => return None,
         })
     }
 
     /// The keys a literal of the list stands for.
-    fn of_literal(v: &Cel) -> Vec<SetKey> {
+    fn of_literal(v: &Val) -> Vec<SetKey> {
         let mut keys: Vec<SetKey> = SetKey::of(v).into_iter().collect();
         let exact = |f: f64| f.is_finite() && f.fract() == 0.0;
         match v {
-            Cel::Float(f) if exact(*f) => {
+            Val::Double(f) if exact(*f) => {
                 if *f >= -(2f64.powi(63)) && *f < 2f64.powi(63) {
                     keys.push(SetKey::Int(*f as i64));
                 }
@@ -282,17 +256,17 @@ impl SetKey {
                     keys.push(SetKey::Uint(*f as u64));
                 }
             }
-            Cel::Int(i) => {
+            Val::Int(i) => {
                 if (*i as f64) as i128 == i128::from(*i) && (*i as f64) < 2f64.powi(63) {
-                    keys.extend(SetKey::of(&Cel::Float(*i as f64)));
+                    keys.extend(SetKey::of(&Val::Double(*i as f64)));
                 }
                 if let Ok(u) = u64::try_from(*i) {
                     keys.push(SetKey::Uint(u));
                 }
             }
-            Cel::UInt(u) => {
+            Val::Uint(u) => {
                 if (*u as f64) < 2f64.powi(64) && (*u as f64) as u128 == u128::from(*u) {
-                    keys.extend(SetKey::of(&Cel::Float(*u as f64)));
+                    keys.extend(SetKey::of(&Val::Double(*u as f64)));
                 }
                 if let Ok(i) = i64::try_from(*u) {
                     keys.push(SetKey::Int(i));

@@ -4,8 +4,8 @@
 //! so the node's token is the n-th token of its kind, n being the number of nodes before it
 //! (in order) that write a token of that kind.
 
-use kube_cel::cel::common::ast::LiteralValue;
-use kube_cel::cel::common::ast::{CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr};
+use ::cel::common::ast::LiteralValue;
+use ::cel::common::ast::{CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr};
 
 /// The byte offset of the token of node `id` (an operator or a call) in `src`.
 pub fn locate(root: &IdedExpr, src: &str, id: u64) -> Option<usize> {

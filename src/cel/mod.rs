@@ -1,42 +1,30 @@
 //! CEL validation rules (`x-kubernetes-validations`) as kube-apiserver 1.36 evaluates them on
-//! create. The only module that names the CEL crates' types: the rest of the crate sees
-//! [`Compiled`] and [`FieldError`]s.
+//! create. The rest of the crate sees [`Compiled`] and [`FieldError`]s.
 //!
-//! Built on kube-cel 0.8 (the Kubernetes libraries: lists, sets, regex, URLs, IP/CIDR,
-//! quantity, semver, format, strings) and the cel crate it is built on (0.13, re-exported as
-//! `kube_cel::cel`: a parser and a dynamically typed interpreter). What they do not have, and
-//! this module adds:
+//! A CEL runtime of our own, in cel-go's stages; only the parser is the cel crate's (0.13,
+//! `::cel`: its AST is read by the stages below, `syntax` words its errors as cel-go's):
 //!
-//! - **Types.** cel has no type checker: `decl` models the CEL type of every schema node,
-//!   `value` converts objects along it, and `check` refuses at compile time what 1.36's
-//!   checker refuses (undeclared variables and functions, undefined fields, calls no overload
-//!   of the 1.36 environment takes: `overloads`, over the types of `types`), placing errors as
-//!   cel-go does (`locate`).
-//! - **Set and map lists.** The cel crate's lists compare in order: `==`, `!=`, `+` and `in`
-//!   on operands that may hold set or map lists run through `lists`, where each list and map
-//!   compares and adds as what it is (the object's as the apiserver's values, known by where
-//!   they come from; the rule's own as cel-go's).
-//! - **The 1.36 environment.** kube-cel offers more than 1.36 (math, encoders, jsonpatch,
-//!   string `reverse()`): `library` lists what 1.36 declares and `check` refuses the rest.
-//!   Older versions declare less (`crate::versions`): `overloads` tags each version-gated
-//!   overload with its library, and `check` sees only those of the run's environment for new
-//!   expressions (the compatibility version's).
-//! - **Evaluation and cost.** cel has no cost tracking: `estimate` is cel-go's static cost
-//!   estimator (with the schema's size bounds and the Kubernetes libraries' call costs), by
-//!   which the apiserver refuses CRDs whose rules may cost too much; `interp` plans each rule
-//!   as cel-go plans it for the apiserver and evaluates it counting the runtime cost as
-//!   cel-go's tracker counts it (control flow and macros there, every other step handed to the
-//!   cel crate with its operands evaluated), so `cost`'s per-call limit and per-object budget
-//!   stop evaluation where the apiserver's do, with its messages.
+//! - **Types.** `decl` models the CEL type of every schema node; `check` is cel-go's type
+//!   checker for what 1.36 refuses (undeclared variables and functions, undefined fields, calls
+//!   no overload of the 1.36 environment takes: `overloads`, over the types of `types`),
+//!   placing errors as cel-go does (`locate`). Older versions declare less
+//!   (`crate::versions`): `overloads` tags each version-gated overload with its library, and
+//!   `check` sees only those of the run's environment for new expressions.
+//! - **Values.** `val` is cel-go's values: an object's value (`value`, the apiserver's
+//!   `UnstructuredToVal`) carries its schema type in its lists and maps, so that set and map
+//!   lists compare and add as the apiserver's (`lists`, on Go's map-key identity in `gokeys`)
+//!   wherever the value goes.
+//! - **Library.** `library` holds every function of the 1.36 environment over those values,
+//!   one file per cel-go or Kubernetes library, each overload written once with cel-go's error
+//!   texts; Go's own behaviour they rely on is `crate::go`'s.
+//! - **Evaluation and cost.** `estimate` is cel-go's static cost estimator (with the schema's
+//!   size bounds and the Kubernetes libraries' call costs), by which the apiserver refuses CRDs
+//!   whose rules may cost too much; `interp` plans each rule as cel-go plans it for the
+//!   apiserver and evaluates it counting the runtime cost as cel-go's tracker counts it, so
+//!   `cost`'s per-call limit and per-object budget stop evaluation where the apiserver's do.
 //! - **The apiserver's texts.** Runtime errors (`errors`), the CRD errors of rules that do
-//!   not compile (`rule`) or cost too much (`estimate`), Go's duration parsing (`crate::go::time`,
-//!   `funcs`).
-//! - **The libraries as cel-go and the apiserver run them**, one file each with its error
-//!   texts, where kube-cel's differ: conversions (`conv`), strings' index functions
-//!   (`strings`), lists' slice/min/max (`listlib`), `strings.format` (`formatting`), IP/CIDR
-//!   (`ip`, on Go's `netip` in `crate::go::netip`), semver (`semver`), quantity (`quantity`), the
-//!   format library (`format`), regexes on Go's syntax (`funcs`, `crate::go::regexp`). Their
-//!   upstream test tables are in `tests/library.rs`.
+//!   not compile (`rule`) or cost too much (`estimate`). The libraries' upstream test tables
+//!   are in `tests/library.rs` and beside each library file.
 //!
 //! Differences from the apiserver (also in the README):
 //! - Object types are named `selfType0…`: the apiserver's number is its clock's nanosecond.
@@ -45,14 +33,13 @@
 //! - Errors other than operator and call errors name the first occurrence of the offending
 //!   name for their position. Syntax errors are the cel crate's ANTLR runtime's, reworded
 //!   where cel-go's runtime is known to expect other tokens (`syntax`).
-//! - An exact quantity stops at 100,000 digits (`quantity`): the apiserver's arithmetic is
+//! - An exact quantity stops at 100,000 digits (`library::quantity`): the apiserver's arithmetic is
 //!   unbounded.
 //! - A `%#v`-printed rule in CRD errors shows set `reason`/`optionalOldSelf` pointers with a
 //!   fixed address (the apiserver prints a different one each time).
 
 mod check;
 mod compile;
-mod conv;
 mod cost;
 mod decl;
 mod equal;
@@ -61,27 +48,18 @@ mod escape;
 mod estimate;
 mod eval;
 pub(crate) mod fieldpath;
-mod format;
-mod formatting;
-mod funcs;
 mod gokeys;
 mod interp;
-mod ip;
 mod library;
-mod listlib;
 mod lists;
 mod locate;
 mod mapping;
 mod overloads;
 pub mod preexisting;
-mod quantity;
 mod rule;
-mod semver;
-mod strings;
 mod syntax;
-mod time;
 mod types;
-mod urls;
+pub(crate) mod val;
 mod value;
 
 use crate::field::FieldError;

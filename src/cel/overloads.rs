@@ -357,7 +357,7 @@ fn table() -> &'static HashMap<&'static str, Vec<Overload>> {
                 add(format!("{op} g {pair} -> bool").leak());
             }
         }
-        for name in super::format::FORMATS {
+        for name in super::library::FORMATS {
             add(format!("format.{name} g -> kubernetes.NamedFormat").leak());
         }
         map

@@ -16,8 +16,8 @@
 //!   ExprContext…!`) are not cel-go's: left out when a syntax error says what went wrong.
 
 use super::check::{display, issue_at};
-use kube_cel::cel::common::ast::IdedExpr;
-use kube_cel::cel::parser::Parser;
+use ::cel::common::ast::IdedExpr;
+use ::cel::parser::Parser;
 
 /// Whether cel-go refuses `name` as an identifier (its `reservedIds`; `true`, `false`, `null`
 /// and `in` are the lexer's keywords, never identifiers).

@@ -9,52 +9,61 @@
 //! (the planner's `StrFmt` step). Other values that do not fit their schema (which
 //! OpenAPI validation refuses before CEL runs) are converted as plain JSON.
 
-use super::decl::{Decl, Kind};
-use kube_cel::cel::objects::{Key, Map, Opaque};
-use kube_cel::cel::Value as Cel;
+use super::decl::{Decl, Kind, ListType};
+use super::gokeys::of_json;
+use super::val::{Ext, Key, List, Map, Timestamp, Val};
 use serde_json::Value;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// `v` at a node of type `d`.
-pub fn to_cel(v: &Value, d: &Decl) -> Cel {
+/// `v` at a node of type `d`: its lists and maps carry `d`'s types ([`List::origin`]), a set
+/// list its elements as the apiserver decodes them from the JSON.
+pub fn to_cel(v: &Value, d: &Arc<Decl>) -> Val {
     match (&d.kind, v) {
-        (_, Value::Null) => Cel::Null,
+        (_, Value::Null) => Val::Null,
         (Kind::Object(fields), Value::Object(m)) => {
-            let mut out: HashMap<Key, Cel> = HashMap::with_capacity(fields.len());
+            let mut out = BTreeMap::new();
             for f in fields {
                 match m.get(&*f.name) {
                     None | Some(Value::Null) => {}
                     Some(x) => {
-                        out.insert(Key::from(&*f.cel), to_cel(x, &f.decl));
+                        out.insert(Key::str(&f.cel), to_cel(x, &f.decl));
                     }
                 }
             }
-            Cel::Map(Map { map: Arc::new(out) })
+            Val::Map(Map {
+                entries: Arc::new(out),
+                origin: Some(d.clone()),
+            })
         }
         (Kind::Map(elem), Value::Object(m)) => {
-            let out: HashMap<Key, Cel> = m
+            let out = m
                 .iter()
-                .map(|(k, x)| (Key::from(k.as_str()), to_cel(x, elem)))
+                .map(|(k, x)| (Key::str(k), to_cel(x, elem)))
                 .collect();
-            Cel::Map(Map { map: Arc::new(out) })
+            Val::Map(Map {
+                entries: Arc::new(out),
+                origin: Some(d.clone()),
+            })
         }
-        (Kind::List(elem, _), Value::Array(items)) => {
-            Cel::List(Arc::new(items.iter().map(|x| to_cel(x, elem)).collect()))
-        }
-        (Kind::Double, Value::Number(n)) => Cel::Float(n.as_f64().unwrap_or(0.0)),
+        (Kind::List(elem, ty), Value::Array(items)) => Val::List(List {
+            items: Arc::new(items.iter().map(|x| to_cel(x, elem)).collect()),
+            origin: Some(d.clone()),
+            held: matches!(ty, ListType::Set).then(|| items.iter().map(of_json).collect()),
+        }),
+        (Kind::Double, Value::Number(n)) => Val::Double(n.as_f64().unwrap_or(0.0)),
         (Kind::Duration, Value::String(s)) => match crate::go::strfmt::parse_duration(s) {
-            Some(ns) => Cel::Duration(chrono::Duration::nanoseconds(ns)),
+            Some(ns) => Val::Duration(chrono::Duration::nanoseconds(ns)),
             None => invalid(format!(
                 "Invalid duration {s}: unable to parse {s} as duration"
             )),
         },
         (Kind::Timestamp(date_only), Value::String(s)) => match parse_timestamp(s, *date_only) {
-            Ok(t) => Cel::Timestamp(t),
+            Ok(t) => Val::Timestamp(t),
             Err(e) => invalid(e),
         },
         (Kind::Bytes, Value::String(s)) => match decode_base64_url(s) {
-            Ok(b) => Cel::Bytes(Arc::new(b)),
+            Ok(b) => Val::Bytes(b.into()),
             Err(at) => invalid(format!(
                 "Invalid byte formatted string {s}: illegal base64 data at input byte {at}"
             )),
@@ -67,44 +76,52 @@ pub fn to_cel(v: &Value, d: &Decl) -> Cel {
 #[derive(Debug, PartialEq, Eq)]
 pub struct Invalid(pub String);
 
-impl Opaque for Invalid {
-    fn runtime_type_name(&self) -> &str {
-        "@invalid"
+impl Ext for Invalid {
+    fn type_name(&self) -> &str {
+        "strfmt.Invalid"
+    }
+    fn equal(&self, other: &Val) -> Result<bool, super::val::Error> {
+        Ok(other.as_ext::<Invalid>() == Some(self))
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 
-fn invalid(msg: String) -> Cel {
-    Cel::Opaque(Arc::new(Invalid(msg)))
+fn invalid(msg: String) -> Val {
+    Val::ext(Invalid(msg))
+}
+
+/// A read of an object's value that may have failed its format: the error, else the value
+/// (the planner's `StrFmt` step).
+pub fn strfmt(v: Val) -> super::val::Res {
+    match v.as_ext::<Invalid>() {
+        Some(bad) => Err(super::val::Error::text(bad.0.as_str())),
+        None => Ok(v),
+    }
 }
 
 /// A JSON value without a schema: integers as int, other numbers as double.
-pub fn plain(v: &Value) -> Cel {
+pub fn plain(v: &Value) -> Val {
     match v {
-        Value::Null => Cel::Null,
-        Value::Bool(b) => Cel::Bool(*b),
+        Value::Null => Val::Null,
+        Value::Bool(b) => Val::Bool(*b),
         Value::Number(n) => match n.as_i64() {
-            Some(i) => Cel::Int(i),
-            None => Cel::Float(n.as_f64().unwrap_or(0.0)),
+            Some(i) => Val::Int(i),
+            None => Val::Double(n.as_f64().unwrap_or(0.0)),
         },
-        Value::String(s) => Cel::String(Arc::new(s.clone())),
-        Value::Array(items) => Cel::List(Arc::new(items.iter().map(plain).collect())),
-        Value::Object(m) => {
-            let out: HashMap<Key, Cel> = m
-                .iter()
-                .map(|(k, x)| (Key::from(k.as_str()), plain(x)))
-                .collect();
-            Cel::Map(Map { map: Arc::new(out) })
-        }
+        Value::String(s) => Val::str(s),
+        Value::Array(items) => Val::list(items.iter().map(plain).collect()),
+        Value::Object(m) => Val::Map(Map::new(
+            m.iter().map(|(k, x)| (Key::str(k), plain(x))).collect(),
+        )),
     }
 }
 
 /// A `date-time` (`strfmt.ParseDateTime`) or `date` (`time.Parse(strfmt.RFC3339FullDate, …)`)
 /// string as a timestamp, or the error value the apiserver's conversion gives
 /// (`UnstructuredToVal`: `Invalid date-time formatted string <s>: <Go's parse error>`).
-fn parse_timestamp(
-    s: &str,
-    date_only: bool,
-) -> Result<chrono::DateTime<chrono::FixedOffset>, String> {
+fn parse_timestamp(s: &str, date_only: bool) -> Result<Timestamp, String> {
     use crate::go::time;
     let (parsed, what) = match date_only {
         true => (time::parse(&time::FULL_DATE, s), "date"),

@@ -7,7 +7,7 @@ use super::super::mapping::most_general;
 use super::super::overloads;
 use super::super::types::{signature, Ty};
 use super::{issue_at, Checker};
-use kube_cel::cel::common::ast::IdedExpr;
+use ::cel::common::ast::IdedExpr;
 
 impl Checker<'_> {
     /// An operator's type; when no overload takes the operands, cel-go's `found no matching

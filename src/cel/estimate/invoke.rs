@@ -8,7 +8,7 @@ use super::range::Range;
 use super::returns::call_type;
 use super::ty::Ty;
 use super::walk::{Info, Walker};
-use kube_cel::cel::common::ast::CallExpr;
+use ::cel::common::ast::CallExpr;
 
 impl Walker<'_> {
     pub(super) fn call(&mut self, c: &CallExpr) -> Info {

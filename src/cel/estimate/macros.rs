@@ -7,7 +7,7 @@
 
 use super::range::{Range, LIST_CREATE};
 use super::walk::{Info, Walker};
-use kube_cel::cel::common::ast::{
+use ::cel::common::ast::{
     CallExpr, ComprehensionExpr, Expr, IdedExpr, ListExpr, LiteralValue, MapExpr,
 };
 

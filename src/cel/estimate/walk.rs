@@ -9,7 +9,7 @@ use super::range::{Range, LIST_CREATE, MAP_CREATE, STRUCT_CREATE};
 use super::ty::Ty;
 use crate::cel::decl::{Decl, Kind};
 use crate::cel::types::Ty as CheckedTy;
-use kube_cel::cel::common::ast::{
+use ::cel::common::ast::{
     ComprehensionExpr, EntryExpr, Expr, IdedExpr, ListExpr, LiteralValue, MapExpr,
 };
 use std::collections::HashMap;

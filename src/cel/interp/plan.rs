@@ -1,17 +1,14 @@
 //! Planning: a rule's expression as cel-go's planner turns it into steps for the apiserver
-//! (`OptOptimize` folds, set lookups, attributes), each call priced ([`super::price`]).
+//! (`OptOptimize` folds, set lookups, attributes), each call priced ([`super::price`]) and
+//! bound to its library function.
 
 use super::super::check::Checked;
+use super::super::library::{lookup, Func};
 use super::super::lists::ListOp;
-use super::price::{price, Fast};
-use super::{Fold, Quant, QuantKind, SetKey, Shape, Step, Transform, LIST, MAP, SLOTS, V};
-use kube_cel::cel::common::ast::{
-    CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedEntryExpr, IdedExpr, LiteralValue,
-    MapEntryExpr, MapExpr, SelectExpr,
-};
-use kube_cel::cel::objects::Key;
-use kube_cel::cel::{ExecutionError, Value as Cel};
-use std::sync::Arc;
+use super::super::val::{Error, Key, Val};
+use super::price::{price, Zero};
+use super::{Fold, Quant, QuantKind, SetKey, Shape, Step, Transform, LIST, MAP, V};
+use ::cel::common::ast::{CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 
 pub(super) struct Planner<'a> {
     pub(super) checked: &'a Checked,
@@ -19,17 +16,18 @@ pub(super) struct Planner<'a> {
     pub(super) presence_cost: bool,
 }
 
-fn ident(name: &str) -> IdedExpr {
-    IdedExpr {
-        id: 0,
-        expr: Expr::Ident(name.to_string()),
-    }
-}
-
 fn string_name(e: &IdedExpr) -> String {
     match &e.expr {
         Expr::Literal(LiteralValue::String(s)) => s.inner().to_string(),
         _ => String::new(),
+    }
+}
+
+/// The name a macro binds (the parser's identifier).
+fn var_name(e: &IdedExpr) -> Option<String> {
+    match &e.expr {
+        Expr::Ident(n) => Some(n.clone()),
+        _ => None,
     }
 }
 
@@ -75,98 +73,58 @@ pub(super) fn plan(e: &IdedExpr, pl: &Planner) -> Step {
 }
 
 fn plan_node(e: &IdedExpr, pl: &Planner) -> Step {
-    if let Some(call) = match &e.expr {
-        Expr::Comprehension(c) => quantifier(c),
-        _ => None,
-    } {
-        return plan_call(e.id, &call, pl);
+    if let Expr::Comprehension(c) = &e.expr {
+        if let Some(q) = quantifier(c, pl) {
+            return q;
+        }
     }
     match &e.expr {
         // `.g` after an optional selection (`x.?f.g`) is one too.
         Expr::Select(s) if !s.test && is_optional(&s.operand) => {
-            let call = CallExpr {
-                func_name: "_?._".into(),
-                target: None,
-                args: vec![(*s.operand).clone(), string_literal(&s.field)],
-            };
-            plan_call(e.id, &call, pl)
+            optional_select(plan(&s.operand, pl), &s.field)
         }
-        Expr::Literal(_) => {
-            Step::Const(super::super::library::with_root(|ctx| Cel::resolve(e, ctx)))
-        }
-        Expr::Ident(_) => Step::Ident(e.clone()),
+        Expr::Literal(l) => Step::Const(literal(l)),
+        Expr::Ident(name) => Step::Ident(name.clone()),
         Expr::Select(s) => {
             let operand = plan(&s.operand, pl);
             Step::Select {
                 units: u64::from(!is_attribute(&operand)) + u64::from(!s.test || pl.presence_cost),
                 operand: Box::new(operand),
-                key: Key::String(Arc::new(s.field.clone())),
+                key: Key::str(&s.field),
                 test: s.test,
-                shallow: IdedExpr {
-                    id: e.id,
-                    expr: Expr::Select(SelectExpr {
-                        operand: Box::new(ident(SLOTS[0])),
-                        field: s.field.clone(),
-                        test: s.test,
-                    }),
-                },
             }
         }
         Expr::Call(c) => plan_call(e.id, c, pl),
         Expr::List(l) => {
             let elems: Vec<Step> = l.elements.iter().map(|x| plan(x, pl)).collect();
-            let shallow = IdedExpr {
-                id: e.id,
-                expr: Expr::List(kube_cel::cel::common::ast::ListExpr {
-                    elements: (0..elems.len()).map(|i| ident(&slot(i))).collect(),
-                    optional_indices: l.optional_indices.clone(),
-                }),
-            };
-            if pl.optimize && elems.iter().all(is_const) {
-                return Step::Const(fold(&shallow, &elems));
-            }
-            Step::List {
+            let all_const = elems.iter().all(is_const);
+            let step = Step::List {
                 elems,
                 optional: l.optional_indices.clone(),
+            };
+            match pl.optimize && all_const {
+                true => Step::Const(fold(&step)),
+                false => step,
             }
         }
         Expr::Map(m) => {
             let mut parts = Vec::new();
-            let mut entries = Vec::new();
             let mut optional = Vec::new();
-            for entry in &m.entries {
+            for (i, entry) in m.entries.iter().enumerate() {
                 let EntryExpr::MapEntry(me) = &entry.expr else {
-                    return Step::Const(Err(ExecutionError::function_error(
-                        "struct",
-                        "message types are not supported",
-                    )));
+                    return Step::Const(Err(unsupported_message()));
                 };
-                let (k, v) = (parts.len(), parts.len() + 1);
                 if me.optional {
-                    optional.push(k / 2);
+                    optional.push(i);
                 }
                 parts.push(plan(&me.key, pl));
                 parts.push(plan(&me.value, pl));
-                entries.push(IdedEntryExpr {
-                    id: entry.id,
-                    expr: EntryExpr::MapEntry(MapEntryExpr {
-                        key: ident(&slot(k)),
-                        value: ident(&slot(v)),
-                        optional: me.optional,
-                    }),
-                });
             }
-            let shallow = IdedExpr {
-                id: e.id,
-                expr: Expr::Map(MapExpr { entries }),
-            };
-            if pl.optimize && parts.iter().all(is_const) {
-                return Step::Const(fold(&shallow, &parts));
-            }
-            Step::Map {
-                parts,
-                optional,
-                shallow,
+            let all_const = parts.iter().all(is_const);
+            let step = Step::Map { parts, optional };
+            match pl.optimize && all_const {
+                true => Step::Const(fold(&step)),
+                false => step,
             }
         }
         Expr::Comprehension(c) => Step::Fold(Box::new(Fold {
@@ -178,33 +136,51 @@ fn plan_node(e: &IdedExpr, pl: &Planner) -> Step {
             step: plan(&c.loop_step, pl),
             result: plan(&c.result, pl),
         })),
-        Expr::Struct(_) | Expr::Unspecified => Step::Const(Err(ExecutionError::function_error(
-            "struct",
-            "message types are not supported",
-        ))),
+        Expr::Struct(_) | Expr::Unspecified => Step::Const(Err(unsupported_message())),
     }
 }
 
-/// The name of operand slot `i` (beyond the fixed ones for long literals).
-pub(super) fn slot(i: usize) -> String {
-    SLOTS
-        .get(i)
-        .map_or_else(|| format!("@{i}"), |s| s.to_string())
+/// What a message literal (`Msg{…}`) evaluates to: a CRD rule has no message types.
+fn unsupported_message() -> Error {
+    Error::text("message types are not supported")
+}
+
+/// A literal's value.
+fn literal(l: &LiteralValue) -> V {
+    Ok(match l {
+        LiteralValue::Int(i) => Val::Int(*i.inner()),
+        LiteralValue::UInt(u) => Val::Uint(*u.inner()),
+        LiteralValue::Double(d) => Val::Double(**d),
+        LiteralValue::String(s) => Val::str(s.inner()),
+        LiteralValue::Bytes(b) => Val::bytes(b.inner()),
+        LiteralValue::Boolean(b) => Val::Bool(**b),
+        LiteralValue::Null => Val::Null,
+    })
 }
 
 /// Evaluates a step of constant operands once, as `OptOptimize` does when planning.
-pub(super) fn fold(shallow: &IdedExpr, parts: &[Step]) -> V {
-    super::super::library::with_root(|root| {
-        let mut scope = root.new_inner_scope();
-        for (i, p) in parts.iter().enumerate() {
-            match p {
-                Step::Const(Ok(v)) => scope.add_variable_from_value(slot(i), v.clone()),
-                Step::Const(Err(e)) => return Err(e.clone()),
-                _ => unreachable!("folding a step with a non-constant operand"),
-            }
-        }
-        Cel::resolve(shallow, &scope)
-    })
+fn fold(step: &Step) -> V {
+    match super::run::run(step, &[], u64::MAX).0 {
+        Ok(v) => v,
+        Err(super::Stop::Limit) => unreachable!("a constant costs nothing"),
+    }
+}
+
+/// `x.?f`: an optional of `x`'s field `f` (empty when absent; `x` itself may be optional).
+fn optional_select(operand: Step, field: &str) -> Step {
+    Step::Qualify {
+        optional: true,
+        rel: !is_attribute(&operand),
+        operand: Box::new(operand),
+        index: Box::new(Step::Const(Ok(Val::str(field)))),
+        extra: 1,
+    }
+}
+
+/// A function the environment declares but has no runtime for here (the authorizer's,
+/// which a CRD rule has no value to call on).
+fn missing(_: &[Val]) -> V {
+    Err(Error::NoSuchOverload)
 }
 
 fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
@@ -219,76 +195,22 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
             return plan_call(id, &global, pl);
         }
     }
-    if let Some(call) = two_variable(c).or_else(|| opt_map(c)) {
-        return plan_call(id, &call, pl);
+    if let Some(step) = two_variable(c, pl).or_else(|| opt_map(c, pl)) {
+        return step;
     }
-    let arg = |i: usize| plan(&c.args[i], pl);
     let boxed = |i: usize| Box::new(plan(&c.args[i], pl));
-    let name = planned_name(id, c, pl.checked);
-    match (name, c.args.len(), c.target.is_some()) {
-        ("@and", 2, false) => return Step::And(boxed(0), boxed(1)),
-        ("@or", 2, false) => return Step::Or(boxed(0), boxed(1)),
-        ("_?_:_", 3, false) => return Step::Cond(boxed(0), boxed(1), boxed(2)),
-        ("@all" | "@exists" | "@exists_one", 3, false)
-        | ("@all2" | "@exists2" | "@existsOne2", 4, false) => {
-            let kind = match name {
-                "@all" | "@all2" => QuantKind::All,
-                "@exists" | "@exists2" => QuantKind::Exists,
-                _ => QuantKind::ExistsOne,
-            };
-            let two = c.args.len() == 4;
-            return Step::Quant(Box::new(Quant {
-                kind,
-                range: arg(0),
-                first: two.then(|| string_name(&c.args[1])),
-                second: string_name(&c.args[c.args.len() - 2]),
-                pred: arg(c.args.len() - 1),
-            }));
+    let name = c.func_name.as_str();
+    match (name, c.args.len(), c.target.as_deref()) {
+        ("_&&_", 2, None) => return Step::And(boxed(0), boxed(1)),
+        ("_||_", 2, None) => return Step::Or(boxed(0), boxed(1)),
+        ("_?_:_", 3, None) => return Step::Cond(boxed(0), boxed(1), boxed(2)),
+        ("_?._", 2, None) => {
+            return optional_select(plan(&c.args[0], pl), &string_name(&c.args[1]));
         }
-        ("@transformList" | "@transformMap" | "@transformMapEntry", 4 | 5, false) => {
-            let shape = match name {
-                "@transformList" => Shape::List,
-                "@transformMap" => Shape::Map,
-                _ => Shape::Entry,
-            };
-            let init = match (pl.optimize, shape) {
-                (true, _) => 0,
-                (false, Shape::List) => LIST,
-                (false, _) => MAP,
-            };
-            return Step::Transform(Box::new(Transform {
-                init,
-                shape,
-                range: arg(0),
-                a: string_name(&c.args[1]),
-                b: string_name(&c.args[2]),
-                filter: (c.args.len() == 5).then(|| arg(3)),
-                body: arg(c.args.len() - 1),
-            }));
-        }
-        ("@optMap" | "@optFlatMap", 3, false) => {
-            let var = string_name(&c.args[1]);
-            return Step::OptMap {
-                literal: if pl.optimize { 0 } else { LIST },
-                flat: name == "@optFlatMap",
-                opt: boxed(0),
-                uses_var: mentions(&c.args[2], &var),
-                var,
-                body: boxed(2),
-            };
-        }
-        ("@sortBy", 3, false) => {
-            return Step::SortBy {
-                list: boxed(0),
-                var: string_name(&c.args[1]),
-                key: boxed(2),
-                literals: if pl.optimize { 0 } else { 2 * LIST },
-            }
-        }
-        ("@opt_or" | "@opt_orValue", 1, true) => {
-            let target = c.target.as_deref().expect("a receiver");
+        // The optionals' `or` and `orValue`: the argument only when the optional is empty.
+        ("or" | "orValue", 1, Some(target)) => {
             return Step::OptOr {
-                value: name == "@opt_orValue",
+                value: name == "orValue",
                 opt: Box::new(plan(target, pl)),
                 alt: boxed(0),
             };
@@ -306,40 +228,12 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
         });
     }
     args.extend(c.args.iter().map(|a| plan(a, pl)));
-    let mut n = 0;
-    let mut next = || {
-        n += 1;
-        Box::new(ident(&slot(n - 1)))
-    };
-    let target = c.target.as_ref().map(|_| next());
-    // Literals stay in place: some functions read them from the expression (the field of
-    // an optional selection, the type a set operator is given).
-    let shallow_args: Vec<IdedExpr> = c
-        .args
-        .iter()
-        .map(|a| {
-            let slot = next();
-            match &a.expr {
-                Expr::Literal(_) => a.clone(),
-                _ => *slot,
-            }
-        })
-        .collect();
-    let shallow = IdedExpr {
-        id,
-        expr: Expr::Call(CallExpr {
-            func_name: name.to_string(),
-            target,
-            args: shallow_args,
-        }),
-    };
     let sig = pl.checked.overloads.get(&id).copied();
     match name {
-        "_[_]" | "_[?_]" | "@optsel" if args.len() == 2 => {
+        "_[_]" | "_[?_]" if args.len() == 2 => {
             let index = args.pop().expect("an index");
             let operand = args.pop().expect("an operand");
             let extra = match &index {
-                _ if name == "@optsel" => 1,
                 Step::Const(_) => 1,
                 i if is_attribute(i) => 0,
                 _ => 1,
@@ -350,22 +244,21 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
                 operand: Box::new(operand),
                 index: Box::new(index),
                 extra,
-                shallow,
             };
         }
         "@in" if pl.optimize && sig.is_some_and(|s| s.starts_with("@in g A list")) => {
-            if let Some(Step::Const(Ok(Cel::List(l)))) = args.get(1) {
-                let primitive = |v: &Cel| {
+            if let Some(Step::Const(Ok(Val::List(l)))) = args.get(1) {
+                let primitive = |v: &Val| {
                     matches!(
                         v,
-                        Cel::Int(_) | Cel::UInt(_) | Cel::Float(_) | Cel::String(_) | Cel::Bool(_)
+                        Val::Int(_) | Val::Uint(_) | Val::Double(_) | Val::String(_) | Val::Bool(_)
                     )
                 };
-                if l.is_empty() {
-                    return Step::Const(Ok(Cel::Bool(false)));
+                if l.items.is_empty() {
+                    return Step::Const(Ok(Val::Bool(false)));
                 }
-                if l.iter().all(primitive) {
-                    let set = l.iter().flat_map(SetKey::of_literal).collect();
+                if l.items.iter().all(primitive) {
+                    let set = l.items.iter().flat_map(SetKey::of_literal).collect();
                     let rhs = args.pop().expect("a list");
                     let lhs = args.pop().expect("a value");
                     let Step::Const(Ok(list)) = rhs else {
@@ -374,78 +267,32 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
                     return Step::SetIn {
                         lhs: Box::new(lhs),
                         set,
-                        shallow: with_const(shallow, list),
+                        list,
                     };
                 }
             }
         }
         _ => {}
     }
-    if pl.optimize && CONVERSIONS.contains(&name) && args.len() == 1 && is_const(&args[0]) {
-        let v = fold(&shallow, &args);
-        if v.is_ok() {
-            return Step::Const(v);
-        }
-    }
-    let fast = Fast::of(name, args.len(), sig);
-    if let (Some(hints), Some(op)) = (pl.checked.lists.get(&id), ListOp::of(name)) {
-        return Step::Lists {
-            op,
-            hints: hints.clone(),
-            args,
-            price: price(name, sig),
-            fast,
-            shallow,
-        };
-    }
-    Step::Call {
-        fast,
-        args,
+    let func: Func = lookup(name).unwrap_or(missing);
+    let step = Step::Call {
         price: price(name, sig),
-        shallow,
-    }
-}
-
-/// `shallow` (an `in` call) with the list of literals `v` written back in place of its second
-/// operand's slot: only the value tested is bound when the step runs.
-fn with_const(shallow: IdedExpr, v: Cel) -> IdedExpr {
-    let IdedExpr { id, expr } = shallow;
-    let Expr::Call(mut c) = expr else {
-        unreachable!()
+        func,
+        op: ListOp::of(name),
+        zero: (name == "sum" && args.len() == 1).then(|| Zero::of(sig)),
+        args,
     };
-    c.args[1] = literal_list(&v);
-    IdedExpr {
-        id,
-        expr: Expr::Call(c),
-    }
-}
-
-fn literal_list(v: &Cel) -> IdedExpr {
-    let lit = |x: &Cel| {
-        let l = match x {
-            Cel::Int(i) => LiteralValue::Int((*i).into()),
-            Cel::UInt(u) => LiteralValue::UInt((*u).into()),
-            Cel::Float(f) => LiteralValue::Double((*f).into()),
-            Cel::String(s) => LiteralValue::String(s.as_str().into()),
-            Cel::Bool(b) => LiteralValue::Boolean((*b).into()),
-            _ => LiteralValue::Null,
-        };
-        IdedExpr {
-            id: 0,
-            expr: Expr::Literal(l),
+    if pl.optimize && CONVERSIONS.contains(&name) {
+        if let Step::Call { args, .. } = &step {
+            if args.len() == 1 && is_const(&args[0]) {
+                let v = fold(&step);
+                if v.is_ok() {
+                    return Step::Const(v);
+                }
+            }
         }
-    };
-    let elements = match v {
-        Cel::List(l) => l.iter().map(lit).collect(),
-        _ => Vec::new(),
-    };
-    IdedExpr {
-        id: 0,
-        expr: Expr::List(kube_cel::cel::common::ast::ListExpr {
-            elements,
-            optional_indices: Vec::new(),
-        }),
     }
+    step
 }
 
 /// Whether `e` reads variable `name`.
@@ -473,31 +320,6 @@ fn mentions(e: &IdedExpr, name: &str) -> bool {
     }
 }
 
-/// The name call `c` is planned and evaluated under, where the check gave it cel-go's
-/// semantics that the cel crate's function of its name lacks: `&&` and `||` and the
-/// optionals' `or`/`orValue` evaluated by [`Step::And`], [`Step::Or`], [`Step::OptOr`]
-/// (`false && error` is false, in either order; the argument only when the optional is
-/// empty); `x.?f` (`@optsel`: an empty optional for a missing field); `+` and `-` that may
-/// work on timestamps or durations (`@add`/`@sub`: cel-go's overflow checks and texts,
-/// [`super::super::time`]); `==` and `!=` on optionals (`@opt_eq`/`@opt_ne`: equal when both
-/// are empty or hold equal values).
-fn planned_name<'c>(id: u64, c: &'c CallExpr, checked: &Checked) -> &'c str {
-    match (c.func_name.as_str(), c.target.is_some(), c.args.len()) {
-        ("_&&_", false, 2) => "@and",
-        ("_||_", false, 2) => "@or",
-        ("_?._", false, 2) => "@optsel",
-        ("_+_", ..) if checked.time_arith.contains(&id) && !checked.lists.contains_key(&id) => {
-            "@add"
-        }
-        ("_-_", ..) if checked.time_arith.contains(&id) => "@sub",
-        ("_==_", ..) if checked.optional_eq.contains(&id) => "@opt_eq",
-        ("_!=_", ..) if checked.optional_eq.contains(&id) => "@opt_ne",
-        ("or", true, 1) => "@opt_or",
-        ("orValue", true, 1) => "@opt_orValue",
-        (name, ..) => name,
-    }
-}
-
 /// Whether `e` gives an optional through field selection (`x.?f`, `x.?f.g`).
 fn is_optional(e: &IdedExpr) -> bool {
     match &e.expr {
@@ -507,25 +329,15 @@ fn is_optional(e: &IdedExpr) -> bool {
     }
 }
 
-fn string_literal(s: &str) -> IdedExpr {
-    IdedExpr {
-        id: 0,
-        expr: Expr::Literal(LiteralValue::String(s.into())),
-    }
-}
-
 /// `r.all(i, v, p)` (and `exists`, `existsOne` and its alias `exists_one`, which the cel
-/// crate does not parse as macros) as `@all2(r, 'i', 'v', p)`; `transformList`,
-/// `transformMap`, `transformMapEntry` (with or without their filter) as
-/// `@transformList(r, 'i', 'v', [f,] e)`.
-fn two_variable(c: &CallExpr) -> Option<CallExpr> {
-    let (name, with_filter) = match c.func_name.as_str() {
-        "all" => ("@all2", false),
-        "exists" => ("@exists2", false),
-        "existsOne" | "exists_one" => ("@existsOne2", false),
-        "transformList" => ("@transformList", true),
-        "transformMap" => ("@transformMap", true),
-        "transformMapEntry" => ("@transformMapEntry", true),
+/// crate does not parse as macros), `transformList`, `transformMap`, `transformMapEntry` (with
+/// or without their filter): the two-variable comprehensions, as cel-go expands them.
+fn two_variable(c: &CallExpr, pl: &Planner) -> Option<Step> {
+    let (quant, with_filter) = match c.func_name.as_str() {
+        "all" => (Some(QuantKind::All), false),
+        "exists" => (Some(QuantKind::Exists), false),
+        "existsOne" | "exists_one" => (Some(QuantKind::ExistsOne), false),
+        "transformList" | "transformMap" | "transformMapEntry" => (None, true),
         _ => return None,
     };
     let n = c.args.len();
@@ -533,38 +345,65 @@ fn two_variable(c: &CallExpr) -> Option<CallExpr> {
     if !(n == 3 || (with_filter && n == 4)) {
         return None;
     }
-    let (Expr::Ident(a), Expr::Ident(b)) = (&c.args[0].expr, &c.args[1].expr) else {
-        return None;
+    let (a, b) = (var_name(&c.args[0])?, var_name(&c.args[1])?);
+    let range = plan(range, pl);
+    let body = plan(&c.args[n - 1], pl);
+    if let Some(kind) = quant {
+        return Some(Step::Quant(Box::new(Quant {
+            kind,
+            range,
+            first: Some(a),
+            second: b,
+            pred: body,
+        })));
+    }
+    let shape = match c.func_name.as_str() {
+        "transformList" => Shape::List,
+        "transformMap" => Shape::Map,
+        _ => Shape::Entry,
     };
-    let mut args = vec![range.clone(), string_literal(a), string_literal(b)];
-    args.extend(c.args[2..].iter().cloned());
-    Some(CallExpr {
-        func_name: name.into(),
-        target: None,
-        args,
-    })
+    let init = match (pl.optimize, shape) {
+        (true, _) => 0,
+        (false, Shape::List) => LIST,
+        (false, _) => MAP,
+    };
+    Some(Step::Transform(Box::new(Transform {
+        init,
+        shape,
+        range,
+        a,
+        b,
+        filter: (n == 4).then(|| plan(&c.args[2], pl)),
+        body,
+    })))
 }
 
-/// `o.optMap(x, e)` and `o.optFlatMap(x, e)` (macros of 1.36's optionals) as
-/// `@optMap(o, 'x', e)` and `@optFlatMap(o, 'x', e)`; the lists library's `l.sortBy(x, k)` as
-/// `@sortBy(l, 'x', k)`.
-fn opt_map(c: &CallExpr) -> Option<CallExpr> {
-    let name = match c.func_name.as_str() {
-        "optMap" => "@optMap",
-        "optFlatMap" => "@optFlatMap",
-        "sortBy" => "@sortBy",
-        _ => return None,
-    };
+/// `o.optMap(x, e)` and `o.optFlatMap(x, e)` (macros of 1.36's optionals); the lists
+/// library's `l.sortBy(x, k)`.
+fn opt_map(c: &CallExpr, pl: &Planner) -> Option<Step> {
+    let name = c.func_name.as_str();
+    if !matches!(name, "optMap" | "optFlatMap" | "sortBy") {
+        return None;
+    }
     let ([var, body], Some(target)) = (c.args.as_slice(), c.target.as_deref()) else {
         return None;
     };
-    let Expr::Ident(var) = &var.expr else {
-        return None;
-    };
-    Some(CallExpr {
-        func_name: name.into(),
-        target: None,
-        args: vec![target.clone(), string_literal(var), body.clone()],
+    let var = var_name(var)?;
+    if name == "sortBy" {
+        return Some(Step::SortBy {
+            list: Box::new(plan(target, pl)),
+            var,
+            key: Box::new(plan(body, pl)),
+            literals: if pl.optimize { 0 } else { 2 * LIST },
+        });
+    }
+    Some(Step::OptMap {
+        literal: if pl.optimize { 0 } else { LIST },
+        flat: name == "optFlatMap",
+        opt: Box::new(plan(target, pl)),
+        uses_var: mentions(body, &var),
+        var,
+        body: Box::new(plan(body, pl)),
     })
 }
 
@@ -581,10 +420,10 @@ fn is_increment(e: &IdedExpr) -> bool {
     }
 }
 
-/// `all`, `exists` and `exists_one` (one variable), as the parser expands them, as a call
-/// `@all(range, 'var', predicate)`: evaluated as cel-go expands them, an error carried
-/// across iterations instead of stopping at it (`[error, false].all(…)` is false).
-fn quantifier(c: &ComprehensionExpr) -> Option<CallExpr> {
+/// `all`, `exists` and `exists_one` (one variable), as the parser expands them: evaluated as
+/// cel-go expands them, an error carried across iterations instead of stopping at it
+/// (`[error, false].all(…)` is false).
+fn quantifier(c: &ComprehensionExpr, pl: &Planner) -> Option<Step> {
     if c.accu_var != ACCU || c.iter_var2.is_some() {
         return None;
     }
@@ -592,19 +431,17 @@ fn quantifier(c: &ComprehensionExpr) -> Option<CallExpr> {
         return None;
     };
     let is_accu = |e: &IdedExpr| matches!(&e.expr, Expr::Ident(n) if n == ACCU);
-    let (name, pred) = match (step.func_name.as_str(), step.args.as_slice()) {
-        ("_&&_", [a, p]) if is_accu(a) => ("@all", p),
-        ("_||_", [a, p]) if is_accu(a) => ("@exists", p),
-        ("_?_:_", [p, inc, a]) if is_accu(a) && is_increment(inc) => ("@exists_one", p),
+    let (kind, pred) = match (step.func_name.as_str(), step.args.as_slice()) {
+        ("_&&_", [a, p]) if is_accu(a) => (QuantKind::All, p),
+        ("_||_", [a, p]) if is_accu(a) => (QuantKind::Exists, p),
+        ("_?_:_", [p, inc, a]) if is_accu(a) && is_increment(inc) => (QuantKind::ExistsOne, p),
         _ => return None,
     };
-    Some(CallExpr {
-        func_name: name.into(),
-        target: None,
-        args: vec![
-            c.iter_range.clone(),
-            string_literal(&c.iter_var),
-            pred.clone(),
-        ],
-    })
+    Some(Step::Quant(Box::new(Quant {
+        kind,
+        range: plan(&c.iter_range, pl),
+        first: None,
+        second: c.iter_var.clone(),
+        pred: plan(pred, pl),
+    })))
 }

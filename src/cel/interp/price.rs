@@ -1,33 +1,16 @@
-//! What a call costs at run time (cel-go's `CostTracker.costCall`), and the calls answered
-//! without the cel crate.
+//! What a call costs at run time (cel-go's `CostTracker.costCall`), and the zero an empty
+//! list sums to.
 
+use super::super::val::Val;
 use super::{LIST, V};
-use kube_cel::cel::Value as Cel;
 
 /// `common.StringTraversalCostFactor`.
 const TRAVERSAL: f64 = 0.1;
 /// `common.RegexStringLengthCostFactor`.
 const REGEX: f64 = 0.25;
 
-/// The calls answered here for the operands whose answer is plain (two numbers of one type,
-/// two strings, a list's size…), without handing them to the cel crate (which copies a map or
-/// list operand into its own values): for anything else they are handed over as every call.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) enum Fast {
-    No,
-    Size,
-    /// `==` (`false`) or `!=` (`true`).
-    Equals(bool),
-    /// `<`, `<=`, `>`, `>=`: the orderings that make it true.
-    Compare(bool, bool, bool),
-    /// `sum()` of a list of this type: an empty one sums to its zero (the Kubernetes lists
-    /// library's overload per type; `0` when the checker could not tell which).
-    Sum(Zero),
-    /// `dyn(x)`: `x` itself (a list or map keeps what it is; see [`super::super::lists`]).
-    Same,
-}
-
-/// The zero a summable type's `sum()` starts from.
+/// The zero a summable type's `sum()` starts from: the Kubernetes lists library has an
+/// overload per type, which the checker resolved (`0` when it could not tell which).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) enum Zero {
     Int,
@@ -36,72 +19,23 @@ pub(super) enum Zero {
     Duration,
 }
 
-impl Fast {
-    /// The plain answers of call `name` with `args` operands (`sig`: its only overload).
-    pub(super) fn of(name: &str, args: usize, sig: Option<&str>) -> Fast {
-        match (name, args) {
-            ("size", 1) => Fast::Size,
-            ("dyn", 1) => Fast::Same,
-            ("sum", 1) => Fast::Sum(match sig {
-                Some("sum m list(uint) -> uint") => Zero::Uint,
-                Some("sum m list(double) -> double") => Zero::Double,
-                Some("sum m list(duration) -> duration") => Zero::Duration,
-                _ => Zero::Int,
-            }),
-            ("_==_", 2) => Fast::Equals(false),
-            ("_!=_", 2) => Fast::Equals(true),
-            ("_<_", 2) => Fast::Compare(true, false, false),
-            ("_<=_", 2) => Fast::Compare(true, true, false),
-            ("_>_", 2) => Fast::Compare(false, false, true),
-            ("_>=_", 2) => Fast::Compare(false, true, true),
-            _ => Fast::No,
+impl Zero {
+    /// The zero of `sum()`'s overload `sig`.
+    pub(super) fn of(sig: Option<&str>) -> Zero {
+        match sig {
+            Some("sum m list(uint) -> uint") => Zero::Uint,
+            Some("sum m list(double) -> double") => Zero::Double,
+            Some("sum m list(duration) -> duration") => Zero::Duration,
+            _ => Zero::Int,
         }
     }
 
-    /// The answer, when the operands are plain.
-    pub(super) fn answer(self, args: &[V]) -> Option<Cel> {
-        use std::cmp::Ordering;
-        match (self, args) {
-            (Fast::Sum(zero), [Ok(Cel::List(l))]) if l.is_empty() => Some(match zero {
-                Zero::Int => Cel::Int(0),
-                Zero::Uint => Cel::UInt(0),
-                Zero::Double => Cel::Float(0.0),
-                Zero::Duration => Cel::Duration(chrono::Duration::zero()),
-            }),
-            (Fast::Same, [Ok(v)]) => Some(v.clone()),
-            (Fast::Size, [Ok(v)]) => match v {
-                Cel::String(s) => Some(Cel::Int(s.chars().count() as i64)),
-                Cel::Bytes(b) => Some(Cel::Int(b.len() as i64)),
-                Cel::List(l) => Some(Cel::Int(l.len() as i64)),
-                Cel::Map(m) => Some(Cel::Int(m.map.len() as i64)),
-                _ => None,
-            },
-            (Fast::Equals(negate), [Ok(a), Ok(b)]) => {
-                let eq = match (a, b) {
-                    (Cel::Int(x), Cel::Int(y)) => x == y,
-                    (Cel::UInt(x), Cel::UInt(y)) => x == y,
-                    (Cel::Float(x), Cel::Float(y)) => x == y,
-                    (Cel::String(x), Cel::String(y)) => x == y,
-                    (Cel::Bool(x), Cel::Bool(y)) => x == y,
-                    _ => return None,
-                };
-                Some(Cel::Bool(eq != negate))
-            }
-            (Fast::Compare(lt, eq, gt), [Ok(a), Ok(b)]) => {
-                let o = match (a, b) {
-                    (Cel::Int(x), Cel::Int(y)) => x.cmp(y),
-                    (Cel::UInt(x), Cel::UInt(y)) => x.cmp(y),
-                    (Cel::String(x), Cel::String(y)) => x.cmp(y),
-                    (Cel::Float(x), Cel::Float(y)) => x.partial_cmp(y)?,
-                    _ => return None,
-                };
-                Some(Cel::Bool(match o {
-                    Ordering::Less => lt,
-                    Ordering::Equal => eq,
-                    Ordering::Greater => gt,
-                }))
-            }
-            _ => None,
+    pub(super) fn value(self) -> Val {
+        match self {
+            Zero::Int => Val::Int(0),
+            Zero::Uint => Val::Uint(0),
+            Zero::Double => Val::Double(0.0),
+            Zero::Duration => Val::Duration(chrono::Duration::zero()),
         }
     }
 }
@@ -188,7 +122,7 @@ pub(super) fn price(name: &str, sig: Option<&'static str>) -> Price {
         "containsIP" => return Price::ContainsIp(params("string")),
         "containsCIDR" => return Price::ContainsCidr(params("string")),
         "validate" => return Price::Validate,
-        "_==_" | "@opt_eq" => return Price::Equals,
+        "_==_" => return Price::Equals,
         _ => {}
     }
     // cel-go's defaults (by overload).
@@ -214,28 +148,33 @@ pub(super) fn price(name: &str, sig: Option<&'static str>) -> Price {
 /// an optional's value), one for anything else.
 fn size(v: &V) -> u64 {
     match v {
-        Ok(Cel::String(s)) => s.chars().count() as u64,
-        Ok(Cel::Bytes(b)) => b.len() as u64,
-        Ok(Cel::List(l)) => l.len() as u64,
-        Ok(Cel::Map(m)) => m.map.len() as u64,
-        Ok(v) => match super::super::funcs::as_optional(v).and_then(|o| o.value()) {
-            Some(inner) => size(&Ok(inner.clone())),
-            None => 1,
-        },
+        Ok(v) => size_of(v),
         Err(_) => 1,
     }
 }
 
-/// The Kubernetes libraries' `traversalCost`.
-fn traversal(v: &Cel) -> u64 {
+fn size_of(v: &Val) -> u64 {
     match v {
-        Cel::String(s) => (s.len() as f64 * TRAVERSAL) as u64,
-        Cel::Bytes(b) => (b.len() as f64 * TRAVERSAL) as u64,
-        Cel::List(l) => l.iter().map(traversal).sum(),
-        Cel::Map(m) => m
-            .map
+        Val::String(s) => s.chars().count() as u64,
+        Val::Bytes(b) => b.len() as u64,
+        Val::List(l) => l.items.len() as u64,
+        Val::Map(m) => m.entries.len() as u64,
+        Val::Optional(Some(inner)) => size_of(inner),
+        Val::Ext(e) => e.size().unwrap_or(1),
+        _ => 1,
+    }
+}
+
+/// The Kubernetes libraries' `traversalCost`.
+fn traversal(v: &Val) -> u64 {
+    match v {
+        Val::String(s) => (s.len() as f64 * TRAVERSAL) as u64,
+        Val::Bytes(b) => (b.len() as f64 * TRAVERSAL) as u64,
+        Val::List(l) => l.items.iter().map(traversal).sum(),
+        Val::Map(m) => m
+            .entries
             .iter()
-            .map(|(k, x)| traversal(&Cel::from(k)) + traversal(x))
+            .map(|(k, x)| traversal(&Val::from(k)) + traversal(x))
             .sum(),
         _ => 1,
     }
@@ -245,11 +184,9 @@ fn ceil(x: f64) -> u64 {
     x.ceil() as u64
 }
 
-/// Whether `v` is one of the Kubernetes libraries' types (not an optional).
+/// Whether `v` is one of the Kubernetes libraries' types.
 fn kubernetes_type(v: &V) -> bool {
-    matches!(v, Ok(Cel::Opaque(_)))
-        && v.as_ref()
-            .is_ok_and(|v| super::super::funcs::as_optional(v).is_none())
+    matches!(v, Ok(Val::Ext(_)))
 }
 
 impl Price {
@@ -258,7 +195,7 @@ impl Price {
         match self {
             Price::One => 1,
             Price::Scan(f) => ceil(a(0) as f64 * f),
-            Price::Equals if kubernetes_type(args.first().unwrap_or(&Ok(Cel::Null))) => 1,
+            Price::Equals if args.first().is_some_and(kubernetes_type) => 1,
             Price::MinScan | Price::Equals => ceil(a(0).min(a(1)) as f64 * TRAVERSAL),
             Price::SumScan => ceil((a(0) + a(1)) as f64 * TRAVERSAL),
             Price::InList => a(1),
@@ -292,7 +229,7 @@ impl Price {
                     }
             }
             Price::Validate => match args.first().and_then(|f| f.as_ref().ok()) {
-                Some(f) => match super::super::format::max_regex_size(f) {
+                Some(f) => match super::super::library::max_regex_size(f) {
                     Some(re) => ceil((1 + a(1)) as f64 * TRAVERSAL) * ceil(re as f64 * REGEX),
                     None => 1,
                 },
@@ -301,7 +238,7 @@ impl Price {
             Price::ListOut => 1 + LIST + size(result),
             Price::Flatten => {
                 let depth = match args.get(1) {
-                    Some(Ok(Cel::Int(d))) => *d as f64,
+                    Some(Ok(Val::Int(d))) => *d as f64,
                     _ => 1.0,
                 };
                 (a(0) as f64 * depth) as u64 + 1 + LIST
@@ -309,8 +246,8 @@ impl Price {
             Price::SelfCompare(i) => {
                 let n = a(i);
                 let mut factor = 2.0;
-                if let Some(Ok(Cel::List(l))) = args.get(i) {
-                    if matches!(l.first(), Some(Cel::String(_) | Cel::Bytes(_))) {
+                if let Some(Ok(Val::List(l))) = args.get(i) {
+                    if matches!(l.items.first(), Some(Val::String(_) | Val::Bytes(_))) {
                         factor += TRAVERSAL;
                     }
                 }

@@ -1,35 +1,26 @@
 //! Evaluation: the steps run with cel-go's semantics for control flow and macros, the cost
 //! counted as each step is observed.
 
-use super::super::decl::Decl;
-use super::super::lists::{apply, Origins};
-use super::plan::{is_attribute, is_const, slot};
-use super::price::{Fast, Price};
+use super::super::library::{list_index, lister_error};
+use super::super::lists::apply;
+use super::super::val::{Error, Key, Map, Val};
+use super::plan::{is_attribute, is_const};
+use super::price::Price;
 use super::{Fold, Quant, QuantKind, SetKey, Shape, Step, Transform, LIST, MAP, V};
-use kube_cel::cel::common::ast::{Expr, IdedExpr};
-use kube_cel::cel::objects::{Key, OptionalValue};
-use kube_cel::cel::{Context, ExecutionError, Value as Cel};
-use std::sync::Arc;
+use std::collections::BTreeMap;
 
-/// Evaluates `root` in `ctx` against the cost `limit`: its value (`Err` when the limit stopped
-/// it) and the cost reached.
+/// Evaluates `root` with `vars` bound against the cost `limit`: its value (`Err` when the
+/// limit stopped it) and the cost reached.
 pub(super) fn run(
     root: &Step,
-    schema: Option<&Arc<Decl>>,
-    ctx: &Context<'_>,
-    vars: &[(&'static str, Cel)],
-    data: super::Data<'_>,
+    vars: &[(&'static str, Val)],
     limit: u64,
 ) -> (Result<V, super::Stop>, u64) {
     let mut r = Run {
-        ctx,
-        data,
         scopes: vars.iter().map(|(n, v)| (*n, Ok(v.clone()))).collect(),
         cost: 0,
         limit,
         over: false,
-        schema,
-        origins: None,
     };
     let v = r.eval(root);
     let out = if r.over {
@@ -40,45 +31,49 @@ pub(super) fn run(
     (out, r.cost)
 }
 
-struct Run<'c, 'p> {
-    ctx: &'c Context<'c>,
-    /// The JSON values of `self` and `oldSelf`.
-    data: super::Data<'c>,
-    /// Macro variables, innermost last.
+struct Run<'p> {
+    /// Variables, innermost last.
     scopes: Vec<(&'p str, V)>,
     cost: u64,
     limit: u64,
     over: bool,
-    /// `self`'s type, when the program has [`Step::Lists`].
-    schema: Option<&'p Arc<Decl>>,
-    /// The object's lists and maps, known when a [`Step::Lists`] first runs.
-    origins: Option<Origins>,
 }
 
-fn no_overload() -> ExecutionError {
-    ExecutionError::NoSuchOverload
+fn no_overload() -> Error {
+    Error::NoSuchOverload
 }
+
+/// The type names a rule can compare `type(x)` with.
+const TYPE_NAMES: &[&str] = &[
+    "int",
+    "uint",
+    "double",
+    "bool",
+    "string",
+    "bytes",
+    "list",
+    "map",
+    "null_type",
+    "type",
+];
 
 /// The elements a macro iterates: a list's (index, item), a map's (key, value) in key order
 /// (the apiserver's is Go's map order, different on every run).
-fn elements(v: &Cel) -> Option<Vec<(Cel, Cel)>> {
+fn elements(v: &Val) -> Option<Vec<(Val, Val)>> {
     match v {
-        Cel::List(l) => Some(
-            l.iter()
+        Val::List(l) => Some(
+            l.items
+                .iter()
                 .enumerate()
-                .map(|(i, x)| (Cel::Int(i as i64), x.clone()))
+                .map(|(i, x)| (Val::Int(i as i64), x.clone()))
                 .collect(),
         ),
-        Cel::Map(m) => {
-            let mut entries: Vec<(&Key, &Cel)> = m.map.iter().collect();
-            entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
-            Some(
-                entries
-                    .into_iter()
-                    .map(|(k, x)| (Cel::from(k), x.clone()))
-                    .collect(),
-            )
-        }
+        Val::Map(m) => Some(
+            m.entries
+                .iter()
+                .map(|(k, x)| (Val::from(k), x.clone()))
+                .collect(),
+        ),
         _ => None,
     }
 }
@@ -89,8 +84,8 @@ fn logical(terms: [V; 2], decides: bool) -> V {
     let mut err = None;
     for t in terms {
         match t {
-            Ok(Cel::Bool(b)) if b == decides => return Ok(Cel::Bool(decides)),
-            Ok(Cel::Bool(_)) => {}
+            Ok(Val::Bool(b)) if b == decides => return Ok(Val::Bool(decides)),
+            Ok(Val::Bool(_)) => {}
             Ok(_) => {
                 err.get_or_insert_with(no_overload);
             }
@@ -101,11 +96,35 @@ fn logical(terms: [V; 2], decides: bool) -> V {
     }
     match err {
         Some(e) => Err(e),
-        None => Ok(Cel::Bool(!decides)),
+        None => Ok(Val::Bool(!decides)),
     }
 }
 
-impl<'p> Run<'_, 'p> {
+/// `cel.@mapInsert`'s error for a key inserted twice.
+fn key_exists(k: &Key) -> Error {
+    Error::text(format!("insert failed: key {k} already exists"))
+}
+
+/// `x[?i]` and `x.?f`: an optional of the list's item or the map's entry, empty when there
+/// is none (`x` itself may be an optional: an empty one gives an empty one).
+fn optional_index(v: Val, i: &Val) -> V {
+    let v = match v {
+        Val::Optional(None) => return Ok(Val::none()),
+        Val::Optional(Some(inner)) => (*inner).clone(),
+        v => v,
+    };
+    match &v {
+        Val::Map(m) => Ok(m.get(i).cloned().map_or_else(Val::none, Val::some)),
+        Val::List(l) => {
+            let n = list_index(i)?;
+            let item = usize::try_from(n).ok().and_then(|n| l.items.get(n));
+            Ok(item.cloned().map_or_else(Val::none, Val::some))
+        }
+        _ => Err(no_overload()),
+    }
+}
+
+impl<'p> Run<'p> {
     fn charge(&mut self, units: u64) {
         self.cost = self.cost.saturating_add(units);
         if self.cost > self.limit {
@@ -114,71 +133,25 @@ impl<'p> Run<'_, 'p> {
     }
 
     fn halted() -> V {
-        Err(ExecutionError::function_error("@cost", "cancelled"))
-    }
-
-    /// Hands `shallow` to the cel crate with `vals` bound to its operand slots; the first
-    /// error among them is the result (cel-go's strict calls).
-    fn delegate(&self, shallow: &IdedExpr, vals: &[V]) -> V {
-        let mut scope = self.ctx.new_inner_scope();
-        for (i, v) in vals.iter().enumerate() {
-            match v {
-                Ok(v) => scope.add_variable_from_value(slot(i), v.clone()),
-                Err(e) => return Err(e.clone()),
-            }
-        }
-        Cel::resolve(shallow, &scope)
-    }
-
-    /// A call on evaluated operands: its plain answer, else the cel crate's.
-    fn plain(&self, fast: Fast, shallow: &IdedExpr, vals: &[V]) -> V {
-        match fast.answer(vals) {
-            Some(v) => Ok(v),
-            None => self.delegate(shallow, vals),
-        }
+        Err(Error::text("operation cancelled"))
     }
 
     /// A strict call: its operands evaluated in turn, then `f` of them, charged at `price`.
-    fn call(&mut self, args: &'p [Step], price: &Price, f: impl FnOnce(&mut Self, &[V]) -> V) -> V {
+    fn call(&mut self, args: &'p [Step], price: &Price, f: impl FnOnce(&[Val]) -> V) -> V {
         let vals: Vec<V> = args.iter().map(|a| self.eval(a)).collect();
         if self.over {
             return Self::halted();
         }
-        let out = f(self, &vals);
+        let out = match vals.iter().find_map(|v| v.as_ref().err()) {
+            Some(e) => Err(e.clone()),
+            None => {
+                let plain: Vec<Val> = vals.iter().map(|v| v.clone().expect("no error")).collect();
+                f(&plain)
+            }
+        };
         let units = price.of(&vals, &out);
         self.charge(units);
         out
-    }
-
-    /// The object's lists and maps: those of `self` and `oldSelf`, and those built on them.
-    fn origins(&mut self) -> &mut Origins {
-        let (scopes, schema, data) = (&self.scopes, self.schema, self.data);
-        self.origins.get_or_insert_with(|| {
-            let mut o = Origins::default();
-            if let Some(d) = schema {
-                for (name, v) in scopes {
-                    let v = match (*name, v) {
-                        ("self" | "oldSelf", Ok(v)) => v,
-                        _ => continue,
-                    };
-                    let json = data.iter().find(|(n, _)| n == name).map(|(_, j)| *j);
-                    match super::super::funcs::as_optional(v) {
-                        Some(opt) => opt.value().into_iter().for_each(|v| o.add(v, json, d)),
-                        None => o.add(v, json, d),
-                    }
-                }
-            }
-            o
-        })
-    }
-
-    /// `v`, a list or map the rule built, known as such to [`Step::Lists`] (in a
-    /// program that has them).
-    fn built(&mut self, v: V) -> V {
-        if let (Some(_), Ok(x)) = (self.schema, &v) {
-            self.origins().built(x);
-        }
-        v
     }
 
     fn var(&self, name: &str) -> Option<&V> {
@@ -194,15 +167,13 @@ impl<'p> Run<'_, 'p> {
             return Self::halted();
         }
         match s {
-            Step::Const(v) => self.built(v.clone()),
-            Step::Ident(e) => {
+            Step::Const(v) => v.clone(),
+            Step::Ident(name) => {
                 self.charge(1);
-                let Expr::Ident(name) = &e.expr else {
-                    unreachable!()
-                };
                 match self.var(name) {
                     Some(v) => v.clone(),
-                    None => Cel::resolve(e, self.ctx),
+                    None if TYPE_NAMES.contains(&name.as_str()) => Ok(Val::type_of(name)),
+                    None => Err(Error::text(format!("no such attribute(s): {name}"))),
                 }
             }
             Step::Select {
@@ -210,17 +181,18 @@ impl<'p> Run<'_, 'p> {
                 key,
                 test,
                 units,
-                shallow,
             } => {
                 let v = self.eval(operand);
                 self.charge(*units);
-                match v {
-                    Ok(Cel::Map(m)) => match (test, m.map.get(key)) {
-                        (true, found) => Ok(Cel::Bool(found.is_some())),
-                        (false, Some(x)) => Ok(x.clone()),
-                        (false, None) => self.delegate(shallow, &[Ok(Cel::Map(m))]),
+                match (v?, test) {
+                    (Val::Map(m), true) => Ok(Val::Bool(m.entries.contains_key(key))),
+                    (Val::Map(m), false) => match m.entries.get(key) {
+                        Some(x) => Ok(x.clone()),
+                        None => Err(Error::NoSuchKey(key.clone())),
                     },
-                    other => self.delegate(shallow, &[other]),
+                    // cel-go's `refQualify` of what has no fields.
+                    (_, true) => Ok(Val::Bool(false)),
+                    (_, false) => Err(Error::NoSuchKey(key.clone())),
                 }
             }
             Step::Qualify {
@@ -229,57 +201,51 @@ impl<'p> Run<'_, 'p> {
                 rel,
                 extra,
                 optional,
-                shallow,
             } => {
                 let v = self.eval(operand);
                 let i = self.eval(index);
                 self.charge(u64::from(*rel) + extra);
-                // A list's item or a map's entry that is there; else the cel crate's answer
-                // (and its error).
-                let found = match (&v, &i) {
-                    (Ok(Cel::List(l)), Ok(Cel::Int(n))) if !*optional => {
-                        usize::try_from(*n).ok().and_then(|n| l.get(n))
-                    }
-                    (Ok(Cel::Map(m)), Ok(k)) if !*optional => key_of(k).and_then(|k| m.map.get(&k)),
-                    _ => None,
-                };
-                match found {
-                    Some(x) => Ok(x.clone()),
-                    None => self.delegate(shallow, &[v, i]),
+                let (v, i) = (v?, i?);
+                match optional {
+                    true => optional_index(v, &i),
+                    false => index_value(&v, &i),
                 }
             }
             Step::And(l, r) => self.logic(l, r, false),
             Step::Or(l, r) => self.logic(l, r, true),
             Step::Cond(c, t, f) => match self.eval(c) {
-                Ok(Cel::Bool(true)) => self.branch(t),
-                Ok(Cel::Bool(false)) => self.branch(f),
+                Ok(Val::Bool(true)) => self.branch(t),
+                Ok(Val::Bool(false)) => self.branch(f),
                 Ok(_) => Err(no_overload()),
                 Err(e) => Err(e),
             },
             Step::Call {
                 args,
                 price,
-                fast,
-                shallow,
-            } => self.call(args, price, |run, vals| run.plain(*fast, shallow, vals)),
-            Step::Lists {
+                func,
                 op,
-                hints,
-                args,
-                price,
-                fast,
-                shallow,
-            } => self.call(args, price, |run, vals| {
-                match apply(*op, vals, run.origins(), hints) {
-                    Some(v) => v,
-                    None => run.plain(*fast, shallow, vals),
+                zero,
+            } => self.call(args, price, |vals| {
+                if let (Some(op), [l, r]) = (op, vals) {
+                    if let Some(v) = apply(*op, l, r) {
+                        return v;
+                    }
                 }
+                if let (Some(zero), [Val::List(l)]) = (zero, vals) {
+                    if l.items.is_empty() {
+                        return Ok(zero.value());
+                    }
+                }
+                func(vals)
             }),
-            Step::SetIn { lhs, set, shallow } => match self.eval(lhs) {
-                Ok(Cel::Float(f)) if f.is_nan() => Ok(Cel::Bool(false)),
+            Step::SetIn { lhs, set, list } => match self.eval(lhs) {
+                Ok(Val::Double(f)) if f.is_nan() => Ok(Val::Bool(false)),
                 Ok(v) => match SetKey::of(&v) {
-                    Some(k) => Ok(Cel::Bool(set.contains(&k))),
-                    None => self.delegate(shallow, &[Ok(v)]),
+                    Some(k) => Ok(Val::Bool(set.contains(&k))),
+                    None => match list {
+                        Val::List(l) => Ok(Val::Bool(l.items.iter().any(|x| v.equals(x)))),
+                        _ => Err(no_overload()),
+                    },
                 },
                 Err(e) => Err(e),
             },
@@ -289,11 +255,8 @@ impl<'p> Run<'_, 'p> {
                 for (i, a) in elems.iter().enumerate() {
                     match self.eval(a) {
                         // `[?x]`: the optional's value, if any.
-                        Ok(v) if optional.contains(&i) => {
-                            match super::super::funcs::as_optional(&v) {
-                                Some(o) => out.extend(o.value().cloned()),
-                                None => out.push(v),
-                            }
+                        Ok(Val::Optional(o)) if optional.contains(&i) => {
+                            out.extend(o.map(|x| (*x).clone()));
                         }
                         Ok(v) => out.push(v),
                         Err(e) => {
@@ -304,32 +267,27 @@ impl<'p> Run<'_, 'p> {
                 self.charge(LIST);
                 match err {
                     Some(e) => Err(e),
-                    None => self.built(Ok(Cel::List(Arc::new(out)))),
+                    None => Ok(Val::list(out)),
                 }
             }
-            Step::Map {
-                parts,
-                optional,
-                shallow,
-            } => {
+            Step::Map { parts, optional } => {
                 let vals: Vec<V> = parts.iter().map(|a| self.eval(a)).collect();
                 self.charge(MAP);
-                let mut map = std::collections::HashMap::with_capacity(vals.len() / 2);
+                let mut map = BTreeMap::new();
                 for (i, kv) in vals.chunks(2).enumerate() {
                     let [k, v] = kv else { unreachable!() };
                     let (k, v) = match (k, v) {
                         (Err(e), _) | (_, Err(e)) => return Err(e.clone()),
                         (Ok(k), Ok(v)) => (k, v),
                     };
-                    // A key of another type: the cel crate's error.
-                    let Some(key) = key_of(k) else {
-                        return self.delegate(shallow, &vals);
+                    let Some(key) = Key::of(k) else {
+                        return Err(no_overload());
                     };
                     // `?k: v`: the optional's value, if any.
-                    match super::super::funcs::as_optional(v) {
-                        Some(o) if optional.contains(&i) => {
-                            if let Some(inner) = o.value() {
-                                map.insert(key, inner.clone());
+                    match v {
+                        Val::Optional(o) if optional.contains(&i) => {
+                            if let Some(inner) = o {
+                                map.insert(key, (**inner).clone());
                             }
                         }
                         _ => {
@@ -337,16 +295,11 @@ impl<'p> Run<'_, 'p> {
                         }
                     }
                 }
-                self.built(Ok(Cel::Map(kube_cel::cel::objects::Map {
-                    map: Arc::new(map),
-                })))
+                Ok(Val::Map(Map::new(map)))
             }
             Step::Fold(f) => self.fold(f),
             Step::Quant(q) => self.quant(q),
-            Step::Transform(t) => {
-                let v = self.transform(t);
-                self.built(v)
-            }
+            Step::Transform(t) => self.transform(t),
             Step::OptMap {
                 literal,
                 flat,
@@ -358,16 +311,13 @@ impl<'p> Run<'_, 'p> {
                 // `o.hasValue() ? optional.of(bind(var, o.value(), body)) : optional.none()`.
                 let o = self.eval(opt);
                 self.charge(1);
-                let inner = match &o {
-                    Ok(v) => match super::super::funcs::as_optional(v) {
-                        Some(opt) => opt.value().cloned(),
-                        None => return Err(no_overload()),
-                    },
-                    Err(e) => return Err(e.clone()),
+                let inner = match o? {
+                    Val::Optional(inner) => inner,
+                    _ => return Err(no_overload()),
                 };
                 let Some(inner) = inner else {
                     self.charge(1);
-                    return Ok(Cel::Opaque(Arc::new(OptionalValue::none())));
+                    return Ok(Val::none());
                 };
                 self.charge(*literal);
                 if *uses_var {
@@ -375,26 +325,21 @@ impl<'p> Run<'_, 'p> {
                     let _ = self.eval(opt);
                     self.charge(1);
                 }
-                self.scopes.push((var.as_str(), Ok(inner)));
+                self.scopes.push((var.as_str(), Ok((*inner).clone())));
                 let r = self.eval(body);
                 self.scopes.pop();
                 if *flat {
                     return r;
                 }
                 self.charge(1);
-                r.map(|v| Cel::Opaque(Arc::new(OptionalValue::of(v))))
+                r.map(Val::some)
             }
-            Step::OptOr { value, opt, alt } => {
-                let o = self.eval(opt)?;
-                let Some(full) = super::super::funcs::as_optional(&o) else {
-                    return Err(no_overload());
-                };
-                match full.value() {
-                    Some(v) if *value => Ok(v.clone()),
-                    Some(_) => Ok(o.clone()),
-                    None => self.eval(alt),
-                }
-            }
+            Step::OptOr { value, opt, alt } => match self.eval(opt)? {
+                Val::Optional(Some(v)) if *value => Ok((*v).clone()),
+                o @ Val::Optional(Some(_)) => Ok(o),
+                Val::Optional(None) => self.eval(alt),
+                _ => Err(no_overload()),
+            },
             Step::SortBy {
                 list,
                 var,
@@ -404,10 +349,8 @@ impl<'p> Run<'_, 'p> {
                 self.charge(*literals);
                 self.sort_by(list, var, key)
             }
-            Step::StrFmt(inner) => super::super::time::strfmt(self.eval(inner)?),
-            Step::Lister(inner) => self
-                .eval(inner)
-                .map_err(|_| super::super::time::lister_error()),
+            Step::StrFmt(inner) => super::super::value::strfmt(self.eval(inner)?),
+            Step::Lister(inner) => self.eval(inner).map_err(|_| lister_error()),
         }
     }
 
@@ -423,7 +366,7 @@ impl<'p> Run<'_, 'p> {
 
     fn logic(&mut self, l: &'p Step, r: &'p Step, decides: bool) -> V {
         let left = self.eval(l);
-        if matches!(left, Ok(Cel::Bool(b)) if b == decides) {
+        if matches!(left, Ok(Val::Bool(b)) if b == decides) {
             return left;
         }
         let right = self.eval(r);
@@ -433,9 +376,9 @@ impl<'p> Run<'_, 'p> {
     /// A comprehension as cel-go's `evalFold` runs it.
     fn fold(&mut self, f: &'p Fold) -> V {
         let range = self.eval(&f.range)?;
-        let items: Vec<Cel> = match &range {
-            Cel::List(l) => l.iter().cloned().collect(),
-            Cel::Map(_) => elements(&range)
+        let items: Vec<Val> = match &range {
+            Val::List(l) => l.items.iter().cloned().collect(),
+            Val::Map(_) => elements(&range)
                 .unwrap_or_default()
                 .into_iter()
                 .map(|(k, _)| k)
@@ -451,7 +394,7 @@ impl<'p> Run<'_, 'p> {
             }
             self.scopes.push((f.iter.as_str(), Ok(x)));
             let cond = self.eval(&f.cond);
-            if matches!(cond, Ok(Cel::Bool(false))) {
+            if matches!(cond, Ok(Val::Bool(false))) {
                 self.scopes.pop();
                 break;
             }
@@ -465,7 +408,7 @@ impl<'p> Run<'_, 'p> {
     }
 
     /// Binds a macro's variables for one element.
-    fn bind(&mut self, first: Option<&'p String>, second: &'p str, k: Cel, x: Cel, list: bool) {
+    fn bind(&mut self, first: Option<&'p String>, second: &'p str, k: Val, x: Val, list: bool) {
         match first {
             Some(a) => {
                 self.scopes.push((a.as_str(), Ok(k)));
@@ -479,14 +422,14 @@ impl<'p> Run<'_, 'p> {
     /// `all`, `exists`, `exists_one` (and their two-variable forms) as cel-go expands them.
     fn quant(&mut self, q: &'p Quant) -> V {
         let range = self.eval(&q.range)?;
-        let list = matches!(range, Cel::List(_));
+        let list = matches!(range, Val::List(_));
         let Some(elems) = elements(&range) else {
             return Err(no_overload());
         };
         let mut accu: V = Ok(match q.kind {
-            QuantKind::All => Cel::Bool(true),
-            QuantKind::Exists => Cel::Bool(false),
-            QuantKind::ExistsOne => Cel::Int(0),
+            QuantKind::All => Val::Bool(true),
+            QuantKind::Exists => Val::Bool(false),
+            QuantKind::ExistsOne => Val::Int(0),
         });
         let mark = self.scopes.len();
         for (k, x) in elems {
@@ -497,13 +440,13 @@ impl<'p> Run<'_, 'p> {
                 // `@not_strictly_false(r)` / `@not_strictly_false(!r)`.
                 QuantKind::All => {
                     self.charge(2);
-                    if matches!(accu, Ok(Cel::Bool(false))) {
+                    if matches!(accu, Ok(Val::Bool(false))) {
                         break;
                     }
                 }
                 QuantKind::Exists => {
                     self.charge(3);
-                    if matches!(accu, Ok(Cel::Bool(true))) {
+                    if matches!(accu, Ok(Val::Bool(true))) {
                         break;
                     }
                 }
@@ -515,7 +458,7 @@ impl<'p> Run<'_, 'p> {
                 QuantKind::All | QuantKind::Exists => {
                     let decides = q.kind == QuantKind::Exists;
                     self.charge(1);
-                    if matches!(accu, Ok(Cel::Bool(b)) if b == decides) {
+                    if matches!(accu, Ok(Val::Bool(b)) if b == decides) {
                         accu
                     } else {
                         let p = self.eval(&q.pred);
@@ -524,15 +467,15 @@ impl<'p> Run<'_, 'p> {
                 }
                 // `p ? r + 1 : r`.
                 QuantKind::ExistsOne => match self.eval(&q.pred) {
-                    Ok(Cel::Bool(true)) => {
+                    Ok(Val::Bool(true)) => {
                         self.charge(2);
                         match accu {
-                            Ok(Cel::Int(n)) => Ok(Cel::Int(n + 1)),
+                            Ok(Val::Int(n)) => Ok(Val::Int(n + 1)),
                             other => other,
                         }
                     }
                     // An attribute branch of `?:` is free (see `branch`).
-                    Ok(Cel::Bool(false)) => accu,
+                    Ok(Val::Bool(false)) => accu,
                     Ok(_) => Err(no_overload()),
                     Err(e) => Err(e),
                 },
@@ -543,7 +486,7 @@ impl<'p> Run<'_, 'p> {
             QuantKind::ExistsOne => {
                 // `r == 1`.
                 self.charge(2);
-                accu.map(|n| Cel::Bool(matches!(n, Cel::Int(1))))
+                accu.map(|n| Val::Bool(matches!(n, Val::Int(1))))
             }
             _ => {
                 self.charge(1);
@@ -559,9 +502,9 @@ impl<'p> Run<'_, 'p> {
             return Err(no_overload());
         };
         self.charge(t.init);
-        let mut list: Vec<Cel> = Vec::new();
-        let mut map: std::collections::HashMap<Key, Cel> = std::collections::HashMap::new();
-        let mut err: Option<ExecutionError> = None;
+        let mut list: Vec<Val> = Vec::new();
+        let mut map: BTreeMap<Key, Val> = BTreeMap::new();
+        let mut err: Option<Error> = None;
         let mark = self.scopes.len();
         for (k, x) in elems {
             if self.over {
@@ -571,7 +514,7 @@ impl<'p> Run<'_, 'p> {
             let keep = match &t.filter {
                 None => Ok(true),
                 Some(f) => match self.eval(f) {
-                    Ok(Cel::Bool(b)) => Ok(b),
+                    Ok(Val::Bool(b)) => Ok(b),
                     Ok(_) => Err(no_overload()),
                     Err(e) => Err(e),
                 },
@@ -598,7 +541,7 @@ impl<'p> Run<'_, 'p> {
                             self.charge(3);
                             match (v, &err) {
                                 (_, Some(_)) => {}
-                                (Ok(v), None) => match key_of(&k) {
+                                (Ok(v), None) => match Key::of(&k) {
                                     Some(key) => {
                                         map.insert(key, v);
                                     }
@@ -612,15 +555,13 @@ impl<'p> Run<'_, 'p> {
                             self.charge(2);
                             match (v, &err) {
                                 (_, Some(_)) => {}
-                                (Ok(Cel::Map(entry)), None) => {
+                                (Ok(Val::Map(entry)), None) => {
                                     // In key order (as `elements` ranges over a map): which
                                     // duplicate is named follows Go's random map order in
                                     // cel-go; here it is the same on every run.
-                                    let mut entries: Vec<(&Key, &Cel)> = entry.map.iter().collect();
-                                    entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
-                                    for (ek, ev) in entries {
+                                    for (ek, ev) in entry.entries.iter() {
                                         if map.insert(ek.clone(), ev.clone()).is_some() {
-                                            err = Some(super::super::funcs::key_exists(ek));
+                                            err = Some(key_exists(ek));
                                             break;
                                         }
                                     }
@@ -639,8 +580,8 @@ impl<'p> Run<'_, 'p> {
             return Err(e);
         }
         Ok(match t.shape {
-            Shape::List => Cel::List(Arc::new(list)),
-            _ => Cel::Map(kube_cel::cel::objects::Map { map: Arc::new(map) }),
+            Shape::List => Val::list(list),
+            _ => Val::Map(Map::new(map)),
         })
     }
 
@@ -648,16 +589,16 @@ impl<'p> Run<'_, 'p> {
     /// `@sortByAssociatedKeys`.
     fn sort_by(&mut self, list: &'p Step, var: &'p str, key: &'p Step) -> V {
         let items = match self.eval(list) {
-            Ok(Cel::List(items)) => items,
+            Ok(Val::List(l)) => l,
             Ok(_) => return Err(no_overload()),
-            Err(_) => return Err(super::super::time::lister_error()),
+            Err(_) => return Err(lister_error()),
         };
         // The bound list read twice, the map's range and result.
         self.charge(1 + 1 + 1);
         let key_const = is_const(key);
-        let mut keys = Vec::with_capacity(items.len());
+        let mut keys = Vec::with_capacity(items.items.len());
         let mut err = None;
-        for x in items.iter() {
+        for x in items.items.iter() {
             if self.over {
                 break;
             }
@@ -676,23 +617,20 @@ impl<'p> Run<'_, 'p> {
         if err.is_some() {
             // The tracker of `@sortByAssociatedKeys` asserts its keys are a list: the
             // apiserver's recovered panic.
-            return Err(super::super::time::lister_error());
+            return Err(lister_error());
         }
-        let keys_v: V = Ok(Cel::List(Arc::new(keys.clone())));
-        let out = super::super::funcs::sort_by_keys(&items, keys);
-        let units = Price::SelfCompare(1).of(&[Ok(Cel::List(items.clone())), keys_v], &out);
+        let args = [Val::List(items), Val::list(keys)];
+        let sort = super::super::library::lookup("@sortByAssociatedKeys").expect("declared");
+        let out = sort(&args);
+        let args: Vec<V> = args.into_iter().map(Ok).collect();
+        let units = Price::SelfCompare(1).of(&args, &out);
         self.charge(units);
         out
     }
 }
 
-/// A map key of a value (`transformMap` over a list or map).
-fn key_of(k: &Cel) -> Option<Key> {
-    match k {
-        Cel::String(s) => Some(Key::String(s.clone())),
-        Cel::Int(i) => Some(Key::Int(*i)),
-        Cel::UInt(u) => Some(Key::Uint(*u)),
-        Cel::Bool(b) => Some(Key::Bool(*b)),
-        _ => None,
-    }
+/// `x[i]`: the library's index operator.
+fn index_value(v: &Val, i: &Val) -> V {
+    let index = super::super::library::lookup("_[_]").expect("declared");
+    index(&[v.clone(), i.clone()])
 }

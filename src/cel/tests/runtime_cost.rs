@@ -12,7 +12,6 @@
 use super::super::check::{check, Want};
 use super::super::decl::decl_of;
 use super::super::interp::{Program, Stop};
-use super::super::library::with_root;
 use super::super::rule::parse;
 use super::super::value::to_cel;
 use crate::schema::convert::convert;
@@ -39,18 +38,16 @@ fn cost_with(
         }
     };
     let program = Program::plan_with(&e, &checked, false, presence_cost);
-    with_root(|root| {
-        let json = json_of(value);
-        let vars = [("self", to_cel(&json, &decl))];
-        match program.run(root, &vars, &[("self", &json)], limit) {
-            (Ok(Ok(_)), cost) => Ok(cost),
-            (Ok(Err(err)), cost) => {
-                eprintln!("{expr}: {err:?}");
-                Err(cost)
-            }
-            (Err(Stop::Limit), cost) => Err(cost),
+    let json = json_of(value);
+    let vars = [("self", to_cel(&json, &decl))];
+    match program.run(&vars, limit) {
+        (Ok(Ok(_)), cost) => Ok(cost),
+        (Ok(Err(err)), cost) => {
+            eprintln!("{expr}: {err:?}");
+            Err(cost)
         }
-    })
+        (Err(Stop::Limit), cost) => Err(cost),
+    }
 }
 
 fn cost(expr: &str, schema: &str, value: &str) -> u64 {

@@ -1,16 +1,24 @@
-//! The Kubernetes semver library (`k8s.io/apiserver/pkg/cel/library/semverlib.go`, version 1)
-//! on a port of blang/semver v4's `Parse` with its error texts (`No Major.Minor.Patch elements
-//! found`, `Invalid character(s) found in major number "v1"`, `strconv.ParseUint: parsing
-//! "99999999999999999999": value out of range`), and the library's normalization for
-//! `semver(s, true)`. `isGreaterThan`, `isLessThan` and `compareTo` are shared with quantities
-//! ([`super::quantity`]).
+//! The Kubernetes semver library, version 1 (apiserver `pkg/cel/library/semverlib.go`):
+//! `kubernetes.Semver` values parsed by a port of blang/semver v4's `Parse` with its error
+//! texts (`No Major.Minor.Patch elements found`, `Invalid character(s) found in major number
+//! "v1"`, `strconv.ParseUint: parsing "99999999999999999999": value out of range`), and the
+//! library's normalization for `semver(s, true)`. `isGreaterThan`, `isLessThan` and
+//! `compareTo` are shared with quantities and registered by [`super::quantity`], which calls
+//! [`compare`].
 
+use super::{no_overload, Func};
+use crate::cel::val::{Error, Ext, Res, Val};
 use crate::go::strconv::quote;
-use kube_cel::cel::extractors::This;
-use kube_cel::cel::objects::Opaque;
-use kube_cel::cel::{Context, ExecutionError, FunctionContext, ResolveResult, Value};
+use std::any::Any;
 use std::cmp::Ordering;
-use std::sync::Arc;
+
+pub(super) const FUNCS: &[(&str, Func)] = &[
+    ("semver", semver),
+    ("isSemver", is_semver),
+    ("major", major),
+    ("minor", minor),
+    ("patch", patch),
+];
 
 /// A pre-release identifier: numeric or alphanumeric.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,7 +27,8 @@ enum Pre {
     Str(String),
 }
 
-/// A `kubernetes.Semver` value (build metadata is kept but never compared).
+/// A `kubernetes.Semver` value (apiserver `cel.Semver`); build metadata is checked by the
+/// parser but never compared, so it is not kept.
 #[derive(Debug, Clone)]
 pub struct Semver {
     major: u64,
@@ -28,23 +37,11 @@ pub struct Semver {
     pre: Vec<Pre>,
 }
 
-impl PartialEq for Semver {
-    fn eq(&self, other: &Self) -> bool {
-        self.compare(other) == Ordering::Equal
-    }
-}
-
-impl Eq for Semver {}
-
-impl Opaque for Semver {
-    fn runtime_type_name(&self) -> &str {
-        "kubernetes.Semver"
-    }
-}
-
 impl Semver {
-    /// blang/semver's `Version.Compare`.
-    fn compare(&self, o: &Semver) -> Ordering {
+    /// blang/semver's `Version.Compare`: major, minor, patch, then a version without a
+    /// pre-release above one with, then the pre-release identifiers in turn (numbers below
+    /// words), the longer list above.
+    pub fn compare(&self, o: &Semver) -> Ordering {
         let c = (self.major, self.minor, self.patch).cmp(&(o.major, o.minor, o.patch));
         if c != Ordering::Equal {
             return c;
@@ -68,6 +65,40 @@ impl Semver {
         }
         self.pre.len().cmp(&o.pre.len())
     }
+}
+
+impl Semver {
+    /// `Semver.Equal` as cel-go's `==` calls it on the left operand: blang/semver's `EQ`;
+    /// `no such overload` when the right operand is no semver.
+    pub fn cel_equal(&self, other: &Val) -> Res {
+        match other.as_ext::<Semver>() {
+            Some(o) => Ok(Val::Bool(self.compare(o) == Ordering::Equal)),
+            None => no_overload(),
+        }
+    }
+}
+
+impl Ext for Semver {
+    fn type_name(&self) -> &str {
+        "kubernetes.Semver"
+    }
+
+    /// `Semver.Equal`: blang/semver's `EQ` (build metadata ignored).
+    fn equal(&self, other: &Val) -> Result<bool, Error> {
+        match self.cel_equal(other)? {
+            Val::Bool(b) => Ok(b),
+            _ => Err(Error::NoSuchOverload),
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// `a.compareTo(b)` for two semvers; `None` unless both are.
+pub(super) fn compare(a: &Val, b: &Val) -> Option<Ordering> {
+    Some(a.as_ext::<Semver>()?.compare(b.as_ext::<Semver>()?))
 }
 
 fn only(s: &str, f: impl Fn(char) -> bool) -> bool {
@@ -102,6 +133,7 @@ fn parse_uint(s: &str) -> Result<u64, String> {
     })
 }
 
+/// A major, minor or patch number.
 fn number(s: &str, what: &str) -> Result<u64, String> {
     let q = quote(s);
     if !only(s, numeric) {
@@ -198,80 +230,63 @@ pub fn normalize_and_parse(s: &str) -> Result<Semver, String> {
     parse(&parts.join("."))
 }
 
-fn text(msg: String) -> ExecutionError {
-    ExecutionError::function_error("@text", msg)
-}
-
-fn parse_with(ftx: &FunctionContext) -> Result<Result<Semver, String>, ExecutionError> {
-    let (s, normalize) = match ftx.args.len() {
-        1 => (Value::resolve(&ftx.args[0], ftx.ptx)?, false),
-        2 => {
-            let s = Value::resolve(&ftx.args[0], ftx.ptx)?;
-            match Value::resolve(&ftx.args[1], ftx.ptx)? {
-                Value::Bool(b) => (s, b),
-                _ => return Err(ExecutionError::NoSuchOverload),
-            }
-        }
-        _ => return Err(ExecutionError::NoSuchOverload),
+/// The string and the normalize flag of `semver(s)`, `semver(s, bool)`, `isSemver(…)`,
+/// parsed; `None` for other arguments.
+fn parse_args(args: &[Val]) -> Option<Result<Semver, String>> {
+    let (s, normalize) = match args {
+        [Val::String(s)] => (s, false),
+        [Val::String(s), Val::Bool(n)] => (s, *n),
+        _ => return None,
     };
-    let Value::String(s) = s else {
-        return Err(ExecutionError::NoSuchOverload);
-    };
-    Ok(match normalize {
-        true => normalize_and_parse(&s),
-        false => parse(&s),
+    Some(match normalize {
+        true => normalize_and_parse(s),
+        false => parse(s),
     })
 }
 
-fn as_semver(v: &Value) -> Option<&Semver> {
-    match v {
-        Value::Opaque(o) => o.downcast_ref::<Semver>(),
-        _ => None,
+/// `semver(string)` and `semver(string, bool)` (`stringToSemver`,
+/// `stringToSemverNormalize`).
+fn semver(args: &[Val]) -> Res {
+    match parse_args(args) {
+        Some(r) => r.map(Val::ext).map_err(Error::text),
+        None => no_overload(),
     }
 }
 
-fn field(v: Value, f: fn(&Semver) -> u64) -> ResolveResult {
-    let s = as_semver(&v).ok_or(ExecutionError::NoSuchOverload)?;
-    Ok(Value::Int(f(s) as i64))
-}
-
-fn compare(this: Value, other: Value, which: usize) -> ResolveResult {
-    if let Some(a) = as_semver(&this) {
-        let b = as_semver(&other).ok_or(ExecutionError::NoSuchOverload)?;
-        let c = a.compare(b);
-        return Ok(match which {
-            0 => Value::Bool(c == Ordering::Greater),
-            1 => Value::Bool(c == Ordering::Less),
-            _ => Value::Int(c as i64),
-        });
+/// `isSemver(string)` and `isSemver(string, bool)` (`isSemver`, `isSemverNormalize`).
+fn is_semver(args: &[Val]) -> Res {
+    match parse_args(args) {
+        Some(r) => Ok(Val::Bool(r.is_ok())),
+        None => no_overload(),
     }
-    let c = super::quantity::compare(&this, &other).ok_or(ExecutionError::NoSuchOverload)?;
-    Ok(match which {
-        0 => Value::Bool(c == Ordering::Greater),
-        1 => Value::Bool(c == Ordering::Less),
-        _ => Value::Int(c as i64),
-    })
 }
 
-/// Registers the library over kube-cel's.
-pub fn register(ctx: &mut Context<'_>) {
-    ctx.add_function("semver", |ftx: &FunctionContext| -> ResolveResult {
-        let v = parse_with(ftx)?.map_err(text)?;
-        Ok(Value::Opaque(Arc::new(v)))
-    });
-    ctx.add_function("isSemver", |ftx: &FunctionContext| -> ResolveResult {
-        Ok(Value::Bool(parse_with(ftx)?.is_ok()))
-    });
-    ctx.add_function("major", |This(v): This<Value>| field(v, |s| s.major));
-    ctx.add_function("minor", |This(v): This<Value>| field(v, |s| s.minor));
-    ctx.add_function("patch", |This(v): This<Value>| field(v, |s| s.patch));
-    ctx.add_function("isGreaterThan", |This(a): This<Value>, b: Value| {
-        compare(a, b, 0)
-    });
-    ctx.add_function("isLessThan", |This(a): This<Value>, b: Value| {
-        compare(a, b, 1)
-    });
-    ctx.add_function("compareTo", |This(a): This<Value>, b: Value| {
-        compare(a, b, 2)
-    });
+/// A number of the receiver, as Go's `types.Int(uint64)` converts it (wrapped).
+fn field(args: &[Val], f: fn(&Semver) -> u64) -> Res {
+    match args {
+        [v] => match v.as_ext::<Semver>() {
+            Some(s) => Ok(Val::Int(f(s) as i64)),
+            None => no_overload(),
+        },
+        _ => no_overload(),
+    }
 }
+
+/// `semver.major()` (`semverMajor`).
+fn major(args: &[Val]) -> Res {
+    field(args, |s| s.major)
+}
+
+/// `semver.minor()` (`semverMinor`).
+fn minor(args: &[Val]) -> Res {
+    field(args, |s| s.minor)
+}
+
+/// `semver.patch()` (`semverPatch`).
+fn patch(args: &[Val]) -> Res {
+    field(args, |s| s.patch)
+}
+
+#[cfg(test)]
+#[path = "semver/tests.rs"]
+mod tests;

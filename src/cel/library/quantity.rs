@@ -1,18 +1,35 @@
-//! The Kubernetes quantity library (`k8s.io/apiserver/pkg/cel/library/quantity.go`) on a port
-//! of apimachinery's `resource.Quantity`: `ParseQuantity` with its errors (`quantities must
+//! The Kubernetes quantity library (apiserver `pkg/cel/library/quantity.go`) on a port of
+//! apimachinery's `resource.Quantity`: `ParseQuantity` with its errors (`quantities must
 //! match the regular expression …`, `unable to parse numeric part of quantity`, `unable to
 //! parse quantity's suffix`) and its two forms of an amount: the fast `int64Amount` (value ×
 //! 10^scale) where the digits fit, else an exact decimal (`inf.Dec`, rounded up to nano units,
 //! binary-suffixed amounts capped at 2⁶³-1). `isInteger`/`asInteger` are `AsInt64`, which only
 //! the fast form with a scale ≥ 0 passes (`1.0`, `1.5Ki` and `1Ei` are not integers); `add`/`sub`
-//! stay fast while they fit, as `Quantity.Add` does; comparisons are exact. 1.36 has no
-//! `sign()` (the checker refuses it).
+//! stay fast while they fit, as `Quantity.Add` does; comparisons are exact. `sign(q)` is a
+//! global function only.
+//!
+//! `isGreaterThan`, `isLessThan` and `compareTo` serve quantities and semvers (the semver
+//! library's, [`super::semver::compare`]): they are registered here, and the receiver's type
+//! picks the library.
 
-use kube_cel::cel::extractors::This;
-use kube_cel::cel::objects::Opaque;
-use kube_cel::cel::{Context, ExecutionError, ResolveResult, Value};
+use super::{no_overload, Func};
+use crate::cel::val::{Error, Ext, Res, Val};
+use std::any::Any;
 use std::cmp::Ordering;
-use std::sync::Arc;
+
+pub(super) const FUNCS: &[(&str, Func)] = &[
+    ("quantity", quantity),
+    ("isQuantity", is_quantity),
+    ("isInteger", is_integer),
+    ("asInteger", as_integer),
+    ("asApproximateFloat", as_approximate_float),
+    ("sign", sign),
+    ("add", add),
+    ("sub", sub),
+    ("isGreaterThan", is_greater_than),
+    ("isLessThan", is_less_than),
+    ("compareTo", compare_to),
+];
 
 const FORMAT_WRONG: &str =
     "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
@@ -33,9 +50,37 @@ enum Amount {
     },
 }
 
-/// A `kubernetes.Quantity`.
+/// A `kubernetes.Quantity` (apiserver `cel.Quantity`).
 #[derive(Debug, Clone)]
-pub struct Quantity(Amount);
+pub struct Quantity {
+    amount: Amount,
+    /// Whether it is a result of `add` or `sub`, which the library returns as a pointer
+    /// (`&cel.Quantity`) where `quantity()` returns a value: `Quantity.Equal` takes only a
+    /// value as its argument, so `x == q.add(y)` is `no such overload` in the apiserver
+    /// ([`Quantity::cel_equal`]).
+    pointer: bool,
+}
+
+impl Quantity {
+    fn new(amount: Amount) -> Quantity {
+        Quantity {
+            amount,
+            pointer: false,
+        }
+    }
+
+    /// `Quantity.Equal` as cel-go's `==` calls it on the left operand: the amounts'
+    /// `Quantity.Cmp` is 0 (`1Ki` equals `1024`); `no such overload` when the right operand is
+    /// not a quantity held as a value (any other type, or a result of `add` or `sub`).
+    pub fn cel_equal(&self, other: &Val) -> Res {
+        match other.as_ext::<Quantity>() {
+            Some(o) if !o.pointer => Ok(Val::Bool(
+                cmp_amounts(&self.amount, &o.amount) == Ordering::Equal,
+            )),
+            _ => no_overload(),
+        }
+    }
+}
 
 /// The most digits an exact amount may grow to (a suffix's exponent rounded to nano units, or
 /// two scales aligned by `add`/`sub`). The apiserver builds the number whatever its size (an
@@ -80,6 +125,8 @@ impl Amount {
     fn as_i64(&self) -> Option<i64> {
         match *self {
             Amount::Int { value, scale: 0 } => Some(value),
+            // Zero at any scale (Go multiplies it by ten `scale` times).
+            Amount::Int { value: 0, scale } if scale > 0 => Some(0),
             Amount::Int { value, scale } if scale > 0 => {
                 let mut v = value;
                 for _ in 0..scale {
@@ -101,7 +148,8 @@ fn cmp_mag(a: &[u8], pa: usize, b: &[u8], pb: usize) -> Ordering {
     if la != lb {
         return la.cmp(&lb);
     }
-    for i in 0..la {
+    // Past both digit strings only padding zeros are left.
+    for i in 0..a.len().max(b.len()) {
         let x = a.get(i).copied().unwrap_or(0);
         let y = b.get(i).copied().unwrap_or(0);
         if x != y {
@@ -111,12 +159,18 @@ fn cmp_mag(a: &[u8], pa: usize, b: &[u8], pb: usize) -> Ordering {
     Ordering::Equal
 }
 
+/// The zeros a magnitude at scale `si` takes to reach scale `s` (`s ≥ si`; any two `i32`
+/// scales, without overflow).
+fn pad(s: i32, si: i32) -> usize {
+    (i64::from(s) - i64::from(si)) as usize
+}
+
 /// Exact comparison (`Quantity.Cmp`).
 fn cmp_amounts(a: &Amount, b: &Amount) -> Ordering {
     let (na, da, sa) = a.dec();
     let (nb, db, sb) = b.dec();
     let s = sa.max(sb);
-    let mag = cmp_mag(&da, (s - sa) as usize, &db, (s - sb) as usize);
+    let mag = cmp_mag(&da, pad(s, sa), &db, pad(s, sb));
     match (na, nb) {
         (false, false) => mag,
         (true, true) => mag.reverse(),
@@ -177,13 +231,22 @@ fn dec_add(a: &Amount, b: &Amount, negate_b: bool) -> Amount {
     let (nb, mut db, sb) = b.dec();
     let nb = nb != negate_b && !db.is_empty();
     let s = sa.max(sb);
-    for (d, si) in [(&mut da, sa), (&mut db, sb)] {
-        let pad = (s - si) as usize;
-        if !d.is_empty() && pad > 0 {
-            if d.len() + pad > MAX_DIGITS {
-                return if si == sa { b.clone() } else { a.clone() };
-            }
-            d.resize(d.len() + pad, 0);
+    let (pa, pb) = (pad(s, sa), pad(s, sb));
+    let too_long = |d: &[u8], p: usize| !d.is_empty() && d.len().saturating_add(p) > MAX_DIGITS;
+    if too_long(&da, pa) || too_long(&db, pb) {
+        // Past the bound the smaller operand is dropped: the result is the larger one.
+        return match cmp_mag(&da, pa, &db, pb) {
+            Ordering::Less => Amount::Dec {
+                neg: nb,
+                digits: db,
+                scale: sb,
+            },
+            _ => a.clone(),
+        };
+    }
+    for (d, p) in [(&mut da, pa), (&mut db, pb)] {
+        if !d.is_empty() && p > 0 {
+            d.resize(d.len() + p, 0);
         }
     }
     let (neg, digits) = if na == nb {
@@ -201,7 +264,10 @@ fn dec_add(a: &Amount, b: &Amount, negate_b: bool) -> Amount {
     }
 }
 
-/// `int64Amount.Add`: `None` when it does not fit (the caller goes exact).
+/// `int64Amount.Add`: `None` when it does not fit (the caller goes exact). The scales'
+/// difference is Go's `int32` one, wrapping: past `int32`'s range it is negative, and
+/// `positiveScaleInt64` scales by nothing (`1e2147483647` plus `1n` is `2n`, as the apiserver
+/// answers).
 fn int_add(a: (i64, i32), b: (i64, i32)) -> Option<Amount> {
     let ((av, asc), (bv, bsc)) = (a, b);
     if bv == 0 {
@@ -225,23 +291,28 @@ fn int_add(a: (i64, i32), b: (i64, i32)) -> Option<Amount> {
     };
     let (value, scale) = match asc.cmp(&bsc) {
         Ordering::Equal => (av.checked_add(bv)?, asc),
-        Ordering::Greater => (up(av, asc - bsc)?.checked_add(bv)?, bsc),
-        Ordering::Less => (av.checked_add(up(bv, bsc - asc)?)?, asc),
+        Ordering::Greater => (up(av, asc.wrapping_sub(bsc))?.checked_add(bv)?, bsc),
+        Ordering::Less => (av.checked_add(up(bv, bsc.wrapping_sub(asc))?)?, asc),
     };
     Some(Amount::Int { value, scale })
 }
 
-impl PartialEq for Quantity {
-    fn eq(&self, other: &Self) -> bool {
-        cmp_amounts(&self.0, &other.0) == Ordering::Equal
-    }
-}
-
-impl Eq for Quantity {}
-
-impl Opaque for Quantity {
-    fn runtime_type_name(&self) -> &str {
+impl Ext for Quantity {
+    fn type_name(&self) -> &str {
         "kubernetes.Quantity"
+    }
+
+    /// `Quantity.Equal`: the amounts' `Quantity.Cmp` is 0 (`1Ki` equals `1024`). Where the
+    /// apiserver errs ([`Quantity::cel_equal`]), false.
+    fn equal(&self, other: &Val) -> Result<bool, Error> {
+        match self.cel_equal(other)? {
+            Val::Bool(b) => Ok(b),
+            _ => Err(Error::NoSuchOverload),
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 }
 
@@ -352,7 +423,7 @@ pub fn parse(s: &str) -> Result<Quantity, &'static str> {
             let value: i64 = format!("{num}{denom}").parse().map_err(|_| NUMERIC)?;
             if let Some(r) = value.checked_mul(mantissa) {
                 let value = if positive { r } else { -r };
-                return Ok(Quantity(Amount::Int { value, scale }));
+                return Ok(Quantity::new(Amount::Int { value, scale }));
             }
         }
     }
@@ -390,7 +461,7 @@ pub fn parse(s: &str) -> Result<Quantity, &'static str> {
             scale = 0;
         }
     }
-    Ok(Quantity(Amount::Dec {
+    Ok(Quantity::new(Amount::Dec {
         neg: !positive && !digits.is_empty(),
         digits,
         scale,
@@ -441,31 +512,93 @@ fn approximate(a: &Amount) -> f64 {
     }
 }
 
-fn as_quantity(v: &Value) -> Option<&Quantity> {
-    match v {
-        Value::Opaque(o) => o.downcast_ref::<Quantity>(),
+/// The receiver of a quantity method (its only argument).
+fn receiver(args: &[Val]) -> Option<&Amount> {
+    match args {
+        [v] => v.as_ext::<Quantity>().map(|q| &q.amount),
         _ => None,
     }
 }
 
-fn this(v: &Value) -> Result<&Quantity, ExecutionError> {
-    as_quantity(v).ok_or(ExecutionError::NoSuchOverload)
+/// The string argument of `quantity` and `isQuantity`.
+fn string_arg(args: &[Val]) -> Option<&str> {
+    match args {
+        [Val::String(s)] => Some(s),
+        _ => None,
+    }
 }
 
-/// `a.compareTo(b)` for quantities (`None` when either is not one).
-pub fn compare(a: &Value, b: &Value) -> Option<Ordering> {
-    Some(cmp_amounts(&as_quantity(a)?.0, &as_quantity(b)?.0))
+/// `quantity(string)` (`stringToQuantity`).
+fn quantity(args: &[Val]) -> Res {
+    match string_arg(args) {
+        Some(s) => parse(s).map(Val::ext).map_err(Error::text),
+        None => no_overload(),
+    }
 }
 
-/// `Quantity.Add`/`Sub` on a copy; an int is `NewQuantity(i, DecimalExponent)`.
-fn combine(a: Value, b: Value, sub: bool) -> ResolveResult {
-    let q = &this(&a)?.0;
-    let other = match &b {
-        Value::Int(i) => Amount::Int {
+/// `isQuantity(string)` (`isQuantity`).
+fn is_quantity(args: &[Val]) -> Res {
+    match string_arg(args) {
+        Some(s) => Ok(Val::Bool(parse(s).is_ok())),
+        None => no_overload(),
+    }
+}
+
+/// `q.isInteger()` (`quantityCanValue`): whether `AsInt64` succeeds.
+fn is_integer(args: &[Val]) -> Res {
+    match receiver(args) {
+        Some(a) => Ok(Val::Bool(a.as_i64().is_some())),
+        None => no_overload(),
+    }
+}
+
+/// `q.asInteger()` (`quantityGetValue`): `AsInt64`, or `cannot convert value to integer`.
+fn as_integer(args: &[Val]) -> Res {
+    match receiver(args) {
+        Some(a) => match a.as_i64() {
+            Some(i) => Ok(Val::Int(i)),
+            None => Err(Error::text("cannot convert value to integer")),
+        },
+        None => no_overload(),
+    }
+}
+
+/// `q.asApproximateFloat()` (`quantityGetApproximateFloat`).
+fn as_approximate_float(args: &[Val]) -> Res {
+    match receiver(args) {
+        Some(a) => Ok(Val::Double(approximate(a))),
+        None => no_overload(),
+    }
+}
+
+/// `sign(q)` (`quantityGetSign`): -1, 0 or 1.
+fn sign(args: &[Val]) -> Res {
+    let zero = Amount::Int { value: 0, scale: 0 };
+    match receiver(args) {
+        Some(a) => Ok(Val::Int(cmp_amounts(a, &zero) as i64)),
+        None => no_overload(),
+    }
+}
+
+/// `Quantity.Add`/`Sub` on a copy of the receiver; an int is `NewQuantity(i,
+/// DecimalExponent)`. As `int64Amount.Sub` does, the fast form subtracts by adding the
+/// negated value (Go's negation wraps: `-(-2⁶³)` is `-2⁶³`).
+fn combine(args: &[Val], sub: bool) -> Res {
+    let [q, other] = args else {
+        return no_overload();
+    };
+    let Some(Quantity { amount: q, .. }) = q.as_ext::<Quantity>() else {
+        return no_overload();
+    };
+    let other = match other {
+        Val::Int(i) => Amount::Int {
             value: *i,
             scale: 0,
         },
-        v => this(v)?.0.clone(),
+        v => match v.as_ext::<Quantity>() {
+            Some(o) => o.amount.clone(),
+            None => return no_overload(),
+        },
     };
     let fast = match (q, &other) {
         (
@@ -475,47 +608,58 @@ fn combine(a: Value, b: Value, sub: bool) -> ResolveResult {
                 scale: os,
             },
         ) => {
-            let ov = if sub { ov.checked_neg() } else { Some(*ov) };
-            ov.and_then(|ov| int_add((*value, *scale), (ov, *os)))
+            let ov = if sub { ov.wrapping_neg() } else { *ov };
+            int_add((*value, *scale), (ov, *os))
         }
         _ => None,
     };
     let out = fast.unwrap_or_else(|| dec_add(q, &other, sub));
-    Ok(Value::Opaque(Arc::new(Quantity(out))))
+    Ok(Val::ext(Quantity {
+        amount: out,
+        pointer: true,
+    }))
 }
 
-/// Registers the library over kube-cel's.
-pub fn register(ctx: &mut Context<'_>) {
-    ctx.add_function("quantity", |s: Arc<String>| -> ResolveResult {
-        let q = parse(&s).map_err(|e| ExecutionError::function_error("@text", e))?;
-        Ok(Value::Opaque(Arc::new(q)))
-    });
-    ctx.add_function("isQuantity", |s: Arc<String>| parse(&s).is_ok());
-    ctx.add_function("isInteger", |This(v): This<Value>| -> ResolveResult {
-        Ok(Value::Bool(this(&v)?.0.as_i64().is_some()))
-    });
-    ctx.add_function("asInteger", |This(v): This<Value>| -> ResolveResult {
-        match this(&v)?.0.as_i64() {
-            Some(i) => Ok(Value::Int(i)),
-            None => Err(ExecutionError::function_error(
-                "@text",
-                "cannot convert value to integer",
-            )),
-        }
-    });
-    ctx.add_function(
-        "asApproximateFloat",
-        |This(v): This<Value>| -> ResolveResult { Ok(Value::Float(approximate(&this(&v)?.0))) },
-    );
-    // `sign(q)`: declared as a global function only (1.36 has no `q.sign()`).
-    ctx.add_function("sign", |q: Value| -> ResolveResult {
-        let zero = Amount::Int { value: 0, scale: 0 };
-        Ok(Value::Int(match cmp_amounts(&this(&q)?.0, &zero) {
-            Ordering::Less => -1,
-            Ordering::Equal => 0,
-            Ordering::Greater => 1,
-        }))
-    });
-    ctx.add_function("add", |This(a): This<Value>, b: Value| combine(a, b, false));
-    ctx.add_function("sub", |This(a): This<Value>, b: Value| combine(a, b, true));
+/// `q.add(q2)` and `q.add(int)` (`quantityAdd`, `quantityAddInt`).
+fn add(args: &[Val]) -> Res {
+    combine(args, false)
 }
+
+/// `q.sub(q2)` and `q.sub(int)` (`quantitySub`, `quantitySubInt`).
+fn sub(args: &[Val]) -> Res {
+    combine(args, true)
+}
+
+/// The order of the receiver and the argument, two quantities (`Quantity.Cmp`) or two
+/// semvers (blang/semver's `Compare`); `no such overload` for anything else.
+fn ordering(args: &[Val]) -> Result<Ordering, Error> {
+    let [a, b] = args else {
+        return Err(Error::NoSuchOverload);
+    };
+    if let Some(x) = a.as_ext::<Quantity>() {
+        return match b.as_ext::<Quantity>() {
+            Some(y) => Ok(cmp_amounts(&x.amount, &y.amount)),
+            None => Err(Error::NoSuchOverload),
+        };
+    }
+    super::semver::compare(a, b).ok_or(Error::NoSuchOverload)
+}
+
+/// `x.isGreaterThan(y)` (`quantityIsGreaterThan`, `semverIsGreaterThan`).
+fn is_greater_than(args: &[Val]) -> Res {
+    Ok(Val::Bool(ordering(args)? == Ordering::Greater))
+}
+
+/// `x.isLessThan(y)` (`quantityIsLessThan`, `semverIsLessThan`).
+fn is_less_than(args: &[Val]) -> Res {
+    Ok(Val::Bool(ordering(args)? == Ordering::Less))
+}
+
+/// `x.compareTo(y)` (`quantityCompareTo`, `semverCompareTo`): -1, 0 or 1.
+fn compare_to(args: &[Val]) -> Res {
+    Ok(Val::Int(ordering(args)? as i64))
+}
+
+#[cfg(test)]
+#[path = "quantity/tests.rs"]
+mod tests;

@@ -1,0 +1,486 @@
+//! `string.format(list)` as cel-go's strings extension version 2 runs it (`ext/formatting.go`,
+//! the en_US locale): the clauses `%s %d %f %e %b %x %X %o` with an optional precision, `%%`,
+//! values printed as cel-go prints them (lists and maps with quoted strings, doubles in lists
+//! as `%.6f`, map entries sorted, timestamps and durations as `timestamp("…")`/`duration("…")`
+//! inside lists), and its error texts (`error during formatting: decimal clause can only be
+//! used on integers, was given string`). [`check_format`] is cel-go's compile-time check of a
+//! literal format string over a list literal.
+
+use super::{no_overload, Func};
+use crate::cel::val::{Error, Ext, Key, Map, Res, Timestamp, Val};
+use crate::field::go_float;
+use crate::go::strconv::quote;
+use std::any::Any;
+
+pub(super) const FUNCS: &[(&str, Func)] = &[("format", format_call)];
+
+/// `f.format(args)` (cel-go's `string_format` overload).
+fn format_call(args: &[Val]) -> Res {
+    match args {
+        [Val::String(f), Val::List(l)] => format(f, &l.items)
+            .map(|s| Val::String(s.into()))
+            .map_err(Error::text),
+        _ => no_overload(),
+    }
+}
+
+/// A value standing for a `format()` argument of a type no clause takes, known only by its type
+/// (cel-go's checker refuses such an argument by the kind of its type: a schema object, a
+/// library type, an optional), named as cel-go's `TypeName()` names it. For [`check_format`].
+#[derive(Debug, PartialEq, Eq)]
+pub struct TypeOnly(pub String);
+
+impl Ext for TypeOnly {
+    fn type_name(&self) -> &str {
+        &self.0
+    }
+
+    fn equal(&self, other: &Val) -> Result<bool, Error> {
+        Ok(other.as_ext::<TypeOnly>() == Some(self))
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// `f.format(args)` (cel-go's `parseFormatString` with its `stringFormatter`); the error is
+/// cel-go's text.
+pub fn format(f: &str, args: &[Val]) -> Result<String, String> {
+    let b = f.as_bytes();
+    let mut out: Vec<u8> = Vec::with_capacity(f.len());
+    let (mut i, mut arg) = (0, 0);
+    while i < b.len() {
+        if b[i] != b'%' {
+            out.push(b[i]);
+            i += 1;
+            continue;
+        }
+        if b.get(i + 1) == Some(&b'%') {
+            out.push(b'%');
+            i += 2;
+            continue;
+        }
+        let Some(val) = args.get(arg) else {
+            return Err(format!("index {arg} out of range"));
+        };
+        if i + 1 >= b.len() {
+            return Err("unexpected end of string".into());
+        }
+        let (read, clause, precision) = parse_clause(&b[i + 1..])
+            .map_err(|e| format!("could not parse formatting clause: {e}"))?;
+        let text =
+            apply(clause, precision, val).map_err(|e| format!("error during formatting: {e}"))?;
+        out.extend_from_slice(text.as_bytes());
+        i += 1 + read;
+        arg += 1;
+    }
+    Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// cel-go's compile-time check of a literal format string over a list literal, on the
+/// arguments' types only: each clause against the static type of its argument (`None`: not
+/// known, not checked), represented by a value of that type (a [`TypeOnly`] for a type no
+/// clause takes). The error: the index of the argument and the text. Syntax errors and the
+/// count of arguments are left to run time (see [`validate`] for cel-go's whole check).
+pub fn check_format(f: &str, args: &[Option<Val>]) -> Result<(), (usize, String)> {
+    match validate(f, args) {
+        Err((Some(i), msg)) => Err((i, msg)),
+        _ => Ok(()),
+    }
+}
+
+/// cel-go's `stringFormatValidator` of `'<literal>'.format([<list literal>])` (it runs in
+/// every environment of cel-go v0.26's strings extension, at compile time): the clauses in
+/// order, each against the static type of its argument as [`check_format`] takes them, and
+/// the format's syntax (`could not parse formatting clause: …`, `unexpected end of string`,
+/// `index 1 out of range`) and the count of arguments (`too many arguments supplied to
+/// string.format (expected 1, got 2)`). The error: the index of the argument it is at
+/// (`None`: at the call) and the text.
+pub fn validate(f: &str, args: &[Option<Val>]) -> Result<(), (Option<usize>, String)> {
+    let b = f.as_bytes();
+    let (mut i, mut arg) = (0, 0);
+    let at_call = |msg: String| (None, msg);
+    while i < b.len() {
+        if b[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        if b.get(i + 1) == Some(&b'%') {
+            i += 2;
+            continue;
+        }
+        if i + 1 >= b.len() {
+            return Err(at_call("unexpected end of string".into()));
+        }
+        let Some(val) = args.get(arg) else {
+            return Err(at_call(format!("index {arg} out of range")));
+        };
+        let (read, clause, _) = parse_clause(&b[i + 1..])
+            .map_err(|e| at_call(format!("could not parse formatting clause: {e}")))?;
+        if let Some(v) = val {
+            check_clause(clause, v)
+                .map_err(|e| (Some(arg), format!("error during formatting: {e}")))?;
+        }
+        i += 1 + read;
+        arg += 1;
+    }
+    if args.len() > arg {
+        return Err(at_call(format!(
+            "too many arguments supplied to string.format (expected {arg}, got {})",
+            args.len()
+        )));
+    }
+    Ok(())
+}
+
+/// Whether the clause `verb` takes an argument of `v`'s type (cel-go's `stringFormatChecker`:
+/// by the kind of the type only, so `%f` and `%e` take any string as they take `NaN`; `%s`
+/// looks into the elements of a list or map given by its elements).
+fn check_clause(verb: u8, v: &Val) -> Result<(), String> {
+    use Val::*;
+    let ok = match verb {
+        b's' => match v {
+            List(l) => return l.items.iter().try_for_each(|x| check_clause(b's', x)),
+            Map(m) => {
+                return m.entries.iter().try_for_each(|(k, x)| {
+                    check_clause(b's', &Val::from(k))?;
+                    check_clause(b's', x)
+                })
+            }
+            Int(_) | Uint(_) | Double(_) | Bool(_) | String(_) | Timestamp(_) | Bytes(_)
+            | Duration(_) | Type(_) | Null => true,
+            Optional(_) | Ext(_) => false,
+        },
+        b'd' | b'o' => matches!(v, Int(_) | Uint(_)),
+        b'f' | b'e' => matches!(v, Double(_) | String(_)),
+        b'b' => matches!(v, Int(_) | Uint(_) | Bool(_)),
+        _ => matches!(v, Int(_) | Uint(_) | String(_) | Bytes(_)),
+    };
+    if ok {
+        return Ok(());
+    }
+    // The runtime clause over the value has the checker's text.
+    apply(verb, None, v).map(|_| ())
+}
+
+/// The clause at the start of `b` (after `%`; not empty): bytes read, verb, precision
+/// (cel-go's `parseFormattingClause`, `parsePrecision`).
+fn parse_clause(b: &[u8]) -> Result<(usize, u8, Option<usize>), String> {
+    let mut i = 0;
+    let mut precision = None;
+    if b[0] == b'.' {
+        i = 1;
+        let start = i;
+        loop {
+            if i >= b.len() {
+                return Err(
+                    "error while parsing precision: could not find end of precision specifier"
+                        .into(),
+                );
+            }
+            if !b[i].is_ascii_digit() {
+                break;
+            }
+            i += 1;
+        }
+        let digits = std::str::from_utf8(&b[start..i]).unwrap_or("");
+        precision = Some(parse_precision(digits)?);
+    }
+    let verb = b[i];
+    match verb {
+        b's' | b'd' | b'f' | b'e' | b'b' | b'x' | b'X' | b'o' => Ok((i + 1, verb, precision)),
+        // cel-go names the clause by its first byte taken as a code point.
+        _ => Err(format!(
+            "unrecognized formatting clause \"{}\"",
+            char::from(verb)
+        )),
+    }
+}
+
+/// Go's `strconv.Atoi` of the precision's digits, with its error texts.
+fn parse_precision(digits: &str) -> Result<usize, String> {
+    let prefix = "error while parsing precision: error while converting precision to integer: strconv.Atoi: parsing";
+    if digits.is_empty() {
+        return Err(format!("{prefix} {}: invalid syntax", quote(digits)));
+    }
+    // Atoi takes an int64; beyond it the precision is out of range.
+    digits
+        .parse::<i64>()
+        .map(|p| p as usize)
+        .map_err(|_| format!("{prefix} {}: value out of range", quote(digits)))
+}
+
+/// A number for `%f` and `%e`: a double, or one of the strings cel-go converts.
+fn float_of(v: &Val) -> Option<f64> {
+    match v {
+        Val::Double(f) => Some(*f),
+        Val::String(s) => match &**s {
+            "NaN" => Some(f64::NAN),
+            "Infinity" => Some(f64::INFINITY),
+            "-Infinity" => Some(f64::NEG_INFINITY),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// One clause of `verb` over `v` (the `stringFormatter`'s methods).
+fn apply(verb: u8, precision: Option<usize>, v: &Val) -> Result<String, String> {
+    let name = v.type_name();
+    match verb {
+        b's' => string_clause(v),
+        b'd' => match v {
+            Val::Int(i) => Ok(i.to_string()),
+            Val::Uint(u) => Ok(u.to_string()),
+            _ => Err(format!(
+                "decimal clause can only be used on integers, was given {name}"
+            )),
+        },
+        b'f' => match float_of(v) {
+            Some(f) => Ok(grouped_fixed(f, precision.unwrap_or(6))),
+            None => Err(format!(
+                "fixed-point clause can only be used on doubles, was given {name}"
+            )),
+        },
+        // cel-go builds the verb as `%<precision>e`: the precision is the printer's width
+        // (spaces before the number, counted in characters), and six digits always follow
+        // the point.
+        b'e' => match float_of(v) {
+            Some(f) => Ok(padded(go_exp(f), precision.filter(|_| f.is_finite()))),
+            None => Err(format!(
+                "scientific clause can only be used on doubles, was given {name}"
+            )),
+        },
+        b'b' => match v {
+            Val::Int(i) => Ok(signed(*i, |u| format!("{u:b}"))),
+            Val::Uint(u) => Ok(format!("{u:b}")),
+            Val::Bool(b) => Ok(if *b { "1" } else { "0" }.into()),
+            _ => Err(format!(
+                "only integers and bools can be formatted as binary, was given {name}"
+            )),
+        },
+        b'x' | b'X' => {
+            let s = match v {
+                Val::String(s) => s.bytes().map(|b| format!("{b:02x}")).collect(),
+                Val::Bytes(b) => b.iter().map(|b| format!("{b:02x}")).collect(),
+                Val::Int(i) => signed(*i, |u| format!("{u:x}")),
+                Val::Uint(u) => format!("{u:x}"),
+                _ => {
+                    return Err(format!("only integers, byte buffers, and strings can be formatted as hex, was given {name}"));
+                }
+            };
+            Ok(if verb == b'X' { s.to_uppercase() } else { s })
+        }
+        _ => match v {
+            Val::Int(i) => Ok(signed(*i, |u| format!("{u:o}"))),
+            Val::Uint(u) => Ok(format!("{u:o}")),
+            _ => Err(format!(
+                "octal clause can only be used on integers, was given {name}"
+            )),
+        },
+    }
+}
+
+/// Go's `%b`/`%x`/`%o` of an int64: the magnitude with a minus sign.
+fn signed(i: i64, f: impl Fn(u64) -> String) -> String {
+    if i < 0 {
+        format!("-{}", f(i.unsigned_abs()))
+    } else {
+        f(i as u64)
+    }
+}
+
+/// `%.pf` as golang.org/x/text's en_US printer writes it: digits grouped by commas, `NaN`,
+/// `∞` and `-∞`.
+fn grouped_fixed(f: f64, p: usize) -> String {
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "∞".into() } else { "-∞".into() };
+    }
+    let s = format!("{:.*}", p, f.abs());
+    let (int, frac) = match s.split_once('.') {
+        Some((a, b)) => (a, Some(b)),
+        None => (s.as_str(), None),
+    };
+    let mut out = String::new();
+    if f.is_sign_negative() && s.bytes().any(|c| c.is_ascii_digit() && c != b'0') {
+        out.push('-');
+    }
+    for (k, c) in int.chars().enumerate() {
+        if k > 0 && (int.len() - k).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if let Some(frac) = frac {
+        out.push('.');
+        out.push_str(frac);
+    }
+    out
+}
+
+/// `text` with spaces before it up to `width` characters (x/text's number formatter padding).
+fn padded(text: String, width: Option<usize>) -> String {
+    let count = text.chars().count();
+    match width {
+        Some(w) if w > count => format!("{}{text}", " ".repeat(w - count)),
+        _ => text,
+    }
+}
+
+/// `%e` as golang.org/x/text's en_US printer writes it: `1.500000×10⁰¹` (six digits after the
+/// point, the exponent in superscript digits, at least two, with `⁻` when negative).
+fn go_exp(f: f64) -> String {
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "+Inf" } else { "-Inf" }.into();
+    }
+    let s = format!("{f:.6e}");
+    let Some((m, e)) = s.split_once('e') else {
+        return s;
+    };
+    let e: i32 = e.parse().unwrap_or(0);
+    const SUP: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let digits: String = format!("{:02}", e.abs())
+        .bytes()
+        .map(|d| SUP[usize::from(d - b'0')])
+        .collect();
+    let sign = if e < 0 { "⁻" } else { "" };
+    // Up to 1.32 the printer puts narrow no-break spaces around `×` (`crate::versions`).
+    let times = match crate::versions::current().exponent_without_spaces {
+        true => "×",
+        false => "\u{202f}×\u{202f}",
+    };
+    format!("{m}{times}10{sign}{digits}")
+}
+
+/// `%s` (cel-go's `FormatString`).
+fn string_clause(v: &Val) -> Result<String, String> {
+    match v {
+        Val::List(l) => list_text(&l.items),
+        Val::Map(m) => map_text(m),
+        Val::Null => Ok("null".into()),
+        Val::Int(_)
+        | Val::Uint(_)
+        | Val::Double(_)
+        | Val::Bool(_)
+        | Val::String(_)
+        | Val::Timestamp(_)
+        | Val::Bytes(_)
+        | Val::Duration(_)
+        | Val::Type(_) => to_string(v).map_err(|e| {
+            format!("could not convert argument {} to string", quote(&e))
+        }),
+        _ => Err(format!("string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps, was given {}", v.type_name())),
+    }
+}
+
+/// cel-go's conversion of a scalar to a string (`string(x)`), or its error's text.
+fn to_string(v: &Val) -> Result<String, String> {
+    Ok(match v {
+        Val::String(s) => s.to_string(),
+        Val::Int(i) => i.to_string(),
+        Val::Uint(u) => u.to_string(),
+        Val::Double(f) => go_float(*f),
+        Val::Bool(b) => b.to_string(),
+        Val::Bytes(b) => match std::str::from_utf8(b) {
+            Ok(s) => s.to_string(),
+            Err(_) => return Err("invalid UTF-8 in bytes, cannot convert to string".into()),
+        },
+        Val::Timestamp(t) => timestamp_text(t),
+        Val::Duration(d) => duration_text(d),
+        Val::Type(name) => name.to_string(),
+        other => return Err(format!("no such overload: {}", other.type_name())),
+    })
+}
+
+/// Go's `t.Format(time.RFC3339Nano)`: the fraction without trailing zeros, `Z` for UTC.
+fn timestamp_text(t: &Timestamp) -> String {
+    let mut out = t.format("%Y-%m-%dT%H:%M:%S").to_string();
+    let nanos = t.timestamp_subsec_nanos();
+    if nanos > 0 {
+        let frac = format!("{nanos:09}");
+        out.push('.');
+        out.push_str(frac.trim_end_matches('0'));
+    }
+    let offset = t.offset().local_minus_utc();
+    if offset == 0 {
+        out.push('Z');
+    } else {
+        let sign = if offset < 0 { '-' } else { '+' };
+        let a = offset.abs();
+        out.push_str(&format!("{sign}{:02}:{:02}", a / 3600, a / 60 % 60));
+    }
+    out
+}
+
+/// cel-go's duration text: Go's `d.Seconds()` as the shortest decimal and `s` (`5400s`,
+/// `1.5s`).
+fn duration_text(d: &chrono::Duration) -> String {
+    let nanos = d.num_nanoseconds().unwrap_or(i64::MAX);
+    let secs = (nanos / 1_000_000_000) as f64 + (nanos % 1_000_000_000) as f64 / 1e9;
+    format!("{secs}s")
+}
+
+/// A list or map member as cel-go's `clauseForType` prints it, quoted for CEL
+/// (`quoteForCEL`).
+fn member_text(v: &Val) -> Result<String, String> {
+    Ok(match v {
+        Val::Int(i) => i.to_string(),
+        Val::Uint(u) => u.to_string(),
+        Val::String(s) => quote(s),
+        Val::Bytes(_) => format!("b{}", quote(&string_clause(v)?)),
+        Val::Bool(_) | Val::Null | Val::Type(_) => string_clause(v)?,
+        Val::Timestamp(t) => format!("timestamp({})", quote(&timestamp_text(t))),
+        Val::Duration(d) => format!("duration({})", quote(&duration_text(d))),
+        Val::List(l) => list_text(&l.items)?,
+        Val::Map(m) => map_text(m)?,
+        Val::Double(f) => {
+            let s = format!("{f:.6}");
+            if f.is_finite() {
+                s
+            } else {
+                quote(&go_float(*f))
+            }
+        }
+        _ => return Err(format!("no formatting function for {}", v.type_name())),
+    })
+}
+
+/// cel-go's `formatList`.
+fn list_text(l: &[Val]) -> Result<String, String> {
+    let parts: Result<Vec<String>, String> = l.iter().map(member_text).collect();
+    Ok(format!("[{}]", parts?.join(", ")))
+}
+
+/// cel-go's `formatMap`: the entries sorted by their keys' texts.
+fn map_text(m: &Map) -> Result<String, String> {
+    let mut pairs = Vec::with_capacity(m.entries.len());
+    for (k, v) in m.entries.iter() {
+        let key = match k {
+            Key::String(s) => quote(s),
+            Key::Bool(b) => b.to_string(),
+            Key::Int(i) => i.to_string(),
+            Key::Uint(u) => u.to_string(),
+        };
+        pairs.push((key, member_text(v)?));
+    }
+    pairs.sort_by(|a, b| a.0.cmp(&b.0));
+    let parts: Vec<String> = pairs.into_iter().map(|(k, v)| format!("{k}:{v}")).collect();
+    Ok(format!("{{{}}}", parts.join(", ")))
+}
+
+#[cfg(test)]
+#[path = "formatting/tests.rs"]
+mod tests;
+
+/// A stand-in for an argument of type `name` that no `format()` clause takes, for
+/// [`check_format`].
+pub fn type_only(name: String) -> Val {
+    Val::ext(TypeOnly(name))
+}

@@ -1,0 +1,344 @@
+//! The Kubernetes IP and CIDR libraries (apiserver `pkg/cel/library/ip.go` and `cidr.go`):
+//! `net.IP` and `net.CIDR` values parsed as Go's `netip` parses them ([`crate::go::netip`]),
+//! with the libraries' error texts:
+//!
+//! - `ip(s)`: `IP Address "s" parse error during conversion from string: ParseAddr("s"): …`,
+//!   `IP address "s" with zone value is not allowed`, `IPv4-mapped IPv6 address "s" is not
+//!   allowed`;
+//! - `cidr(s)`: the prefix error wrapped twice in `network address parse error during
+//!   conversion from string: ` (the library's `parseCIDR` and `stringToCIDR` both add it), an
+//!   IPv4-mapped address once;
+//! - `containsIP(s)` with a bad address is `no such overload` (the library passes the parse
+//!   error on only as its receiver), `containsCIDR(s)` with a bad prefix is the prefix's error.
+//!
+//! `string(ip)` and `string(cidr)` are [`Ext::to_cel_string`]; equality is the values' (`IP`:
+//! the address; `CIDR`: the address as written and the prefix length).
+
+use super::{no_overload, Func};
+use crate::cel::val::{Error, Ext, Res, Val};
+use crate::go::netip::{self, parse_addr, parse_prefix};
+use crate::go::strconv::quote;
+use std::any::Any;
+use std::net::IpAddr;
+
+pub(super) const FUNCS: &[(&str, Func)] = &[
+    ("ip", ip),
+    ("isIP", is_ip),
+    ("ip.isCanonical", is_canonical),
+    ("family", family),
+    ("isUnspecified", is_unspecified),
+    ("isLoopback", is_loopback),
+    ("isLinkLocalMulticast", is_link_local_multicast),
+    ("isLinkLocalUnicast", is_link_local_unicast),
+    ("isGlobalUnicast", is_global_unicast),
+    ("cidr", cidr),
+    ("isCIDR", is_cidr),
+    ("containsIP", contains_ip),
+    ("containsCIDR", contains_cidr),
+    ("prefixLength", prefix_length),
+    ("masked", masked),
+];
+
+/// A `net.IP` value (apiserver `cel.IP`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ip(pub IpAddr);
+
+/// A `net.CIDR` value (apiserver `cel.CIDR`): the address as written and the prefix length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cidr(pub IpAddr, pub u8);
+
+impl Ip {
+    /// `IP.Equal` as cel-go's `==` calls it on the left operand: the same address; `no such
+    /// overload` when the right operand is no IP.
+    pub fn cel_equal(&self, other: &Val) -> Res {
+        match other.as_ext::<Ip>() {
+            Some(o) => Ok(Val::Bool(o == self)),
+            None => no_overload(),
+        }
+    }
+}
+
+impl Cidr {
+    /// `CIDR.Equal` as cel-go's `==` calls it on the left operand: the same address and
+    /// prefix length; `no such overload` when the right operand is no CIDR.
+    pub fn cel_equal(&self, other: &Val) -> Res {
+        match other.as_ext::<Cidr>() {
+            Some(o) => Ok(Val::Bool(o == self)),
+            None => no_overload(),
+        }
+    }
+}
+
+impl Ext for Ip {
+    fn type_name(&self) -> &str {
+        "net.IP"
+    }
+
+    /// `IP.Equal`: the same address.
+    fn equal(&self, other: &Val) -> Result<bool, Error> {
+        match self.cel_equal(other)? {
+            Val::Bool(b) => Ok(b),
+            _ => Err(Error::NoSuchOverload),
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    /// `IP.Size()`: the address length in bytes (4 or 16).
+    fn size(&self) -> Option<u64> {
+        Some(if self.0.is_ipv4() { 4 } else { 16 })
+    }
+
+    /// `IP.ConvertToType(StringType)`: Go's `Addr.String()`.
+    fn to_cel_string(&self) -> Option<String> {
+        Some(netip::addr_string(&self.0))
+    }
+}
+
+impl Ext for Cidr {
+    fn type_name(&self) -> &str {
+        "net.CIDR"
+    }
+
+    /// `CIDR.Equal`: the same address (unmasked) and prefix length.
+    fn equal(&self, other: &Val) -> Result<bool, Error> {
+        match self.cel_equal(other)? {
+            Val::Bool(b) => Ok(b),
+            _ => Err(Error::NoSuchOverload),
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    /// `CIDR.Size()`: the prefix length in bytes, rounded up (the runtime cost of
+    /// `containsIP` and `containsCIDR` reads it).
+    fn size(&self) -> Option<u64> {
+        Some(u64::from(self.1).div_ceil(8))
+    }
+
+    /// `CIDR.ConvertToType(StringType)`: Go's `Prefix.String()`.
+    fn to_cel_string(&self) -> Option<String> {
+        Some(format!("{}/{}", netip::addr_string(&self.0), self.1))
+    }
+}
+
+/// The library's `parseIPAddr`: Go's `netip.ParseAddr`, no zone, no IPv4-mapped IPv6 address.
+pub fn parse_ip(s: &str) -> Result<IpAddr, String> {
+    let a = parse_addr(s).map_err(|e| {
+        format!(
+            "IP Address {} parse error during conversion from string: {e}",
+            quote(s)
+        )
+    })?;
+    if !a.zone.is_empty() {
+        return Err(format!(
+            "IP address {} with zone value is not allowed",
+            quote(s)
+        ));
+    }
+    if netip::is_4in6(&a.ip) {
+        return Err(format!(
+            "IPv4-mapped IPv6 address {} is not allowed",
+            quote(s)
+        ));
+    }
+    Ok(a.ip)
+}
+
+/// The prefix of `cidr(s)`, or its error text (the library's `parseCIDR`, wrapped by
+/// `stringToCIDR`).
+pub fn parse_cidr(s: &str) -> Result<Cidr, String> {
+    const WRAP: &str = "network address parse error during conversion from string: ";
+    let (a, bits) = parse_prefix(s).map_err(|e| format!("{WRAP}{WRAP}{e}"))?;
+    if netip::is_4in6(&a) {
+        return Err(format!(
+            "{WRAP}IPv4-mapped IPv6 address {} is not allowed",
+            quote(s)
+        ));
+    }
+    Ok(Cidr(a, bits))
+}
+
+/// The one argument of a unary function.
+fn one(args: &[Val]) -> Option<&Val> {
+    match args {
+        [v] => Some(v),
+        _ => None,
+    }
+}
+
+/// The string argument of a global function taking one.
+fn string_arg(args: &[Val]) -> Option<&str> {
+    match one(args)? {
+        Val::String(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// The receiver of an IP method.
+fn ip_arg(args: &[Val]) -> Option<IpAddr> {
+    one(args)?.as_ext::<Ip>().map(|ip| ip.0)
+}
+
+/// The receiver of a CIDR method.
+fn cidr_arg(args: &[Val]) -> Option<Cidr> {
+    one(args)?.as_ext::<Cidr>().copied()
+}
+
+/// `ip(string)` (`stringToIP`) and `cidr.ip()` (`cidrToIP`: the prefix's address as written).
+fn ip(args: &[Val]) -> Res {
+    match one(args) {
+        Some(Val::String(s)) => parse_ip(s).map(|a| Val::ext(Ip(a))).map_err(Error::text),
+        Some(v) => match v.as_ext::<Cidr>() {
+            Some(c) => Ok(Val::ext(Ip(c.0))),
+            None => no_overload(),
+        },
+        None => no_overload(),
+    }
+}
+
+/// `isIP(string)` (`isIP`).
+fn is_ip(args: &[Val]) -> Res {
+    match string_arg(args) {
+        Some(s) => Ok(Val::Bool(parse_ip(s).is_ok())),
+        None => no_overload(),
+    }
+}
+
+/// `ip.isCanonical(string)` (`ipIsCanonical`): whether Go writes the address back as given;
+/// an address that does not parse is the parse error.
+fn is_canonical(args: &[Val]) -> Res {
+    let Some(s) = string_arg(args) else {
+        return no_overload();
+    };
+    let a = parse_ip(s).map_err(Error::text)?;
+    Ok(Val::Bool(netip::addr_string(&a) == s))
+}
+
+/// `ip.family()` (`family`): 4 or 6.
+fn family(args: &[Val]) -> Res {
+    match ip_arg(args) {
+        Some(a) => Ok(Val::Int(if a.is_ipv4() { 4 } else { 6 })),
+        None => no_overload(),
+    }
+}
+
+/// An IP predicate of Go's `netip.Addr`.
+fn predicate(args: &[Val], f: fn(&IpAddr) -> bool) -> Res {
+    match ip_arg(args) {
+        Some(a) => Ok(Val::Bool(f(&a))),
+        None => no_overload(),
+    }
+}
+
+/// `ip.isUnspecified()` (`isUnspecified`).
+fn is_unspecified(args: &[Val]) -> Res {
+    predicate(args, netip::is_unspecified)
+}
+
+/// `ip.isLoopback()` (`isLoopback`).
+fn is_loopback(args: &[Val]) -> Res {
+    predicate(args, netip::is_loopback)
+}
+
+/// `ip.isLinkLocalMulticast()` (`isLinkLocalMulticast`).
+fn is_link_local_multicast(args: &[Val]) -> Res {
+    predicate(args, netip::is_link_local_multicast)
+}
+
+/// `ip.isLinkLocalUnicast()` (`isLinkLocalUnicast`).
+fn is_link_local_unicast(args: &[Val]) -> Res {
+    predicate(args, netip::is_link_local_unicast)
+}
+
+/// `ip.isGlobalUnicast()` (`isGlobalUnicast`).
+fn is_global_unicast(args: &[Val]) -> Res {
+    predicate(args, netip::is_global_unicast)
+}
+
+/// `cidr(string)` (`stringToCIDR`).
+fn cidr(args: &[Val]) -> Res {
+    match string_arg(args) {
+        Some(s) => parse_cidr(s).map(Val::ext).map_err(Error::text),
+        None => no_overload(),
+    }
+}
+
+/// `isCIDR(string)` (`isCIDR`).
+fn is_cidr(args: &[Val]) -> Res {
+    match string_arg(args) {
+        Some(s) => Ok(Val::Bool(parse_cidr(s).is_ok())),
+        None => no_overload(),
+    }
+}
+
+/// `cidr.containsIP(ip)` and `cidr.containsIP(string)` (`cidrContainsIP`,
+/// `cidrContainsIPString`): whether the prefix holds the address; a string that is no address
+/// is `no such overload`, as the library answers it.
+fn contains_ip(args: &[Val]) -> Res {
+    let [net, other] = args else {
+        return no_overload();
+    };
+    let Some(net) = net.as_ext::<Cidr>() else {
+        return no_overload();
+    };
+    let a = match other {
+        Val::String(s) => match parse_ip(s) {
+            Ok(a) => a,
+            Err(_) => return no_overload(),
+        },
+        v => match v.as_ext::<Ip>() {
+            Some(ip) => ip.0,
+            None => return no_overload(),
+        },
+    };
+    Ok(Val::Bool(netip::contains(&net.0, net.1, &a)))
+}
+
+/// `cidr.containsCIDR(cidr)` and `cidr.containsCIDR(string)` (`cidrContainsCIDR`,
+/// `cidrContainsCIDRString`): the prefixes overlap and the receiver's is no longer than the
+/// other's; a string that is no prefix is its parse error.
+fn contains_cidr(args: &[Val]) -> Res {
+    let [net, other] = args else {
+        return no_overload();
+    };
+    let Some(&Cidr(net, bits)) = net.as_ext::<Cidr>() else {
+        return no_overload();
+    };
+    let Cidr(other, other_bits) = match other {
+        Val::String(s) => parse_cidr(s).map_err(Error::text)?,
+        v => match v.as_ext::<Cidr>() {
+            Some(c) => *c,
+            None => return no_overload(),
+        },
+    };
+    // `Prefix.Overlaps`: the same family, and equal under the shorter of the two masks.
+    let min = bits.min(other_bits);
+    let overlaps =
+        net.is_ipv4() == other.is_ipv4() && netip::masked(&net, min) == netip::masked(&other, min);
+    Ok(Val::Bool(overlaps && bits <= other_bits))
+}
+
+/// `cidr.prefixLength()` (`prefixLength`).
+fn prefix_length(args: &[Val]) -> Res {
+    match cidr_arg(args) {
+        Some(c) => Ok(Val::Int(i64::from(c.1))),
+        None => no_overload(),
+    }
+}
+
+/// `cidr.masked()` (`masked`): the address with the bits past the prefix cleared.
+fn masked(args: &[Val]) -> Res {
+    match cidr_arg(args) {
+        Some(Cidr(a, bits)) => Ok(Val::ext(Cidr(netip::masked(&a, bits), bits))),
+        None => no_overload(),
+    }
+}
+
+#[cfg(test)]
+#[path = "ip/tests.rs"]
+mod tests;

@@ -1,0 +1,85 @@
+//! Regular expressions in Go's syntax ([`crate::go::regexp`]): the standard `matches` (global
+//! and member) and the Kubernetes regex library's `find` and `findAll`. A pattern is compiled
+//! once per thread and kept in a bounded cache, since rules match the same few patterns against
+//! every object. A bad pattern fails with Go's `error parsing regexp: …` (`matches`) or the
+//! Kubernetes library's `Illegal regex: …` (`find`, `findAll`).
+
+use super::{no_overload, Func};
+use crate::cel::val::{Error, Res, Val};
+use std::collections::HashMap;
+
+pub(super) const FUNCS: &[(&str, Func)] =
+    &[("matches", matches), ("find", find), ("findAll", find_all)];
+
+thread_local! {
+    /// Patterns compiled so far (or Go's error text). Bounded: emptied when it grows past
+    /// [`CACHE_SIZE`] (a pattern can come from the data).
+    static PATTERNS: std::cell::RefCell<HashMap<String, Result<regex::Regex, String>>> =
+        std::cell::RefCell::default();
+}
+
+const CACHE_SIZE: usize = 1024;
+
+/// `f` over `pattern` compiled with Go's syntax, or Go's error text.
+fn with_regex<T>(pattern: &str, f: impl FnOnce(&regex::Regex) -> T) -> Result<T, String> {
+    PATTERNS.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if !cache.contains_key(pattern) {
+            if cache.len() >= CACHE_SIZE {
+                cache.clear();
+            }
+            let compiled = crate::go::regexp::compile(pattern).map_err(|e| e.to_string());
+            cache.insert(pattern.to_string(), compiled);
+        }
+        match &cache[pattern] {
+            Ok(re) => Ok(f(re)),
+            Err(err) => Err(err.clone()),
+        }
+    })
+}
+
+/// `matches(s, re)` and `s.matches(re)` (cel-go's `matchesString`: Go's `regexp.MatchString`).
+fn matches(args: &[Val]) -> Res {
+    let [Val::String(s), Val::String(pattern)] = args else {
+        return no_overload();
+    };
+    with_regex(pattern, |re| Val::Bool(re.is_match(s))).map_err(Error::text)
+}
+
+fn illegal(e: String) -> Error {
+    Error::text(format!("Illegal regex: {e}"))
+}
+
+/// `s.find(re)` (the Kubernetes regex library's `find`: Go's `FindString`, the first match or
+/// the empty string).
+fn find(args: &[Val]) -> Res {
+    let [Val::String(s), Val::String(pattern)] = args else {
+        return no_overload();
+    };
+    with_regex(pattern, |re| {
+        Val::str(re.find(s).map_or("", |m| m.as_str()))
+    })
+    .map_err(illegal)
+}
+
+/// `s.findAll(re[, n])` (the Kubernetes regex library's `findAll`: Go's `FindAllString`, at
+/// most `n` matches when `n` is not negative).
+fn find_all(args: &[Val]) -> Res {
+    let (s, pattern, limit) = match args {
+        [Val::String(s), Val::String(p)] => (s, p, -1),
+        [Val::String(s), Val::String(p), Val::Int(n)] => (s, p, *n),
+        _ => return no_overload(),
+    };
+    with_regex(pattern, |re| {
+        let all = re.find_iter(s).map(|m| Val::str(m.as_str()));
+        Val::list(match usize::try_from(limit) {
+            Ok(n) => all.take(n).collect(),
+            Err(_) => all.collect(),
+        })
+    })
+    .map_err(illegal)
+}
+
+#[cfg(test)]
+#[path = "regex/tests.rs"]
+mod tests;

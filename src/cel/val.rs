@@ -1,0 +1,448 @@
+//! CEL values of our own (cel-go's `ref.Val` and its `types` package): what rules compute
+//! with, each carrying what cel-go's value of it knows. An object's lists and maps carry
+//! their schema type ([`List::origin`]), so that a set list compares and adds as a set and a map
+//! list as a map list wherever the value goes (cel-go's `UnstructuredToVal` wrappers); the
+//! Kubernetes libraries' types (IP, CIDR, quantity, semver, URL, named format) are
+//! [`Ext`] values; errors are [`Error`]s with cel-go's texts.
+//!
+//! Equality is cel-go's `Equal` (numbers compare across int, uint and double; lists in
+//! order, maps by key; the left operand's kind decides for set and map lists, see
+//! [`super::lists`]); ordering is cel-go's `Compare` ([`Val::compare`]).
+
+use super::decl::Decl;
+use super::gokeys::Held;
+use std::any::Any;
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+/// A timestamp: cel-go's `time.Time` (an instant with the zone it was read in).
+pub type Timestamp = chrono::DateTime<chrono::FixedOffset>;
+
+/// The result of an operation: a value, or cel-go's error value.
+pub type Res = Result<Val, Error>;
+
+/// A CEL value.
+#[derive(Clone, Debug)]
+pub enum Val {
+    Null,
+    Bool(bool),
+    Int(i64),
+    Uint(u64),
+    Double(f64),
+    String(Arc<str>),
+    Bytes(Arc<[u8]>),
+    Duration(chrono::Duration),
+    Timestamp(Timestamp),
+    List(List),
+    Map(Map),
+    /// A type value (`int`, `type(x)`), by cel-go's type name.
+    Type(Arc<str>),
+    /// An optional (`optional.of(x)`; `None` is `optional.none()`).
+    Optional(Option<Arc<Val>>),
+    /// A value of a Kubernetes library type, or an object value that failed its format.
+    Ext(Arc<dyn Ext>),
+}
+
+/// A value of a library type (cel-go's custom `ref.Val`s).
+pub trait Ext: fmt::Debug + Send + Sync + Any {
+    /// cel-go's type name (`net.IP`, `kubernetes.Quantity`).
+    fn type_name(&self) -> &str;
+    /// cel-go's `Equal` of this value (the left operand) with `other` (not null): the
+    /// library types answer `no such overload` for a value of another type.
+    fn equal(&self, other: &Val) -> Result<bool, Error>;
+    fn as_any(&self) -> &dyn Any;
+    /// cel-go's `Size()` (`traits.Sizer`), which runtime costs read (`actualSize`), for the
+    /// types that have one.
+    fn size(&self) -> Option<u64> {
+        None
+    }
+    /// `string(x)`, for the types whose library converts them (`string(ip)`).
+    fn to_cel_string(&self) -> Option<String> {
+        None
+    }
+}
+
+impl dyn Ext {
+    /// The value as `T`, when it is one.
+    pub fn downcast<T: Ext>(&self) -> Option<&T> {
+        self.as_any().downcast_ref::<T>()
+    }
+}
+
+/// A list: its items, and for a list of the object (or one `+` built on it) its schema type
+/// and, for a set list, its elements as the apiserver holds them (the JSON values decoded, or
+/// as `+` added them), by which it compares and adds as the apiserver's value of it does.
+#[derive(Clone, Debug)]
+pub struct List {
+    pub items: Arc<Vec<Val>>,
+    pub origin: Option<Arc<Decl>>,
+    pub held: Option<Arc<[Held]>>,
+}
+
+/// A map, its entries in key order (cel-go's is Go's map order, different on every run).
+#[derive(Clone, Debug)]
+pub struct Map {
+    pub entries: Arc<BTreeMap<Key, Val>>,
+    /// For an object's map or object value: its schema type.
+    pub origin: Option<Arc<Decl>>,
+}
+
+/// A map key: cel-go's map keys are ints, uints, bools and strings.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Key {
+    Int(i64),
+    Uint(u64),
+    Bool(bool),
+    String(Arc<str>),
+}
+
+/// cel-go's error values, by their texts.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Error {
+    /// `no such overload`: no overload takes the arguments' runtime types.
+    NoSuchOverload,
+    /// `no such key: <k>`.
+    NoSuchKey(Key),
+    /// Any other error, by cel-go's text (`division by zero`, `type conversion error from
+    /// 'string' to 'int'`).
+    Text(Arc<str>),
+}
+
+impl Error {
+    pub fn text(s: impl Into<Arc<str>>) -> Error {
+        Error::Text(s.into())
+    }
+
+    /// cel-go's `type conversion error from '<from>' to '<to>'`.
+    pub fn conversion(from: &str, to: &str) -> Error {
+        Error::text(format!("type conversion error from '{from}' to '{to}'"))
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::NoSuchOverload => f.write_str("no such overload"),
+            Error::NoSuchKey(k) => write!(f, "no such key: {k}"),
+            Error::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+impl fmt::Display for Key {
+    /// Go's `%v` of the key (cel-go's `no such key: %v`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Key::Int(i) => write!(f, "{i}"),
+            Key::Uint(u) => write!(f, "{u}"),
+            Key::Bool(b) => write!(f, "{b}"),
+            Key::String(s) => f.write_str(s),
+        }
+    }
+}
+
+impl From<&Key> for Val {
+    fn from(k: &Key) -> Val {
+        match k {
+            Key::Int(i) => Val::Int(*i),
+            Key::Uint(u) => Val::Uint(*u),
+            Key::Bool(b) => Val::Bool(*b),
+            Key::String(s) => Val::String(s.clone()),
+        }
+    }
+}
+
+impl Key {
+    /// The key `v` is, if it can be one.
+    pub fn of(v: &Val) -> Option<Key> {
+        Some(match v {
+            Val::Int(i) => Key::Int(*i),
+            Val::Uint(u) => Key::Uint(*u),
+            Val::Bool(b) => Key::Bool(*b),
+            Val::String(s) => Key::String(s.clone()),
+            _ => return None,
+        })
+    }
+
+    pub fn str(s: &str) -> Key {
+        Key::String(s.into())
+    }
+}
+
+impl List {
+    /// A list the rule built.
+    pub fn new(items: Vec<Val>) -> List {
+        List {
+            items: Arc::new(items),
+            origin: None,
+            held: None,
+        }
+    }
+}
+
+impl Map {
+    /// A map the rule built.
+    pub fn new(entries: BTreeMap<Key, Val>) -> Map {
+        Map {
+            entries: Arc::new(entries),
+            origin: None,
+        }
+    }
+
+    /// cel-go's lookup: a double key finds the int or uint key of the same value, and an int
+    /// or uint key the other's (`heterogeneous equality`).
+    pub fn get(&self, k: &Val) -> Option<&Val> {
+        if let Some(key) = Key::of(k) {
+            if let Some(v) = self.entries.get(&key) {
+                return Some(v);
+            }
+        }
+        let (i, u) = numeric_keys(k)?;
+        i.and_then(|i| self.entries.get(&Key::Int(i)))
+            .or_else(|| u.and_then(|u| self.entries.get(&Key::Uint(u))))
+    }
+}
+
+/// The int and uint keys of the same value as the number `k`.
+fn numeric_keys(k: &Val) -> Option<(Option<i64>, Option<u64>)> {
+    match k {
+        Val::Int(i) => Some((None, u64::try_from(*i).ok())),
+        Val::Uint(u) => Some((i64::try_from(*u).ok(), None)),
+        Val::Double(d) if d.fract() == 0.0 => {
+            let i = (*d >= -9.223372036854776e18 && *d < 9.223372036854776e18).then_some(*d as i64);
+            let u = (*d >= 0.0 && *d < 1.8446744073709552e19).then_some(*d as u64);
+            Some((i, u))
+        }
+        _ => None,
+    }
+}
+
+impl Val {
+    pub fn str(s: &str) -> Val {
+        Val::String(s.into())
+    }
+
+    pub fn list(items: Vec<Val>) -> Val {
+        Val::List(List::new(items))
+    }
+
+    pub fn bytes(b: &[u8]) -> Val {
+        Val::Bytes(b.into())
+    }
+
+    pub fn type_of(name: &str) -> Val {
+        Val::Type(name.into())
+    }
+
+    pub fn ext(e: impl Ext) -> Val {
+        Val::Ext(Arc::new(e))
+    }
+
+    pub fn none() -> Val {
+        Val::Optional(None)
+    }
+
+    pub fn some(v: Val) -> Val {
+        Val::Optional(Some(Arc::new(v)))
+    }
+
+    /// The library value `self` holds, if it is a `T`.
+    pub fn as_ext<T: Ext>(&self) -> Option<&T> {
+        match self {
+            Val::Ext(e) => e.downcast::<T>(),
+            _ => None,
+        }
+    }
+
+    /// cel-go's type name of the value (`type(x)`).
+    pub fn type_name(&self) -> &str {
+        match self {
+            Val::Null => "null_type",
+            Val::Bool(_) => "bool",
+            Val::Int(_) => "int",
+            Val::Uint(_) => "uint",
+            Val::Double(_) => "double",
+            Val::String(_) => "string",
+            Val::Bytes(_) => "bytes",
+            Val::Duration(_) => "google.protobuf.Duration",
+            Val::Timestamp(_) => "google.protobuf.Timestamp",
+            Val::List(_) => "list",
+            Val::Map(_) => "map",
+            Val::Type(_) => "type",
+            Val::Optional(_) => "optional_type",
+            Val::Ext(e) => e.type_name(),
+        }
+    }
+
+    /// cel-go's `types.Equal` (for the object's set and map lists, see [`super::lists`]):
+    /// `null` equals only `null`; numbers compare across int, uint and double; lists in order
+    /// and maps by key, where an item's error does not make them unequal (only a false item
+    /// does, as cel-go's `baseList.Equal`); values of different types are not equal, except
+    /// that a library type's value answers `no such overload` for them.
+    pub fn equal(&self, other: &Val) -> Result<bool, Error> {
+        use Val::*;
+        Ok(match (self, other) {
+            (Null, _) | (_, Null) => matches!((self, other), (Null, Null)),
+            (Ext(a), _) => return a.equal(other),
+            (Bool(a), Bool(b)) => a == b,
+            (Int(_) | Uint(_) | Double(_), Int(_) | Uint(_) | Double(_)) => {
+                numeric_cmp(self, other) == Some(Ordering::Equal)
+            }
+            (String(a), String(b)) => a == b,
+            (Bytes(a), Bytes(b)) => a == b,
+            (Duration(a), Duration(b)) => a == b,
+            (Timestamp(a), Timestamp(b)) => a == b,
+            (List(a), List(b)) => {
+                a.items.len() == b.items.len()
+                    && a.items
+                        .iter()
+                        .zip(b.items.iter())
+                        .all(|(x, y)| x.equal(y) != Ok(false))
+            }
+            (Map(a), Map(b)) => {
+                a.entries.len() == b.entries.len()
+                    && a.entries.iter().all(|(k, x)| {
+                        b.get(&Val::from(k))
+                            .is_some_and(|y| x.equal(y) != Ok(false))
+                    })
+            }
+            (Type(a), Type(b)) => a == b,
+            (Optional(a), Optional(b)) => match (a, b) {
+                (None, None) => true,
+                (Some(x), Some(y)) => return x.equal(y),
+                _ => false,
+            },
+            _ => false,
+        })
+    }
+
+    /// [`Val::equal`] where an error is not equal (cel-go's `Contains` and set operations).
+    pub fn equals(&self, other: &Val) -> bool {
+        self.equal(other) == Ok(true)
+    }
+
+    /// cel-go's `Compare` (`<`, `<=`, `>`, `>=`): numbers across int, uint and double (a NaN
+    /// is unordered), strings by bytes, bytes, bools, durations and timestamps; `None` when the
+    /// values are not ordered with each other (`no such overload`).
+    pub fn compare(&self, other: &Val) -> Option<Ordering> {
+        use Val::*;
+        match (self, other) {
+            (Int(_) | Uint(_) | Double(_), Int(_) | Uint(_) | Double(_)) => {
+                numeric_cmp(self, other)
+            }
+            (String(a), String(b)) => Some(a.as_bytes().cmp(b.as_bytes())),
+            (Bytes(a), Bytes(b)) => Some(a.cmp(b)),
+            (Bool(a), Bool(b)) => Some(a.cmp(b)),
+            (Duration(a), Duration(b)) => Some(a.cmp(b)),
+            (Timestamp(a), Timestamp(b)) => Some(a.cmp(b)),
+            _ => None,
+        }
+    }
+}
+
+/// Identity of two values: the same type and the same value (an int is not a double; a NaN
+/// is not itself). For tests and constants; cel-go's `==` is [`Val::equal`].
+impl PartialEq for Val {
+    fn eq(&self, other: &Val) -> bool {
+        use Val::*;
+        match (self, other) {
+            (List(a), List(b)) => a.items == b.items,
+            (Map(a), Map(b)) => a.entries == b.entries,
+            (Optional(a), Optional(b)) => a == b,
+            _ => {
+                std::mem::discriminant(self) == std::mem::discriminant(other)
+                    && self.equal(other) == Ok(true)
+            }
+        }
+    }
+}
+
+/// Numbers compared by value across types, as cel-go's `compareIntUint` and friends do (a
+/// NaN is unordered).
+fn numeric_cmp(a: &Val, b: &Val) -> Option<Ordering> {
+    use Val::*;
+    match (a, b) {
+        (Int(x), Int(y)) => Some(x.cmp(y)),
+        (Uint(x), Uint(y)) => Some(x.cmp(y)),
+        (Int(x), Uint(y)) => Some(if *x < 0 {
+            Ordering::Less
+        } else {
+            (*x as u64).cmp(y)
+        }),
+        (Uint(_), Int(_)) => numeric_cmp(b, a).map(Ordering::reverse),
+        (Double(x), Double(y)) => x.partial_cmp(y),
+        (Double(x), Int(y)) => compare_double_int(*x, *y),
+        (Int(_), Double(_)) => numeric_cmp(b, a).map(Ordering::reverse),
+        (Double(x), Uint(y)) => compare_double_uint(*x, *y),
+        (Uint(_), Double(_)) => numeric_cmp(b, a).map(Ordering::reverse),
+        _ => None,
+    }
+}
+
+/// cel-go's `compareDoubleInt`: out of int64's range the double decides, else it is
+/// compared with the int as a double.
+fn compare_double_int(d: f64, i: i64) -> Option<Ordering> {
+    if d.is_nan() {
+        return None;
+    }
+    // Go compares with `math.MinInt64` and `math.MaxInt64` as float64s: both round to ±2⁶³,
+    // so 2⁶³ itself is compared as a double (and equals `MaxInt64`).
+    if d < -9.223372036854776e18 {
+        return Some(Ordering::Less);
+    }
+    if d > 9.223372036854776e18 {
+        return Some(Ordering::Greater);
+    }
+    d.partial_cmp(&(i as f64))
+}
+
+/// cel-go's `compareDoubleUint`.
+fn compare_double_uint(d: f64, u: u64) -> Option<Ordering> {
+    if d.is_nan() {
+        return None;
+    }
+    if d < 0.0 {
+        return Some(Ordering::Less);
+    }
+    // `math.MaxUint64` as a float64 is 2⁶⁴.
+    if d > 1.8446744073709552e19 {
+        return Some(Ordering::Greater);
+    }
+    d.partial_cmp(&(u as f64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_compare_across_types_as_cel_go() {
+        assert!(Val::Int(1).equals(&Val::Uint(1)));
+        assert!(Val::Double(1.0).equals(&Val::Int(1)));
+        assert!(!Val::Double(f64::NAN).equals(&Val::Double(f64::NAN)));
+        assert!(!Val::Int(-1).equals(&Val::Uint(u64::MAX)));
+        assert_eq!(Val::Int(-1).compare(&Val::Uint(0)), Some(Ordering::Less));
+        assert_eq!(
+            Val::Double(1e19).compare(&Val::Int(i64::MAX)),
+            Some(Ordering::Greater)
+        );
+        // cel-go's `compareDoubleInt`: 2⁶³ is not above `float64(MaxInt64)`.
+        assert!(Val::Double(9.223372036854776e18).equals(&Val::Int(i64::MAX)));
+        assert_eq!(Val::Double(f64::NAN).compare(&Val::Int(0)), None);
+        assert!(!Val::Int(1).equals(&Val::str("1")));
+    }
+
+    #[test]
+    fn a_double_key_finds_the_int_key() {
+        let mut m = BTreeMap::new();
+        m.insert(Key::Int(1), Val::str("one"));
+        m.insert(Key::Uint(2), Val::str("two"));
+        let m = Map::new(m);
+        assert!(m.get(&Val::Double(1.0)).is_some());
+        assert!(m.get(&Val::Uint(1)).is_some());
+        assert!(m.get(&Val::Int(2)).is_some());
+        assert!(m.get(&Val::Double(1.5)).is_none());
+    }
+}
