@@ -425,6 +425,32 @@ impl FieldError {
         }
     }
 
+    /// `field.Required`: `path: Required value[: detail]`.
+    pub fn required(path: impl Display, detail: &str) -> Self {
+        Self::new(ErrorType::Required, path.to_string(), BadValue::Omit, detail)
+    }
+
+    /// `field.Forbidden`: `path: Forbidden[: detail]`.
+    pub fn forbidden(path: impl Display, detail: &str) -> Self {
+        Self::new(ErrorType::Forbidden, path.to_string(), BadValue::Omit, detail)
+    }
+
+    /// `field.Invalid`: `path: Invalid value: <value>[: detail]`; `value` is already rendered
+    /// (see [`quote`], [`go_sharp_v`]).
+    pub fn invalid(path: impl Display, value: &str, detail: &str) -> Self {
+        let value = BadValue::Text(value.to_string());
+        Self::new(ErrorType::Invalid, path.to_string(), value, detail)
+    }
+
+    /// `field.NotSupported`: `path: Unsupported value: <value>: supported values: "a", "b"`;
+    /// `value` is already rendered.
+    pub fn not_supported(path: impl Display, value: &str, supported: &[&str]) -> Self {
+        let list: Vec<String> = supported.iter().map(|s| quote(s)).collect();
+        let detail = format!("supported values: {}", list.join(", "));
+        let value = BadValue::Text(value.to_string());
+        Self::new(ErrorType::NotSupported, path.to_string(), value, &detail)
+    }
+
     /// The message without the field (`ErrorBody`).
     pub fn body(&self) -> String {
         let mut s = self.type_.as_str().to_string();
