@@ -114,7 +114,11 @@ impl Compiled {
     /// Like [`Compiled::new`] for a schema with errors of its own, at `fields` (the errors'
     /// fields, under `path`): the apiserver compiles no rule of a node with such an error at it
     /// or below it (its rules' `fieldPath`s are still checked).
-    pub fn beside_schema_errors<F: AsRef<str>>(schema: &Structural, path: &str, fields: &[F]) -> Self {
+    pub fn beside_schema_errors<F: AsRef<str>>(
+        schema: &Structural,
+        path: &str,
+        fields: &[F],
+    ) -> Self {
         // The compiler knows a node's errors by `<node>:` or `<node>.` at their start.
         let at: Vec<String> = fields.iter().map(|f| format!("{}:", f.as_ref())).collect();
         Self::compile(schema, path, &at, &Preexisting::default())

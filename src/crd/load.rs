@@ -155,7 +155,11 @@ pub fn load_crd_with(
     })?;
     let defaults_error = (v1beta1 && !prune && has_default(top, &versions)).then(|| {
         let detail = "must be false in order to use defaults in the schema";
-        Cause::Field(FieldError::invalid("spec.preserveUnknownFields", "true", detail))
+        Cause::Field(FieldError::invalid(
+            "spec.preserveUnknownFields",
+            "true",
+            detail,
+        ))
     });
     Ok(versions
         .into_iter()

@@ -31,8 +31,11 @@ pub(super) fn compile(
             let path = schema_path(versions, i);
             let rules = match crate::crd::schemacheck::rules_compiled(schema, &path) {
                 true => {
-                    let fields: Vec<&str> =
-                        vs.structural_errors.iter().filter_map(|e| e.field()).collect();
+                    let fields: Vec<&str> = vs
+                        .structural_errors
+                        .iter()
+                        .filter_map(|e| e.field())
+                        .collect();
                     Compiled::beside_schema_errors(schema, &path, &fields)
                 }
                 false => Compiled::field_paths_only(schema, &path),

@@ -12,7 +12,10 @@ fn crd(yaml: &str) -> Value {
 
 /// A version's structural errors as the apiserver writes them.
 fn texts(v: &VersionSchema) -> Vec<String> {
-    v.structural_errors.iter().map(ToString::to_string).collect()
+    v.structural_errors
+        .iter()
+        .map(ToString::to_string)
+        .collect()
 }
 
 fn load(yaml: &str) -> Vec<VersionSchema> {
@@ -56,10 +59,7 @@ fn v1_single_version() {
         )
     );
     assert!(v.served && v.prune && v.schema.is_some());
-    assert_eq!(
-        texts(v),
-        vec![format!("spec.validation.{BAD_ERR}")]
-    );
+    assert_eq!(texts(v), vec![format!("spec.validation.{BAD_ERR}")]);
 }
 
 #[test]
@@ -71,13 +71,7 @@ fn v1_identical_schemas_are_hoisted_and_shared() {
     );
     let vs = load(&yaml);
     let want = vec![format!("spec.validation.{BAD_ERR}")];
-    assert_eq!(
-        (
-            texts(&vs[0]),
-            texts(&vs[1])
-        ),
-        (want.clone(), want)
-    );
+    assert_eq!((texts(&vs[0]), texts(&vs[1])), (want.clone(), want));
     assert!(vs[0].served && !vs[1].served);
     let (a, b) = (
         vs[0].schema.as_ref().unwrap(),
@@ -122,10 +116,7 @@ fn v1beta1_forms() {
         (1, "v1", true)
     );
     assert!(!vs[0].prune, "v1beta1 preserves unknown fields by default");
-    assert_eq!(
-        texts(&vs[0]),
-        vec![format!("spec.validation.{BAD_ERR}")]
-    );
+    assert_eq!(texts(&vs[0]), vec![format!("spec.validation.{BAD_ERR}")]);
 
     let pruning = format!("{top}  preserveUnknownFields: false\n");
     assert!(load(&pruning)[0].prune);

@@ -43,7 +43,10 @@ fn node(s: &Structural, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<FieldError>) 
     common(&s.generic.type_, has_default, ctx, path, errs);
     if ctx.inside_meta && s.extensions.x_embedded_resource {
         let p = path.child("x-kubernetes-embedded-resource");
-        errs.push(FieldError::forbidden(p, "must not be used inside of resource meta"));
+        errs.push(FieldError::forbidden(
+            p,
+            "must not be used inside of resource meta",
+        ));
     }
     if s.value_validation.as_ref().is_some_and(|v| v.unique_items) {
         let detail =
@@ -102,7 +105,11 @@ fn node(s: &Structural, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<FieldError>) 
 /// Rules that apply to every schema, inside junctors too.
 fn common(t: &str, has_default: bool, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<FieldError>) {
     if !t.is_empty() && !TYPES.contains(&t) {
-        errs.push(FieldError::not_supported(path.child("type"), &quote(t), &TYPES));
+        errs.push(FieldError::not_supported(
+            path.child("type"),
+            &quote(t),
+            &TYPES,
+        ));
     }
     if t == "null" {
         let detail = "type cannot be set to null, use nullable as an alternative";

@@ -25,7 +25,10 @@ pub(super) fn validate(s: &Structural, path: &str) -> Vec<FieldError> {
 
 fn node(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<FieldError>) {
     if s.generic.type_ == "array" && s.items.is_none() {
-        errs.push(FieldError::required(path.child("items"), "must be specified"));
+        errs.push(FieldError::required(
+            path.child("items"),
+            "must be specified",
+        ));
     }
     if let Some(items) = &s.items {
         node(items, Level::Item, &path.child("items"), errs);
@@ -37,7 +40,10 @@ fn node(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<FieldError>)
     if let Some(ap) = &s.additional_properties {
         let ap_path = path.child("additionalProperties");
         if lvl == Level::Root {
-            errs.push(FieldError::forbidden(ap_path, "must not be used at the root"));
+            errs.push(FieldError::forbidden(
+                ap_path,
+                "must not be used at the root",
+            ));
         }
         if let StructuralOrBool::Schema(sub) = ap.as_ref() {
             node(sub, Level::Field, &ap_path, errs);
@@ -97,10 +103,17 @@ fn types(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<FieldError>
     }
     if x.x_embedded_resource && s.additional_properties.is_some() {
         let detail = "must not be used if x-kubernetes-embedded-resource is set";
-        errs.push(FieldError::forbidden(path.child("additionalProperties"), detail));
+        errs.push(FieldError::forbidden(
+            path.child("additionalProperties"),
+            detail,
+        ));
     }
     if lvl == Level::Root && !t.is_empty() && t != "object" {
-        errs.push(FieldError::invalid(type_path, &quote(t), "must be object at the root"));
+        errs.push(FieldError::invalid(
+            type_path,
+            &quote(t),
+            "must be object at the root",
+        ));
     }
     let check_metadata = lvl == Level::Root || x.x_embedded_resource;
     let props = path.child("properties");
@@ -109,7 +122,11 @@ fn types(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<FieldError>
             Some(p) if check_metadata && p.generic.type_ != "string" => {
                 let prop = props.key(name);
                 let at = prop.child("type");
-                errs.push(FieldError::invalid(at, &quote(&p.generic.type_), "must be string"));
+                errs.push(FieldError::invalid(
+                    at,
+                    &quote(&p.generic.type_),
+                    "must be string",
+                ));
             }
             _ => {}
         }
@@ -128,7 +145,11 @@ fn types(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<FieldError>
 fn metadata(md: &Structural, check: bool, lvl: Level, path: &Path<'_>, errs: &mut Vec<FieldError>) {
     if check && md.generic.type_ != "object" {
         let at = path.child("type");
-        errs.push(FieldError::invalid(at, &quote(&md.generic.type_), "must be object"));
+        errs.push(FieldError::invalid(
+            at,
+            &quote(&md.generic.type_),
+            "must be object",
+        ));
     }
     if lvl != Level::Root {
         return;
@@ -207,7 +228,11 @@ fn value_validation(
     if !v.pattern.is_empty() {
         if let Err(e) = crate::go::regexp::check(&v.pattern) {
             let detail = format!("must be a valid regular expression, but isn't: {e}");
-            errs.push(FieldError::invalid(path.child("pattern"), &quote(&v.pattern), &detail));
+            errs.push(FieldError::invalid(
+                path.child("pattern"),
+                &quote(&v.pattern),
+                &detail,
+            ));
         }
     }
 }
@@ -236,7 +261,10 @@ fn nested(
     forbidden_in_junctor(v, path, errs);
     if v.properties.contains_key("metadata") {
         let at = props.key("metadata");
-        errs.push(FieldError::forbidden(at, "must not be specified in a nested context"));
+        errs.push(FieldError::forbidden(
+            at,
+            "must not be specified in a nested context",
+        ));
     }
 }
 
