@@ -425,6 +425,42 @@ impl FieldError {
         }
     }
 
+    /// `field.Required`: `path: Required value[: detail]`.
+    pub fn required(path: impl Display, detail: &str) -> Self {
+        Self::new(
+            ErrorType::Required,
+            path.to_string(),
+            BadValue::Omit,
+            detail,
+        )
+    }
+
+    /// `field.Forbidden`: `path: Forbidden[: detail]`.
+    pub fn forbidden(path: impl Display, detail: &str) -> Self {
+        Self::new(
+            ErrorType::Forbidden,
+            path.to_string(),
+            BadValue::Omit,
+            detail,
+        )
+    }
+
+    /// `field.Invalid`: `path: Invalid value: <value>[: detail]`; `value` is already rendered
+    /// (see [`quote`], [`go_sharp_v`]).
+    pub fn invalid(path: impl Display, value: &str, detail: &str) -> Self {
+        let value = BadValue::Text(value.to_string());
+        Self::new(ErrorType::Invalid, path.to_string(), value, detail)
+    }
+
+    /// `field.NotSupported`: `path: Unsupported value: <value>: supported values: "a", "b"`;
+    /// `value` is already rendered.
+    pub fn not_supported(path: impl Display, value: &str, supported: &[&str]) -> Self {
+        let list: Vec<String> = supported.iter().map(|s| quote(s)).collect();
+        let detail = format!("supported values: {}", list.join(", "));
+        let value = BadValue::Text(value.to_string());
+        Self::new(ErrorType::NotSupported, path.to_string(), value, &detail)
+    }
+
     /// The message without the field (`ErrorBody`).
     pub fn body(&self) -> String {
         let mut s = self.type_.as_str().to_string();
@@ -486,6 +522,28 @@ mod tests {
         let nested = item.index(2);
         assert_eq!(nested.child("a").to_string(), "spec.l[0][2].a");
         assert_eq!(map.child("metadata").to_string(), "spec[k.x].metadata");
+    }
+
+    #[test]
+    fn field_error_helpers_read_as_the_text_ones() {
+        let at = Path::Root("a");
+        let p = at.child("b");
+        assert_eq!(
+            FieldError::required(p, "must be specified").to_string(),
+            required(p, "must be specified")
+        );
+        assert_eq!(FieldError::required(p, "").to_string(), required(p, ""));
+        assert_eq!(FieldError::forbidden(p, "x").to_string(), forbidden(p, "x"));
+        let v = quote("string");
+        assert_eq!(
+            FieldError::invalid(p, &v, "must be object").to_string(),
+            invalid(p, &v, "must be object")
+        );
+        assert_eq!(
+            FieldError::not_supported(p, &v, &["array", "boolean"]).to_string(),
+            not_supported(p, &v, &["array", "boolean"])
+        );
+        assert_eq!(FieldError::forbidden(p, "x").field, "a.b");
     }
 
     #[test]

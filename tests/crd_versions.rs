@@ -94,6 +94,9 @@ fn actual_fields(v: &VersionSchema) -> String {
         v.schema.is_some(),
         !v.prune,
         v.structural_errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
     )
 }
 
@@ -182,7 +185,11 @@ fn every_v1_corpus_crd_is_structural() {
                         if !v.structural_errors.is_empty() {
                             failures.push(format!(
                                 "{source} {}: {:#?}",
-                                v.version, v.structural_errors
+                                v.version,
+                                v.structural_errors
+                                    .iter()
+                                    .map(ToString::to_string)
+                                    .collect::<Vec<_>>()
                             ));
                         }
                     }

@@ -131,7 +131,11 @@ pub fn invalid_paths(s: &Structural, path: &str, out: &mut Vec<String>) {
 /// unsupported keyword such as `id` somewhere in it): it checks a rule's `fieldPath` against
 /// the structural form of the rule's own node, and counts the path valid when that node cannot
 /// be made structural either. `schema` is the raw JSON schema found at `path`.
-pub fn invalid_paths_raw(schema: &serde_json::Value, path: &str, out: &mut Vec<String>) {
+pub fn invalid_paths_raw(
+    schema: &serde_json::Value,
+    path: &str,
+    out: &mut Vec<crate::field::FieldError>,
+) {
     let Some(m) = schema.as_object() else {
         return;
     };
@@ -151,7 +155,7 @@ pub fn invalid_paths_raw(schema: &serde_json::Value, path: &str, out: &mut Vec<S
             .as_ref()
             .is_some_and(|s| valid_field_path(fp, s).is_none())
         {
-            out.push(crate::field::invalid(
+            out.push(crate::field::FieldError::invalid(
                 format!("{path}.x-kubernetes-validations[{i}].fieldPath"),
                 &quote(fp),
                 crate::versions::current()

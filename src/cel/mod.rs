@@ -86,14 +86,20 @@ impl Compiled {
     /// Compiles every rule of `schema`, whose path in its CRD is `path`
     /// (`spec.validation.openAPIV3Schema` or `spec.versions[i].schema.openAPIV3Schema`).
     pub fn new(schema: &Structural, path: &str) -> Self {
-        Self::beside_schema_errors(schema, path, &[])
+        Self::beside_schema_errors::<&str>(schema, path, &[])
     }
 
-    /// Like [`Compiled::new`] for a schema with errors of its own (`schema_errors`, messages
-    /// naming their fields under `path`): the apiserver compiles no rule of a node with such an
-    /// error at it or below it (its rules' `fieldPath`s are still checked).
-    pub fn beside_schema_errors(schema: &Structural, path: &str, schema_errors: &[String]) -> Self {
-        Self::compile(schema, path, schema_errors, &Preexisting::default())
+    /// Like [`Compiled::new`] for a schema with errors of its own, at `fields` (the errors'
+    /// fields, under `path`): the apiserver compiles no rule of a node with such an error at it
+    /// or below it (its rules' `fieldPath`s are still checked).
+    pub fn beside_schema_errors<F: AsRef<str>>(
+        schema: &Structural,
+        path: &str,
+        fields: &[F],
+    ) -> Self {
+        // The compiler knows a node's errors by `<node>:` or `<node>.` at their start.
+        let at: Vec<String> = fields.iter().map(|f| format!("{}:", f.as_ref())).collect();
+        Self::compile(schema, path, &at, &Preexisting::default())
     }
 
     /// [`Compiled::new`] on a CRD update: the expressions the old CRD already held are

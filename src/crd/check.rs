@@ -289,25 +289,5 @@ pub fn with_stand_ins(crd: &Value) -> Value {
     out
 }
 
-/// The path part of an apiserver message (`spec.group: Invalid value: ...` → `spec.group`),
-/// for a result's `field.path`; `None` when it does not start with one.
-pub fn message_path(msg: &str) -> Option<&str> {
-    let mut depth = 0usize;
-    for (i, c) in msg.char_indices() {
-        match c {
-            '[' => depth += 1,
-            ']' => depth = depth.saturating_sub(1),
-            ':' if depth == 0 => {
-                let path = &msg[..i];
-                let ok = msg[i..].starts_with(": ") && !path.is_empty() && path != "<nil>";
-                return ok.then_some(path);
-            }
-            ' ' if depth == 0 => return None,
-            _ => {}
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests;

@@ -9,9 +9,9 @@
 mod facts;
 
 use super::schemacheck::check_schema_with;
-use crate::field;
+use crate::field::FieldError;
 use crate::schema::{same_json, same_opt};
-use crate::schema::{SchemaError, Structural, Subresources, VersionSchema};
+use crate::schema::{Cause, SchemaError, Structural, Subresources, VersionSchema};
 use crate::yaml::json::kind_name as json_kind;
 use serde_json::{Map, Value};
 use std::sync::Arc;
@@ -29,7 +29,7 @@ struct Version<'a> {
 }
 
 /// A schema converted and checked once, shared by the versions that use it.
-type Checked = (Option<Arc<Structural>>, Vec<String>);
+type Checked = (Option<Arc<Structural>>, Vec<Cause>);
 
 /// A malformed field of the CRD: (field path, message).
 type Malformed = (String, String);
@@ -155,7 +155,11 @@ pub fn load_crd_with(
     })?;
     let defaults_error = (v1beta1 && !prune && has_default(top, &versions)).then(|| {
         let detail = "must be false in order to use defaults in the schema";
-        field::invalid("spec.preserveUnknownFields", "true", detail)
+        Cause::Field(FieldError::invalid(
+            "spec.preserveUnknownFields",
+            "true",
+            detail,
+        ))
     });
     Ok(versions
         .into_iter()
@@ -247,6 +251,7 @@ fn check_versions(
 
 fn check(schema: &Value, path: &str, required: bool) -> Result<Checked, SchemaError> {
     let (structural, errs) = check_schema_with(schema, path, required)?;
+    let errs = errs.into_iter().map(Cause::Field).collect();
     Ok((structural.map(Arc::new), errs))
 }
 

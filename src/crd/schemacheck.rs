@@ -11,22 +11,27 @@ mod api;
 mod defaults;
 mod invariants;
 
-use crate::field;
+use crate::field::FieldError;
 use crate::schema::convert::convert_detailed;
 use crate::schema::{SchemaError, Structural};
 use serde_json::Value;
 
 /// All the apiserver's errors for the structural model `s` at `path` (e.g.
 /// `spec.validation.openAPIV3Schema`), sorted. Empty means the schema is structural and accepted.
-pub fn validate_structural(s: &Structural, path: &str) -> Vec<String> {
+pub fn validate_structural(s: &Structural, path: &str) -> Vec<FieldError> {
     let structural = invariants::validate(s, path);
     let mut errs = api::validate(s, path);
     if structural.is_empty() {
         errs.extend(defaults::validate(s, path));
     }
     errs.extend(structural);
-    errs.sort();
+    sort(&mut errs);
     errs
+}
+
+/// Sorts errors as the apiserver sorts a `field.ErrorList`'s strings (byte order of the texts).
+fn sort(errs: &mut [FieldError]) {
+    errs.sort_by_cached_key(ToString::to_string);
 }
 
 /// Whether the apiserver compiles the CEL rules of `s` at all: only when the schema is
@@ -42,7 +47,7 @@ pub fn rules_compiled(s: &Structural, path: &str) -> bool {
 pub fn check_schema(
     schema: &Value,
     path: &str,
-) -> Result<(Option<Structural>, Vec<String>), SchemaError> {
+) -> Result<(Option<Structural>, Vec<FieldError>), SchemaError> {
     check_schema_with(schema, path, true)
 }
 
@@ -63,12 +68,12 @@ pub fn check_schema_with(
     schema: &Value,
     path: &str,
     structural: bool,
-) -> Result<(Option<Structural>, Vec<String>), SchemaError> {
+) -> Result<(Option<Structural>, Vec<FieldError>), SchemaError> {
     let converted = convert_detailed(schema, path)?;
     if !structural {
         let mut errs = converted.unsupported;
         errs.extend(api::validate(&converted.structural, path));
-        errs.sort();
+        sort(&mut errs);
         let model = converted
             .init_error
             .is_none()
@@ -85,9 +90,9 @@ pub fn check_schema_with(
     errs.extend(api::validate(&converted.structural, path));
     crate::cel::fieldpath::invalid_paths_raw(schema, path, &mut errs);
     if errs.is_empty() {
-        errs.push(field::invalid(path, "\"\"", &init_error));
+        errs.push(FieldError::invalid(path, "\"\"", &init_error));
     }
-    errs.sort();
+    sort(&mut errs);
     Ok((None, errs))
 }
 

@@ -8,7 +8,7 @@ use super::schemas::Checks;
 use crate::cel::preexisting::Preexisting;
 use crate::cel::Compiled;
 use crate::schema::registry::Entry;
-use crate::schema::VersionSchema;
+use crate::schema::{Cause, VersionSchema};
 use std::sync::Arc;
 
 /// The compiled rules of each version (`None` without rules or a usable schema); versions that
@@ -30,7 +30,14 @@ pub(super) fn compile(
             // checked). Other schema errors keep only the rules at and above them uncompiled.
             let path = schema_path(versions, i);
             let rules = match crate::crd::schemacheck::rules_compiled(schema, &path) {
-                true => Compiled::beside_schema_errors(schema, &path, &vs.structural_errors),
+                true => {
+                    let fields: Vec<&str> = vs
+                        .structural_errors
+                        .iter()
+                        .filter_map(|e| e.field())
+                        .collect();
+                    Compiled::beside_schema_errors(schema, &path, &fields)
+                }
                 false => Compiled::field_paths_only(schema, &path),
             };
             out.push((!rules.errors.is_empty()).then(|| Arc::new(rules)));
@@ -74,6 +81,35 @@ pub(super) fn skipped_for_schema_errors(msg: &str, fields: &[String]) -> bool {
         f.strip_prefix(node)
             .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
     })
+}
+
+/// The cause of a CRD's refusal for a rule's error, which the CEL layer gives as the
+/// apiserver's text only (`Compiled::errors`): its field is the path the text starts with
+/// (`<path>: <Type>: ...`).
+pub(super) fn cause(text: &str) -> Cause {
+    Cause::Text {
+        text: text.to_string(),
+        field: text_path(text).map(str::to_string),
+    }
+}
+
+/// The path a rule's error text starts with; `None` when it does not start with one.
+fn text_path(msg: &str) -> Option<&str> {
+    let mut depth = 0usize;
+    for (i, c) in msg.char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth = depth.saturating_sub(1),
+            ':' if depth == 0 => {
+                let path = &msg[..i];
+                let ok = msg[i..].starts_with(": ") && !path.is_empty() && path != "<nil>";
+                return ok.then_some(path);
+            }
+            ' ' if depth == 0 => return None,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Where the apiserver names version `i`'s schema: `spec.validation.openAPIV3Schema` when all
@@ -140,4 +176,20 @@ pub(super) fn refused_warning(e: &Entry<Checks>) -> Option<String> {
             e.crd_name
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::text_path;
+
+    #[test]
+    fn paths_of_rule_errors() {
+        let rule = "R.properties[x: y].x-kubernetes-validations[0].rule: Invalid value: z";
+        assert_eq!(
+            text_path(rule),
+            Some("R.properties[x: y].x-kubernetes-validations[0].rule")
+        );
+        assert_eq!(text_path("<nil>: Invalid value: \"\": x"), None);
+        assert_eq!(text_path("not a message"), None);
+    }
 }

@@ -11,10 +11,9 @@ use crate::config::{Config, Validation};
 use crate::crd::check as crdcheck;
 use crate::crd::load::{load_crd, load_crd_with};
 use crate::engine;
-use crate::field::FieldError;
 use crate::results::{KrmResult, Severity};
 use crate::schema::registry::{Entry, Lookup, Registry};
-use crate::schema::{map_schemas, VersionSchema};
+use crate::schema::{map_schemas, Cause, VersionSchema};
 use crate::sources::{load_file, schema_files};
 use crate::validation::{Compiled, Compiler, Validator};
 use crate::yaml::json::to_json;
@@ -273,7 +272,7 @@ fn load_item_crd(
     );
     let (settled, found): (Vec<_>, Vec<_>) =
         causes.into_iter().partition(crdcheck::settled_at_install);
-    let mut causes: Vec<Cause> = found.iter().map(Cause::of_error).collect();
+    let mut causes: Vec<Cause> = found.into_iter().map(Cause::Field).collect();
     for e in &settled {
         let msg = format!("{e} (the apiserver refuses the CRD as written; the tools that install it usually fill this in)");
         let r = KrmResult::about(Severity::Warning, msg, item).with_field(e.field.clone());
@@ -282,7 +281,7 @@ fn load_item_crd(
     // A CRD the previous revision holds as it is: its versions are shared, not compiled again.
     if let Some(entries) = &shared {
         for vs in entries {
-            push_new(&mut causes, &vs.structural_errors);
+            push_new(&mut causes, vs.structural_errors.iter().cloned());
         }
     }
     let loaded = match shared {
@@ -300,7 +299,7 @@ fn load_item_crd(
         Err(e) => return Err(e.into()),
     };
     for vs in &entries {
-        push_new(&mut causes, &vs.structural_errors);
+        push_new(&mut causes, vs.structural_errors.iter().cloned());
     }
     let mut prepared = match shared {
         Some(mut shared) => {
@@ -315,7 +314,10 @@ fn load_item_crd(
             (&unchanged, &judged_preexisting),
         ),
     };
-    let schema_fields: Vec<String> = causes.iter().filter_map(|c| c.field.clone()).collect();
+    let schema_fields: Vec<String> = causes
+        .iter()
+        .filter_map(|c| c.field().map(str::to_string))
+        .collect();
     let no_schema_causes = causes.is_empty();
     for e in &prepared {
         push_new(
@@ -324,13 +326,14 @@ fn load_item_crd(
                 .rules
                 .iter()
                 .flat_map(|r| r.errors.iter())
-                .filter(|m| !super::rules::skipped_for_schema_errors(m, &schema_fields)),
+                .filter(|m| !super::rules::skipped_for_schema_errors(m, &schema_fields))
+                .map(|m| super::rules::cause(m)),
         );
     }
     for c in &causes {
-        let r = KrmResult::about(Severity::Error, c.text.clone(), item);
-        let r = match &c.field {
-            Some(path) => r.with_field(path.clone()),
+        let r = KrmResult::about(Severity::Error, c.to_string(), item);
+        let r = match c.field() {
+            Some(path) => r.with_field(path.to_string()),
             None => r,
         };
         results.push(tag(r, update));
@@ -357,45 +360,20 @@ fn load_item_crd(
         }
         return Ok(prepared);
     }
-    let texts: Vec<String> = causes.into_iter().map(|c| c.text).collect();
     for e in &mut prepared {
-        e.vs.structural_errors = texts.clone();
+        e.vs.structural_errors.clone_from(&causes);
     }
     Ok(prepared)
 }
 
-/// One cause of a CRD's refusal: the apiserver's text, rendered once, and the field its result
-/// names.
-struct Cause {
-    text: String,
-    field: Option<String>,
-}
-
-impl Cause {
-    /// A cause found by the CRD checks, its field taken from the error itself (none when the
-    /// error has no path, printed `<nil>`).
-    fn of_error(e: &FieldError) -> Cause {
-        Cause {
-            text: e.to_string(),
-            field: (!e.field.is_empty()).then(|| e.field.clone()),
-        }
-    }
-
-    /// A cause of the schema checks or the CEL rules, which come as the apiserver's text
-    /// (`field.ErrorList` strings, sorted as it sorts them): its field is the text's path.
-    fn of_text(text: &str) -> Cause {
-        Cause {
-            field: crdcheck::message_path(text).map(str::to_string),
-            text: text.to_string(),
-        }
-    }
-}
-
-/// Appends the messages of `more` not in `causes` yet.
-fn push_new<'a>(causes: &mut Vec<Cause>, more: impl IntoIterator<Item = &'a String>) {
-    for m in more {
-        if !causes.iter().any(|c| c.text == *m) {
-            causes.push(Cause::of_text(m));
+/// Appends the causes of `more` whose text is not among `causes`' yet.
+fn push_new(causes: &mut Vec<Cause>, more: impl IntoIterator<Item = Cause>) {
+    let mut texts: Vec<String> = causes.iter().map(ToString::to_string).collect();
+    for c in more {
+        let text = c.to_string();
+        if !texts.contains(&text) {
+            texts.push(text);
+            causes.push(c);
         }
     }
 }
@@ -512,13 +490,14 @@ fn compile(versions: &[VersionSchema], compiler: Option<&mut Compiler>) -> Vec<O
 fn non_structural_message<'a>(
     versions: impl IntoIterator<Item = &'a VersionSchema>,
 ) -> Option<String> {
-    let mut errors: Vec<&str> = Vec::new();
+    let mut errors: Vec<String> = Vec::new();
     let mut name = None;
     for vs in versions {
         name.get_or_insert(vs.crd_name.as_str());
         for e in &vs.structural_errors {
-            if !errors.contains(&e.as_str()) {
-                errors.push(e);
+            let text = e.to_string();
+            if !errors.contains(&text) {
+                errors.push(text);
             }
         }
     }

@@ -11,7 +11,7 @@ mod keywords;
 use super::structural::Props;
 use super::structural::{NestedValueValidation, Structural, StructuralOrBool, ValueValidation};
 use super::SchemaError;
-use crate::field::Path;
+use crate::field::{FieldError, Path};
 use crate::yaml::json::kind_name as json_kind;
 use serde_json::{Map, Value};
 
@@ -21,7 +21,7 @@ pub struct Converted {
     pub structural: Structural,
     /// The apiserver's schema-validation messages for unsupported keywords (e.g.
     /// `<path>.$ref: Forbidden: $ref is not supported`).
-    pub unsupported: Vec<String>,
+    pub unsupported: Vec<FieldError>,
     /// Set when `NewStructural` itself would fail: the field that caused it and its message
     /// (e.g. `OpenAPIV3Schema '$ref' is not supported`).
     pub init_error: Option<(String, String)>,
@@ -56,7 +56,7 @@ pub fn convert_detailed(schema: &Value, path: &str) -> Result<Converted, SchemaE
 
 #[derive(Default)]
 struct Converter {
-    unsupported: Vec<String>,
+    unsupported: Vec<FieldError>,
     init_error: Option<(String, String)>,
 }
 

@@ -13,6 +13,8 @@ pub use structural::{
     ValueValidation,
 };
 
+use crate::field::FieldError;
+use std::fmt;
 use std::sync::Arc;
 
 /// `a == b` for JSON values (a map's key order does not count), without a hash lookup while
@@ -73,9 +75,10 @@ pub struct VersionSchema {
     pub served: bool,
     /// The structural schema; `None` when the version has no schema (objects pass unchanged).
     pub schema: Option<Arc<Structural>>,
-    /// The apiserver's structural errors for this version's schema, sorted; non-empty means
-    /// non-structural: its objects are left untouched and an error is reported.
-    pub structural_errors: Vec<String>,
+    /// The apiserver's structural errors for this version's schema, sorted as their texts;
+    /// non-empty means non-structural: its objects are left untouched and an error is reported.
+    /// (A refused CRD writes all its causes here, see [`Cause`].)
+    pub structural_errors: Vec<Cause>,
     /// Whether the apiserver prunes objects of this version (false for v1beta1 CRDs without
     /// `preserveUnknownFields: false`).
     pub prune: bool,
@@ -102,6 +105,43 @@ pub struct Scale {
     pub spec_replicas_path: String,
     pub status_replicas_path: String,
     pub label_selector_path: Option<String>,
+}
+
+/// One cause of the apiserver's refusal of a CRD version: an error of its schema's checks, or,
+/// once the CRD is refused, any cause of that refusal. Its [`Display`](fmt::Display) is the
+/// apiserver's text, rendered where results are written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cause {
+    /// A field error (of the schema's checks, or of the CRD's own).
+    Field(FieldError),
+    /// A cause the CEL rules give as text only (a rule that does not compile or costs too
+    /// much), with the field it names.
+    Text { text: String, field: Option<String> },
+}
+
+impl Cause {
+    /// The field the cause names (none for an error without a path, printed `<nil>`).
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            Cause::Field(e) => (!e.field.is_empty()).then_some(e.field.as_str()),
+            Cause::Text { field, .. } => field.as_deref(),
+        }
+    }
+}
+
+impl From<FieldError> for Cause {
+    fn from(e: FieldError) -> Self {
+        Cause::Field(e)
+    }
+}
+
+impl fmt::Display for Cause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cause::Field(e) => e.fmt(f),
+            Cause::Text { text, .. } => f.write_str(text),
+        }
+    }
 }
 
 /// A schema that cannot be loaded (malformed CRD or document), naming where and which field.

@@ -2,7 +2,7 @@
 //! messages for a create of it (facts from kube-apiserver 1.36's answers in
 //! `../shared/crd-validation` and apiextensions-apiserver's validation tests).
 
-use super::{message_path, validate_create, validate_update, with_stand_ins};
+use super::{validate_create, validate_update, with_stand_ins};
 use serde_json::{json, Value};
 
 fn base() -> Value {
@@ -434,20 +434,6 @@ fn values_print_as_json_with_html_escapes() {
         "{}",
         got[0]
     );
-}
-
-#[test]
-fn paths_of_messages() {
-    assert_eq!(
-        message_path("spec.group: Required value"),
-        Some("spec.group")
-    );
-    assert_eq!(
-        message_path("a.properties[x: y].b: Forbidden: z"),
-        Some("a.properties[x: y].b")
-    );
-    assert_eq!(message_path("<nil>: Invalid value: \"\": x"), None);
-    assert_eq!(message_path("not a message"), None);
 }
 
 #[test]

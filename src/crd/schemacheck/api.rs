@@ -5,7 +5,7 @@
 //! inside resource meta. (The list-type/map-type and CEL rules are not checked: the apiserver's
 //! structural check, which decides how objects are stored, does not depend on them.)
 
-use crate::field::{forbidden, not_supported, Path};
+use crate::field::{FieldError, Path};
 use crate::go::strconv::quote;
 use crate::schema::structural::{NestedValueValidation, Structural, StructuralOrBool};
 
@@ -21,11 +21,11 @@ struct Ctx {
 }
 
 /// The unsorted API validation errors of `s` at `path` (the `openAPIV3Schema` root).
-pub(super) fn validate(s: &Structural, path: &str) -> Vec<String> {
+pub(super) fn validate(s: &Structural, path: &str) -> Vec<FieldError> {
     let path = &Path::Root(path);
     let mut errs = Vec::new();
     if s.generic.nullable {
-        errs.push(forbidden(
+        errs.push(FieldError::forbidden(
             path.child("nullable"),
             "nullable cannot be true at the root",
         ));
@@ -38,17 +38,20 @@ pub(super) fn validate(s: &Structural, path: &str) -> Vec<String> {
     errs
 }
 
-fn node(s: &Structural, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<String>) {
+fn node(s: &Structural, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<FieldError>) {
     let has_default = s.generic.default.as_ref().is_some_and(|d| !d.is_null());
     common(&s.generic.type_, has_default, ctx, path, errs);
     if ctx.inside_meta && s.extensions.x_embedded_resource {
         let p = path.child("x-kubernetes-embedded-resource");
-        errs.push(forbidden(p, "must not be used inside of resource meta"));
+        errs.push(FieldError::forbidden(
+            p,
+            "must not be used inside of resource meta",
+        ));
     }
     if s.value_validation.as_ref().is_some_and(|v| v.unique_items) {
         let detail =
             "uniqueItems cannot be set to true since the runtime complexity becomes quadratic";
-        errs.push(forbidden(path.child("uniqueItems"), detail));
+        errs.push(FieldError::forbidden(path.child("uniqueItems"), detail));
     }
     let sub = Ctx {
         is_root: false,
@@ -59,7 +62,7 @@ fn node(s: &Structural, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<String>) {
         let exclusive = !matches!(ap.as_ref(), StructuralOrBool::Bool(true));
         if !s.properties.is_empty() && exclusive {
             let detail = "additionalProperties and properties are mutual exclusive";
-            errs.push(forbidden(ap_path, detail));
+            errs.push(FieldError::forbidden(ap_path, detail));
         }
         if let StructuralOrBool::Schema(ap_schema) = ap.as_ref() {
             let mut ap_ctx = sub.clone();
@@ -100,16 +103,20 @@ fn node(s: &Structural, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<String>) {
 }
 
 /// Rules that apply to every schema, inside junctors too.
-fn common(t: &str, has_default: bool, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<String>) {
+fn common(t: &str, has_default: bool, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<FieldError>) {
     if !t.is_empty() && !TYPES.contains(&t) {
-        errs.push(not_supported(path.child("type"), &quote(t), &TYPES));
+        errs.push(FieldError::not_supported(
+            path.child("type"),
+            &quote(t),
+            &TYPES,
+        ));
     }
     if t == "null" {
         let detail = "type cannot be set to null, use nullable as an alternative";
-        errs.push(forbidden(path.child("type"), detail));
+        errs.push(FieldError::forbidden(path.child("type"), detail));
     }
     if let (true, Some(reason)) = (has_default, &ctx.no_defaults) {
-        errs.push(forbidden(
+        errs.push(FieldError::forbidden(
             path.child("default"),
             &format!("must not be set {reason}"),
         ));
@@ -123,7 +130,7 @@ fn junctors(
     not: Option<&NestedValueValidation>,
     ctx: &Ctx,
     path: &Path<'_>,
-    errs: &mut Vec<String>,
+    errs: &mut Vec<FieldError>,
 ) {
     for (name, list) in [("allOf", all_of), ("oneOf", one_of), ("anyOf", any_of)] {
         let p = path.child(name);
@@ -136,14 +143,14 @@ fn junctors(
     }
 }
 
-fn nested(n: &NestedValueValidation, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<String>) {
+fn nested(n: &NestedValueValidation, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<FieldError>) {
     let g = &n.forbidden_generic;
     let has_default = g.default.as_ref().is_some_and(|d| !d.is_null());
     common(&g.type_, has_default, ctx, path, errs);
     if n.value_validation.unique_items {
         let detail =
             "uniqueItems cannot be set to true since the runtime complexity becomes quadratic";
-        errs.push(forbidden(path.child("uniqueItems"), detail));
+        errs.push(FieldError::forbidden(path.child("uniqueItems"), detail));
     }
     let vv = &n.value_validation;
     junctors(

@@ -3,14 +3,14 @@
 //! apiVersion/kind/metadata), and it must validate against its own schema (type, nullable, enum,
 //! required).
 
-use crate::field::{invalid, BadValue, ErrorType, FieldError, Path};
+use crate::field::{BadValue, ErrorType, FieldError, Path};
 use crate::schema::structural::{Structural, StructuralOrBool};
 use serde_json::Value;
 
 const META_FIELDS: [&str; 3] = ["apiVersion", "kind", "metadata"];
 
 /// The unsorted default-value errors of the structural schema `s` at `path`.
-pub(super) fn validate(s: &Structural, path: &str) -> Vec<String> {
+pub(super) fn validate(s: &Structural, path: &str) -> Vec<FieldError> {
     let mut errs = Vec::new();
     walk(s, &Path::Root(path), true, false, (s, &[]), &mut errs);
     errs
@@ -33,7 +33,7 @@ fn walk<'s>(
     root: bool,
     inside_meta: bool,
     around: Around<'_, 's>,
-    errs: &mut Vec<String>,
+    errs: &mut Vec<FieldError>,
 ) {
     let embedded = root || s.extensions.x_embedded_resource;
     let inside_meta = inside_meta && !embedded;
@@ -72,29 +72,29 @@ fn resource_default(
     at: &str,
     node: &str,
     embedded: bool,
-    errs: &mut Vec<String>,
+    errs: &mut Vec<FieldError>,
 ) {
     let mut coerced = d.clone();
     let coerce_error = crate::validation::coerce_value(&mut coerced, s, embedded, &Path::Root(at));
     if would_prune(d, Some(s), embedded) {
-        errs.push(invalid(
+        errs.push(FieldError::invalid(
             at,
             &json_value(&coerced),
             "must not have unknown fields",
         ));
     }
     if let Some(e) = coerce_error {
-        errs.push(e.to_string());
+        errs.push(e);
         return;
     }
     let mut meta = Vec::new();
     crate::validation::validate_value(&coerced, s, embedded, &Path::Root(at), &mut meta);
     if !meta.is_empty() {
-        errs.extend(meta.iter().map(ToString::to_string));
+        errs.extend(meta);
         return;
     }
     let found = value_errors(s, &coerced, at, node);
-    errs.extend(found.iter().map(ToString::to_string));
+    errs.extend(found);
 }
 
 /// A default inside the metadata or TypeMeta of a resource: placed in its surrounding object
@@ -107,7 +107,7 @@ fn in_meta(
     at: &str,
     node: &str,
     (resource, trail): Around<'_, '_>,
-    errs: &mut Vec<String>,
+    errs: &mut Vec<FieldError>,
 ) {
     let mut obj = d.clone();
     for step in trail.iter().rev() {
@@ -132,11 +132,11 @@ fn in_meta(
     match detail {
         Some(detail) => {
             let detail = format!("must result in valid metadata: {detail}");
-            errs.push(invalid(at, &json_value(d), &detail));
+            errs.push(FieldError::invalid(at, &json_value(d), &detail));
         }
         None => {
             let found = value_errors(s, d, at, node);
-            errs.extend(found.iter().map(ToString::to_string));
+            errs.extend(found);
         }
     }
 }

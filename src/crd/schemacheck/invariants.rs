@@ -3,7 +3,7 @@
 //! patterns), arrays have items, embedded resources are objects with properties or
 //! preserve-unknown-fields, root metadata only restricts name and generateName.
 
-use crate::field::{forbidden, invalid, required, Path};
+use crate::field::{FieldError, Path};
 use crate::go::strconv::quote;
 use crate::schema::structural::{
     Generic, NestedValueValidation, Structural, StructuralOrBool, ValueValidation,
@@ -17,15 +17,18 @@ enum Level {
 }
 
 /// The unsorted `ValidateStructural` errors of `s` at `path`.
-pub(super) fn validate(s: &Structural, path: &str) -> Vec<String> {
+pub(super) fn validate(s: &Structural, path: &str) -> Vec<FieldError> {
     let mut errs = Vec::new();
     node(s, Level::Root, &Path::Root(path), &mut errs);
     errs
 }
 
-fn node(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
+fn node(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<FieldError>) {
     if s.generic.type_ == "array" && s.items.is_none() {
-        errs.push(required(path.child("items"), "must be specified"));
+        errs.push(FieldError::required(
+            path.child("items"),
+            "must be specified",
+        ));
     }
     if let Some(items) = &s.items {
         node(items, Level::Item, &path.child("items"), errs);
@@ -37,7 +40,10 @@ fn node(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
     if let Some(ap) = &s.additional_properties {
         let ap_path = path.child("additionalProperties");
         if lvl == Level::Root {
-            errs.push(forbidden(ap_path, "must not be used at the root"));
+            errs.push(FieldError::forbidden(
+                ap_path,
+                "must not be used at the root",
+            ));
         }
         if let StructuralOrBool::Schema(sub) = ap.as_ref() {
             node(sub, Level::Field, &ap_path, errs);
@@ -55,11 +61,11 @@ fn node(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
     types(s, lvl, path, errs);
 }
 
-fn extensions(s: &Structural, path: &Path<'_>, errs: &mut Vec<String>) {
+fn extensions(s: &Structural, path: &Path<'_>, errs: &mut Vec<FieldError>) {
     let x = &s.extensions;
     if x.x_int_or_string && x.x_preserve_unknown_fields {
         let p = path.child("x-kubernetes-preserve-unknown-fields");
-        errs.push(invalid(
+        errs.push(FieldError::invalid(
             p,
             "true",
             "must be false if x-kubernetes-int-or-string is true",
@@ -67,7 +73,7 @@ fn extensions(s: &Structural, path: &Path<'_>, errs: &mut Vec<String>) {
     }
     if x.x_int_or_string && x.x_embedded_resource {
         let p = path.child("x-kubernetes-embedded-resource");
-        errs.push(invalid(
+        errs.push(FieldError::invalid(
             p,
             "true",
             "must be false if x-kubernetes-int-or-string is true",
@@ -76,16 +82,16 @@ fn extensions(s: &Structural, path: &Path<'_>, errs: &mut Vec<String>) {
 }
 
 /// Type, embedded-resource and metadata rules of one node.
-fn types(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
+fn types(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<FieldError>) {
     let t: &str = &s.generic.type_;
     let x = &s.extensions;
     let type_path = path.child("type");
     if x.x_embedded_resource && t != "object" {
         let detail = "must be object if x-kubernetes-embedded-resource is true";
         if t.is_empty() {
-            errs.push(required(type_path, detail));
+            errs.push(FieldError::required(type_path, detail));
         } else {
-            errs.push(invalid(type_path, &quote(t), detail));
+            errs.push(FieldError::invalid(type_path, &quote(t), detail));
         }
     } else if t.is_empty() && !x.x_int_or_string && !x.x_preserve_unknown_fields {
         let detail = match lvl {
@@ -93,14 +99,21 @@ fn types(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
             Level::Item => "must not be empty for specified array items",
             Level::Field => "must not be empty for specified object fields",
         };
-        errs.push(required(type_path, detail));
+        errs.push(FieldError::required(type_path, detail));
     }
     if x.x_embedded_resource && s.additional_properties.is_some() {
         let detail = "must not be used if x-kubernetes-embedded-resource is set";
-        errs.push(forbidden(path.child("additionalProperties"), detail));
+        errs.push(FieldError::forbidden(
+            path.child("additionalProperties"),
+            detail,
+        ));
     }
     if lvl == Level::Root && !t.is_empty() && t != "object" {
-        errs.push(invalid(type_path, &quote(t), "must be object at the root"));
+        errs.push(FieldError::invalid(
+            type_path,
+            &quote(t),
+            "must be object at the root",
+        ));
     }
     let check_metadata = lvl == Level::Root || x.x_embedded_resource;
     let props = path.child("properties");
@@ -109,7 +122,11 @@ fn types(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
             Some(p) if check_metadata && p.generic.type_ != "string" => {
                 let prop = props.key(name);
                 let at = prop.child("type");
-                errs.push(invalid(at, &quote(&p.generic.type_), "must be string"));
+                errs.push(FieldError::invalid(
+                    at,
+                    &quote(&p.generic.type_),
+                    "must be string",
+                ));
             }
             _ => {}
         }
@@ -119,16 +136,20 @@ fn types(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
     }
     if x.x_embedded_resource && !x.x_preserve_unknown_fields && s.properties.is_empty() {
         let detail = "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields";
-        errs.push(required(props, detail));
+        errs.push(FieldError::required(props, detail));
     }
 }
 
 /// `metadata` must be an object where checked; at the root it may only restrict name and
 /// generateName (type and default aside), nothing else.
-fn metadata(md: &Structural, check: bool, lvl: Level, path: &Path<'_>, errs: &mut Vec<String>) {
+fn metadata(md: &Structural, check: bool, lvl: Level, path: &Path<'_>, errs: &mut Vec<FieldError>) {
     if check && md.generic.type_ != "object" {
         let at = path.child("type");
-        errs.push(invalid(at, &quote(&md.generic.type_), "must be object"));
+        errs.push(FieldError::invalid(
+            at,
+            &quote(&md.generic.type_),
+            "must be object",
+        ));
     }
     if lvl != Level::Root {
         return;
@@ -159,7 +180,7 @@ fn metadata(md: &Structural, check: bool, lvl: Level, path: &Path<'_>, errs: &mu
             .is_none_or(|vv| *vv == ValueValidation::default());
     if !only_name {
         let detail = "must not specify anything other than name and generateName, but metadata is implicitly specified";
-        errs.push(forbidden(path, detail));
+        errs.push(FieldError::forbidden(path, detail));
     }
 }
 
@@ -179,7 +200,7 @@ fn value_validation(
     skip_any_of: bool,
     skip_first_all_of_any_of: bool,
     path: &Path<'_>,
-    errs: &mut Vec<String>,
+    errs: &mut Vec<FieldError>,
 ) {
     if !skip_any_of {
         let p = path.child("anyOf");
@@ -207,7 +228,11 @@ fn value_validation(
     if !v.pattern.is_empty() {
         if let Err(e) = crate::go::regexp::check(&v.pattern) {
             let detail = format!("must be a valid regular expression, but isn't: {e}");
-            errs.push(invalid(path.child("pattern"), &quote(&v.pattern), &detail));
+            errs.push(FieldError::invalid(
+                path.child("pattern"),
+                &quote(&v.pattern),
+                &detail,
+            ));
         }
     }
 }
@@ -217,7 +242,7 @@ fn nested(
     skip_any_of: bool,
     skip_all_of_any_of: bool,
     path: &Path<'_>,
-    errs: &mut Vec<String>,
+    errs: &mut Vec<FieldError>,
 ) {
     value_validation(
         &v.value_validation,
@@ -236,12 +261,15 @@ fn nested(
     forbidden_in_junctor(v, path, errs);
     if v.properties.contains_key("metadata") {
         let at = props.key("metadata");
-        errs.push(forbidden(at, "must not be specified in a nested context"));
+        errs.push(FieldError::forbidden(
+            at,
+            "must not be specified in a nested context",
+        ));
     }
 }
 
 /// Generic keywords and extensions are not allowed inside junctors.
-fn forbidden_in_junctor(v: &NestedValueValidation, path: &Path<'_>, errs: &mut Vec<String>) {
+fn forbidden_in_junctor(v: &NestedValueValidation, path: &Path<'_>, errs: &mut Vec<FieldError>) {
     const EMPTY: &str = "must be empty to be structural";
     const UNDEFINED: &str = "must be undefined to be structural";
     const FALSE: &str = "must be false to be structural";
@@ -292,7 +320,7 @@ fn forbidden_in_junctor(v: &NestedValueValidation, path: &Path<'_>, errs: &mut V
     ];
     for (set, name, detail) in checks {
         if set {
-            errs.push(forbidden(path.child(name), detail));
+            errs.push(FieldError::forbidden(path.child(name), detail));
         }
     }
 }

@@ -13,7 +13,8 @@ pub(super) fn schema(yaml: &str) -> Value {
 
 /// The sorted errors of `yaml` checked at `R`.
 pub(super) fn errors(yaml: &str) -> Vec<String> {
-    check_schema(&schema(yaml), R).unwrap().1
+    let errors = check_schema(&schema(yaml), R).unwrap().1;
+    errors.iter().map(ToString::to_string).collect()
 }
 
 /// Expectations with `R` expanded, sorted like the apiserver sorts.

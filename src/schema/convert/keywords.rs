@@ -4,7 +4,7 @@
 //! decoder ignores them.
 
 use super::{malformed, Converter};
-use crate::field::{self, Path};
+use crate::field::{FieldError, Path};
 use crate::schema::structural::{type_name, Extensions, Generic, ValueValidation};
 use crate::schema::SchemaError;
 use crate::yaml::json::kind_name as json_kind;
@@ -177,7 +177,7 @@ impl Converter {
             "x-kubernetes-preserve-unknown-fields" => {
                 x.x_preserve_unknown_fields = boolean(v, at)?;
                 if !x.x_preserve_unknown_fields {
-                    let err = field::invalid(at, "false", "must be true or undefined");
+                    let err = FieldError::invalid(at, "false", "must be true or undefined");
                     self.unsupported.push(err);
                     let msg = "internal error: 'x-kubernetes-preserve-unknown-fields' must be true or undefined";
                     self.reject(at, msg.to_string());
@@ -213,7 +213,7 @@ impl Converter {
         // `$ref` and `dependencies` are reported whenever present, the others when non-empty.
         if is_set(v) || k == "$ref" || k == "dependencies" {
             let detail = format!("{k} is not supported");
-            self.unsupported.push(field::forbidden(at, &detail));
+            self.unsupported.push(FieldError::forbidden(at, &detail));
         }
         if is_set(v) {
             self.reject(at, format!("OpenAPIV3Schema '{k}' is not supported"));
@@ -229,7 +229,7 @@ impl Converter {
                     super::schema_map(item, &at.index(i))?;
                 }
                 let detail = "items must be a schema object and not an array";
-                self.unsupported.push(field::forbidden(at, detail));
+                self.unsupported.push(FieldError::forbidden(at, detail));
                 let msg = "OpenAPIV3Schema 'items' must be a schema, but is an array";
                 self.reject(at, msg.to_string());
                 Ok(None)

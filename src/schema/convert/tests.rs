@@ -239,7 +239,10 @@ fn unsupported_keywords() {
         let c = convert_detailed(&json!({"properties": {"a": schema}}), ROOT).unwrap();
         let at = format!("{ROOT}.properties[a].{field}");
         assert_eq!(
-            c.unsupported,
+            c.unsupported
+                .iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>(),
             vec![format!("{ROOT}.properties[a].{message}")]
         );
         assert_eq!(c.init_error, Some((at.clone(), init.to_string())));
