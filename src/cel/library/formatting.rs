@@ -6,8 +6,9 @@
 //! used on integers, was given string`). [`check_format`] is cel-go's compile-time check of a
 //! literal format string over a list literal.
 
+use super::conv::{duration_text, timestamp_text};
 use super::{no_overload, Func};
-use crate::cel::val::{Error, Ext, Key, Map, Res, Timestamp, Val};
+use crate::cel::val::{Error, Ext, Key, Map, Res, Val};
 use crate::field::go_float;
 use crate::go::strconv::quote;
 use std::any::Any;
@@ -380,51 +381,16 @@ fn string_clause(v: &Val) -> Result<String, String> {
     }
 }
 
-/// cel-go's conversion of a scalar to a string (`string(x)`), or its error's text.
+/// cel-go's conversion of a scalar to a string (`string(x)`, [`super::conv::to_string`]; a
+/// type as its name), or its error's text.
 fn to_string(v: &Val) -> Result<String, String> {
-    Ok(match v {
-        Val::String(s) => s.to_string(),
-        Val::Int(i) => i.to_string(),
-        Val::Uint(u) => u.to_string(),
-        Val::Double(f) => go_float(*f),
-        Val::Bool(b) => b.to_string(),
-        Val::Bytes(b) => match std::str::from_utf8(b) {
-            Ok(s) => s.to_string(),
-            Err(_) => return Err("invalid UTF-8 in bytes, cannot convert to string".into()),
-        },
-        Val::Timestamp(t) => timestamp_text(t),
-        Val::Duration(d) => duration_text(d),
-        Val::Type(name) => name.to_string(),
-        other => return Err(format!("no such overload: {}", other.type_name())),
-    })
-}
-
-/// Go's `t.Format(time.RFC3339Nano)`: the fraction without trailing zeros, `Z` for UTC.
-fn timestamp_text(t: &Timestamp) -> String {
-    let mut out = t.format("%Y-%m-%dT%H:%M:%S").to_string();
-    let nanos = t.timestamp_subsec_nanos();
-    if nanos > 0 {
-        let frac = format!("{nanos:09}");
-        out.push('.');
-        out.push_str(frac.trim_end_matches('0'));
+    match v {
+        Val::Type(name) => Ok(name.to_string()),
+        _ => super::conv::to_string(v).map_err(|e| match e {
+            Error::NoSuchOverload => format!("no such overload: {}", v.type_name()),
+            e => e.to_string(),
+        }),
     }
-    let offset = t.offset().local_minus_utc();
-    if offset == 0 {
-        out.push('Z');
-    } else {
-        let sign = if offset < 0 { '-' } else { '+' };
-        let a = offset.abs();
-        out.push_str(&format!("{sign}{:02}:{:02}", a / 3600, a / 60 % 60));
-    }
-    out
-}
-
-/// cel-go's duration text: Go's `d.Seconds()` as the shortest decimal and `s` (`5400s`,
-/// `1.5s`).
-fn duration_text(d: &chrono::Duration) -> String {
-    let nanos = d.num_nanoseconds().unwrap_or(i64::MAX);
-    let secs = (nanos / 1_000_000_000) as f64 + (nanos % 1_000_000_000) as f64 / 1e9;
-    format!("{secs}s")
 }
 
 /// A list or map member as cel-go's `clauseForType` prints it, quoted for CEL
