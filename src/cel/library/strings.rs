@@ -106,39 +106,41 @@ fn last_index_of(args: &[Val]) -> Res {
     }
 }
 
-/// cel-go's `indexOfOffset`: an empty `sub` is found at `offset`, whatever it is; a negative
-/// offset fails; one past the end finds nothing.
-fn index_from(s: &str, sub: &str, offset: i64) -> Res {
+/// What `indexOfOffset` and `lastIndexOfOffset` begin alike with: an empty `sub` is found at
+/// `offset`, whatever it is; a negative offset fails; one past the end (or a `sub` longer than
+/// `s`) finds nothing. Else the runes of `s` and `sub`, and the offset, to search.
+fn search_start(s: &str, sub: &str, offset: i64) -> Result<(Vec<char>, Vec<char>, usize), Res> {
     if sub.is_empty() {
-        return Ok(Val::Int(offset));
+        return Err(Ok(Val::Int(offset)));
     }
     if offset < 0 {
-        return Err(out_of_range(offset));
+        return Err(Err(out_of_range(offset)));
     }
     let runes: Vec<char> = s.chars().collect();
     let subr: Vec<char> = sub.chars().collect();
     let off = offset as usize;
     if off >= runes.len() || subr.len() > runes.len() {
-        return Ok(Val::Int(-1));
+        return Err(Ok(Val::Int(-1)));
     }
+    Ok((runes, subr, off))
+}
+
+/// cel-go's `indexOfOffset`: the first match starting at or after `offset`.
+fn index_from(s: &str, sub: &str, offset: i64) -> Res {
+    let (runes, subr, off) = match search_start(s, sub, offset) {
+        Ok(start) => start,
+        Err(answer) => return answer,
+    };
     let found = (off..=runes.len() - subr.len()).find(|&i| runes[i..].starts_with(&subr));
     Ok(Val::Int(found.map_or(-1, |i| i as i64)))
 }
 
 /// cel-go's `lastIndexOfOffset`: the last match starting at or before `offset`.
 fn last_index_from(s: &str, sub: &str, offset: i64) -> Res {
-    if sub.is_empty() {
-        return Ok(Val::Int(offset));
-    }
-    if offset < 0 {
-        return Err(out_of_range(offset));
-    }
-    let runes: Vec<char> = s.chars().collect();
-    let subr: Vec<char> = sub.chars().collect();
-    let off = offset as usize;
-    if off >= runes.len() || subr.len() > runes.len() {
-        return Ok(Val::Int(-1));
-    }
+    let (runes, subr, off) = match search_start(s, sub, offset) {
+        Ok(start) => start,
+        Err(answer) => return answer,
+    };
     let from = off.min(runes.len() - subr.len());
     let found = (0..=from).rev().find(|&i| runes[i..].starts_with(&subr));
     Ok(Val::Int(found.map_or(-1, |i| i as i64)))
