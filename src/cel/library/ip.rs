@@ -47,28 +47,6 @@ pub struct Ip(pub IpAddr);
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cidr(pub IpAddr, pub u8);
 
-impl Ip {
-    /// `IP.Equal` as cel-go's `==` calls it on the left operand: the same address; `no such
-    /// overload` when the right operand is no IP.
-    pub fn cel_equal(&self, other: &Val) -> Res {
-        match other.as_ext::<Ip>() {
-            Some(o) => Ok(Val::Bool(o == self)),
-            None => no_overload(),
-        }
-    }
-}
-
-impl Cidr {
-    /// `CIDR.Equal` as cel-go's `==` calls it on the left operand: the same address and
-    /// prefix length; `no such overload` when the right operand is no CIDR.
-    pub fn cel_equal(&self, other: &Val) -> Res {
-        match other.as_ext::<Cidr>() {
-            Some(o) => Ok(Val::Bool(o == self)),
-            None => no_overload(),
-        }
-    }
-}
-
 impl Ext for Ip {
     fn type_name(&self) -> &str {
         "net.IP"
@@ -76,10 +54,10 @@ impl Ext for Ip {
 
     /// `IP.Equal`: the same address.
     fn equal(&self, other: &Val) -> Result<bool, Error> {
-        match self.cel_equal(other)? {
-            Val::Bool(b) => Ok(b),
-            _ => Err(Error::NoSuchOverload),
-        }
+        other
+            .as_ext::<Ip>()
+            .map(|o| o == self)
+            .ok_or(Error::NoSuchOverload)
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -104,10 +82,10 @@ impl Ext for Cidr {
 
     /// `CIDR.Equal`: the same address (unmasked) and prefix length.
     fn equal(&self, other: &Val) -> Result<bool, Error> {
-        match self.cel_equal(other)? {
-            Val::Bool(b) => Ok(b),
-            _ => Err(Error::NoSuchOverload),
-        }
+        other
+            .as_ext::<Cidr>()
+            .map(|o| o == self)
+            .ok_or(Error::NoSuchOverload)
     }
 
     fn as_any(&self) -> &dyn Any {

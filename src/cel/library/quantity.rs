@@ -68,18 +68,6 @@ impl Quantity {
             pointer: false,
         }
     }
-
-    /// `Quantity.Equal` as cel-go's `==` calls it on the left operand: the amounts'
-    /// `Quantity.Cmp` is 0 (`1Ki` equals `1024`); `no such overload` when the right operand is
-    /// not a quantity held as a value (any other type, or a result of `add` or `sub`).
-    pub fn cel_equal(&self, other: &Val) -> Res {
-        match other.as_ext::<Quantity>() {
-            Some(o) if !o.pointer => Ok(Val::Bool(
-                cmp_amounts(&self.amount, &o.amount) == Ordering::Equal,
-            )),
-            _ => no_overload(),
-        }
-    }
 }
 
 /// The most digits an exact amount may grow to (a suffix's exponent rounded to nano units, or
@@ -304,9 +292,12 @@ impl Ext for Quantity {
 
     /// `Quantity.Equal`: the amounts' `Quantity.Cmp` is 0 (`1Ki` equals `1024`). Where the
     /// apiserver errs ([`Quantity::cel_equal`]), false.
+    /// `Quantity.Equal`: the amounts' `Quantity.Cmp` is 0 (`1Ki` equals `1024`); `no such
+    /// overload` when the right operand is not a quantity held as a value (any other type, or
+    /// a result of `add` or `sub`, which the library returns as a pointer).
     fn equal(&self, other: &Val) -> Result<bool, Error> {
-        match self.cel_equal(other)? {
-            Val::Bool(b) => Ok(b),
+        match other.as_ext::<Quantity>() {
+            Some(o) if !o.pointer => Ok(cmp_amounts(&self.amount, &o.amount) == Ordering::Equal),
             _ => Err(Error::NoSuchOverload),
         }
     }

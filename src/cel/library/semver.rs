@@ -67,28 +67,18 @@ impl Semver {
     }
 }
 
-impl Semver {
-    /// `Semver.Equal` as cel-go's `==` calls it on the left operand: blang/semver's `EQ`;
-    /// `no such overload` when the right operand is no semver.
-    pub fn cel_equal(&self, other: &Val) -> Res {
-        match other.as_ext::<Semver>() {
-            Some(o) => Ok(Val::Bool(self.compare(o) == Ordering::Equal)),
-            None => no_overload(),
-        }
-    }
-}
-
 impl Ext for Semver {
     fn type_name(&self) -> &str {
         "kubernetes.Semver"
     }
 
     /// `Semver.Equal`: blang/semver's `EQ` (build metadata ignored).
+    /// `Semver.Equal`: blang/semver's `EQ`; `no such overload` for a value of another type.
     fn equal(&self, other: &Val) -> Result<bool, Error> {
-        match self.cel_equal(other)? {
-            Val::Bool(b) => Ok(b),
-            _ => Err(Error::NoSuchOverload),
-        }
+        other
+            .as_ext::<Semver>()
+            .map(|o| self.compare(o) == Ordering::Equal)
+            .ok_or(Error::NoSuchOverload)
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -3,7 +3,7 @@
 
 use super::super::lookup;
 use super::{Cidr, Ip};
-use crate::cel::val::{Error, Res, Val};
+use crate::cel::val::{Error, Ext, Res, Val};
 
 fn call(name: &str, args: &[Val]) -> Res {
     lookup(name).unwrap_or_else(|| panic!("{name} is not registered"))(args)
@@ -237,32 +237,40 @@ fn equality_is_the_libraries() {
     let ip_of = |v: &Val| *v.as_ext::<Ip>().unwrap();
     let cidr_of = |v: &Val| *v.as_ext::<Cidr>().unwrap();
     let a = ip_of(&ip("10.0.0.1"));
-    assert_res("ip ==", a.cel_equal(&ip("10.0.0.1")), Ok(Val::Bool(true)));
-    assert_res("ip ==", a.cel_equal(&ip("10.0.0.2")), Ok(Val::Bool(false)));
     assert_res(
         "ip ==",
-        a.cel_equal(&s("10.0.0.1")),
+        a.equal(&ip("10.0.0.1")).map(Val::Bool),
+        Ok(Val::Bool(true)),
+    );
+    assert_res(
+        "ip ==",
+        a.equal(&ip("10.0.0.2")).map(Val::Bool),
+        Ok(Val::Bool(false)),
+    );
+    assert_res(
+        "ip ==",
+        a.equal(&s("10.0.0.1")).map(Val::Bool),
         Err(Error::NoSuchOverload),
     );
     assert_res(
         "ip ==",
-        a.cel_equal(&cidr("10.0.0.1/32")),
+        a.equal(&cidr("10.0.0.1/32")).map(Val::Bool),
         Err(Error::NoSuchOverload),
     );
     let c = cidr_of(&cidr("10.0.0.0/8"));
     assert_res(
         "cidr ==",
-        c.cel_equal(&cidr("10.0.0.0/8")),
+        c.equal(&cidr("10.0.0.0/8")).map(Val::Bool),
         Ok(Val::Bool(true)),
     );
     assert_res(
         "cidr ==",
-        c.cel_equal(&cidr("10.0.0.1/8")),
+        c.equal(&cidr("10.0.0.1/8")).map(Val::Bool),
         Ok(Val::Bool(false)),
     );
     assert_res(
         "cidr ==",
-        c.cel_equal(&ip("10.0.0.0")),
+        c.equal(&ip("10.0.0.0")).map(Val::Bool),
         Err(Error::NoSuchOverload),
     );
 }

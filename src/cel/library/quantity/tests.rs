@@ -4,7 +4,7 @@
 
 use super::super::lookup;
 use super::{parse, Amount, Quantity, MAX_DIGITS};
-use crate::cel::val::{Error, Res, Val};
+use crate::cel::val::{Error, Ext, Res, Val};
 
 fn call(name: &str, args: &[Val]) -> Res {
     lookup(name).unwrap_or_else(|| panic!("{name} is not registered"))(args)
@@ -134,30 +134,34 @@ fn equality_of_arithmetic_results_is_the_apiservers() {
     let of = |v: &Val| v.as_ext::<Quantity>().unwrap().clone();
     let sum = method(q("500m"), "add", &[q("500m")]).unwrap();
     let diff = method(q("2"), "sub", &[Val::Int(1)]).unwrap();
-    assert_res("sum == 1", of(&sum).cel_equal(&q("1")), Ok(Val::Bool(true)));
+    assert_res(
+        "sum == 1",
+        of(&sum).equal(&q("1")).map(Val::Bool),
+        Ok(Val::Bool(true)),
+    );
     assert_res(
         "sum == 2",
-        of(&sum).cel_equal(&q("2")),
+        of(&sum).equal(&q("2")).map(Val::Bool),
         Ok(Val::Bool(false)),
     );
     assert_res(
         "1 == sum",
-        of(&q("1")).cel_equal(&sum),
+        of(&q("1")).equal(&sum).map(Val::Bool),
         Err(Error::NoSuchOverload),
     );
     assert_res(
         "sum == diff",
-        of(&sum).cel_equal(&diff),
+        of(&sum).equal(&diff).map(Val::Bool),
         Err(Error::NoSuchOverload),
     );
     assert_res(
         "1 == 1",
-        of(&q("1")).cel_equal(&q("1.0")),
+        of(&q("1")).equal(&q("1.0")).map(Val::Bool),
         Ok(Val::Bool(true)),
     );
     assert_res(
         "1 == '1'",
-        of(&q("1")).cel_equal(&Val::str("1")),
+        of(&q("1")).equal(&Val::str("1")).map(Val::Bool),
         Err(Error::NoSuchOverload),
     );
     // Where an error is not a match (`in`, the sets library), those are not equal.

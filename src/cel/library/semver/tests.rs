@@ -4,7 +4,7 @@
 
 use super::super::lookup;
 use super::compare;
-use crate::cel::val::{Error, Res, Val};
+use crate::cel::val::{Error, Ext, Res, Val};
 use std::cmp::Ordering;
 
 fn call(name: &str, args: &[Val]) -> Res {
@@ -197,11 +197,19 @@ fn equality_ignores_build_metadata() {
     // cel-go's `==` with another type is the left operand's `Equal`: no such overload.
     let v = semver("1.2.3+x");
     let v = v.as_ext::<super::Semver>().unwrap();
-    assert_res("==", v.cel_equal(&semver("1.2.3")), Ok(Val::Bool(true)));
-    assert_res("==", v.cel_equal(&semver("1.2.4")), Ok(Val::Bool(false)));
     assert_res(
         "==",
-        v.cel_equal(&Val::str("1.2.3")),
+        v.equal(&semver("1.2.3")).map(Val::Bool),
+        Ok(Val::Bool(true)),
+    );
+    assert_res(
+        "==",
+        v.equal(&semver("1.2.4")).map(Val::Bool),
+        Ok(Val::Bool(false)),
+    );
+    assert_res(
+        "==",
+        v.equal(&Val::str("1.2.3")).map(Val::Bool),
         Err(Error::NoSuchOverload),
     );
 }
