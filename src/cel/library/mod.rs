@@ -28,6 +28,8 @@ mod semver;
 mod sets;
 mod std_ops;
 mod strings;
+#[cfg(test)]
+mod testing;
 mod time;
 mod urls;
 

@@ -1,12 +1,9 @@
 //! apiserver `library/format_test.go` (`TestFormat`) and today's table's format cases,
 //! called by name.
 
+use super::super::testing::call;
 use super::{mask_trailing_dash, max_regex_size, NamedFormat, FORMATS};
-use crate::cel::val::{Error, Res, Val};
-
-fn call(name: &str, args: &[Val]) -> Res {
-    super::super::lookup(name).unwrap_or_else(|| panic!("{name} is registered"))(args)
-}
+use crate::cel::val::{Error, Val};
 
 /// `format.<name>().validate(s)`: `None` when valid, else the errors.
 fn validate(name: &str, s: &str) -> Option<Vec<String>> {

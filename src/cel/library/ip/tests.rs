@@ -1,17 +1,9 @@
 //! The apiserver's `ip_test.go` and `cidr_test.go` cases (v0.36.0) and today's library tests,
 //! called through the library's table.
 
-use super::super::lookup;
+use super::super::testing::{assert_res, call, err, s};
 use super::{Cidr, Ip};
 use crate::cel::val::{Error, Ext, Res, Val};
-
-fn call(name: &str, args: &[Val]) -> Res {
-    lookup(name).unwrap_or_else(|| panic!("{name} is not registered"))(args)
-}
-
-fn s(v: &str) -> Val {
-    Val::str(v)
-}
 
 fn ip(v: &str) -> Val {
     call("ip", &[s(v)]).unwrap_or_else(|e| panic!("ip({v:?}): {e}"))
@@ -21,24 +13,10 @@ fn cidr(v: &str) -> Val {
     call("cidr", &[s(v)]).unwrap_or_else(|e| panic!("cidr({v:?}): {e}"))
 }
 
-fn err(t: &str) -> Res {
-    Err(Error::text(t))
-}
-
 fn string_of(v: &Val) -> String {
     match v {
         Val::Ext(e) => e.to_cel_string().expect("a string form"),
         other => panic!("not a library value: {other:?}"),
-    }
-}
-
-fn assert_res(what: &str, got: Res, want: Res) {
-    match (&got, &want) {
-        (Ok(g), Ok(w)) => assert!(
-            g.equals(w) && g.type_name() == w.type_name(),
-            "{what}: got {g:?}, want {w:?}"
-        ),
-        _ => assert_eq!(got.map(|_| ()), want.map(|_| ()), "{what}"),
     }
 }
 

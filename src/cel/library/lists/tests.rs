@@ -2,12 +2,9 @@
 //! (`isSorted`, `sum`, `min`, `max`, with today's tests' error texts) and the optional
 //! library's `first`/`last`, called by name.
 
+use super::super::testing::{call, err};
 use super::go_sort_slice;
 use crate::cel::val::{Error, Res, Val};
-
-fn call(name: &str, args: &[Val]) -> Res {
-    super::super::lookup(name).unwrap_or_else(|| panic!("{name} is registered"))(args)
-}
 
 fn i(n: i64) -> Val {
     Val::Int(n)
@@ -27,10 +24,6 @@ fn ints(xs: &[i64]) -> Val {
 
 fn strs(xs: &[&str]) -> Val {
     l(xs.iter().map(|x| s(x)).collect())
-}
-
-fn err(t: &str) -> Res {
-    Err(Error::text(t))
 }
 
 /// The same value, of the same types (`1` is not `1.0`).

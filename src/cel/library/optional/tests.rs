@@ -1,12 +1,9 @@
 //! The optional library's cases (cel-go `cel/cel_test.go` optional tests and the library's
 //! examples), called by name.
 
+use super::super::testing::call;
 use crate::cel::val::{Error, List, Res, Val};
 use std::collections::BTreeMap;
-
-fn call(name: &str, args: &[Val]) -> Res {
-    super::super::lookup(name).unwrap_or_else(|| panic!("{name} is registered"))(args)
-}
 
 fn assert_res(got: Res, want: Res, what: &str) {
     assert_eq!(format!("{got:?}"), format!("{want:?}"), "{what}");

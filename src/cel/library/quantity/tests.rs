@@ -2,13 +2,9 @@
 //! today's library tests (`tests/library.rs`, `tests.rs`), and the shared comparisons on
 //! semvers, called through the library's table.
 
-use super::super::lookup;
+use super::super::testing::{assert_res, call, err};
 use super::{parse, Amount, Quantity, MAX_DIGITS};
 use crate::cel::val::{Error, Ext, Res, Val};
-
-fn call(name: &str, args: &[Val]) -> Res {
-    lookup(name).unwrap_or_else(|| panic!("{name} is not registered"))(args)
-}
 
 fn q(v: &str) -> Val {
     call("quantity", &[Val::str(v)]).unwrap_or_else(|e| panic!("quantity({v:?}): {e}"))
@@ -22,20 +18,6 @@ fn method(recv: Val, name: &str, args: &[Val]) -> Res {
     let mut all = vec![recv];
     all.extend_from_slice(args);
     call(name, &all)
-}
-
-fn err(t: &str) -> Res {
-    Err(Error::text(t))
-}
-
-fn assert_res(what: &str, got: Res, want: Res) {
-    match (&got, &want) {
-        (Ok(g), Ok(w)) => assert!(
-            g.equals(w) && g.type_name() == w.type_name(),
-            "{what}: got {g:?}, want {w:?}"
-        ),
-        _ => assert_eq!(got.map(|_| ()), want.map(|_| ()), "{what}"),
-    }
 }
 
 const FORMAT_WRONG: &str =

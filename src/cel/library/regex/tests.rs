@@ -1,11 +1,8 @@
 //! `matches` (cel-go's standard tests), `find` and `findAll` (the examples of the Kubernetes
 //! regex library's documentation), and the error texts of bad patterns.
 
-use crate::cel::val::{Res, Val};
-
-fn call(name: &str, args: &[Val]) -> Res {
-    super::super::lookup(name).unwrap_or_else(|| panic!("{name} is not registered"))(args)
-}
+use super::super::testing::call;
+use crate::cel::val::Val;
 
 fn s(x: &str) -> Val {
     Val::str(x)

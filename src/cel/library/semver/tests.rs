@@ -2,18 +2,10 @@
 //! tests, called through the library's table; the comparisons are [`super::compare`]'s (the
 //! shared `compareTo` and its siblings are tested in the quantity library).
 
-use super::super::lookup;
+use super::super::testing::{assert_res, call, err, s};
 use super::compare;
 use crate::cel::val::{Error, Ext, Res, Val};
 use std::cmp::Ordering;
-
-fn call(name: &str, args: &[Val]) -> Res {
-    lookup(name).unwrap_or_else(|| panic!("{name} is not registered"))(args)
-}
-
-fn s(v: &str) -> Val {
-    Val::str(v)
-}
 
 fn semver(v: &str) -> Val {
     call("semver", &[s(v)]).unwrap_or_else(|e| panic!("semver({v:?}): {e}"))
@@ -21,20 +13,6 @@ fn semver(v: &str) -> Val {
 
 fn normalized(v: &str) -> Val {
     call("semver", &[s(v), Val::Bool(true)]).unwrap_or_else(|e| panic!("semver({v:?}, true): {e}"))
-}
-
-fn err(t: &str) -> Res {
-    Err(Error::text(t))
-}
-
-fn assert_res(what: &str, got: Res, want: Res) {
-    match (&got, &want) {
-        (Ok(g), Ok(w)) => assert!(
-            g.equals(w) && g.type_name() == w.type_name(),
-            "{what}: got {g:?}, want {w:?}"
-        ),
-        _ => assert_eq!(got.map(|_| ()), want.map(|_| ()), "{what}"),
-    }
 }
 
 #[test]

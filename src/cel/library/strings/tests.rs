@@ -2,12 +2,9 @@
 //! `SplitN`, and the Kubernetes lists library's `indexOf`/`lastIndexOf`, through the library's
 //! lookup.
 
+use super::super::testing::call;
 use super::go_split_n;
-use crate::cel::val::{Error, Res, Val};
-
-fn call(name: &str, args: &[Val]) -> Res {
-    super::super::lookup(name).unwrap_or_else(|| panic!("{name} is not registered"))(args)
-}
+use crate::cel::val::{Error, Val};
 
 fn s(x: &str) -> Val {
     Val::str(x)

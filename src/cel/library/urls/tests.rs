@@ -1,11 +1,8 @@
 //! The URL library's documented examples (apiserver `library/urls.go`) and Go's parse
 //! errors, called by name.
 
-use crate::cel::val::{Error, Key, Res, Val};
-
-fn call(name: &str, args: &[Val]) -> Res {
-    super::super::lookup(name).unwrap_or_else(|| panic!("{name} is registered"))(args)
-}
+use super::super::testing::call;
+use crate::cel::val::{Error, Key, Val};
 
 fn url(s: &str) -> Val {
     call("url", &[Val::str(s)]).unwrap_or_else(|e| panic!("url({s:?}): {e}"))
