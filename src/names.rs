@@ -91,7 +91,14 @@ pub fn dns1035_label(value: &str) -> Vec<String> {
 /// `NameIsDNSSubdomain(name, prefix)`: a prefix has its trailing dash masked first.
 pub fn name_is_dns_subdomain(name: &str, prefix: bool) -> Vec<String> {
     if prefix && name.len() > 1 && name.ends_with('-') {
-        let masked = format!("{}a", &name[..name.len() - 2]);
+        // Go cuts bytes (`name[:len(name)-2] + "a"`), possibly inside a character: its bytes
+        // left are no subdomain's, and stand here as as many `_` (same length, no match).
+        let cut = name.len() - 2;
+        let whole = (0..=cut)
+            .rev()
+            .find(|&i| name.is_char_boundary(i))
+            .unwrap_or(0);
+        let masked = format!("{}{}a", &name[..whole], "_".repeat(cut - whole));
         return dns1123_subdomain(&masked);
     }
     dns1123_subdomain(name)
@@ -184,4 +191,25 @@ pub fn label_value(value: &str) -> Vec<String> {
         ));
     }
     errs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::name_is_dns_subdomain;
+
+    /// apimachinery's `maskTrailingDash` on bytes: a prefix ending in `-` is checked with its
+    /// last two bytes replaced by `a`, even inside a character (no panic, no subdomain).
+    #[test]
+    fn a_prefix_masks_its_trailing_dash_by_bytes() {
+        assert!(name_is_dns_subdomain("abc-", true).is_empty());
+        assert!(name_is_dns_subdomain("a-", true).is_empty());
+        assert_eq!(name_is_dns_subdomain("abc-", false).len(), 1);
+        let errs = name_is_dns_subdomain("é-", true);
+        assert_eq!(errs.len(), 1);
+        assert!(
+            errs[0].starts_with("a lowercase RFC 1123 subdomain"),
+            "{errs:?}"
+        );
+        assert_eq!(name_is_dns_subdomain("aé-", true), errs);
+    }
 }
