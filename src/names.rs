@@ -195,7 +195,7 @@ pub fn label_value(value: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::name_is_dns_subdomain;
+    use crate::names::name_is_dns_subdomain;
 
     /// apimachinery's `maskTrailingDash` on bytes: a prefix ending in `-` is checked with its
     /// last two bytes replaced by `a`, even inside a character (no panic, no subdomain).
