@@ -176,18 +176,19 @@ fn greater_equals(args: &[Val]) -> Res {
     order(args, Ordering::is_ge)
 }
 
-/// `a == b`: cel-go's `Equal` (values of different types are not equal).
+/// `a == b` (cel-go's `evalEq`, `types.Equal`): values of different types are not equal; a
+/// library type's value answers `no such overload` for a value of another type.
 fn equals(args: &[Val]) -> Res {
     match args {
-        [a, b] => Ok(Val::Bool(a.equals(b))),
+        [a, b] => a.equal(b).map(Val::Bool),
         _ => no_overload(),
     }
 }
 
-/// `a != b`.
+/// `a != b` (cel-go's `evalNe`): true for anything but a true equality, an error included.
 fn not_equals(args: &[Val]) -> Res {
     match args {
-        [a, b] => Ok(Val::Bool(!a.equals(b))),
+        [a, b] => Ok(Val::Bool(a.equal(b) != Ok(true))),
         _ => no_overload(),
     }
 }

@@ -112,6 +112,7 @@ fn concatenation() {
 
 #[test]
 fn comparisons() {
+    let ip = call("ip", &[Val::str("1.2.3.4")]).expect("an IP");
     use Val::{Bool as B, Double as D, Int as I, Uint as U};
     let t = || Ok(B(true));
     let f = || Ok(B(false));
@@ -152,6 +153,16 @@ fn comparisons() {
             vec![Val::list(vec![I(1)]), Val::list(vec![D(1.0)])],
             t(),
         ),
+        // A library type's `Equal` with another type (cel-go's `evalEq` returns the error,
+        // `evalNe` is true for it).
+        (
+            "_==_",
+            vec![ip.clone(), Val::str("1.2.3.4")],
+            Err(Error::NoSuchOverload),
+        ),
+        ("_!=_", vec![ip.clone(), Val::str("1.2.3.4")], t()),
+        ("_==_", vec![Val::str("1.2.3.4"), ip.clone()], f()),
+        ("_==_", vec![ip.clone(), ip], t()),
     ];
     for (name, args, want) in table {
         check(name, &args, want);
