@@ -115,7 +115,7 @@ fn equality(l: &Value, r: &Value, negate: bool) -> Res {
 /// cel-go's `types.Equal`: `null` equals only `null`, otherwise `l.Equal(r)`.
 fn equal_go(l: &Value, r: &Value) -> Result<Equal, Panic> {
     match (l, r) {
-        (Value::Null, _) | (_, Value::Null) => Ok(Equal::from(l.equals(r))),
+        (Value::Null, _) | (_, Value::Null) => Ok(Equal::from(l.equal(r) == Ok(true))),
         _ => equal(l, r),
     }
 }
@@ -154,7 +154,12 @@ fn equal(l: &Value, r: &Value) -> Result<Equal, Panic> {
         }
         (Value::Map(m), Value::Map(other), None) => equal_entries(m, other, false),
         (Value::List(_) | Value::Map(_), _, None) => Ok(Equal::No),
-        _ => Ok(Equal::from(l.equals(r))),
+        // Scalars and library values: `Val::equal`, whose error (a library type's answer for
+        // another type) stays an error here, as in cel-go.
+        _ => Ok(match l.equal(r) {
+            Ok(b) => Equal::from(b),
+            Err(e) => Equal::Error(e),
+        }),
     }
 }
 

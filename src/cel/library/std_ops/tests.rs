@@ -282,3 +282,15 @@ fn size_type_dyn() {
     let v = ok(call("dyn", &[Val::str("x")]));
     assert!(v.equals(&Val::str("x")));
 }
+
+/// In a list built by the rule, an item's error does not make the lists unequal (cel-go's
+/// `baseList.Equal`: only a false item decides), whether `==` runs here or in `lists.rs`.
+#[test]
+fn an_items_error_is_not_unequal() {
+    let ip = call("ip", &[Val::str("1.2.3.4")]).expect("an IP");
+    let l = Val::list(vec![ip]);
+    let r = Val::list(vec![Val::str("x")]);
+    check("_==_", &[l.clone(), r.clone()], Ok(Val::Bool(true)));
+    let via_lists = crate::cel::lists::apply(crate::cel::lists::ListOp::Eq, &l, &r);
+    assert_eq!(via_lists, Some(Ok(Val::Bool(true))));
+}
