@@ -178,12 +178,17 @@ impl Locator {
 pub fn first_control(text: &str) -> Option<usize> {
     let bytes = text.as_bytes();
     let mut at = 0;
-    // Runs of printable ASCII are passed over a byte at a time; only a byte past them (a
-    // control character, DEL or a character's first byte) is looked at again.
-    while let Some(n) = bytes[at..]
-        .iter()
-        .position(|&b| b >= 0x7f || (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')))
-    {
+    loop {
+        // Whole blocks of printable ASCII are passed over first (a check without an early
+        // exit, which the compiler runs on many bytes at once); the byte-at-a-time search
+        // starts in the first block holding anything else.
+        while let Some(block) = bytes.get(at..at + 32) {
+            if !block.iter().fold(true, |ok, &b| ok & printable_ascii(b)) {
+                break;
+            }
+            at += 32;
+        }
+        let n = bytes[at..].iter().position(|&b| !printable_ascii(b))?;
         at += n;
         if bytes[at] < 0x80 {
             return Some(at);
@@ -195,7 +200,11 @@ pub fn first_control(text: &str) -> Option<usize> {
         }
         at += c.len_utf8();
     }
-    None
+}
+
+/// Tab, line feed, carriage return and U+0020–U+007E: the ASCII go-yaml's reader takes.
+fn printable_ascii(b: u8) -> bool {
+    (0x20..0x7f).contains(&b) | (b == b'\t') | (b == b'\n') | (b == b'\r')
 }
 
 /// A finished node with what decoding it costs (see [`Budget`]) and its height.

@@ -254,6 +254,23 @@ impl<'a> Scanner<'a> {
         self.mark.column = 0;
     }
 
+    /// The length of the run of ASCII bytes from here that `take` takes (no line break is
+    /// taken: the caller's `take` refuses them).
+    fn ascii_run(&self, take: impl Fn(u8) -> bool) -> usize {
+        let from = self.mark.index;
+        self.bytes[from..]
+            .iter()
+            .position(|&b| !take(b))
+            .unwrap_or(self.bytes.len() - from)
+    }
+
+    /// Moves past `n` ASCII characters, none a line break.
+    fn skip_ascii(&mut self, n: usize) {
+        self.mark.index += n;
+        self.mark.chars += n;
+        self.mark.column += n;
+    }
+
     /// Reads one character into `s`.
     fn read(&mut self, s: &mut String) {
         let c = self.cur();
@@ -277,17 +294,26 @@ impl<'a> Scanner<'a> {
 
     /// Reads a line break into `s`: CR, CRLF, LF and NEL as LF; LS and PS as themselves.
     fn read_line(&mut self, s: &mut String) {
+        if let Some(c) = self.take_line() {
+            s.push(c);
+        }
+    }
+
+    /// Moves past a line break and gives what [`Self::read_line`] reads for it; `None` (and
+    /// no move) when no line break is here.
+    fn take_line(&mut self) -> Option<char> {
         let c = if self.at_virtual_break() {
             '\n'
         } else {
             self.cur()
         };
-        match c {
-            '\r' | '\n' | '\u{85}' => s.push('\n'),
-            '\u{2028}' | '\u{2029}' => s.push(c),
-            _ => return,
-        }
+        let read = match c {
+            '\r' | '\n' | '\u{85}' => '\n',
+            '\u{2028}' | '\u{2029}' => c,
+            _ => return None,
+        };
         self.skip_line();
+        Some(read)
     }
 
     fn err<T>(&mut self, problem: &str, context: Mark) -> Res<T> {
@@ -721,16 +747,15 @@ impl<'a> Scanner<'a> {
             if self.mark.column == 0 && self.cur() == '\u{feff}' {
                 self.skip();
             }
-            loop {
-                let c = self.cur();
-                if c == ' ' || ((self.flow_level > 0 || !self.simple_key_allowed) && c == '\t') {
-                    self.skip();
-                } else {
-                    break;
-                }
-            }
+            let tabs = self.flow_level > 0 || !self.simple_key_allowed;
+            self.skip_ascii(self.ascii_run(|b| b == b' ' || (tabs && b == b'\t')));
             if self.cur() == '#' {
-                while !is_breakz(self.cur()) {
+                // The comment's ASCII in one go, then any other character one at a time.
+                loop {
+                    self.skip_ascii(self.ascii_run(|b| b < 0x80 && b != b'\n' && b != b'\r'));
+                    if is_breakz(self.cur()) {
+                        break;
+                    }
                     self.skip();
                 }
             }
@@ -1223,49 +1248,49 @@ impl<'a> Scanner<'a> {
     }
 
     fn scan_plain_scalar(&mut self) -> Res<Token> {
-        let (mut s, mut leading_break, mut trailing, mut spaces) =
-            (String::new(), String::new(), String::new(), String::new());
+        let mut s = String::new();
+        // The line break that ended the last line read (`leading_blanks`), the ones after it,
+        // and where the blanks after the last text on a line start.
+        let (mut leading_break, mut trailing, mut spaces) = ('\n', String::new(), None);
         let mut leading_blanks = false;
         let indent = self.indent + 1;
         let start = self.mark;
         let mut end = self.mark;
+        let flow = self.flow_level > 0;
         loop {
             if self.at_document_indicator() || self.cur() == '#' {
                 break;
             }
             while !is_blankz(self.cur()) && !self.at_virtual_break() {
                 let c = self.cur();
-                if (c == ':' && is_blankz(self.ch(1)))
-                    || (self.flow_level > 0 && ",?[]{}".contains(c))
-                {
+                if (c == ':' && is_blankz(self.ch(1))) || (flow && ",?[]{}".contains(c)) {
                     break;
                 }
-                if leading_blanks || !spaces.is_empty() {
-                    if leading_blanks {
-                        if leading_break.starts_with('\n') {
-                            if trailing.is_empty() {
-                                s.push(' ');
-                            } else {
-                                s.push_str(&trailing);
-                            }
+                if leading_blanks {
+                    if leading_break == '\n' {
+                        if trailing.is_empty() {
+                            s.push(' ');
                         } else {
-                            s.push_str(&leading_break);
                             s.push_str(&trailing);
                         }
-                        trailing.clear();
-                        leading_break.clear();
-                        leading_blanks = false;
                     } else {
-                        s.push_str(&spaces);
-                        spaces.clear();
+                        s.push(leading_break);
+                        s.push_str(&trailing);
                     }
+                    trailing.clear();
+                    leading_blanks = false;
+                } else if let Some(from) = spaces.take() {
+                    s.push_str(&self.text[from..self.mark.index]);
                 }
-                self.read(&mut s);
-                // The characters that cannot end the scalar or start a comment, in one go.
-                let flow = self.flow_level > 0;
-                self.read_run(&mut s, |b| {
-                    matches!(b, b' ' | b'\t' | b':') || (flow && b",?[]{}".contains(&b))
-                });
+                // This character and the ones after it that cannot end the scalar or start a
+                // comment, in one go.
+                let from = self.mark.index;
+                self.skip();
+                self.skip_ascii(self.ascii_run(|b| {
+                    !matches!(b, b' ' | b'\t' | b':' | b'\n' | b'\r' | 0 | 0x80..)
+                        && !(flow && b",?[]{}".contains(&b))
+                }));
+                s.push_str(&self.text[from..self.mark.index]);
                 end = self.mark;
             }
             let c = self.cur();
@@ -1278,17 +1303,16 @@ impl<'a> Scanner<'a> {
                     if leading_blanks && (self.mark.column as isize) < indent && c == '\t' {
                         return self.err("found a tab character that violates indentation", start);
                     }
-                    if leading_blanks {
-                        self.skip();
-                    } else {
-                        self.read(&mut spaces);
+                    if !leading_blanks && spaces.is_none() {
+                        spaces = Some(self.mark.index);
                     }
+                    self.skip();
                 } else if is_break(c) || self.at_virtual_break() {
                     if leading_blanks {
                         self.read_line(&mut trailing);
                     } else {
-                        spaces.clear();
-                        self.read_line(&mut leading_break);
+                        spaces = None;
+                        leading_break = self.take_line().unwrap_or('\n');
                         leading_blanks = true;
                     }
                 } else {

@@ -377,5 +377,10 @@ fn first_control_is_the_first_character_go_yaml_refuses() {
     ];
     for t in cases {
         assert_eq!(compose::first_control(t), slow(t), "{t:?}");
+        // Behind whole blocks of printable ASCII, and across a block's end.
+        for pad in [31, 32, 33, 64, 95] {
+            let t = format!("{}{t}{}", "a\tb\n".repeat(pad / 4), "x".repeat(pad % 7));
+            assert_eq!(compose::first_control(&t), slow(&t), "{t:?}");
+        }
     }
 }
