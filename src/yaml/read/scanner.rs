@@ -1287,8 +1287,8 @@ impl<'a> Scanner<'a> {
                 let from = self.mark.index;
                 self.skip();
                 self.skip_ascii(self.ascii_run(|b| {
-                    !matches!(b, b' ' | b'\t' | b':' | b'\n' | b'\r' | 0 | 0x80..)
-                        && !(flow && b",?[]{}".contains(&b))
+                    let ends = matches!(b, b' ' | b'\t' | b':' | b'\n' | b'\r' | 0 | 0x80..);
+                    !(ends || (flow && b",?[]{}".contains(&b)))
                 }));
                 s.push_str(&self.text[from..self.mark.index]);
                 end = self.mark;
