@@ -448,12 +448,13 @@ impl<'a> Scanner<'a> {
         if col0 && c == '%' {
             return self.fetch_directive();
         }
-        let (c1, c2, c3) = (self.ch(1), self.ch(2), self.ch(3));
-        if col0 && c == '-' && c1 == '-' && c2 == '-' && is_blankz(c3) {
-            return self.fetch_document_indicator(Tok::DocumentStart);
-        }
-        if col0 && c == '.' && c1 == '.' && c2 == '.' && is_blankz(c3) {
-            return self.fetch_document_indicator(Tok::DocumentEnd);
+        let c1 = self.ch(1);
+        if col0 && matches!(c, '-' | '.') && c1 == c && self.ch(2) == c && is_blankz(self.ch(3)) {
+            let t = match c {
+                '-' => Tok::DocumentStart,
+                _ => Tok::DocumentEnd,
+            };
+            return self.fetch_document_indicator(t);
         }
         match c {
             '[' => return self.fetch_flow_start(Tok::FlowSequenceStart),
@@ -473,7 +474,28 @@ impl<'a> Scanner<'a> {
             '"' => return self.fetch_flow_scalar(false),
             _ => {}
         }
-        let indicator = is_blankz(c) || "-?:,[]{}#&*!|>'\"%@`".contains(c);
+        let indicator = is_blankz(c)
+            || matches!(
+                c,
+                '-' | '?'
+                    | ':'
+                    | ','
+                    | '['
+                    | ']'
+                    | '{'
+                    | '}'
+                    | '#'
+                    | '&'
+                    | '*'
+                    | '!'
+                    | '|'
+                    | '>'
+                    | '\''
+                    | '"'
+                    | '%'
+                    | '@'
+                    | '`'
+            );
         if !indicator
             || (c == '-' && !is_blank(c1))
             || (self.flow_level == 0 && (c == '?' || c == ':') && !is_blankz(c1))
