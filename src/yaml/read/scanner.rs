@@ -1118,9 +1118,12 @@ impl<'a> Scanner<'a> {
         *end = self.mark;
         let mut max_indent = 0;
         loop {
-            while (*indent == 0 || self.mark.column < *indent) && self.cur() == ' ' {
-                self.skip();
-            }
+            let spaces = self.ascii_run(|b| b == b' ');
+            let room = match *indent {
+                0 => spaces,
+                n => n.saturating_sub(self.mark.column),
+            };
+            self.skip_ascii(spaces.min(room));
             max_indent = max_indent.max(self.mark.column);
             if (*indent == 0 || self.mark.column < *indent) && self.cur() == '\t' {
                 return self.err(
@@ -1151,8 +1154,10 @@ impl<'a> Scanner<'a> {
     fn scan_flow_scalar(&mut self, single: bool) -> Res<Token> {
         let start = self.mark;
         self.skip();
-        let (mut s, mut leading_break, mut trailing, mut spaces) =
-            (String::new(), String::new(), String::new(), String::new());
+        // The line break that ended the last line read (none after an escaped one), and the
+        // ones after it.
+        let (mut s, mut leading_break, mut trailing) = (String::new(), None, String::new());
+        let quote = if single { b'\'' } else { b'"' };
         loop {
             if self.at_document_indicator() {
                 return self.err("found unexpected document indicator", start);
@@ -1218,27 +1223,32 @@ impl<'a> Scanner<'a> {
                         }
                     }
                 } else {
-                    self.read(&mut s);
+                    // This character and the ordinary ASCII after it, in one go.
+                    let from = self.mark.index;
+                    self.skip();
+                    self.skip_ascii(self.ascii_run(|b| {
+                        let special =
+                            matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\\' | 0 | 0x80..);
+                        !special && b != quote
+                    }));
+                    s.push_str(&self.text[from..self.mark.index]);
                 }
             }
             let c = self.cur();
             if (single && c == '\'') || (!single && c == '"') {
                 break;
             }
+            // Blanks up to the next text are content unless a line break comes first.
+            let blanks = self.mark.index;
             loop {
                 let c = self.cur();
                 if is_blank(c) {
-                    if leading_blanks {
-                        self.skip();
-                    } else {
-                        self.read(&mut spaces);
-                    }
+                    self.skip();
                 } else if is_break(c) || self.at_virtual_break() {
                     if leading_blanks {
                         self.read_line(&mut trailing);
                     } else {
-                        spaces.clear();
-                        self.read_line(&mut leading_break);
+                        leading_break = self.take_line();
                         leading_blanks = true;
                     }
                 } else {
@@ -1246,21 +1256,20 @@ impl<'a> Scanner<'a> {
                 }
             }
             if leading_blanks {
-                if leading_break.starts_with('\n') {
+                if leading_break == Some('\n') {
                     if trailing.is_empty() {
                         s.push(' ');
                     } else {
                         s.push_str(&trailing);
                     }
                 } else {
-                    s.push_str(&leading_break);
+                    s.extend(leading_break);
                     s.push_str(&trailing);
                 }
                 trailing.clear();
-                leading_break.clear();
+                leading_break = None;
             } else {
-                s.push_str(&spaces);
-                spaces.clear();
+                s.push_str(&self.text[blanks..self.mark.index]);
             }
         }
         self.skip();

@@ -384,3 +384,24 @@ fn first_control_is_the_first_character_go_yaml_refuses() {
         }
     }
 }
+
+#[test]
+fn scalars_read_in_runs_keep_their_folding() {
+    // Read a run at a time: blanks inside a line kept, a line break folded to a space, more
+    // line breaks kept, an escaped line break joining its lines, LS kept as itself.
+    let cases: &[(&str, &str)] = &[
+        ("a: \"x  y\tz\"\n", "x  y\tz"),
+        ("a: \"x  \\\n   y\"\n", "x  y"),
+        ("a: \"x \\\n\n  y\"\n", "x \ny"),
+        ("a: \"x\\\n  \\ y\"\n", "x y"),
+        ("a: 'x  \n\n\n  y'\n", "x\n\ny"),
+        ("a: 'it''s \u{2028} z'\n", "it's\u{2028}z"),
+        ("a: x  y\n  z  \n\n  w\n", "x  y z\nw"),
+        ("a: x:y  #c\n", "x:y"),
+        ("a: |\n    x\n      y\n\n    z\n", "x\n  y\n\nz\n"),
+        ("a: >2\n     x\n   y\n", "   x\n y\n"),
+    ];
+    for (text, want) in cases {
+        assert_eq!(one(text)["a"], json!(want), "{text:?}");
+    }
+}
