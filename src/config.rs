@@ -115,7 +115,7 @@ impl Config {
     /// Sets [`Config::jobs`] from the command line's `--jobs` (`flag`), else from
     /// [`crate::jobs::JOBS_ENV`], else keeps the config's `jobs:`.
     pub fn with_jobs(mut self, flag: Option<usize>) -> Result<Self, ConfigError> {
-        let env = crate::jobs::from_env().map_err(ConfigError::Environment)?;
+        let env = crate::jobs::from_env().map_err(|e| ConfigError::Environment(e.to_string()))?;
         self.jobs = flag.or(env).or(self.jobs);
         Ok(self)
     }
@@ -127,7 +127,8 @@ impl Config {
         mut self,
         flag: Option<KubeVersion>,
     ) -> Result<Self, ConfigError> {
-        let env = crate::versions::from_env().map_err(ConfigError::Environment)?;
+        let env =
+            crate::versions::from_env().map_err(|e| ConfigError::Environment(e.to_string()))?;
         self.kubernetes_version = flag.or(env).or(self.kubernetes_version);
         Ok(self)
     }
@@ -538,7 +539,7 @@ fn parse_jobs(v: &Value, key: &str) -> Result<Option<usize>, ConfigError> {
             ))
         }
     };
-    parsed.map(Some).map_err(|m| bad(key, m))
+    parsed.map(Some).map_err(|e| bad(key, e.to_string()))
 }
 
 /// A Kubernetes version (`1.34`, `v1.34`, `1.34.2`; a number such as 1.34 as YAML reads it
@@ -558,7 +559,9 @@ fn parse_kubernetes_version(v: &Value, key: &str) -> Result<Option<KubeVersion>,
             ))
         }
     };
-    KubeVersion::parse(&text).map(Some).map_err(|m| bad(key, m))
+    KubeVersion::parse(&text)
+        .map(Some)
+        .map_err(|e| bad(key, e.to_string()))
 }
 
 fn parse_string(v: &Value, key: &str) -> Result<String, ConfigError> {

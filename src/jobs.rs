@@ -11,6 +11,7 @@
 //! not used: only the pages a deep document reaches are ever touched.
 
 use std::collections::HashMap;
+use std::ffi::OsString;
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -28,26 +29,48 @@ pub fn available() -> usize {
     std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
 }
 
+/// Why a text is no thread count (`expected a whole number of threads, 1 or more, found "x"`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum JobsError {
+    #[error("{EXPECTED}, found 0")]
+    Zero,
+    /// The text as written.
+    #[error("{expected}, found {0:?}", expected = EXPECTED)]
+    NotANumber(String),
+    /// An environment value that is not UTF-8.
+    #[error("{expected}, found {0:?}", expected = EXPECTED)]
+    NotUnicode(OsString),
+}
+
+/// A [`JobsError`] in [`JOBS_ENV`] (`CRD_SCHEMA_FN_JOBS: expected …`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}: {err}", JOBS_ENV)]
+pub struct EnvError {
+    pub err: JobsError,
+}
+
 /// A thread count as written on the command line or in the environment: a whole number, 1 or
 /// more.
-pub fn parse(s: &str) -> Result<usize, String> {
+pub fn parse(s: &str) -> Result<usize, JobsError> {
     match s.trim().parse::<usize>() {
-        Ok(0) => Err(format!("{EXPECTED}, found 0")),
+        Ok(0) => Err(JobsError::Zero),
         Ok(n) => Ok(n),
-        Err(_) => Err(format!("{EXPECTED}, found {s:?}")),
+        Err(_) => Err(JobsError::NotANumber(s.to_string())),
     }
 }
 
 /// The thread count [`JOBS_ENV`] sets (`None` when unset or empty), or why it cannot be used.
-pub fn from_env() -> Result<Option<usize>, String> {
-    match std::env::var(JOBS_ENV) {
-        Err(std::env::VarError::NotPresent) => Ok(None),
-        Err(std::env::VarError::NotUnicode(v)) => {
-            Err(format!("{JOBS_ENV}: {EXPECTED}, found {v:?}"))
-        }
-        Ok(v) if v.trim().is_empty() => Ok(None),
-        Ok(v) => parse(&v).map(Some).map_err(|e| format!("{JOBS_ENV}: {e}")),
-    }
+pub fn from_env() -> Result<Option<usize>, EnvError> {
+    let err = match std::env::var(JOBS_ENV) {
+        Err(std::env::VarError::NotPresent) => return Ok(None),
+        Err(std::env::VarError::NotUnicode(v)) => JobsError::NotUnicode(v),
+        Ok(v) if v.trim().is_empty() => return Ok(None),
+        Ok(v) => match parse(&v) {
+            Ok(n) => return Ok(Some(n)),
+            Err(e) => e,
+        },
+    };
+    Err(EnvError { err })
 }
 
 /// The pool of `threads` threads (made once per size and kept for the process: a streamed run
@@ -175,12 +198,13 @@ mod tests {
     fn parses_thread_counts() {
         assert_eq!(parse("1"), Ok(1));
         assert_eq!(parse(" 4 "), Ok(4));
+        let text = |s: &str| parse(s).map_err(|e| e.to_string());
         assert_eq!(
-            parse("0"),
+            text("0"),
             Err("expected a whole number of threads, 1 or more, found 0".into())
         );
         assert_eq!(
-            parse("two"),
+            text("two"),
             Err("expected a whole number of threads, 1 or more, found \"two\"".into())
         );
         assert!(parse("-1").is_err());

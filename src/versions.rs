@@ -16,6 +16,7 @@
 //! brought, as a [`Change`]) and its ground truth.
 
 use std::cell::Cell;
+use std::ffi::OsString;
 use std::fmt;
 
 /// The environment variable that sets the version (as `--kubernetes-version` does; the flag
@@ -56,7 +57,7 @@ impl KubeVersion {
 
     /// The version as written (`1.34`, `v1.34`, `1.34.2`: the patch is ignored), or why it is
     /// not one answered.
-    pub fn parse(s: &str) -> Result<KubeVersion, String> {
+    pub fn parse(s: &str) -> Result<KubeVersion, VersionError> {
         let t = s.trim();
         let t = t.strip_prefix('v').unwrap_or(t);
         let mut parts = t.split('.');
@@ -70,18 +71,12 @@ impl KubeVersion {
             && (patch.is_none() || number(patch).is_some())
             && rest.is_none();
         if !shape_ok {
-            return Err(format!(
-                "{s:?} is not a Kubernetes version: expected 1.MINOR (or v1.MINOR, 1.MINOR.PATCH), {}",
-                supported()
-            ));
+            return Err(VersionError::NotAVersion(s.to_string()));
         }
         let (major, minor) = (number(major), number(minor));
         match (major, minor.and_then(|m| u8::try_from(m).ok())) {
             (Some(1), Some(m)) if KubeVersion::of_minor(m).is_some() => Ok(KubeVersion(m)),
-            _ => Err(format!(
-                "Kubernetes version {s:?} is not supported: {}",
-                supported()
-            )),
+            _ => Err(VersionError::Unsupported(s.to_string())),
         }
     }
 
@@ -105,6 +100,30 @@ impl fmt::Display for KubeVersion {
 }
 
 /// The supported range, for messages.
+/// Why a text is no Kubernetes version answered; the text names the versions that are.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VersionError {
+    /// Not `1.MINOR` (or `v1.MINOR`, `1.MINOR.PATCH`): the text as written.
+    #[error(
+        "{0:?} is not a Kubernetes version: expected 1.MINOR (or v1.MINOR, 1.MINOR.PATCH), {supported}",
+        supported = supported()
+    )]
+    NotAVersion(String),
+    /// A version outside those answered, as written.
+    #[error("Kubernetes version {0:?} is not supported: {supported}", supported = supported())]
+    Unsupported(String),
+    /// An environment value that is not UTF-8.
+    #[error("{0:?} is not a Kubernetes version: {supported}", supported = supported())]
+    NotUnicode(OsString),
+}
+
+/// A [`VersionError`] in [`VERSION_ENV`] (`CRD_SCHEMA_FN_KUBERNETES_VERSION: …`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}: {err}", VERSION_ENV)]
+pub struct EnvError {
+    pub err: VersionError,
+}
+
 fn supported() -> String {
     format!("the supported versions are 1.{OLDEST} to 1.{NEWEST}")
 }
@@ -365,18 +384,17 @@ impl Drop for Entered {
 }
 
 /// The version [`VERSION_ENV`] sets (`None` when unset or empty), or why it cannot be used.
-pub fn from_env() -> Result<Option<KubeVersion>, String> {
-    match std::env::var(VERSION_ENV) {
-        Err(std::env::VarError::NotPresent) => Ok(None),
-        Err(std::env::VarError::NotUnicode(v)) => Err(format!(
-            "{VERSION_ENV}: {v:?} is not a Kubernetes version: {}",
-            supported()
-        )),
-        Ok(v) if v.trim().is_empty() => Ok(None),
-        Ok(v) => KubeVersion::parse(&v)
-            .map(Some)
-            .map_err(|e| format!("{VERSION_ENV}: {e}")),
-    }
+pub fn from_env() -> Result<Option<KubeVersion>, EnvError> {
+    let err = match std::env::var(VERSION_ENV) {
+        Err(std::env::VarError::NotPresent) => return Ok(None),
+        Err(std::env::VarError::NotUnicode(v)) => VersionError::NotUnicode(v),
+        Ok(v) if v.trim().is_empty() => return Ok(None),
+        Ok(v) => match KubeVersion::parse(&v) {
+            Ok(k) => return Ok(Some(k)),
+            Err(e) => e,
+        },
+    };
+    Err(EnvError { err })
 }
 
 #[cfg(test)]

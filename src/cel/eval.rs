@@ -204,13 +204,13 @@ fn failure(
         Some(e) => message_expression(e, &rule.message_expr_text, vars, budget),
         None => Ok(None),
     };
-    let message = message.map_err(|detail| {
+    let message = message.map_err(|stop| {
         let value = BadValue::Json(Value::String(n.type_name().to_string()));
         Box::new(FieldError::new(
             ErrorType::Invalid,
             field.clone(),
             value,
-            &detail,
+            &stop.to_string(),
         ))
     })?;
     let detail = message.unwrap_or_else(|| match rule.message.as_str() {
@@ -233,24 +233,30 @@ fn failure(
     })
 }
 
+/// Why a `messageExpression` stops evaluation: the apiserver's detail for it.
+#[derive(Debug, thiserror::Error)]
+enum MessageStop {
+    /// A call went past its cost limit: the expression's source.
+    #[error("no further validation rules will be run due to call cost exceeds limit for messageExpression: {}", quote(.0))]
+    CallLimit(String),
+    #[error("messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run")]
+    Budget,
+}
+
 /// A `messageExpression`'s message; `None` (use `message`) when it fails, is not a string, is
-/// empty, has line breaks or is longer than 5000 bytes; `Err` (the detail of the error that
-/// stops evaluation) when it runs out of cost.
+/// empty, has line breaks or is longer than 5000 bytes; `Err` (the error that stops
+/// evaluation) when it runs out of cost.
 fn message_expression(
     e: &super::interp::Program,
     src: &str,
     vars: &[(&'static str, Val)],
     budget: &mut Budget,
-) -> Result<Option<String>, String> {
+) -> Result<Option<String>, MessageStop> {
     let s = match budget.run(e, vars) {
         Ok(Val::String(s)) => s,
         Ok(_) | Err(RunError::Eval(_)) => return Ok(None),
-        Err(RunError::CallLimit) => {
-            return Err(format!("no further validation rules will be run due to call cost exceeds limit for messageExpression: {}", quote(src)));
-        }
-        Err(RunError::Budget) => {
-            return Err("messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run".into());
-        }
+        Err(RunError::CallLimit) => return Err(MessageStop::CallLimit(src.to_string())),
+        Err(RunError::Budget) => return Err(MessageStop::Budget),
     };
     let t = s.trim();
     Ok((!t.is_empty() && t.len() <= 5000 && !t.contains('\n')).then(|| t.to_string()))

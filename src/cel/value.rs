@@ -60,7 +60,7 @@ pub fn to_cel(v: &Value, d: &Arc<Decl>) -> Val {
         },
         (Kind::Timestamp(date_only), Value::String(s)) => match parse_timestamp(s, *date_only) {
             Ok(t) => Val::Timestamp(t),
-            Err(e) => invalid(e),
+            Err(e) => invalid(e.to_string()),
         },
         (Kind::Bytes, Value::String(s)) => match decode_base64_url(s) {
             Ok(b) => Val::Bytes(b.into()),
@@ -118,18 +118,42 @@ pub fn plain(v: &Value) -> Val {
     }
 }
 
-/// A `date-time` (`strfmt.ParseDateTime`) or `date` (`time.Parse(strfmt.RFC3339FullDate, …)`)
-/// string as a timestamp, or the error value the apiserver's conversion gives
+/// Why a `date` or `date-time` string is no timestamp: the apiserver's conversion's text
 /// (`UnstructuredToVal`: `Invalid date-time formatted string <s>: <Go's parse error>`).
-fn parse_timestamp(s: &str, date_only: bool) -> Result<Timestamp, String> {
+#[derive(Debug, thiserror::Error)]
+#[error("Invalid {what} formatted string {value}: {reason}")]
+struct TimestampError {
+    /// The format: `date` or `date-time`.
+    what: &'static str,
+    value: String,
+    reason: TimestampReason,
+}
+
+#[derive(Debug, thiserror::Error)]
+enum TimestampReason {
+    #[error("{0}")]
+    Parse(Box<crate::go::time::ParseError>),
+    /// Go reads it, but the time is past what a CEL timestamp holds.
+    #[error("out of range")]
+    OutOfRange,
+}
+
+/// A `date-time` (`strfmt.ParseDateTime`) or `date` (`time.Parse(strfmt.RFC3339FullDate, …)`)
+/// string as a timestamp, or why the apiserver's conversion gives an error value for it.
+fn parse_timestamp(s: &str, date_only: bool) -> Result<Timestamp, TimestampError> {
     use crate::go::time;
     let (parsed, what) = match date_only {
         true => (time::parse(&time::FULL_DATE, s), "date"),
         false => (time::parse_strfmt_date_time(s), "date-time"),
     };
-    let p = parsed.map_err(|e| format!("Invalid {what} formatted string {s}: {e}"))?;
+    let error = |reason| TimestampError {
+        what,
+        value: s.to_string(),
+        reason,
+    };
+    let p = parsed.map_err(|e| error(TimestampReason::Parse(Box::new(e))))?;
     p.date_time()
-        .ok_or_else(|| format!("Invalid {what} formatted string {s}: out of range"))
+        .ok_or_else(|| error(TimestampReason::OutOfRange))
 }
 
 /// Go's `base64.URLEncoding.Decode` (URL-safe alphabet, `=` padding, `\r` and `\n` skipped,

@@ -5,6 +5,7 @@
 //! [`IpAddr`] (an IPv6 address may carry a zone, which std's type does not keep: [`Addr`]).
 
 use crate::go::strconv::quote;
+use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 /// A parsed address: std's address and the IPv6 zone (`fe80::1%eth0`), if any.
@@ -14,16 +15,64 @@ pub struct Addr {
     pub zone: String,
 }
 
-fn addr_error(input: &str, msg: &str, at: &str) -> String {
-    if at.is_empty() {
-        format!("ParseAddr({}): {msg}", quote(input))
-    } else {
-        format!("ParseAddr({}): {msg} (at {})", quote(input), quote(at))
+/// Go's `parseAddrError`: the input, what is wrong with it and the text it was found at (may
+/// be empty); its text is Go's (`ParseAddr("1.2.3"): IPv4 address too short`,
+/// `ParseAddr("1..2.3"): IPv4 field must have at least one digit (at ".2.3")`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AddrError {
+    pub input: String,
+    pub msg: &'static str,
+    pub at: String,
+}
+
+impl fmt::Display for AddrError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ParseAddr({}): {}", quote(&self.input), self.msg)?;
+        if !self.at.is_empty() {
+            write!(f, " (at {})", quote(&self.at))?;
+        }
+        Ok(())
     }
 }
 
-/// `netip.ParseAddr(s)`; the error is Go's `err.Error()`.
-pub fn parse_addr(s: &str) -> Result<Addr, String> {
+impl std::error::Error for AddrError {}
+
+fn addr_error(input: &str, msg: &'static str, at: &str) -> AddrError {
+    AddrError {
+        input: input.to_string(),
+        msg,
+        at: at.to_string(),
+    }
+}
+
+/// `netip.ParsePrefix`'s error: the input and why it is no prefix; its text is Go's
+/// (`netip.ParsePrefix("10.0.0.0/33"): prefix length out of range`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("netip.ParsePrefix({}): {reason}", quote(.input))]
+pub struct PrefixError {
+    pub input: String,
+    pub reason: PrefixReason,
+}
+
+/// Why `netip.ParsePrefix` refuses its input.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PrefixReason {
+    #[error("no '/'")]
+    NoSlash,
+    /// The address before the slash is none ([`parse_addr`]'s error).
+    #[error("{0}")]
+    Addr(AddrError),
+    #[error("IPv6 zones cannot be present in a prefix")]
+    Zone,
+    /// The text after the slash, as written.
+    #[error("bad bits after slash: {}", quote(.0))]
+    BadBits(String),
+    #[error("prefix length out of range")]
+    OutOfRange,
+}
+
+/// `netip.ParseAddr(s)`; the error is Go's `parseAddrError`.
+pub fn parse_addr(s: &str) -> Result<Addr, AddrError> {
     for c in s.bytes() {
         match c {
             b'.' => {
@@ -43,7 +92,12 @@ pub fn parse_addr(s: &str) -> Result<Addr, String> {
 }
 
 /// The four fields of the IPv4 address `input[off..end]` (Go's `parseIPv4Fields`).
-fn parse_v4_fields(input: &str, off: usize, end: usize, fields: &mut [u8]) -> Result<(), String> {
+fn parse_v4_fields(
+    input: &str,
+    off: usize,
+    end: usize,
+    fields: &mut [u8],
+) -> Result<(), AddrError> {
     let s = &input.as_bytes()[off..end];
     let (mut val, mut pos, mut digits) = (0u32, 0usize, 0);
     for (i, &c) in s.iter().enumerate() {
@@ -94,7 +148,7 @@ fn lossy_tail(input: &str, from: usize, end: usize) -> String {
 }
 
 /// Go's `parseIPv6`.
-fn parse_v6(input: &str) -> Result<Addr, String> {
+fn parse_v6(input: &str) -> Result<Addr, AddrError> {
     let (mut s, zone) = match input.find('%') {
         Some(i) => {
             let zone = &input[i + 1..];
@@ -216,17 +270,20 @@ fn parse_v6(input: &str) -> Result<Addr, String> {
 
 /// `netip.ParsePrefix(s)`: the address (with its zone, always empty: zones are refused) and
 /// the prefix length.
-pub fn parse_prefix(s: &str) -> Result<(IpAddr, u8), String> {
-    let err = |msg: &str| format!("netip.ParsePrefix({}): {msg}", quote(s));
-    let Some(i) = s.rfind('/') else {
-        return Err(err("no '/'"));
+pub fn parse_prefix(s: &str) -> Result<(IpAddr, u8), PrefixError> {
+    let err = |reason| PrefixError {
+        input: s.to_string(),
+        reason,
     };
-    let addr = parse_addr(&s[..i]).map_err(|e| err(&e))?;
+    let Some(i) = s.rfind('/') else {
+        return Err(err(PrefixReason::NoSlash));
+    };
+    let addr = parse_addr(&s[..i]).map_err(|e| err(PrefixReason::Addr(e)))?;
     if addr.ip.is_ipv6() && !addr.zone.is_empty() {
-        return Err(err("IPv6 zones cannot be present in a prefix"));
+        return Err(err(PrefixReason::Zone));
     }
     let bits = &s[i + 1..];
-    let bad = || err(&format!("bad bits after slash: {}", quote(bits)));
+    let bad = || err(PrefixReason::BadBits(bits.to_string()));
     let b = bits.as_bytes();
     if b.len() > 1 && !(b'1'..=b'9').contains(&b[0]) {
         return Err(bad());
@@ -242,7 +299,7 @@ pub fn parse_prefix(s: &str) -> Result<(IpAddr, u8), String> {
     };
     let max = if addr.ip.is_ipv6() { 128 } else { 32 };
     if !(0..=max).contains(&n) {
-        return Err(err("prefix length out of range"));
+        return Err(err(PrefixReason::OutOfRange));
     }
     Ok((addr.ip, n as u8))
 }
@@ -357,7 +414,7 @@ mod tests {
             ("12345::", "ParseAddr(\"12345::\"): each group must have 4 or less digits (at \"12345::\")"),
         ];
         for (s, want) in cases {
-            assert_eq!(parse_addr(s).unwrap_err(), want, "{s}");
+            assert_eq!(parse_addr(s).unwrap_err().to_string(), want, "{s}");
         }
         let a = parse_addr("fe80::1%eth0").unwrap();
         assert_eq!(
@@ -386,7 +443,7 @@ mod tests {
             ("010.0.0.0/8", "netip.ParsePrefix(\"010.0.0.0/8\"): ParseAddr(\"010.0.0.0\"): IPv4 field has octet with leading zero"),
         ];
         for (s, want) in cases {
-            assert_eq!(parse_prefix(s).unwrap_err(), want, "{s}");
+            assert_eq!(parse_prefix(s).unwrap_err().to_string(), want, "{s}");
         }
         assert_eq!(parse_prefix("10.1.2.3/8").unwrap().1, 8);
         let (ip, bits) = parse_prefix("10.1.2.3/8").unwrap();

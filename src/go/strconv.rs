@@ -24,6 +24,36 @@ pub fn is_print(c: char) -> bool {
     )
 }
 
+/// Go's `*strconv.NumError`: the function, the text it was given and why it failed; its text
+/// is Go's (`strconv.Atoi: parsing "x": invalid syntax`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("strconv.{func}: parsing {}: {err}", quote(.num))]
+pub struct NumError {
+    /// The function's name: `ParseUint`, `Atoi`.
+    pub func: &'static str,
+    pub num: String,
+    pub err: NumErrorKind,
+}
+
+/// The `Err` of a [`NumError`]: Go's `ErrSyntax` or `ErrRange`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NumErrorKind {
+    #[error("invalid syntax")]
+    Syntax,
+    #[error("value out of range")]
+    Range,
+}
+
+impl NumError {
+    pub fn new(func: &'static str, num: &str, err: NumErrorKind) -> NumError {
+        NumError {
+            func,
+            num: num.to_string(),
+            err,
+        }
+    }
+}
+
 /// Go's `strconv.Quote` (`%q` of a string): double quotes; `"` and `\` escaped; a printable
 /// character ([`is_print`]) as it is; `\a \b \f \n \r \t \v`; other characters below U+0020
 /// and DEL as `\xXX`, the rest as `\uXXXX` or `\UXXXXXXXX`.

@@ -1,5 +1,7 @@
 //! `time`: durations, and times in the layouts the apiserver reads them in.
 
+use std::fmt;
+
 /// Nanoseconds per unit of `time.ParseDuration`.
 fn unit(u: &str) -> Option<u64> {
     Some(match u {
@@ -206,9 +208,41 @@ enum Fail {
     Bad,
 }
 
-/// Go's `time.Parse(time.RFC3339, s)`: the time, or Go's error text (`parsing time "a" as
+/// Go's `*time.ParseError`: the layout and the text, the element of each where reading failed,
+/// and Go's `Message` (empty for an element that does not read, else `: month out of range`,
+/// `: extra text: "…"`). Its text is Go's (`parsing time "a" as "2006-01-02T15:04:05Z07:00":
+/// cannot parse "a" as "2006"`, `parsing time "2006-13-02T15:04:05Z": month out of range`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub layout: &'static str,
+    pub value: String,
+    pub layout_elem: &'static str,
+    pub value_elem: String,
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let value = quote(self.value.as_bytes());
+        if self.message.is_empty() {
+            write!(
+                f,
+                "parsing time {value} as {}: cannot parse {} as {}",
+                quote(self.layout.as_bytes()),
+                quote(self.value_elem.as_bytes()),
+                quote(self.layout_elem.as_bytes())
+            )
+        } else {
+            write!(f, "parsing time {value}{}", self.message)
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Go's `time.Parse(time.RFC3339, s)`: the time, or Go's error (`parsing time "a" as
 /// "2006-01-02T15:04:05Z07:00": cannot parse "a" as "2006"`, `…: month out of range`).
-pub fn parse_rfc3339(s: &str) -> Result<Parsed, String> {
+pub fn parse_rfc3339(s: &str) -> Result<Parsed, ParseError> {
     parse(&RFC3339, s)
 }
 
@@ -217,7 +251,7 @@ pub fn parse_rfc3339(s: &str) -> Result<Parsed, String> {
 /// then `2006-01-02T15:04:05` in UTC) tried in turn, the last one's error when none reads it;
 /// the empty string is the Unix epoch. (The first four read the same texts as RFC 3339 does:
 /// Go's parser takes a fraction after the seconds where the layout has none.)
-pub fn parse_strfmt_date_time(s: &str) -> Result<Parsed, String> {
+pub fn parse_strfmt_date_time(s: &str) -> Result<Parsed, ParseError> {
     if s.is_empty() {
         return Ok(Parsed {
             unix: 0,
@@ -229,9 +263,17 @@ pub fn parse_strfmt_date_time(s: &str) -> Result<Parsed, String> {
 }
 
 /// Go's `time.Parse(layout, s)` for the layouts here.
-pub fn parse(layout: &Layout, s: &str) -> Result<Parsed, String> {
+pub fn parse(layout: &Layout, s: &str) -> Result<Parsed, ParseError> {
     let whole = s.as_bytes();
     let mut rest = whole;
+    // Go's error with a `Message` (the elements are left empty, as Go leaves them).
+    let message = |message: String| ParseError {
+        layout: layout.text,
+        value: s.to_string(),
+        layout_elem: "",
+        value_elem: String::new(),
+        message,
+    };
     let mut f = Fields::default();
     for &elem in layout.elems {
         let hold = rest;
@@ -241,29 +283,24 @@ pub fn parse(layout: &Layout, s: &str) -> Result<Parsed, String> {
         };
         match outcome {
             Ok(r) => rest = r,
-            Err(Fail::Range(what)) => {
-                return Err(format!(
-                    "parsing time {}: {what} out of range",
-                    quote(whole)
-                ))
-            }
+            Err(Fail::Range(what)) => return Err(message(format!(": {what} out of range"))),
             Err(Fail::Bad) => {
-                return Err(format!(
-                    "parsing time {} as {}: cannot parse {} as {}",
-                    quote(whole),
-                    quote(layout.text.as_bytes()),
-                    quote(hold),
-                    quote(name.as_bytes())
-                ))
+                return Err(ParseError {
+                    layout: layout.text,
+                    value: s.to_string(),
+                    layout_elem: name,
+                    // The elements read before are ASCII: `hold` starts on a character.
+                    value_elem: String::from_utf8_lossy(hold).into_owned(),
+                    message: String::new(),
+                });
             }
         }
     }
     if !rest.is_empty() {
-        let (q, extra) = (quote(whole), quote(rest));
-        return Err(format!("parsing time {q}: extra text: {extra}"));
+        return Err(message(format!(": extra text: {}", quote(rest))));
     }
     if f.day < 1 || f.day > days_in_month(f.year, f.month) {
-        return Err(format!("parsing time {}: day out of range", quote(whole)));
+        return Err(message(": day out of range".to_string()));
     }
     let days = days_from_civil(f.year, f.month, f.day);
     let unix = days * 86_400 + f.hour * 3600 + f.min * 60 + f.sec - f.offset;
@@ -621,7 +658,8 @@ mod tests {
             ),
         ];
         for &(layout, s, want) in errs {
-            assert_eq!(parse(layout, s), Err(want.to_string()), "{s:?}");
+            let got = parse(layout, s).map_err(|e| e.to_string());
+            assert_eq!(got, Err(want.to_string()), "{s:?}");
         }
     }
 }

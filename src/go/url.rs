@@ -16,17 +16,61 @@ pub struct GoUrl {
     pub raw_query: String,
 }
 
-/// Go's `url.ParseRequestURI`; the error is Go's text, `parse "<raw>": <reason>`.
-pub fn parse_request_uri(raw: &str) -> Result<GoUrl, String> {
-    parse(raw).map_err(|e| format!("parse {}: {e}", quote(raw)))
+/// Go's `*url.Error`: the operation, the URL it was given and why it failed; its text is Go's
+/// `parse "<url>": <reason>`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{op} {}: {err}", quote(.url))]
+pub struct Error {
+    /// Go's `Op` (`parse`).
+    pub op: &'static str,
+    /// Go's `URL`: the text that was parsed.
+    pub url: String,
+    /// Go's `Err`.
+    pub err: Reason,
 }
 
-fn parse(raw: &str) -> Result<GoUrl, String> {
+/// The `Err` of a [`Error`]: Go's `errors.New` texts, its `EscapeError` and its
+/// `InvalidHostError`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Reason {
+    #[error("net/url: invalid control character in URL")]
+    ControlCharacter,
+    #[error("empty url")]
+    Empty,
+    #[error("invalid URI for request")]
+    InvalidUri,
+    #[error("missing protocol scheme")]
+    MissingScheme,
+    #[error("net/url: invalid userinfo")]
+    InvalidUserinfo,
+    #[error("missing ']' in host")]
+    MissingBracket,
+    /// The `:port` after a host, as written.
+    #[error("invalid port {} after host", quote(.0))]
+    InvalidPort(String),
+    /// Go's `EscapeError`: the bad escape, as written (up to three characters).
+    #[error("invalid URL escape {}", quote(.0))]
+    Escape(String),
+    /// Go's `InvalidHostError`: the character a host may not have.
+    #[error("invalid character {} in host name", quote(.0))]
+    InvalidHost(String),
+}
+
+/// Go's `url.ParseRequestURI`; the error is Go's `*url.Error` (`parse "<raw>": <reason>`).
+pub fn parse_request_uri(raw: &str) -> Result<GoUrl, Error> {
+    parse(raw).map_err(|err| Error {
+        op: "parse",
+        url: raw.to_string(),
+        err,
+    })
+}
+
+fn parse(raw: &str) -> Result<GoUrl, Reason> {
     if raw.bytes().any(|b| b < 0x20 || b == 0x7f) {
-        return Err("net/url: invalid control character in URL".into());
+        return Err(Reason::ControlCharacter);
     }
     if raw.is_empty() {
-        return Err("empty url".into());
+        return Err(Reason::Empty);
     }
     let mut url = GoUrl::default();
     if raw == "*" {
@@ -49,7 +93,7 @@ fn parse(raw: &str) -> Result<GoUrl, String> {
         if !url.scheme.is_empty() {
             return Ok(url);
         }
-        return Err("invalid URI for request".into());
+        return Err(Reason::InvalidUri);
     }
     let mut path = rest;
     if !url.scheme.is_empty() && rest.starts_with("//") {
@@ -69,12 +113,12 @@ fn parse(raw: &str) -> Result<GoUrl, String> {
 }
 
 /// Go's `getScheme`: letters, then letters, digits, `+`, `-`, `.` up to a `:`.
-fn scheme(raw: &str) -> Result<(&str, &str), String> {
+fn scheme(raw: &str) -> Result<(&str, &str), Reason> {
     for (i, c) in raw.bytes().enumerate() {
         match c {
             b'a'..=b'z' | b'A'..=b'Z' => {}
             b'0'..=b'9' | b'+' | b'-' | b'.' if i > 0 => {}
-            b':' if i == 0 => return Err("missing protocol scheme".into()),
+            b':' if i == 0 => return Err(Reason::MissingScheme),
             b':' => return Ok((&raw[..i], &raw[i + 1..])),
             _ => return Ok(("", raw)),
         }
@@ -82,7 +126,7 @@ fn scheme(raw: &str) -> Result<(&str, &str), String> {
     Ok(("", raw))
 }
 
-fn parse_authority(authority: &str) -> Result<String, String> {
+fn parse_authority(authority: &str) -> Result<String, Reason> {
     let (userinfo, host) = match authority.rfind('@') {
         Some(i) => (Some(&authority[..i]), &authority[i + 1..]),
         None => (None, authority),
@@ -93,16 +137,16 @@ fn parse_authority(authority: &str) -> Result<String, String> {
             .bytes()
             .all(|c| c.is_ascii_alphanumeric() || b"-._:~!$&'()*+,;=%@".contains(&c));
         if !ok {
-            return Err("net/url: invalid userinfo".into());
+            return Err(Reason::InvalidUserinfo);
         }
         unescape(u, false)?;
     }
     Ok(host)
 }
 
-fn parse_host(host: &str) -> Result<String, String> {
+fn parse_host(host: &str) -> Result<String, Reason> {
     let port_from = if host.starts_with('[') {
-        let i = host.rfind(']').ok_or("missing ']' in host")?;
+        let i = host.rfind(']').ok_or(Reason::MissingBracket)?;
         Some(i + 1)
     } else {
         host.rfind(':')
@@ -112,8 +156,7 @@ fn parse_host(host: &str) -> Result<String, String> {
         let valid = colon_port.is_empty()
             || (colon_port.starts_with(':') && colon_port[1..].bytes().all(|b| b.is_ascii_digit()));
         if !valid {
-            let q = quote(colon_port);
-            return Err(format!("invalid port {q} after host"));
+            return Err(Reason::InvalidPort(colon_port.to_string()));
         }
     }
     unescape(host, true)
@@ -121,7 +164,7 @@ fn parse_host(host: &str) -> Result<String, String> {
 
 /// Go's `unescape` for a host (`true`) or a path: `%XX` decoded, a bad escape or (in a host) a
 /// character a host may not have is an error.
-fn unescape(s: &str, host: bool) -> Result<String, String> {
+fn unescape(s: &str, host: bool) -> Result<String, Reason> {
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
@@ -133,15 +176,14 @@ fn unescape(s: &str, host: bool) -> Result<String, String> {
                     (Some(&h), Some(&l)) if hex(h).is_some() && hex(l).is_some() => (h, l),
                     _ => {
                         let bad: String = s[i..].chars().take(3).collect();
-                        return Err(format!("invalid URL escape {}", quote(&bad)));
+                        return Err(Reason::Escape(bad));
                     }
                 };
                 out.push((hex(h).unwrap_or(0) * 16 + hex(l).unwrap_or(0)) as u8);
                 i += 3;
             }
             c if host && c < 0x80 && !host_char(c) => {
-                let q = quote(&(c as char).to_string());
-                return Err(format!("invalid character {q} in host name"));
+                return Err(Reason::InvalidHost((c as char).to_string()));
             }
             c => {
                 out.push(c);
@@ -230,7 +272,7 @@ mod tests {
 
     #[test]
     fn parses_like_go() {
-        let err = |s: &str| parse_request_uri(s).unwrap_err();
+        let err = |s: &str| parse_request_uri(s).unwrap_err().to_string();
         assert_eq!(err("sgv8ad"), "parse \"sgv8ad\": invalid URI for request");
         assert_eq!(err(""), "parse \"\": empty url");
         assert_eq!(err(":x"), "parse \":x\": missing protocol scheme");

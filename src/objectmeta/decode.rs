@@ -222,12 +222,10 @@ fn time_value(v: &Value, at: &At) -> Result<(), DecodeError> {
     let Value::String(s) = v else {
         return Err(at.type_error(kind(v), Ty::Str("string")));
     };
-    time::parse_go(s)
-        .map(|_| ())
-        .map_err(|message| DecodeError {
-            message,
-            path: at.path.clone(),
-        })
+    time::parse_go(s).map(|_| ()).map_err(|e| DecodeError {
+        message: e.to_string(),
+        path: at.path.clone(),
+    })
 }
 
 /// A map's entries in key order (Go writes a map's keys sorted).

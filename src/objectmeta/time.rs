@@ -38,8 +38,8 @@ pub fn parse(s: &str) -> Option<Time> {
 }
 
 /// Go's `time.Parse(time.RFC3339, s)` ([`crate::go::time::parse_rfc3339`]): the time, or Go's
-/// error text.
-pub fn parse_go(s: &str) -> Result<Time, String> {
+/// error.
+pub fn parse_go(s: &str) -> Result<Time, crate::go::time::ParseError> {
     let t = crate::go::time::parse_rfc3339(s)?;
     Ok(Time {
         secs: t.unix + DAYS_TO_UNIX * 86_400,
@@ -118,7 +118,8 @@ mod tests {
             ),
         ];
         for (input, want) in cases {
-            assert_eq!(parse_go(input).err().as_deref(), Some(want), "{input}");
+            let got = parse_go(input).err().map(|e| e.to_string());
+            assert_eq!(got.as_deref(), Some(want), "{input}");
         }
         assert!(parse_go("2020-01-01T1:00:00+24:00").is_ok());
     }

@@ -5,7 +5,7 @@
 
 use super::walk::is_json;
 use crate::yaml::edit::locate::Place;
-use crate::yaml::{parse_stream, Node};
+use crate::yaml::{parse_stream, Node, YamlError};
 use std::path::{Path, PathBuf};
 
 /// A file as read.
@@ -18,9 +18,18 @@ pub(super) struct SourceFile {
     pub bom: bool,
     pub json: bool,
     /// The documents, or why the file cannot be read.
-    pub docs: Result<Vec<Node>, String>,
+    pub docs: Result<Vec<Node>, DocsError>,
     /// Where the YAML syntax error is, when `docs` is one.
     pub error_place: Option<Place>,
+}
+
+/// Why a file's documents cannot be read (its finding's message).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(super) enum DocsError {
+    #[error("not UTF-8 text")]
+    NotUtf8,
+    #[error("malformed YAML: {0}")]
+    Malformed(YamlError),
 }
 
 /// Reads and parses a file; a file that is not UTF-8 or not YAML gets `docs` = the error.
@@ -35,11 +44,11 @@ pub(super) fn read(path: &Path) -> Result<SourceFile, std::io::Error> {
                     line: e.line.max(1),
                     column: e.column.max(1),
                 });
-                format!("malformed YAML: {e}")
+                DocsError::Malformed(e)
             });
             (text, docs)
         }
-        Err(_) => (String::new(), Err("not UTF-8 text".to_string())),
+        Err(_) => (String::new(), Err(DocsError::NotUtf8)),
     };
     let bom = text.starts_with('\u{feff}');
     let text = if bom { text[3..].to_string() } else { text };

@@ -215,7 +215,7 @@ pub(super) fn of_file(run: &FileRun, mode: Mode) -> FileReport {
             place: Some(run.file.error_place.unwrap_or(START)),
             resource: None,
             field: None,
-            message: e.clone(),
+            message: e.to_string(),
             note: None,
         });
     }

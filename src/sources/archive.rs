@@ -61,9 +61,9 @@ fn archive_crds(
     budget: &mut u64,
     out: &mut Vec<CrdFile>,
 ) -> Result<(), ArchiveError> {
-    let files = unpack(bytes, budget).map_err(|message| ArchiveError {
+    let files = unpack(bytes, budget).map_err(|e| ArchiveError {
         archive: name.to_string(),
-        message,
+        message: e.to_string(),
     })?;
     let files = files
         .into_iter()
@@ -164,24 +164,59 @@ impl<R: Read> Read for Budget<'_, R> {
                 *self.left = left;
                 Ok(n)
             }
-            None => Err(std::io::Error::other(too_large())),
+            None => Err(std::io::Error::other(UnpackError::TooLarge.to_string())),
         }
     }
 }
 
-fn too_large() -> String {
-    format!("decompressed chart is larger than the maximum size {MAX_CHART_BYTES}")
+/// Why `archive.LoadArchiveFiles` refuses an archive: Helm's texts.
+#[derive(Debug, thiserror::Error)]
+enum UnpackError {
+    #[error("cannot read the chart archive: not a gzip file")]
+    NotGzip,
+    #[error("cannot read the chart archive: {0}")]
+    Read(std::io::Error),
+    /// More than [`MAX_CHART_BYTES`] decompressed ([`Budget`]).
+    #[error(
+        "decompressed chart is larger than the maximum size {}",
+        MAX_CHART_BYTES
+    )]
+    TooLarge,
+    #[error("chart illegally contains absolute paths")]
+    AbsolutePath,
+    /// A file at the archive's top, not in the chart's folder: its name in the archive.
+    #[error(
+        "chart illegally contains content outside the base directory: {}",
+        crate::go::strconv::quote(.0)
+    )]
+    OutsideBase(String),
+    #[error("chart illegally references parent directory")]
+    ParentDirectory,
+    #[error("chart contains illegally named files")]
+    IllegalName,
+    #[error("chart yaml not in base directory")]
+    ChartYamlNotInBase,
+    /// A file past [`MAX_FILE_BYTES`]: its name in the archive.
+    #[error(
+        "decompressed chart file {} is larger than the maximum file size {}",
+        crate::go::strconv::quote(.0),
+        MAX_FILE_BYTES
+    )]
+    FileTooLarge(String),
+    #[error("no files in chart archive")]
+    NoFiles,
 }
 
 /// `archive.LoadArchiveFiles`: the regular files of the archive, each shown by its name in the
 /// archive.
-fn unpack(bytes: &[u8], budget: &mut u64) -> Result<Vec<File>, String> {
+fn unpack(bytes: &[u8], budget: &mut u64) -> Result<Vec<File>, UnpackError> {
+    // The reader's error when the budget ran out (as its text: the tar reader passes it on).
     let why = |e: std::io::Error| match e.get_ref().map(|e| e.to_string()) {
-        Some(own) if own == too_large() => own,
-        _ => format!("cannot read the chart archive: {e}"),
+        Some(own) if own == UnpackError::TooLarge.to_string() => UnpackError::TooLarge,
+        _ => UnpackError::Read(e),
     };
     if !bytes.starts_with(&[0x1f, 0x8b]) {
-        return Err("cannot read the chart archive: not a gzip file".into());
+        return Err(UnpackError::NotGzip);
     }
     let gz = Budget {
         inner: GzDecoder::new(bytes),
@@ -203,30 +238,24 @@ fn unpack(bytes: &[u8], budget: &mut u64) -> Result<Vec<File>, String> {
         let first = parts.next().unwrap_or_default();
         let inner = clean(&parts.collect::<Vec<_>>().join("/"));
         if inner.starts_with('/') {
-            return Err("chart illegally contains absolute paths".into());
+            return Err(UnpackError::AbsolutePath);
         }
         if inner == "." {
-            return Err(format!(
-                "chart illegally contains content outside the base directory: {}",
-                crate::go::strconv::quote(&full)
-            ));
+            return Err(UnpackError::OutsideBase(full));
         }
         if inner.starts_with("..") {
-            return Err("chart illegally references parent directory".into());
+            return Err(UnpackError::ParentDirectory);
         }
         let b = inner.as_bytes();
         if b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1] == b':' && b[2] == b'/' {
-            return Err("chart contains illegally named files".into());
+            return Err(UnpackError::IllegalName);
         }
         if first == "Chart.yaml" {
-            return Err("chart yaml not in base directory".into());
+            return Err(UnpackError::ChartYamlNotInBase);
         }
         let size = entry.header().size().map_err(why)?;
         if size > MAX_FILE_BYTES {
-            return Err(format!(
-                "decompressed chart file {} is larger than the maximum file size {MAX_FILE_BYTES}",
-                crate::go::strconv::quote(&full)
-            ));
+            return Err(UnpackError::FileTooLarge(full));
         }
         let mut data = Vec::with_capacity(size as usize);
         entry.read_to_end(&mut data).map_err(why)?;
@@ -240,7 +269,7 @@ fn unpack(bytes: &[u8], budget: &mut u64) -> Result<Vec<File>, String> {
         });
     }
     if files.is_empty() {
-        return Err("no files in chart archive".into());
+        return Err(UnpackError::NoFiles);
     }
     Ok(files)
 }

@@ -71,13 +71,12 @@ pub(super) enum ListType {
 #[derive(Debug)]
 pub(super) struct Pattern {
     pub text: Box<str>,
-    re: OnceLock<Result<Regex, String>>,
+    re: OnceLock<Result<Regex, regexp::GoRegexError>>,
 }
 
 impl Pattern {
-    pub fn regex(&self) -> &Result<Regex, String> {
-        self.re
-            .get_or_init(|| regexp::compile(&self.text).map_err(|e| e.to_string()))
+    pub fn regex(&self) -> &Result<Regex, regexp::GoRegexError> {
+        self.re.get_or_init(|| regexp::compile(&self.text))
     }
 }
 

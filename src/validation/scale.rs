@@ -7,8 +7,31 @@ use crate::field::{go_plain_v, go_type_name, BadValue, ErrorType, FieldError};
 use crate::schema::Scale;
 use serde_json::Value;
 
+/// apimachinery's `accessor error` of the `unstructured.Nested…` helpers: the path to a value
+/// of the wrong type, the value as Go's `%v` and `%T` print it, and the type wanted
+/// (`.spec.replicas accessor error: x is of the type string, expected int64`).
+#[derive(Debug, thiserror::Error)]
+#[error("{path} accessor error: {value} is of the type {type_name}, expected {expected}")]
+struct AccessorError {
+    path: String,
+    value: String,
+    type_name: &'static str,
+    expected: &'static str,
+}
+
+impl AccessorError {
+    fn new(path: String, v: &Value, expected: &'static str) -> AccessorError {
+        AccessorError {
+            path,
+            value: go_plain_v(v),
+            type_name: go_type_name(v),
+            expected,
+        }
+    }
+}
+
 /// `unstructured.NestedFieldNoCopy`: the value at `.a.b` (`Ok(None)` when absent).
-fn nested<'a, 'b>(obj: &'a Data<'b>, path: &str) -> Result<Option<&'a Data<'b>>, String> {
+fn nested<'a, 'b>(obj: &'a Data<'b>, path: &str) -> Result<Option<&'a Data<'b>>, AccessorError> {
     let fields: Vec<&str> = path.strip_prefix('.').unwrap_or(path).split('.').collect();
     let mut val = obj;
     for (i, f) in fields.iter().enumerate() {
@@ -19,13 +42,9 @@ fn nested<'a, 'b>(obj: &'a Data<'b>, path: &str) -> Result<Option<&'a Data<'b>>,
                 None => return Ok(None),
             },
             other => {
-                let other = other.to_value();
-                return Err(format!(
-                    ".{} accessor error: {} is of the type {}, expected map[string]interface{{}}",
-                    fields[..=i].join("."),
-                    go_plain_v(&other),
-                    go_type_name(&other)
-                ));
+                let at = format!(".{}", fields[..=i].join("."));
+                let expected = "map[string]interface{}";
+                return Err(AccessorError::new(at, &other.to_value(), expected));
             }
         }
     }
@@ -47,19 +66,13 @@ fn replicas(obj: &Data<'_>, path: &str, errs: &mut Vec<FieldError>) {
         )
     };
     let n = match nested(obj, path) {
-        Err(e) => return errs.push(invalid(0, &e)),
+        Err(e) => return errs.push(invalid(0, &e.to_string())),
         Ok(None) => return,
         Ok(Some(v)) => match v.as_i64() {
             Some(n) => n,
             None => {
-                let v = v.to_value();
-                let e = format!(
-                    "{} accessor error: {} is of the type {}, expected int64",
-                    jsonpath(path),
-                    go_plain_v(&v),
-                    go_type_name(&v)
-                );
-                return errs.push(invalid(0, &e));
+                let e = AccessorError::new(jsonpath(path), &v.to_value(), "int64");
+                return errs.push(invalid(0, &e.to_string()));
             }
         },
     };
@@ -78,18 +91,13 @@ pub(super) fn validate(obj: &Data<'_>, scale: &Scale, errs: &mut Vec<FieldError>
         let err = match nested(obj, path) {
             Err(e) => Some(e),
             Ok(Some(v)) if v.as_str().is_none() => {
-                let v = v.to_value();
-                Some(format!(
-                    "{} accessor error: {} is of the type {}, expected string",
-                    jsonpath(path),
-                    go_plain_v(&v),
-                    go_type_name(&v)
-                ))
+                Some(AccessorError::new(jsonpath(path), &v.to_value(), "string"))
             }
             _ => None,
         };
         if let Some(e) = err {
             let v = BadValue::Json(Value::String(String::new()));
+            let e = e.to_string();
             errs.push(FieldError::new(ErrorType::Invalid, path.as_str(), v, &e));
         }
     }

@@ -172,7 +172,7 @@ fn errors(name: &str, s: &str) -> Vec<String> {
         "labelValue" => names::label_value(s),
         "uri" => match crate::go::url::parse_request_uri(s) {
             Ok(_) => Vec::new(),
-            Err(e) => vec![e],
+            Err(e) => vec![e.to_string()],
         },
         "uuid" => strfmt(StrFmt::Uuid, "does not match the UUID format"),
         "byte" => strfmt(StrFmt::Byte, "invalid base64"),

@@ -10,7 +10,7 @@ use super::conv::{duration_text, timestamp_text};
 use super::{no_overload, Func};
 use crate::cel::val::{Error, Ext, Key, Map, Res, Val};
 use crate::field::go_float;
-use crate::go::strconv::quote;
+use crate::go::strconv::{quote, NumError, NumErrorKind};
 use std::any::Any;
 
 pub(super) const FUNCS: &[(&str, Func)] = &[("format", format_call)];
@@ -20,7 +20,7 @@ fn format_call(args: &[Val]) -> Res {
     match args {
         [Val::String(f), Val::List(l)] => format(f, &l.items)
             .map(|s| Val::String(s.into()))
-            .map_err(Error::text),
+            .map_err(|e| Error::text(e.to_string())),
         _ => no_overload(),
     }
 }
@@ -45,9 +45,57 @@ impl Ext for TypeOnly {
     }
 }
 
+/// Why `f.format(args)` fails: cel-go's error texts (`index 1 out of range`, `could not parse
+/// formatting clause: …`, `error during formatting: …`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FormatError {
+    /// A clause past the arguments.
+    #[error("index {0} out of range")]
+    IndexOutOfRange(usize),
+    /// A `%` at the end.
+    #[error("unexpected end of string")]
+    UnexpectedEnd,
+    #[error("could not parse formatting clause: {0}")]
+    Clause(ClauseError),
+    /// A clause over an argument it does not take.
+    #[error("error during formatting: {0}")]
+    Value(ValueError),
+}
+
+/// A clause cel-go's `parseFormattingClause` cannot read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ClauseError {
+    #[error("error while parsing precision: could not find end of precision specifier")]
+    PrecisionEnd,
+    /// The precision's digits are no int (Go's `strconv.Atoi` error).
+    #[error("error while parsing precision: error while converting precision to integer: {0}")]
+    Precision(NumError),
+    /// The verb, taken as a code point.
+    #[error("unrecognized formatting clause \"{0}\"")]
+    Unrecognized(char),
+}
+
+/// A value a clause cannot print (the `stringFormatter`'s errors).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ValueError {
+    /// The clause's text of the types it takes (`decimal clause can only be used on integers`)
+    /// and the type it was given.
+    #[error("{takes}, was given {type_name}")]
+    WrongType {
+        takes: &'static str,
+        type_name: String,
+    },
+    /// A scalar `string()` does not convert: the conversion's error text.
+    #[error("could not convert argument {} to string", quote(.0))]
+    NotString(String),
+    /// A list or map member of a type no clause prints.
+    #[error("no formatting function for {0}")]
+    NoFunction(String),
+}
+
 /// `f.format(args)` (cel-go's `parseFormatString` with its `stringFormatter`); the error is
-/// cel-go's text.
-pub fn format(f: &str, args: &[Val]) -> Result<String, String> {
+/// cel-go's.
+pub fn format(f: &str, args: &[Val]) -> Result<String, FormatError> {
     let b = f.as_bytes();
     let mut out: Vec<u8> = Vec::with_capacity(f.len());
     let (mut i, mut arg) = (0, 0);
@@ -63,15 +111,13 @@ pub fn format(f: &str, args: &[Val]) -> Result<String, String> {
             continue;
         }
         let Some(val) = args.get(arg) else {
-            return Err(format!("index {arg} out of range"));
+            return Err(FormatError::IndexOutOfRange(arg));
         };
         if i + 1 >= b.len() {
-            return Err("unexpected end of string".into());
+            return Err(FormatError::UnexpectedEnd);
         }
-        let (read, clause, precision) = parse_clause(&b[i + 1..])
-            .map_err(|e| format!("could not parse formatting clause: {e}"))?;
-        let text =
-            apply(clause, precision, val).map_err(|e| format!("error during formatting: {e}"))?;
+        let (read, clause, precision) = parse_clause(&b[i + 1..]).map_err(FormatError::Clause)?;
+        let text = apply(clause, precision, val).map_err(FormatError::Value)?;
         out.extend_from_slice(text.as_bytes());
         i += 1 + read;
         arg += 1;
@@ -101,7 +147,7 @@ pub fn check_format(f: &str, args: &[Option<Val>]) -> Result<(), (usize, String)
 pub fn validate(f: &str, args: &[Option<Val>]) -> Result<(), (Option<usize>, String)> {
     let b = f.as_bytes();
     let (mut i, mut arg) = (0, 0);
-    let at_call = |msg: String| (None, msg);
+    let at_call = |e: FormatError| (None, e.to_string());
     while i < b.len() {
         if b[i] != b'%' {
             i += 1;
@@ -112,25 +158,27 @@ pub fn validate(f: &str, args: &[Option<Val>]) -> Result<(), (Option<usize>, Str
             continue;
         }
         if i + 1 >= b.len() {
-            return Err(at_call("unexpected end of string".into()));
+            return Err(at_call(FormatError::UnexpectedEnd));
         }
         let Some(val) = args.get(arg) else {
-            return Err(at_call(format!("index {arg} out of range")));
+            return Err(at_call(FormatError::IndexOutOfRange(arg)));
         };
-        let (read, clause, _) = parse_clause(&b[i + 1..])
-            .map_err(|e| at_call(format!("could not parse formatting clause: {e}")))?;
+        let (read, clause, _) =
+            parse_clause(&b[i + 1..]).map_err(|e| at_call(FormatError::Clause(e)))?;
         if let Some(v) = val {
-            check_clause(clause, v)
-                .map_err(|e| (Some(arg), format!("error during formatting: {e}")))?;
+            check_clause(clause, v).map_err(|e| (Some(arg), FormatError::Value(e).to_string()))?;
         }
         i += 1 + read;
         arg += 1;
     }
     if args.len() > arg {
-        return Err(at_call(format!(
-            "too many arguments supplied to string.format (expected {arg}, got {})",
-            args.len()
-        )));
+        return Err((
+            None,
+            format!(
+                "too many arguments supplied to string.format (expected {arg}, got {})",
+                args.len()
+            ),
+        ));
     }
     Ok(())
 }
@@ -138,7 +186,7 @@ pub fn validate(f: &str, args: &[Option<Val>]) -> Result<(), (Option<usize>, Str
 /// Whether the clause `verb` takes an argument of `v`'s type (cel-go's `stringFormatChecker`:
 /// by the kind of the type only, so `%f` and `%e` take any string as they take `NaN`; `%s`
 /// looks into the elements of a list or map given by its elements).
-fn check_clause(verb: u8, v: &Val) -> Result<(), String> {
+fn check_clause(verb: u8, v: &Val) -> Result<(), ValueError> {
     use Val::*;
     let ok = match verb {
         b's' => match v {
@@ -167,7 +215,7 @@ fn check_clause(verb: u8, v: &Val) -> Result<(), String> {
 
 /// The clause at the start of `b` (after `%`; not empty): bytes read, verb, precision
 /// (cel-go's `parseFormattingClause`, `parsePrecision`).
-fn parse_clause(b: &[u8]) -> Result<(usize, u8, Option<usize>), String> {
+fn parse_clause(b: &[u8]) -> Result<(usize, u8, Option<usize>), ClauseError> {
     let mut i = 0;
     let mut precision = None;
     if b[0] == b'.' {
@@ -175,10 +223,7 @@ fn parse_clause(b: &[u8]) -> Result<(usize, u8, Option<usize>), String> {
         let start = i;
         loop {
             if i >= b.len() {
-                return Err(
-                    "error while parsing precision: could not find end of precision specifier"
-                        .into(),
-                );
+                return Err(ClauseError::PrecisionEnd);
             }
             if !b[i].is_ascii_digit() {
                 break;
@@ -192,24 +237,21 @@ fn parse_clause(b: &[u8]) -> Result<(usize, u8, Option<usize>), String> {
     match verb {
         b's' | b'd' | b'f' | b'e' | b'b' | b'x' | b'X' | b'o' => Ok((i + 1, verb, precision)),
         // cel-go names the clause by its first byte taken as a code point.
-        _ => Err(format!(
-            "unrecognized formatting clause \"{}\"",
-            char::from(verb)
-        )),
+        _ => Err(ClauseError::Unrecognized(char::from(verb))),
     }
 }
 
-/// Go's `strconv.Atoi` of the precision's digits, with its error texts.
-fn parse_precision(digits: &str) -> Result<usize, String> {
-    let prefix = "error while parsing precision: error while converting precision to integer: strconv.Atoi: parsing";
+/// Go's `strconv.Atoi` of the precision's digits, with its error.
+fn parse_precision(digits: &str) -> Result<usize, ClauseError> {
+    let error = |kind| ClauseError::Precision(NumError::new("Atoi", digits, kind));
     if digits.is_empty() {
-        return Err(format!("{prefix} {}: invalid syntax", quote(digits)));
+        return Err(error(NumErrorKind::Syntax));
     }
     // Atoi takes an int64; beyond it the precision is out of range.
     digits
         .parse::<i64>()
         .map(|p| p as usize)
-        .map_err(|_| format!("{prefix} {}: value out of range", quote(digits)))
+        .map_err(|_| error(NumErrorKind::Range))
 }
 
 /// A number for `%f` and `%e`: a double, or one of the strings cel-go converts.
@@ -227,39 +269,34 @@ fn float_of(v: &Val) -> Option<f64> {
 }
 
 /// One clause of `verb` over `v` (the `stringFormatter`'s methods).
-fn apply(verb: u8, precision: Option<usize>, v: &Val) -> Result<String, String> {
-    let name = v.type_name();
+fn apply(verb: u8, precision: Option<usize>, v: &Val) -> Result<String, ValueError> {
+    let wrong = |takes| ValueError::WrongType {
+        takes,
+        type_name: v.type_name().to_string(),
+    };
     match verb {
         b's' => string_clause(v),
         b'd' => match v {
             Val::Int(i) => Ok(i.to_string()),
             Val::Uint(u) => Ok(u.to_string()),
-            _ => Err(format!(
-                "decimal clause can only be used on integers, was given {name}"
-            )),
+            _ => Err(wrong("decimal clause can only be used on integers")),
         },
         b'f' => match float_of(v) {
             Some(f) => Ok(grouped_fixed(f, precision.unwrap_or(6))),
-            None => Err(format!(
-                "fixed-point clause can only be used on doubles, was given {name}"
-            )),
+            None => Err(wrong("fixed-point clause can only be used on doubles")),
         },
         // cel-go builds the verb as `%<precision>e`: the precision is the printer's width
         // (spaces before the number, counted in characters), and six digits always follow
         // the point.
         b'e' => match float_of(v) {
             Some(f) => Ok(padded(go_exp(f), precision.filter(|_| f.is_finite()))),
-            None => Err(format!(
-                "scientific clause can only be used on doubles, was given {name}"
-            )),
+            None => Err(wrong("scientific clause can only be used on doubles")),
         },
         b'b' => match v {
             Val::Int(i) => Ok(signed(*i, |u| format!("{u:b}"))),
             Val::Uint(u) => Ok(format!("{u:b}")),
             Val::Bool(b) => Ok(if *b { "1" } else { "0" }.into()),
-            _ => Err(format!(
-                "only integers and bools can be formatted as binary, was given {name}"
-            )),
+            _ => Err(wrong("only integers and bools can be formatted as binary")),
         },
         b'x' | b'X' => {
             let s = match v {
@@ -268,7 +305,9 @@ fn apply(verb: u8, precision: Option<usize>, v: &Val) -> Result<String, String> 
                 Val::Int(i) => signed(*i, |u| format!("{u:x}")),
                 Val::Uint(u) => format!("{u:x}"),
                 _ => {
-                    return Err(format!("only integers, byte buffers, and strings can be formatted as hex, was given {name}"));
+                    return Err(wrong(
+                        "only integers, byte buffers, and strings can be formatted as hex",
+                    ));
                 }
             };
             Ok(if verb == b'X' { s.to_uppercase() } else { s })
@@ -276,9 +315,7 @@ fn apply(verb: u8, precision: Option<usize>, v: &Val) -> Result<String, String> 
         _ => match v {
             Val::Int(i) => Ok(signed(*i, |u| format!("{u:o}"))),
             Val::Uint(u) => Ok(format!("{u:o}")),
-            _ => Err(format!(
-                "octal clause can only be used on integers, was given {name}"
-            )),
+            _ => Err(wrong("octal clause can only be used on integers")),
         },
     }
 }
@@ -361,7 +398,7 @@ fn go_exp(f: f64) -> String {
 }
 
 /// `%s` (cel-go's `FormatString`).
-fn string_clause(v: &Val) -> Result<String, String> {
+fn string_clause(v: &Val) -> Result<String, ValueError> {
     match v {
         Val::List(l) => list_text(&l.items),
         Val::Map(m) => map_text(m),
@@ -374,28 +411,29 @@ fn string_clause(v: &Val) -> Result<String, String> {
         | Val::Timestamp(_)
         | Val::Bytes(_)
         | Val::Duration(_)
-        | Val::Type(_) => to_string(v).map_err(|e| {
-            format!("could not convert argument {} to string", quote(&e))
+        | Val::Type(_) => to_string(v).map_err(|e| ValueError::NotString(e.to_string())),
+        _ => Err(ValueError::WrongType {
+            takes: "string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps",
+            type_name: v.type_name().to_string(),
         }),
-        _ => Err(format!("string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps, was given {}", v.type_name())),
     }
 }
 
 /// cel-go's conversion of a scalar to a string (`string(x)`, [`super::conv::to_string`]; a
-/// type as its name), or its error's text.
-fn to_string(v: &Val) -> Result<String, String> {
+/// type as its name), or its error (`no such overload` naming the type, as cel-go's text has it).
+fn to_string(v: &Val) -> Result<String, Error> {
     match v {
         Val::Type(name) => Ok(name.to_string()),
         _ => super::conv::to_string(v).map_err(|e| match e {
-            Error::NoSuchOverload => format!("no such overload: {}", v.type_name()),
-            e => e.to_string(),
+            Error::NoSuchOverload => Error::text(format!("no such overload: {}", v.type_name())),
+            e => e,
         }),
     }
 }
 
 /// A list or map member as cel-go's `clauseForType` prints it, quoted for CEL
 /// (`quoteForCEL`).
-fn member_text(v: &Val) -> Result<String, String> {
+fn member_text(v: &Val) -> Result<String, ValueError> {
     Ok(match v {
         Val::Int(i) => i.to_string(),
         Val::Uint(u) => u.to_string(),
@@ -414,18 +452,18 @@ fn member_text(v: &Val) -> Result<String, String> {
                 quote(&go_float(*f))
             }
         }
-        _ => return Err(format!("no formatting function for {}", v.type_name())),
+        _ => return Err(ValueError::NoFunction(v.type_name().to_string())),
     })
 }
 
 /// cel-go's `formatList`.
-fn list_text(l: &[Val]) -> Result<String, String> {
-    let parts: Result<Vec<String>, String> = l.iter().map(member_text).collect();
+fn list_text(l: &[Val]) -> Result<String, ValueError> {
+    let parts: Result<Vec<String>, ValueError> = l.iter().map(member_text).collect();
     Ok(format!("[{}]", parts?.join(", ")))
 }
 
 /// cel-go's `formatMap`: the entries sorted by their keys' texts.
-fn map_text(m: &Map) -> Result<String, String> {
+fn map_text(m: &Map) -> Result<String, ValueError> {
     let mut pairs = Vec::with_capacity(m.entries.len());
     for (k, v) in m.entries.iter() {
         let key = match k {

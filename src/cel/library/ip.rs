@@ -104,39 +104,71 @@ impl Ext for Cidr {
     }
 }
 
+/// Why a string is no `net.IP` (the library's `parseIPAddr`, wrapped by `stringToIP`): the
+/// library's texts, which become the CEL error.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IpError {
+    /// Go's `netip.ParseAddr` refuses the string.
+    #[error("IP Address {} parse error during conversion from string: {err}", quote(.input))]
+    Parse {
+        input: String,
+        err: netip::AddrError,
+    },
+    #[error("IP address {} with zone value is not allowed", quote(.0))]
+    Zone(String),
+    #[error("IPv4-mapped IPv6 address {} is not allowed", quote(.0))]
+    Mapped(String),
+}
+
+/// Why a string is no `net.CIDR` (the library's `parseCIDR`, wrapped by `stringToCIDR`): the
+/// library's texts, which become the CEL error.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CidrError {
+    /// Go's `netip.ParsePrefix` refuses the string (both functions add their prefix).
+    #[error(
+        "network address parse error during conversion from string: network address parse error during conversion from string: {0}"
+    )]
+    Parse(netip::PrefixError),
+    #[error(
+        "network address parse error during conversion from string: IPv4-mapped IPv6 address {} is not allowed",
+        quote(.0)
+    )]
+    Mapped(String),
+}
+
+impl From<IpError> for Error {
+    fn from(e: IpError) -> Error {
+        Error::text(e.to_string())
+    }
+}
+
+impl From<CidrError> for Error {
+    fn from(e: CidrError) -> Error {
+        Error::text(e.to_string())
+    }
+}
+
 /// The library's `parseIPAddr`: Go's `netip.ParseAddr`, no zone, no IPv4-mapped IPv6 address.
-pub fn parse_ip(s: &str) -> Result<IpAddr, String> {
-    let a = parse_addr(s).map_err(|e| {
-        format!(
-            "IP Address {} parse error during conversion from string: {e}",
-            quote(s)
-        )
+pub fn parse_ip(s: &str) -> Result<IpAddr, IpError> {
+    let a = parse_addr(s).map_err(|err| IpError::Parse {
+        input: s.to_string(),
+        err,
     })?;
     if !a.zone.is_empty() {
-        return Err(format!(
-            "IP address {} with zone value is not allowed",
-            quote(s)
-        ));
+        return Err(IpError::Zone(s.to_string()));
     }
     if netip::is_4in6(&a.ip) {
-        return Err(format!(
-            "IPv4-mapped IPv6 address {} is not allowed",
-            quote(s)
-        ));
+        return Err(IpError::Mapped(s.to_string()));
     }
     Ok(a.ip)
 }
 
-/// The prefix of `cidr(s)`, or its error text (the library's `parseCIDR`, wrapped by
+/// The prefix of `cidr(s)`, or its error (the library's `parseCIDR`, wrapped by
 /// `stringToCIDR`).
-pub fn parse_cidr(s: &str) -> Result<Cidr, String> {
-    const WRAP: &str = "network address parse error during conversion from string: ";
-    let (a, bits) = parse_prefix(s).map_err(|e| format!("{WRAP}{WRAP}{e}"))?;
+pub fn parse_cidr(s: &str) -> Result<Cidr, CidrError> {
+    let (a, bits) = parse_prefix(s).map_err(CidrError::Parse)?;
     if netip::is_4in6(&a) {
-        return Err(format!(
-            "{WRAP}IPv4-mapped IPv6 address {} is not allowed",
-            quote(s)
-        ));
+        return Err(CidrError::Mapped(s.to_string()));
     }
     Ok(Cidr(a, bits))
 }
@@ -170,7 +202,7 @@ fn cidr_arg(args: &[Val]) -> Option<Cidr> {
 /// `ip(string)` (`stringToIP`) and `cidr.ip()` (`cidrToIP`: the prefix's address as written).
 fn ip(args: &[Val]) -> Res {
     match one(args) {
-        Some(Val::String(s)) => parse_ip(s).map(|a| Val::ext(Ip(a))).map_err(Error::text),
+        Some(Val::String(s)) => parse_ip(s).map(|a| Val::ext(Ip(a))).map_err(Error::from),
         Some(v) => match v.as_ext::<Cidr>() {
             Some(c) => Ok(Val::ext(Ip(c.0))),
             None => no_overload(),
@@ -193,7 +225,7 @@ fn is_canonical(args: &[Val]) -> Res {
     let Some(s) = string_arg(args) else {
         return no_overload();
     };
-    let a = parse_ip(s).map_err(Error::text)?;
+    let a = parse_ip(s)?;
     Ok(Val::Bool(netip::addr_string(&a) == s))
 }
 
@@ -241,7 +273,7 @@ fn is_global_unicast(args: &[Val]) -> Res {
 /// `cidr(string)` (`stringToCIDR`).
 fn cidr(args: &[Val]) -> Res {
     match string_arg(args) {
-        Some(s) => parse_cidr(s).map(Val::ext).map_err(Error::text),
+        Some(s) => parse_cidr(s).map(Val::ext).map_err(Error::from),
         None => no_overload(),
     }
 }
@@ -288,7 +320,7 @@ fn contains_cidr(args: &[Val]) -> Res {
         return no_overload();
     };
     let Cidr(other, other_bits) = match other {
-        Val::String(s) => parse_cidr(s).map_err(Error::text)?,
+        Val::String(s) => parse_cidr(s)?,
         v => match v.as_ext::<Cidr>() {
             Some(c) => *c,
             None => return no_overload(),

@@ -6,29 +6,30 @@
 
 use super::{no_overload, Func};
 use crate::cel::val::{Error, Res, Val};
+use crate::go::regexp::GoRegexError;
 use std::collections::HashMap;
 
 pub(super) const FUNCS: &[(&str, Func)] =
     &[("matches", matches), ("find", find), ("findAll", find_all)];
 
 thread_local! {
-    /// Patterns compiled so far (or Go's error text). Bounded: emptied when it grows past
+    /// Patterns compiled so far (or Go's error). Bounded: emptied when it grows past
     /// [`CACHE_SIZE`] (a pattern can come from the data).
-    static PATTERNS: std::cell::RefCell<HashMap<String, Result<regex::Regex, String>>> =
+    static PATTERNS: std::cell::RefCell<HashMap<String, Result<regex::Regex, GoRegexError>>> =
         std::cell::RefCell::default();
 }
 
 const CACHE_SIZE: usize = 1024;
 
-/// `f` over `pattern` compiled with Go's syntax, or Go's error text.
-fn with_regex<T>(pattern: &str, f: impl FnOnce(&regex::Regex) -> T) -> Result<T, String> {
+/// `f` over `pattern` compiled with Go's syntax, or Go's error.
+fn with_regex<T>(pattern: &str, f: impl FnOnce(&regex::Regex) -> T) -> Result<T, GoRegexError> {
     PATTERNS.with(|cache| {
         let mut cache = cache.borrow_mut();
         if !cache.contains_key(pattern) {
             if cache.len() >= CACHE_SIZE {
                 cache.clear();
             }
-            let compiled = crate::go::regexp::compile(pattern).map_err(|e| e.to_string());
+            let compiled = crate::go::regexp::compile(pattern);
             cache.insert(pattern.to_string(), compiled);
         }
         match &cache[pattern] {
@@ -43,10 +44,10 @@ fn matches(args: &[Val]) -> Res {
     let [Val::String(s), Val::String(pattern)] = args else {
         return no_overload();
     };
-    with_regex(pattern, |re| Val::Bool(re.is_match(s))).map_err(Error::text)
+    with_regex(pattern, |re| Val::Bool(re.is_match(s))).map_err(|e| Error::text(e.to_string()))
 }
 
-fn illegal(e: String) -> Error {
+fn illegal(e: GoRegexError) -> Error {
     Error::text(format!("Illegal regex: {e}"))
 }
 

@@ -8,7 +8,7 @@
 
 use super::{no_overload, Func};
 use crate::cel::val::{Error, Ext, Res, Val};
-use crate::go::strconv::quote;
+use crate::go::strconv::{quote, NumError, NumErrorKind};
 use std::any::Any;
 use std::cmp::Ordering;
 
@@ -107,43 +107,71 @@ fn leading_zero(s: &str) -> bool {
     s.len() > 1 && s.starts_with('0')
 }
 
+/// Why blang/semver v4's `Parse` (or the library's normalization) refuses a string: their
+/// texts, which become the CEL error.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SemverError {
+    #[error("Version string empty")]
+    Empty,
+    #[error("No Major.Minor.Patch elements found")]
+    NoElements,
+    /// A major, minor or patch number (`what`) with a character other than a digit.
+    #[error("Invalid character(s) found in {what} number {}", quote(.text))]
+    NumberCharacters { what: &'static str, text: String },
+    #[error("{} number must not contain leading zeroes {}", capitalized(.what), quote(.text))]
+    NumberLeadingZero { what: &'static str, text: String },
+    /// A number past a uint64 (Go's `strconv.ParseUint` error).
+    #[error("{0}")]
+    Number(NumError),
+    #[error("Prerelease is empty")]
+    PrereleaseEmpty,
+    #[error("Numeric PreRelease version must not contain leading zeroes {}", quote(.0))]
+    PrereleaseLeadingZero(String),
+    #[error("Invalid character(s) found in prerelease {}", quote(.0))]
+    PrereleaseCharacters(String),
+    #[error("Build meta data is empty")]
+    BuildEmpty,
+    #[error("Invalid character(s) found in build meta data {}", quote(.0))]
+    BuildCharacters(String),
+    /// The library's normalization of a version without its patch (or minor) number.
+    #[error("short version cannot contain PreRelease/Build meta data")]
+    ShortWithMeta,
+}
+
+/// `major` as `Major`.
+fn capitalized(what: &str) -> String {
+    format!("{}{}", what[..1].to_uppercase(), &what[1..])
+}
+
 /// Go's `strconv.ParseUint(s, 10, 64)` on digits only.
-fn parse_uint(s: &str) -> Result<u64, String> {
+fn parse_uint(s: &str) -> Result<u64, NumError> {
     if s.is_empty() {
-        return Err(format!(
-            "strconv.ParseUint: parsing {}: invalid syntax",
-            quote(s)
-        ));
+        return Err(NumError::new("ParseUint", s, NumErrorKind::Syntax));
     }
-    s.parse::<u64>().map_err(|_| {
-        format!(
-            "strconv.ParseUint: parsing {}: value out of range",
-            quote(s)
-        )
-    })
+    s.parse::<u64>()
+        .map_err(|_| NumError::new("ParseUint", s, NumErrorKind::Range))
 }
 
 /// A major, minor or patch number.
-fn number(s: &str, what: &str) -> Result<u64, String> {
-    let q = quote(s);
+fn number(s: &str, what: &'static str) -> Result<u64, SemverError> {
+    let text = s.to_string();
     if !only(s, numeric) {
-        return Err(format!("Invalid character(s) found in {what} number {q}"));
+        return Err(SemverError::NumberCharacters { what, text });
     }
     if leading_zero(s) {
-        let cap = format!("{}{}", what[..1].to_uppercase(), &what[1..]);
-        return Err(format!("{cap} number must not contain leading zeroes {q}"));
+        return Err(SemverError::NumberLeadingZero { what, text });
     }
-    parse_uint(s)
+    parse_uint(s).map_err(SemverError::Number)
 }
 
 /// blang/semver v4's `Parse`.
-pub fn parse(s: &str) -> Result<Semver, String> {
+pub fn parse(s: &str) -> Result<Semver, SemverError> {
     if s.is_empty() {
-        return Err("Version string empty".into());
+        return Err(SemverError::Empty);
     }
     let parts: Vec<&str> = s.splitn(3, '.').collect();
     if parts.len() != 3 {
-        return Err("No Major.Minor.Patch elements found".into());
+        return Err(SemverError::NoElements);
     }
     let major = number(parts[0], "major")?;
     let minor = number(parts[1], "minor")?;
@@ -161,30 +189,26 @@ pub fn parse(s: &str) -> Result<Semver, String> {
     let patch = number(patch, "patch")?;
     let mut pre = Vec::with_capacity(pre_parts.len());
     for p in pre_parts {
-        let q = quote(p);
         if p.is_empty() {
-            return Err("Prerelease is empty".into());
+            return Err(SemverError::PrereleaseEmpty);
         }
         if only(p, numeric) {
             if leading_zero(p) {
-                return Err(format!(
-                    "Numeric PreRelease version must not contain leading zeroes {q}"
-                ));
+                return Err(SemverError::PrereleaseLeadingZero(p.to_string()));
             }
-            pre.push(Pre::Num(parse_uint(p)?));
+            pre.push(Pre::Num(parse_uint(p).map_err(SemverError::Number)?));
         } else if only(p, alphanumeric) {
             pre.push(Pre::Str(p.to_string()));
         } else {
-            return Err(format!("Invalid character(s) found in prerelease {q}"));
+            return Err(SemverError::PrereleaseCharacters(p.to_string()));
         }
     }
     for b in build {
         if b.is_empty() {
-            return Err("Build meta data is empty".into());
+            return Err(SemverError::BuildEmpty);
         }
         if !only(b, alphanumeric) {
-            let q = quote(b);
-            return Err(format!("Invalid character(s) found in build meta data {q}"));
+            return Err(SemverError::BuildCharacters(b.to_string()));
         }
     }
     Ok(Semver {
@@ -197,7 +221,7 @@ pub fn parse(s: &str) -> Result<Semver, String> {
 
 /// The library's `normalizeAndParse` (`semver(s, true)`): no `v`, no leading zeros, missing
 /// minor and patch as 0.
-pub fn normalize_and_parse(s: &str) -> Result<Semver, String> {
+pub fn normalize_and_parse(s: &str) -> Result<Semver, SemverError> {
     let s = s.strip_prefix('v').unwrap_or(s);
     let mut parts: Vec<String> = s.splitn(3, '.').map(str::to_string).collect();
     for p in parts.iter_mut() {
@@ -211,7 +235,7 @@ pub fn normalize_and_parse(s: &str) -> Result<Semver, String> {
     }
     if parts.len() < 3 {
         if parts.last().is_some_and(|p| p.contains(['+', '-'])) {
-            return Err("short version cannot contain PreRelease/Build meta data".into());
+            return Err(SemverError::ShortWithMeta);
         }
         while parts.len() < 3 {
             parts.push("0".into());
@@ -222,7 +246,7 @@ pub fn normalize_and_parse(s: &str) -> Result<Semver, String> {
 
 /// The string and the normalize flag of `semver(s)`, `semver(s, bool)`, `isSemver(…)`,
 /// parsed; `None` for other arguments.
-fn parse_args(args: &[Val]) -> Option<Result<Semver, String>> {
+fn parse_args(args: &[Val]) -> Option<Result<Semver, SemverError>> {
     let (s, normalize) = match args {
         [Val::String(s)] => (s, false),
         [Val::String(s), Val::Bool(n)] => (s, *n),
@@ -238,7 +262,7 @@ fn parse_args(args: &[Val]) -> Option<Result<Semver, String>> {
 /// `stringToSemverNormalize`).
 fn semver(args: &[Val]) -> Res {
     match parse_args(args) {
-        Some(r) => r.map(Val::ext).map_err(Error::text),
+        Some(r) => r.map(Val::ext).map_err(|e| Error::text(e.to_string())),
         None => no_overload(),
     }
 }

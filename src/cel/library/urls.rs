@@ -9,8 +9,7 @@
 
 use super::{no_overload, Func};
 use crate::cel::val::{Error, Ext, Key, Map, Res, Val};
-use crate::go::strconv::quote;
-use crate::go::url::{parse_request_uri, GoUrl};
+use crate::go::url::{self, parse_request_uri, GoUrl};
 use std::any::Any;
 use std::collections::BTreeMap;
 
@@ -70,7 +69,7 @@ fn url(args: &[Val]) -> Res {
     let [Val::String(s)] = args else {
         return no_overload();
     };
-    let wrap = |e: String| {
+    let wrap = |e: url::Error| {
         Error::text(format!(
             "URL parse error during conversion from string: {e}"
         ))
@@ -80,34 +79,38 @@ fn url(args: &[Val]) -> Res {
 }
 
 /// Go's `url.Parse(s)` for a string `url.ParseRequestURI` takes: the fragment cut off (its
-/// escapes checked), and a schemeless `//authority` read as one. The error is Go's text.
-fn go_parse(s: &str) -> Result<Url, String> {
+/// escapes checked), and a schemeless `//authority` read as one. The error is Go's
+/// `*url.Error`, naming the whole string as Go's does.
+fn go_parse(s: &str) -> Result<Url, url::Error> {
     let (head, fragment) = match s.split_once('#') {
         Some((h, f)) => (h, Some(f)),
         None => (s, None),
     };
     // Go's errors name the whole string.
-    let renamed =
-        |e: String, parsed: &str| match e.strip_prefix(&format!("parse {}: ", quote(parsed))) {
-            Some(reason) => format!("parse {}: {reason}", quote(s)),
-            None => e,
-        };
-    let mut url = parse_request_uri(head).map_err(|e| renamed(e, head))?;
+    let renamed = |e: url::Error| url::Error {
+        url: s.to_string(),
+        ..e
+    };
+    let mut url = parse_request_uri(head).map_err(renamed)?;
     if url.scheme.is_empty() && head.starts_with("//") && !head.starts_with("///") {
         // Not a request: the authority is read as with a scheme.
         let with_scheme = format!("x:{head}");
-        url = parse_request_uri(&with_scheme).map_err(|e| renamed(e, &with_scheme))?;
+        url = parse_request_uri(&with_scheme).map_err(renamed)?;
         url.scheme.clear();
     }
     let fragment = match fragment {
-        Some(f) => unescape_fragment(f).map_err(|e| format!("parse {}: {e}", quote(s)))?,
+        Some(f) => unescape_fragment(f).map_err(|err| url::Error {
+            op: "parse",
+            url: s.to_string(),
+            err,
+        })?,
         None => String::new(),
     };
     Ok(Url { url, fragment })
 }
 
 /// Go's `unescape(f, encodeFragment)`: `%XX` decoded; a bad escape is `invalid URL escape`.
-fn unescape_fragment(f: &str) -> Result<String, String> {
+fn unescape_fragment(f: &str) -> Result<String, url::Reason> {
     let b = f.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
@@ -116,7 +119,7 @@ fn unescape_fragment(f: &str) -> Result<String, String> {
             let (Some(h), Some(l)) = (hex(b.get(i + 1)), hex(b.get(i + 2))) else {
                 let bad = &b[i..(i + 3).min(b.len())];
                 let bad = String::from_utf8_lossy(bad);
-                return Err(format!("invalid URL escape {}", quote(&bad)));
+                return Err(url::Reason::Escape(bad.into_owned()));
             };
             out.push(h * 16 + l);
             i += 3;

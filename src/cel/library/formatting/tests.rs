@@ -6,7 +6,7 @@
 #![allow(clippy::approx_constant)]
 
 use super::{check_format, TypeOnly};
-use crate::cel::val::{Key, Map, Val};
+use crate::cel::val::{Error, Key, Map, Val};
 use std::collections::BTreeMap;
 
 fn s(x: &str) -> Val {
@@ -33,20 +33,21 @@ fn map(entries: Vec<(Key, Val)>) -> Val {
     Val::Map(Map::new(entries.into_iter().collect::<BTreeMap<_, _>>()))
 }
 
-/// `f.format(args)` through the registered function: the string, or the error's text.
-fn run(f: &str, args: Vec<Val>) -> Result<String, String> {
+/// `f.format(args)` through the registered function: the string, or the error.
+fn run(f: &str, args: Vec<Val>) -> Result<String, Error> {
     let call = super::super::lookup("format").expect("format is registered");
     match call(&[s(f), Val::list(args)]) {
         Ok(Val::String(out)) => Ok(out.to_string()),
         Ok(other) => panic!("{f}: not a string: {other:?}"),
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e),
     }
 }
 
 fn table(cases: Vec<(&str, Vec<Val>, Result<&str, &str>)>) {
     for (f, args, want) in cases {
         let want = want.map(str::to_string).map_err(str::to_string);
-        assert_eq!(run(f, args.clone()), want, "{f:?} {args:?}");
+        let got = run(f, args.clone()).map_err(|e| e.to_string());
+        assert_eq!(got, want, "{f:?} {args:?}");
     }
 }
 
