@@ -114,7 +114,7 @@ fn key_string(k: &Node) -> Result<String, YamlError> {
             "unsupported map key: a collection cannot be a JSON object key".into(),
         ));
     };
-    match resolve_checked(s).map_err(err)? {
+    match resolve_checked(s).map_err(|e| err(e.to_string()))? {
         Resolved::Str => Ok(super::scalar::string_text(s).into_owned()),
         Resolved::Bool(b) => Ok(b.to_string()),
         Resolved::Int(i) => Ok(i.to_string()),
@@ -137,7 +137,7 @@ pub(crate) fn go_float_key(f: f64) -> String {
 }
 
 fn scalar_to_json(s: &Scalar) -> Result<Value, YamlError> {
-    match resolve_checked(s).map_err(err)? {
+    match resolve_checked(s).map_err(|e| err(e.to_string()))? {
         Resolved::Str => Ok(Value::String(super::scalar::string_text(s).into_owned())),
         r => resolved_to_json(r, &s.value, s.json),
     }

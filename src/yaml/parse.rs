@@ -140,7 +140,7 @@ impl ItemSink for Splitter<'_, '_, '_> {
         self.flow = flow;
     }
 
-    fn item(&mut self, item: RNode) -> Result<(), String> {
+    fn item(&mut self, item: RNode) -> Result<(), decode::DecodeError> {
         decode::check(&item)?;
         let start = item_line_start(self.text, item.span.start.offset);
         self.flush(start);

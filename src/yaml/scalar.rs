@@ -17,6 +17,7 @@ mod tests;
 
 pub use style::string_style;
 
+use super::read::decode::DecodeError;
 use super::{Scalar, ScalarStyle};
 
 /// What a scalar means to a YAML 1.1 reader.
@@ -64,7 +65,7 @@ pub fn is_string(s: &Scalar) -> bool {
 }
 
 /// Resolves a scalar; fails (with go-yaml's message) when a core tag does not fit the text.
-pub fn resolve_checked(s: &Scalar) -> Result<Resolved, String> {
+pub fn resolve_checked(s: &Scalar) -> Result<Resolved, DecodeError> {
     let tag = match s.tag.as_deref() {
         None if s.style == ScalarStyle::Plain => return Ok(resolve_plain(&s.value)),
         None => return Ok(Resolved::Str),
@@ -86,11 +87,11 @@ pub fn resolve_checked(s: &Scalar) -> Result<Resolved, String> {
         (Resolved::Int(_) | Resolved::BigInt(_), "int") | (Resolved::Float(_), "float") => Ok(got),
         (Resolved::Int(i), "float") => Ok(Resolved::Float(*i as f64)),
         (Resolved::BigInt(b), "float") => Ok(Resolved::Float(b.parse().unwrap_or(f64::NAN))),
-        _ => Err(format!(
-            "cannot decode !!{} `{}` as a !!{want}",
-            type_name(&got),
-            s.value
-        )),
+        _ => Err(DecodeError::Tag {
+            found: type_name(&got),
+            value: s.value.clone(),
+            tag: format!("!!{want}"),
+        }),
     }
 }
 

@@ -26,7 +26,7 @@ pub trait ItemSink {
     /// A sequence (`flow`: written `[...]`) was opened as the value of a root mapping's `items` key.
     fn opened(&mut self, anchored: bool, flow: bool);
     /// An item of that sequence, finished (`Err`: the reading stops with this cause).
-    fn item(&mut self, item: RNode) -> Result<(), String>;
+    fn item(&mut self, item: RNode) -> Result<(), super::decode::DecodeError>;
     /// That sequence ends at byte offset `at` of the stream (where its end event is).
     fn end(&mut self, at: usize);
 }
@@ -546,7 +546,7 @@ fn compose_events(
         if let Some(sink) = sink.as_deref_mut().filter(|_| at_root_items(&stack)) {
             stack[1].height = stack[1].height.max(built.height);
             sink.item(built.node)
-                .map_err(|m| decoder_problem(m, start))?;
+                .map_err(|e| decoder_problem(e.to_string(), start))?;
             continue;
         }
         if let Some(parent) = stack.last_mut() {

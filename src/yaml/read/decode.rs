@@ -24,8 +24,39 @@ enum Go {
     Map(Vec<(Go, Go)>),
 }
 
+/// Why kubectl cannot hold a document: go-yaml v2's decoding (`yaml: ...` is added by the
+/// reader's caller), sigs.k8s.io/yaml's conversion of keys, or encoding/json's refusal of a
+/// float, each as its code words it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    /// go-yaml's `resolve` of a `!!binary` scalar that is not base64.
+    #[error("!!binary value contains invalid base64 data")]
+    Binary,
+    /// go-yaml's `resolve`: a scalar whose text is not of its tag's kind.
+    #[error("cannot decode !!{found} `{value}` as a {tag}")]
+    Tag {
+        found: &'static str,
+        value: String,
+        /// The tag as written short (`!!int`), or whole.
+        tag: String,
+    },
+    /// go-yaml's decoder: a sequence or a mapping as a key (Go's type named).
+    #[error("invalid map key: {0}")]
+    Key(&'static str),
+    /// go-yaml's `merge`: `<<` with anything but a mapping or a sequence of mappings.
+    #[error("map merge requires map or sequence of maps as the value")]
+    Merge,
+    /// sigs.k8s.io/yaml's `convertToJSONableObject`: a null or uint64 key (Go's `%s` of it, or
+    /// its type).
+    #[error("unsupported map key of type: {0}")]
+    KeyType(&'static str),
+    /// encoding/json's `UnsupportedValueError` for a NaN or an infinity (`NaN`, `+Inf`).
+    #[error("json: unsupported value: {0}")]
+    Float(&'static str),
+}
+
 /// Whether kubectl can hold this document (its refusal's cause if not).
-pub fn check(root: &RNode) -> Result<(), String> {
+pub fn check(root: &RNode) -> Result<(), DecodeError> {
     if plainly_fine(root) {
         return Ok(());
     }
@@ -74,13 +105,13 @@ pub(super) fn plainly_fine(n: &RNode) -> bool {
 }
 
 /// The JSON value kubectl makes of this document.
-pub fn to_json(root: &RNode) -> Result<Value, String> {
+pub fn to_json(root: &RNode) -> Result<Value, DecodeError> {
     converted(root).map(json)
 }
 
 /// The document decoded as go-yaml decodes it and converted as sigs.k8s.io/yaml converts it,
 /// ready to be written as JSON, or the first refusal of the three.
-fn converted(root: &RNode) -> Result<Go, String> {
+fn converted(root: &RNode) -> Result<Go, DecodeError> {
     let go = decode(root)?;
     check_keys(&go)?;
     let go = by_json_key(go);
@@ -96,7 +127,7 @@ fn short(tag: &str) -> String {
 }
 
 /// go-yaml v2's `resolve` for a scalar with a tag (long form; "" for none).
-fn resolve(tag: &str, value: &str) -> Result<Go, String> {
+fn resolve(tag: &str, value: &str) -> Result<Go, DecodeError> {
     let resolvable = tag.is_empty()
         || tag
             .strip_prefix(TAG)
@@ -105,7 +136,7 @@ fn resolve(tag: &str, value: &str) -> Result<Go, String> {
         if tag == "tag:yaml.org,2002:binary" {
             return base64(value)
                 .map(|b| Go::Str(String::from_utf8_lossy(&b).into_owned()))
-                .ok_or_else(|| "!!binary value contains invalid base64 data".to_string());
+                .ok_or(DecodeError::Binary);
         }
         return Ok(Go::Str(value.to_string()));
     }
@@ -137,10 +168,11 @@ fn resolve(tag: &str, value: &str) -> Result<Go, String> {
             return Ok(Go::Float(i as f64));
         }
     }
-    Err(format!(
-        "cannot decode !!{rtag} `{value}` as a {}",
-        short(tag)
-    ))
+    Err(DecodeError::Tag {
+        found: rtag,
+        value: value.to_string(),
+        tag: short(tag),
+    })
 }
 
 /// go-yaml v2's timestamp forms (`2006-1-2`, with a time, with a zone).
@@ -307,14 +339,14 @@ struct GoMap {
 }
 
 impl GoMap {
-    fn set(&mut self, k: Go, v: Go) -> Result<(), String> {
+    fn set(&mut self, k: Go, v: Go) -> Result<(), DecodeError> {
         let Some(id) = key_id(&k) else {
             let what = if matches!(k, Go::Seq(_)) {
                 "[]interface {}"
             } else {
                 "map[interface {}]interface {}"
             };
-            return Err(format!("invalid map key: {what}"));
+            return Err(DecodeError::Key(what));
         };
         if let Some(i) = self.index.insert(id, self.entries.len()) {
             self.entries[i] = None;
@@ -328,7 +360,7 @@ impl GoMap {
     }
 }
 
-fn decode(n: &RNode) -> Result<Go, String> {
+fn decode(n: &RNode) -> Result<Go, DecodeError> {
     match &n.kind {
         Kind::Scalar {
             value,
@@ -356,7 +388,7 @@ fn decode(n: &RNode) -> Result<Go, String> {
     }
 }
 
-fn map_into(n: &RNode, out: &mut GoMap) -> Result<(), String> {
+fn map_into(n: &RNode, out: &mut GoMap) -> Result<(), DecodeError> {
     let Kind::Map { entries, .. } = &n.kind else {
         return Ok(());
     };
@@ -375,21 +407,19 @@ fn map_into(n: &RNode, out: &mut GoMap) -> Result<(), String> {
     Ok(())
 }
 
-const WANT_MAP: &str = "map merge requires map or sequence of maps as the value";
-
-fn merge(v: &RNode, out: &mut GoMap) -> Result<(), String> {
+fn merge(v: &RNode, out: &mut GoMap) -> Result<(), DecodeError> {
     match &v.kind {
         Kind::Map { .. } => map_into(v, out),
         Kind::Seq { items, .. } => items.iter().rev().try_for_each(|item| match item.kind {
             Kind::Map { .. } => map_into(item, out),
-            _ => Err(WANT_MAP.to_string()),
+            _ => Err(DecodeError::Merge),
         }),
-        Kind::Scalar { .. } => Err(WANT_MAP.to_string()),
+        Kind::Scalar { .. } => Err(DecodeError::Merge),
     }
 }
 
 /// sigs.k8s.io/yaml's key conversion: what cannot be a JSON key is refused.
-fn check_keys(v: &Go) -> Result<(), String> {
+fn check_keys(v: &Go) -> Result<(), DecodeError> {
     match v {
         Go::Seq(items) => items.iter().try_for_each(check_keys),
         Go::Map(entries) => entries.iter().try_for_each(|(k, v)| {
@@ -399,7 +429,7 @@ fn check_keys(v: &Go) -> Result<(), String> {
                 _ => None,
             };
             if let Some(ty) = ty {
-                return Err(format!("unsupported map key of type: {ty}"));
+                return Err(DecodeError::KeyType(ty));
             }
             check_keys(v)
         }),
@@ -430,13 +460,12 @@ fn by_json_key(v: Go) -> Go {
 }
 
 /// encoding/json refuses NaN and infinities.
-fn check_floats(v: &Go) -> Result<(), String> {
+fn check_floats(v: &Go) -> Result<(), DecodeError> {
     match v {
-        Go::Float(f) if f.is_nan() => Err("json: unsupported value: NaN".into()),
-        Go::Float(f) if f.is_infinite() => Err(format!(
-            "json: unsupported value: {}Inf",
-            if *f > 0.0 { '+' } else { '-' }
-        )),
+        Go::Float(f) if f.is_nan() => Err(DecodeError::Float("NaN")),
+        Go::Float(f) if f.is_infinite() => {
+            Err(DecodeError::Float(if *f > 0.0 { "+Inf" } else { "-Inf" }))
+        }
         Go::Seq(items) => items.iter().try_for_each(check_floats),
         Go::Map(entries) => entries.iter().try_for_each(|(_, v)| check_floats(v)),
         _ => Ok(()),

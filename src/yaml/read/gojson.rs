@@ -105,6 +105,24 @@ fn quote_char(c: u8) -> String {
     }
 }
 
+/// encoding/json's `SyntaxError` from its scanner: the character and what was being read.
+#[derive(Debug)]
+struct SyntaxError {
+    c: u8,
+    context: String,
+}
+
+impl std::fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "invalid character {} {}",
+            quote_char(self.c),
+            self.context
+        )
+    }
+}
+
 struct Scanner {
     state: State,
     stack: Vec<Frame>,
@@ -115,11 +133,14 @@ struct Scanner {
 }
 
 impl Scanner {
-    fn err(c: u8, context: &str) -> String {
-        format!("invalid character {} {context}", quote_char(c))
+    fn err(c: u8, context: &str) -> SyntaxError {
+        SyntaxError {
+            c,
+            context: context.to_string(),
+        }
     }
 
-    fn push(&mut self, c: u8, frame: Frame, next: State) -> Result<Step, String> {
+    fn push(&mut self, c: u8, frame: Frame, next: State) -> Result<Step, SyntaxError> {
         self.stack.push(frame);
         if self.stack.len() > MAX_DEPTH {
             return Err(Self::err(c, "exceeded max depth"));
@@ -128,7 +149,7 @@ impl Scanner {
         Ok(Step::Continue)
     }
 
-    fn step(&mut self, c: u8) -> Result<Step, String> {
+    fn step(&mut self, c: u8) -> Result<Step, SyntaxError> {
         match self.state {
             State::BeginValueOrEmpty if is_space(c) => Ok(Step::Continue),
             State::BeginValueOrEmpty if c == b']' => self.end_value(c),
@@ -210,12 +231,12 @@ impl Scanner {
         }
     }
 
-    fn go(&mut self, next: State) -> Result<Step, String> {
+    fn go(&mut self, next: State) -> Result<Step, SyntaxError> {
         self.state = next;
         Ok(Step::Continue)
     }
 
-    fn begin_value(&mut self, c: u8) -> Result<Step, String> {
+    fn begin_value(&mut self, c: u8) -> Result<Step, SyntaxError> {
         match c {
             _ if is_space(c) => Ok(Step::Continue),
             b'{' => self.push(c, Frame::ObjectKey, State::BeginStringOrEmpty),
@@ -231,7 +252,7 @@ impl Scanner {
         }
     }
 
-    fn end_value(&mut self, c: u8) -> Result<Step, String> {
+    fn end_value(&mut self, c: u8) -> Result<Step, SyntaxError> {
         let Some(&top) = self.stack.last() else {
             // A value at the top level ends at the first byte after it.
             return Ok(Step::End);
@@ -361,11 +382,11 @@ pub fn read_value(text: &str, from: usize) -> Read {
             Ok(Step::Continue) => {}
             Ok(Step::End) => return value(at, &scanner),
             Ok(Step::EndWith) => return value(at + 1, &scanner),
-            Err(message) => {
+            Err(e) => {
                 return Read::Refused {
                     at,
                     offset: at + 1 - from,
-                    message,
+                    message: e.to_string(),
                 }
             }
         }

@@ -142,7 +142,8 @@ pub(super) fn compose(
             }
         };
         if let Some(sink) = sink.as_deref_mut().filter(|_| at_root_items(&stack)) {
-            sink.item(built).map_err(|m| decoder_problem(m, mark))?;
+            sink.item(built)
+                .map_err(|e| decoder_problem(e.to_string(), mark))?;
             continue;
         }
         let Some(parent) = stack.last_mut() else {

@@ -218,7 +218,7 @@ impl Reader<'_> {
                                 document: index,
                                 line: 0,
                                 column: 0,
-                                message: m,
+                                message: m.to_string(),
                             })?;
                         }
                         Ok(doc)

@@ -6,7 +6,7 @@ fn plain(v: &str) -> Resolved {
     resolve(&Scalar::plain(v))
 }
 
-fn tagged(v: &str, tag: &str, style: ScalarStyle) -> Result<Resolved, String> {
+fn tagged(v: &str, tag: &str, style: ScalarStyle) -> Result<Resolved, DecodeError> {
     resolve_checked(&Scalar {
         value: v.to_string(),
         style,
@@ -170,7 +170,7 @@ fn quoted_and_tagged() {
         Ok(Resolved::Str)
     );
     assert_eq!(
-        tagged("abc", "!!int", ScalarStyle::Plain),
+        tagged("abc", "!!int", ScalarStyle::Plain).map_err(|e| e.to_string()),
         Err("cannot decode !!str `abc` as a !!int".to_string())
     );
     assert_eq!(

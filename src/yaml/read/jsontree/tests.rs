@@ -26,11 +26,11 @@ impl ItemSink for Recorder {
         self.told.push(Told::Opened(anchored, flow));
     }
 
-    fn item(&mut self, item: RNode) -> Result<(), String> {
+    fn item(&mut self, item: RNode) -> Result<(), super::super::decode::DecodeError> {
         self.told.push(Told::Item(item));
         self.items += 1;
         match self.refuse == Some(self.items - 1) {
-            true => Err("refused item".into()),
+            true => Err(super::super::decode::DecodeError::Merge),
             false => Ok(()),
         }
     }
@@ -305,7 +305,7 @@ fn streams_read_the_same() {
                             document: index,
                             line: 0,
                             column: 0,
-                            message: m,
+                            message: m.to_string(),
                         })?;
                     }
                     Ok(doc)
