@@ -48,10 +48,7 @@ pub(crate) fn plain_safe(s: &str) -> bool {
     if s.starts_with(' ') || s.ends_with(' ') || s.ends_with(':') || needs_escapes(s) {
         return false;
     }
-    if s.contains(": ") || s.contains(" #") || s.starts_with("---") || s.starts_with("...") {
-        return false;
-    }
-    if s.contains(['{', '}', '[', ']', ',']) {
+    if s.starts_with("---") || s.starts_with("...") || comment_value_or_flow(s) {
         return false;
     }
     match first {
@@ -59,6 +56,19 @@ pub(crate) fn plain_safe(s: &str) -> bool {
         '!' | '&' | '*' | '|' | '>' | '\'' | '"' | '%' | '@' | '`' | '#' => false,
         _ => true,
     }
+}
+
+/// Whether `s` holds `: `, ` #` or a flow indicator (`{}[],`): one pass over its bytes (none
+/// of them is part of a multi-byte character).
+fn comment_value_or_flow(s: &str) -> bool {
+    let mut prev = 0u8;
+    s.bytes().any(|b| {
+        let found = matches!(b, b'{' | b'}' | b'[' | b']' | b',')
+            || (prev == b':' && b == b' ')
+            || (prev == b' ' && b == b'#');
+        prev = b;
+        found
+    })
 }
 
 /// Whether any of go-yaml v2, a YAML 1.1 (PyYAML-style) or a YAML 1.2 core reader would read the
@@ -77,24 +87,31 @@ fn reads_as_non_string(s: &str) -> bool {
 /// YAML 1.1/1.2 words for booleans, nulls, infinities and not-a-number in any casing that some
 /// reader accepts.
 fn is_special_word(s: &str) -> bool {
-    let core = s.trim_start_matches(['+', '-']);
-    let lower = core.to_ascii_lowercase();
+    let core = s.trim_start_matches(['+', '-']).as_bytes();
+    // The longest word is 8 bytes: lowercased on the stack.
+    let mut lower = [0u8; 8];
+    let Some(lower) = lower.get_mut(..core.len()) else {
+        return false;
+    };
+    for (l, c) in lower.iter_mut().zip(core) {
+        *l = c.to_ascii_lowercase();
+    }
     matches!(
-        lower.as_str(),
-        "y" | "n"
-            | "yes"
-            | "no"
-            | "true"
-            | "false"
-            | "on"
-            | "off"
-            | "null"
-            | "~"
-            | ".inf"
-            | ".nan"
-            | "inf"
-            | "nan"
-            | "infinity"
+        &*lower,
+        b"y" | b"n"
+            | b"yes"
+            | b"no"
+            | b"true"
+            | b"false"
+            | b"on"
+            | b"off"
+            | b"null"
+            | b"~"
+            | b".inf"
+            | b".nan"
+            | b"inf"
+            | b"nan"
+            | b"infinity"
     )
 }
 

@@ -244,6 +244,30 @@ fn new_string_styles() {
 }
 
 #[test]
+fn new_string_styles_by_the_words_and_indicators_anywhere() {
+    use ScalarStyle::*;
+    let table: &[(&str, ScalarStyle)] = &[
+        ("YES", SingleQuoted),
+        ("+Infinity", SingleQuoted),
+        ("-.NaN", SingleQuoted),
+        ("oFf", SingleQuoted),
+        ("infinity1", Plain),
+        ("infinityx", Plain),
+        ("yés", Plain),
+        ("a,b", SingleQuoted),
+        ("a}", SingleQuoted),
+        ("é: x", SingleQuoted),
+        ("é #x", SingleQuoted),
+        ("x:é", Plain),
+        ("x#é", Plain),
+        ("a:\tb", DoubleQuoted),
+    ];
+    for (s, want) in table {
+        assert_eq!(string_style(s), *want, "{s:?}");
+    }
+}
+
+#[test]
 fn binary_scalars_mean_their_decoded_bytes() {
     let s = |tag: Option<&str>, v: &str| Scalar {
         value: v.to_string(),
