@@ -25,7 +25,7 @@ fn compiled(schema: &str) -> Compiled {
 
 /// The CRD errors of `schema`'s rules.
 fn refused(schema: &str) -> Vec<String> {
-    compiled(schema).errors
+    compiled(schema).texts()
 }
 
 /// A root schema with `spec` holding `props`, and `rules` on spec.
@@ -466,23 +466,20 @@ fn no_rule_is_compiled_at_or_above_a_schema_error() {
         "R",
     )
     .unwrap();
-    let errors = |schema_errors: &[&str]| {
-        let owned: Vec<String> = schema_errors.iter().map(|e| e.to_string()).collect();
-        Compiled::beside_schema_errors(&s, "R", &owned).errors
-    };
+    let errors = |fields: &[&str]| Compiled::beside_schema_errors(&s, "R", fields).texts();
     let undefined = "R.properties[spec].x-kubernetes-validations[0].rule: Invalid value";
-    let elsewhere = errors(&["R.properties[status].type: Required value"]);
+    let elsewhere = errors(&["R.properties[status].type"]);
     assert!(
         elsewhere.len() == 1 && elsewhere[0].starts_with(undefined),
         "{elsewhere:?}"
     );
-    let spec2 = errors(&["R.properties[spec2].type: Required value"]);
+    let spec2 = errors(&["R.properties[spec2].type"]);
     assert!(
         spec2.len() == 1 && spec2[0].starts_with(undefined),
         "{spec2:?}"
     );
-    assert!(errors(&["R.properties[spec].properties[a].type: Required value"]).is_empty());
-    assert!(errors(&["R.properties[spec]: Invalid value: x"]).is_empty());
+    assert!(errors(&["R.properties[spec].properties[a].type"]).is_empty());
+    assert!(errors(&["R.properties[spec]"]).is_empty());
 }
 
 #[test]

@@ -326,8 +326,8 @@ fn load_item_crd(
                 .rules
                 .iter()
                 .flat_map(|r| r.errors.iter())
-                .filter(|m| !super::rules::skipped_for_schema_errors(m, &schema_fields))
-                .map(|m| super::rules::cause(m)),
+                .filter(|e| !e.skipped_beside(&schema_fields))
+                .map(|e| Cause::Field(e.error.clone())),
         );
     }
     for c in &causes {
