@@ -2,7 +2,7 @@
 //! validation checks it (`rule`, `message`, `messageExpression`, `reason`, `fieldPath`,
 //! `optionalOldSelf`), parsed and type-checked once.
 
-use super::check::{check_in, Want};
+use super::check::{check_in, CompileError, Want};
 use super::decl::Decl;
 use super::fieldpath::{invalid_path, valid_field_path};
 use super::interp::Program;
@@ -155,16 +155,16 @@ fn compile_costed(
     let shown = go_rule(&r);
     let rule_src = r.rule.as_str();
     let optional_old_self = r.optional_old_self == Some(true);
-    let checked = parse(rule_src).and_then(|e| {
+    let checked = parse(rule_src).map_err(CompileError::Issues).and_then(|e| {
         let env = pre.rule_env(rule_src);
         check_in(&e, rule_src, decl, optional_old_self, Want::Bool, env).map(|c| (e, c))
     });
     let (expr, checked) = match checked {
         Ok(ok) => ok,
-        Err(detail) => {
+        Err(e) => {
             // `compileRule` stops at the failure: oldSelf counts as unused (no reference map),
             // so an `optionalOldSelf` that is set is refused too.
-            let detail = compile_detail(&detail);
+            let detail = compile_detail("compilation failed", &e);
             errs.push(site.of(FieldError::invalid(site.at("rule"), &shown, &detail)));
             if let Some(b) = r.optional_old_self {
                 errs.push(unused_optional_old_self(site, b));
@@ -178,7 +178,7 @@ fn compile_costed(
     costs.rule = super::estimate::max_cost(&expr, decl, optional_old_self, &checked.types);
     let message_expr = match r.message_expression.as_str() {
         "" => None,
-        src => match parse(src).and_then(|e| {
+        src => match parse(src).map_err(CompileError::Issues).and_then(|e| {
             let env = pre.message_env(src);
             check_in(&e, src, decl, optional_old_self, Want::String, env).map(|c| (e, c))
         }) {
@@ -191,11 +191,8 @@ fn compile_costed(
                 ));
                 Some(Program::plan(&e, &c))
             }
-            Err(d) => {
-                let detail = match d.starts_with("ERROR:") {
-                    true => format!("messageExpression compilation failed: {d}"),
-                    false => d,
-                };
+            Err(e) => {
+                let detail = compile_detail("messageExpression compilation failed", &e);
                 let at = site.at("messageExpression");
                 errs.push(site.of(FieldError::invalid(at, &shown, &detail)));
                 None
@@ -242,11 +239,12 @@ fn unused_optional_old_self(site: Site<'_>, b: bool) -> RuleError {
     ))
 }
 
-fn compile_detail(d: &str) -> String {
-    if d.starts_with("ERROR:") {
-        format!("compilation failed: {d}")
-    } else {
-        d.to_string()
+/// The detail of an expression's compile error (an `apiservercel.Error`'s): cel-go's issues
+/// after `failed` (`compilation failed`), a type error as it is.
+fn compile_detail(failed: &str, e: &CompileError) -> String {
+    match e {
+        CompileError::Issues(issues) => format!("{failed}: {issues}"),
+        CompileError::Type(_) => e.to_string(),
     }
 }
 
