@@ -23,7 +23,8 @@
 //!   apiserver and evaluates it counting the runtime cost as cel-go's tracker counts it, so
 //!   `cost`'s per-call limit and per-object budget stop evaluation where the apiserver's do.
 //! - **The apiserver's texts.** Runtime errors (`errors`), the CRD errors of rules that do
-//!   not compile (`rule`) or cost too much (`estimate`). The libraries' upstream test tables
+//!   not compile (`rule`) or cost too much (`estimate`): [`RuleError`]s, each a [`FieldError`]
+//!   with the schema node whose rules it is of. The libraries' upstream test tables
 //!   are in `tests/library.rs` and beside each library file.
 //!
 //! Differences from the apiserver (also in the README):
