@@ -92,7 +92,8 @@ enum Ty {
 pub struct Built {
     /// The validator tree (`None` when there is no rule).
     pub root: Option<Node>,
-    /// The CRD errors, sorted by their texts.
+    /// The CRD errors (in the walk's order: [`super::Compiled`] sorts them with the
+    /// `fieldPath` ones).
     pub errors: Vec<RuleError>,
     /// The largest estimated cost of a rule or message expression.
     pub largest: u64,
@@ -133,7 +134,6 @@ pub fn compile_with_costs(
     let before = errors.len();
     errors.extend(out.cost.into_errors(path));
     let only_uncompiled = !out.other_errors && errors.len() == before;
-    errors.sort_by_cached_key(ToString::to_string);
     Built {
         root,
         errors,
