@@ -69,6 +69,13 @@ pub fn index(path: &str, i: usize) -> String {
     format!("{path}[{i}]")
 }
 
+/// Whether the rendered path `path` is `node` or lies below it (`node.child…`), as the
+/// apiserver's schema paths nest: a node's children are always reached through a `.`.
+pub fn at_or_below(path: &str, node: &str) -> bool {
+    path.strip_prefix(node)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+}
+
 /// `path: Required value[: detail]`.
 pub fn required(path: impl Display, detail: &str) -> String {
     with_detail(format!("{path}: Required value"), detail)
@@ -509,6 +516,9 @@ mod tests {
         assert_eq!(child("", "items"), "items");
         assert_eq!(key(&child("a", "properties"), "x"), "a.properties[x]");
         assert_eq!(index("a.allOf", 2), "a.allOf[2]");
+        assert!(at_or_below("a.properties[b]", "a.properties[b]"));
+        assert!(at_or_below("a.properties[b].type", "a.properties[b]"));
+        assert!(!at_or_below("a.properties[b2]", "a.properties[b]"));
         let root = Path::Root("spec");
         let props = root.child("properties");
         let a = props.key("a");

@@ -25,12 +25,38 @@ mod calls;
 use calls::Literal;
 
 /// The type an expression must have: a rule's is bool, a `messageExpression`'s string.
+#[derive(Clone, Copy, Debug)]
 pub enum Want {
     Bool,
     String,
     /// Any type (the cost tests' expressions).
     #[cfg(test)]
     Any,
+}
+
+/// Why an expression does not compile, as the apiserver's `compileRule` and
+/// `compileMessageExpression` give it (an `apiservercel.Error`'s detail).
+#[derive(Debug)]
+pub enum CompileError {
+    /// cel-go's issues, the parser's or the type checker's, as `Issues.String()` writes them:
+    /// each `ERROR: <input>:1:6: undefined field 'x'` with the source line and a caret.
+    Issues(String),
+    /// The expression has another type than `Want` (checked after it compiled).
+    Type(Want),
+}
+
+impl std::fmt::Display for CompileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CompileError::Issues(issues) => f.write_str(issues),
+            CompileError::Type(Want::Bool) => f.write_str("cel expression must evaluate to a bool"),
+            CompileError::Type(Want::String) => {
+                f.write_str("messageExpression must evaluate to a string")
+            }
+            #[cfg(test)]
+            CompileError::Type(Want::Any) => unreachable!("any type fits"),
+        }
+    }
 }
 
 /// What the check learnt about a rule.
@@ -80,9 +106,8 @@ struct Checker<'a> {
     invalid: Vec<String>,
 }
 
-/// Checks `expr` (parsed from `src`) with `self` of type `this`. The error is cel-go's issues
-/// text: each issue (`ERROR: <input>:1:6: undefined field 'x'` and the source line with a
-/// caret), in the order of their places in the source.
+/// Checks `expr` (parsed from `src`) with `self` of type `this`. The error's issues are in
+/// the order of their places in the source.
 #[cfg(test)]
 pub fn check(
     expr: &IdedExpr,
@@ -90,7 +115,7 @@ pub fn check(
     this: &Arc<Decl>,
     optional_old_self: bool,
     want: Want,
-) -> Result<Checked, String> {
+) -> Result<Checked, CompileError> {
     let env = crate::versions::current().cel_new;
     check_in(expr, src, this, optional_old_self, want, env)
 }
@@ -104,7 +129,7 @@ pub fn check_in(
     optional_old_self: bool,
     want: Want,
     env: CelEnv,
-) -> Result<Checked, String> {
+) -> Result<Checked, CompileError> {
     types::with_self(this, || {
         let mut c = Checker {
             src,
@@ -124,7 +149,7 @@ pub fn check_in(
             errors: Vec::new(),
             invalid: Vec::new(),
         };
-        let ty = c.walk(expr)?;
+        let ty = c.walk(expr).map_err(CompileError::Issues)?;
         // The final types: every variable substituted, unbound ones `dyn`.
         let ty = c.vars.substitute(&ty, true);
         for t in c.types.values_mut() {
@@ -135,7 +160,7 @@ pub fn check_in(
         }
         for found in [&mut c.errors, &mut c.invalid] {
             if !found.is_empty() {
-                return Err(display(found));
+                return Err(CompileError::Issues(display(found)));
             }
         }
         let fits = match (&want, &ty) {
@@ -147,12 +172,7 @@ pub fn check_in(
             (Want::String, t) => matches!(t, Ty::Str),
         };
         if !fits {
-            return Err(match want {
-                Want::Bool => "cel expression must evaluate to a bool".into(),
-                Want::String => "messageExpression must evaluate to a string".into(),
-                #[cfg(test)]
-                Want::Any => unreachable!("any type fits"),
-            });
+            return Err(CompileError::Type(want));
         }
         Ok(Checked {
             uses_old_self: c.uses_old_self,

@@ -6,6 +6,7 @@
 use super::decl::{decl_of, field_of, has_decl, is_list, is_map, Decl, FieldType, Kind};
 use super::estimate::{Cardinality, Total};
 use super::rule::{self, Rule};
+use super::RuleError;
 use crate::field;
 use crate::schema::{Structural, StructuralOrBool};
 use std::sync::Arc;
@@ -56,13 +57,13 @@ struct At<'a> {
 
 /// What compiling gathers besides the validators.
 struct Out<'a> {
-    errors: Vec<String>,
+    errors: Vec<RuleError>,
     /// Whether an error is other than a rule's compilation failing.
     other_errors: bool,
     cost: Total,
-    /// The schema's own errors (structural, value validation): the apiserver compiles no rule
-    /// of a node with such an error at it or below it, nor counts its cost.
-    schema_errors: &'a [String],
+    /// The fields of the schema's own errors (structural, value validation): the apiserver
+    /// compiles no rule of a node with such an error at it or below it, nor counts its cost.
+    schema_errors: &'a [&'a str],
     /// The old CRD's expressions (on an update).
     preexisting: &'a super::preexisting::Preexisting,
 }
@@ -70,10 +71,9 @@ struct Out<'a> {
 impl Out<'_> {
     /// Whether a schema error lies at the node at `path` or below it.
     fn skipped(&self, path: &str) -> bool {
-        self.schema_errors.iter().any(|c| {
-            c.strip_prefix(path)
-                .is_some_and(|rest| rest.starts_with('.') || rest.starts_with(':'))
-        })
+        self.schema_errors
+            .iter()
+            .any(|f| field::at_or_below(f, path))
     }
 }
 
@@ -92,8 +92,9 @@ enum Ty {
 pub struct Built {
     /// The validator tree (`None` when there is no rule).
     pub root: Option<Node>,
-    /// The CRD errors, sorted.
-    pub errors: Vec<String>,
+    /// The CRD errors (in the walk's order: [`super::Compiled`] sorts them with the
+    /// `fieldPath` ones).
+    pub errors: Vec<RuleError>,
     /// The largest estimated cost of a rule or message expression.
     pub largest: u64,
     /// Whether every error comes from rules that do not compile.
@@ -104,7 +105,7 @@ pub struct Built {
 pub fn compile_with_costs(
     schema: &Structural,
     path: &str,
-    schema_errors: &[String],
+    schema_errors: &[&str],
     preexisting: &super::preexisting::Preexisting,
 ) -> Built {
     if !has_rules(schema) || !has_decl(schema) {
@@ -133,7 +134,6 @@ pub fn compile_with_costs(
     let before = errors.len();
     errors.extend(out.cost.into_errors(path));
     let only_uncompiled = !out.other_errors && errors.len() == before;
-    errors.sort();
     Built {
         root,
         errors,
@@ -215,11 +215,10 @@ fn rules(s: &Structural, decl: &Arc<Decl>, at: &At<'_>, sink: &mut Out<'_>) -> V
     for (i, v) in list.iter().enumerate() {
         let (compiled, costs) =
             rule::compile(v, i, s, decl, &at.path, at.uncorrelatable, sink.preexisting);
-        let path = format!("{}.x-kubernetes-validations[{i}]", at.path);
         let cost = at.cardinality.times(costs.rule, decl);
-        sink.cost.rule(format!("{path}.rule"), cost);
+        sink.cost.rule(&at.path, i, cost);
         if let Some(m) = costs.message {
-            sink.cost.message(format!("{path}.messageExpression"), m);
+            sink.cost.message(&at.path, i, m);
         }
         match compiled {
             Ok(r) => out.push(Slot::Ready(Box::new(r))),

@@ -98,17 +98,13 @@ fn unescape_single_quote(s: &str) -> Option<String> {
 
 /// The `x-kubernetes-validations[i].fieldPath: must be a valid path` errors of `s` (at `path`)
 /// and the nodes below it.
-pub fn invalid_paths(s: &Structural, path: &str, out: &mut Vec<String>) {
+pub(super) fn invalid_paths(s: &Structural, path: &str, out: &mut Vec<super::RuleError>) {
     if let Some(rules) = s.extensions.x_validations().and_then(|v| v.as_array()) {
         for (i, r) in rules.iter().enumerate() {
             let fp = r.get("fieldPath").and_then(|v| v.as_str()).unwrap_or("");
             if !fp.trim().is_empty() && valid_field_path(fp, s).is_none() {
-                out.push(crate::field::invalid(
-                    format!("{path}.x-kubernetes-validations[{i}].fieldPath"),
-                    &quote(fp),
-                    crate::versions::current()
-                        .wording("must be a valid path", "fieldPath must be a valid path"),
-                ));
+                let at = format!("{path}.x-kubernetes-validations[{i}].fieldPath");
+                out.push(super::RuleError::of_schema(invalid_path(at, fp)));
             }
         }
     }
@@ -155,12 +151,8 @@ pub fn invalid_paths_raw(
             .as_ref()
             .is_some_and(|s| valid_field_path(fp, s).is_none())
         {
-            out.push(crate::field::FieldError::invalid(
-                format!("{path}.x-kubernetes-validations[{i}].fieldPath"),
-                &quote(fp),
-                crate::versions::current()
-                    .wording("must be a valid path", "fieldPath must be a valid path"),
-            ));
+            let at = format!("{path}.x-kubernetes-validations[{i}].fieldPath");
+            out.push(invalid_path(at, fp));
         }
     }
     if let Some(props) = m.get("properties").and_then(|v| v.as_object()) {
@@ -175,4 +167,14 @@ pub fn invalid_paths_raw(
     if let Some(a) = m.get("additionalProperties").filter(|v| v.is_object()) {
         invalid_paths_raw(a, &format!("{path}.additionalProperties"), out);
     }
+}
+
+/// The error for a rule's `fieldPath` `fp` (at `at`) that names no field of its node.
+pub fn invalid_path(at: String, fp: &str) -> crate::field::FieldError {
+    crate::field::FieldError::invalid(
+        at,
+        &quote(fp),
+        crate::versions::current()
+            .wording("must be a valid path", "fieldPath must be a valid path"),
+    )
 }

@@ -23,7 +23,8 @@
 //!   apiserver and evaluates it counting the runtime cost as cel-go's tracker counts it, so
 //!   `cost`'s per-call limit and per-object budget stop evaluation where the apiserver's do.
 //! - **The apiserver's texts.** Runtime errors (`errors`), the CRD errors of rules that do
-//!   not compile (`rule`) or cost too much (`estimate`). The libraries' upstream test tables
+//!   not compile (`rule`) or cost too much (`estimate`): [`RuleError`]s, each a [`FieldError`]
+//!   with the schema node whose rules it is of. The libraries' upstream test tables
 //!   are in `tests/library.rs` and beside each library file.
 //!
 //! Differences from the apiserver (also in the README):
@@ -67,13 +68,84 @@ use crate::schema::Structural;
 use preexisting::Preexisting;
 use serde_json::Value;
 
+/// One CRD error of a version's rules: the apiserver's field error (its text is the
+/// [`FieldError`]'s), with what the apiserver reports it for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleError {
+    pub error: FieldError,
+    pub source: Source,
+}
+
+/// What a [`RuleError`] is of.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Source {
+    /// A rule of the schema node at this path (its fields, compilation, or its part in the
+    /// schema's total cost): `ValidateCustomResourceDefinitionOpenAPISchema` checks a node's
+    /// rules only where it found no error at the node or below it.
+    Rule(Box<str>),
+    /// One expression of a rule of the node at this path over the per-expression cost limit
+    /// (which `suppressPerExpressionCost` lifts), skipped as [`Source::Rule`].
+    ExpressionCost(Box<str>),
+    /// An error reported whatever the schema's other errors: a rule's `fieldPath` (`pathValid`
+    /// is checked on every node with rules) or the schema's total cost.
+    Schema,
+}
+
+impl RuleError {
+    /// An error of a rule of the node at `node`.
+    fn of_rule(error: FieldError, node: &str) -> Self {
+        RuleError {
+            error,
+            source: Source::Rule(node.into()),
+        }
+    }
+
+    /// An error reported whatever the schema's other errors.
+    fn of_schema(error: FieldError) -> Self {
+        RuleError {
+            error,
+            source: Source::Schema,
+        }
+    }
+
+    /// The node whose rules the error is of (`None` for [`Source::Schema`]).
+    fn node(&self) -> Option<&str> {
+        match &self.source {
+            Source::Rule(n) | Source::ExpressionCost(n) => Some(n),
+            Source::Schema => None,
+        }
+    }
+
+    /// Whether the apiserver, having found schema errors at `fields`, does not report this
+    /// error: its rule's node has one of them at it or below it.
+    pub fn skipped_beside<F: AsRef<str>>(&self, fields: &[F]) -> bool {
+        self.node().is_some_and(|node| {
+            fields
+                .iter()
+                .any(|f| crate::field::at_or_below(f.as_ref(), node))
+        })
+    }
+}
+
+impl std::fmt::Display for RuleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+/// Sorts `errors` as the apiserver's texts sort and drops repeated texts.
+fn sort_texts(errors: &mut Vec<RuleError>) {
+    errors.sort_by_cached_key(ToString::to_string);
+    errors.dedup_by(|a, b| a.error.to_string() == b.error.to_string());
+}
+
 /// The compiled rules of one CRD version.
 #[derive(Debug)]
 pub struct Compiled {
     root: Option<compile::Node>,
-    /// The apiserver's CRD errors for rules that do not compile or cost too much (sorted);
-    /// non-empty means the apiserver refuses the CRD.
-    pub errors: Vec<String>,
+    /// The apiserver's CRD errors for rules that do not compile or cost too much (sorted by
+    /// their texts); non-empty means the apiserver refuses the CRD.
+    pub errors: Vec<RuleError>,
     /// The largest estimated cost of one rule (times how often its node may occur) or
     /// `messageExpression`: the apiserver refuses more than 10 million.
     pub estimated_cost: u64,
@@ -97,9 +169,8 @@ impl Compiled {
         path: &str,
         fields: &[F],
     ) -> Self {
-        // The compiler knows a node's errors by `<node>:` or `<node>.` at their start.
-        let at: Vec<String> = fields.iter().map(|f| format!("{}:", f.as_ref())).collect();
-        Self::compile(schema, path, &at, &Preexisting::default())
+        let fields: Vec<&str> = fields.iter().map(AsRef::as_ref).collect();
+        Self::compile(schema, path, &fields, &Preexisting::default())
     }
 
     /// [`Compiled::new`] on a CRD update: the expressions the old CRD already held are
@@ -111,7 +182,7 @@ impl Compiled {
     fn compile(
         schema: &Structural,
         path: &str,
-        schema_errors: &[String],
+        schema_errors: &[&str],
         preexisting: &Preexisting,
     ) -> Self {
         let built = compile::compile_with_costs(schema, path, schema_errors, preexisting);
@@ -120,8 +191,7 @@ impl Compiled {
         // `fieldPath` is checked on every node with rules, also where no rule is compiled.
         fieldpath::invalid_paths(schema, path, &mut errors);
         let only_uncompiled = built.only_uncompiled && errors.len() == before;
-        errors.sort();
-        errors.dedup();
+        sort_texts(&mut errors);
         Compiled {
             root: built.root,
             errors,
@@ -136,7 +206,7 @@ impl Compiled {
     /// The schema's total stays checked.
     pub fn without_per_expression_cost(mut self) -> Self {
         self.errors
-            .retain(|e| !estimate::budget::is_per_expression(e));
+            .retain(|e| !matches!(e.source, Source::ExpressionCost(_)));
         self
     }
 
@@ -146,7 +216,7 @@ impl Compiled {
     pub fn field_paths_only(schema: &Structural, path: &str) -> Self {
         let mut errors = Vec::new();
         fieldpath::invalid_paths(schema, path, &mut errors);
-        errors.sort();
+        sort_texts(&mut errors);
         Compiled {
             only_uncompiled: errors.is_empty(),
             root: None,
@@ -178,6 +248,12 @@ impl Compiled {
             Some(root) => eval::validate_update(root, obj, Some(old), cost::Budget::new()),
             None => Vec::new(),
         }
+    }
+
+    /// The texts of [`Compiled::errors`] (tests).
+    #[cfg(test)]
+    fn texts(&self) -> Vec<String> {
+        self.errors.iter().map(ToString::to_string).collect()
     }
 
     /// [`Compiled::validate`] with other cost limits (tests).

@@ -2,12 +2,13 @@
 //! validation checks it (`rule`, `message`, `messageExpression`, `reason`, `fieldPath`,
 //! `optionalOldSelf`), parsed and type-checked once.
 
-use super::check::{check_in, Want};
+use super::check::{check_in, CompileError, Want};
 use super::decl::Decl;
-use super::fieldpath::valid_field_path;
+use super::fieldpath::{invalid_path, valid_field_path};
 use super::interp::Program;
 use super::preexisting::Preexisting;
-use crate::field::{self, go_json};
+use super::RuleError;
+use crate::field::{go_json, FieldError};
 use crate::go::strconv::quote;
 use crate::schema::Structural;
 use serde_json::Value;
@@ -55,12 +56,12 @@ impl Rule {
 /// the error's detail (`compilation failed: ...`; the validator built from a CRD holding the
 /// rule reports it on every value, `rule compile error: <detail>`).
 pub struct Failed {
-    pub errors: Vec<String>,
+    pub errors: Vec<RuleError>,
     pub detail: Option<Box<str>>,
 }
 
-impl From<Vec<String>> for Failed {
-    fn from(errors: Vec<String>) -> Self {
+impl From<Vec<RuleError>> for Failed {
+    fn from(errors: Vec<RuleError>) -> Self {
         Failed {
             errors,
             detail: None,
@@ -92,6 +93,25 @@ fn raw(v: &Value) -> Raw {
 }
 
 pub use super::syntax::parse;
+
+/// Rule `i` of the schema node at `node`: where its errors are.
+#[derive(Clone, Copy)]
+struct Site<'a> {
+    node: &'a str,
+    i: usize,
+}
+
+impl Site<'_> {
+    /// The path of the rule's field `f`.
+    fn at(self, f: &str) -> String {
+        format!("{}.x-kubernetes-validations[{}].{f}", self.node, self.i)
+    }
+
+    /// An error of the rule (not of its `fieldPath`).
+    fn of(self, e: FieldError) -> RuleError {
+        RuleError::of_rule(e, self.node)
+    }
+}
 
 /// The estimated costs of a rule that compiles, and of its `messageExpression` when that
 /// compiles too (see [`super::estimate`]).
@@ -127,27 +147,27 @@ fn compile_costed(
     costs: &mut Costs,
 ) -> Result<Rule, Failed> {
     let r = raw(v);
-    let at = |f: &str| format!("{path}.x-kubernetes-validations[{i}].{f}");
-    let mut errs = static_errors(&r, node, &at);
+    let site = Site { node: path, i };
+    let mut errs = static_errors(&r, node, site);
     if !errs.is_empty() {
         return Err(errs.into());
     }
     let shown = go_rule(&r);
     let rule_src = r.rule.as_str();
     let optional_old_self = r.optional_old_self == Some(true);
-    let checked = parse(rule_src).and_then(|e| {
+    let checked = parse(rule_src).map_err(CompileError::Issues).and_then(|e| {
         let env = pre.rule_env(rule_src);
         check_in(&e, rule_src, decl, optional_old_self, Want::Bool, env).map(|c| (e, c))
     });
     let (expr, checked) = match checked {
         Ok(ok) => ok,
-        Err(detail) => {
+        Err(e) => {
             // `compileRule` stops at the failure: oldSelf counts as unused (no reference map),
             // so an `optionalOldSelf` that is set is refused too.
-            let detail = compile_detail(&detail);
-            errs.push(field::invalid(at("rule"), &shown, &detail));
+            let detail = compile_detail("compilation failed", &e);
+            errs.push(site.of(FieldError::invalid(site.at("rule"), &shown, &detail)));
             if let Some(b) = r.optional_old_self {
-                errs.push(unused_optional_old_self(&at, b));
+                errs.push(unused_optional_old_self(site, b));
             }
             return Err(Failed {
                 errors: errs,
@@ -158,7 +178,7 @@ fn compile_costed(
     costs.rule = super::estimate::max_cost(&expr, decl, optional_old_self, &checked.types);
     let message_expr = match r.message_expression.as_str() {
         "" => None,
-        src => match parse(src).and_then(|e| {
+        src => match parse(src).map_err(CompileError::Issues).and_then(|e| {
             let env = pre.message_env(src);
             check_in(&e, src, decl, optional_old_self, Want::String, env).map(|c| (e, c))
         }) {
@@ -171,12 +191,10 @@ fn compile_costed(
                 ));
                 Some(Program::plan(&e, &c))
             }
-            Err(d) => {
-                let detail = match d.starts_with("ERROR:") {
-                    true => format!("messageExpression compilation failed: {d}"),
-                    false => d,
-                };
-                errs.push(field::invalid(at("messageExpression"), &shown, &detail));
+            Err(e) => {
+                let detail = compile_detail("messageExpression compilation failed", &e);
+                let at = site.at("messageExpression");
+                errs.push(site.of(FieldError::invalid(at, &shown, &detail)));
                 None
             }
         },
@@ -186,10 +204,11 @@ fn compile_costed(
             let d = format!(
                 "oldSelf cannot be used on the uncorrelatable portion of the schema within {p}"
             );
-            errs.push(field::invalid(at("rule"), &quote(&r.rule), &d));
+            let e = FieldError::invalid(site.at("rule"), &quote(&r.rule), &d);
+            errs.push(site.of(e));
         }
     } else if let Some(b) = r.optional_old_self {
-        errs.push(unused_optional_old_self(&at, b));
+        errs.push(unused_optional_old_self(site, b));
     }
     if !errs.is_empty() {
         return Err(errs.into());
@@ -212,19 +231,20 @@ fn compile_costed(
 }
 
 /// `optionalOldSelf` set on a rule that does not use `oldSelf`.
-fn unused_optional_old_self(at: &dyn Fn(&str) -> String, b: bool) -> String {
-    field::invalid(
-        at("optionalOldSelf"),
+fn unused_optional_old_self(site: Site<'_>, b: bool) -> RuleError {
+    site.of(FieldError::invalid(
+        site.at("optionalOldSelf"),
         &b.to_string(),
         "may not be set if oldSelf is not used in rule",
-    )
+    ))
 }
 
-fn compile_detail(d: &str) -> String {
-    if d.starts_with("ERROR:") {
-        format!("compilation failed: {d}")
-    } else {
-        d.to_string()
+/// The detail of an expression's compile error (an `apiservercel.Error`'s): cel-go's issues
+/// after `failed` (`compilation failed`), a type error as it is.
+fn compile_detail(failed: &str, e: &CompileError) -> String {
+    match e {
+        CompileError::Issues(issues) => format!("{failed}: {issues}"),
+        CompileError::Type(_) => e.to_string(),
     }
 }
 
@@ -249,60 +269,79 @@ fn has_newlines(s: &str) -> bool {
 }
 
 /// The apiserver's checks of the rule's fields, before compiling it.
-fn static_errors(r: &Raw, node: &Structural, at: &dyn Fn(&str) -> String) -> Vec<String> {
+fn static_errors(r: &Raw, node: &Structural, site: Site<'_>) -> Vec<RuleError> {
+    let mut errs: Vec<RuleError> = text_errors(r, site)
+        .into_iter()
+        .map(|e| site.of(e))
+        .collect();
+    let at = site.at("fieldPath");
+    let field_path = field_path_errors(&r.field_path, node, &at);
+    errs.extend(field_path.into_iter().map(RuleError::of_schema));
+    errs
+}
+
+/// The checks of `rule`, `message`, `messageExpression` and `reason`.
+fn text_errors(r: &Raw, site: Site<'_>) -> Vec<FieldError> {
     let mut errs = Vec::new();
     let (rule, msg) = (r.rule.trim(), r.message.trim());
     if rule.is_empty() {
-        errs.push(field::required(at("rule"), "rule is not specified"));
+        errs.push(FieldError::required(
+            site.at("rule"),
+            "rule is not specified",
+        ));
     } else if !r.message.is_empty() && msg.is_empty() {
-        errs.push(field::invalid(
-            at("message"),
+        errs.push(FieldError::invalid(
+            site.at("message"),
             &quote(&r.message),
             "must be non-empty if specified",
         ));
     } else if has_newlines(msg) {
-        errs.push(field::invalid(
-            at("message"),
+        errs.push(FieldError::invalid(
+            site.at("message"),
             &quote(&r.message),
             "must not contain line breaks",
         ));
     } else if has_newlines(rule) && msg.is_empty() {
-        errs.push(field::required(
-            at("message"),
+        errs.push(FieldError::required(
+            site.at("message"),
             "message must be specified if rule contains line breaks",
         ));
     }
     if !r.message_expression.is_empty() && r.message_expression.trim().is_empty() {
-        errs.push(field::required(
-            at("messageExpression"),
+        errs.push(FieldError::required(
+            site.at("messageExpression"),
             "messageExpression must be non-empty if specified",
         ));
     }
     if let Some(reason) = r.reason.as_deref().filter(|x| !REASONS.contains(x)) {
-        errs.push(field::not_supported(at("reason"), &quote(reason), REASONS));
+        errs.push(FieldError::not_supported(
+            site.at("reason"),
+            &quote(reason),
+            REASONS,
+        ));
     }
-    let fp = r.field_path.as_str();
+    errs
+}
+
+/// The checks of a rule's `fieldPath` `fp` (at `at`) on its node.
+fn field_path_errors(fp: &str, node: &Structural, at: &str) -> Vec<FieldError> {
+    let mut errs = Vec::new();
     if !fp.is_empty() && fp.trim().is_empty() {
-        errs.push(field::invalid(
-            at("fieldPath"),
+        errs.push(FieldError::invalid(
+            at,
             &quote(fp),
             "must be non-empty if specified",
         ));
     }
     if has_newlines(fp) {
-        errs.push(field::invalid(
-            at("fieldPath"),
+        errs.push(FieldError::invalid(
+            at,
             &quote(fp),
             "must not contain line breaks",
         ));
     }
     if !fp.is_empty() && valid_field_path(fp, node).is_none() {
-        errs.push(field::invalid(
-            at("fieldPath"),
-            &quote(fp),
-            crate::versions::current()
-                .wording("must be a valid path", "fieldPath must be a valid path"),
-        ));
+        errs.push(invalid_path(at.to_string(), fp));
     }
     errs
 }

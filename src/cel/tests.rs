@@ -25,7 +25,7 @@ fn compiled(schema: &str) -> Compiled {
 
 /// The CRD errors of `schema`'s rules.
 fn refused(schema: &str) -> Vec<String> {
-    compiled(schema).errors
+    compiled(schema).texts()
 }
 
 /// A root schema with `spec` holding `props`, and `rules` on spec.
@@ -466,23 +466,77 @@ fn no_rule_is_compiled_at_or_above_a_schema_error() {
         "R",
     )
     .unwrap();
-    let errors = |schema_errors: &[&str]| {
-        let owned: Vec<String> = schema_errors.iter().map(|e| e.to_string()).collect();
-        Compiled::beside_schema_errors(&s, "R", &owned).errors
-    };
+    let errors = |fields: &[&str]| Compiled::beside_schema_errors(&s, "R", fields).texts();
     let undefined = "R.properties[spec].x-kubernetes-validations[0].rule: Invalid value";
-    let elsewhere = errors(&["R.properties[status].type: Required value"]);
+    let elsewhere = errors(&["R.properties[status].type"]);
     assert!(
         elsewhere.len() == 1 && elsewhere[0].starts_with(undefined),
         "{elsewhere:?}"
     );
-    let spec2 = errors(&["R.properties[spec2].type: Required value"]);
+    let spec2 = errors(&["R.properties[spec2].type"]);
     assert!(
         spec2.len() == 1 && spec2[0].starts_with(undefined),
         "{spec2:?}"
     );
-    assert!(errors(&["R.properties[spec].properties[a].type: Required value"]).is_empty());
-    assert!(errors(&["R.properties[spec]: Invalid value: x"]).is_empty());
+    assert!(errors(&["R.properties[spec].properties[a].type"]).is_empty());
+    assert!(errors(&["R.properties[spec]"]).is_empty());
+}
+
+#[test]
+fn rule_errors_name_the_node_whose_rules_they_are_of() {
+    // The apiserver reports a `fieldPath` error beside any schema error; a rule's other errors
+    // only where no schema error lies at its node or below it.
+    let rules = "[{rule: 'self.nope == 1'}, {rule: 'true', fieldPath: .b}]";
+    let s = convert(&json_of(&spec("{a: {type: string}}", rules)), "R").unwrap();
+    let c = Compiled::new(&s, "R");
+    let node = "R.properties[spec]";
+    let sources: Vec<&super::Source> = c.errors.iter().map(|e| &e.source).collect();
+    assert_eq!(
+        sources,
+        [&super::Source::Rule(node.into()), &super::Source::Schema],
+        "{:?}",
+        c.texts()
+    );
+    let [rule, field_path] = &c.errors[..] else {
+        unreachable!()
+    };
+    assert_eq!(
+        rule.error.field,
+        format!("{node}.x-kubernetes-validations[0].rule")
+    );
+    assert_eq!(
+        field_path.error.field,
+        format!("{node}.x-kubernetes-validations[1].fieldPath")
+    );
+    for (fields, skipped) in [
+        (&["R.properties[spec].properties[a].type"][..], true),
+        (&["R.properties[spec]"], true),
+        (&["R.properties[spec2].type"], false),
+        (&["R.properties[status]", "R"], false),
+    ] {
+        assert_eq!(rule.skipped_beside(fields), skipped, "{fields:?}");
+        assert!(!field_path.skipped_beside(fields), "{fields:?}");
+    }
+}
+
+#[test]
+fn only_an_expressions_own_cost_is_lifted_for_an_unchanged_schema() {
+    let rule = "[{rule: \"self.l.all(x, self.l.all(y, x == y))\"}]";
+    let s = convert(
+        &json_of(&spec("{l: {type: array, items: {type: string}}}", rule)),
+        "R",
+    )
+    .unwrap();
+    let c = Compiled::new(&s, "R");
+    let costly = |c: &Compiled| {
+        c.errors
+            .iter()
+            .filter(|e| matches!(e.source, super::Source::ExpressionCost(_)))
+            .count()
+    };
+    assert_eq!(costly(&c), 1, "{:?}", c.texts());
+    let lifted = c.without_per_expression_cost();
+    assert_eq!(costly(&lifted), 0, "{:?}", lifted.texts());
 }
 
 #[test]

@@ -8,7 +8,7 @@ use super::schemas::Checks;
 use crate::cel::preexisting::Preexisting;
 use crate::cel::Compiled;
 use crate::schema::registry::Entry;
-use crate::schema::{Cause, VersionSchema};
+use crate::schema::VersionSchema;
 use std::sync::Arc;
 
 /// The compiled rules of each version (`None` without rules or a usable schema); versions that
@@ -67,51 +67,6 @@ pub(super) fn compile(
     out
 }
 
-/// Whether the apiserver skips the CEL check that gave `msg`: it compiles a node's rules only
-/// when no schema error was found at that node or below it (`fields`: the causes' fields).
-pub(super) fn skipped_for_schema_errors(msg: &str, fields: &[String]) -> bool {
-    let Some(at) = msg.find(".x-kubernetes-validations[") else {
-        return false;
-    };
-    if msg[at..].contains(".fieldPath: ") {
-        return false;
-    }
-    let node = &msg[..at];
-    fields.iter().any(|f| {
-        f.strip_prefix(node)
-            .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
-    })
-}
-
-/// The cause of a CRD's refusal for a rule's error, which the CEL layer gives as the
-/// apiserver's text only (`Compiled::errors`): its field is the path the text starts with
-/// (`<path>: <Type>: ...`).
-pub(super) fn cause(text: &str) -> Cause {
-    Cause::Text {
-        text: text.to_string(),
-        field: text_path(text).map(str::to_string),
-    }
-}
-
-/// The path a rule's error text starts with; `None` when it does not start with one.
-fn text_path(msg: &str) -> Option<&str> {
-    let mut depth = 0usize;
-    for (i, c) in msg.char_indices() {
-        match c {
-            '[' => depth += 1,
-            ']' => depth = depth.saturating_sub(1),
-            ':' if depth == 0 => {
-                let path = &msg[..i];
-                let ok = msg[i..].starts_with(": ") && !path.is_empty() && path != "<nil>";
-                return ok.then_some(path);
-            }
-            ' ' if depth == 0 => return None,
-            _ => {}
-        }
-    }
-    None
-}
-
 /// Where the apiserver names version `i`'s schema: `spec.validation.openAPIV3Schema` when all
 /// versions of its CRD share one schema, else `spec.versions[n].schema.openAPIV3Schema`.
 fn schema_path(versions: &[VersionSchema], i: usize) -> String {
@@ -141,11 +96,12 @@ pub(super) fn refused_messages(entries: &[Entry<Checks>]) -> Vec<String> {
     }
     let mut out = Vec::new();
     for name in names {
-        let mut errors: Vec<&str> = Vec::new();
+        let mut errors: Vec<String> = Vec::new();
         let own = entries.iter().filter(|e| e.crd_name == name);
         for e in own.flat_map(|e| e.attached.rules.iter().flat_map(|r| r.errors.iter())) {
-            if !errors.contains(&e.as_str()) {
-                errors.push(e);
+            let text = e.to_string();
+            if !errors.contains(&text) {
+                errors.push(text);
             }
         }
         if !errors.is_empty() {
@@ -176,20 +132,4 @@ pub(super) fn refused_warning(e: &Entry<Checks>) -> Option<String> {
             e.crd_name
         )
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::text_path;
-
-    #[test]
-    fn paths_of_rule_errors() {
-        let rule = "R.properties[x: y].x-kubernetes-validations[0].rule: Invalid value: z";
-        assert_eq!(
-            text_path(rule),
-            Some("R.properties[x: y].x-kubernetes-validations[0].rule")
-        );
-        assert_eq!(text_path("<nil>: Invalid value: \"\": x"), None);
-        assert_eq!(text_path("not a message"), None);
-    }
 }

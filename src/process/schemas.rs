@@ -319,6 +319,8 @@ fn load_item_crd(
         .filter_map(|c| c.field().map(str::to_string))
         .collect();
     let no_schema_causes = causes.is_empty();
+    // `ValidateCustomResourceDefinitionOpenAPISchema` checks a node's rules only where it found
+    // no error at the node or below it (any version's, the CRD's own checks included).
     for e in &prepared {
         push_new(
             &mut causes,
@@ -326,8 +328,8 @@ fn load_item_crd(
                 .rules
                 .iter()
                 .flat_map(|r| r.errors.iter())
-                .filter(|m| !super::rules::skipped_for_schema_errors(m, &schema_fields))
-                .map(|m| super::rules::cause(m)),
+                .filter(|e| !e.skipped_beside(&schema_fields))
+                .map(|e| Cause::Field(e.error.clone())),
         );
     }
     for c in &causes {

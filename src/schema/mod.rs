@@ -108,15 +108,12 @@ pub struct Scale {
 }
 
 /// One cause of the apiserver's refusal of a CRD version: an error of its schema's checks, or,
-/// once the CRD is refused, any cause of that refusal. Its [`Display`](fmt::Display) is the
-/// apiserver's text, rendered where results are written.
+/// once the CRD is refused, any cause of that refusal (its rules' errors included). Its
+/// [`Display`](fmt::Display) is the apiserver's text, rendered where results are written.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Cause {
-    /// A field error (of the schema's checks, or of the CRD's own).
+    /// A field error (of the schema's checks, the CRD's own, or its CEL rules').
     Field(FieldError),
-    /// A cause the CEL rules give as text only (a rule that does not compile or costs too
-    /// much), with the field it names.
-    Text { text: String, field: Option<String> },
 }
 
 impl Cause {
@@ -124,7 +121,6 @@ impl Cause {
     pub fn field(&self) -> Option<&str> {
         match self {
             Cause::Field(e) => (!e.field.is_empty()).then_some(e.field.as_str()),
-            Cause::Text { field, .. } => field.as_deref(),
         }
     }
 }
@@ -139,7 +135,6 @@ impl fmt::Display for Cause {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Cause::Field(e) => e.fmt(f),
-            Cause::Text { text, .. } => f.write_str(text),
         }
     }
 }

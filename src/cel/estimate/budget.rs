@@ -5,7 +5,8 @@
 
 use super::sizes::MAX_REQUEST_SIZE;
 use crate::cel::decl::Decl;
-use crate::field;
+use crate::cel::{RuleError, Source};
+use crate::field::FieldError;
 use crate::schema::Structural;
 
 /// The most a rule (times its cardinality) or a `messageExpression` may cost.
@@ -45,39 +46,60 @@ impl Cardinality {
     }
 }
 
+/// An expression whose cost is recorded: rule `i` of the node at `node`, its `rule` or its
+/// `messageExpression` (`field`).
+#[derive(Debug)]
+pub struct Expression {
+    node: Box<str>,
+    path: String,
+}
+
+impl Expression {
+    fn new(node: &str, i: usize, field: &str) -> Self {
+        Expression {
+            node: node.into(),
+            path: format!("{node}.x-kubernetes-validations[{i}].{field}"),
+        }
+    }
+}
+
 /// The costs of a schema's rules, summed, and the (at most 4) largest ones of at least 1% of
 /// the CRD limit.
 #[derive(Debug, Default)]
 pub struct Total {
     total: u64,
-    largest: Vec<(String, u64)>,
-    errors: Vec<String>,
+    largest: Vec<(Expression, u64)>,
+    errors: Vec<RuleError>,
     max_seen: u64,
 }
 
 impl Total {
-    /// Records the cost of the rule at `path` (`….x-kubernetes-validations[i].rule`), already
-    /// multiplied by its cardinality.
-    pub fn rule(&mut self, path: String, cost: u64) {
-        self.expression(path, cost, EXPRESSIONS[0]);
+    /// Records the cost of rule `i` of the node at `node`, already multiplied by its
+    /// cardinality.
+    pub fn rule(&mut self, node: &str, i: usize, cost: u64) {
+        self.expression(Expression::new(node, i, "rule"), cost, EXPRESSIONS[0]);
     }
 
-    /// Records the cost of the `messageExpression` at `path`.
-    pub fn message(&mut self, path: String, cost: u64) {
-        self.expression(path, cost, EXPRESSIONS[1]);
+    /// Records the cost of the `messageExpression` of rule `i` of the node at `node`.
+    pub fn message(&mut self, node: &str, i: usize, cost: u64) {
+        let at = Expression::new(node, i, "messageExpression");
+        self.expression(at, cost, EXPRESSIONS[1]);
     }
 
-    fn expression(&mut self, path: String, cost: u64, what: &str) {
+    fn expression(&mut self, at: Expression, cost: u64, what: &str) {
         if cost > PER_EXPRESSION_LIMIT {
             let msg = exceeds(what, cost, PER_EXPRESSION_LIMIT);
-            self.errors.push(field::forbidden(&path, &msg));
+            self.errors.push(RuleError {
+                error: FieldError::forbidden(&at.path, &msg),
+                source: Source::ExpressionCost(at.node.clone()),
+            });
         }
         self.total = self.total.saturating_add(cost);
         self.max_seen = self.max_seen.max(cost);
         if cost < PER_CRD_LIMIT / 100 {
             return;
         }
-        self.largest.push((path, cost));
+        self.largest.push((at, cost));
         // Stable, as Go's sort of so few elements is.
         self.largest.sort_by_key(|l| std::cmp::Reverse(l.1));
         self.largest.truncate(4);
@@ -89,10 +111,14 @@ impl Total {
         self.total
     }
 
-    /// The largest costs that count (at least 1% of the CRD limit), largest first.
+    /// The paths and costs of the largest costs that count (at least 1% of the CRD limit),
+    /// largest first.
     #[cfg(test)]
-    pub fn largest(&self) -> &[(String, u64)] {
-        &self.largest
+    pub fn largest(&self) -> Vec<(&str, u64)> {
+        self.largest
+            .iter()
+            .map(|(e, cost)| (e.path.as_str(), *cost))
+            .collect()
     }
 
     /// The largest single cost recorded (reports).
@@ -101,16 +127,18 @@ impl Total {
     }
 
     /// The CRD errors, for the schema at `path` (`spec.validation.openAPIV3Schema`).
-    pub fn into_errors(mut self, path: &str) -> Vec<String> {
+    pub fn into_errors(mut self, path: &str) -> Vec<RuleError> {
         if self.total > PER_CRD_LIMIT {
-            for (p, _) in &self.largest {
+            for (e, _) in &self.largest {
                 let msg = "contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema";
-                self.errors.push(field::forbidden(p, msg));
+                let error = FieldError::forbidden(&e.path, msg);
+                self.errors.push(RuleError::of_rule(error, &e.node));
             }
             let what =
                 "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema";
             let msg = exceeds(what, self.total, PER_CRD_LIMIT);
-            self.errors.push(field::forbidden(path, &msg));
+            let error = FieldError::forbidden(path, &msg);
+            self.errors.push(RuleError::of_schema(error));
         }
         self.errors
     }
@@ -118,13 +146,6 @@ impl Total {
 
 /// The two kinds of expression whose own cost [`Total`] checks.
 const EXPRESSIONS: [&str; 2] = ["estimated rule cost", "estimated messageExpression cost"];
-
-/// Whether `error` is one [`Total`] recorded for one expression's cost (not the schema's total).
-pub fn is_per_expression(error: &str) -> bool {
-    EXPRESSIONS
-        .iter()
-        .any(|what| error.contains(&format!(": Forbidden: {what} exceeds budget by factor of ")))
-}
 
 /// `<what> exceeds budget by factor of <f>x (…)`, the factor as the apiserver prints it.
 pub fn exceeds(what: &str, cost: u64, limit: u64) -> String {

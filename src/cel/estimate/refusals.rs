@@ -13,7 +13,7 @@ const ROOT: &str = "spec.validation.openAPIV3Schema";
 fn errors(props: &str) -> Vec<String> {
     let yaml = format!("{{type: object, properties: {props}}}");
     let s = convert(&json_of(&yaml), "openAPIV3Schema").unwrap();
-    Compiled::new(&s, ROOT).errors
+    Compiled::new(&s, ROOT).texts()
 }
 
 /// `<path>: Forbidden: <what> exceeds budget by factor of <factor> (…)`.

@@ -231,11 +231,18 @@ fn schema_total_names_its_largest_contributors() {
     for (costs, largest) in cases {
         let mut t = Total::default();
         for (i, c) in costs.iter().enumerate() {
-            t.message(format!("r{i}"), *c);
+            t.message("r", i, *c);
         }
         let sum = costs.iter().fold(0u64, |s, c| s.saturating_add(*c));
         assert_eq!(t.total(), sum, "{costs:?}");
         let named: Vec<u64> = t.largest().iter().map(|l| l.1).collect();
+        let first = t.largest().first().map(|l| l.0.to_string());
+        let at = |i: usize| format!("r.x-kubernetes-validations[{i}].messageExpression");
+        let want = costs
+            .iter()
+            .position(|c| Some(c) == largest.first())
+            .map(at);
+        assert_eq!(first, want, "{costs:?}");
         assert_eq!(named, *largest, "{costs:?}");
     }
 }

@@ -141,7 +141,7 @@ fn upstream_rules_that_do_not_compile() {
     let refused = |rule: &str| {
         let schema = format!("type: object\nproperties:\n  spec:\n    type: object\n    properties: {{value: {{type: string, x-kubernetes-validations: [{rule}]}}}}\n");
         let s = convert(&json_of(&schema), "R").unwrap();
-        Compiled::new(&s, "R").errors
+        Compiled::new(&s, "R").texts()
     };
     // The authz library is declared; only `authorizer` is not, so cel-go reports it alone.
     let got = refused("{rule: \"authorizer.path('/healthz').check('get').allowed()\"}");
@@ -199,7 +199,7 @@ fn format_arguments_of_types_no_clause_takes_are_refused() {
     let errors = |rule: &str| {
         let schema = format!("type: object\nproperties:\n  spec:\n    type: object\n    properties: {{obj: {{type: object, properties: {{a: {{type: string}}}}}}, q: {{type: string}}, num: {{type: integer}}}}\n    x-kubernetes-validations: [{{rule: \"{rule}\"}}]\n");
         let s = convert(&json_of(&schema), "R").unwrap();
-        Compiled::new(&s, "R").errors
+        Compiled::new(&s, "R").texts()
     };
     let given = |rule: &str| -> String {
         let e = errors(rule);

@@ -53,7 +53,7 @@ fn undeclared_functions_and_macros_are_named_as_cel_go_names_them() {
     let schema = spec(props, "[{rule: 'self.nums.slice(0, 1).size() == 1'}]");
     let _v = at(34);
     assert_eq!(
-        compiled(&schema).errors,
+        compiled(&schema).texts(),
         ["openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: {\"Rule\":\"self.nums.slice(0, 1).size() == 1\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}: compilation failed: ERROR: <input>:1:16: undeclared reference to 'slice' (in container '')\n | self.nums.slice(0, 1).size() == 1\n | ...............^"]
     );
     drop(_v);
@@ -63,7 +63,7 @@ fn undeclared_functions_and_macros_are_named_as_cel_go_names_them() {
     );
     let _v = at(32);
     assert_eq!(
-        compiled(&schema).errors,
+        compiled(&schema).texts(),
         ["openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:\"self.tags.transformMap(k, v, v + '!').size() < 3\", Message:\"\", MessageExpression:\"\", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:\"\", OptionalOldSelf:(*bool)(nil)}: compilation failed: ERROR: <input>:1:23: undeclared reference to 'transformMap' (in container '')\n | self.tags.transformMap(k, v, v + '!').size() < 3\n | ......................^\nERROR: <input>:1:24: undeclared reference to 'k' (in container '')\n | self.tags.transformMap(k, v, v + '!').size() < 3\n | .......................^\nERROR: <input>:1:27: undeclared reference to 'v' (in container '')\n | self.tags.transformMap(k, v, v + '!').size() < 3\n | ..........................^\nERROR: <input>:1:30: undeclared reference to 'v' (in container '')\n | self.tags.transformMap(k, v, v + '!').size() < 3\n | .............................^"]
     );
 }
