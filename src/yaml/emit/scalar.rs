@@ -176,6 +176,11 @@ fn plain_lines_ok(s: &str, key: bool, col0: bool) -> bool {
 /// Nothing but tabs that needs escapes, and no `: ` or ` #` (or the same with a tab): one
 /// pass over ASCII text, the two checks on any other.
 pub(super) fn plain_inside(s: &str) -> bool {
+    // Most scalars hold no blank, control or non-ASCII character at all: checked first without
+    // an early exit, which the compiler runs on many bytes at once.
+    if s.bytes().fold(true, |ok, b| ok & (0x21..0x7f).contains(&b)) {
+        return true;
+    }
     let mut prev = 0u8;
     for &c in s.as_bytes() {
         let bad = match c {

@@ -21,7 +21,9 @@ pub fn string_style(s: &str) -> ScalarStyle {
 /// Line breaks, tabs, control and non-printable characters: only double quotes hold them safely.
 pub(crate) fn needs_escapes(s: &str) -> bool {
     let b = s.as_bytes();
-    if b.iter().all(|c| (0x20..0x7f).contains(c)) {
+    // Printable ASCII throughout, checked without an early exit (which the compiler runs on
+    // many bytes at once).
+    if b.iter().fold(true, |ok, c| ok & (0x20..0x7f).contains(c)) {
         return false;
     }
     b.iter().enumerate().any(|(i, &c)| match c {
