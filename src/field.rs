@@ -76,29 +76,6 @@ pub fn at_or_below(path: &str, node: &str) -> bool {
         .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
 }
 
-/// `path: Required value[: detail]`.
-pub fn required(path: impl Display, detail: &str) -> String {
-    with_detail(format!("{path}: Required value"), detail)
-}
-
-/// `path: Forbidden[: detail]`.
-pub fn forbidden(path: impl Display, detail: &str) -> String {
-    with_detail(format!("{path}: Forbidden"), detail)
-}
-
-/// `path: Invalid value: <value>[: detail]`; `value` is already rendered (see [`quote`],
-/// [`go_sharp_v`]).
-pub fn invalid(path: impl Display, value: &str, detail: &str) -> String {
-    with_detail(format!("{path}: Invalid value: {value}"), detail)
-}
-
-/// `path: Unsupported value: <value>: supported values: "a", "b"`; `value` is already rendered.
-pub fn not_supported(path: impl Display, value: &str, supported: &[&str]) -> String {
-    let list: Vec<String> = supported.iter().map(|s| quote(s)).collect();
-    let detail = format!("supported values: {}", list.join(", "));
-    with_detail(format!("{path}: Unsupported value: {value}"), &detail)
-}
-
 fn with_detail(mut s: String, detail: &str) -> String {
     if !detail.is_empty() {
         s.push_str(": ");
@@ -468,6 +445,11 @@ impl FieldError {
         Self::new(ErrorType::NotSupported, path.to_string(), value, &detail)
     }
 
+    /// The field the error names (none for an error without a path, printed `<nil>`).
+    pub fn named_field(&self) -> Option<&str> {
+        (!self.field.is_empty()).then_some(self.field.as_str())
+    }
+
     /// The message without the field (`ErrorBody`).
     pub fn body(&self) -> String {
         let mut s = self.type_.as_str().to_string();
@@ -499,18 +481,27 @@ mod tests {
 
     #[test]
     fn formats_like_field_error() {
+        let text = |e: FieldError| e.to_string();
         assert_eq!(
-            required("a.b", "must be specified"),
+            text(FieldError::required("a.b", "must be specified")),
             "a.b: Required value: must be specified"
         );
-        assert_eq!(required("a", ""), "a: Required value");
-        assert_eq!(forbidden("a", "x"), "a: Forbidden: x");
+        assert_eq!(text(FieldError::required("a", "")), "a: Required value");
+        assert_eq!(text(FieldError::forbidden("a", "x")), "a: Forbidden: x");
         assert_eq!(
-            invalid("a.type", &quote("string"), "must be object"),
+            text(FieldError::invalid(
+                "a.type",
+                &quote("string"),
+                "must be object"
+            )),
             "a.type: Invalid value: \"string\": must be object"
         );
         assert_eq!(
-            not_supported("t", &quote("foo"), &["array", "boolean"]),
+            text(FieldError::not_supported(
+                "t",
+                &quote("foo"),
+                &["array", "boolean"]
+            )),
             "t: Unsupported value: \"foo\": supported values: \"array\", \"boolean\""
         );
         assert_eq!(child("", "items"), "items");
@@ -535,25 +526,16 @@ mod tests {
     }
 
     #[test]
-    fn field_error_helpers_read_as_the_text_ones() {
+    fn field_errors_render_their_path() {
         let at = Path::Root("a");
         let p = at.child("b");
+        let e = FieldError::forbidden(p, "x");
+        assert_eq!(e.field, "a.b");
+        assert_eq!(e.to_string(), "a.b: Forbidden: x");
         assert_eq!(
-            FieldError::required(p, "must be specified").to_string(),
-            required(p, "must be specified")
+            FieldError::required(p, "").to_string(),
+            "a.b: Required value"
         );
-        assert_eq!(FieldError::required(p, "").to_string(), required(p, ""));
-        assert_eq!(FieldError::forbidden(p, "x").to_string(), forbidden(p, "x"));
-        let v = quote("string");
-        assert_eq!(
-            FieldError::invalid(p, &v, "must be object").to_string(),
-            invalid(p, &v, "must be object")
-        );
-        assert_eq!(
-            FieldError::not_supported(p, &v, &["array", "boolean"]).to_string(),
-            not_supported(p, &v, &["array", "boolean"])
-        );
-        assert_eq!(FieldError::forbidden(p, "x").field, "a.b");
     }
 
     #[test]

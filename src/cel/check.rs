@@ -10,6 +10,7 @@
 //! them all; what cel-go's AST validators find is reported only without one.
 
 use super::decl::{Decl, Kind};
+use super::issues::{Issue, Issues};
 use super::locate::macro_of;
 use super::mapping::Mapping;
 use super::overloads;
@@ -38,9 +39,10 @@ pub enum Want {
 /// `compileMessageExpression` give it (an `apiservercel.Error`'s detail).
 #[derive(Debug)]
 pub enum CompileError {
-    /// cel-go's issues, the parser's or the type checker's, as `Issues.String()` writes them:
-    /// each `ERROR: <input>:1:6: undefined field 'x'` with the source line and a caret.
-    Issues(String),
+    /// cel-go's issues, the parser's or the type checker's; displayed as `Issues.String()`
+    /// writes them: each `ERROR: <input>:1:6: undefined field 'x'` with the source line and a
+    /// caret.
+    Issues(Issues),
     /// The expression has another type than `Want` (checked after it compiled).
     Type(Want),
 }
@@ -48,7 +50,7 @@ pub enum CompileError {
 impl std::fmt::Display for CompileError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            CompileError::Issues(issues) => f.write_str(issues),
+            CompileError::Issues(issues) => issues.fmt(f),
             CompileError::Type(Want::Bool) => f.write_str("cel expression must evaluate to a bool"),
             CompileError::Type(Want::String) => {
                 f.write_str("messageExpression must evaluate to a string")
@@ -99,11 +101,11 @@ struct Checker<'a> {
     in_format: u32,
     /// The type errors found so far (cel-go's checker goes on after each, the node typed as
     /// an error, which no later check reports again: `Ty::Dyn` here).
-    errors: Vec<String>,
+    errors: Vec<Issue>,
     /// What cel-go's AST validators (literal arguments, `format` clauses, homogeneous
     /// literals) find: reported only when there is no type error, as cel-go runs them only on
     /// an expression that type-checked.
-    invalid: Vec<String>,
+    invalid: Vec<Issue>,
 }
 
 /// Checks `expr` (parsed from `src`) with `self` of type `this`. The error's issues are in
@@ -149,7 +151,9 @@ pub fn check_in(
             errors: Vec::new(),
             invalid: Vec::new(),
         };
-        let ty = c.walk(expr).map_err(CompileError::Issues)?;
+        let ty = c
+            .walk(expr)
+            .map_err(|issue| CompileError::Issues(Issues::new(src, vec![issue])))?;
         // The final types: every variable substituted, unbound ones `dyn`.
         let ty = c.vars.substitute(&ty, true);
         for t in c.types.values_mut() {
@@ -160,7 +164,8 @@ pub fn check_in(
         }
         for found in [&mut c.errors, &mut c.invalid] {
             if !found.is_empty() {
-                return Err(CompileError::Issues(display(found)));
+                let found = std::mem::take(found);
+                return Err(CompileError::Issues(Issues::new(src, found)));
             }
         }
         let fits = match (&want, &ty) {
@@ -186,7 +191,7 @@ pub fn check_in(
 
 impl Checker<'_> {
     /// `e`'s type; a type error found at it is kept, and `e` is then dynamic.
-    fn walk(&mut self, e: &IdedExpr) -> Result<Ty, String> {
+    fn walk(&mut self, e: &IdedExpr) -> Result<Ty, Issue> {
         let t = match self.walk_expr(e) {
             Ok(t) => self.vars.substitute(&t, false),
             Err(issue) => {
@@ -207,7 +212,7 @@ impl Checker<'_> {
         Ok(t)
     }
 
-    fn walk_expr(&mut self, e: &IdedExpr) -> Result<Ty, String> {
+    fn walk_expr(&mut self, e: &IdedExpr) -> Result<Ty, Issue> {
         match &e.expr {
             Expr::Ident(name) => self.ident(e.id, name),
             Expr::Literal(LiteralValue::String(_)) => Ok(Ty::Str),
@@ -309,7 +314,7 @@ impl Checker<'_> {
 
     /// The type of a macro's result: a bool, or the list `map` and `filter` build (plain
     /// lists, whatever the range's list type); `first` is the variable's type.
-    fn macro_result(&mut self, c: &ComprehensionExpr, first: Ty) -> Result<Ty, String> {
+    fn macro_result(&mut self, c: &ComprehensionExpr, first: Ty) -> Result<Ty, Issue> {
         Ok(match macro_of(c) {
             Some(("all" | "exists" | "exists_one", _)) => Ty::Bool,
             Some(("filter", _)) => Ty::List(Box::new(first)),
@@ -331,7 +336,7 @@ impl Checker<'_> {
     }
 
     /// Identifier `name` (node `id`, where its error is placed).
-    fn ident(&mut self, id: u64, name: &str) -> Result<Ty, String> {
+    fn ident(&mut self, id: u64, name: &str) -> Result<Ty, Issue> {
         if let Some((_, t)) = self.scopes.iter().rev().find(|(n, _)| n == name) {
             return Ok(t.clone());
         }
@@ -358,7 +363,7 @@ impl Checker<'_> {
     }
 
     /// Field `field` of `operand` (selection `id`, whose errors are at its `.`).
-    fn select(&mut self, id: u64, operand: Ty, field: &str) -> Result<Ty, String> {
+    fn select(&mut self, id: u64, operand: Ty, field: &str) -> Result<Ty, Issue> {
         let at = |c: &Self, msg: &str| c.at_node(id, field, msg);
         match operand.view() {
             Ty::Node(d) => match d.field(field) {
@@ -387,7 +392,7 @@ impl Checker<'_> {
         name: &str,
         target: Option<&IdedExpr>,
         args: &[IdedExpr],
-    ) -> Result<Ty, String> {
+    ) -> Result<Ty, Issue> {
         if let Some(r) = self
             .env
             .two_var_comprehensions
@@ -550,7 +555,7 @@ impl Checker<'_> {
         name: &str,
         target: Option<&IdedExpr>,
         args: &[IdedExpr],
-    ) -> Option<Result<Ty, String>> {
+    ) -> Option<Result<Ty, Issue>> {
         let quantifier = matches!(name, "all" | "exists" | "existsOne" | "exists_one");
         let transform = matches!(name, "transformList" | "transformMap" | "transformMapEntry");
         let fits = (quantifier && args.len() == 3) || (transform && (3..=4).contains(&args.len()));
@@ -580,7 +585,7 @@ impl Checker<'_> {
         a: &str,
         b: &str,
         bodies: &[IdedExpr],
-    ) -> Result<(Ty, Ty), String> {
+    ) -> Result<(Ty, Ty), Issue> {
         let range = self.walk(range_expr)?;
         if let Err(issue) = self.range(range_expr, &range) {
             self.errors.push(issue);
@@ -628,9 +633,9 @@ impl Checker<'_> {
         qualified_name(target, name, |id| self.scopes.iter().any(|(n, _)| n == id))
     }
 
-    /// cel-go's issue text, located at the first occurrence of `token` in the source.
-    fn issue(&self, token: &str, msg: &str) -> String {
-        issue_at(self.src, self.src.find(token).unwrap_or(0), msg)
+    /// cel-go's issue, located at the first occurrence of `token` in the source.
+    fn issue(&self, token: &str, msg: &str) -> Issue {
+        Issue::at(self.src, self.src.find(token).unwrap_or(0), msg)
     }
 }
 
@@ -683,52 +688,6 @@ fn type_only(t: &Ty) -> Option<Val> {
         _ => return None,
     };
     Some(super::library::type_only(name))
-}
-
-/// Issues in the order cel-go displays them: by line, then column (stably), one a line.
-pub(super) fn display(issues: &mut [String]) -> String {
-    let place = |issue: &String| -> (usize, usize) {
-        let mut at = issue
-            .strip_prefix("ERROR: <input>:")
-            .unwrap_or("")
-            .split(':')
-            .map(|n| n.parse().unwrap_or(0));
-        (at.next().unwrap_or(0), at.next().unwrap_or(0))
-    };
-    issues.sort_by_key(place);
-    issues.join("\n")
-}
-
-/// `ERROR: <input>:L:C: msg` with the source line and a caret under byte `offset`, as cel-go's
-/// `Error.ToDisplayString` writes it: the column in characters, tabs shown as spaces, a wide dot
-/// (and caret) for each character of more than one byte, no snippet for a line over 16,384 bytes.
-pub fn issue_at(src: &str, offset: usize, msg: &str) -> String {
-    let mut offset = offset.min(src.len());
-    while !src.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &src[..offset];
-    let line_no = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let col = before[line_start..].chars().count();
-    let line = src[line_start..].split('\n').next().unwrap_or("");
-    let mut out = format!("ERROR: <input>:{line_no}:{}: {msg}", col + 1);
-    if line.len() <= 16_384 {
-        let wide = |c: char| c.len_utf8() > 1;
-        out.push_str("\n | ");
-        out.push_str(&line.replace('\t', " "));
-        out.push_str("\n | ");
-        let mut chars = line.chars();
-        for c in chars.by_ref().take(col) {
-            out.push(if wide(c) { '\u{ff0e}' } else { '.' });
-        }
-        out.push(if chars.next().is_some_and(wide) {
-            '\u{ff3e}'
-        } else {
-            '^'
-        });
-    }
-    out
 }
 
 /// The types of a comprehension's variables over `range`.

@@ -51,6 +51,7 @@ mod eval;
 pub(crate) mod fieldpath;
 mod gokeys;
 mod interp;
+mod issues;
 mod library;
 mod lists;
 mod locate;

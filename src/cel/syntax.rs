@@ -15,7 +15,7 @@
 //! - the crate's own reports of a tree its error recovery left incomplete (`Incomplete
 //!   ExprContext…!`) are not cel-go's: left out when a syntax error says what went wrong.
 
-use super::check::{display, issue_at};
+use super::issues::{Issue, Issues};
 use ::cel::common::ast::IdedExpr;
 use ::cel::parser::Parser;
 
@@ -27,9 +27,6 @@ fn reserved(name: &str) -> bool {
 
 /// cel-go's `AccumulatorName`.
 const ACCUMULATOR: &str = "__result__";
-
-/// The most errors cel-go displays (`maxErrorsToReport`).
-const REPORTED: usize = 100;
 
 /// The tokens that continue a complete expression: binary operators, selection, indexing and
 /// the conditional.
@@ -48,10 +45,10 @@ const KEPT_PARSES: usize = 4096;
 /// projects' CRDs (the bench's 10k list holds 1,293 rules and message expressions, 301 of them
 /// distinct). Parsing is most of what compiling a rule costs, so each thread keeps what it
 /// parsed, by the expression's text.
-pub fn parse(src: &str) -> Result<IdedExpr, String> {
+pub fn parse(src: &str) -> Result<IdedExpr, Issues> {
     use std::cell::RefCell;
     use std::collections::HashMap;
-    type Parsed = Result<IdedExpr, String>;
+    type Parsed = Result<IdedExpr, Issues>;
     thread_local! {
         static PARSED: RefCell<HashMap<Box<str>, Parsed>> = RefCell::new(HashMap::new());
     }
@@ -69,10 +66,10 @@ pub fn parse(src: &str) -> Result<IdedExpr, String> {
 }
 
 /// [`parse`] without the kept parses.
-fn parse_anew(src: &str) -> Result<IdedExpr, String> {
+fn parse_anew(src: &str) -> Result<IdedExpr, Issues> {
     let parsed = Parser::new().enable_optional_syntax(true).parse(src);
     let tokens = lex(src);
-    let mut issues: Vec<String> = Vec::new();
+    let mut issues: Vec<Issue> = Vec::new();
     if let Err(errs) = &parsed {
         let syntax = errs.errors.iter().any(|e| !internal(&e.msg));
         for e in &errs.errors {
@@ -80,25 +77,17 @@ fn parse_anew(src: &str) -> Result<IdedExpr, String> {
                 continue;
             }
             let at = offset(src, e.pos);
-            issues.push(issue_at(src, at, &reworded(&tokens, at, &e.msg)));
+            issues.push(Issue::at(src, at, reworded(&tokens, at, &e.msg)));
         }
     }
     for (at, msg) in token_checks(&tokens) {
-        issues.push(issue_at(src, at, &msg));
+        issues.push(Issue::at(src, at, msg));
     }
     if issues.is_empty() {
-        return parsed.map_err(|_| issue_at(src, 0, "Syntax error: syntax error"));
+        let unexplained = || vec![Issue::at(src, 0, "Syntax error: syntax error")];
+        return parsed.map_err(|_| Issues::new(src, unexplained()));
     }
-    let count = issues.len();
-    issues.truncate(REPORTED);
-    let mut text = display(&mut issues);
-    if count > REPORTED {
-        text.push_str(&format!(
-            "\n{} more errors were truncated",
-            count - REPORTED
-        ));
-    }
-    Err(text)
+    Err(Issues::reported(src, issues))
 }
 
 /// The crate's report of a parse tree its error recovery left without a part.

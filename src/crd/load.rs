@@ -11,7 +11,7 @@ mod facts;
 use super::schemacheck::check_schema_with;
 use crate::field::FieldError;
 use crate::schema::{same_json, same_opt};
-use crate::schema::{Cause, SchemaError, Structural, Subresources, VersionSchema};
+use crate::schema::{SchemaError, Structural, Subresources, VersionSchema};
 use crate::yaml::json::kind_name as json_kind;
 use serde_json::{Map, Value};
 use std::sync::Arc;
@@ -29,10 +29,41 @@ struct Version<'a> {
 }
 
 /// A schema converted and checked once, shared by the versions that use it.
-type Checked = (Option<Arc<Structural>>, Vec<Cause>);
+type Checked = (Option<Arc<Structural>>, Vec<FieldError>);
 
-/// A malformed field of the CRD: (field path, message).
-type Malformed = (String, String);
+/// A malformed field of the CRD: its path (from the map it was read in, see
+/// [`Malformed::under`]) and what is wrong with it.
+#[derive(Debug)]
+struct Malformed {
+    field: String,
+    message: String,
+}
+
+impl Malformed {
+    fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
+        Malformed {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+
+    /// The field as a path from the map's own field `parent`.
+    fn under(self, parent: &str) -> Self {
+        Malformed {
+            field: format!("{parent}.{}", self.field),
+            ..self
+        }
+    }
+
+    /// The error of a CRD read from `source`.
+    fn in_source(self, source: &str) -> SchemaError {
+        SchemaError {
+            source_name: source.to_string(),
+            field: self.field,
+            message: self.message,
+        }
+    }
+}
 
 /// The identifying fields of a CRD.
 struct Head<'a> {
@@ -130,23 +161,18 @@ pub fn load_crd_with(
     source: &str,
     structural: bool,
 ) -> Result<Vec<VersionSchema>, SchemaError> {
-    let err = |(field, message): Malformed| SchemaError {
-        source_name: source.to_string(),
-        field,
-        message,
-    };
+    let err = |e: Malformed| e.in_source(source);
     let head = head(crd).map_err(err)?;
     let (spec, v1beta1) = (head.spec, head.v1beta1);
     let versions = versions(spec, v1beta1).map_err(err)?;
-    let pruf = opt_bool(spec, "preserveUnknownFields")
-        .map_err(|m| err(("spec.preserveUnknownFields".into(), m)))?;
+    let pruf = opt_bool(spec, "preserveUnknownFields").map_err(|e| err(e.under("spec")))?;
     // v1beta1 defaults preserveUnknownFields to true: no pruning unless it is false.
     let prune = match v1beta1 {
         true => pruf == Some(false),
         false => pruf != Some(true),
     };
     let top = match v1beta1 {
-        true => schema_at(spec, "validation").map_err(|(f, m)| err((format!("spec.{f}"), m)))?,
+        true => schema_at(spec, "validation").map_err(|e| err(e.under("spec")))?,
         false => None,
     };
     let checked = check_versions(&versions, top, !v1beta1, structural).map_err(|mut e| {
@@ -155,11 +181,7 @@ pub fn load_crd_with(
     })?;
     let defaults_error = (v1beta1 && !prune && has_default(top, &versions)).then(|| {
         let detail = "must be false in order to use defaults in the schema";
-        Cause::Field(FieldError::invalid(
-            "spec.preserveUnknownFields",
-            "true",
-            detail,
-        ))
+        FieldError::invalid("spec.preserveUnknownFields", "true", detail)
     });
     Ok(versions
         .into_iter()
@@ -183,37 +205,29 @@ pub fn load_crd_with(
         .collect())
 }
 
-/// Names the field of a message.
-fn at(field: &'static str) -> impl Fn(String) -> Malformed {
-    move |m| (field.to_string(), m)
-}
-
 /// apiVersion, kind, metadata.name, spec.group and spec.names.kind.
 fn head(crd: &Value) -> Result<Head<'_>, Malformed> {
-    let root = crd.as_object().ok_or_else(|| {
-        (
-            String::new(),
-            format!("must be a map, not {}", json_kind(crd)),
-        )
-    })?;
-    let api_version = req_str(root, "apiVersion", "apiVersion").map_err(at("apiVersion"))?;
+    let root = crd
+        .as_object()
+        .ok_or_else(|| Malformed::new("", format!("must be a map, not {}", json_kind(crd))))?;
+    let api_version = req_str(root, "apiVersion")?;
     if api_version != V1 && api_version != V1BETA1 {
         let m = format!("must be {V1} or {V1BETA1}, not {api_version:?}");
-        return Err(("apiVersion".into(), m));
+        return Err(Malformed::new("apiVersion", m));
     }
-    let kind = req_str(root, "kind", "kind").map_err(at("kind"))?;
+    let kind = req_str(root, "kind")?;
     if kind != "CustomResourceDefinition" {
         let m = format!("must be CustomResourceDefinition, not {kind:?}");
-        return Err(("kind".into(), m));
+        return Err(Malformed::new("kind", m));
     }
-    let metadata = req_map(root, "metadata").map_err(at("metadata"))?;
-    let crd_name = req_str(metadata, "name", "name").map_err(at("metadata.name"))?;
-    let spec = req_map(root, "spec").map_err(at("spec"))?;
-    let names = req_map(spec, "names").map_err(at("spec.names"))?;
+    let metadata = req_map(root, "metadata")?;
+    let crd_name = req_str(metadata, "name").map_err(|e| e.under("metadata"))?;
+    let spec = req_map(root, "spec")?;
+    let names = req_map(spec, "names").map_err(|e| e.under("spec"))?;
     Ok(Head {
         crd_name,
-        group: req_str(spec, "group", "group").map_err(at("spec.group"))?,
-        kind: req_str(names, "kind", "kind").map_err(at("spec.names.kind"))?,
+        group: req_str(spec, "group").map_err(|e| e.under("spec"))?,
+        kind: req_str(names, "kind").map_err(|e| e.under("spec.names"))?,
         v1beta1: api_version == V1BETA1,
         spec,
     })
@@ -251,7 +265,6 @@ fn check_versions(
 
 fn check(schema: &Value, path: &str, required: bool) -> Result<Checked, SchemaError> {
     let (structural, errs) = check_schema_with(schema, path, required)?;
-    let errs = errs.into_iter().map(Cause::Field).collect();
     Ok((structural.map(Arc::new), errs))
 }
 
@@ -262,16 +275,16 @@ fn versions(spec: &Map<String, Value>, v1beta1: bool) -> Result<Vec<Version<'_>>
         Some(Value::Array(list)) => list.as_slice(),
         Some(other) => {
             let m = format!("must be a list, not {}", json_kind(other));
-            return Err(("spec.versions".into(), m));
+            return Err(Malformed::new("spec.versions", m));
         }
     };
     if list.is_empty() {
         let single = match spec.get("version") {
             Some(Value::String(s)) if v1beta1 && !s.is_empty() => s.clone(),
             _ => {
-                return Err((
-                    "spec.versions".into(),
-                    "must have at least one version".into(),
+                return Err(Malformed::new(
+                    "spec.versions",
+                    "must have at least one version",
                 ))
             }
         };
@@ -286,12 +299,12 @@ fn versions(spec: &Map<String, Value>, v1beta1: bool) -> Result<Vec<Version<'_>>
         .enumerate()
         .map(|(i, v)| {
             let at = format!("spec.versions[{i}]");
-            let m = v
-                .as_object()
-                .ok_or_else(|| (at.clone(), format!("must be a map, not {}", json_kind(v))))?;
-            let name = req_str(m, "name", "name").map_err(|e| (format!("{at}.name"), e))?;
-            let served = opt_bool(m, "served").map_err(|e| (format!("{at}.served"), e))?;
-            let schema = schema_at(m, "schema").map_err(|(f, e)| (format!("{at}.{f}"), e))?;
+            let m = v.as_object().ok_or_else(|| {
+                Malformed::new(at.clone(), format!("must be a map, not {}", json_kind(v)))
+            })?;
+            let name = req_str(m, "name").map_err(|e| e.under(&at))?;
+            let served = opt_bool(m, "served").map_err(|e| e.under(&at))?;
+            let schema = schema_at(m, "schema").map_err(|e| e.under(&at))?;
             Ok(Version {
                 name,
                 served: served.unwrap_or(false),
@@ -309,40 +322,48 @@ fn schema_at<'a>(m: &'a Map<String, Value>, k: &str) -> Result<Option<&'a Value>
         Some(Value::Object(v)) => match v.get("openAPIV3Schema") {
             None | Some(Value::Null) => Ok(None),
             Some(s @ Value::Object(_)) => Ok(Some(s)),
-            Some(other) => Err((
+            Some(other) => Err(Malformed::new(
                 format!("{k}.openAPIV3Schema"),
                 format!("must be a map, not {}", json_kind(other)),
             )),
         },
-        Some(other) => Err((
-            k.to_string(),
+        Some(other) => Err(Malformed::new(
+            k,
             format!("must be a map, not {}", json_kind(other)),
         )),
     }
 }
 
-fn req_str(m: &Map<String, Value>, k: &str, what: &str) -> Result<String, String> {
-    match m.get(k) {
-        Some(Value::String(s)) if !s.is_empty() => Ok(s.clone()),
-        None | Some(Value::Null) => Err(format!("{what} is required")),
-        Some(Value::String(_)) => Err(format!("{what} must not be empty")),
-        Some(other) => Err(format!("must be a string, not {}", json_kind(other))),
-    }
+/// `m[k]`, a string that is not empty.
+fn req_str(m: &Map<String, Value>, k: &str) -> Result<String, Malformed> {
+    let message = match m.get(k) {
+        Some(Value::String(s)) if !s.is_empty() => return Ok(s.clone()),
+        None | Some(Value::Null) => format!("{k} is required"),
+        Some(Value::String(_)) => format!("{k} must not be empty"),
+        Some(other) => format!("must be a string, not {}", json_kind(other)),
+    };
+    Err(Malformed::new(k, message))
 }
 
-fn req_map<'a>(m: &'a Map<String, Value>, k: &str) -> Result<&'a Map<String, Value>, String> {
-    match m.get(k) {
-        Some(Value::Object(o)) => Ok(o),
-        None | Some(Value::Null) => Err(format!("{k} is required")),
-        Some(other) => Err(format!("must be a map, not {}", json_kind(other))),
-    }
+/// `m[k]`, a map.
+fn req_map<'a>(m: &'a Map<String, Value>, k: &str) -> Result<&'a Map<String, Value>, Malformed> {
+    let message = match m.get(k) {
+        Some(Value::Object(o)) => return Ok(o),
+        None | Some(Value::Null) => format!("{k} is required"),
+        Some(other) => format!("must be a map, not {}", json_kind(other)),
+    };
+    Err(Malformed::new(k, message))
 }
 
-fn opt_bool(m: &Map<String, Value>, k: &str) -> Result<Option<bool>, String> {
+/// `m[k]`, a bool when set.
+fn opt_bool(m: &Map<String, Value>, k: &str) -> Result<Option<bool>, Malformed> {
     match m.get(k) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Bool(b)) => Ok(Some(*b)),
-        Some(other) => Err(format!("must be a boolean, not {}", json_kind(other))),
+        Some(other) => Err(Malformed::new(
+            k,
+            format!("must be a boolean, not {}", json_kind(other)),
+        )),
     }
 }
 

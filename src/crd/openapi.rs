@@ -18,7 +18,8 @@ mod refs;
 mod unpublish;
 
 use super::schemacheck;
-use crate::schema::{Cause, SchemaError, Structural, VersionSchema};
+use crate::field::FieldError;
+use crate::schema::{SchemaError, Structural, VersionSchema};
 use serde_json::{Map, Value};
 use std::sync::Arc;
 
@@ -159,14 +160,13 @@ fn build(
     schema: &Value,
     source: &str,
     path: &str,
-) -> Result<(Option<Arc<Structural>>, Vec<Cause>), SchemaError> {
+) -> Result<(Option<Arc<Structural>>, Vec<FieldError>), SchemaError> {
     let (structural, errors) = schemacheck::check_schema(schema, path).map_err(|mut e| {
         if e.source_name.is_empty() {
             e.source_name = source.to_string();
         }
         e
     })?;
-    let errors = errors.into_iter().map(Cause::Field).collect();
     Ok((structural.map(Arc::new), errors))
 }
 

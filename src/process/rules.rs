@@ -34,7 +34,7 @@ pub(super) fn compile(
                     let fields: Vec<&str> = vs
                         .structural_errors
                         .iter()
-                        .filter_map(|e| e.field())
+                        .filter_map(|e| e.named_field())
                         .collect();
                     Compiled::beside_schema_errors(schema, &path, &fields)
                 }

@@ -11,9 +11,10 @@ use crate::config::{Config, Validation};
 use crate::crd::check as crdcheck;
 use crate::crd::load::{load_crd, load_crd_with};
 use crate::engine;
+use crate::field::FieldError;
 use crate::results::{KrmResult, Severity};
 use crate::schema::registry::{Entry, Lookup, Registry};
-use crate::schema::{map_schemas, Cause, VersionSchema};
+use crate::schema::{map_schemas, VersionSchema};
 use crate::sources::{load_file, schema_files};
 use crate::validation::{Compiled, Compiler, Validator};
 use crate::yaml::json::to_json;
@@ -272,7 +273,7 @@ fn load_item_crd(
     );
     let (settled, found): (Vec<_>, Vec<_>) =
         causes.into_iter().partition(crdcheck::settled_at_install);
-    let mut causes: Vec<Cause> = found.into_iter().map(Cause::Field).collect();
+    let mut causes = found;
     for e in &settled {
         let msg = format!("{e} (the apiserver refuses the CRD as written; the tools that install it usually fill this in)");
         let r = KrmResult::about(Severity::Warning, msg, item).with_field(e.field.clone());
@@ -316,7 +317,7 @@ fn load_item_crd(
     };
     let schema_fields: Vec<String> = causes
         .iter()
-        .filter_map(|c| c.field().map(str::to_string))
+        .filter_map(|c| c.named_field().map(str::to_string))
         .collect();
     let no_schema_causes = causes.is_empty();
     // `ValidateCustomResourceDefinitionOpenAPISchema` checks a node's rules only where it found
@@ -329,12 +330,12 @@ fn load_item_crd(
                 .iter()
                 .flat_map(|r| r.errors.iter())
                 .filter(|e| !e.skipped_beside(&schema_fields))
-                .map(|e| Cause::Field(e.error.clone())),
+                .map(|e| e.error.clone()),
         );
     }
     for c in &causes {
         let r = KrmResult::about(Severity::Error, c.to_string(), item);
-        let r = match c.field() {
+        let r = match c.named_field() {
             Some(path) => r.with_field(path.to_string()),
             None => r,
         };
@@ -369,7 +370,7 @@ fn load_item_crd(
 }
 
 /// Appends the causes of `more` whose text is not among `causes`' yet.
-fn push_new(causes: &mut Vec<Cause>, more: impl IntoIterator<Item = Cause>) {
+fn push_new(causes: &mut Vec<FieldError>, more: impl IntoIterator<Item = FieldError>) {
     let mut texts: Vec<String> = causes.iter().map(ToString::to_string).collect();
     for c in more {
         let text = c.to_string();

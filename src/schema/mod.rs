@@ -14,7 +14,6 @@ pub use structural::{
 };
 
 use crate::field::FieldError;
-use std::fmt;
 use std::sync::Arc;
 
 /// `a == b` for JSON values (a map's key order does not count), without a hash lookup while
@@ -77,8 +76,10 @@ pub struct VersionSchema {
     pub schema: Option<Arc<Structural>>,
     /// The apiserver's structural errors for this version's schema, sorted as their texts;
     /// non-empty means non-structural: its objects are left untouched and an error is reported.
-    /// (A refused CRD writes all its causes here, see [`Cause`].)
-    pub structural_errors: Vec<Cause>,
+    /// (A refused CRD writes all its causes here: its schemas' errors, the CRD's own and its
+    /// CEL rules'; each [`FieldError`]'s text is the apiserver's, rendered where results are
+    /// written.)
+    pub structural_errors: Vec<FieldError>,
     /// Whether the apiserver prunes objects of this version (false for v1beta1 CRDs without
     /// `preserveUnknownFields: false`).
     pub prune: bool,
@@ -105,38 +106,6 @@ pub struct Scale {
     pub spec_replicas_path: String,
     pub status_replicas_path: String,
     pub label_selector_path: Option<String>,
-}
-
-/// One cause of the apiserver's refusal of a CRD version: an error of its schema's checks, or,
-/// once the CRD is refused, any cause of that refusal (its rules' errors included). Its
-/// [`Display`](fmt::Display) is the apiserver's text, rendered where results are written.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Cause {
-    /// A field error (of the schema's checks, the CRD's own, or its CEL rules').
-    Field(FieldError),
-}
-
-impl Cause {
-    /// The field the cause names (none for an error without a path, printed `<nil>`).
-    pub fn field(&self) -> Option<&str> {
-        match self {
-            Cause::Field(e) => (!e.field.is_empty()).then_some(e.field.as_str()),
-        }
-    }
-}
-
-impl From<FieldError> for Cause {
-    fn from(e: FieldError) -> Self {
-        Cause::Field(e)
-    }
-}
-
-impl fmt::Display for Cause {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Cause::Field(e) => e.fmt(f),
-        }
-    }
 }
 
 /// A schema that cannot be loaded (malformed CRD or document), naming where and which field.

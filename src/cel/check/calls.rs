@@ -2,17 +2,18 @@
 //! cel-go's `found no matching overload`, non-bool operands of `&&` and `||`, comprehension
 //! ranges, each placed at the node's token as cel-go places it.
 
+use super::super::issues::Issue;
 use super::super::locate::locate;
 use super::super::mapping::most_general;
 use super::super::overloads;
 use super::super::types::{signature, Ty};
-use super::{issue_at, Checker};
+use super::Checker;
 use ::cel::common::ast::IdedExpr;
 
 impl Checker<'_> {
     /// An operator's type; when no overload takes the operands, cel-go's `found no matching
     /// overload`.
-    pub(super) fn operator(&mut self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, String> {
+    pub(super) fn operator(&mut self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, Issue> {
         if matches!(name, "_&&_" | "_||_") {
             return Ok(Ty::Bool);
         }
@@ -27,7 +28,7 @@ impl Checker<'_> {
     }
 
     /// A member function's type (`args` start with the receiver's).
-    pub(super) fn member(&mut self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, String> {
+    pub(super) fn member(&mut self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, Issue> {
         if !overloads::declared_any(name, &self.env) {
             let msg = format!("undeclared reference to '{name}' (in container '')");
             return Err(self.at_node(id, name, &msg));
@@ -39,7 +40,7 @@ impl Checker<'_> {
     }
 
     /// A global function's type (`name` as declared: `sets.contains`).
-    pub(super) fn global(&mut self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, String> {
+    pub(super) fn global(&mut self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, Issue> {
         match self.resolve(id, name, false, args) {
             Some(t) => Ok(t),
             None => Err(self.no_overload(id, name, args, false)),
@@ -56,7 +57,7 @@ impl Checker<'_> {
     }
 
     /// cel-go's `found no matching overload` for call `id`, at its operator or `(`.
-    pub(super) fn no_overload(&self, id: u64, name: &str, args: &[Ty], member: bool) -> String {
+    pub(super) fn no_overload(&self, id: u64, name: &str, args: &[Ty], member: bool) -> Issue {
         let msg = format!(
             "found no matching overload for '{name}' applied to '{}'",
             signature(args, member)
@@ -70,7 +71,7 @@ impl Checker<'_> {
         name: &str,
         args: &[IdedExpr],
         arg_types: &[Ty],
-    ) -> Result<(), String> {
+    ) -> Result<(), Issue> {
         for (a, t) in args.iter().zip(arg_types) {
             if !self.vars.assignable(t, &Ty::Bool) {
                 let t = self.vars.substitute(t, true);
@@ -82,7 +83,7 @@ impl Checker<'_> {
     }
 
     /// A comprehension's range must be a list or a map; a type variable is then `dyn`.
-    pub(super) fn range(&mut self, e: &IdedExpr, t: &Ty) -> Result<(), String> {
+    pub(super) fn range(&mut self, e: &IdedExpr, t: &Ty) -> Result<(), Issue> {
         match t.view() {
             Ty::Var(_) => {
                 self.vars.assignable(&Ty::Dyn, t);
@@ -97,9 +98,9 @@ impl Checker<'_> {
     }
 
     /// `msg` at node `id`'s token, or at the first occurrence of `token`.
-    pub(super) fn at_node(&self, id: u64, token: &str, msg: &str) -> String {
+    pub(super) fn at_node(&self, id: u64, token: &str, msg: &str) -> Issue {
         match locate(self.root, self.src, id) {
-            Some(offset) => issue_at(self.src, offset, msg),
+            Some(offset) => Issue::at(self.src, offset, msg),
             None => self.issue(token, msg),
         }
     }

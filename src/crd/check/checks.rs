@@ -693,8 +693,25 @@ fn selectable(
     }
 }
 
+/// Why a selectable field's `jsonPath` names no field (`ValidFieldPath`'s errors).
+#[derive(Debug, thiserror::Error)]
+enum BadPath {
+    #[error("unexpected end of JSON path")]
+    End,
+    #[error("does not refer to a valid field")]
+    NoField,
+    #[error("array notation is not allowed")]
+    Array,
+    /// What follows where a `.` or `[` was expected.
+    #[error("expected [ or . but got: {0}")]
+    Unexpected(String),
+}
+
 /// `ValidFieldPath` without array notation: the path's segments and the schema found there.
-fn field_path<'a>(jp: &str, schema: &'a Value) -> Result<(Vec<String>, Option<&'a Value>), String> {
+fn field_path<'a>(
+    jp: &str,
+    schema: &'a Value,
+) -> Result<(Vec<String>, Option<&'a Value>), BadPath> {
     let mut cur = Some(schema);
     let mut out = Vec::new();
     let mut rest = jp;
@@ -706,7 +723,7 @@ fn field_path<'a>(jp: &str, schema: &'a Value) -> Result<(Vec<String>, Option<&'
                 let end = rest.find(['.', '[', ']']).unwrap_or(rest.len());
                 let (tok, after) = rest.split_at(end);
                 if tok.is_empty() && after.is_empty() {
-                    return Err("unexpected end of JSON path".into());
+                    return Err(BadPath::End);
                 }
                 let s = cur.and_then(Value::as_object);
                 let props = s
@@ -717,19 +734,19 @@ fn field_path<'a>(jp: &str, schema: &'a Value) -> Result<(Vec<String>, Option<&'
                     .and_then(|s| s.get("additionalProperties"))
                     .filter(|a| !a.is_null());
                 cur = match (props, ap) {
-                    (Some(p), _) => Some(p.get(tok).ok_or("does not refer to a valid field")?),
+                    (Some(p), _) => Some(p.get(tok).ok_or(BadPath::NoField)?),
                     (None, Some(ap)) => Some(ap).filter(|a| a.is_object()),
-                    _ => return Err("does not refer to a valid field".into()),
+                    _ => return Err(BadPath::NoField),
                 };
                 out.push(tok.to_string());
                 rest = after;
             }
-            b'[' => return Err("array notation is not allowed".into()),
+            b'[' => return Err(BadPath::Array),
             _ => {
                 let end = rest[1..]
                     .find(['.', '[', ']'])
                     .map_or(rest.len(), |e| e + 1);
-                return Err(format!("expected [ or . but got: {}", &rest[..end]));
+                return Err(BadPath::Unexpected(rest[..end].to_string()));
             }
         }
     }

@@ -238,12 +238,15 @@ fn selectable_fields() {
         ("good ones", |c| c["spec"]["versions"][0]["selectableFields"] = json!([{"jsonPath": ".spec.color"}, {"jsonPath": ".spec.size"}]), &[]),
         ("bad ones", |c| c["spec"]["versions"][0]["selectableFields"] = json!([
             {"jsonPath": ".spec.nope"}, {"jsonPath": ".spec.tags"}, {"jsonPath": ".spec.color"}, {"jsonPath": ".spec.color"}, {"jsonPath": ""}, {"jsonPath": "spec.color"},
+            {"jsonPath": ".spec.color[0]"}, {"jsonPath": ".spec."},
         ]), &[
             "spec.selectableFields[0].jsonPath: Invalid value: \".spec.nope\": is an invalid path: does not refer to a valid field",
             "spec.selectableFields[1].jsonPath: Invalid value: \".spec.tags\": must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.",
             "spec.selectableFields[3].jsonPath: Duplicate value: \".spec.color\"",
             "spec.selectableFields[4].jsonPath: Required value",
             "spec.selectableFields[5].jsonPath: Invalid value: \"spec.color\": is an invalid path: expected [ or . but got: spec",
+            "spec.selectableFields[6].jsonPath: Invalid value: \".spec.color[0]\": is an invalid path: array notation is not allowed",
+            "spec.selectableFields[7].jsonPath: Invalid value: \".spec.\": is an invalid path: unexpected end of JSON path",
         ]),
     ];
     check(cases);
