@@ -1,7 +1,7 @@
 //! Evaluation: the steps run with cel-go's semantics for control flow and macros, the cost
 //! counted as each step is observed.
 
-use super::super::library::{list_index, lister_error};
+use super::super::library::{index_of, lister_error};
 use super::super::lists::apply;
 use super::super::val::{Error, Key, Map, Val};
 use super::plan::{is_attribute, is_const};
@@ -108,20 +108,15 @@ fn key_exists(k: &Key) -> Error {
 /// `x[?i]` and `x.?f`: an optional of the list's item or the map's entry, empty when there
 /// is none (`x` itself may be an optional: an empty one gives an empty one).
 fn optional_index(v: Val, i: &Val) -> V {
-    let v = match v {
+    let v = match &v {
         Val::Optional(None) => return Ok(Val::none()),
-        Val::Optional(Some(inner)) => (*inner).clone(),
+        Val::Optional(Some(inner)) => inner,
         v => v,
     };
-    match &v {
-        Val::Map(m) => Ok(m.get(i).cloned().map_or_else(Val::none, Val::some)),
-        Val::List(l) => {
-            let n = list_index(i)?;
-            let item = usize::try_from(n).ok().and_then(|n| l.items.get(n));
-            Ok(item.cloned().map_or_else(Val::none, Val::some))
-        }
-        _ => Err(no_overload()),
+    if !matches!(v, Val::Map(_) | Val::List(_)) {
+        return Err(no_overload());
     }
+    Ok(index_of(v, i)?.map_or_else(Val::none, Val::some))
 }
 
 impl<'p> Run<'p> {

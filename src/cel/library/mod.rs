@@ -37,7 +37,7 @@ pub use conv::timestamp_literal_ok;
 pub use format::{max_regex_size, FORMATS};
 pub use formatting::{check_format, type_only};
 pub use lists::lister_error;
-pub use std_ops::list_index;
+pub use std_ops::index_of;
 
 /// A function: its receiver (if a member call) and arguments, evaluated.
 pub type Func = fn(&[Val]) -> Res;

@@ -220,7 +220,7 @@ pub(super) fn index(args: &[Val]) -> Res {
 }
 
 /// The value at `i` in `c`; `None` when it is not there.
-fn index_of(c: &Val, i: &Val) -> Result<Option<Val>, Error> {
+pub fn index_of(c: &Val, i: &Val) -> Result<Option<Val>, Error> {
     Ok(match c {
         Val::List(l) => {
             let at = list_index(i)?;
