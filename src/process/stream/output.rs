@@ -57,7 +57,13 @@ pub fn kept(
     input: &str,
     format: Format,
 ) -> Kept {
-    let text = text(node, placement, format);
+    // Made only to be compared with the item's input, which it most often is: sized as that
+    // (a CRD's text grew by doubling). A text that is kept (JSON) is sized as it grows.
+    let room = match (format, &span) {
+        (Format::Yaml, Some(s)) => s.len() + s.len() / 16,
+        _ => 0,
+    };
+    let text = text_sized(node, placement, format, room);
     let (Some(span), Some(text), Format::Yaml) = (span, &text, format) else {
         return Kept(Err(text));
     };
@@ -233,7 +239,12 @@ fn common_prefix(a: &[u8], b: &[u8]) -> usize {
 /// The text an item is written as (without a document's `---` or a JSON element's separator);
 /// `None` when it has no JSON form.
 pub fn text(node: &Node, placement: Placement, format: Format) -> Option<String> {
-    let mut out = String::new();
+    text_sized(node, placement, format, 0)
+}
+
+/// [`text`] made in a buffer with room for `room` bytes.
+fn text_sized(node: &Node, placement: Placement, format: Format, room: usize) -> Option<String> {
+    let mut out = String::with_capacity(room);
     write(node, placement, format, &mut out)?;
     Some(out)
 }
