@@ -474,28 +474,8 @@ impl<'a> Scanner<'a> {
             '"' => return self.fetch_flow_scalar(false),
             _ => {}
         }
-        let indicator = is_blankz(c)
-            || matches!(
-                c,
-                '-' | '?'
-                    | ':'
-                    | ','
-                    | '['
-                    | ']'
-                    | '{'
-                    | '}'
-                    | '#'
-                    | '&'
-                    | '*'
-                    | '!'
-                    | '|'
-                    | '>'
-                    | '\''
-                    | '"'
-                    | '%'
-                    | '@'
-                    | '`'
-            );
+        let indicator =
+            is_blankz(c) || (c.is_ascii() && b"-?:,[]{}#&*!|>'\"%@`".contains(&(c as u8)));
         if !indicator
             || (c == '-' && !is_blank(c1))
             || (self.flow_level == 0 && (c == '?' || c == ':') && !is_blankz(c1))
