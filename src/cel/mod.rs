@@ -2,7 +2,9 @@
 //! create. The rest of the crate sees [`Compiled`] and [`FieldError`]s.
 //!
 //! A CEL runtime of our own, in cel-go's stages; only the parser is the cel crate's (0.13,
-//! `::cel`: its AST is read by the stages below, `syntax` words its errors as cel-go's):
+//! `::cel`: its AST is read by the stages below, `syntax` words its errors as cel-go's and
+//! keeps each thread's parses by the expression's text). A rule's parse and type errors are
+//! `issues`: values with their place, displayed once as cel-go's `ToDisplayString` does.
 //!
 //! - **Types.** `decl` models the CEL type of every schema node; `check` is cel-go's type
 //!   checker for what 1.36 refuses (undeclared variables and functions, undefined fields, calls
