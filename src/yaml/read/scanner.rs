@@ -278,18 +278,13 @@ impl<'a> Scanner<'a> {
         self.skip();
     }
 
-    /// Reads the ASCII characters from here up to the first that `stop` takes, a line break,
-    /// a non-ASCII character or the end: as [`Self::read`] one at a time, in one go.
-    fn read_run(&mut self, s: &mut String, stop: impl Fn(u8) -> bool) {
+    /// Reads this character (not a line break) and the run of ASCII after it that `take`
+    /// takes (see [`Self::ascii_run`]) into `s`: as [`Self::read`] one at a time, in one go.
+    fn read_with_run(&mut self, s: &mut String, take: impl Fn(u8) -> bool) {
         let from = self.mark.index;
-        let run = self.bytes[from..]
-            .iter()
-            .position(|&b| b >= 0x80 || b == 0 || b == b'\n' || b == b'\r' || stop(b))
-            .unwrap_or(self.bytes.len() - from);
-        s.push_str(&self.text[from..from + run]);
-        self.mark.index += run;
-        self.mark.chars += run;
-        self.mark.column += run;
+        self.skip();
+        self.skip_ascii(self.ascii_run(take));
+        s.push_str(&self.text[from..self.mark.index]);
     }
 
     /// Reads a line break into `s`: CR, CRLF, LF and NEL as LF; LS and PS as themselves.
@@ -1060,12 +1055,8 @@ impl<'a> Scanner<'a> {
             s.push_str(&trailing);
             trailing.clear();
             leading_blank = is_blank(self.cur());
-            loop {
-                self.read_run(&mut s, |_| false);
-                if is_breakz(self.cur()) || self.at_virtual_break() {
-                    break;
-                }
-                self.read(&mut s);
+            while !(is_breakz(self.cur()) || self.at_virtual_break()) {
+                self.read_with_run(&mut s, |b| !matches!(b, b'\n' | b'\r' | 0 | 0x80..));
             }
             self.read_line(&mut leading_break);
             self.block_breaks(&mut indent, &mut trailing, start, &mut end)?;
@@ -1204,14 +1195,11 @@ impl<'a> Scanner<'a> {
                     }
                 } else {
                     // This character and the ordinary ASCII after it, in one go.
-                    let from = self.mark.index;
-                    self.skip();
-                    self.skip_ascii(self.ascii_run(|b| {
+                    self.read_with_run(&mut s, |b| {
                         let special =
                             matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\\' | 0 | 0x80..);
                         !special && b != quote
-                    }));
-                    s.push_str(&self.text[from..self.mark.index]);
+                    });
                 }
             }
             let c = self.cur();
@@ -1295,13 +1283,10 @@ impl<'a> Scanner<'a> {
                 }
                 // This character and the ones after it that cannot end the scalar or start a
                 // comment, in one go.
-                let from = self.mark.index;
-                self.skip();
-                self.skip_ascii(self.ascii_run(|b| {
+                self.read_with_run(&mut s, |b| {
                     let ends = matches!(b, b' ' | b'\t' | b':' | b'\n' | b'\r' | 0 | 0x80..);
                     !(ends || (flow && b",?[]{}".contains(&b)))
-                }));
-                s.push_str(&self.text[from..self.mark.index]);
+                });
                 end = self.mark;
             }
             let c = self.cur();
