@@ -136,10 +136,14 @@ impl std::fmt::Display for RuleError {
     }
 }
 
-/// Sorts `errors` as the apiserver's texts sort and drops repeated texts.
+/// Sorts `errors` as the apiserver's texts sort and drops repeated texts (the first of equal
+/// ones kept), each text rendered once.
 fn sort_texts(errors: &mut Vec<RuleError>) {
-    errors.sort_by_cached_key(ToString::to_string);
-    errors.dedup_by(|a, b| a.error.to_string() == b.error.to_string());
+    let mut keyed: Vec<(String, RuleError)> =
+        errors.drain(..).map(|e| (e.to_string(), e)).collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    keyed.dedup_by(|a, b| a.0 == b.0);
+    errors.extend(keyed.into_iter().map(|(_, e)| e));
 }
 
 /// The compiled rules of one CRD version.

@@ -96,14 +96,10 @@ pub(super) fn refused_messages(entries: &[Entry<Checks>]) -> Vec<String> {
     }
     let mut out = Vec::new();
     for name in names {
-        let mut errors: Vec<String> = Vec::new();
         let own = entries.iter().filter(|e| e.crd_name == name);
-        for e in own.flat_map(|e| e.attached.rules.iter().flat_map(|r| r.errors.iter())) {
-            let text = e.to_string();
-            if !errors.contains(&text) {
-                errors.push(text);
-            }
-        }
+        let errors = super::schemas::distinct_texts(
+            own.flat_map(|e| e.attached.rules.iter().flat_map(|r| r.errors.iter())),
+        );
         if !errors.is_empty() {
             out.push(format!(
                 "CustomResourceDefinition {name} is refused by the apiserver (x-kubernetes-validations); its objects are left unchanged: {}",

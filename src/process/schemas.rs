@@ -369,6 +369,20 @@ fn load_item_crd(
     Ok(prepared)
 }
 
+/// The texts of `errors`, each once, in their order.
+pub(super) fn distinct_texts<T: std::fmt::Display>(
+    errors: impl IntoIterator<Item = T>,
+) -> Vec<String> {
+    let mut texts: Vec<String> = Vec::new();
+    for e in errors {
+        let text = e.to_string();
+        if !texts.contains(&text) {
+            texts.push(text);
+        }
+    }
+    texts
+}
+
 /// Appends the causes of `more` whose text is not among `causes`' yet.
 fn push_new(causes: &mut Vec<FieldError>, more: impl IntoIterator<Item = FieldError>) {
     let mut texts: Vec<String> = causes.iter().map(ToString::to_string).collect();
@@ -493,18 +507,9 @@ fn compile(versions: &[VersionSchema], compiler: Option<&mut Compiler>) -> Vec<O
 fn non_structural_message<'a>(
     versions: impl IntoIterator<Item = &'a VersionSchema>,
 ) -> Option<String> {
-    let mut errors: Vec<String> = Vec::new();
-    let mut name = None;
-    for vs in versions {
-        name.get_or_insert(vs.crd_name.as_str());
-        for e in &vs.structural_errors {
-            let text = e.to_string();
-            if !errors.contains(&text) {
-                errors.push(text);
-            }
-        }
-    }
-    let name = name?;
+    let versions: Vec<&VersionSchema> = versions.into_iter().collect();
+    let name = versions.first()?.crd_name.as_str();
+    let errors = distinct_texts(versions.iter().flat_map(|vs| &vs.structural_errors));
     (!errors.is_empty()).then(|| {
         format!(
             "CustomResourceDefinition {name} is not structural (the apiserver rejects it); its objects are left unchanged: {}",
