@@ -74,6 +74,7 @@ impl<'a> Documents<'a> {
             on_item,
             held: None,
             flow: false,
+            spanned: true,
             seen: ItemsSeen::default(),
         };
         let doc = self.reader.next_split(Some(&mut splitter))?;
@@ -121,6 +122,8 @@ struct Splitter<'t, 'f, 'g> {
     held: Option<(Node, Option<usize>)>,
     /// The sequence being split is a flow one.
     flow: bool,
+    /// Its items' marks are their own (see [`ItemSink::opened`]).
+    spanned: bool,
     seen: ItemsSeen,
 }
 
@@ -134,15 +137,19 @@ impl Splitter<'_, '_, '_> {
 }
 
 impl ItemSink for Splitter<'_, '_, '_> {
-    fn opened(&mut self, anchored: bool, flow: bool) {
+    fn opened(&mut self, anchored: bool, flow: bool, spanned: bool) {
         self.seen.sequences += 1;
         self.seen.anchored |= anchored;
         self.flow = flow;
+        self.spanned = spanned;
     }
 
     fn item(&mut self, item: RNode) -> Result<(), decode::DecodeError> {
         decode::check(&item)?;
-        let start = item_line_start(self.text, item.span.start.offset);
+        let start = match self.spanned {
+            true => item_line_start(self.text, item.span.start.offset),
+            false => None,
+        };
         self.flush(start);
         let clean = !has_alias(&item);
         let node = read::to_node_in(item, self.flow);

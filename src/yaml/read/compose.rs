@@ -23,8 +23,10 @@ const READ_BLOCK: usize = 512;
 /// Where the items of a document's root `items:` sequence go when they are handed out one at a
 /// time instead of kept in the tree (see [`crate::yaml::parse::Documents::next_split`]).
 pub trait ItemSink {
-    /// A sequence (`flow`: written `[...]`) was opened as the value of a root mapping's `items` key.
-    fn opened(&mut self, anchored: bool, flow: bool);
+    /// A sequence (`flow`: written `[...]`) was opened as the value of a root mapping's `items`
+    /// key. `spanned`: its items' marks are their own (not so in encoding/json's reading of a
+    /// value, whose nodes all span the whole value: see [`json_fallback`]).
+    fn opened(&mut self, anchored: bool, flow: bool, spanned: bool);
     /// An item of that sequence, finished (`Err`: the reading stops with this cause).
     fn item(&mut self, item: RNode) -> Result<(), super::decode::DecodeError>;
     /// That sequence ends at byte offset `at` of the stream (where its end event is).
@@ -56,6 +58,22 @@ pub fn document_split(
     } else {
         first_control(text)
     };
+    if chunk.json && chunk.yaml_refuses {
+        // The YAML reader stops at the escape it refuses, if not before: encoding/json's
+        // reading stands, and the YAML reader's refusal only when that one fails too.
+        if let Some(doc) = json_fallback(stream, chunk, index, sink) {
+            return Ok(doc);
+        }
+        return document_split(
+            stream,
+            &Chunk {
+                yaml_refuses: false,
+                ..chunk.clone()
+            },
+            index,
+            None,
+        );
+    }
     let composed = match chunk.direct {
         true => super::jsontree::compose(text, &at, sink)
             .map(|root| (root, text.len()))
@@ -83,7 +101,9 @@ pub fn document_split(
     let seen = |c: usize, scanned: usize| c / READ_BLOCK <= (scanned + 3) / READ_BLOCK;
     match (composed, control) {
         (Err((_, scanned)), Some(c)) if seen(c, scanned) => Err(control_refusal(c)),
-        (Err((p, _)), _) if chunk.json => json_fallback(stream, chunk, index).ok_or(refusal(p)),
+        (Err((p, _)), _) if chunk.json => {
+            json_fallback(stream, chunk, index, None).ok_or(refusal(p))
+        }
         (Err((p, _)), _) => Err(refusal(p)),
         (Ok((_, scanned)), Some(c)) if seen(c, scanned) => Err(control_refusal(c)),
         (Ok((root, _)), _) => Ok(Document {
@@ -95,11 +115,17 @@ pub fn document_split(
     }
 }
 
-/// A JSON value the YAML grammar refuses (`"\/"`): read by encoding/json, it is built from its
-/// value, every node spanning the whole value.
-fn json_fallback(stream: &str, chunk: &Chunk, index: usize) -> Option<Document> {
+/// A JSON value the YAML grammar refuses (`"\/"`): read by encoding/json
+/// ([`super::jsonvalue`]), every node spanning the whole value. With a `sink`, the items of the
+/// root's `items` array go to it as they are read (with no spans of their own). `None` when
+/// encoding/json refuses the value too, or the sink refused an item.
+fn json_fallback(
+    stream: &str,
+    chunk: &Chunk,
+    index: usize,
+    sink: Option<&mut dyn ItemSink>,
+) -> Option<Document> {
     let text = &stream[chunk.range.clone()];
-    let value: serde_json::Value = serde_json::from_str(text).ok()?;
     let span = Span {
         start: Pos {
             offset: chunk.range.start,
@@ -112,46 +138,13 @@ fn json_fallback(stream: &str, chunk: &Chunk, index: usize) -> Option<Document> 
             column: 1,
         },
     };
+    let root = super::jsonvalue::read(text, span, sink, chunk.range.end).ok()?;
     Some(Document {
         index,
         range: chunk.range.clone(),
         json: true,
-        root: Some(from_json(&value, span)),
+        root: Some(root),
     })
-}
-
-fn from_json(v: &serde_json::Value, span: Span) -> RNode {
-    use super::Style;
-    use serde_json::Value;
-    let scalar = |value: String, style: Style| Kind::Scalar {
-        implicit: style == Style::Plain,
-        value,
-        style,
-        text_start: span.start,
-        json: true,
-        source: None,
-    };
-    let kind = match v {
-        Value::Null => scalar("null".into(), Style::Plain),
-        Value::Bool(b) => scalar(b.to_string(), Style::Plain),
-        Value::Number(n) => scalar(n.to_string(), Style::Plain),
-        Value::String(s) => scalar(s.clone(), Style::Double),
-        Value::Array(a) => Kind::Seq {
-            items: a.iter().map(|x| from_json(x, span)).collect(),
-            flow: true,
-        },
-        Value::Object(m) => Kind::Map {
-            entries: m
-                .iter()
-                .map(|(k, x)| {
-                    let key = Value::String(k.clone());
-                    (from_json(&key, span), from_json(x, span))
-                })
-                .collect(),
-            flow: true,
-        },
-    };
-    RNode::bare(span, kind)
 }
 
 /// Converts a chunk's marks to stream positions.
@@ -490,7 +483,7 @@ fn compose_events(
                 };
                 if let Some(sink) = sink.as_deref_mut() {
                     if is_seq && stack.len() == 1 && root_key_is_items(&stack) {
-                        sink.opened(anchor.is_some(), flow);
+                        sink.opened(anchor.is_some(), flow, true);
                     }
                 }
                 let start_cost = budget.decoded;

@@ -14,8 +14,15 @@ pub enum Read {
     /// ([`super::jsontree`]): no `\/` escape and no `\u` escape of a surrogate (which the YAML
     /// grammar refuses), no NEL, LS or PS character (a line break in YAML, folded in a string),
     /// and every object key's `:` on the key's line within 1,000 bytes of its start (else the
-    /// YAML scanner no longer takes the key for a simple key).
-    Value { end: usize, direct: bool },
+    /// YAML scanner no longer takes the key for a simple key). `yaml_refuses`: the value holds
+    /// an escape the YAML grammar refuses (`\/`, a surrogate's `\u`), so the YAML reader
+    /// cannot read it whatever else it holds, and encoding/json's reading stands (see
+    /// [`super::compose::document_split`]).
+    Value {
+        end: usize,
+        direct: bool,
+        yaml_refuses: bool,
+    },
     /// Only white space is left.
     End,
     /// The value does not read: Go's message, and the byte offset of the byte it names (of
@@ -128,6 +135,8 @@ struct Scanner {
     stack: Vec<Frame>,
     /// See [`Read::Value`]: nothing seen so far that the YAML grammar reads its own way.
     direct: bool,
+    /// See [`Read::Value`]: an escape seen that the YAML grammar refuses.
+    yaml_refuses: bool,
     /// The `\u` escape being read started with `d` (it may be a surrogate's).
     escape_d: bool,
 }
@@ -173,7 +182,7 @@ impl Scanner {
             },
             State::InStringEsc => match c {
                 b'/' => {
-                    self.direct = false;
+                    (self.direct, self.yaml_refuses) = (false, true);
                     self.go(State::InString)
                 }
                 b'b' | b'f' | b'n' | b'r' | b't' | b'\\' | b'"' => self.go(State::InString),
@@ -186,7 +195,9 @@ impl Scanner {
                     // U+D800..U+DFFF: `d` then `8` to `f`.
                     match n {
                         0 => self.escape_d = c.eq_ignore_ascii_case(&b'd'),
-                        _ if self.escape_d && !matches!(c, b'0'..=b'7') => self.direct = false,
+                        _ if self.escape_d && !matches!(c, b'0'..=b'7') => {
+                            (self.direct, self.yaml_refuses) = (false, true);
+                        }
                         _ => {}
                     }
                     self.go(State::InStringEscU(n + 1))
@@ -330,6 +341,7 @@ pub fn read_value(text: &str, from: usize) -> Read {
         state: State::BeginValue,
         stack: Vec::new(),
         direct: true,
+        yaml_refuses: false,
         escape_d: false,
     };
     // Where the last object key started.
@@ -337,6 +349,7 @@ pub fn read_value(text: &str, from: usize) -> Read {
     let value = |end: usize, scanner: &Scanner| Read::Value {
         end,
         direct: scanner.direct && !has_yaml_break(&bytes[from..end]),
+        yaml_refuses: scanner.yaml_refuses,
     };
     let mut i = from;
     while i < bytes.len() {
@@ -527,7 +540,8 @@ mod tests {
             read_value(bad, 0),
             Read::Value {
                 end: 2,
-                direct: true
+                direct: true,
+                yaml_refuses: false,
             }
         );
         assert_eq!(
@@ -547,31 +561,37 @@ mod tests {
     fn direct_values_are_those_yaml_reads_as_json() {
         // From its quote to its colon: KEY_SPAN + 1 bytes, then KEY_SPAN.
         let long_key = format!("{{\"{}\": 1}}", "k".repeat(KEY_SPAN - 1));
-        let table: &[(&str, bool)] = &[
+        // Each: whether the YAML grammar reads it as JSON does, and whether it refuses one of
+        // its escapes (`\/`, a surrogate's `\u`).
+        let table: &[(&str, bool, bool)] = &[
             (
                 r#"{"a": "b\n\"\\\t\u00e9\uD7FF\uE000", "c": [1, -0.5e3, true, null]}"#,
                 true,
+                false,
             ),
-            (r#"{"a": "x\/y"}"#, false),
-            (r#"{"a": "\ud83d\ude00"}"#, false),
-            (r#"{"a": "\uDC00"}"#, false),
-            (r#"{"a": "\uD800"}"#, false),
-            (r#"{"a": "\ud7ff\u0d80\u8d00"}"#, true),
-            ("{\"a\": \"x\u{85}y\"}", false),
-            ("{\"a\": \"x\u{2028}y\"}", false),
-            ("{\"a\": \"x\u{2029}y\"}", false),
-            ("{\"a\": \"x\u{2027}\u{a0}\u{c5}y\"}", true),
-            ("{\"a\"\n: 1}", false),
-            ("{\"a\"\r: 1}", false),
-            ("{\"a\"  :\n 1,\n\"b\":\r\n2}", true),
-            (&long_key, false),
-            (&long_key.replacen('k', "", 1), true),
+            (r#"{"a": "x\/y"}"#, false, true),
+            (r#"{"a": "\ud83d\ude00"}"#, false, true),
+            (r#"{"a": "\uDC00"}"#, false, true),
+            (r#"{"a": "\uD800"}"#, false, true),
+            (r#"{"a": "x\ud7ff", "b": "\udbff"}"#, false, true),
+            (r#"{"a\/b": 1}"#, false, true),
+            (r#"{"a": "\ud7ff\u0d80\u8d00"}"#, true, false),
+            ("{\"a\": \"x\u{85}y\"}", false, false),
+            ("{\"a\": \"x\u{2028}y\"}", false, false),
+            ("{\"a\": \"x\u{2029}y\"}", false, false),
+            ("{\"a\": \"x\u{2027}\u{a0}\u{c5}y\"}", true, false),
+            ("{\"a\"\n: 1}", false, false),
+            ("{\"a\"\r: 1}", false, false),
+            ("{\"a\"  :\n 1,\n\"b\":\r\n2}", true, false),
+            (&long_key, false, false),
+            (&long_key.replacen('k', "", 1), true, false),
         ];
-        for (text, direct) in table {
+        for (text, direct, yaml_refuses) in table {
             let read = read_value(text, 0);
             let want = Read::Value {
                 end: text.len(),
                 direct: *direct,
+                yaml_refuses: *yaml_refuses,
             };
             assert_eq!(read, want, "{text}");
         }

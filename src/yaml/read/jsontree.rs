@@ -60,7 +60,7 @@ pub(super) fn compose(
                 let is_seq = c == b'[';
                 if let Some(sink) = sink.as_deref_mut() {
                     if is_seq && stack.len() == 1 && root_key_is_items(&stack) {
-                        sink.opened(false, true);
+                        sink.opened(false, true, true);
                     }
                 }
                 let kind = match is_seq {

@@ -30,6 +30,7 @@ pub mod compose;
 pub mod decode;
 pub mod gojson;
 pub mod jsontree;
+pub mod jsonvalue;
 pub mod limits;
 pub mod parser;
 pub mod scanner;

@@ -21,6 +21,9 @@ pub struct Chunk {
     /// A JSON object or array that the YAML grammar reads as JSON does: read straight into its
     /// tree ([`super::jsontree`]) instead of by the YAML reader (see [`gojson::Read::Value`]).
     pub direct: bool,
+    /// A JSON value holding an escape the YAML grammar refuses: encoding/json's reading of it
+    /// stands (see [`gojson::Read::Value`]).
+    pub yaml_refuses: bool,
     /// The refusal to give instead of this document's own when it does not read: the first
     /// YAML document after JSON that did not read (see the module's doc).
     pub instead: Option<Box<SplitError>>,
@@ -105,13 +108,18 @@ fn json_chunks(text: &str) -> Option<(Vec<Chunk>, After)> {
     loop {
         match gojson::read_value(text, at) {
             gojson::Read::End => return Some((out, After::End)),
-            gojson::Read::Value { end, direct } => {
+            gojson::Read::Value {
+                end,
+                direct,
+                yaml_refuses,
+            } => {
                 let start = end - text[at..end].trim_start_matches(go_space).len();
                 out.push(Chunk {
                     range: start..end,
                     line: line_of(start),
                     json: true,
                     direct: direct && matches!(text.as_bytes()[start], b'{' | b'['),
+                    yaml_refuses,
                     instead: None,
                 });
                 at = end;
@@ -245,6 +253,7 @@ impl Chunks<'_> {
                         line: chunk_line,
                         json: false,
                         direct: false,
+                        yaml_refuses: false,
                         instead: None,
                     }));
                 }
@@ -258,6 +267,7 @@ impl Chunks<'_> {
                 line: chunk_line,
                 json: false,
                 direct: false,
+                yaml_refuses: false,
                 instead: None,
             }));
         }

@@ -22,7 +22,7 @@ struct Recorder {
 }
 
 impl ItemSink for Recorder {
-    fn opened(&mut self, anchored: bool, flow: bool) {
+    fn opened(&mut self, anchored: bool, flow: bool, _spanned: bool) {
         self.told.push(Told::Opened(anchored, flow));
     }
 
