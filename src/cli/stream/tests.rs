@@ -523,3 +523,29 @@ fn the_corpus_as_json_is_written_as_the_converted_whole_input_answer() {
         "every project written as JSON in both layouts"
     );
 }
+
+/// A JSON list holding an escape the YAML grammar refuses (a surrogate pair's, `\/`) streams
+/// and is written as JSON, as the same list without the escape is: item by item, its numbers
+/// in the same form. (The whole-input run, which writes YAML and converts it, writes `100.0` as
+/// `100`: it is not the answer here.)
+#[test]
+fn json_with_escapes_yaml_refuses_streams() {
+    let flags = flags(false);
+    let answer = |escape: &str| {
+        let input = format!(
+            r#"{{"apiVersion":"config.kubernetes.io/v1","kind":"ResourceList","items":[{{"apiVersion":"v1","kind":"ConfigMap","metadata":{{"name":"a"}},"data":{{"k":"{escape}"}},"n":[100.0,1e2,5]}},{{"apiVersion":"v1","kind":"ConfigMap","metadata":{{"name":"b"}}}}]}}"#
+        );
+        let (done, json) = super::run(&flags, &input, None, Some(Layout::Compact))
+            .expect("streamed")
+            .unwrap();
+        assert!(json, "{escape}: written as JSON");
+        (done.stdout.to_string(&input), done.stderr, done.code)
+    };
+    let plain = answer("x");
+    assert!(plain.0.contains(r#""n":[100.0,100.0,5]"#), "{}", plain.0);
+    for (escape, read) in [(r"\ud83d\udd53", "\u{1f553}"), (r"\/", "/")] {
+        let (stdout, stderr, code) = answer(escape);
+        let stdout = stdout.replace(&format!(r#""k":"{read}""#), r#""k":"x""#);
+        assert_eq!((stdout, stderr, code), plain, "{escape}");
+    }
+}
