@@ -526,3 +526,96 @@ fn instantiate(p: &Pat, vars: &[Ty; 2]) -> Ty {
         Pat::Param(i) => vars[*i].clone(),
     }
 }
+
+/// Whether `id` is the id of an overload of the table (of any environment).
+#[cfg(test)]
+pub fn is_id(id: &str) -> bool {
+    table().values().flatten().any(|o| o.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every overload has an id of its own: cel-go's checker records one id for a call, and
+    /// the runtime cost is keyed by it. (cel-go gives one id to several functions only for
+    /// `@in` and its deprecated spellings `_in_` and `in`, which the table does not declare.)
+    #[test]
+    fn ids_are_distinct() {
+        let mut seen: HashMap<&str, &str> = HashMap::new();
+        for (name, os) in table() {
+            for o in os {
+                assert!(
+                    !o.id.is_empty() && !o.id.contains(' '),
+                    "{name}: id {:?}",
+                    o.id
+                );
+                if let Some(other) = seen.insert(o.id, name) {
+                    panic!("{name} and {other} share the id {}", o.id);
+                }
+            }
+        }
+        assert_eq!(seen.len(), table().values().map(Vec::len).sum::<usize>());
+    }
+
+    /// What the checker records for a call: the id of the one overload that takes its
+    /// arguments, none when several do (a `dyn` operand).
+    #[test]
+    fn resolved_ids() {
+        let list = |t: Ty| Ty::List(Box::new(t));
+        let cases: [(&str, bool, Vec<Ty>, Option<&str>); 9] = [
+            ("_+_", false, vec![Ty::Str, Ty::Str], Some("add_string")),
+            ("_+_", false, vec![Ty::Dyn, Ty::Dyn], None),
+            (
+                "_<_",
+                false,
+                vec![Ty::Int, Ty::Double],
+                Some("less_int64_double"),
+            ),
+            ("@in", false, vec![Ty::Int, list(Ty::Int)], Some("in_list")),
+            ("size", true, vec![Ty::Str], Some("string_size")),
+            ("size", false, vec![Ty::Str], Some("size_string")),
+            (
+                "sum",
+                true,
+                vec![list(Ty::Uint)],
+                Some("list_uint_sum_uint"),
+            ),
+            (
+                "sort",
+                true,
+                vec![list(Ty::Duration)],
+                Some("list_google.protobuf.Duration_sort"),
+            ),
+            (
+                "format.dns1123Label",
+                false,
+                vec![],
+                Some("format.dns1123Label"),
+            ),
+        ];
+        for (name, member, args, want) in cases {
+            let mut m = Mapping::default();
+            let got = resolve_with(name, member, &args, &mut m, &CelEnv::ALL);
+            assert_eq!(got.map(|(_, id)| id), Some(want), "{name} {args:?}");
+        }
+    }
+
+    /// The relations' ids are cel-go's constants (`overloads.LessInt64Double`…).
+    #[test]
+    fn relation_ids() {
+        assert_eq!(relation_id("less", "int int"), "less_int64");
+        assert_eq!(
+            relation_id("less_equals", "uint double"),
+            "less_equals_uint64_double"
+        );
+        assert_eq!(relation_id("greater", "double int"), "greater_double_int64");
+        assert_eq!(
+            relation_id("greater_equals", "string string"),
+            "greater_equals_string"
+        );
+        for id in ["less_bytes", "greater_uint64_int64", "less_equals_duration"] {
+            assert!(is_id(id), "{id}");
+        }
+    }
+}

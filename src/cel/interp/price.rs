@@ -313,3 +313,31 @@ impl Price {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::overloads::is_id;
+    use super::*;
+
+    /// Every overload id the costs and `sum()`'s zeros are keyed by is one the checker may
+    /// record (a misspelt one would never match, and its call cost one unit).
+    #[test]
+    fn keyed_ids_are_declared() {
+        let ids = TRACKERS.iter().chain(DEFAULTS).map(|&(id, _)| id);
+        let ids = ids.chain(ZEROS.iter().map(|&(id, _)| id));
+        let ids = ids.chain([IN_LIST, CIDR_CONTAINS_IP_STRING, CIDR_CONTAINS_CIDR_STRING]);
+        for id in ids {
+            assert!(is_id(id), "{id} is no overload's id");
+        }
+    }
+
+    /// The trackers and cel-go's own costs name each overload once.
+    #[test]
+    fn keyed_once() {
+        let mut ids: Vec<&str> = TRACKERS.iter().chain(DEFAULTS).map(|&(id, _)| id).collect();
+        let n = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), n);
+    }
+}
