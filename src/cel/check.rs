@@ -70,8 +70,8 @@ pub struct Checked {
     pub strfmt: HashSet<u64>,
     /// Every node's type (by expression id), which the cost estimate reads.
     pub types: HashMap<u64, Ty>,
-    /// The calls only one overload takes (its table line), as cel-go's checker records
-    /// them: the runtime cost of some depends on it ([`super::interp`]).
+    /// The calls only one overload takes, with its id (`add_string`), as cel-go's checker
+    /// records them: the runtime cost of some depends on it ([`super::interp`]).
     pub overloads: HashMap<u64, &'static str>,
     /// The member-style calls that name a global function of a qualified name
     /// (`sets.contains(…)`, `format.dns1123Label()`), with that name.

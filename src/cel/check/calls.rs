@@ -47,11 +47,11 @@ impl Checker<'_> {
         }
     }
 
-    /// The call's type; records its overload when only one takes the arguments.
+    /// The call's type; records its overload's id when only one takes the arguments.
     fn resolve(&mut self, id: u64, name: &str, member: bool, args: &[Ty]) -> Option<Ty> {
         let (t, only) = overloads::resolve_with(name, member, args, &mut self.vars, &self.env)?;
-        if let Some(sig) = only {
-            self.overloads.insert(id, sig);
+        if let Some(overload) = only {
+            self.overloads.insert(id, overload);
         }
         Some(t)
     }

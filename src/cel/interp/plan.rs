@@ -6,7 +6,7 @@ use super::super::check::Checked;
 use super::super::library::{lookup, Func};
 use super::super::lists::ListOp;
 use super::super::val::{Error, Key, Val};
-use super::price::{price, Zero};
+use super::price::{price, Zero, IN_LIST};
 use super::{Fold, Quant, QuantKind, SetKey, Shape, Step, Transform, LIST, MAP, V};
 use ::cel::common::ast::{CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 
@@ -228,7 +228,7 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
         });
     }
     args.extend(c.args.iter().map(|a| plan(a, pl)));
-    let sig = pl.checked.overloads.get(&id).copied();
+    let overload = pl.checked.overloads.get(&id).copied();
     match name {
         "_[_]" | "_[?_]" if args.len() == 2 => {
             let index = args.pop().expect("an index");
@@ -246,7 +246,7 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
                 extra,
             };
         }
-        "@in" if pl.optimize && sig.is_some_and(|s| s.starts_with("@in g A list")) => {
+        "@in" if pl.optimize && overload == Some(IN_LIST) => {
             if let Some(Step::Const(Ok(Val::List(l)))) = args.get(1) {
                 let primitive = |v: &Val| {
                     matches!(
@@ -276,10 +276,10 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
     }
     let func: Func = lookup(name).unwrap_or(missing);
     let step = Step::Call {
-        price: price(name, sig),
+        price: price(name, overload),
         func,
         op: ListOp::of(name),
-        zero: (name == "sum" && args.len() == 1).then(|| Zero::of(sig)),
+        zero: (name == "sum" && args.len() == 1).then(|| Zero::of(overload)),
         args,
     };
     if pl.optimize && CONVERSIONS.contains(&name) {

@@ -1,5 +1,7 @@
 //! What a call costs at run time (cel-go's `CostTracker.costCall`), and the zero an empty
-//! list sums to.
+//! list sums to: each stated once, keyed as upstream keys it, by the overload id the checker
+//! recorded for the call ([`super::super::overloads`]) or, for the Kubernetes libraries'
+//! `CallCost`, by the function's name.
 
 use super::super::val::Val;
 use super::{LIST, V};
@@ -19,15 +21,21 @@ pub(super) enum Zero {
     Duration,
 }
 
+/// `sum()`'s overloads and their zeros (the lists library's `zeroValuesOfSummableTypes`).
+pub(super) const ZEROS: [(&str, Zero); 4] = [
+    ("list_int_sum_int", Zero::Int),
+    ("list_uint_sum_uint", Zero::Uint),
+    ("list_double_sum_double", Zero::Double),
+    ("list_duration_sum_duration", Zero::Duration),
+];
+
 impl Zero {
-    /// The zero of `sum()`'s overload `sig`.
-    pub(super) fn of(sig: Option<&str>) -> Zero {
-        match sig {
-            Some("sum m list(uint) -> uint") => Zero::Uint,
-            Some("sum m list(double) -> double") => Zero::Double,
-            Some("sum m list(duration) -> duration") => Zero::Duration,
-            _ => Zero::Int,
-        }
+    /// The zero of `sum()`'s overload `id`; `0` when the checker recorded none.
+    pub(super) fn of(id: Option<&str>) -> Zero {
+        ZEROS
+            .iter()
+            .find(|(o, _)| Some(*o) == id)
+            .map_or(Zero::Int, |&(_, z)| z)
     }
 
     pub(super) fn value(self) -> Val {
@@ -74,32 +82,96 @@ pub(super) enum Price {
     Sets(f64),
 }
 
-pub(super) fn price(name: &str, sig: Option<&'static str>) -> Price {
-    let sig = sig.unwrap_or("");
-    let params = |p: &str| sig.split(" -> ").next().is_some_and(|s| s.ends_with(p));
-    // The list and set libraries' trackers (by overload).
-    if sig.starts_with("slice m list")
-        || sig.starts_with("lists.range ")
-        || sig.starts_with("reverse m list")
-    {
-        return Price::ListOut;
+/// The list and set libraries' cost trackers, by overload id (`ext.Lists` version 3's
+/// `interpreter.OverloadCostTracker`s: `trackListOutputSize`, `trackListFlatten`,
+/// `trackListDistinct`, and `trackListSort`/`trackListSortBy` for each of `comparableTypes`;
+/// `ext.Sets`' `trackSetsCost`): `costCall` asks them first.
+pub(super) const TRACKERS: &[(&str, Price)] = &[
+    ("list_slice", Price::ListOut),
+    ("list_flatten", Price::Flatten),
+    ("list_flatten_int", Price::Flatten),
+    ("lists_range", Price::ListOut),
+    ("list_reverse", Price::ListOut),
+    ("list_distinct", Price::SelfCompare(0)),
+    ("list_int_sort", Price::SelfCompare(0)),
+    ("list_uint_sort", Price::SelfCompare(0)),
+    ("list_double_sort", Price::SelfCompare(0)),
+    ("list_bool_sort", Price::SelfCompare(0)),
+    ("list_google.protobuf.Duration_sort", Price::SelfCompare(0)),
+    ("list_google.protobuf.Timestamp_sort", Price::SelfCompare(0)),
+    ("list_string_sort", Price::SelfCompare(0)),
+    ("list_bytes_sort", Price::SelfCompare(0)),
+    ("list_int_sortByAssociatedKeys", Price::SelfCompare(1)),
+    ("list_uint_sortByAssociatedKeys", Price::SelfCompare(1)),
+    ("list_double_sortByAssociatedKeys", Price::SelfCompare(1)),
+    ("list_bool_sortByAssociatedKeys", Price::SelfCompare(1)),
+    (
+        "list_google.protobuf.Duration_sortByAssociatedKeys",
+        Price::SelfCompare(1),
+    ),
+    (
+        "list_google.protobuf.Timestamp_sortByAssociatedKeys",
+        Price::SelfCompare(1),
+    ),
+    ("list_string_sortByAssociatedKeys", Price::SelfCompare(1)),
+    ("list_bytes_sortByAssociatedKeys", Price::SelfCompare(1)),
+    ("list_sets_contains_list", Price::Sets(1.0)),
+    ("list_sets_intersects_list", Price::Sets(1.0)),
+    ("list_sets_equivalent_list", Price::Sets(2.0)),
+];
+
+/// `overloads.InList`: `x in list`, which `OptOptimize` also plans as a set lookup when the
+/// list is a literal of literals (`decOptimize`'s `maybeOptimizeSetMembership`, see
+/// [`super::plan`]).
+pub(super) const IN_LIST: &str = "in_list";
+
+/// The overloads the Kubernetes `CallCost` prices apart from the rest of their function:
+/// `containsIP` and `containsCIDR` on a string, which is parsed first.
+pub(super) const CIDR_CONTAINS_IP_STRING: &str = "cidr_contains_ip_string";
+pub(super) const CIDR_CONTAINS_CIDR_STRING: &str = "cidr_contains_cidr_string";
+
+/// cel-go's own costs (`costCall`'s switch on `call.OverloadID()`), by overload id, asked
+/// after the trackers and the Kubernetes `CallCost`: every other overload costs one.
+/// `overloads.Equals` is there too, but the Kubernetes `CallCost` has every `_==_`
+/// ([`Price::Equals`]).
+pub(super) const DEFAULTS: &[(&str, Price)] = &[
+    ("starts_with_string", Price::Scan(TRAVERSAL)),
+    ("ends_with_string", Price::Scan(TRAVERSAL)),
+    ("string_to_bytes", Price::Scan(TRAVERSAL)),
+    ("bytes_to_string", Price::Scan(TRAVERSAL)),
+    ("strings_quote", Price::Scan(TRAVERSAL)),
+    ("string_format", Price::Scan(TRAVERSAL)),
+    (IN_LIST, Price::InList),
+    ("less_string", Price::MinScan),
+    ("greater_string", Price::MinScan),
+    ("less_equals_string", Price::MinScan),
+    ("greater_equals_string", Price::MinScan),
+    ("less_bytes", Price::MinScan),
+    ("greater_bytes", Price::MinScan),
+    ("less_equals_bytes", Price::MinScan),
+    ("greater_equals_bytes", Price::MinScan),
+    ("not_equals", Price::MinScan),
+    ("add_string", Price::SumScan),
+    ("add_bytes", Price::SumScan),
+    ("matches_string", Price::Regex),
+    ("contains_string", Price::Contains),
+];
+
+/// The price of `table`'s entry for overload `id`, if it has one.
+fn keyed(table: &[(&str, Price)], id: Option<&str>) -> Option<Price> {
+    let id = id?;
+    table.iter().find(|(o, _)| *o == id).map(|&(_, p)| p)
+}
+
+/// The runtime cost of a call of `name` whose overload the checker recorded as `id`
+/// (`CostTracker.costCall`): the list and set trackers by overload, the Kubernetes
+/// `CallCost` by function name, then cel-go's own by overload.
+pub(super) fn price(name: &str, id: Option<&'static str>) -> Price {
+    if let Some(p) = keyed(TRACKERS, id) {
+        return p;
     }
-    if sig.starts_with("flatten m ") {
-        return Price::Flatten;
-    }
-    if sig.starts_with("distinct m ") || sig.starts_with("sort m ") {
-        return Price::SelfCompare(0);
-    }
-    if sig.starts_with("@sortByAssociatedKeys m ") {
-        return Price::SelfCompare(1);
-    }
-    if sig.starts_with("sets.contains ") || sig.starts_with("sets.intersects ") {
-        return Price::Sets(1.0);
-    }
-    if sig.starts_with("sets.equivalent ") {
-        return Price::Sets(2.0);
-    }
-    // The Kubernetes libraries' `CallCost` (by function).
+    // The Kubernetes libraries' `CallCost` (by function; by overload within `containsIP`
+    // and `containsCIDR`).
     match name {
         "isSorted" | "sum" | "max" | "min" | "indexOf" | "lastIndexOf" => return Price::Traversal,
         "url"
@@ -119,29 +191,13 @@ pub(super) fn price(name: &str, sig: Option<&'static str>) -> Price {
         "join" => return Price::JoinResult,
         "find" | "findAll" => return Price::Regex,
         "ip" => return Price::Ip,
-        "containsIP" => return Price::ContainsIp(params("string")),
-        "containsCIDR" => return Price::ContainsCidr(params("string")),
+        "containsIP" => return Price::ContainsIp(id == Some(CIDR_CONTAINS_IP_STRING)),
+        "containsCIDR" => return Price::ContainsCidr(id == Some(CIDR_CONTAINS_CIDR_STRING)),
         "validate" => return Price::Validate,
         "_==_" => return Price::Equals,
         _ => {}
     }
-    // cel-go's defaults (by overload).
-    let fname = sig.split(' ').next().unwrap_or("");
-    match fname {
-        "startsWith" | "endsWith" | "strings.quote" => Price::Scan(TRAVERSAL),
-        "bytes" if params("string") => Price::Scan(TRAVERSAL),
-        "string" if params("bytes") => Price::Scan(TRAVERSAL),
-        "format" if sig.starts_with("format m string") => Price::Scan(TRAVERSAL),
-        "@in" if sig.starts_with("@in g A list") => Price::InList,
-        "_!=_" => Price::MinScan,
-        "_<_" | "_<=_" | "_>_" | "_>=_" if params("string string") || params("bytes bytes") => {
-            Price::MinScan
-        }
-        "_+_" if params("string string") || params("bytes bytes") => Price::SumScan,
-        "matches" if sig.starts_with("matches m") => Price::Regex,
-        "contains" if sig.starts_with("contains m string") => Price::Contains,
-        _ => Price::One,
-    }
+    keyed(DEFAULTS, id).unwrap_or(Price::One)
 }
 
 /// cel-go's `actualSize`: the size of strings (in characters), bytes, lists and maps (and of
@@ -255,5 +311,33 @@ impl Price {
             }
             Price::Sets(f) => 1 + ((a(0) * a(1)) as f64 * f) as u64,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::overloads::is_id;
+    use super::*;
+
+    /// Every overload id the costs and `sum()`'s zeros are keyed by is one the checker may
+    /// record (a misspelt one would never match, and its call cost one unit).
+    #[test]
+    fn keyed_ids_are_declared() {
+        let ids = TRACKERS.iter().chain(DEFAULTS).map(|&(id, _)| id);
+        let ids = ids.chain(ZEROS.iter().map(|&(id, _)| id));
+        let ids = ids.chain([IN_LIST, CIDR_CONTAINS_IP_STRING, CIDR_CONTAINS_CIDR_STRING]);
+        for id in ids {
+            assert!(is_id(id), "{id} is no overload's id");
+        }
+    }
+
+    /// The trackers and cel-go's own costs name each overload once.
+    #[test]
+    fn keyed_once() {
+        let mut ids: Vec<&str> = TRACKERS.iter().chain(DEFAULTS).map(|&(id, _)| id).collect();
+        let n = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), n);
     }
 }
