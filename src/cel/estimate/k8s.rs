@@ -194,13 +194,13 @@ fn equality(args: &[Info]) -> Option<CallEst> {
         return None;
     }
     let cost = match *name {
-        "ip" | "cidr" | "quantity" | "semver" => Range::fixed(1),
-        "format" => Range {
+        "net.IP" | "net.CIDR" | "kubernetes.Quantity" | "kubernetes.Semver" => Range::fixed(1),
+        "kubernetes.NamedFormat" => Range {
             min: 1,
             max: MAX_FORMAT,
         }
         .factor(STRING_TRAVERSAL),
-        "url" => {
+        "kubernetes.URL" => {
             let max = r.size.map_or(1, |s| s.max);
             Range { min: 1, max }.factor(STRING_TRAVERSAL)
         }

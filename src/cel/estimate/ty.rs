@@ -26,7 +26,7 @@ pub enum Ty {
     Map(Box<Ty>, Box<Ty>),
     /// A schema object (a struct for cel-go).
     Object(Arc<Decl>),
-    /// A Kubernetes library type (`url`, `ip`, `cidr`, `quantity`, `semver`, `format`).
+    /// A Kubernetes library type, by the checker's name (`kubernetes.Quantity`, `net.IP`…).
     Opaque(&'static str),
     Optional(Box<Ty>),
     /// cel-go's `dyn` (int-or-string, mixed literals).

@@ -417,15 +417,16 @@ fn from_checked(t: &CheckedTy) -> Option<Ty> {
         CheckedTy::List(e) => Ty::list(inner(e)?),
         CheckedTy::Map(k, v) => Ty::Map(Box::new(inner(k)?), Box::new(inner(v)?)),
         CheckedTy::Optional(e) => Ty::Optional(Box::new(inner(e)?)),
-        CheckedTy::Opaque(name) => Ty::Opaque(match *name {
-            "kubernetes.Quantity" => "quantity",
-            "kubernetes.URL" => "url",
-            "kubernetes.Semver" => "semver",
-            "kubernetes.NamedFormat" => "format",
-            "net.IP" => "ip",
-            "net.CIDR" => "cidr",
+        // The library types followed (not authz's, which no CRD rule builds but through `dyn`).
+        CheckedTy::Opaque(name) => match *name {
+            "kubernetes.Quantity"
+            | "kubernetes.URL"
+            | "kubernetes.Semver"
+            | "kubernetes.NamedFormat"
+            | "net.IP"
+            | "net.CIDR" => Ty::Opaque(name),
             _ => return None,
-        }),
+        },
         CheckedTy::Dyn | CheckedTy::Var(_) => return None,
     })
 }
