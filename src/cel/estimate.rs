@@ -7,10 +7,11 @@
 //! The estimate walks the parsed rule ([`walk`]) with the schema's types and size bounds
 //! ([`sizes()`]: `maxLength`, `maxItems`, `maxProperties`, else what fits in a 3 MiB request),
 //! costing each call as cel-go and the Kubernetes libraries do ([`calls`], [`k8s`]).
-//! Where the walk does not follow a type itself ([`ty`]), it reads the checker's type of the
-//! node ([`super::check`]). A call on a `dyn` operand is costed over every overload that takes
-//! it, as cel-go's checker keeps them all, and a `dyn` value without a schema path or a
-//! computed size has no size bound, as in cel-go.
+//! Types are the checker's ([`super::types`], see [`ty`]): the walk follows each node's type
+//! itself and takes the checker's ([`super::check`]) where that is not `dyn`. A call on a
+//! `dyn` operand is costed over every overload that takes it, as cel-go's checker keeps them
+//! all, and a `dyn` value without a schema path or a computed size has no size bound, as in
+//! cel-go.
 
 pub(super) mod budget;
 mod calls;
@@ -27,7 +28,7 @@ pub use budget::{Cardinality, Total};
 pub use sizes::{sizes, UNBOUNDED_STRING};
 
 use super::decl::Decl;
-use super::types::Ty as CheckedTy;
+use super::types::Ty;
 use ::cel::common::ast::IdedExpr;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -38,7 +39,7 @@ pub fn max_cost(
     expr: &IdedExpr,
     this: &Arc<Decl>,
     optional_old_self: bool,
-    types: &HashMap<u64, CheckedTy>,
+    types: &HashMap<u64, Ty>,
 ) -> u64 {
     let mut w = walk::Walker::new(this);
     w.optional_old_self = optional_old_self;

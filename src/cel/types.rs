@@ -2,7 +2,8 @@
 //! cel-go's object type, which the apiserver names after the rule's `self` (`selfType<N>` and
 //! the path of CEL field names, `.@idx` for a list's items, `.@elem` for a map's values);
 //! `<N>` is the nanosecond of the clock when the apiserver compiled the rule, which nobody can
-//! know, so it is `0` here. The overloads calls resolve to are in [`super::overloads`].
+//! know, so it is `0` here. The overloads calls resolve to are in [`super::overloads`]. The
+//! cost estimate ([`super::estimate`]) works on these types too.
 
 use super::decl::{Decl, Kind};
 use std::cell::RefCell;
@@ -35,6 +36,10 @@ pub enum Ty {
     /// A type variable (the elements of `[]` and `{}`, an overload's type parameter), bound
     /// for the whole rule by [`super::mapping::Mapping`]; `dyn` when printed unbound.
     Var(u32),
+    /// A type the cost estimate does not follow ([`super::estimate`]'s walk lost track and no
+    /// checked type stands in): unlike `dyn`, it gives way to any type it is joined with. The
+    /// checker never makes one.
+    Unknown,
 }
 
 impl Ty {
@@ -83,7 +88,7 @@ impl Ty {
             Ty::Opaque(name) => name.into(),
             Ty::Optional(e) => format!("optional_type({})", e.name()),
             Ty::Node(d) => object_name(&d),
-            Ty::Dyn | Ty::Var(_) => "dyn".into(),
+            Ty::Dyn | Ty::Var(_) | Ty::Unknown => "dyn".into(),
         }
     }
 
@@ -102,9 +107,9 @@ impl Ty {
         )
     }
 
-    /// Whether it is `dyn` or an unbound type parameter (takes any value).
+    /// Whether it is `dyn`, an unbound type parameter or not followed (takes any value).
     pub fn is_dyn(&self) -> bool {
-        matches!(self, Ty::Dyn | Ty::Var(_))
+        matches!(self, Ty::Dyn | Ty::Var(_) | Ty::Unknown)
     }
 
     /// Whether both are the same type (cel-go's `IsExactType`).

@@ -6,8 +6,9 @@
 
 use super::k8s;
 use super::range::{Range, LIST_CREATE, REGEX_LENGTH, STRING_TRAVERSAL};
-use super::ty::Ty;
+use super::ty::{is_list, is_text};
 use super::walk::{Entry, Info};
+use crate::cel::types::Ty;
 
 /// The overloads whose cost is not one unit (cel-go's overload IDs, grouped).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,19 +74,19 @@ impl CallEst {
 }
 
 /// The overloads `name` may resolve to, given its operands' types. Where an operand is
-/// dynamic ([`Ty::is_dyn`]) cel-go's checker keeps every overload that takes it, and the
-/// estimate covers them all.
+/// dynamic ([`Ty::is_dyn`]: `dyn` or not followed) cel-go's checker keeps every overload that
+/// takes it, and the estimate covers them all.
 pub fn overloads(name: &str, target: Option<&Ty>, args: &[Ty]) -> Vec<Ov> {
     let any = |f: fn(&Ty) -> bool| args.iter().any(f);
     // What the lists library's functions take: a list, or a `dyn` receiver.
-    let list_like = |t: &Ty| t.is_list() || t.is_dyn();
+    let list_like = |t: &Ty| is_list(t) || t.is_dyn();
     let both_dyn = args.len() == 2 && args.iter().all(Ty::is_dyn);
     let first_dyn = args.first().is_some_and(Ty::is_dyn);
     let ov = match (name, target) {
         ("_==_" | "_!=_", _) => Ov::Equals,
-        ("_<_" | "_<=_" | "_>_" | "_>=_", _) if any(Ty::is_text) || both_dyn => Ov::CompareText,
-        ("_+_", _) if any(Ty::is_text) => Ov::AddText,
-        ("_+_", _) if any(Ty::is_list) => Ov::AddList,
+        ("_<_" | "_<=_" | "_>_" | "_>=_", _) if any(is_text) || both_dyn => Ov::CompareText,
+        ("_+_", _) if any(is_text) => Ov::AddText,
+        ("_+_", _) if any(is_list) => Ov::AddList,
         ("_+_", _) if both_dyn => return vec![Ov::Other, Ov::AddText, Ov::AddList],
         ("@in", _) => match args.get(1) {
             Some(Ty::List(_)) => Ov::InList,
@@ -122,10 +123,10 @@ pub fn overloads(name: &str, target: Option<&Ty>, args: &[Ty]) -> Vec<Ov> {
         ("distinct", Some(t)) if list_like(t) => Ov::ListDistinct,
         // `sort` is declared for each ordered element type: a `dyn` one takes them all, the
         // strings' among them.
-        ("sort", Some(Ty::List(e))) => Ov::ListSort(e.is_text() || e.is_dyn()),
+        ("sort", Some(Ty::List(e))) => Ov::ListSort(is_text(e) || e.is_dyn()),
         ("sort", Some(t)) if t.is_dyn() => Ov::ListSort(true),
         ("@sortByAssociatedKeys", Some(Ty::List(_))) => match args.first() {
-            Some(Ty::List(k)) => Ov::ListSortBy(k.is_text() || k.is_dyn()),
+            Some(Ty::List(k)) => Ov::ListSortBy(is_text(k) || k.is_dyn()),
             _ => Ov::Other,
         },
         ("sets.contains" | "sets.intersects", None) => Ov::Sets(1),

@@ -6,8 +6,9 @@ use super::calls::{function_cost, overloads, Ov};
 use super::macros;
 use super::range::Range;
 use super::returns::call_type;
-use super::ty::Ty;
+use super::ty::is_scalar;
 use super::walk::{Info, Walker};
+use crate::cel::types::Ty;
 use ::cel::common::ast::CallExpr;
 
 impl Walker<'_> {
@@ -60,7 +61,7 @@ impl Walker<'_> {
                 );
             }
             if result.is_none() {
-                let scalar = || ty.is_scalar().then_some(Range::fixed(1));
+                let scalar = || is_scalar(&ty).then_some(Range::fixed(1));
                 result = self.estimate_size(&path, &ty).or_else(scalar);
             }
         }

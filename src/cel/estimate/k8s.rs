@@ -5,8 +5,9 @@
 
 use super::calls::{size, CallEst, Ov};
 use super::range::{Range, REGEX_LENGTH, STRING_TRAVERSAL};
-use super::ty::Ty;
+use super::ty::{is_text, same};
 use super::walk::Info;
+use crate::cel::types::Ty;
 
 /// `MaxNameFormatRegexSize`.
 const MAX_NAME_FORMAT_REGEX: f64 = 128.0;
@@ -97,7 +98,7 @@ fn list_scan(t: &Info) -> Range {
     match element(t) {
         Some((ty, elem)) => {
             let mut per = Range::fixed(1);
-            if ty.is_text() {
+            if is_text(&ty) {
                 per = per.add(elem.factor(STRING_TRAVERSAL));
             }
             size(t).mul(per)
@@ -190,17 +191,17 @@ fn equality(args: &[Info]) -> Option<CallEst> {
     let Ty::Opaque(name) = &l.ty else {
         return None;
     };
-    if !l.ty.same(&r.ty) {
+    if !same(&l.ty, &r.ty) {
         return None;
     }
     let cost = match *name {
-        "ip" | "cidr" | "quantity" | "semver" => Range::fixed(1),
-        "format" => Range {
+        "net.IP" | "net.CIDR" | "kubernetes.Quantity" | "kubernetes.Semver" => Range::fixed(1),
+        "kubernetes.NamedFormat" => Range {
             min: 1,
             max: MAX_FORMAT,
         }
         .factor(STRING_TRAVERSAL),
-        "url" => {
+        "kubernetes.URL" => {
             let max = r.size.map_or(1, |s| s.max);
             Range { min: 1, max }.factor(STRING_TRAVERSAL)
         }

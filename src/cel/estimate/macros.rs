@@ -7,6 +7,7 @@
 
 use super::range::{Range, LIST_CREATE};
 use super::walk::{Info, Walker};
+use crate::cel::types::Ty;
 use ::cel::common::ast::{
     CallExpr, ComprehensionExpr, Expr, IdedExpr, ListExpr, LiteralValue, MapExpr,
 };
@@ -89,8 +90,8 @@ pub fn expand(w: &mut Walker<'_>, c: &CallExpr) -> Option<Info> {
 fn opt_map(w: &mut Walker<'_>, target: &IdedExpr, var: &str, body: &IdedExpr, flat: bool) -> Info {
     let opt = w.expr(target);
     let inner = match &opt.ty {
-        super::ty::Ty::Optional(t) => (**t).clone(),
-        _ => super::ty::Ty::Unknown,
+        Ty::Optional(t) => (**t).clone(),
+        _ => Ty::Unknown,
     };
     let one = Range::fixed(1);
     let value = w.finish(opt.cost.add(one), inner, Vec::new(), None, None);
@@ -99,7 +100,7 @@ fn opt_map(w: &mut Walker<'_>, target: &IdedExpr, var: &str, body: &IdedExpr, fl
     let bound = Range::fixed(LIST_CREATE).add(value.cost).add(mapped.cost);
     let (some, ty) = match flat {
         true => (bound, mapped.ty),
-        false => (bound.add(one), super::ty::Ty::Optional(Box::new(mapped.ty))),
+        false => (bound.add(one), Ty::Optional(Box::new(mapped.ty))),
     };
     let cost = has_value.add(some.union(one));
     w.finish(cost, ty, Vec::new(), None, None)

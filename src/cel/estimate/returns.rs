@@ -1,7 +1,8 @@
 //! What the functions and operators of the 1.36 environment return, as far as the estimate
 //! follows types (see [`super::ty`]).
 
-use super::ty::Ty;
+use super::ty::{elem, is_list, join, list, value};
+use crate::cel::types::Ty;
 
 /// The type of `name` called on `target` (member calls) with arguments of types `args`.
 pub fn call_type(name: &str, target: Option<&Ty>, args: &[Ty]) -> Ty {
@@ -10,9 +11,9 @@ pub fn call_type(name: &str, target: Option<&Ty>, args: &[Ty]) -> Ty {
     }
     let first = args.first().cloned().unwrap_or(Ty::Unknown);
     match name {
-        "_[_]" => first.value(),
+        "_[_]" => value(&first),
         "_?_:_" => match args {
-            [_, a, b] => Ty::join(a, b),
+            [_, a, b] => join(a, b),
             _ => Ty::Unknown,
         },
         "_+_" | "_-_" | "_*_" | "_/_" | "_%_" => arithmetic(name, args),
@@ -21,25 +22,26 @@ pub fn call_type(name: &str, target: Option<&Ty>, args: &[Ty]) -> Ty {
             "-_" => first,
             _ => Ty::Optional(Box::new(first)),
         },
-        "_[?_]" => Ty::Optional(Box::new(first.value())),
-        "min" | "max" | "sum" => target.map_or(Ty::Unknown, Ty::elem),
+        "_[?_]" => Ty::Optional(Box::new(value(&first))),
+        "type" => Ty::Type(Box::new(first)),
+        "min" | "max" | "sum" => target.map_or(Ty::Unknown, elem),
         "slice" | "reverse" | "distinct" | "sort" | "@sortByAssociatedKeys" | "or" => {
             target.cloned().unwrap_or(Ty::Unknown)
         }
         "flatten" => match target {
-            Some(Ty::List(e)) if e.is_list() => (**e).clone(),
-            _ => Ty::list(Ty::Unknown),
+            Some(Ty::List(e)) if is_list(e) => (**e).clone(),
+            _ => list(Ty::Unknown),
         },
         "value" => match target {
             Some(Ty::Optional(t)) => (**t).clone(),
             _ => Ty::Unknown,
         },
         "orValue" => match target {
-            Some(Ty::Optional(t)) => Ty::join(t, &first),
+            Some(Ty::Optional(t)) => join(t, &first),
             _ => first,
         },
         "cel.@mapInsert" => first,
-        _ if name.starts_with("format.") => Ty::Opaque("format"),
+        _ if name.starts_with("format.") => Ty::Opaque("kubernetes.NamedFormat"),
         _ => Ty::Unknown,
     }
 }
@@ -96,17 +98,16 @@ fn fixed(name: &str) -> Option<Ty> {
         "bytes" => Ty::Bytes,
         "duration" => Ty::Duration,
         "timestamp" => Ty::Timestamp,
-        "type" => Ty::Type,
-        "split" | "findAll" => Ty::list(Ty::Str),
-        "getQuery" => Ty::Map(Box::new(Ty::Str), Box::new(Ty::list(Ty::Str))),
-        "url" => Ty::Opaque("url"),
-        "ip" => Ty::Opaque("ip"),
-        "cidr" | "masked" => Ty::Opaque("cidr"),
-        "quantity" | "add" | "sub" => Ty::Opaque("quantity"),
-        "semver" => Ty::Opaque("semver"),
-        "format.named" => Ty::Optional(Box::new(Ty::Opaque("format"))),
-        "validate" => Ty::Optional(Box::new(Ty::list(Ty::Str))),
-        "lists.range" => Ty::list(Ty::Int),
+        "split" | "findAll" => list(Ty::Str),
+        "getQuery" => Ty::Map(Box::new(Ty::Str), Box::new(list(Ty::Str))),
+        "url" => Ty::Opaque("kubernetes.URL"),
+        "ip" => Ty::Opaque("net.IP"),
+        "cidr" | "masked" => Ty::Opaque("net.CIDR"),
+        "quantity" | "add" | "sub" => Ty::Opaque("kubernetes.Quantity"),
+        "semver" => Ty::Opaque("kubernetes.Semver"),
+        "format.named" => Ty::Optional(Box::new(Ty::Opaque("kubernetes.NamedFormat"))),
+        "validate" => Ty::Optional(Box::new(list(Ty::Str))),
+        "lists.range" => list(Ty::Int),
         "optional.none" => Ty::Optional(Box::new(Ty::Unknown)),
         _ => return None,
     };
@@ -121,7 +122,7 @@ fn arithmetic(name: &str, args: &[Ty]) -> Ty {
     match (name, a, b) {
         ("_-_", Ty::Timestamp, Ty::Timestamp) => Ty::Duration,
         (_, Ty::Timestamp, _) | (_, _, Ty::Timestamp) => Ty::Timestamp,
-        ("_+_", Ty::List(x), Ty::List(y)) => Ty::list(Ty::join(x, y)),
+        ("_+_", Ty::List(x), Ty::List(y)) => list(join(x, y)),
         (_, Ty::Dyn, Ty::Dyn) => Ty::Dyn,
         (_, Ty::Dyn | Ty::Unknown, t) | (_, t, Ty::Dyn | Ty::Unknown) => t.clone(),
         _ => a.clone(),

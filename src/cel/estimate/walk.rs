@@ -1,14 +1,14 @@
 //! The walk of cel-go's cost estimator over a parsed rule: each node's cost range, its type
-//! (as far as [`Ty`] follows), the schema path it reads (`self.spec.items.@items`) from which
-//! the schema gives its size, sizes computed from the expression (literals, concatenations,
-//! call results) and the entry sizes of built lists and maps. Comprehensions cost their range
-//! times the cost of one step; local variables carry their range's path.
+//! (as far as [`super::ty`] follows it), the schema path it reads (`self.spec.items.@items`)
+//! from which the schema gives its size, sizes computed from the expression (literals,
+//! concatenations, call results) and the entry sizes of built lists and maps. Comprehensions
+//! cost their range times the cost of one step; local variables carry their range's path.
 
 use super::calls::size;
 use super::range::{Range, LIST_CREATE, MAP_CREATE, STRUCT_CREATE};
-use super::ty::Ty;
+use super::ty::{self, list, view};
 use crate::cel::decl::{Decl, Kind};
-use crate::cel::types::Ty as CheckedTy;
+use crate::cel::types::{self, Ty};
 use ::cel::common::ast::{
     ComprehensionExpr, EntryExpr, Expr, IdedExpr, ListExpr, LiteralValue, MapExpr,
 };
@@ -79,8 +79,9 @@ pub struct Walker<'a> {
     sizer: Sizer,
     /// `oldSelf` is an optional of `self`'s type (`optionalOldSelf: true`).
     pub optional_old_self: bool,
-    /// The checker's type of every node, for the nodes whose type this walk does not follow.
-    pub checked: Option<&'a HashMap<u64, CheckedTy>>,
+    /// The checker's type of every node, which stands for the walk's own where it is not `dyn`
+    /// ([`ty::from_checked`]).
+    pub checked: Option<&'a HashMap<u64, Ty>>,
 }
 
 impl<'a> Walker<'a> {
@@ -110,7 +111,7 @@ impl<'a> Walker<'a> {
         match self.sizer {
             Sizer::Schema => self.path_size(path),
             #[cfg(test)]
-            Sizer::Text12 => ty.is_text().then_some(Range { min: 0, max: 12 }),
+            Sizer::Text12 => ty::is_text(ty).then_some(Range { min: 0, max: 12 }),
             #[cfg(test)]
             Sizer::Bytes12 => matches!(ty, Ty::Bytes).then_some(Range { min: 0, max: 12 }),
         }
@@ -121,7 +122,7 @@ impl<'a> Walker<'a> {
         let Some(ty) = self
             .checked
             .and_then(|m| m.get(&e.id))
-            .and_then(from_checked)
+            .and_then(ty::from_checked)
         else {
             return info;
         };
@@ -131,7 +132,9 @@ impl<'a> Walker<'a> {
         }
         // Where this walk lost track (a function's result it does not model): sized as
         // cel-go sizes it.
-        let size = info.size.filter(|_| info.entry.is_some() || ty.is_scalar());
+        let size = info
+            .size
+            .filter(|_| info.entry.is_some() || ty::is_scalar(&ty));
         self.finish(info.cost, ty, info.path, size, info.entry)
     }
 
@@ -145,10 +148,10 @@ impl<'a> Walker<'a> {
             }
             Expr::Select(s) => {
                 let operand = self.expr(&s.operand);
-                let unit = u64::from(operand.ty.selects_at_cost());
+                let unit = u64::from(ty::selects_at_cost(&operand.ty));
                 let mut path = operand.path;
                 path.push(s.field.clone());
-                let ty = operand.ty.field(&s.field);
+                let ty = ty::field(&operand.ty, &s.field);
                 self.finish(operand.cost.add(Range::fixed(unit)), ty, path, None, None)
             }
             Expr::Call(c) => self.call(c),
@@ -168,8 +171,8 @@ impl<'a> Walker<'a> {
         }
     }
 
-    /// Completes a node: its size is the computed one, else the schema's along its path, else
-    /// 1 for scalars.
+    /// Completes a node of type `ty` (viewed: a schema list or map is a list or map): its size
+    /// is the computed one, else the schema's along its path, else 1 for scalars.
     pub fn finish(
         &self,
         cost: Range,
@@ -178,9 +181,10 @@ impl<'a> Walker<'a> {
         computed: Option<Range>,
         entry: Option<Entry>,
     ) -> Info {
+        let ty = view(ty);
         let size = computed
             .or_else(|| self.estimate_size(&path, &ty))
-            .or_else(|| ty.is_scalar().then_some(Range::fixed(1)));
+            .or_else(|| ty::is_scalar(&ty).then_some(Range::fixed(1)));
         let accumulated = path.first().is_some_and(|p| is_accumulator(p));
         let items_size = match (&ty, accumulated || path.is_empty()) {
             (Ty::List(e) | Ty::Map(e, _), _) if self.sizer != Sizer::Schema => {
@@ -256,7 +260,9 @@ impl<'a> Walker<'a> {
             "oldSelf" if self.optional_old_self => Ty::Optional(Box::new(Ty::of(self.root))),
             "self" | "oldSelf" => Ty::of(self.root),
             "int" | "uint" | "double" | "string" | "bytes" | "bool" | "list" | "map"
-            | "null_type" | "type" => Ty::Type,
+            | "null_type" | "type" => {
+                types::denoted(name).map_or(Ty::Unknown, |t| Ty::Type(Box::new(t)))
+            }
             _ => Ty::Unknown,
         };
         self.finish(one, ty, vec![name.to_string()], None, None)
@@ -273,7 +279,7 @@ impl<'a> Walker<'a> {
             let i = self.expr(x);
             cost = cost.add(i.cost);
             item = item.union(size(&i));
-            ty = Ty::join(&ty, &i.ty);
+            ty = ty::join(&ty, &i.ty);
         }
         let entry = Entry {
             list: true,
@@ -281,7 +287,7 @@ impl<'a> Walker<'a> {
             val: item,
         };
         let n = Range::fixed(l.elements.len() as u64);
-        self.finish(cost, Ty::list(ty), Vec::new(), Some(n), Some(entry))
+        self.finish(cost, list(ty), Vec::new(), Some(n), Some(entry))
     }
 
     fn map(&mut self, m: &MapExpr) -> Info {
@@ -296,8 +302,8 @@ impl<'a> Walker<'a> {
                 cost = cost.add(k.cost).add(v.cost);
                 key = key.union(size(&k));
                 val = val.union(size(&v));
-                kt = Ty::join(&kt, &k.ty);
-                vt = Ty::join(&vt, &v.ty);
+                kt = ty::join(&kt, &k.ty);
+                vt = ty::join(&vt, &v.ty);
             }
         }
         let entry = Entry {
@@ -333,7 +339,7 @@ impl<'a> Walker<'a> {
         match &c.accu_init.expr {
             Expr::Literal(_) => self.finish(cost, result.ty, Vec::new(), init.size, None),
             Expr::List(_) | Expr::Map(_) => {
-                let ty = Ty::join(&init.ty, &step.ty);
+                let ty = ty::join(&init.ty, &step.ty);
                 let entry = step.entry;
                 self.finish(cost, ty, Vec::new(), Some(count), entry)
             }
@@ -354,7 +360,7 @@ impl<'a> Walker<'a> {
     /// Binds the iteration variables: an element (list) or key (map), or with two variables
     /// an index and element, or a key and value.
     fn push_iteration(&mut self, c: &ComprehensionExpr, range: &Info) {
-        let list = range.entry.map_or(range.ty.is_list(), |e| e.list);
+        let list = range.entry.map_or(ty::is_list(&range.ty), |e| e.list);
         let (key, val) = (range.entry.map(|e| e.key), range.entry.map(|e| e.val));
         let sub = |s: &str| {
             let mut p = range.path.clone();
@@ -362,15 +368,15 @@ impl<'a> Walker<'a> {
             p
         };
         match &c.iter_var2 {
-            None if list => self.push(&c.iter_var, sub("@items"), val, range.ty.elem()),
-            None => self.push(&c.iter_var, sub("@keys"), key, range.ty.elem()),
+            None if list => self.push(&c.iter_var, sub("@items"), val, ty::elem(&range.ty)),
+            None => self.push(&c.iter_var, sub("@keys"), key, ty::elem(&range.ty)),
             Some(v2) => {
                 let (k_path, v_path, k_ty) = match list {
                     true => ("@indices", "@items", Ty::Int),
-                    false => ("@keys", "@values", range.ty.elem()),
+                    false => ("@keys", "@values", ty::elem(&range.ty)),
                 };
                 self.push(&c.iter_var, sub(k_path), key, k_ty);
-                self.push(v2, sub(v_path), val, range.ty.value());
+                self.push(v2, sub(v_path), val, ty::value(&range.ty));
             }
         }
     }
@@ -393,41 +399,6 @@ impl<'a> Walker<'a> {
         self.vars.pop();
         info
     }
-}
-
-/// The checker's type as this walk's, when it is known (not `dyn`; a list or map of `dyn` is).
-fn from_checked(t: &CheckedTy) -> Option<Ty> {
-    // Inside a list, map or optional, `dyn` is cel-go's.
-    let inner = |t: &CheckedTy| match t {
-        CheckedTy::Dyn | CheckedTy::Var(_) => Some(Ty::Dyn),
-        t => from_checked(t),
-    };
-    Some(match t {
-        CheckedTy::Node(d) => Ty::of(d),
-        CheckedTy::Int => Ty::Int,
-        CheckedTy::Uint => Ty::Uint,
-        CheckedTy::Double => Ty::Double,
-        CheckedTy::Str => Ty::Str,
-        CheckedTy::Bool => Ty::Bool,
-        CheckedTy::Bytes => Ty::Bytes,
-        CheckedTy::Null => Ty::Null,
-        CheckedTy::Duration => Ty::Duration,
-        CheckedTy::Timestamp => Ty::Timestamp,
-        CheckedTy::Type(_) => Ty::Type,
-        CheckedTy::List(e) => Ty::list(inner(e)?),
-        CheckedTy::Map(k, v) => Ty::Map(Box::new(inner(k)?), Box::new(inner(v)?)),
-        CheckedTy::Optional(e) => Ty::Optional(Box::new(inner(e)?)),
-        CheckedTy::Opaque(name) => Ty::Opaque(match *name {
-            "kubernetes.Quantity" => "quantity",
-            "kubernetes.URL" => "url",
-            "kubernetes.Semver" => "semver",
-            "kubernetes.NamedFormat" => "format",
-            "net.IP" => "ip",
-            "net.CIDR" => "cidr",
-            _ => return None,
-        }),
-        CheckedTy::Dyn | CheckedTy::Var(_) => return None,
-    })
 }
 
 pub fn is_accumulator(name: &str) -> bool {
