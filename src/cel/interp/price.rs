@@ -316,8 +316,8 @@ impl Price {
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::overloads::is_id;
     use super::*;
+    use crate::cel::overloads::is_id;
 
     /// Every overload id the costs and `sum()`'s zeros are keyed by is one the checker may
     /// record (a misspelt one would never match, and its call cost one unit).
