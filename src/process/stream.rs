@@ -135,6 +135,22 @@ struct Pending {
     kept: Option<output::Kept>,
 }
 
+/// About how many bytes of text `node` was read from, for an item with no span (an item of a
+/// one-line JSON list, a JSON document): its scalars and a few bytes of syntax for each node.
+/// A batch's size counts it as input, so that a JSON list's CRDs end batches as a YAML list's do.
+fn text_size(node: &Node) -> usize {
+    match node {
+        Node::Scalar(s) => s.value.len() + 3,
+        Node::Seq(s) => 2 + s.items.iter().map(text_size).sum::<usize>(),
+        Node::Map(m) => {
+            let entries = m.entries.iter();
+            2 + entries
+                .map(|(k, v)| text_size(k) + text_size(v))
+                .sum::<usize>()
+        }
+    }
+}
+
 /// Whether an item (`crd`: a CRD) coming after `batch` ends it first: the items waiting are
 /// looked up before a CRD after them changes the schemas.
 fn ends_batch(batch: &[Pending], crd: bool) -> bool {
@@ -299,7 +315,9 @@ impl<'c> Streamer<'c> {
         if ends_batch(&self.pending, crd) {
             self.flush();
         }
-        self.pending_bytes += span.as_ref().map_or(0, ExactSizeIterator::len);
+        self.pending_bytes += span
+            .as_ref()
+            .map_or_else(|| text_size(&node), ExactSizeIterator::len);
         self.pending.push(Pending {
             node,
             index,

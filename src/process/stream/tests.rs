@@ -84,3 +84,29 @@ fn a_plain_stream_keeps_its_results_for_stderr_only() {
         assert_eq!(report.items.entries.contains(line), !stderr_only);
     }
 }
+
+/// An item without a span counts about its JSON text towards its batch's size: a CRD of the
+/// corpus's size and a small object both within a factor of two of their one-line JSON.
+#[test]
+fn an_unspanned_item_counts_about_its_text() {
+    let crd = parse_stream(widget_crd!([
+        "replicas: {type: integer, minimum: 1}",
+        "name: {type: string, maxLength: 8}"
+    ]))
+    .unwrap()
+    .remove(0);
+    let small = parse_stream("kind: Widget\nspec: {a: [1, 'two'], b: {c: null}}\n")
+        .unwrap()
+        .remove(0);
+    for node in [crd, small] {
+        let json = crate::yaml::json::to_json(&node)
+            .expect("a JSON form")
+            .to_string();
+        let size = text_size(&node);
+        assert!(
+            json.len() / 2 <= size && size <= json.len() * 2,
+            "{size} against {}: {json}",
+            json.len()
+        );
+    }
+}
