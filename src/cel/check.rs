@@ -539,6 +539,8 @@ impl Checker<'_> {
             ("duration", Expr::Literal(LiteralValue::String(d))) => {
                 crate::go::time::parse_duration(d.inner()).is_some()
             }
+            // `duration(int)` is declared but never evaluates (see `library::conv`).
+            ("duration", Expr::Literal(LiteralValue::Int(_))) => false,
             ("timestamp", Expr::Literal(l)) => timestamp_literal_ok(l),
             _ => return,
         };

@@ -79,6 +79,7 @@ double g int -> double = int64_to_double
 double g string -> double = string_to_double
 double g uint -> double = uint64_to_double
 duration g duration -> duration = duration_to_duration
+duration g int -> duration = int64_to_duration
 duration g string -> duration = string_to_duration
 dyn g A -> dyn = to_dyn
 int g int -> int = int64_to_int64
@@ -563,7 +564,7 @@ mod tests {
     #[test]
     fn resolved_ids() {
         let list = |t: Ty| Ty::List(Box::new(t));
-        let cases: [(&str, bool, Vec<Ty>, Option<&str>); 9] = [
+        let cases: [(&str, bool, Vec<Ty>, Option<&str>); 11] = [
             ("_+_", false, vec![Ty::Str, Ty::Str], Some("add_string")),
             ("_+_", false, vec![Ty::Dyn, Ty::Dyn], None),
             (
@@ -574,6 +575,8 @@ mod tests {
             ),
             ("@in", false, vec![Ty::Int, list(Ty::Int)], Some("in_list")),
             ("size", true, vec![Ty::Str], Some("string_size")),
+            ("duration", false, vec![Ty::Int], Some("int64_to_duration")),
+            ("duration", false, vec![Ty::Dyn], None),
             ("size", false, vec![Ty::Str], Some("size_string")),
             (
                 "sum",

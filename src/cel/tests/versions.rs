@@ -26,6 +26,8 @@ fn a_new_rule_may_use_what_the_compatibility_version_declares() {
         ("self.nums.all(i, v, v > i)", 33),
         ("self.nums.last().hasValue()", 33),
         ("self.nums.first().hasValue()", 33),
+        // `duration(int)`: declared by every cel-go the apiserver uses.
+        ("duration(self.nums[0]) > duration('1s')", 32),
         ("self.nums.exists(x, x > 1)", 32),
         ("self.ver.matches('^v')", 32),
     ];
