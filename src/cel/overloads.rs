@@ -400,7 +400,9 @@ fn table() -> &'static HashMap<&'static str, Vec<Overload>> {
 }
 
 /// The version-gated library an overload belongs to: `ext.Lists` version 3's functions, the
-/// semver library's, the optional library's `first`/`last`.
+/// semver library's, the optional library's version 2 (`first`, `last`, `optional.unwrap`,
+/// `unwrapOpt`), and `ext.TwoVarComprehensions`' `cel.@mapInsert` (which only its macros'
+/// expansions call).
 fn library_of(name: &str, line: &str) -> Option<CelLib> {
     match name {
         "slice"
@@ -412,7 +414,8 @@ fn library_of(name: &str, line: &str) -> Option<CelLib> {
         | "distinct" => Some(CelLib::ListsV3),
         "semver" | "isSemver" => Some(CelLib::Semver),
         _ if line.contains("kubernetes.Semver") => Some(CelLib::Semver),
-        "first" | "last" => Some(CelLib::OptionalFirstLast),
+        "first" | "last" | "optional.unwrap" | "unwrapOpt" => Some(CelLib::OptionalV2),
+        "cel.@mapInsert" => Some(CelLib::TwoVarComprehensions),
         _ => None,
     }
 }

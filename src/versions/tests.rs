@@ -60,7 +60,7 @@ fn the_default_is_the_newest_and_has_every_behaviour() {
 }
 
 /// Per version: (minor, new expressions' two-variable comprehensions, semver, lists v3,
-/// first/last; the same for stored expressions; failed-rule value; label bytes).
+/// the optional library v2; the same for stored expressions; failed-rule value; label bytes).
 #[test]
 fn behaviours_per_version() {
     let table = [
@@ -105,7 +105,7 @@ fn behaviours_per_version() {
             e.two_var_comprehensions,
             e.semver,
             e.lists_v3,
-            e.optional_first_last,
+            e.optional_v2,
         ]
     };
     for (minor, new, stored, value, bytes) in table {

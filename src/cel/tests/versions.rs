@@ -26,6 +26,12 @@ fn a_new_rule_may_use_what_the_compatibility_version_declares() {
         ("self.nums.all(i, v, v > i)", 33),
         ("self.nums.last().hasValue()", 33),
         ("self.nums.first().hasValue()", 33),
+        // The optional library's version 2 (cel-go v0.23) brought these too.
+        ("optional.unwrap([optional.of(1)]) == [1]", 33),
+        (
+            "[optional.none(), optional.of(self.nums[0])].unwrapOpt().size() == 1",
+            33,
+        ),
         // `duration(int)`: declared by every cel-go the apiserver uses.
         ("duration(self.nums[0]) > duration('1s')", 32),
         ("self.nums.exists(x, x > 1)", 32),
