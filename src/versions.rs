@@ -174,6 +174,10 @@ pub enum CelLib {
     /// `lib.version >= 2`): `first()` and `last()` on lists, `optional.unwrap()` and
     /// `unwrapOpt()` (cel-go v0.22 has none of them).
     OptionalV2,
+    /// The standard macro `existsOne(x, p)`, `exists_one`'s other spelling (cel-go v0.23's
+    /// `parser.ExistsOneMacroNew`; cel-go v0.22 has `exists_one` only, and `existsOne` only
+    /// with three arguments, from `ext.TwoVarComprehensions`).
+    ExistsOneMacro,
 }
 
 /// A row of the table: a change, named after what brought it, and the minor version from which
@@ -196,6 +200,11 @@ pub const ROWS: &[Row] = &[
         name: "cel-go v0.23 optional library version 2: first(), last(), optional.unwrap(), unwrapOpt() (Kubernetes 1.33)",
         since: 33,
         change: Change::CelGo(CelLib::OptionalV2),
+    },
+    Row {
+        name: "cel-go v0.23 standard macro existsOne(x, p) (Kubernetes 1.33)",
+        since: 33,
+        change: Change::CelGo(CelLib::ExistsOneMacro),
     },
     Row {
         name: "CEL environment: library.SemverLib version 1 (base.go, introduced 1.33)",
@@ -246,6 +255,7 @@ pub struct CelEnv {
     pub semver: bool,
     pub lists_v3: bool,
     pub optional_v2: bool,
+    pub exists_one_macro: bool,
 }
 
 impl CelEnv {
@@ -255,6 +265,7 @@ impl CelEnv {
         semver: true,
         lists_v3: true,
         optional_v2: true,
+        exists_one_macro: true,
     };
 
     /// Whether `lib` is declared.
@@ -264,6 +275,7 @@ impl CelEnv {
             CelLib::Semver => self.semver,
             CelLib::ListsV3 => self.lists_v3,
             CelLib::OptionalV2 => self.optional_v2,
+            CelLib::ExistsOneMacro => self.exists_one_macro,
         }
     }
 
@@ -273,6 +285,7 @@ impl CelEnv {
             CelLib::Semver => self.semver = on,
             CelLib::ListsV3 => self.lists_v3 = on,
             CelLib::OptionalV2 => self.optional_v2 = on,
+            CelLib::ExistsOneMacro => self.exists_one_macro = on,
         }
     }
 }
