@@ -170,8 +170,14 @@ pub enum CelLib {
     /// `ext.Lists` version 3: `slice`, `flatten`, `distinct`, `reverse`, `sort`, `sortBy`,
     /// `lists.range`.
     ListsV3,
-    /// The optional library's version 2 in cel-go (v0.23): `first()` and `last()` on lists.
-    OptionalFirstLast,
+    /// The optional library's version 2 in cel-go (v0.23, `cel/library.go`'s
+    /// `lib.version >= 2`): `first()` and `last()` on lists, `optional.unwrap()` and
+    /// `unwrapOpt()` (cel-go v0.22 has none of them).
+    OptionalV2,
+    /// The standard macro `existsOne(x, p)`, `exists_one`'s other spelling (cel-go v0.23's
+    /// `parser.ExistsOneMacroNew`; cel-go v0.22 has `exists_one` only, and `existsOne` only
+    /// with three arguments, from `ext.TwoVarComprehensions`).
+    ExistsOneMacro,
 }
 
 /// A row of the table: a change, named after what brought it, and the minor version from which
@@ -191,9 +197,14 @@ pub const ROWS: &[Row] = &[
         change: Change::CelEnv(CelLib::TwoVarComprehensions),
     },
     Row {
-        name: "cel-go v0.23 optional library version 2: first(), last() (Kubernetes 1.33)",
+        name: "cel-go v0.23 optional library version 2: first(), last(), optional.unwrap(), unwrapOpt() (Kubernetes 1.33)",
         since: 33,
-        change: Change::CelGo(CelLib::OptionalFirstLast),
+        change: Change::CelGo(CelLib::OptionalV2),
+    },
+    Row {
+        name: "cel-go v0.23 standard macro existsOne(x, p) (Kubernetes 1.33)",
+        since: 33,
+        change: Change::CelGo(CelLib::ExistsOneMacro),
     },
     Row {
         name: "CEL environment: library.SemverLib version 1 (base.go, introduced 1.33)",
@@ -243,7 +254,8 @@ pub struct CelEnv {
     pub two_var_comprehensions: bool,
     pub semver: bool,
     pub lists_v3: bool,
-    pub optional_first_last: bool,
+    pub optional_v2: bool,
+    pub exists_one_macro: bool,
 }
 
 impl CelEnv {
@@ -252,7 +264,8 @@ impl CelEnv {
         two_var_comprehensions: true,
         semver: true,
         lists_v3: true,
-        optional_first_last: true,
+        optional_v2: true,
+        exists_one_macro: true,
     };
 
     /// Whether `lib` is declared.
@@ -261,7 +274,8 @@ impl CelEnv {
             CelLib::TwoVarComprehensions => self.two_var_comprehensions,
             CelLib::Semver => self.semver,
             CelLib::ListsV3 => self.lists_v3,
-            CelLib::OptionalFirstLast => self.optional_first_last,
+            CelLib::OptionalV2 => self.optional_v2,
+            CelLib::ExistsOneMacro => self.exists_one_macro,
         }
     }
 
@@ -270,7 +284,8 @@ impl CelEnv {
             CelLib::TwoVarComprehensions => self.two_var_comprehensions = on,
             CelLib::Semver => self.semver = on,
             CelLib::ListsV3 => self.lists_v3 = on,
-            CelLib::OptionalFirstLast => self.optional_first_last = on,
+            CelLib::OptionalV2 => self.optional_v2 = on,
+            CelLib::ExistsOneMacro => self.exists_one_macro = on,
         }
     }
 }

@@ -290,6 +290,11 @@ impl Checker<'_> {
             }
             Expr::Struct(_) | Expr::Unspecified => Ok(Ty::Dyn),
             Expr::Comprehension(c) => {
+                if !self.env.exists_one_macro {
+                    if let Some(r) = self.exists_one_call(e.id, c) {
+                        return r;
+                    }
+                }
                 let range = self.walk(&c.iter_range)?;
                 if let Err(issue) = self.range(&c.iter_range, &range) {
                     self.errors.push(issue);
@@ -310,6 +315,31 @@ impl Checker<'_> {
                 result
             }
         }
+    }
+
+    /// `r.existsOne(x, p)` where cel-go has no such macro (v0.22, Kubernetes 1.32): the call
+    /// of an undeclared member function, as cel-go checks it (the target, then the arguments
+    /// `x` and `p` in the enclosing scope, then `undeclared reference to 'existsOne'` at its
+    /// `(`). `None` when comprehension `id` is not one so written.
+    fn exists_one_call(&mut self, id: u64, c: &ComprehensionExpr) -> Option<Result<Ty, Issue>> {
+        let Some(("exists_one", written)) = macro_of(c) else {
+            return None;
+        };
+        let (paren, var) = super::locate::written_exists_one_camel(self.root, self.src, id)?;
+        if let Err(issue) = self.walk(&c.iter_range) {
+            return Some(Err(issue));
+        }
+        if self.ident(id, &c.iter_var).is_err() {
+            let msg = format!("undeclared reference to '{}' (in container '')", c.iter_var);
+            self.errors.push(Issue::at(self.src, var, msg));
+        }
+        for p in written {
+            if let Err(issue) = self.walk(p) {
+                return Some(Err(issue));
+            }
+        }
+        let msg = "undeclared reference to 'existsOne' (in container '')";
+        Some(Err(Issue::at(self.src, paren, msg)))
     }
 
     /// The type of a macro's result: a bool, or the list `map` and `filter` build (plain
@@ -539,6 +569,8 @@ impl Checker<'_> {
             ("duration", Expr::Literal(LiteralValue::String(d))) => {
                 crate::go::time::parse_duration(d.inner()).is_some()
             }
+            // `duration(int)` is declared but never evaluates (see `library::conv`).
+            ("duration", Expr::Literal(LiteralValue::Int(_))) => false,
             ("timestamp", Expr::Literal(l)) => timestamp_literal_ok(l),
             _ => return,
         };

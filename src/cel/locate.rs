@@ -142,6 +142,36 @@ fn comprehension(c: &ComprehensionExpr, id: u64, out: &mut Vec<(String, u64)>) {
     written.into_iter().for_each(|x| walk(x, out));
 }
 
+/// Where the `exists_one` comprehension `id` was written as `existsOne(x, p)` (the parser
+/// expands both spellings alike): the offsets of its `(` and of its variable. `None` when it
+/// was written `exists_one`.
+pub fn written_exists_one_camel(root: &IdedExpr, src: &str, id: u64) -> Option<(usize, usize)> {
+    let spelled = |k: &str| k == "exists_one(" || k == "existsOne(";
+    let mut anchors = Vec::new();
+    walk(root, &mut anchors);
+    // Every such token in the source is a call or a macro, anchored in the same order.
+    let n = anchors
+        .iter()
+        .filter(|(k, _)| spelled(k))
+        .position(|(_, i)| *i == id)?;
+    let tokens = tokens(src);
+    let at = tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, (k, _))| spelled(k))
+        .nth(n)?
+        .0;
+    let (kind, paren) = &tokens[at];
+    if kind != "existsOne(" {
+        return None;
+    }
+    let var = tokens[at + 1..]
+        .iter()
+        .find(|(k, _)| k.starts_with("id:"))?
+        .1;
+    Some((*paren, var))
+}
+
 /// The macro a comprehension expands (`all`, `exists`, `exists_one`, `map`, `filter`) and
 /// the expressions written in its call after the variable, read back from its step.
 pub fn macro_of(c: &ComprehensionExpr) -> Option<(&'static str, Vec<&IdedExpr>)> {

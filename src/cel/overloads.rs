@@ -12,7 +12,10 @@
 //! `common/overloads` constants, the ids the `ext` and optional libraries and the Kubernetes
 //! libraries give `cel.Overload` and `cel.MemberOverload`), which is what the checker records
 //! for a call and what the runtime cost of a call is keyed by ([`super::interp`]). Order
-//! matters: the first overload that takes the arguments gives the result type.
+//! matters: the first overload that takes the arguments gives the result type. A function
+//! two libraries declare has the overloads of the library the apiserver adds first, first
+//! (cel-go's `FunctionDecl.Merge`): the Kubernetes lists library's `indexOf` and `lastIndexOf`
+//! before `ext.Strings`'.
 
 use super::mapping::Mapping;
 use super::types::Ty;
@@ -79,6 +82,7 @@ double g int -> double = int64_to_double
 double g string -> double = string_to_double
 double g uint -> double = uint64_to_double
 duration g duration -> duration = duration_to_duration
+duration g int -> duration = int64_to_duration
 duration g string -> duration = string_to_duration
 dyn g A -> dyn = to_dyn
 int g int -> int = int64_to_int64
@@ -133,6 +137,36 @@ getSeconds m duration -> int = duration_to_seconds
 getMilliseconds m timestamp -> int = timestamp_to_milliseconds
 getMilliseconds m timestamp string -> int = timestamp_to_milliseconds_with_tz
 getMilliseconds m duration -> int = duration_to_milliseconds
+isSorted m list(int) -> bool = list_int_is_sorted_bool
+isSorted m list(uint) -> bool = list_uint_is_sorted_bool
+isSorted m list(double) -> bool = list_double_is_sorted_bool
+isSorted m list(bool) -> bool = list_bool_is_sorted_bool
+isSorted m list(duration) -> bool = list_duration_is_sorted_bool
+isSorted m list(timestamp) -> bool = list_timestamp_is_sorted_bool
+isSorted m list(string) -> bool = list_string_is_sorted_bool
+isSorted m list(bytes) -> bool = list_bytes_is_sorted_bool
+sum m list(int) -> int = list_int_sum_int
+sum m list(uint) -> uint = list_uint_sum_uint
+sum m list(double) -> double = list_double_sum_double
+sum m list(duration) -> duration = list_duration_sum_duration
+max m list(int) -> int = list_int_max_int
+max m list(uint) -> uint = list_uint_max_uint
+max m list(double) -> double = list_double_max_double
+max m list(bool) -> bool = list_bool_max_bool
+max m list(duration) -> duration = list_duration_max_duration
+max m list(timestamp) -> timestamp = list_timestamp_max_timestamp
+max m list(string) -> string = list_string_max_string
+max m list(bytes) -> bytes = list_bytes_max_bytes
+min m list(int) -> int = list_int_min_int
+min m list(uint) -> uint = list_uint_min_uint
+min m list(double) -> double = list_double_min_double
+min m list(bool) -> bool = list_bool_min_bool
+min m list(duration) -> duration = list_duration_min_duration
+min m list(timestamp) -> timestamp = list_timestamp_min_timestamp
+min m list(string) -> string = list_string_min_string
+min m list(bytes) -> bytes = list_bytes_min_bytes
+indexOf m list(A) A -> int = list_a_index_of_int
+lastIndexOf m list(A) A -> int = list_a_last_index_of_int
 charAt m string int -> string = string_char_at_int
 indexOf m string string -> int = string_index_of_string
 indexOf m string string int -> int = string_index_of_string_int
@@ -189,36 +223,6 @@ last m list(V) -> optional_type(V) = list_last
 first m list(V) -> optional_type(V) = list_first
 optional.unwrap g list(optional_type(V)) -> list(V) = optional_unwrap
 unwrapOpt m list(optional_type(V)) -> list(V) = optional_unwrapOpt
-isSorted m list(int) -> bool = list_int_is_sorted_bool
-isSorted m list(uint) -> bool = list_uint_is_sorted_bool
-isSorted m list(double) -> bool = list_double_is_sorted_bool
-isSorted m list(bool) -> bool = list_bool_is_sorted_bool
-isSorted m list(duration) -> bool = list_duration_is_sorted_bool
-isSorted m list(timestamp) -> bool = list_timestamp_is_sorted_bool
-isSorted m list(string) -> bool = list_string_is_sorted_bool
-isSorted m list(bytes) -> bool = list_bytes_is_sorted_bool
-sum m list(int) -> int = list_int_sum_int
-sum m list(uint) -> uint = list_uint_sum_uint
-sum m list(double) -> double = list_double_sum_double
-sum m list(duration) -> duration = list_duration_sum_duration
-max m list(int) -> int = list_int_max_int
-max m list(uint) -> uint = list_uint_max_uint
-max m list(double) -> double = list_double_max_double
-max m list(bool) -> bool = list_bool_max_bool
-max m list(duration) -> duration = list_duration_max_duration
-max m list(timestamp) -> timestamp = list_timestamp_max_timestamp
-max m list(string) -> string = list_string_max_string
-max m list(bytes) -> bytes = list_bytes_max_bytes
-min m list(int) -> int = list_int_min_int
-min m list(uint) -> uint = list_uint_min_uint
-min m list(double) -> double = list_double_min_double
-min m list(bool) -> bool = list_bool_min_bool
-min m list(duration) -> duration = list_duration_min_duration
-min m list(timestamp) -> timestamp = list_timestamp_min_timestamp
-min m list(string) -> string = list_string_min_string
-min m list(bytes) -> bytes = list_bytes_min_bytes
-indexOf m list(A) A -> int = list_a_index_of_int
-lastIndexOf m list(A) A -> int = list_a_last_index_of_int
 find m string string -> string = string_find_string
 findAll m string string -> list(string) = string_find_all_string
 findAll m string string int -> list(string) = string_find_all_string_int
@@ -399,7 +403,9 @@ fn table() -> &'static HashMap<&'static str, Vec<Overload>> {
 }
 
 /// The version-gated library an overload belongs to: `ext.Lists` version 3's functions, the
-/// semver library's, the optional library's `first`/`last`.
+/// semver library's, the optional library's version 2 (`first`, `last`, `optional.unwrap`,
+/// `unwrapOpt`), and `ext.TwoVarComprehensions`' `cel.@mapInsert` (which only its macros'
+/// expansions call).
 fn library_of(name: &str, line: &str) -> Option<CelLib> {
     match name {
         "slice"
@@ -411,7 +417,8 @@ fn library_of(name: &str, line: &str) -> Option<CelLib> {
         | "distinct" => Some(CelLib::ListsV3),
         "semver" | "isSemver" => Some(CelLib::Semver),
         _ if line.contains("kubernetes.Semver") => Some(CelLib::Semver),
-        "first" | "last" => Some(CelLib::OptionalFirstLast),
+        "first" | "last" | "optional.unwrap" | "unwrapOpt" => Some(CelLib::OptionalV2),
+        "cel.@mapInsert" => Some(CelLib::TwoVarComprehensions),
         _ => None,
     }
 }
@@ -563,7 +570,7 @@ mod tests {
     #[test]
     fn resolved_ids() {
         let list = |t: Ty| Ty::List(Box::new(t));
-        let cases: [(&str, bool, Vec<Ty>, Option<&str>); 9] = [
+        let cases: [(&str, bool, Vec<Ty>, Option<&str>); 11] = [
             ("_+_", false, vec![Ty::Str, Ty::Str], Some("add_string")),
             ("_+_", false, vec![Ty::Dyn, Ty::Dyn], None),
             (
@@ -574,6 +581,8 @@ mod tests {
             ),
             ("@in", false, vec![Ty::Int, list(Ty::Int)], Some("in_list")),
             ("size", true, vec![Ty::Str], Some("string_size")),
+            ("duration", false, vec![Ty::Int], Some("int64_to_duration")),
+            ("duration", false, vec![Ty::Dyn], None),
             ("size", false, vec![Ty::Str], Some("size_string")),
             (
                 "sum",

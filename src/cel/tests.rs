@@ -254,6 +254,28 @@ fn runtime_errors_read_like_the_apiservers() {
     );
 }
 
+/// `duration(int)` is declared in every cel-go the apiserver uses (`overloads.IntToDuration`,
+/// `convertToType(DurationType)`), and `Int.ConvertToType` has no case for durations: a rule
+/// that calls it on an int compiles and fails when it runs, called directly or through `dyn`.
+#[test]
+fn duration_of_an_int_compiles_and_fails_at_run_time() {
+    let s = spec(
+        "{i: {type: integer}}",
+        "[{rule: 'duration(self.i) > duration(\"1s\")', message: m1}, {rule: 'duration(dyn(self.i)) > duration(\"1s\")', message: m2}]",
+    );
+    for version in crate::versions::KubeVersion::all() {
+        let _v = crate::versions::enter(crate::versions::Behaviours::of(version));
+        assert_eq!(
+            run(&s, &obj("{i: 5}")),
+            [
+                "spec: Invalid value: \"object\": type conversion error from 'int' to 'google.protobuf.Duration' evaluating rule: m1",
+                "spec: Invalid value: \"object\": type conversion error from 'int' to 'google.protobuf.Duration' evaluating rule: m2",
+            ],
+            "{version}"
+        );
+    }
+}
+
 #[test]
 fn errors_are_absorbed_as_cel_go_does() {
     let s = spec(
@@ -718,6 +740,13 @@ fn every_type_error_of_a_rule_is_reported_in_source_order() {
         issues("self.s.matches('[') && [1, 'a', 2.0] == []"),
         "ERROR: <input>:1:16: invalid matches argument\n | self.s.matches('[') && [1, 'a', 2.0] == []\n | ...............^\n\
          ERROR: <input>:1:28: expected type 'int' but found 'string'\n | self.s.matches('[') && [1, 'a', 2.0] == []\n | ...........................^"
+    );
+    // `duration(int)` checks, and the duration literal validator evaluates it: cel-go's
+    // `Int.ConvertToType` has no case for durations, so an int literal is refused.
+    assert_eq!(
+        issues("duration(5) == duration('1s') || duration(-5) == duration(self.i)"),
+        "ERROR: <input>:1:10: invalid duration argument\n | duration(5) == duration('1s') || duration(-5) == duration(self.i)\n | .........^\n\
+         ERROR: <input>:1:43: invalid duration argument\n | duration(5) == duration('1s') || duration(-5) == duration(self.i)\n | ..........................................^"
     );
     assert_eq!(
         issues("self.s.matches('[') && self.x"),

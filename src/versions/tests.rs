@@ -60,42 +60,43 @@ fn the_default_is_the_newest_and_has_every_behaviour() {
 }
 
 /// Per version: (minor, new expressions' two-variable comprehensions, semver, lists v3,
-/// first/last; the same for stored expressions; failed-rule value; label bytes).
+/// the optional library v2, the `existsOne` macro; the same for stored expressions;
+/// failed-rule value; label bytes).
 #[test]
 fn behaviours_per_version() {
     let table = [
         (
             32,
-            [false, false, false, false],
-            [true, false, false, false],
+            [false, false, false, false, false],
+            [true, false, false, false, false],
             false,
             false,
         ),
         (
             33,
-            [true, false, false, true],
-            [true, true, false, true],
+            [true, false, false, true, true],
+            [true, true, false, true, true],
             false,
             false,
         ),
         (
             34,
-            [true, true, false, true],
-            [true, true, true, true],
+            [true, true, false, true, true],
+            [true, true, true, true, true],
             false,
             false,
         ),
         (
             35,
-            [true, true, true, true],
-            [true, true, true, true],
+            [true, true, true, true, true],
+            [true, true, true, true, true],
             true,
             true,
         ),
         (
             36,
-            [true, true, true, true],
-            [true, true, true, true],
+            [true, true, true, true, true],
+            [true, true, true, true, true],
             true,
             true,
         ),
@@ -105,7 +106,8 @@ fn behaviours_per_version() {
             e.two_var_comprehensions,
             e.semver,
             e.lists_v3,
-            e.optional_first_last,
+            e.optional_v2,
+            e.exists_one_macro,
         ]
     };
     for (minor, new, stored, value, bytes) in table {

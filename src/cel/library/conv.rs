@@ -156,7 +156,10 @@ fn to_bytes(args: &[Val]) -> Res {
 }
 
 /// `duration(v)`: cel-go's `String.ConvertToType(DurationType)`, Go's `time.ParseDuration`
-/// (`1h30m`, `1.5s`, `0`).
+/// (`1h30m`, `1.5s`, `0`). The standard library declares `duration(int)` too
+/// (`overloads.IntToDuration`, bound to `convertToType(DurationType)`), but `Int.ConvertToType`
+/// has no case for durations in the cel-go versions the apiserver uses (v0.22 to v0.26): it
+/// is always `type conversion error from 'int' to 'google.protobuf.Duration'`.
 fn to_duration(args: &[Val]) -> Res {
     match arg(args)? {
         v @ Val::Duration(_) => Ok(v.clone()),
@@ -164,6 +167,7 @@ fn to_duration(args: &[Val]) -> Res {
             Some(ns) => Ok(Val::Duration(chrono::Duration::nanoseconds(ns))),
             None => Err(Error::conversion("string", "google.protobuf.Duration")),
         },
+        Val::Int(_) => Err(Error::conversion("int", "google.protobuf.Duration")),
         _ => no_overload(),
     }
 }

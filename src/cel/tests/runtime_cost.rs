@@ -64,6 +64,19 @@ fn long(n: usize) -> String {
     (0..n).map(|i| char::from(b'a' + (i % 26) as u8)).collect()
 }
 
+/// A conversion costs one (cel-go's `costCall` default): `duration(int)` too, which fails
+/// (cel-go's tracker counts the read and the call before the error).
+#[test]
+fn conversions_cost_one() {
+    let int = "{type: integer}";
+    assert_eq!(cost("duration(string(self) + 's')", int, "5"), 4);
+    assert_eq!(
+        cost_with("duration(self)", int, "5", true, u64::MAX),
+        Err(2)
+    );
+    assert_eq!(cost("timestamp(self)", int, "5"), 2);
+}
+
 /// cel-go `interpreter/runtimecost_test.go`, `TestRuntimeCost`.
 #[test]
 fn cel_go_runtime_costs() {

@@ -161,6 +161,8 @@ fn well_typed_and_dynamic_rules_are_accepted() {
         "[1, 2].size() == 2 && {'a': 1}['a'] == 1 && [dyn(1), dyn('a')].size() == 2 && [[], [1]].size() == 2",
         "[self.o, self.o].size() == 2 && [[1], []].size() == 2 && {'a': [], 'b': ['x']}.size() == 2 && 'x%sy'.format([[1, 'a']]) != ''",
         "self.replicas == dyn(1.0) && duration('1s') > duration('0s') && timestamp(1) < self.t",
+        // `duration(int)` is declared (`int64_to_duration`), though it never evaluates.
+        "duration(self.replicas) > self.d || duration(dyn(self.replicas)) == duration('0s')",
     ];
     for rule in ok {
         assert_eq!(error_of(rule), None, "{rule}");

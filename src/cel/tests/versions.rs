@@ -26,6 +26,17 @@ fn a_new_rule_may_use_what_the_compatibility_version_declares() {
         ("self.nums.all(i, v, v > i)", 33),
         ("self.nums.last().hasValue()", 33),
         ("self.nums.first().hasValue()", 33),
+        // The optional library's version 2 (cel-go v0.23) brought these too.
+        ("optional.unwrap([optional.of(1)]) == [1]", 33),
+        (
+            "[optional.none(), optional.of(self.nums[0])].unwrapOpt().size() == 1",
+            33,
+        ),
+        // cel-go v0.23's standard macro `existsOne` (v0.22: `exists_one` only).
+        ("self.nums.existsOne(x, x > 1)", 33),
+        ("self.nums.exists_one(x, x > 1)", 32),
+        // `duration(int)`: declared by every cel-go the apiserver uses.
+        ("duration(self.nums[0]) > duration('1s')", 32),
         ("self.nums.exists(x, x > 1)", 32),
         ("self.ver.matches('^v')", 32),
     ];
@@ -125,4 +136,39 @@ fn percent_e_per_version() {
         let got: Vec<String> = c.validate(&o).iter().map(ToString::to_string).collect();
         assert_eq!(got, [want], "1.{minor}");
     }
+}
+
+/// 1.32's cel-go (v0.22) has no `existsOne(x, p)` macro: the call is of an undeclared member
+/// function, its arguments checked where it is (a variable bound outside it is known).
+#[test]
+fn exists_one_is_a_call_of_an_undeclared_function_in_1_32() {
+    let props = "{nums: {type: array, maxItems: 10, items: {type: integer}}}";
+    let rule = "self.nums.existsOne(n, n > 1) || self.nums.all(x, self.nums.existsOne(x, x == 1))";
+    let schema = spec(
+        props,
+        &format!("[{{rule: {}}}]", serde_json::to_string(rule).unwrap()),
+    );
+    let _v = at(32);
+    let texts = compiled(&schema).texts();
+    assert_eq!(texts.len(), 1, "{texts:?}");
+    let (_, detail) = texts[0].split_once("compilation failed: ").unwrap();
+    let caret = |col: usize| format!(" | {rule}\n | {}^", ".".repeat(col - 1));
+    let undeclared = |col: usize, name: &str| {
+        format!(
+            "ERROR: <input>:1:{col}: undeclared reference to '{name}' (in container '')\n{}",
+            caret(col)
+        )
+    };
+    let want = [
+        undeclared(20, "existsOne"),
+        undeclared(21, "n"),
+        undeclared(24, "n"),
+        undeclared(70, "existsOne"),
+    ]
+    .join("\n");
+    assert_eq!(detail, want);
+    drop(_v);
+    // From 1.33 it is the macro.
+    let _v = at(33);
+    assert!(compiled(&schema).texts().is_empty());
 }

@@ -160,8 +160,21 @@ fn bool_bytes_duration_conversions() {
         call("duration", &[Val::str("1d")]).unwrap_err(),
         Error::conversion("string", "google.protobuf.Duration")
     );
+    // `duration(int)` (`int64_to_duration`) is declared, and `Int.ConvertToType(DurationType)`
+    // has no case for it (cel-go v0.22 to v0.26, `common/types/int.go`).
+    for i in [0, 1, -5, i64::MAX] {
+        assert_eq!(
+            call("duration", &[Val::Int(i)]).unwrap_err(),
+            Error::conversion("int", "google.protobuf.Duration"),
+            "duration({i})"
+        );
+    }
     assert_eq!(
-        call("duration", &[Val::Int(1)]).unwrap_err(),
+        call("duration", &[Val::Uint(1)]).unwrap_err(),
+        Error::NoSuchOverload
+    );
+    assert_eq!(
+        call("duration", &[Val::Double(1.0)]).unwrap_err(),
         Error::NoSuchOverload
     );
 }
