@@ -4,7 +4,7 @@
 
 use crate::config::{self, Config, ConfigError};
 use crate::process::{self, ProcessError, Report};
-use crate::resourcelist::pieces::{Piece, Stdout};
+use crate::resourcelist::pieces::Stdout;
 use crate::resourcelist::{self, InputError};
 use crate::results::{has_error, Severity};
 use crate::yaml::{parse_stream, Node, YamlError};
@@ -110,21 +110,7 @@ pub enum FatalError {
 pub fn run(flags: &Flags, stdin: &str, config_file: Option<&ConfigFile>) -> Execution {
     let layout = resourcelist::json::json_layout(stdin);
     match try_run(flags, stdin, config_file, layout) {
-        Ok((e, true)) => e,
-        Ok((mut e, false)) => {
-            if let Some(layout) = layout.filter(|_| !e.stdout.is_empty()) {
-                // The pieces' own text is let go before the JSON is made from the YAML.
-                let yaml = std::mem::take(&mut e.stdout).to_string(stdin);
-                e.stdout = match resourcelist::json::to_json_text(&yaml, layout) {
-                    Some(parts) => Stdout {
-                        text: String::new(),
-                        pieces: parts.into_iter().map(Piece::Text).collect(),
-                    },
-                    None => Stdout::of(yaml),
-                };
-            }
-            e
-        }
+        Ok(e) => e,
         Err(err) => Execution {
             stdout: Stdout::default(),
             stderr: format!("crd-schema-fn: error: {err}\n"),
@@ -133,26 +119,28 @@ pub fn run(flags: &Flags, stdin: &str, config_file: Option<&ConfigFile>) -> Exec
     }
 }
 
-/// The run's answer, and whether it is already JSON (a streamed run writes JSON as it goes).
+/// The run's answer, in JSON when `json` (and every document has a JSON form).
 fn try_run(
     flags: &Flags,
     stdin: &str,
     config_file: Option<&ConfigFile>,
     json: Option<resourcelist::json::Layout>,
-) -> Result<(Execution, bool), FatalError> {
+) -> Result<Execution, FatalError> {
     // A stream the reader refuses (as kubectl does) is not streamed: the whole-input run reads
     // it again and reports the refusal.
     match stream::run(flags, stdin, config_file, json) {
-        Some(done) => done,
-        None => Ok((whole(flags, stdin, config_file)?, false)),
+        Some(done) => done.map(|(e, _)| e),
+        None => whole(flags, stdin, config_file, json),
     }
 }
 
-/// The whole-input run: every item read into memory, then processed, then written.
+/// The whole-input run: every item read into memory, then processed, then written (in JSON
+/// when `json`, from the trees as the streamed run writes it).
 fn whole(
     flags: &Flags,
     stdin: &str,
     config_file: Option<&ConfigFile>,
+    json: Option<resourcelist::json::Layout>,
 ) -> Result<Execution, FatalError> {
     let mut input = resourcelist::read(stdin)?;
     let mut config = load_config(input.function_config.as_ref(), config_file)?
@@ -161,7 +149,10 @@ fn whole(
     config.previous.extend(flags.previous.iter().cloned());
     let _run = crate::versions::enter(config.behaviours());
     let report = process::process(&mut input.items, &input.labels, &config, flags.diff)?;
-    let stdout = resourcelist::write(input, &report.results);
+    let stdout = match json {
+        None => resourcelist::write(input, &report.results),
+        Some(layout) => resourcelist::write_json(input, &report.results, layout),
+    };
     Ok(execution(&report, Stdout::of(stdout)))
 }
 

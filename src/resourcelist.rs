@@ -207,6 +207,49 @@ fn node_kind(n: &Node) -> String {
 /// Writes the output in the input's form: a ResourceList with `results` (earlier results kept,
 /// ours appended), a List, or a stream.
 pub fn write(input: Input, results: &[KrmResult]) -> String {
+    write_output(assemble(input, results))
+}
+
+/// The output's documents as YAML.
+fn write_output(output: Output) -> String {
+    match output {
+        Output::Stream(items) => emit_stream(&items),
+        Output::Envelope(doc) => {
+            let mut out = String::new();
+            emit_document(&doc, &mut out);
+            out
+        }
+    }
+}
+
+/// [`write`] in JSON (`layout`): each document as one JSON value and a line break, every
+/// scalar as kubectl reads it (a JSON input's as it came: see [`json`]), the text the streamed
+/// run writes ([`stream::write_json_shell`]). YAML, as [`write`] writes it, when a document has
+/// no JSON form (a key that is not a scalar, a float JSON cannot hold).
+pub fn write_json(input: Input, results: &[KrmResult], layout: json::Layout) -> String {
+    let output = assemble(input, results);
+    let docs = match &output {
+        Output::Stream(items) => items.as_slice(),
+        Output::Envelope(doc) => std::slice::from_ref(doc),
+    };
+    let mut out = String::new();
+    for doc in docs.iter().filter(|d| !d.is_null()) {
+        if json::write_node(&mut out, doc, layout, 0).is_none() {
+            return write_output(output);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The output's documents: a stream's items, or the envelope holding them.
+enum Output {
+    Stream(Vec<Node>),
+    Envelope(Node),
+}
+
+/// Puts the items (and for a ResourceList, the results) in the input's form.
+fn assemble(input: Input, results: &[KrmResult]) -> Output {
     let Input {
         form,
         items,
@@ -214,7 +257,7 @@ pub fn write(input: Input, results: &[KrmResult]) -> String {
         ..
     } = input;
     match (form, envelope) {
-        (Form::Stream, _) | (_, None) => emit_stream(&items),
+        (Form::Stream, _) | (_, None) => Output::Stream(items),
         (form, Some(mut doc)) => {
             let map = doc.as_map_mut().expect("checked when read");
             let mut all = prepare_envelope(map, form);
@@ -235,9 +278,7 @@ pub fn write(input: Input, results: &[KrmResult]) -> String {
                     }),
                 );
             }
-            let mut out = String::new();
-            emit_document(&doc, &mut out);
-            out
+            Output::Envelope(doc)
         }
     }
 }

@@ -217,7 +217,7 @@ pub enum Finish {
     /// one pass (with the CRDs it was given, if it was a second pass).
     Unreadable(Option<Box<Preload>>),
     /// An item written as JSON had no JSON form: run again writing YAML (the output is then
-    /// YAML, as [`crate::resourcelist::json::to_json_text`] leaves it).
+    /// YAML, as [`crate::resourcelist::write_json`] leaves it).
     NoJson,
 }
 

@@ -6,18 +6,16 @@
 //!
 //! A streamed run writes JSON as it goes: each item's JSON text as it is made, then the shell
 //! around them ([`crate::resourcelist::stream::write_json_shell`]), so the run never holds the
-//! output twice. Any other run's output is first written as YAML and then read back
-//! ([`to_json_text`]) one document at a time, the items of a root `items:` list one at a time,
-//! so a long list is never held as one tree. Both give the same text. Every scalar is written
-//! as what kubectl reads it as ([`to_json`]): a JSON input's scalars come back as they came; a
-//! default the function added is written as its JSON value.
+//! output twice. The whole-input run writes each output document from its tree
+//! ([`crate::resourcelist::write_json`]). Both give the same text, and neither writes YAML to
+//! read it back. Every scalar is written as what kubectl reads it as ([`to_json`]): a JSON
+//! input's scalars come back as they came (`100.0` stays a double); a default the function
+//! added is written as its JSON value.
 
 use crate::yaml::json::{to_json, write_plain_json, write_plain_json_pretty};
-use crate::yaml::parse::Documents;
 use crate::yaml::read::split::first_json_value;
 use crate::yaml::Node;
 use serde_json::Value;
-use std::ops::Range;
 
 /// How JSON output is laid out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,65 +121,6 @@ pub fn write_value(out: &mut String, v: &Value, layout: Layout, indent: usize) {
             }
         }
     }
-}
-
-/// The JSON form of `yaml`, a stream the function wrote: each non-null document as one JSON
-/// value and a line break, in parts to be written one after the other (a long `items` list is
-/// one part, never copied into another). `None` when a document has no JSON form (a key that
-/// is not a scalar, a float JSON cannot hold): the caller then keeps the YAML.
-pub fn to_json_text(yaml: &str, layout: Layout) -> Option<Vec<String>> {
-    let sep = layout.element_separator();
-    let mut parts = Vec::new();
-    let mut out = String::new();
-    let mut docs = Documents::new(yaml);
-    loop {
-        let (mut items, mut count, mut failed) = (String::new(), 0usize, false);
-        let mut on_item = |item: Node, _: Option<Range<usize>>| match to_json(&item) {
-            Ok(v) => {
-                // The first element without the separator's comma.
-                items.push_str(if count > 0 { sep } else { &sep[1..] });
-                write_value(&mut items, &v, layout, ELEMENT_INDENT);
-                count += 1;
-            }
-            Err(_) => failed = true,
-        };
-        let Some(doc) = docs.next_split(&mut on_item) else {
-            break;
-        };
-        let (doc, seen) = doc.ok()?;
-        if failed || seen.sequences > 1 {
-            return None;
-        }
-        if doc.is_null() && seen.sequences == 0 {
-            continue;
-        }
-        let value = to_json(&doc).ok()?;
-        match (&value, seen.sequences) {
-            (Value::Object(map), 1) => {
-                // The root map, its `items` list (handed out above) written in its place.
-                out.push('{');
-                for (i, (key, v)) in map.iter().enumerate() {
-                    push_root_key(&mut out, i, key, layout);
-                    if key == "items" && count == 0 {
-                        out.push_str("[]");
-                    } else if key == "items" {
-                        out.push('[');
-                        parts.push(std::mem::take(&mut out));
-                        parts.push(std::mem::take(&mut items));
-                        out.push_str(layout.element_close());
-                    } else {
-                        write_value(&mut out, v, layout, 2);
-                    }
-                }
-                close_root(&mut out, map.len(), layout);
-            }
-            (_, 0) => write_value(&mut out, &value, layout, 0),
-            _ => return None,
-        }
-        out.push('\n');
-    }
-    parts.push(out);
-    Some(parts)
 }
 
 #[cfg(test)]

@@ -218,9 +218,8 @@ pub fn write_shell(
 
 /// [`write_shell`] for a run written as JSON (`layout`): `items` and `results.rendered` are JSON
 /// elements, each after its separator ([`Layout::element_separator`]). The text is the one
-/// [`super::json::to_json_text`] makes of the YAML [`write_shell`] writes: the shell's keys in
-/// its order, `items` and `results` written in their place. `None` when the shell has no JSON
-/// form.
+/// [`super::write_json`] writes of the whole document: the shell's keys in its order, `items`
+/// and `results` written in their place. `None` when the shell has no JSON form.
 pub fn write_json_shell(
     mut shell: Node,
     form: Form,

@@ -75,7 +75,7 @@ fn streamed_runs_answer_as_the_whole_input_run() {
         let Some(got) = yaml_run(&flags, &input, config.as_ref()) else {
             continue;
         };
-        let want = whole(&flags, &input, config.as_ref());
+        let want = whole(&flags, &input, config.as_ref(), None);
         let (got, want) = match (got, want) {
             (Ok(got), Ok(want)) => (got, want),
             (Err(a), Err(b)) => {
@@ -137,7 +137,7 @@ fn same_answer(input: &str, diff: bool) {
     let got = yaml_run(&flags, input, None)
         .unwrap_or_else(|| panic!("did not stream:\n{input}"))
         .unwrap();
-    let want = whole(&flags, input, None).unwrap();
+    let want = whole(&flags, input, None, None).unwrap();
     assert_eq!(
         got.stdout.to_string(input),
         want.stdout.to_string(input),
@@ -201,7 +201,7 @@ fn a_crd_after_items_processed_with_a_file_schema_streams_again() {
         &items[..at]
     );
     same_answer(&swapped, false);
-    let whole_run = whole(&flags, &swapped, None).unwrap();
+    let whole_run = whole(&flags, &swapped, None, None).unwrap();
     assert!(
         whole_run.stderr.contains("the CRD among the items wins"),
         "{}",
@@ -283,7 +283,7 @@ fn an_invalid_item_stops_the_streamed_run_with_the_whole_input_error() {
     );
     let flags = flags(false);
     let got = yaml_run(&flags, &list, None).expect("streamed");
-    let want = whole(&flags, &list, None).unwrap_err().to_string();
+    let want = whole(&flags, &list, None, None).unwrap_err().to_string();
     assert_eq!(got.unwrap_err().to_string(), want);
     assert!(want.contains("items[3]: apiVersion: missing"), "{want}");
     // With a syntax error after it, the whole-input run answers (it reports the syntax error).
@@ -337,7 +337,7 @@ fn updates_stream_with_the_whole_input_answer() {
         let got = yaml_run(&flags, &input, None)
             .unwrap_or_else(|| panic!("{} did not stream", new.display()))
             .unwrap();
-        let want = whole(&flags, &input, None).unwrap();
+        let want = whole(&flags, &input, None, None).unwrap();
         assert_eq!(
             got.stdout.to_string(&input),
             want.stdout.to_string(&input),
@@ -369,22 +369,15 @@ fn as_json(yaml: &str, layout: Layout) -> Option<String> {
     Some(out)
 }
 
-/// The JSON answer of the whole-input run: its YAML output converted as [`crate::cli::run`]
-/// converts it.
+/// The JSON answer of the whole-input run.
 fn whole_in_json(
     flags: &Flags,
     input: &str,
     config: Option<&ConfigFile>,
     layout: Layout,
 ) -> Result<(String, String, i32), String> {
-    let done = whole(flags, input, config).map_err(|e| e.to_string())?;
-    let yaml = done.stdout.to_string(input);
-    let stdout = match yaml.is_empty() {
-        true => yaml,
-        false => crate::resourcelist::json::to_json_text(&yaml, layout)
-            .map_or(yaml, |parts| parts.concat()),
-    };
-    Ok((stdout, done.stderr, done.code))
+    let done = whole(flags, input, config, Some(layout)).map_err(|e| e.to_string())?;
+    Ok((done.stdout.to_string(input), done.stderr, done.code))
 }
 
 /// On JSON input (`yaml` written as JSON, one line per document and indented), the streamed
@@ -417,9 +410,9 @@ fn same_json_answer(yaml: &str, flags: &Flags, config: Option<&ConfigFile>, what
 }
 
 /// Every golden case of `testdata/` given as JSON: the answer written as JSON while streaming
-/// is the one converted from the whole-input run's YAML (see [`crate::resourcelist::json`]).
+/// is the whole-input run's (see [`crate::resourcelist::json`]).
 #[test]
-fn json_written_as_it_streams_is_the_converted_whole_input_answer() {
+fn json_written_as_it_streams_is_the_whole_input_answer() {
     let mut written = Vec::new();
     for (dir, flags, input, config) in cases() {
         let name = dir.file_name().unwrap().to_string_lossy().to_string();
@@ -473,8 +466,8 @@ fn json_streams_custom_resources_before_their_crd() {
 /// ResourceList, on one line and indented: streamed and written as JSON, and the same text as
 /// the whole-input run's YAML converted.
 #[test]
-fn the_corpus_as_json_is_written_as_the_converted_whole_input_answer() {
-    let test = "the_corpus_as_json_is_written_as_the_converted_whole_input_answer";
+fn the_corpus_as_json_is_written_as_the_whole_input_answer() {
+    let test = "the_corpus_as_json_is_written_as_the_whole_input_answer";
     let Some(dir) = shared("conformance", test) else {
         return;
     };
@@ -526,8 +519,7 @@ fn the_corpus_as_json_is_written_as_the_converted_whole_input_answer() {
 
 /// A JSON list holding an escape the YAML grammar refuses (a surrogate pair's, `\/`) streams
 /// and is written as JSON, as the same list without the escape is: item by item, its numbers
-/// in the same form. (The whole-input run, which writes YAML and converts it, writes `100.0` as
-/// `100`: it is not the answer here.)
+/// in the same form (`100.0` stays a double), and as the whole-input run writes it.
 #[test]
 fn json_with_escapes_yaml_refuses_streams() {
     let flags = flags(false);
@@ -539,7 +531,10 @@ fn json_with_escapes_yaml_refuses_streams() {
             .expect("streamed")
             .unwrap();
         assert!(json, "{escape}: written as JSON");
-        (done.stdout.to_string(&input), done.stderr, done.code)
+        let got = (done.stdout.to_string(&input), done.stderr, done.code);
+        let whole = whole_in_json(&flags, &input, None, Layout::Compact);
+        assert_eq!(Ok(got.clone()), whole, "{escape}");
+        got
     };
     let plain = answer("x");
     assert!(plain.0.contains(r#""n":[100.0,100.0,5]"#), "{}", plain.0);

@@ -1,7 +1,20 @@
-//! JSON detection as kubectl decides it, and the JSON lines written for a YAML output.
+//! JSON detection as kubectl decides it, and the JSON written of trees.
 
 use super::*;
 use serde_json::json;
+
+/// Each non-null document of `yaml` written as JSON and a line break, as the whole-input run
+/// writes its output documents; `None` when one has no JSON form.
+fn json_text(yaml: &str, layout: Layout) -> Option<String> {
+    let mut out = String::new();
+    for doc in crate::yaml::parse_stream(yaml).unwrap() {
+        if !doc.is_null() {
+            write_node(&mut out, &doc, layout, 0)?;
+            out.push('\n');
+        }
+    }
+    Some(out)
+}
 
 #[test]
 fn json_is_what_kubectl_reads_as_json() {
@@ -27,7 +40,7 @@ fn a_resource_list_becomes_one_json_line_items_in_place() {
                 - apiVersion: v1\n  kind: ConfigMap\n  data:\n    a: \"1\"\n    b: yes\n    c: 0755\n    d: 1.0\n\
                 - {\"apiVersion\": \"v1\", \"kind\": \"Secret\"}\n\
                 results:\n- message: m\n  severity: error\nfunctionConfig: {}\n";
-    let out = to_json_text(yaml, Layout::Compact).unwrap().concat();
+    let out = json_text(yaml, Layout::Compact).unwrap();
     assert!(out.ends_with("}\n") && out.lines().count() == 1, "{out}");
     let got: Value = serde_json::from_str(&out).unwrap();
     let want = json!({
@@ -52,31 +65,41 @@ fn a_resource_list_becomes_one_json_line_items_in_place() {
         ["apiVersion", "kind", "items", "results", "functionConfig"]
     );
     // Indented, it is the same value, laid out as serde_json (and kubectl) indent it.
-    let pretty = to_json_text(yaml, Layout::Pretty).unwrap().concat();
+    let pretty = json_text(yaml, Layout::Pretty).unwrap();
     let want_text = format!("{}\n", serde_json::to_string_pretty(&want).unwrap());
     assert_eq!(pretty, want_text);
-    let empty = to_json_text("kind: List\nitems: []\n", Layout::Pretty).unwrap();
-    assert_eq!(
-        empty.concat(),
-        "{\n  \"kind\": \"List\",\n  \"items\": []\n}\n"
-    );
+    let empty = json_text("kind: List\nitems: []\n", Layout::Pretty).unwrap();
+    assert_eq!(empty, "{\n  \"kind\": \"List\",\n  \"items\": []\n}\n");
 }
 
 #[test]
 fn a_stream_becomes_one_line_per_document() {
-    let out = to_json_text(
+    let out = json_text(
         "a: 1\n---\n# nothing\n---\n- x\n---\nitems: []\n",
         Layout::Compact,
     );
-    let out = out.unwrap().concat();
+    let out = out.unwrap();
     assert_eq!(out, "{\"a\":1}\n[\"x\"]\n{\"items\":[]}\n");
 }
 
 #[test]
-fn what_json_cannot_hold_keeps_the_yaml() {
+fn what_json_cannot_hold_has_no_json_text() {
+    use crate::yaml::{Mapping, Scalar, Sequence};
+    let map = |k: Node, v: Node| {
+        Node::Map(Mapping {
+            entries: vec![(k, v)],
+            ..Mapping::default()
+        })
+    };
+    let inf = map(Node::string("a"), Node::Scalar(Scalar::plain(".inf")));
+    let seq_key = Node::Seq(Sequence {
+        items: vec![Node::string("k")],
+        ..Sequence::default()
+    });
     for layout in [Layout::Compact, Layout::Pretty] {
-        assert_eq!(to_json_text("items:\n- a: .inf\n", layout), None);
-        assert_eq!(to_json_text("? [k]\n: v\n", layout), None);
+        for node in [&inf, &map(seq_key.clone(), Node::string("v"))] {
+            assert_eq!(write_node(&mut String::new(), node, layout, 0), None);
+        }
     }
 }
 
