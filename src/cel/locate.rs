@@ -15,8 +15,15 @@ pub fn locate(root: &IdedExpr, src: &str, id: u64) -> Option<usize> {
     let kind = &anchors[at].0;
     let n = anchors[..at].iter().filter(|(k, _)| k == kind).count();
     let tokens = tokens(src);
-    let mut same = tokens.iter().filter(|(k, _)| k == kind);
-    same.nth(n).map(|(_, offset)| *offset)
+    // A name before `(` is a call's or a macro's (`f(`), not an identifier node's.
+    let call_name = |i: usize| {
+        let (k, _) = &tokens[i];
+        let name = k.strip_prefix("id:");
+        let next = tokens.get(i + 1).map(|(k, _)| k.strip_suffix('('));
+        name.is_some() && next.flatten() == name
+    };
+    let mut same = (0..tokens.len()).filter(|&i| tokens[i].0 == *kind && !call_name(i));
+    same.nth(n).map(|i| tokens[i].1)
 }
 
 /// Appends the tokens `e` writes that matter (kind, node id), in source order.

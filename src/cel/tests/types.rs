@@ -296,6 +296,21 @@ fn an_undeclared_global_function_is_placed_at_its_parenthesis() {
     );
 }
 
+/// An identifier is placed at its own name, not at a call of a function of the same name
+/// written before it (the name before a `(` is the call's).
+#[test]
+fn an_undeclared_identifier_is_placed_at_itself_after_a_call_of_its_name() {
+    let cases = [
+        ("size(self.name) == size", 20, "size"),
+        ("self.name.size() > 0 && size", 25, "size"),
+        ("matches (self.name, 'a') || matches", 29, "matches"),
+    ];
+    for (rule, col, name) in cases {
+        let msg = format!("undeclared reference to '{name}' (in container '')");
+        assert_eq!(error_of(rule), other_at(rule, col, &msg), "{rule}");
+    }
+}
+
 #[test]
 fn literals_are_homogeneous() {
     let cases = [
