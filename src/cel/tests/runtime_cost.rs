@@ -258,3 +258,20 @@ fn kubernetes_library_runtime_costs() {
     );
     assert_eq!((table.len(), mixed), (206, 19));
 }
+
+/// A type name is a constant (cel-go's planner: `planCheckedIdent` of a type's type), which the
+/// tracker counts nothing for (`int`, `optional_type`); a variable is a unit.
+#[test]
+fn type_names_cost_nothing() {
+    let int = "{type: integer}";
+    let cases = [
+        ("type(1) == int", NONE, 2),
+        ("int == int", NONE, 1),
+        ("type(self) == int", int, 3),
+        ("type(optional.of(1)) == optional_type", NONE, 3),
+    ];
+    for (expr, schema, want) in cases {
+        let value = if schema == int { "1" } else { "{}" };
+        assert_eq!(cost(expr, schema, value), want, "{expr}");
+    }
+}
