@@ -222,7 +222,12 @@ impl Checker<'_> {
             Expr::Literal(LiteralValue::UInt(_)) => Ok(Ty::Uint),
             Expr::Literal(LiteralValue::Bytes(_)) => Ok(Ty::Bytes),
             Expr::Literal(LiteralValue::Null) => Ok(Ty::Null),
+            // A qualified type name (`net.IP`) is looked up first, as cel-go's `checkSelect`
+            // does, even when its first part is a variable.
             Expr::Select(s) => {
+                if let Some((_, t)) = types::named_by_selection(e) {
+                    return Ok(Ty::Type(Box::new(t)));
+                }
                 let operand = self.walk(&s.operand)?;
                 let field = self.select(e.id, operand, &s.field)?;
                 Ok(if s.test { Ty::Bool } else { field })
@@ -380,7 +385,7 @@ impl Checker<'_> {
                     false => t,
                 })
             }
-            // Type denotations (`int`, `string`…) used with `type()`.
+            // Type denotations (`int`, `string`…) used with `type()` ([`types::denoted`]).
             _ => match types::denoted(name) {
                 Some(t) => Ok(Ty::Type(Box::new(t))),
                 None => Err(self.at_node(

@@ -39,6 +39,12 @@ fn a_new_rule_may_use_what_the_compatibility_version_declares() {
         ("duration(self.nums[0]) > duration('1s')", 32),
         ("self.nums.exists(x, x > 1)", 32),
         ("self.ver.matches('^v')", 32),
+        // `net.IP`, `net.CIDR`: variables of the IP and CIDR libraries in 1.32, registered
+        // types (`cel.Types`) in every version.
+        (
+            "type(ip(self.ver)) == net.IP && type(cidr(self.ver)) != net.IP && net.CIDR != net.IP",
+            32,
+        ),
     ];
     let props = "{nums: {type: array, maxItems: 10, items: {type: integer}}, ver: {type: string, maxLength: 10}, tags: {type: object, maxProperties: 10, additionalProperties: {type: string, maxLength: 10}}}";
     for (rule, since) in cases {
