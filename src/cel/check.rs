@@ -305,13 +305,14 @@ impl Checker<'_> {
                     self.errors.push(issue);
                 }
                 let (first, second) = element_types(&range, c.iter_var2.is_some());
-                self.walk(&c.accu_init)?;
+                // The accumulator has its initial value's type (cel-go's `checkComprehension`).
+                let accu = self.walk(&c.accu_init)?;
                 let mark = self.scopes.len();
                 self.scopes.push((c.iter_var.clone(), first.clone()));
                 if let Some(v2) = &c.iter_var2 {
                     self.scopes.push((v2.clone(), second));
                 }
-                self.scopes.push((c.accu_var.clone(), Ty::Dyn));
+                self.scopes.push((c.accu_var.clone(), accu));
                 self.walk(&c.loop_cond)?;
                 self.walk(&c.loop_step)?;
                 self.walk(&c.result)?;

@@ -604,3 +604,40 @@ fn type_names_are_those_cel_go_looks_up() {
         assert_eq!(error_of(rule), other_at(rule, col, msg), "{rule}");
     }
 }
+
+/// A type error at a node a macro's expansion made (the `?:` of `exists_one`, `filter` and
+/// `map` with a filter) is at the macro's `(`, where cel-go's parser puts the expansion, in
+/// either spelling (`existsOne`, `exists_one`); the accumulator has the type of its initial
+/// value (cel-go's `checkComprehension`).
+#[test]
+fn errors_of_a_macros_expansion_are_at_its_parenthesis() {
+    let ternary =
+        |args: &str| format!("found no matching overload for '_?_:_' applied to '({args})'");
+    let cases = [
+        ("self.counts.existsOne(x, x)", 22, ternary("int, int, int")),
+        ("self.counts.exists_one(x, x)", 23, ternary("int, int, int")),
+        (
+            "self.counts.existsOne(x, x > 0) || self.counts.existsOne(x, 'a')",
+            57,
+            ternary("string, int, int"),
+        ),
+        (
+            "self.counts.all(y, self.counts.existsOne(x, y))",
+            41,
+            ternary("int, int, int"),
+        ),
+        (
+            "self.counts.filter(x, x).size() == 0",
+            19,
+            ternary("int, list(int), list(int)"),
+        ),
+        (
+            "self.counts.map(x, x, x + 1).size() == 0",
+            16,
+            ternary("int, list(int), list(int)"),
+        ),
+    ];
+    for (rule, col, msg) in cases {
+        assert_eq!(error_of(rule), other_at(rule, col, &msg), "{rule}");
+    }
+}
