@@ -178,3 +178,20 @@ fn exists_one_is_a_call_of_an_undeclared_function_in_1_32() {
     let _v = at(33);
     assert!(compiled(&schema).texts().is_empty());
 }
+
+/// `net.IP` and `net.CIDR` evaluate alike in every version (1.32's variables and the types
+/// registered from 1.33 are the same type values), `%s` writing their names.
+#[test]
+fn ip_and_cidr_type_names_evaluate_in_every_version() {
+    let rule = "type(ip('1.2.3.4')) == net.IP && type(cidr('10.0.0.0/8')) == net.CIDR && !(net.IP == net.CIDR) && '%s'.format([net.IP]) == 'net.IP'";
+    let schema = spec(
+        "{x: {type: string}}",
+        &format!("[{{rule: {}}}]", serde_json::to_string(rule).unwrap()),
+    );
+    for minor in 32..=36u8 {
+        let _v = at(minor);
+        assert!(compiled(&schema).errors.is_empty(), "1.{minor}");
+        let errs = super::run(&schema, &obj("{x: a}"));
+        assert!(errs.is_empty(), "1.{minor}: {errs:?}");
+    }
+}
