@@ -222,7 +222,12 @@ impl Checker<'_> {
             Expr::Literal(LiteralValue::UInt(_)) => Ok(Ty::Uint),
             Expr::Literal(LiteralValue::Bytes(_)) => Ok(Ty::Bytes),
             Expr::Literal(LiteralValue::Null) => Ok(Ty::Null),
+            // A qualified type name (`net.IP`) is looked up first, as cel-go's `checkSelect`
+            // does, even when its first part is a variable.
             Expr::Select(s) => {
+                if let Some((_, t)) = types::named_by_selection(e) {
+                    return Ok(Ty::Type(Box::new(t)));
+                }
                 let operand = self.walk(&s.operand)?;
                 let field = self.select(e.id, operand, &s.field)?;
                 Ok(if s.test { Ty::Bool } else { field })
@@ -300,13 +305,14 @@ impl Checker<'_> {
                     self.errors.push(issue);
                 }
                 let (first, second) = element_types(&range, c.iter_var2.is_some());
-                self.walk(&c.accu_init)?;
+                // The accumulator has its initial value's type (cel-go's `checkComprehension`).
+                let accu = self.walk(&c.accu_init)?;
                 let mark = self.scopes.len();
                 self.scopes.push((c.iter_var.clone(), first.clone()));
                 if let Some(v2) = &c.iter_var2 {
                     self.scopes.push((v2.clone(), second));
                 }
-                self.scopes.push((c.accu_var.clone(), Ty::Dyn));
+                self.scopes.push((c.accu_var.clone(), accu));
                 self.walk(&c.loop_cond)?;
                 self.walk(&c.loop_step)?;
                 self.walk(&c.result)?;
@@ -380,7 +386,7 @@ impl Checker<'_> {
                     false => t,
                 })
             }
-            // Type denotations (`int`, `string`…) used with `type()`.
+            // Type denotations (`int`, `string`…) used with `type()` ([`types::denoted`]).
             _ => match types::denoted(name) {
                 Some(t) => Ok(Ty::Type(Box::new(t))),
                 None => Err(self.at_node(

@@ -7,16 +7,93 @@
 use ::cel::common::ast::LiteralValue;
 use ::cel::common::ast::{CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr};
 
-/// The byte offset of the token of node `id` (an operator or a call) in `src`.
+/// The byte offset of the token of node `id` (an operator or a call) in `src`. A node a
+/// macro's expansion made (`_?_:_` in `exists_one`'s step) is at the macro's `(`, as cel-go's
+/// parser gives its expansion the position of the call.
 pub fn locate(root: &IdedExpr, src: &str, id: u64) -> Option<usize> {
     let mut anchors = Vec::new();
     walk(root, &mut anchors);
-    let at = anchors.iter().position(|(_, i)| *i == id)?;
+    let expanded = expanded_by(root, id);
+    let id = expanded.unwrap_or(id);
+    // `existsOne(` and `exists_one(` expand alike (a comprehension's anchor is `exists_one(`).
+    let norm = |k: &str| match k {
+        "existsOne(" => "exists_one(".to_string(),
+        k => k.to_string(),
+    };
+    let anchors: Vec<(String, u64)> = anchors.into_iter().map(|(k, i)| (norm(&k), i)).collect();
+    let at = anchors
+        .iter()
+        .position(|(k, i)| *i == id && (expanded.is_none() || k.ends_with('(')))?;
     let kind = &anchors[at].0;
     let n = anchors[..at].iter().filter(|(k, _)| k == kind).count();
-    let tokens = tokens(src);
-    let mut same = tokens.iter().filter(|(k, _)| k == kind);
-    same.nth(n).map(|(_, offset)| *offset)
+    let tokens: Vec<(String, usize)> = tokens(src)
+        .into_iter()
+        .map(|(k, o)| (norm(&k), o))
+        .collect();
+    // A name before `(` is a call's or a macro's (`f(`), not an identifier node's.
+    let call_name = |i: usize| {
+        let (k, _) = &tokens[i];
+        let name = k.strip_prefix("id:");
+        let next = tokens.get(i + 1).map(|(k, _)| k.strip_suffix('('));
+        name.is_some() && next.flatten() == name
+    };
+    let mut same = (0..tokens.len()).filter(|&i| tokens[i].0 == *kind && !call_name(i));
+    same.nth(n).map(|i| tokens[i].1)
+}
+
+/// The macro comprehension whose expansion made node `id` (not one written in the call), or
+/// that is `id`.
+fn expanded_by(e: &IdedExpr, id: u64) -> Option<u64> {
+    if let Expr::Comprehension(c) = &e.expr {
+        if let Some((_, written)) = macro_of(c) {
+            if e.id == id {
+                return Some(id);
+            }
+            if let Some(found) = written.iter().find_map(|w| expanded_by(w, id)) {
+                return Some(found);
+            }
+            if let Some(found) = expanded_by(&c.iter_range, id) {
+                return Some(found);
+            }
+            let generated = [&c.accu_init, &c.loop_cond, &c.loop_step, &c.result];
+            let in_written = written.iter().any(|w| contains(w, id));
+            if !in_written && generated.iter().any(|g| contains(g, id)) {
+                return Some(e.id);
+            }
+            return None;
+        }
+    }
+    children(e).into_iter().find_map(|x| expanded_by(x, id))
+}
+
+/// Whether node `id` is `e` or below it.
+fn contains(e: &IdedExpr, id: u64) -> bool {
+    e.id == id || children(e).into_iter().any(|x| contains(x, id))
+}
+
+/// The nodes right below `e`.
+fn children(e: &IdedExpr) -> Vec<&IdedExpr> {
+    match &e.expr {
+        Expr::Select(s) => vec![&s.operand],
+        Expr::Call(c) => c.target.as_deref().into_iter().chain(&c.args).collect(),
+        Expr::List(l) => l.elements.iter().collect(),
+        Expr::Map(m) => m
+            .entries
+            .iter()
+            .flat_map(|entry| match &entry.expr {
+                EntryExpr::MapEntry(me) => vec![&me.key, &me.value],
+                _ => Vec::new(),
+            })
+            .collect(),
+        Expr::Comprehension(c) => vec![
+            &c.iter_range,
+            &c.accu_init,
+            &c.loop_cond,
+            &c.loop_step,
+            &c.result,
+        ],
+        _ => Vec::new(),
+    }
 }
 
 /// Appends the tokens `e` writes that matter (kind, node id), in source order.

@@ -6,6 +6,7 @@
 //! cost estimate ([`super::estimate`]) works on these types too.
 
 use super::decl::{Decl, Kind};
+use ::cel::common::ast::{Expr, IdedExpr};
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -127,7 +128,14 @@ impl Ty {
     }
 }
 
-/// The type identifier `name` denotes (`int`, `list`, `null_type`…), as declared in 1.36.
+/// The type identifier `name` denotes, as the checker resolves it in every version: the
+/// standard library's type variables (`int`, `list`, `google.protobuf.Duration`…: cel-go's
+/// `stdlib.Types()`, named by `TypeName()`, so `duration` and `timestamp` are none), and the
+/// types registered with the environment's type provider, which cel-go's `LookupIdent` finds
+/// through `FindIdent` (`optional_type`, from `cel.OptionalTypes`; `net.IP` and `net.CIDR`,
+/// from the IP and CIDR libraries' `cel.Types`, which in 1.32 also declare them as variables of
+/// the same type). The Kubernetes object types (`kubernetes.Quantity`, `kubernetes.URL`,
+/// `kubernetes.Semver`, `kubernetes.NamedFormat`) are registered nowhere: no rule names them.
 pub fn denoted(name: &str) -> Option<Ty> {
     Some(match name {
         "int" => Ty::Int,
@@ -136,15 +144,39 @@ pub fn denoted(name: &str) -> Option<Ty> {
         "string" => Ty::Str,
         "bytes" => Ty::Bytes,
         "bool" => Ty::Bool,
-        "duration" => Ty::Duration,
-        "timestamp" => Ty::Timestamp,
+        "google.protobuf.Duration" => Ty::Duration,
+        "google.protobuf.Timestamp" => Ty::Timestamp,
         "null_type" => Ty::Null,
         "list" => Ty::List(Box::new(Ty::Dyn)),
         "map" => Ty::Map(Box::new(Ty::Dyn), Box::new(Ty::Dyn)),
         "optional_type" => Ty::Optional(Box::new(Ty::Dyn)),
         "type" => Ty::Type(Box::new(Ty::Dyn)),
+        "net.IP" => Ty::Opaque("net.IP"),
+        "net.CIDR" => Ty::Opaque("net.CIDR"),
         _ => return None,
     })
+}
+
+/// The name a chain of selections on an identifier spells (`net.IP`), as cel-go's
+/// `containers.ToQualifiedName` reads it (not through a presence test), without the leading
+/// `.` of a root-scoped name (`.net.IP`). cel-go's checker looks such a name up before it
+/// checks the selection, whatever the identifier is bound to.
+pub fn dotted_name(e: &IdedExpr) -> Option<String> {
+    match &e.expr {
+        Expr::Ident(name) => Some(name.strip_prefix('.').unwrap_or(name).to_string()),
+        Expr::Select(s) if !s.test => Some(format!("{}.{}", dotted_name(&s.operand)?, s.field)),
+        _ => None,
+    }
+}
+
+/// The type a selection names (`net.IP`, `google.protobuf.Duration`), if any.
+pub fn named_by_selection(e: &IdedExpr) -> Option<(String, Ty)> {
+    if !matches!(&e.expr, Expr::Select(s) if !s.test) {
+        return None;
+    }
+    let name = dotted_name(e)?;
+    let t = denoted(&name)?;
+    Some((name, t))
 }
 
 /// cel-go's signature in `found no matching overload for 'f' applied to '…'`:

@@ -200,3 +200,18 @@ fn check(table: &str, sizer: Sizer) -> usize {
     assert!(failed.is_empty(), "{}", failed.join("\n"));
     n
 }
+
+/// Type names: a qualified one (`net.IP`) is an identifier once cel-go's checker has resolved
+/// it, and `costIdent` prices every identifier at 1, as `int` in `type(1) == int` above.
+const TYPE_NAME_CASES: &str = r#"
+net.IP | 1 | 1
+.net.IP | 1 | 1
+google.protobuf.Duration | 1 | 1
+net.IP == net.CIDR | 3 | 1844674407370955266
+type(1) == net.IP | 3 | 1844674407370955266
+"#;
+
+#[test]
+fn type_names_cost_as_identifiers() {
+    assert_eq!(check(TYPE_NAME_CASES, Sizer::Bytes12), 5);
+}

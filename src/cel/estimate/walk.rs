@@ -146,6 +146,13 @@ impl<'a> Walker<'a> {
                 let operand = self.expr(&s.operand);
                 self.finish(operand.cost, Ty::Bool, Vec::new(), None, None)
             }
+            // A qualified type name (`net.IP`): an identifier for cel-go's checker, which
+            // rewrites the selection to one before the estimate (`costIdent`: 1).
+            Expr::Select(_) if types::named_by_selection(e).is_some() => {
+                let (name, t) = types::named_by_selection(e).expect("a type name");
+                let ty = Ty::Type(Box::new(t));
+                self.finish(Range::fixed(1), ty, vec![name], None, None)
+            }
             Expr::Select(s) => {
                 let operand = self.expr(&s.operand);
                 let unit = u64::from(ty::selects_at_cost(&operand.ty));
@@ -259,11 +266,7 @@ impl<'a> Walker<'a> {
         let ty = match name {
             "oldSelf" if self.optional_old_self => Ty::Optional(Box::new(Ty::of(self.root))),
             "self" | "oldSelf" => Ty::of(self.root),
-            "int" | "uint" | "double" | "string" | "bytes" | "bool" | "list" | "map"
-            | "null_type" | "type" => {
-                types::denoted(name).map_or(Ty::Unknown, |t| Ty::Type(Box::new(t)))
-            }
-            _ => Ty::Unknown,
+            _ => types::denoted(name).map_or(Ty::Unknown, |t| Ty::Type(Box::new(t))),
         };
         self.finish(one, ty, vec![name.to_string()], None, None)
     }

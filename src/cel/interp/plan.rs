@@ -23,6 +23,23 @@ fn string_name(e: &IdedExpr) -> String {
     }
 }
 
+/// The type `e` names, which cel-go's planner makes a constant (`planCheckedIdent`: a checked
+/// identifier of a type's type is the value the type provider's `FindIdent` gives for its
+/// name), costing nothing at run time: a type identifier (`int`), also one bound to a variable
+/// whose type is a type (cel-go's plan looks up the name, not the variable), and a qualified
+/// one (`net.IP`), which the checker resolved before the selection.
+fn type_name(e: &IdedExpr, pl: &Planner) -> Option<String> {
+    use super::super::types::{self, Ty};
+    match &e.expr {
+        Expr::Ident(name) => {
+            let is_type = matches!(pl.checked.types.get(&e.id), Some(Ty::Type(_)));
+            (is_type && types::denoted(name).is_some()).then(|| name.clone())
+        }
+        Expr::Select(_) => types::named_by_selection(e).map(|(name, _)| name),
+        _ => None,
+    }
+}
+
 /// The name a macro binds (the parser's identifier).
 fn var_name(e: &IdedExpr) -> Option<String> {
     match &e.expr {
@@ -77,6 +94,9 @@ fn plan_node(e: &IdedExpr, pl: &Planner) -> Step {
         if let Some(q) = quantifier(c, pl) {
             return q;
         }
+    }
+    if let Some(name) = type_name(e, pl) {
+        return Step::Const(Ok(Val::type_of(&name)));
     }
     match &e.expr {
         // `.g` after an optional selection (`x.?f.g`) is one too.

@@ -283,3 +283,44 @@ fn upstream_tables_pass() {
     let n = check(STRINGS) + check(FORMAT) + check(KUBERNETES) + check(TIME);
     assert_eq!(n, 153);
 }
+
+/// The type names of library values: `type(x)` of an IP or a CIDR is the value `net.IP` or
+/// `net.CIDR` names (the type the provider's `FindIdent` gives, which cel-go's planner makes a
+/// constant), so `==` compares them as types; likewise `optional_type` and the standard
+/// library's `google.protobuf.Duration`/`Timestamp`. A qualified name is the type even where
+/// its first part is a variable, and a variable whose type is a type is planned as the type
+/// its name names (cel-go's `planCheckedIdent` looks up the name).
+const TYPE_NAMES: &[(&str, &str)] = &[
+    ("type(ip('1.2.3.4')) == net.IP", ""),
+    ("type(ip('2001:db8::68')) == net.IP", ""),
+    ("type(cidr('10.0.0.0/8')) == net.CIDR", ""),
+    ("type(cidr('10.0.0.0/8').ip()) == net.IP", ""),
+    ("type(cidr('10.0.0.0/8').masked()) == net.CIDR", ""),
+    (
+        "type(ip('1.2.3.4')) != net.CIDR && type(cidr('::/0')) != net.IP",
+        "",
+    ),
+    ("!(net.IP == net.CIDR)", ""),
+    ("net.IP == .net.IP && type(net.CIDR) == type", ""),
+    ("[net.IP] == [net.IP] && [net.CIDR] != [net.IP]", ""),
+    (
+        "'%s'.format([net.IP]) == 'net.IP' && '%s'.format([type(cidr('::/0'))]) == 'net.CIDR'",
+        "",
+    ),
+    ("[{'IP': 1}].all(net, net.IP == type(ip('1.2.3.4')))", ""),
+    ("type(duration('1s')) == google.protobuf.Duration", ""),
+    (
+        "type(timestamp('2020-01-01T00:00:00Z')) == google.protobuf.Timestamp",
+        "",
+    ),
+    (
+        "type(optional.of(1)) == optional_type && type(optional.none()) == optional_type",
+        "",
+    ),
+    ("[string].all(int, int != string)", ""),
+];
+
+#[test]
+fn type_names_compare_as_types() {
+    assert_eq!(check(TYPE_NAMES), 15);
+}

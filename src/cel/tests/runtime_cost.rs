@@ -258,3 +258,25 @@ fn kubernetes_library_runtime_costs() {
     );
     assert_eq!((table.len(), mixed), (206, 19));
 }
+
+/// A type name is a constant (cel-go's planner: `planCheckedIdent` of a type's type), which the
+/// tracker counts nothing for: `int`, `optional_type` and `net.IP` alike; a variable is a unit.
+#[test]
+fn type_names_cost_nothing() {
+    let int = "{type: integer}";
+    let cases = [
+        ("type(1) == int", NONE, 2),
+        ("int == int", NONE, 1),
+        ("type(self) == int", int, 3),
+        ("type(ip('1.2.3.4')) == net.IP", NONE, 3),
+        ("type(cidr('10.0.0.0/8')) == net.CIDR", NONE, 3),
+        ("net.IP == net.CIDR", NONE, 1),
+        ("net.IP != .net.IP", NONE, 1),
+        ("type(duration('1s')) == google.protobuf.Duration", NONE, 3),
+        ("type(optional.of(1)) == optional_type", NONE, 3),
+    ];
+    for (expr, schema, want) in cases {
+        let value = if schema == int { "1" } else { "{}" };
+        assert_eq!(cost(expr, schema, value), want, "{expr}");
+    }
+}

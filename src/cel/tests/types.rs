@@ -296,6 +296,21 @@ fn an_undeclared_global_function_is_placed_at_its_parenthesis() {
     );
 }
 
+/// An identifier is placed at its own name, not at a call of a function of the same name
+/// written before it (the name before a `(` is the call's).
+#[test]
+fn an_undeclared_identifier_is_placed_at_itself_after_a_call_of_its_name() {
+    let cases = [
+        ("size(self.name) == size", 20, "size"),
+        ("self.name.size() > 0 && size", 25, "size"),
+        ("matches (self.name, 'a') || matches", 29, "matches"),
+    ];
+    for (rule, col, name) in cases {
+        let msg = format!("undeclared reference to '{name}' (in container '')");
+        assert_eq!(error_of(rule), other_at(rule, col, &msg), "{rule}");
+    }
+}
+
 #[test]
 fn literals_are_homogeneous() {
     let cases = [
@@ -511,4 +526,118 @@ fn library_calls_and_objects_are_typed() {
         errs[1].ends_with("found no matching overload for '_>_' applied to '(optional_type(int), int)'\n | oldSelf.replicas > 1\n | .................^"),
         "{errs:?}"
     );
+}
+
+/// The type names a rule may write (cel-go's `LookupIdent`): the standard library's type
+/// variables, named by `TypeName()` (`google.protobuf.Duration`, not `duration`), and the types
+/// registered with the type provider: `optional_type` and the IP and CIDR libraries' `net.IP`
+/// and `net.CIDR` (`cel.Types`; in 1.32 also `cel.Variable`s of the same type). A qualified
+/// name is looked up before its selection is checked, even when its first part is a variable.
+/// The Kubernetes object types are registered nowhere.
+#[test]
+fn type_names_are_those_cel_go_looks_up() {
+    let ok = [
+        "type(ip(self.name)) == net.IP && type(cidr(self.name)) == net.CIDR",
+        "net.IP != net.CIDR && type(net.IP) == type && .net.IP == net.IP",
+        "type(self.d) == google.protobuf.Duration && type(self.t) == google.protobuf.Timestamp",
+        "type(optional.of(1)) == optional_type",
+        "self.counts.all(net, net.IP == net.IP)",
+        "[net.IP, net.IP].size() == 2 && '%s'.format([net.CIDR]) == 'net.CIDR'",
+    ];
+    for rule in ok {
+        assert_eq!(error_of(rule), None, "{rule}");
+    }
+    let undeclared = [
+        ("type(self.d) == duration", 17, "duration"),
+        ("type(duration('1s')) == duration", 25, "duration"),
+        ("type(self.t) == timestamp", 17, "timestamp"),
+        (
+            "type(quantity('1')) == kubernetes.Quantity",
+            24,
+            "kubernetes",
+        ),
+        (
+            "type(url('https://a.b')) == kubernetes.URL",
+            29,
+            "kubernetes",
+        ),
+        (
+            "type(semver('1.0.0')) == kubernetes.Semver",
+            26,
+            "kubernetes",
+        ),
+        (
+            "type(format.named('uuid').value()) == kubernetes.NamedFormat",
+            39,
+            "kubernetes",
+        ),
+        ("net == net.IP", 1, "net"),
+        ("has(net.IP)", 5, "net"),
+    ];
+    for (rule, col, name) in undeclared {
+        let msg = format!("undeclared reference to '{name}' (in container '')");
+        assert_eq!(error_of(rule), other_at(rule, col, &msg), "{rule}");
+    }
+    let others = [
+        (
+            "net.IP.x == 1",
+            7,
+            "type 'type(net.IP)' does not support field selection",
+        ),
+        (
+            "string(type(ip('1.2.3.4'))) == '1.2.3.4'",
+            7,
+            "found no matching overload for 'string' applied to '(type(net.IP))'",
+        ),
+        (
+            "net.CIDR + 1 == 2",
+            10,
+            "found no matching overload for '_+_' applied to '(type(net.CIDR), int)'",
+        ),
+        (
+            "net.IP in [net.CIDR, net.IP]",
+            25,
+            "expected type 'type(net.CIDR)' but found 'type(net.IP)'",
+        ),
+    ];
+    for (rule, col, msg) in others {
+        assert_eq!(error_of(rule), other_at(rule, col, msg), "{rule}");
+    }
+}
+
+/// A type error at a node a macro's expansion made (the `?:` of `exists_one`, `filter` and
+/// `map` with a filter) is at the macro's `(`, where cel-go's parser puts the expansion, in
+/// either spelling (`existsOne`, `exists_one`); the accumulator has the type of its initial
+/// value (cel-go's `checkComprehension`).
+#[test]
+fn errors_of_a_macros_expansion_are_at_its_parenthesis() {
+    let ternary =
+        |args: &str| format!("found no matching overload for '_?_:_' applied to '({args})'");
+    let cases = [
+        ("self.counts.existsOne(x, x)", 22, ternary("int, int, int")),
+        ("self.counts.exists_one(x, x)", 23, ternary("int, int, int")),
+        (
+            "self.counts.existsOne(x, x > 0) || self.counts.existsOne(x, 'a')",
+            57,
+            ternary("string, int, int"),
+        ),
+        (
+            "self.counts.all(y, self.counts.existsOne(x, y))",
+            41,
+            ternary("int, int, int"),
+        ),
+        (
+            "self.counts.filter(x, x).size() == 0",
+            19,
+            ternary("int, list(int), list(int)"),
+        ),
+        (
+            "self.counts.map(x, x, x + 1).size() == 0",
+            16,
+            ternary("int, list(int), list(int)"),
+        ),
+    ];
+    for (rule, col, msg) in cases {
+        assert_eq!(error_of(rule), other_at(rule, col, &msg), "{rule}");
+    }
 }

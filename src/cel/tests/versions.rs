@@ -39,6 +39,12 @@ fn a_new_rule_may_use_what_the_compatibility_version_declares() {
         ("duration(self.nums[0]) > duration('1s')", 32),
         ("self.nums.exists(x, x > 1)", 32),
         ("self.ver.matches('^v')", 32),
+        // `net.IP`, `net.CIDR`: variables of the IP and CIDR libraries in 1.32, registered
+        // types (`cel.Types`) in every version.
+        (
+            "type(ip(self.ver)) == net.IP && type(cidr(self.ver)) != net.IP && net.CIDR != net.IP",
+            32,
+        ),
     ];
     let props = "{nums: {type: array, maxItems: 10, items: {type: integer}}, ver: {type: string, maxLength: 10}, tags: {type: object, maxProperties: 10, additionalProperties: {type: string, maxLength: 10}}}";
     for (rule, since) in cases {
@@ -171,4 +177,21 @@ fn exists_one_is_a_call_of_an_undeclared_function_in_1_32() {
     // From 1.33 it is the macro.
     let _v = at(33);
     assert!(compiled(&schema).texts().is_empty());
+}
+
+/// `net.IP` and `net.CIDR` evaluate alike in every version (1.32's variables and the types
+/// registered from 1.33 are the same type values), `%s` writing their names.
+#[test]
+fn ip_and_cidr_type_names_evaluate_in_every_version() {
+    let rule = "type(ip('1.2.3.4')) == net.IP && type(cidr('10.0.0.0/8')) == net.CIDR && !(net.IP == net.CIDR) && '%s'.format([net.IP]) == 'net.IP'";
+    let schema = spec(
+        "{x: {type: string}}",
+        &format!("[{{rule: {}}}]", serde_json::to_string(rule).unwrap()),
+    );
+    for minor in 32..=36u8 {
+        let _v = at(minor);
+        assert!(compiled(&schema).errors.is_empty(), "1.{minor}");
+        let errs = super::run(&schema, &obj("{x: a}"));
+        assert!(errs.is_empty(), "1.{minor}: {errs:?}");
+    }
 }
