@@ -432,7 +432,7 @@ impl Checker<'_> {
         if let Some(r) = self
             .env
             .two_var_comprehensions
-            .then(|| self.two_variable_macro(name, target, args))
+            .then(|| self.two_variable_macro(id, name, target, args))
             .flatten()
         {
             return r;
@@ -587,9 +587,13 @@ impl Checker<'_> {
     }
 
     /// 1.36's two-variable comprehensions (`all`, `exists`, `existsOne` with two variables,
-    /// `transformList`, `transformMap`, `transformMapEntry`).
+    /// `transformList`, `transformMap`, `transformMapEntry`), call `id`. The predicate and the
+    /// filter are checked where cel-go's expansion (`ext/comprehensions.go`) puts them: the
+    /// operand of `&&` (`all`) or `||` (`exists`), the condition of a `?:` (`existsOne`, a
+    /// transform's filter) that the macro's call stands for.
     fn two_variable_macro(
         &mut self,
+        id: u64,
         name: &str,
         target: Option<&IdedExpr>,
         args: &[IdedExpr],
@@ -603,8 +607,11 @@ impl Checker<'_> {
         let (Expr::Ident(a), Expr::Ident(b)) = (&args[0].expr, &args[1].expr) else {
             return None;
         };
-        let r = self.two_variable(range, a, b, &args[2..]);
-        Some(r.map(|(first, last)| match name {
+        let (first, last, filter) = match self.two_variable(range, a, b, &args[2..]) {
+            Ok(types) => types,
+            Err(issue) => return Some(Err(issue)),
+        };
+        let result = match name {
             _ if quantifier => Ty::Bool,
             "transformList" => Ty::List(Box::new(last)),
             "transformMap" => Ty::Map(Box::new(first), Box::new(last)),
@@ -612,18 +619,42 @@ impl Checker<'_> {
                 Ty::Map(..) => last,
                 _ => Ty::Dyn,
             },
-        }))
+        };
+        let checked = match name {
+            "all" => self.logical("_&&_", &args[2..], &[filter]),
+            "exists" => self.logical("_||_", &args[2..], &[filter]),
+            // `_?_:_(p, accu + 1, accu)`.
+            _ if quantifier => self.condition(id, filter, &[Ty::Int, Ty::Int]),
+            // `_?_:_(f, accu + [t], accu)`, `_?_:_(f, cel.@mapInsert(accu, …), accu)`.
+            _ if args.len() == 4 => {
+                let accu = result.clone();
+                self.condition(id, filter, &[accu.clone(), accu])
+            }
+            _ => Ok(()),
+        };
+        Some(checked.map(|()| result))
+    }
+
+    /// The condition of a `?:` a macro's expansion made (at its call `id`), of type `t`, with
+    /// its branches of types `branches`: cel-go's `no matching overload` unless a bool.
+    fn condition(&mut self, id: u64, t: Ty, branches: &[Ty]) -> Result<(), Issue> {
+        if self.vars.assignable(&t, &Ty::Bool) {
+            return Ok(());
+        }
+        let mut args = vec![self.vars.substitute(&t, true)];
+        args.extend(branches.iter().cloned());
+        Err(self.no_overload(id, "_?_:_", &args, false))
     }
 
     /// `range.all(a, b, pred)` and the like: `bodies` checked with `a` and `b` bound. The
-    /// first variable's type and the last body's.
+    /// first variable's type, the last body's and the first body's (a predicate or filter).
     fn two_variable(
         &mut self,
         range_expr: &IdedExpr,
         a: &str,
         b: &str,
         bodies: &[IdedExpr],
-    ) -> Result<(Ty, Ty), Issue> {
+    ) -> Result<(Ty, Ty, Ty), Issue> {
         let range = self.walk(range_expr)?;
         if let Err(issue) = self.range(range_expr, &range) {
             self.errors.push(issue);
@@ -632,11 +663,11 @@ impl Checker<'_> {
         let mark = self.scopes.len();
         self.scopes.push((a.to_string(), first.clone()));
         self.scopes.push((b.to_string(), second));
-        let mut last = Ty::Dyn;
+        let mut types = Vec::new();
         let mut r = Ok(());
         for e in bodies {
             match self.walk(e) {
-                Ok(t) => last = t,
+                Ok(t) => types.push(t),
                 Err(issue) => {
                     r = Err(issue);
                     break;
@@ -644,7 +675,10 @@ impl Checker<'_> {
             }
         }
         self.scopes.truncate(mark);
-        r.map(|_| (first, last))
+        r.map(|_| {
+            let head = types.first().cloned().unwrap_or(Ty::Dyn);
+            (first, types.pop().unwrap_or(Ty::Dyn), head)
+        })
     }
 
     /// The value type of `[?x]` or `{?k: x}`'s `x` of type `t`: an optional's, or cel-go's

@@ -641,3 +641,57 @@ fn errors_of_a_macros_expansion_are_at_its_parenthesis() {
         assert_eq!(error_of(rule), other_at(rule, col, &msg), "{rule}");
     }
 }
+
+/// The predicate of a two-variable `all` and `exists` is an operand of the `&&` or `||` of
+/// cel-go's expansion (`ext/comprehensions.go`): a bool, else refused where it stands; that of
+/// `existsOne`, and a transform's filter, the condition of the expansion's `?:`, refused at
+/// the macro's `(` with the accumulator's types.
+#[test]
+fn two_variable_predicates_and_filters_are_bools() {
+    let others = [
+        (
+            "self.labels.all(k, v, v)",
+            23,
+            "expected type 'bool' but found 'string'",
+        ),
+        (
+            "self.labels.exists(k, v, 1)",
+            26,
+            "expected type 'bool' but found 'int'",
+        ),
+    ];
+    for (rule, col, msg) in others {
+        assert_eq!(error_of(rule), other_at(rule, col, msg), "{rule}");
+    }
+    let ternary =
+        |args: &str| format!("found no matching overload for '_?_:_' applied to '({args})'");
+    let cases = [
+        (
+            "self.labels.existsOne(k, v, v)",
+            22,
+            ternary("string, int, int"),
+        ),
+        (
+            "self.counts.transformList(i, v, v, i).size() == 0",
+            26,
+            ternary("int, list(int), list(int)"),
+        ),
+        (
+            "self.labels.transformMap(k, v, v, 1).size() == 0",
+            25,
+            ternary("string, map(string, int), map(string, int)"),
+        ),
+    ];
+    for (rule, col, msg) in cases {
+        assert_eq!(error_of(rule), other_at(rule, col, &msg), "{rule}");
+    }
+    for ok in [
+        "self.labels.all(k, v, v == 'a')",
+        "self.labels.exists(k, v, dyn(v))",
+        "self.counts.existsOne(i, v, v > 1)",
+        "self.counts.transformList(i, v, v > 1, i).size() == 0",
+        "self.labels.transformMapEntry(k, v, k != 'a', {v: k}).size() == 0",
+    ] {
+        assert_eq!(error_of(ok), None, "{ok}");
+    }
+}
