@@ -222,9 +222,9 @@ fn write_output(output: Output) -> String {
     }
 }
 
-/// [`write`] in JSON (`layout`): each document as one JSON value and a line break, every
+/// [`write()`] in JSON (`layout`): each document as one JSON value and a line break, every
 /// scalar as kubectl reads it (a JSON input's as it came: see [`json`]), the text the streamed
-/// run writes ([`stream::write_json_shell`]). YAML, as [`write`] writes it, when a document has
+/// run writes ([`stream::write_json_shell`]). YAML, as [`write()`] writes it, when a document has
 /// no JSON form (a key that is not a scalar, a float JSON cannot hold).
 pub fn write_json(input: Input, results: &[KrmResult], layout: json::Layout) -> String {
     let output = assemble(input, results);

@@ -25,7 +25,7 @@ const READ_BLOCK: usize = 512;
 pub trait ItemSink {
     /// A sequence (`flow`: written `[...]`) was opened as the value of a root mapping's `items`
     /// key. `spanned`: its items' marks are their own (not so in encoding/json's reading of a
-    /// value, whose nodes all span the whole value: see [`json_fallback`]).
+    /// value, whose nodes all span the whole value: see [`super::jsonvalue`]).
     fn opened(&mut self, anchored: bool, flow: bool, spanned: bool);
     /// An item of that sequence, finished (`Err`: the reading stops with this cause).
     fn item(&mut self, item: RNode) -> Result<(), super::decode::DecodeError>;
