@@ -131,6 +131,39 @@ fn cel_library_batches_are_the_same_at_one_and_four_threads() {
     }
 }
 
+/// A JSON list holding an escape the YAML grammar refuses (a surrogate pair's, `\/`) is read by
+/// encoding/json's reading, its items handed out as they are read: the same at 1 and 4
+/// threads, and the same text as the list holding the characters themselves.
+#[test]
+fn a_json_list_with_escapes_yaml_refuses_is_the_same_at_one_and_four_threads() {
+    let test = "a_json_list_with_escapes_yaml_refuses_is_the_same_at_one_and_four_threads";
+    if !ground::present(test) {
+        return;
+    }
+    let input =
+        std::fs::read_to_string(ground::shared_dir().join("cel-library/batch-000.json")).unwrap();
+    let head = "\"kind\": \"ResourceList\",";
+    assert!(input.contains(head), "the batch's root");
+    let escaped = input.replacen(head, &format!("{head} \"x\": \"\\ud83d\\udd53\\/\","), 1);
+    let raw = input.replacen(head, &format!("{head} \"x\": \"\u{1f553}/\","), 1);
+    let escaped = one_and_four("escaped", escaped.as_bytes());
+    let raw = one_and_four("raw", raw.as_bytes());
+    assert_eq!(escaped.status.code(), raw.status.code());
+    assert!(
+        escaped.stdout == raw.stdout,
+        "escaped and raw: stdout differs"
+    );
+    let out = String::from_utf8_lossy(&escaped.stdout);
+    assert!(
+        out.contains("\"x\": \"\u{1f553}/\""),
+        "the root's value: {out:.300}"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&escaped.stderr),
+        String::from_utf8_lossy(&raw.stderr)
+    );
+}
+
 /// `check` over the corpus samples with the corpus CRD folders as schema files: the schema
 /// files are read and compiled on the threads, the output is the same as on one.
 #[test]
