@@ -165,7 +165,8 @@ pub fn check_in(
         for found in [&mut c.errors, &mut c.invalid] {
             if !found.is_empty() {
                 let found = std::mem::take(found);
-                return Err(CompileError::Issues(Issues::new(src, found)));
+                // cel-go's checker keeps the first 100 it reports (`common.Errors`).
+                return Err(CompileError::Issues(Issues::reported(src, found)));
             }
         }
         let fits = match (&want, &ty) {

@@ -86,8 +86,8 @@ impl Issues {
         }
     }
 
-    /// The first 100 of `found` (the order they were found in), the rest counted: a parse's,
-    /// as cel-go's parser reports them.
+    /// The first 100 of `found` (the order they were found in), the rest counted, as cel-go's
+    /// `common.Errors` keeps a parse's or a check's (`maxErrorsToReport`).
     pub fn reported(src: &str, mut found: Vec<Issue>) -> Issues {
         let truncated = found.len().saturating_sub(REPORTED);
         found.truncate(REPORTED);

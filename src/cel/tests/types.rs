@@ -695,3 +695,22 @@ fn two_variable_predicates_and_filters_are_bools() {
         assert_eq!(error_of(ok), None, "{ok}");
     }
 }
+
+/// cel-go's checker keeps the first 100 errors it reports and counts the rest
+/// (`common.Errors.maxErrorsToReport`).
+#[test]
+fn past_100_type_errors_the_rest_are_counted() {
+    let terms: Vec<String> = (0..102)
+        .map(|_| "self.replicas + 'x' == 1".to_string())
+        .collect();
+    let rule = terms.join(" && ");
+    let err = error_of(&rule).expect("refused");
+    assert_eq!(err.matches("ERROR: <input>:1:").count(), 100, "{err:.300}");
+    assert!(
+        err.ends_with("\n2 more errors were truncated"),
+        "{}",
+        &err[err.len() - 200..]
+    );
+    let last = format!("ERROR: <input>:1:{}:", 99 * 28 + 15);
+    assert!(err.contains(&last), "the 100th found is the 100th term's");
+}
