@@ -185,17 +185,28 @@ pub fn reader(data: &[u8]) {
     reads_as_kubectl(&format!("{{{}", text.trim_start_matches('{')));
     reads_ahead_as_in_one_pass(text);
     reads_ahead_as_in_one_pass(&format!("items:\n{text}"));
+    reads_ahead_as_in_one_pass(&format!("{{\"items\":[{text}]}}"));
 }
 
-/// A ResourceList's items found ahead by their lines (`yaml::parse::ahead`, read on the
-/// threads): when every part reads, the document without its items and each item with its
+/// A ResourceList's items found ahead by their lines, or in JSON by their brackets
+/// (`yaml::parse::ahead`, read on the threads): when every part reads, the document without its items and each item with its
 /// span are what one pass gives, and one pass reads that document too.
 fn reads_ahead_as_in_one_pass(text: &str) {
     use crd_schema_fn::yaml::parse::{ahead, Documents};
-    let Some(split) = ahead::split(text) else {
+    // A text is split by its brackets when the run reads it as JSON (its first value is one).
+    let json = crd_schema_fn::resourcelist::json::json_layout(text).is_some();
+    let split = match json {
+        true => ahead::split_json(text),
+        false => ahead::split(text),
+    };
+    let Some(split) = split else {
         return;
     };
-    let Some(shell) = ahead::shell(text, &split) else {
+    let shell = match json {
+        true => ahead::shell_json(text, &split),
+        false => ahead::shell(text, &split),
+    };
+    let Some(shell) = shell else {
         return;
     };
     let items: Option<Vec<_>> = split.items.iter().map(|i| ahead::item(text, i)).collect();

@@ -122,7 +122,8 @@ fn attempt(
         index: 0,
         bom: stdin.len() - text.len(),
     };
-    let read_ahead = ahead.then(|| run.read_ahead(text)).flatten();
+    let json = matches!(format, Format::Json(_));
+    let read_ahead = ahead.then(|| run.read_ahead(text, json)).flatten();
     let (shell, seen) = match read_ahead {
         Some(first) => first,
         None => run.first_document()?,
@@ -179,11 +180,22 @@ impl Run<'_> {
     }
 
     /// The first document, as [`Self::first_document`] gives it, its items found by their
-    /// lines and given to the streamer unread (see [`crate::yaml::parse::ahead`]), when the
-    /// text has that shape and the rest of the document reads; then nothing is left to read.
-    fn read_ahead(&mut self, text: &str) -> Option<(Node, ItemsSeen)> {
-        let split = ahead::split(text)?;
-        let shell = ahead::shell(text, &split)?;
+    /// lines (`json`: the input is read as JSON, by their brackets) and given to the streamer
+    /// unread (see [`crate::yaml::parse::ahead`]), when the text has that shape and the rest
+    /// of the document reads; then nothing is left to read.
+    fn read_ahead(&mut self, text: &str, json: bool) -> Option<(Node, ItemsSeen)> {
+        let (split, shell) = match json {
+            false => {
+                let split = ahead::split(text)?;
+                let shell = ahead::shell(text, &split)?;
+                (split, shell)
+            }
+            true => {
+                let split = ahead::split_json(text)?;
+                let shell = ahead::shell_json(text, &split)?;
+                (split, shell)
+            }
+        };
         for (n, item) in split.items.into_iter().enumerate() {
             self.streamer.unread_item(item, n, &format!("items[{n}]"));
         }

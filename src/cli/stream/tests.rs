@@ -464,7 +464,8 @@ fn json_streams_custom_resources_before_their_crd() {
 
 /// Every project of the corpus (`../shared/conformance`: its CRDs, then its samples) as a JSON
 /// ResourceList, on one line and indented: streamed and written as JSON, and the same text as
-/// the whole-input run's YAML converted.
+/// the whole-input run's YAML converted; at 4 threads, its items found by their brackets and
+/// read on the threads (`yaml::parse::ahead::split_json`).
 #[test]
 fn the_corpus_as_json_is_written_as_the_whole_input_answer() {
     let test = "the_corpus_as_json_is_written_as_the_whole_input_answer";
@@ -478,7 +479,10 @@ fn the_corpus_as_json_is_written_as_the_whole_input_answer() {
         .collect();
     confs.sort();
     let shared = dir.parent().unwrap();
-    let flags = flags(false);
+    let flags = Flags {
+        jobs: Some(4),
+        ..flags(false)
+    };
     let mut written = 0;
     for conf in &confs {
         let conf: serde_json::Value =
@@ -507,6 +511,12 @@ fn the_corpus_as_json_is_written_as_the_whole_input_answer() {
         let list =
             format!("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n{items}");
         let project = conf["project"].as_str().unwrap();
+        for layout in [Layout::Compact, Layout::Pretty] {
+            let json = as_json(&list, layout).unwrap();
+            let split = crate::yaml::parse::ahead::split_json(&json);
+            let shell = split.and_then(|s| crate::yaml::parse::ahead::shell_json(&json, &s));
+            assert!(shell.is_some(), "{project} ({layout:?}): not read ahead");
+        }
         written += same_json_answer(&list, &flags, None, project);
     }
     assert!(confs.len() >= 30, "{} projects", confs.len());

@@ -19,6 +19,7 @@
 //! is not the column-0 line it looks like).
 
 use super::Documents;
+use crate::yaml::read::gojson;
 use crate::yaml::{Anchor, Node, Sequence};
 use std::ops::Range;
 
@@ -39,6 +40,8 @@ pub struct Item {
     starts: bool,
     /// One pass gives it a span: it and the next item (if any) start on their `- ` lines.
     spanned: bool,
+    /// An element of a JSON document's root `items` array (see [`split_json`]).
+    json: bool,
 }
 
 const KEY: &str = "items:\n";
@@ -106,6 +109,7 @@ pub fn split(text: &str) -> Option<Split> {
                     lines: at..end,
                     starts,
                     spanned: false,
+                    json: false,
                 });
             }
             [b' ', ..] | [b'\n'] | [b'#', ..] => {
@@ -188,6 +192,9 @@ pub fn shell(text: &str, split: &Split) -> Option<Node> {
 /// it: `None` unless it reads as exactly one item, without an alias, starting where
 /// [`split`] found.
 pub fn item(text: &str, item: &Item) -> Option<(Node, Option<Range<usize>>)> {
+    if item.json {
+        return json_item(text, item);
+    }
     let range = item.lines.clone();
     let mut doc = String::with_capacity(KEY.len() + range.len());
     doc.push_str(KEY);
@@ -207,6 +214,211 @@ pub fn item(text: &str, item: &Item) -> Option<(Node, Option<Range<usize>>)> {
         None => !item.starts,
     };
     (as_found && !has_alias(&node)).then(|| (node, item.spanned.then_some(range)))
+}
+
+/// The parts of `text` when its first value is a JSON object (as a stream read as JSON is: see
+/// [`crate::resourcelist::json::json_layout`]) whose root `items` key holds a non-empty array:
+/// `head` through that array's `[`, each element's text, `tail` from its `]`. `None` when the
+/// text is not in that shape or not one the YAML grammar reads as JSON (see
+/// [`gojson::Read::Value`]: an escape it refuses, a NEL, LS or PS character, a key too long
+/// for a simple key, where one pass may read every item with encoding/json's reading, see
+/// [`crate::yaml::read::compose::document_split`], which writes numbers otherwise than the
+/// straight reading an element read alone may get), or when a key is written with an escape
+/// (it may spell `items`).
+///
+/// The elements are found by their brackets and strings, which is exact on a value that is
+/// JSON; each is read on its own, as the element of `{"items":[` + its text + `]}` (see
+/// [`item`]), the same nesting one pass reads it at, and the shell as the text without the
+/// elements (see [`shell_json`]).
+pub fn split_json(text: &str) -> Option<Split> {
+    let b = text.as_bytes();
+    let mut i = json_space(b, 0);
+    if b.get(i) != Some(&b'{') || gojson::has_yaml_break(b) {
+        return None;
+    }
+    i = json_space(b, i + 1);
+    let mut found: Option<(usize, Vec<Item>, usize)> = None;
+    while b.get(i) != Some(&b'}') {
+        let key_start = i;
+        let key_end = json_string(b, i)?;
+        let key = &b[i + 1..key_end - 1];
+        if key.contains(&b'\\') {
+            return None;
+        }
+        i = json_space(b, key_end);
+        if b.get(i) != Some(&b':') || !simple_key(&b[key_start..i]) {
+            return None;
+        }
+        i = json_space(b, i + 1);
+        if key == b"items" {
+            if found.is_some() || b.get(i) != Some(&b'[') {
+                return None;
+            }
+            let open = i;
+            let mut items = Vec::new();
+            i = json_space(b, i + 1);
+            while b.get(i) != Some(&b']') {
+                let end = json_value(b, i)?;
+                items.push(Item {
+                    lines: i..end,
+                    starts: false,
+                    spanned: false,
+                    json: true,
+                });
+                i = json_space(b, end);
+                match b.get(i) {
+                    Some(b',') => i = json_space(b, i + 1),
+                    Some(b']') => {}
+                    _ => return None,
+                }
+            }
+            if items.is_empty() {
+                return None;
+            }
+            found = Some((open, items, i));
+            i += 1;
+        } else {
+            i = json_value(b, i)?;
+        }
+        i = json_space(b, i);
+        match b.get(i) {
+            Some(b',') => i = json_space(b, i + 1),
+            Some(b'}') => {}
+            _ => return None,
+        }
+    }
+    let (open, items, close) = found?;
+    Some(Split {
+        head: 0..open + 1,
+        items,
+        tail: close..text.len(),
+    })
+}
+
+/// Whether the YAML scanner takes a key (from its `"` to its `:`) for a simple key, as a
+/// value's straight reading requires (see [`gojson::Read::Value`]).
+fn simple_key(key: &[u8]) -> bool {
+    key.len() <= gojson::KEY_SPAN && memchr::memchr2(b'\n', b'\r', key).is_none()
+}
+
+/// JSON's white space from `i` on: where it ends.
+fn json_space(b: &[u8], mut i: usize) -> usize {
+    while matches!(b.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+        i += 1;
+    }
+    i
+}
+
+/// The string starting at `i` (its `"`): where it ends (after its closing `"`). `None` when
+/// there is none, or it holds a `\/` or a surrogate's `\u` escape (see [`split_json`]).
+fn json_string(b: &[u8], i: usize) -> Option<usize> {
+    if b.get(i) != Some(&b'"') {
+        return None;
+    }
+    let mut at = i + 1;
+    loop {
+        at += memchr::memchr2(b'"', b'\\', b.get(at..)?)?;
+        if b[at] == b'"' {
+            return Some(at + 1);
+        }
+        match b.get(at + 1)? {
+            b'/' => return None,
+            b'u' if matches!(b.get(at + 2), Some(b'd' | b'D'))
+                && matches!(b.get(at + 3), Some(b'8'..=b'9' | b'a'..=b'f' | b'A'..=b'F')) =>
+            {
+                return None
+            }
+            _ => at += 2,
+        }
+    }
+}
+
+/// The value starting at `i`: where it ends (see [`split_json`]).
+fn json_value(b: &[u8], mut i: usize) -> Option<usize> {
+    match b.get(i)? {
+        b'"' => json_string(b, i),
+        b'{' | b'[' => {
+            let mut depth = 0usize;
+            loop {
+                match b.get(i)? {
+                    b'"' => {
+                        let start = i;
+                        i = json_string(b, i)?;
+                        let after = json_space(b, i);
+                        if b.get(after) == Some(&b':') && !simple_key(&b[start..after]) {
+                            return None;
+                        }
+                        continue;
+                    }
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(i + 1);
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+        }
+        _ => {
+            let start = i;
+            while !matches!(
+                b.get(i),
+                None | Some(b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r')
+            ) {
+                i += 1;
+            }
+            (i > start).then_some(i)
+        }
+    }
+}
+
+/// The document without its items, as [`super::Documents::next_split`] gives it for a JSON
+/// text (its `items` key holding an empty flow sequence): read from the head and tail of
+/// [`split_json`], which must be one JSON document, its root `items` array the only one the
+/// reader hands out.
+pub fn shell_json(text: &str, split: &Split) -> Option<Node> {
+    let mut whole = String::with_capacity(split.head.len() + split.tail.len());
+    whole.push_str(&text[split.head.clone()]);
+    whole.push_str(&text[split.tail.clone()]);
+    let mut docs = Documents::new(&whole);
+    let mut none = |_: Node, _: Option<Range<usize>>| {};
+    let (mut doc, seen) = docs.next_split(&mut none)?.ok()?;
+    if seen.sequences != 1 || seen.anchored || docs.next().is_some() || has_alias(&doc) {
+        return None;
+    }
+    // The root spans the elements' lines too: on one line only if they hold no line break
+    // (any of YAML 1.1's, as the reader counts lines).
+    if let Node::Map(m) = &mut doc {
+        let elements = &text[split.head.end..split.tail.start];
+        if m.one_line && elements.contains(['\n', '\r', '\u{85}', '\u{2028}', '\u{2029}']) {
+            m.one_line = false;
+        }
+    }
+    Some(doc)
+}
+
+/// An element of a JSON document's root `items` array read alone (see [`split_json`]): it has
+/// no span, as in one pass (see [`super::Documents::next_split`]).
+fn json_item(text: &str, item: &Item) -> Option<(Node, Option<Range<usize>>)> {
+    const OPEN: &str = "{\"items\":[";
+    let element = &text[item.lines.clone()];
+    let mut doc = String::with_capacity(OPEN.len() + element.len() + 2);
+    doc.push_str(OPEN);
+    doc.push_str(element);
+    doc.push_str("]}");
+    let mut found = Vec::with_capacity(1);
+    let mut docs = Documents::new(&doc);
+    let mut on_item = |n: Node, span: Option<Range<usize>>| found.push((n, span));
+    let (root, seen) = docs.next_split(&mut on_item)?.ok()?;
+    let alone = root.as_map().is_some_and(|m| m.entries.len() == 1);
+    if !alone || seen.sequences != 1 || seen.anchored || docs.next().is_some() || found.len() != 1 {
+        return None;
+    }
+    let (node, span) = found.pop()?;
+    (span.is_none() && !has_alias(&node)).then_some((node, None))
 }
 
 /// Whether `n` holds an alias (expanded: its copy remembers it).
@@ -263,6 +475,68 @@ mod tests {
             let got = ahead(text).unwrap_or_else(|| panic!("not split: {text:?}"));
             assert_eq!(got, one_pass(text), "{text:?}");
         }
+    }
+
+    fn ahead_json(text: &str) -> Option<Read> {
+        let split = split_json(text)?;
+        let shell = shell_json(text, &split)?;
+        let items = split
+            .items
+            .iter()
+            .map(|i| item(text, i))
+            .collect::<Option<Vec<_>>>()?;
+        Some((shell, items))
+    }
+
+    #[test]
+    fn json_elements_read_ahead_are_those_of_one_pass() {
+        let texts = [
+            r#"{"apiVersion":"v1","kind":"List","items":[{"a":1,"b":[1,{"c":"]}"}]},"x",2.50,null,[],{}],"z":{"items":[1]}}"#,
+            "{\n  \"kind\": \"ResourceList\",\n  \"items\": [\n    {\n      \"s\": \"\\\"q\\\\\",\n      \"n\": -1e+3\n    },\n    true\n  ],\n  \"functionConfig\": {\"a\": \"\\u00e9\"}\n}\n",
+            // A string with a character the emitter escapes, a line break in an element of
+            // a one-line value.
+            "{\"items\":[{\"b\":\"\\u0001\"},\r1],\"k\":1}",
+            "{\"items\": [\"a\"]}\n",
+        ];
+        for text in texts {
+            let got = ahead_json(text).unwrap_or_else(|| panic!("not split: {text:?}"));
+            assert_eq!(got, one_pass(text), "{text:?}");
+        }
+        // A key just near enough its colon.
+        let key = format!("{{\"items\":[{{\"{}\" :1}}]}}", "k".repeat(997));
+        assert_eq!(ahead_json(&key).unwrap(), one_pass(&key));
+    }
+
+    #[test]
+    fn json_not_in_that_shape_is_read_in_one_pass() {
+        for text in [
+            // No items, empty ones, two `items` keys, a key with an escape, not an array.
+            r#"{"kind":"List"}"#,
+            r#"{"items":[]}"#,
+            r#"{"items":[1],"items":[2]}"#,
+            r#"{"\u0069tems":[1]}"#,
+            r#"{"items":{"a":1}}"#,
+            // Escapes the YAML grammar refuses: one pass reads the value with encoding/json.
+            r#"{"items":[{"a":"\/"}]}"#,
+            r#"{"items":[{"a":"\ud83d\udd53"}]}"#,
+            // What the YAML grammar does not read as JSON: a NEL, a key too far from its
+            // colon or on another line.
+            "{\"items\":[{\"a\":\"x\u{85}y\"}]}",
+            "{\"items\":[{\"a\":\"\u{2028}\"}]}",
+            &format!("{{\"items\":[{{\"{}\" :1}}]}}", "k".repeat(998)),
+            "{\"items\":[{\"k\"\n:1}]}",
+            "{\"k\"\n:1,\"items\":[1]}",
+            // Not JSON after an element.
+            r#"{"items":[1 2]}"#,
+            "[1]",
+            "items:\n- a\n",
+        ] {
+            assert!(split_json(text).is_none(), "split: {text:?}");
+        }
+        // A second document after the value.
+        let text = "{\"items\":[1]}\n---\na: 1\n";
+        let split = split_json(text).unwrap();
+        assert!(shell_json(text, &split).is_none());
     }
 
     #[test]

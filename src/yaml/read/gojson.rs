@@ -323,7 +323,7 @@ fn plain_string_bytes(b: &[u8]) -> usize {
 
 /// Whether `b` holds a character the YAML reader takes for a line break where JSON does not:
 /// NEL (U+0085), LS (U+2028) or PS (U+2029).
-fn has_yaml_break(b: &[u8]) -> bool {
+pub(crate) fn has_yaml_break(b: &[u8]) -> bool {
     memchr::memchr2_iter(0xc2, 0xe2, b).any(|i| match b[i] {
         0xc2 => b.get(i + 1) == Some(&0x85),
         _ => b.get(i + 1) == Some(&0x80) && matches!(b.get(i + 2), Some(0xa8 | 0xa9)),
@@ -332,7 +332,7 @@ fn has_yaml_break(b: &[u8]) -> bool {
 
 /// The longest run of bytes from a key's opening quote to its `:` that the YAML scanner still
 /// takes for a simple key (it allows 1,024 characters; a byte is at most one).
-const KEY_SPAN: usize = 1000;
+pub(crate) const KEY_SPAN: usize = 1000;
 
 /// Reads one value of `text` from byte `from`, as `json.Decoder.Decode` does.
 pub fn read_value(text: &str, from: usize) -> Read {
