@@ -41,7 +41,17 @@ pub struct Item {
     /// One pass gives it a span: it and the next item (if any) start on their `- ` lines.
     spanned: bool,
     /// An element of a JSON document's root `items` array (see [`split_json`]).
-    json: bool,
+    json: Option<JsonRead>,
+}
+
+/// How one pass reads a JSON document, and so each of its elements read alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum JsonRead {
+    /// The straight reading of the YAML grammar's tree.
+    Straight,
+    /// encoding/json's reading ([`crate::yaml::read::jsonvalue`]): a string of the document
+    /// holds an escape the YAML grammar refuses (`\/`, a surrogate's `\u`).
+    Refused,
 }
 
 const KEY: &str = "items:\n";
@@ -109,7 +119,7 @@ pub fn split(text: &str) -> Option<Split> {
                     lines: at..end,
                     starts,
                     spanned: false,
-                    json: false,
+                    json: None,
                 });
             }
             [b' ', ..] | [b'\n'] | [b'#', ..] => {
@@ -192,8 +202,8 @@ pub fn shell(text: &str, split: &Split) -> Option<Node> {
 /// it: `None` unless it reads as exactly one item, without an alias, starting where
 /// [`split`] found.
 pub fn item(text: &str, item: &Item) -> Option<(Node, Option<Range<usize>>)> {
-    if item.json {
-        return json_item(text, item);
+    if let Some(read) = item.json {
+        return json_item(text, item, read);
     }
     let range = item.lines.clone();
     let mut doc = String::with_capacity(KEY.len() + range.len());
@@ -219,12 +229,13 @@ pub fn item(text: &str, item: &Item) -> Option<(Node, Option<Range<usize>>)> {
 /// The parts of `text` when its first value is a JSON object (as a stream read as JSON is: see
 /// [`crate::resourcelist::json::json_layout`]) whose root `items` key holds a non-empty array:
 /// `head` through that array's `[`, each element's text, `tail` from its `]`. `None` when the
-/// text is not in that shape or not one the YAML grammar reads as JSON (see
-/// [`gojson::Read::Value`]: an escape it refuses, a NEL, LS or PS character, a key too long
-/// for a simple key, where one pass may read every item with encoding/json's reading, see
-/// [`crate::yaml::read::compose::document_split`], which writes numbers otherwise than the
-/// straight reading an element read alone may get), or when a key is written with an escape
-/// (it may spell `items`).
+/// text is not in that shape, when it holds a NEL, LS or PS character or a key too long for a
+/// simple key (see [`gojson::Read::Value`]: one pass may then read the document with the YAML
+/// reader, or with encoding/json's reading where that one refuses it), or when a root key is
+/// written with an escape (it may spell `items`). A document with a string holding an escape
+/// the YAML grammar refuses is read by encoding/json's reading in one pass (see
+/// [`crate::yaml::read::compose::document_split`]), which writes numbers otherwise than the
+/// straight reading: each part is then read so too ([`JsonRead::Refused`]).
 ///
 /// The elements are found by their brackets and strings, which is exact on a value that is
 /// JSON; each is read on its own, as the element of `{"items":[` + its text + `]}` (see
@@ -238,11 +249,12 @@ pub fn split_json(text: &str) -> Option<Split> {
     }
     i = json_space(b, i + 1);
     let mut found: Option<(usize, Vec<Item>, usize)> = None;
+    let mut refused = false;
     while b.get(i) != Some(&b'}') {
         let key_start = i;
-        let key_end = json_string(b, i)?;
+        let key_end = json_string(b, i, &mut refused)?;
         let key = &b[i + 1..key_end - 1];
-        if key.contains(&b'\\') {
+        if key.contains(&b'\\') || key == FORCE_KEY {
             return None;
         }
         i = json_space(b, key_end);
@@ -258,12 +270,12 @@ pub fn split_json(text: &str) -> Option<Split> {
             let mut items = Vec::new();
             i = json_space(b, i + 1);
             while b.get(i) != Some(&b']') {
-                let end = json_value(b, i)?;
+                let end = json_value(b, i, &mut refused)?;
                 items.push(Item {
                     lines: i..end,
                     starts: false,
                     spanned: false,
-                    json: true,
+                    json: Some(JsonRead::Straight),
                 });
                 i = json_space(b, end);
                 match b.get(i) {
@@ -278,7 +290,7 @@ pub fn split_json(text: &str) -> Option<Split> {
             found = Some((open, items, i));
             i += 1;
         } else {
-            i = json_value(b, i)?;
+            i = json_value(b, i, &mut refused)?;
         }
         i = json_space(b, i);
         match b.get(i) {
@@ -287,7 +299,12 @@ pub fn split_json(text: &str) -> Option<Split> {
             _ => return None,
         }
     }
-    let (open, items, close) = found?;
+    let (open, mut items, close) = found?;
+    if refused {
+        for item in &mut items {
+            item.json = Some(JsonRead::Refused);
+        }
+    }
     Some(Split {
         head: 0..open + 1,
         items,
@@ -309,9 +326,9 @@ fn json_space(b: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// The string starting at `i` (its `"`): where it ends (after its closing `"`). `None` when
-/// there is none, or it holds a `\/` or a surrogate's `\u` escape (see [`split_json`]).
-fn json_string(b: &[u8], i: usize) -> Option<usize> {
+/// The string starting at `i` (its `"`): where it ends (after its closing `"`), `refused` set
+/// when it holds a `\/` or a surrogate's `\u` escape (see [`JsonRead::Refused`]).
+fn json_string(b: &[u8], i: usize, refused: &mut bool) -> Option<usize> {
     if b.get(i) != Some(&b'"') {
         return None;
     }
@@ -322,28 +339,29 @@ fn json_string(b: &[u8], i: usize) -> Option<usize> {
             return Some(at + 1);
         }
         match b.get(at + 1)? {
-            b'/' => return None,
+            b'/' => *refused = true,
             b'u' if matches!(b.get(at + 2), Some(b'd' | b'D'))
                 && matches!(b.get(at + 3), Some(b'8'..=b'9' | b'a'..=b'f' | b'A'..=b'F')) =>
             {
-                return None
+                *refused = true
             }
-            _ => at += 2,
+            _ => {}
         }
+        at += 2;
     }
 }
 
 /// The value starting at `i`: where it ends (see [`split_json`]).
-fn json_value(b: &[u8], mut i: usize) -> Option<usize> {
+fn json_value(b: &[u8], mut i: usize, refused: &mut bool) -> Option<usize> {
     match b.get(i)? {
-        b'"' => json_string(b, i),
+        b'"' => json_string(b, i, refused),
         b'{' | b'[' => {
             let mut depth = 0usize;
             loop {
                 match b.get(i)? {
                     b'"' => {
                         let start = i;
-                        i = json_string(b, i)?;
+                        i = json_string(b, i, refused)?;
                         let after = json_space(b, i);
                         if b.get(after) == Some(&b':') && !simple_key(&b[start..after]) {
                             return None;
@@ -375,44 +393,89 @@ fn json_value(b: &[u8], mut i: usize) -> Option<usize> {
     }
 }
 
+/// The root key a part read alone is given to be read as one pass reads the document in
+/// [`JsonRead::Refused`]: `"\/"`, an escape the YAML grammar refuses (a raw `/` key at the
+/// root leaves the document to one pass).
+const FORCE_KEY: &[u8] = b"/";
+
+/// The part `text`, read as one pass reads its document (`read`): with [`FORCE_KEY`] first in
+/// the root object (`open` is where the root's `{` is) for [`JsonRead::Refused`].
+fn json_part(text: &str, open: usize, read: JsonRead) -> String {
+    let mut doc = String::with_capacity(text.len() + 8);
+    match read {
+        JsonRead::Straight => doc.push_str(text),
+        JsonRead::Refused => {
+            doc.push_str(&text[..=open]);
+            doc.push_str("\"\\/\":0,");
+            doc.push_str(&text[open + 1..]);
+        }
+    }
+    doc
+}
+
+/// Takes [`FORCE_KEY`]'s entry out of the root read for [`JsonRead::Refused`] (it is first).
+fn unforce(root: &mut Node, read: JsonRead) -> Option<()> {
+    if read == JsonRead::Refused {
+        let map = root.as_map_mut()?;
+        let first = map.entries.first()?;
+        if first.0.scalar_str().map(str::as_bytes) != Some(FORCE_KEY) {
+            return None;
+        }
+        map.entries.remove(0);
+    }
+    Some(())
+}
+
 /// The document without its items, as [`super::Documents::next_split`] gives it for a JSON
 /// text (its `items` key holding an empty flow sequence): read from the head and tail of
-/// [`split_json`], which must be one JSON document, its root `items` array the only one the
-/// reader hands out.
+/// [`split_json`], as one pass reads the document, which must be one JSON document, its root
+/// `items` array the only one the reader hands out.
 pub fn shell_json(text: &str, split: &Split) -> Option<Node> {
+    let read = split.items.first()?.json?;
     let mut whole = String::with_capacity(split.head.len() + split.tail.len());
     whole.push_str(&text[split.head.clone()]);
     whole.push_str(&text[split.tail.clone()]);
+    let open = json_space(whole.as_bytes(), 0);
+    let whole = json_part(&whole, open, read);
     let mut docs = Documents::new(&whole);
     let mut none = |_: Node, _: Option<Range<usize>>| {};
     let (mut doc, seen) = docs.next_split(&mut none)?.ok()?;
     if seen.sequences != 1 || seen.anchored || docs.next().is_some() || has_alias(&doc) {
         return None;
     }
+    unforce(&mut doc, read)?;
     // The root spans the elements' lines too: on one line only if they hold no line break
-    // (any of YAML 1.1's, as the reader counts lines).
+    // (any of YAML 1.1's as the straight reading counts lines, a line feed as encoding/json's
+    // reading does).
     if let Node::Map(m) = &mut doc {
         let elements = &text[split.head.end..split.tail.start];
-        if m.one_line && elements.contains(['\n', '\r', '\u{85}', '\u{2028}', '\u{2029}']) {
+        let breaks = match read {
+            JsonRead::Straight => elements.contains(['\n', '\r', '\u{85}', '\u{2028}', '\u{2029}']),
+            JsonRead::Refused => elements.contains('\n'),
+        };
+        if m.one_line && breaks {
             m.one_line = false;
         }
     }
     Some(doc)
 }
 
-/// An element of a JSON document's root `items` array read alone (see [`split_json`]): it has
-/// no span, as in one pass (see [`super::Documents::next_split`]).
-fn json_item(text: &str, item: &Item) -> Option<(Node, Option<Range<usize>>)> {
+/// An element of a JSON document's root `items` array read alone (see [`split_json`]), as one
+/// pass reads its document (`read`): it has no span, as in one pass (see
+/// [`super::Documents::next_split`]).
+fn json_item(text: &str, item: &Item, read: JsonRead) -> Option<(Node, Option<Range<usize>>)> {
     const OPEN: &str = "{\"items\":[";
     let element = &text[item.lines.clone()];
     let mut doc = String::with_capacity(OPEN.len() + element.len() + 2);
     doc.push_str(OPEN);
     doc.push_str(element);
     doc.push_str("]}");
+    let doc = json_part(&doc, 0, read);
     let mut found = Vec::with_capacity(1);
     let mut docs = Documents::new(&doc);
     let mut on_item = |n: Node, span: Option<Range<usize>>| found.push((n, span));
-    let (root, seen) = docs.next_split(&mut on_item)?.ok()?;
+    let (mut root, seen) = docs.next_split(&mut on_item)?.ok()?;
+    unforce(&mut root, read)?;
     let alone = root.as_map().is_some_and(|m| m.entries.len() == 1);
     if !alone || seen.sequences != 1 || seen.anchored || docs.next().is_some() || found.len() != 1 {
         return None;
@@ -497,6 +560,13 @@ mod tests {
             // a one-line value.
             "{\"items\":[{\"b\":\"\\u0001\"},\r1],\"k\":1}",
             "{\"items\": [\"a\"]}\n",
+            // Escapes the YAML grammar refuses, in an element or in the rest of the document:
+            // every part read by encoding/json's reading (its numbers as serde_json writes
+            // them), as one pass reads the document.
+            r#"{"items":[{"a":"\/","n":[1e2,-0,1.50]},{"b":1E+2}],"c":0.10}"#,
+            r#"{"c":[1.0e1,"\ud83d\udd53"],"items":[{"n":1e2},[],{}]}"#,
+            "{\n \"items\": [\n  {\"n\": 1e2},\n  [], {}\n ],\n \"k\": \"\\/\"\n}\n",
+            "{\"items\": [1e2, {\"a\": [\n]}], \"k\": \"\\/\"}",
         ];
         for text in texts {
             let got = ahead_json(text).unwrap_or_else(|| panic!("not split: {text:?}"));
@@ -516,9 +586,8 @@ mod tests {
             r#"{"items":[1],"items":[2]}"#,
             r#"{"\u0069tems":[1]}"#,
             r#"{"items":{"a":1}}"#,
-            // Escapes the YAML grammar refuses: one pass reads the value with encoding/json.
-            r#"{"items":[{"a":"\/"}]}"#,
-            r#"{"items":[{"a":"\ud83d\udd53"}]}"#,
+            // A root key `/` (see `FORCE_KEY`).
+            r#"{"/":1,"items":[1]}"#,
             // What the YAML grammar does not read as JSON: a NEL, a key too far from its
             // colon or on another line.
             "{\"items\":[{\"a\":\"x\u{85}y\"}]}",
