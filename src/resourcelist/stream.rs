@@ -115,14 +115,7 @@ pub fn prescan_json_function_config(text: &str) -> Option<Node> {
 
 /// The index after the JSON string starting at `b[at]` (a `"`).
 fn json_string_end(b: &[u8], at: usize) -> Option<usize> {
-    let mut i = at + 1;
-    loop {
-        i += memchr::memchr2(b'"', b'\\', &b[i..])?;
-        if b[i] == b'"' {
-            return Some(i + 1);
-        }
-        i += 2;
-    }
+    crate::yaml::read::gojson::string_end(b, at, &mut false)
 }
 
 /// The end of the JSON value starting at `b[at]` in an object or array: the next `,`, `}` or

@@ -252,7 +252,7 @@ pub fn split_json(text: &str) -> Option<Split> {
     let mut refused = false;
     while b.get(i) != Some(&b'}') {
         let key_start = i;
-        let key_end = json_string(b, i, &mut refused)?;
+        let key_end = json_key_string(b, i, &mut refused)?;
         let key = &b[i + 1..key_end - 1];
         if key.contains(&b'\\') || key == FORCE_KEY {
             return None;
@@ -318,6 +318,14 @@ fn simple_key(key: &[u8]) -> bool {
     key.len() <= gojson::KEY_SPAN && memchr::memchr2(b'\n', b'\r', key).is_none()
 }
 
+/// A key's string at `i`: where it ends (see [`gojson::string_end`]).
+fn json_key_string(b: &[u8], i: usize, refused: &mut bool) -> Option<usize> {
+    if b.get(i) != Some(&b'"') {
+        return None;
+    }
+    gojson::string_end(b, i, refused)
+}
+
 /// JSON's white space from `i` on: where it ends.
 fn json_space(b: &[u8], mut i: usize) -> usize {
     while matches!(b.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
@@ -326,42 +334,17 @@ fn json_space(b: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// The string starting at `i` (its `"`): where it ends (after its closing `"`), `refused` set
-/// when it holds a `\/` or a surrogate's `\u` escape (see [`JsonRead::Refused`]).
-fn json_string(b: &[u8], i: usize, refused: &mut bool) -> Option<usize> {
-    if b.get(i) != Some(&b'"') {
-        return None;
-    }
-    let mut at = i + 1;
-    loop {
-        at += memchr::memchr2(b'"', b'\\', b.get(at..)?)?;
-        if b[at] == b'"' {
-            return Some(at + 1);
-        }
-        match b.get(at + 1)? {
-            b'/' => *refused = true,
-            b'u' if matches!(b.get(at + 2), Some(b'd' | b'D'))
-                && matches!(b.get(at + 3), Some(b'8'..=b'9' | b'a'..=b'f' | b'A'..=b'F')) =>
-            {
-                *refused = true
-            }
-            _ => {}
-        }
-        at += 2;
-    }
-}
-
 /// The value starting at `i`: where it ends (see [`split_json`]).
 fn json_value(b: &[u8], mut i: usize, refused: &mut bool) -> Option<usize> {
     match b.get(i)? {
-        b'"' => json_string(b, i, refused),
+        b'"' => gojson::string_end(b, i, refused),
         b'{' | b'[' => {
             let mut depth = 0usize;
             loop {
                 match b.get(i)? {
                     b'"' => {
                         let start = i;
-                        i = json_string(b, i, refused)?;
+                        i = gojson::string_end(b, i, refused)?;
                         let after = json_space(b, i);
                         if b.get(after) == Some(&b':') && !simple_key(&b[start..after]) {
                             return None;

@@ -321,6 +321,30 @@ fn plain_string_bytes(b: &[u8]) -> usize {
         .count()
 }
 
+/// Where the JSON string starting at `b[at]` (its `"`) ends: after its closing quote (`None`
+/// when there is none). For text already known to be JSON: escapes are skipped, not checked.
+/// `refused` is set when the string holds an escape the YAML grammar refuses (`\/`, a
+/// surrogate's `\u`: see [`Read::Value`]).
+pub(crate) fn string_end(b: &[u8], at: usize, refused: &mut bool) -> Option<usize> {
+    let mut i = at + 1;
+    loop {
+        i += memchr::memchr2(b'"', b'\\', b.get(i..)?)?;
+        if b[i] == b'"' {
+            return Some(i + 1);
+        }
+        match b.get(i + 1)? {
+            b'/' => *refused = true,
+            b'u' if matches!(b.get(i + 2), Some(b'd' | b'D'))
+                && matches!(b.get(i + 3), Some(b'8'..=b'9' | b'a'..=b'f' | b'A'..=b'F')) =>
+            {
+                *refused = true
+            }
+            _ => {}
+        }
+        i += 2;
+    }
+}
+
 /// Whether `b` holds a character the YAML reader takes for a line break where JSON does not:
 /// NEL (U+0085), LS (U+2028) or PS (U+2029).
 pub(crate) fn has_yaml_break(b: &[u8]) -> bool {
