@@ -226,12 +226,18 @@ impl Run<'_> {
                 Some(next) => doc = Some(next.ok()?),
             }
         }
+        let threads = self.streamer.threads();
         let (report, out) = match self.streamer.finish() {
             Ok(done) => done,
             Err(finish) => return again(finish),
         };
         let (text, pieces) = out.into_pieces(self.bom);
-        let done = streamed_execution(report, Stdout { text, pieces });
+        let stdout = Stdout {
+            text,
+            pieces,
+            threads,
+        };
+        let done = streamed_execution(report, stdout);
         Some(Attempt::Done(done))
     }
 
@@ -242,6 +248,7 @@ impl Run<'_> {
                 return None;
             }
         }
+        let threads = self.streamer.threads();
         let (mut report, out) = match self.streamer.finish() {
             Ok(done) => done,
             Err(finish) => return again(finish),
@@ -253,13 +260,14 @@ impl Run<'_> {
             tail: std::slice::from_ref(&report.summary),
         };
         let items = out.into_pieces(self.bom);
-        let stdout = match format {
+        let mut stdout = match format {
             Format::Yaml => write_shell(shell, form, items, results),
             Format::Json(layout) => match write_json_shell(shell, form, items, results, layout) {
                 Some(stdout) => stdout,
                 None => return Some(Attempt::Yaml),
             },
         };
+        stdout.threads = threads;
         Some(Attempt::Done(streamed_execution(report, stdout)))
     }
 }

@@ -631,6 +631,11 @@ impl<'c> Streamer<'c> {
         self.items.add(versions, true, &mut self.crd_results);
     }
 
+    /// How many threads the run has.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
     /// The output is a plain stream, which has no place for the items' results: from now on
     /// they go to stderr only, and those rendered for the output so far are dropped.
     pub fn results_to_stderr_only(&mut self) {

@@ -34,13 +34,24 @@ pub enum Piece {
 pub struct Stdout {
     pub text: String,
     pub pieces: Vec<Piece>,
+    /// On how many threads the pieces read again from the input are remade when written (0 or
+    /// 1: on the writing thread).
+    pub threads: usize,
 }
+
+/// How much input the pieces remade at once may span (see [`Stdout::write_to`]): their texts
+/// are held until written.
+const REMAKE_BYTES: usize = 4 << 20;
 
 impl Stdout {
     /// All of `text`.
     pub fn of(text: String) -> Self {
         let pieces = vec![Piece::Own(0..text.len())];
-        Stdout { text, pieces }
+        Stdout {
+            text,
+            pieces,
+            threads: 1,
+        }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -53,27 +64,35 @@ impl Stdout {
         })
     }
 
-    /// Writes every piece (`input`: the text the run read).
+    /// Writes every piece (`input`: the text the run read). The pieces read again from the input
+    /// are remade on [`Self::threads`] a window at a time (up to [`REMAKE_BYTES`] of input),
+    /// then written in order with the rest.
     pub fn write_to(&self, input: &str, w: &mut dyn Write) -> io::Result<()> {
-        let mut scratch = String::new();
-        for p in &self.pieces {
-            match p {
-                Piece::Own(r) => w.write_all(self.text[r.clone()].as_bytes())?,
-                Piece::Text(t) => w.write_all(t.as_bytes())?,
-                Piece::Verbatim(r) => w.write_all(input[r.clone()].as_bytes())?,
-                Piece::Input(r, print) => {
-                    let item = checked(read_item(&input[r.clone()]), *print, r)?;
-                    scratch.clear();
-                    emit_seq_item(&item, &mut scratch);
-                    w.write_all(scratch.as_bytes())?;
+        let mut at = 0;
+        while at < self.pieces.len() {
+            let (mut end, mut bytes, mut remade) = (at, 0, Vec::new());
+            while end < self.pieces.len() && bytes < REMAKE_BYTES {
+                if let Piece::Input(r, _) | Piece::InputDocument(r, _) = &self.pieces[end] {
+                    bytes += r.len();
+                    remade.push(&self.pieces[end]);
                 }
-                Piece::InputDocument(r, print) => {
-                    let doc = checked(read_document(&input[r.clone()]), *print, r)?;
-                    scratch.clear();
-                    emit_document(&doc, &mut scratch);
-                    w.write_all(scratch.as_bytes())?;
+                end += 1;
+            }
+            let threads = self.threads.clamp(1, remade.len().max(1));
+            let mut remade =
+                crate::jobs::map_ordered(threads, remade, |p| remake(p, input)).into_iter();
+            for p in &self.pieces[at..end] {
+                match p {
+                    Piece::Own(r) => w.write_all(self.text[r.clone()].as_bytes())?,
+                    Piece::Text(t) => w.write_all(t.as_bytes())?,
+                    Piece::Verbatim(r) => w.write_all(input[r.clone()].as_bytes())?,
+                    Piece::Input(..) | Piece::InputDocument(..) => {
+                        let text = remade.next().expect("a text per piece remade")?;
+                        w.write_all(text.as_bytes())?;
+                    }
                 }
             }
+            at = end;
         }
         Ok(())
     }
@@ -84,6 +103,24 @@ impl Stdout {
         self.write_to(input, &mut out).expect("writing to memory");
         String::from_utf8(out).expect("UTF-8 pieces")
     }
+}
+
+/// The text of a piece read again from the input: its item (or document) read and checked
+/// against its fingerprint, then emitted.
+fn remake(piece: &Piece, input: &str) -> io::Result<String> {
+    let mut text = String::new();
+    match piece {
+        Piece::Input(r, print) => {
+            let item = checked(read_item(&input[r.clone()]), *print, r)?;
+            emit_seq_item(&item, &mut text);
+        }
+        Piece::InputDocument(r, print) => {
+            let doc = checked(read_document(&input[r.clone()]), *print, r)?;
+            emit_document(&doc, &mut text);
+        }
+        _ => unreachable!("only input pieces are remade"),
+    }
+    Ok(text)
 }
 
 /// A fingerprint of an item: a hash of everything the emitter writes of it (each scalar's text,
@@ -181,6 +218,7 @@ mod tests {
     fn pieces_write_in_order_and_input_items_as_emitted() {
         let input = "items:\n-   a:   1\n    # c\n    b: [x]\n";
         let out = Stdout {
+            threads: 1,
             text: "head\nxx".into(),
             pieces: vec![
                 Piece::Own(0..5),
@@ -200,11 +238,51 @@ mod tests {
         assert!(Stdout::default().is_empty());
         assert_eq!(read_item("- a\n- b\n"), None);
         let wrong = Stdout {
+            threads: 1,
             text: String::new(),
             pieces: vec![Piece::Input(7..input.len(), 0)],
         };
         let mut sink = Vec::new();
         let err = wrong.write_to(input, &mut sink).unwrap_err();
         assert!(err.to_string().starts_with("internal error"), "{err}");
+    }
+
+    /// The pieces read again are remade on the threads: the same text as on one, in order, and
+    /// a piece that reads differently still stops the writing where it stands.
+    #[test]
+    fn pieces_remade_on_threads_write_as_on_one() {
+        let mut input = String::from("items:\n");
+        let mut pieces = Vec::new();
+        for i in 0..40 {
+            let start = input.len();
+            input.push_str(&format!("-   n:   {i}\n    l: [a,   b]\n"));
+            let print = fingerprint(&read_item(&input[start..]).unwrap());
+            pieces.push(Piece::Input(start..input.len(), print));
+            pieces.push(Piece::Text("# between\n".into()));
+        }
+        let on = |pieces: &[Piece], threads| Stdout {
+            text: String::new(),
+            pieces: pieces.to_vec(),
+            threads,
+        };
+        let one = on(&pieces, 1).to_string(&input);
+        assert!(
+            one.starts_with("- n: 0\n  l: [a, b]\n# between\n- n: 1\n"),
+            "{one}"
+        );
+        assert_eq!(on(&pieces, 4).to_string(&input), one);
+        let Piece::Input(r, _) = pieces[10].clone() else {
+            unreachable!()
+        };
+        pieces[10] = Piece::Input(r, 0);
+        let mut sink = Vec::new();
+        let err = on(&pieces, 4).write_to(&input, &mut sink).unwrap_err();
+        assert!(err.to_string().starts_with("internal error"), "{err}");
+        let written = String::from_utf8(sink).unwrap();
+        assert_eq!(written, one[..written.len()]);
+        assert!(
+            written.ends_with("- n: 4\n  l: [a, b]\n# between\n"),
+            "{written}"
+        );
     }
 }

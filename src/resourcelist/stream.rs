@@ -206,6 +206,7 @@ pub fn write_shell(
     Stdout {
         text,
         pieces: chunks,
+        threads: 1,
     }
 }
 
@@ -265,6 +266,7 @@ pub fn write_json_shell(
     Some(Stdout {
         text,
         pieces: chunks,
+        threads: 1,
     })
 }
 
