@@ -2,7 +2,7 @@
 //! (`message`, `severity`, `resourceRef`, `field.path`, `file`), plus the one-line form written
 //! to stderr for warnings and errors (kustomize does not show results).
 
-use crate::yaml::{Mapping, Node, Scalar};
+use crate::yaml::{Mapping, Node, Record, Scalar};
 use std::fmt;
 
 /// A result's severity (KRM: `error`, `warning`, `info`).
@@ -161,6 +161,49 @@ impl KrmResult {
             m.insert("tags", Node::Map(tm));
         }
         Node::Map(m)
+    }
+
+    /// Appends the result as an item of the `results` list (`- message: ...` at column 0): the
+    /// text the emitter writes for [`Self::to_node`], without the tree made.
+    pub fn write_yaml_item(&self, out: &mut String) {
+        let repeated = self
+            .tags
+            .iter()
+            .enumerate()
+            .any(|(i, (k, _))| self.tags[..i].iter().any(|(j, _)| j == k));
+        if repeated {
+            // A tag set twice keeps its first place and its last value (`Mapping::insert`).
+            crate::yaml::emit_seq_item(&self.to_node(), out);
+            return;
+        }
+        let mut m = Record::seq_item(out);
+        m.string("message", &self.message);
+        m.string("severity", self.severity.as_str());
+        if let Some(r) = &self.resource_ref {
+            let mut rm = m.map("resourceRef");
+            rm.string("apiVersion", &r.api_version);
+            rm.string("kind", &r.kind);
+            rm.string("name", &r.name);
+            if !r.namespace.is_empty() {
+                rm.string("namespace", &r.namespace);
+            }
+        }
+        if let Some(path) = &self.field {
+            m.map("field").string("path", path);
+        }
+        if let Some(file) = &self.file {
+            let mut fm = m.map("file");
+            fm.string("path", &file.path);
+            if let Some(i) = file.index {
+                fm.integer("index", i);
+            }
+        }
+        if !self.tags.is_empty() {
+            let mut tm = m.map("tags");
+            for (k, v) in &self.tags {
+                tm.string(k, v);
+            }
+        }
     }
 
     /// The stderr line: `crd-schema-fn: warning: Widget demo/w1 (example.com/v1): spec.colour: message`

@@ -31,7 +31,7 @@ use crate::results::{KrmResult, Severity, Summary};
 use crate::schema::registry::Entry;
 use crate::schema::registry::{split_api_version, Lookup};
 use crate::yaml::parse::ahead;
-use crate::yaml::{emit_seq_item, Node};
+use crate::yaml::Node;
 pub use output::{Format, Output};
 use std::ops::Range;
 
@@ -780,7 +780,7 @@ impl Rendered {
     /// Renders `r` (as an entry of the output's `results` too, in `results`).
     fn push(&mut self, r: &KrmResult, results: Option<Format>) {
         match results {
-            Some(Format::Yaml) => emit_seq_item(&r.to_node(), &mut self.entries),
+            Some(Format::Yaml) => r.write_yaml_item(&mut self.entries),
             Some(Format::Json(layout)) => {
                 write_element(&mut self.entries, &r.to_node(), layout).expect("a result is JSON")
             }

@@ -106,3 +106,79 @@ fn summary_text_and_error_detection() {
     assert!(!has_error(std::slice::from_ref(&s)));
     assert!(has_error(&[s, KrmResult::new(Severity::Error, "x")]));
 }
+
+/// A result written straight as a `results` item is the emitter's text for its tree, whatever
+/// its strings hold (words YAML reads as other types, indicators, line breaks, escapes, empty
+/// strings, long ones), with and without each optional part.
+#[test]
+fn a_result_written_straight_is_the_emitter_text_of_its_tree() {
+    let strings = [
+        "spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1",
+        "",
+        "yes",
+        "0755",
+        "- a",
+        "a: b",
+        "x #y",
+        "'q'",
+        "\"d\"",
+        "line one\nline two\n",
+        "\n",
+        " lead",
+        "trail ",
+        "tab\there",
+        "nel\u{85}",
+        "é ✓ \u{feff}",
+        "---",
+        "...",
+        "@at",
+        "%p",
+        "{a}",
+        "[a]",
+        "null",
+        "~",
+        "1.5",
+        "a:",
+        ":a",
+        "?",
+        "-",
+        &"long ".repeat(300),
+    ];
+    let mut checked = 0;
+    for (i, s) in strings.iter().enumerate() {
+        let other = strings[(i + 7) % strings.len()];
+        let mut r = KrmResult::new(Severity::Error, *s);
+        let mut versions = vec![r.clone()];
+        r.field = Some(other.to_string());
+        versions.push(r.clone());
+        r.resource_ref = Some(ResourceRef {
+            api_version: other.to_string(),
+            kind: s.to_string(),
+            name: other.to_string(),
+            namespace: if i % 2 == 0 {
+                s.to_string()
+            } else {
+                String::new()
+            },
+        });
+        versions.push(r.clone());
+        r.file = Some(FileRef {
+            path: s.to_string(),
+            index: (i % 3 > 0).then_some(i as i64 - 1),
+        });
+        versions.push(r.clone());
+        r.tags = vec![("operation", s.to_string()), ("other", other.to_string())];
+        versions.push(r.clone());
+        r.tags.push(("operation", "again".into()));
+        versions.push(r.clone());
+        for r in versions {
+            let mut want = String::new();
+            crate::yaml::emit_seq_item(&r.to_node(), &mut want);
+            let mut got = String::from("x\n");
+            r.write_yaml_item(&mut got);
+            assert_eq!(got.strip_prefix("x\n").unwrap(), want, "{r:?}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 6 * strings.len());
+}

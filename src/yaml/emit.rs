@@ -92,6 +92,67 @@ pub fn emit_seq_item(node: &Node, out: &mut String) {
     e.after_indicator(node, 0);
 }
 
+/// Writes a block mapping of new strings under plain keys (each value a
+/// [`Node::string`](super::Node::string), a nested mapping of them, or an integer) exactly as
+/// [`emit_seq_item`] writes that tree, without making it: for the many small records of a run's
+/// results. The keys are the caller's own words, which the emitter writes plain.
+pub struct Record<'o> {
+    out: &'o mut String,
+    /// The keys' column.
+    indent: usize,
+    /// The next key follows the `- ` already written.
+    inline: bool,
+}
+
+impl<'o> Record<'o> {
+    /// A record as an item of a block sequence whose dashes sit at column 0.
+    pub fn seq_item(out: &'o mut String) -> Self {
+        out.push_str("- ");
+        Record {
+            out,
+            indent: 2,
+            inline: true,
+        }
+    }
+
+    fn key(&mut self, key: &str) {
+        debug_assert!(
+            super::scalar::string_style(key) == ScalarStyle::Plain
+                && scalar::plain_ok(key, true, false)
+        );
+        if !std::mem::take(&mut self.inline) {
+            self.out.extend(std::iter::repeat_n(' ', self.indent));
+        }
+        self.out.push_str(key);
+        self.out.push(':');
+    }
+
+    /// `key: value` for a new string.
+    pub fn string(&mut self, key: &str, value: &str) {
+        self.key(key);
+        scalar::write_new_string_value(self.out, value, self.indent);
+    }
+
+    /// `key: n`.
+    pub fn integer(&mut self, key: &str, n: i64) {
+        self.key(key);
+        self.out.push(' ');
+        self.out.push_str(&n.to_string());
+        self.out.push('\n');
+    }
+
+    /// `key:` and the (non-empty) mapping under it.
+    pub fn map(&mut self, key: &str) -> Record<'_> {
+        self.key(key);
+        self.out.push('\n');
+        Record {
+            out: &mut *self.out,
+            indent: self.indent + 2,
+            inline: false,
+        }
+    }
+}
+
 /// `&name ` before the node it names.
 fn push_anchor(out: &mut String, name: &str) {
     out.push('&');

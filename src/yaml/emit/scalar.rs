@@ -2,6 +2,7 @@
 //! escapes, literal/folded with chomping and indentation indicators. A style that cannot hold the
 //! content falls back to double-quoted.
 
+use crate::yaml::scalar::string_style;
 use crate::yaml::scalar::style::needs_escapes;
 use crate::yaml::{Node, Scalar, ScalarStyle};
 
@@ -17,25 +18,59 @@ pub(super) enum Placement {
 /// `col0`: the scalar starts at column 0 (root scalar or top-level key), where `---` and `...`
 /// would be document markers.
 fn effective_style(s: &Scalar, key: bool, col0: bool) -> ScalarStyle {
+    let kept = source(s, false).is_some();
+    style_written(&s.value, s.style, kept, key, col0)
+}
+
+/// [`effective_style`] of a scalar holding `value` in `style`, `kept` when its source text is
+/// written.
+fn style_written(
+    value: &str,
+    style: ScalarStyle,
+    kept: bool,
+    key: bool,
+    col0: bool,
+) -> ScalarStyle {
     // A plain scalar starting with U+FEFF at column 0 may start the stream, where a reader
     // takes it for a byte order mark and drops it; one starting with `---` or `...` there is
     // a document marker, its source text (kept from a column past 0) too.
-    let marker = s.value.starts_with('\u{feff}') || is_marker(&s.value);
-    if s.style == ScalarStyle::Plain && col0 && marker {
+    let marker = value.starts_with('\u{feff}') || is_marker(value);
+    if style == ScalarStyle::Plain && col0 && marker {
         return ScalarStyle::DoubleQuoted;
     }
-    let ok = source(s, false).is_some()
-        || match s.style {
-            ScalarStyle::Plain => s.value.is_empty() || plain_lines_ok(&s.value, key, col0),
-            ScalarStyle::SingleQuoted => single_ok(&s.value),
+    let ok = kept
+        || match style {
+            ScalarStyle::Plain => value.is_empty() || plain_lines_ok(value, key, col0),
+            ScalarStyle::SingleQuoted => single_ok(value),
             ScalarStyle::DoubleQuoted => true,
-            ScalarStyle::Literal | ScalarStyle::Folded => block_ok(&s.value),
+            ScalarStyle::Literal | ScalarStyle::Folded => block_ok(value),
         };
     if ok {
-        s.style
+        style
     } else {
         ScalarStyle::DoubleQuoted
     }
+}
+
+/// ` value` and its line break for a new string (a [`crate::yaml::Node::string`]: no tag, no
+/// source text, [`string_style`]'s style) as the value of a block mapping key at column
+/// `indent`: what the emitter writes after the key's `:`, without the string's scalar made.
+pub(crate) fn write_new_string_value(out: &mut String, v: &str, indent: usize) {
+    let style = string_style(v);
+    if v.is_empty() && style == ScalarStyle::Plain {
+        out.push('\n');
+        return;
+    }
+    out.push(' ');
+    match style_written(v, style, false, false, false) {
+        ScalarStyle::Plain => write_flow_lines(out, v, indent + 2, |o, p| o.push_str(p)),
+        ScalarStyle::SingleQuoted => write_single(out, v, indent + 2),
+        ScalarStyle::DoubleQuoted => write_double(out, v),
+        ScalarStyle::Literal | ScalarStyle::Folded => {
+            unreachable!("a new string is plain or quoted")
+        }
+    }
+    out.push('\n');
 }
 
 /// Whether `k` can be written as an implicit (simple) key: a single-line scalar.
