@@ -5,6 +5,13 @@
 //! Kubernetes libraries' types (IP, CIDR, quantity, semver, URL, named format) are
 //! [`Ext`] values; errors are [`Error`]s with cel-go's texts.
 //!
+//! An object's lists and maps are also lazy, as those wrappers are: they hold their part of
+//! the object's JSON ([`super::value::Json`]) and convert an item or entry when it is read.
+//! A lookup, `has()`, `size()` and an index read the JSON alone; whatever needs them all
+//! (iteration, equality, the library functions, runtime costs' traversals) converts the whole
+//! level once through [`List::items`] or [`Map::entries`] and keeps it, the items' own lists
+//! and maps lazy in turn. Either way the values are those converting everything would give.
+//!
 //! Equality is cel-go's `Equal` (numbers compare across int, uint and double; lists in
 //! order, maps by key; the left operand's kind decides for set and map lists, see
 //! [`super::lists`]); ordering is cel-go's `Compare` ([`Val::compare`]).

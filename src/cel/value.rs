@@ -408,6 +408,96 @@ fn decode_base64_url(s: &str) -> Result<Vec<u8>, usize> {
 #[cfg(test)]
 mod tests {
     use super::decode_base64_url as decode;
+    use super::*;
+    use crate::test_support::json_of;
+
+    /// A value of `value` (YAML) under `schema` (YAML), and another of the same, so that one
+    /// can be read lazily and the other converted whole.
+    fn twice(schema: &str, value: &str) -> (Val, Val) {
+        let s =
+            crate::schema::convert::convert(&json_of(schema), "openAPIV3Schema").expect("a schema");
+        let decl = super::super::decl::decl_of(&s, true).expect("a CEL type");
+        let json = json_of(value);
+        (to_cel(&json, &decl), to_cel(&json, &decl))
+    }
+
+    /// Looking up, counting and testing an object's or map's entries without converting
+    /// them gives what converting them all gives: declared properties under their CEL
+    /// names, nulls absent from objects and kept in maps, formats converted or `Invalid`.
+    #[test]
+    fn lazy_lookups_agree_with_the_converted_entries() {
+        let schema = "{type: object, properties: {
+            a: {type: string}, b: {type: string, nullable: true}, x-y: {type: integer},
+            when: {type: string, format: date-time}, dur: {type: string, format: duration},
+            m: {type: object, additionalProperties: {type: string, nullable: true}},
+            s: {type: array, x-kubernetes-list-type: set, items: {type: number}},
+            l: {type: array, items: {type: object, properties: {k: {type: string}}}}}}";
+        let value = "{a: x, b: null, x-y: 3, when: '2024-01-02T03:04:05Z', dur: 5 parsecs,
+            m: {q: '1', p: null}, s: [1, 2.5], l: [{k: a}, {k: b, other: 1}], extra: 1}";
+        let (lazy, whole) = twice(schema, value);
+        let (Val::Map(lazy), Val::Map(whole)) = (&lazy, &whole) else {
+            panic!("objects are maps");
+        };
+        let entries = whole.entries();
+        let names: Vec<String> = entries.keys().map(ToString::to_string).collect();
+        assert_eq!(names, ["a", "dur", "l", "m", "s", "when", "x__dash__y"]);
+        assert_eq!(lazy.len(), entries.len());
+        for k in ["a", "b", "x-y", "extra", "nope"].map(Key::str) {
+            assert!(!lazy.contains_key(&k) || entries.contains_key(&k), "{k}");
+            assert_eq!(lazy.get_key(&k).as_ref(), entries.get(&k), "{k}");
+        }
+        for (k, x) in entries {
+            assert!(lazy.contains_key(k), "{k}");
+            assert_eq!(lazy.get_key(k).as_ref(), Some(x), "{k}");
+        }
+        assert!(strfmt(entries[&Key::str("dur")].clone()).is_err());
+        assert!(matches!(entries[&Key::str("when")], Val::Timestamp(_)));
+        let Some(Val::Map(m)) = lazy.get_key(&Key::str("m")) else {
+            panic!("a map");
+        };
+        assert_eq!(m.len(), 2);
+        assert_eq!(m.get_key(&Key::str("p")), Some(Val::Null));
+        assert_eq!(m.get(&Val::Int(1)), None);
+        let names: Vec<String> = m.entries().keys().map(ToString::to_string).collect();
+        assert_eq!(names, ["p", "q"]);
+    }
+
+    /// A list of the object reads an item without converting the others, and a set list
+    /// holds its elements as decoded from the JSON (an integer as an int).
+    #[test]
+    fn lazy_lists_agree_with_their_converted_items() {
+        let schema = "{type: object, properties: {
+            s: {type: array, x-kubernetes-list-type: set, items: {type: number}},
+            l: {type: array, items: {type: object, properties: {k: {type: string}}}}}}";
+        let (lazy, whole) = twice(schema, "{s: [1, 2.5], l: [{k: a}, {k: b}]}");
+        let (Val::Map(lazy), Val::Map(whole)) = (&lazy, &whole) else {
+            panic!("objects are maps");
+        };
+        for name in ["s", "l"] {
+            let (Some(Val::List(a)), Some(Val::List(b))) = (
+                lazy.get_key(&Key::str(name)),
+                whole.get_key(&Key::str(name)),
+            ) else {
+                panic!("lists");
+            };
+            assert_eq!(a.len(), b.items().len());
+            for (i, x) in b.items().iter().enumerate() {
+                assert_eq!(a.get(i).as_ref(), Some(x), "{name}[{i}]");
+            }
+            assert_eq!(a.get(2), None);
+            assert!(a.origin.is_some());
+        }
+        let Some(Val::List(s)) = lazy.get_key(&Key::str("s")) else {
+            panic!("a list");
+        };
+        let held: Vec<_> = s.held().expect("a set").iter().map(Held::key).collect();
+        use super::super::gokeys::Native;
+        assert_eq!(
+            held,
+            [Ok(Native::Int(1)), Ok(Native::Float(2.5f64.to_bits()))]
+        );
+        assert_eq!(s.items(), [Val::Double(1.0), Val::Double(2.5)]);
+    }
 
     /// Go's `base64.URLEncoding.DecodeString` results (and `CorruptInputError` offsets).
     #[test]
