@@ -4,10 +4,10 @@
 //! where `oldSelf` is an empty optional. Failures, runtime errors and the cost budget become
 //! the apiserver's field errors.
 //!
-//! The first node with rules on the way down copies its value (and its old value, when a rule
-//! reads `oldSelf`) into a [`Json`] tree once; the nodes with rules below it take their parts
-//! of the same trees, and their `self` and `oldSelf` convert only what the rules read (see
-//! [`super::value`]).
+//! The first node with rules on the way down copies its value into a [`Json`] tree once (and
+//! the first whose rules read `oldSelf`, its old value); the nodes with rules below it take
+//! their parts of the same trees, and their `self` and `oldSelf` convert only what the rules
+//! read (see [`super::value`]).
 
 use super::compile::{Node, Slot};
 use super::cost::Budget;

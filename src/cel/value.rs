@@ -416,7 +416,7 @@ mod tests {
     fn twice(schema: &str, value: &str) -> (Val, Val) {
         let s =
             crate::schema::convert::convert(&json_of(schema), "openAPIV3Schema").expect("a schema");
-        let decl = super::super::decl::decl_of(&s, true).expect("a CEL type");
+        let decl = crate::cel::decl::decl_of(&s, true).expect("a CEL type");
         let json = json_of(value);
         (to_cel(&json, &decl), to_cel(&json, &decl))
     }
@@ -491,7 +491,7 @@ mod tests {
             panic!("a list");
         };
         let held: Vec<_> = s.held().expect("a set").iter().map(Held::key).collect();
-        use super::super::gokeys::Native;
+        use crate::cel::gokeys::Native;
         assert_eq!(
             held,
             [Ok(Native::Int(1)), Ok(Native::Float(2.5f64.to_bits()))]
