@@ -145,8 +145,13 @@ impl Object {
 
 /// The item of the old map list `old` with the same values of `keys` as `item`.
 pub fn correlated_item<'o>(keys: &[String], item: &Value, old: &'o [Value]) -> Option<&'o Value> {
+    correlated_index(keys, item, old).map(|i| &old[i])
+}
+
+/// The index of [`correlated_item`] in `old`.
+pub fn correlated_index(keys: &[String], item: &Value, old: &[Value]) -> Option<usize> {
     let m = item.as_object()?;
-    old.iter().find(|o| {
+    old.iter().position(|o| {
         o.as_object()
             .is_some_and(|om| keys.iter().all(|k| m.get(k) == om.get(k)))
     })

@@ -3,14 +3,19 @@
 //! values. Transition rules do not run (there is no old object) unless `optionalOldSelf`,
 //! where `oldSelf` is an empty optional. Failures, runtime errors and the cost budget become
 //! the apiserver's field errors.
+//!
+//! The first node with rules on the way down copies its value into a [`Json`] tree once (and
+//! the first whose rules read `oldSelf`, its old value); the nodes with rules below it take
+//! their parts of the same trees, and their `self` and `oldSelf` convert only what the rules
+//! read (see [`super::value`]).
 
 use super::compile::{Node, Slot};
 use super::cost::Budget;
-use super::equal::{correlated_item, equal};
+use super::equal::{correlated_index, equal};
 use super::errors::{runtime_error, RunError};
 use super::rule::{Reason, Rule};
 use super::val::Val;
-use super::value::to_cel;
+use super::value::{to_val, Json};
 use crate::field::{BadValue, ErrorType, FieldError, Path};
 use crate::go::strconv::quote;
 use serde_json::Value;
@@ -36,8 +41,27 @@ pub fn validate_update(
         &Path::Root(""),
         &mut budget,
         &mut out,
+        Trees::default(),
     );
     out
+}
+
+/// A value's and its old value's parts of the [`Json`] copies a node with rules above it made
+/// (`None` where none did), so that nested nodes with rules do not copy them again.
+#[derive(Clone, Default)]
+struct Trees {
+    new: Option<Json>,
+    old: Option<Json>,
+}
+
+impl Trees {
+    /// The trees' parts under the member `k` (of the value and of the old value).
+    fn member(&self, k: &str) -> Trees {
+        Trees {
+            new: self.new.as_ref().and_then(|j| j.member(k)).cloned(),
+            old: self.old.as_ref().and_then(|j| j.member(k)).cloned(),
+        }
+    }
 }
 
 /// Returns false when evaluation must stop (the budget ran out). `old` is the value's correlated
@@ -53,13 +77,17 @@ fn walk(
     path: &Path<'_>,
     budget: &mut Budget,
     out: &mut Vec<FieldError>,
+    mut trees: Trees,
 ) -> bool {
     if v.is_null() {
         return true;
     }
     let old = old.filter(|o| !o.is_null());
+    if old.is_none() {
+        trees.old = None;
+    }
     let unchanged = old.map_or(parent_unchanged, |o| equal(&n.shape, v, o));
-    if !n.rules.is_empty() && !run_rules(n, v, old, unchanged, path, budget, out) {
+    if !n.rules.is_empty() && !run_rules(n, v, old, &mut trees, unchanged, path, budget, out) {
         return false;
     }
     match v {
@@ -69,12 +97,18 @@ fn walk(
             };
             let old_items = old.and_then(Value::as_array);
             for (i, x) in items.iter().enumerate() {
-                let o = n
+                let at = n
                     .map_keys
                     .as_deref()
                     .zip(old_items)
-                    .and_then(|(keys, o)| correlated_item(keys, x, o));
-                if !walk(it, x, o, unchanged, &path.index(i), budget, out) {
+                    .and_then(|(keys, o)| correlated_index(keys, x, o));
+                let o = at.and_then(|at| old_items?.get(at));
+                let item = |j: &Option<Json>, at: Option<usize>| j.as_ref()?.item(at?).cloned();
+                let sub = Trees {
+                    new: item(&trees.new, Some(i)),
+                    old: item(&trees.old, at),
+                };
+                if !walk(it, x, o, unchanged, &path.index(i), budget, out, sub) {
                     return false;
                 }
             }
@@ -84,7 +118,8 @@ fn walk(
             if let Some(ap) = n.additional.as_deref() {
                 for (k, x) in m {
                     let o = old_map.and_then(|om| om.get(k));
-                    if !walk(ap, x, o, unchanged, &path.key(k), budget, out) {
+                    let sub = trees.member(k);
+                    if !walk(ap, x, o, unchanged, &path.key(k), budget, out, sub) {
                         return false;
                     }
                 }
@@ -99,7 +134,8 @@ fn walk(
                         true => (None, false),
                         false => (o, unchanged),
                     };
-                    if !walk(p, x, o, parent, &path.child(k), budget, out) {
+                    let sub = trees.member(k);
+                    if !walk(p, x, o, parent, &path.child(k), budget, out, sub) {
                         return false;
                     }
                 }
@@ -115,6 +151,7 @@ fn run_rules(
     n: &Node,
     v: &Value,
     old: Option<&Value>,
+    trees: &mut Trees,
     unchanged: bool,
     path: &Path<'_>,
     budget: &mut Budget,
@@ -136,8 +173,16 @@ fn run_rules(
         out.push(invalid("validation failed due to running out of cost budget, no further validation rules will be run".into()));
         return false;
     }
-    let this = to_cel(v, decl);
-    let old_cel = old.map(|o| to_cel(o, decl));
+    let this = to_val(trees.new.get_or_insert_with(|| Json::of(v)), decl);
+    // The old value is copied only for rules that read it.
+    let reads_old = n
+        .rules
+        .iter()
+        .any(|slot| matches!(slot, Slot::Ready(r) if r.uses_old_self || r.optional_old_self));
+    let old_cel = match old {
+        Some(o) if reads_old => Some(to_val(trees.old.get_or_insert_with(|| Json::of(o)), decl)),
+        _ => None,
+    };
     // CEL ratcheting: a value equal to its old one (or, without one, an unchanged nearest
     // ancestor that has one) keeps the errors of rules without oldSelf from being reported.
     for slot in &n.rules {
@@ -148,7 +193,7 @@ fn run_rules(
                 continue;
             }
         };
-        if rule.uses_old_self && !rule.optional_old_self && old_cel.is_none() {
+        if rule.uses_old_self && !rule.optional_old_self && old.is_none() {
             continue;
         }
         let old_self = if rule.optional_old_self {

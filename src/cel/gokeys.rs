@@ -6,6 +6,7 @@
 use super::decl::{Decl, Kind};
 use super::escape::escape;
 use super::val::{Error, Key, Val as Value};
+use super::value::Json;
 use std::sync::Arc;
 
 /// 2^63: the whole numbers below it in size (and -2^63) are an `int64` in Go.
@@ -68,21 +69,20 @@ fn unique() -> usize {
 /// An element of a set list as the apiserver decodes it from the object's JSON: an
 /// integer literal that fits is an `int64`, any other number a `float64` (`1.0` too,
 /// where YAML's `1.0` reaches it as `1`), a string its text.
-pub fn of_json(v: &serde_json::Value) -> Held {
-    use serde_json::Value as J;
+pub fn of_json(v: &Json) -> Held {
     Held::Key(match v {
-        J::Null => Native::Nil,
-        J::Bool(b) => Native::Bool(*b),
-        J::Number(n) => match n.as_i64() {
+        Json::Null => Native::Nil,
+        Json::Bool(b) => Native::Bool(*b),
+        Json::Number(n) => match n.as_i64() {
             Some(i) => Native::Int(i),
             None => {
                 let f = n.as_f64().unwrap_or(0.0);
                 Native::Float(if f == 0.0 { 0 } else { f.to_bits() })
             }
         },
-        J::String(s) => Native::Str(s.as_str().into()),
-        J::Array(_) => return Held::Unhashable("[]interface {}"),
-        J::Object(_) => return Held::Unhashable("map[string]interface {}"),
+        Json::String(s) => Native::Str(s.clone()),
+        Json::Array(_) => return Held::Unhashable("[]interface {}"),
+        Json::Object(_) => return Held::Unhashable("map[string]interface {}"),
     })
 }
 
@@ -137,11 +137,11 @@ pub fn key_of(v: &Value, elem: &Decl, keys: &[String]) -> MapKey {
             let name = escape(k).unwrap_or_else(|| k.clone());
             let value = elem
                 .property(&name)
-                .and_then(|f| m.entries.get(&Key::str(&f.cel)));
+                .and_then(|f| m.get_key(&Key::str(&f.cel)));
             match value {
                 None | Some(Value::Null) => Native::Nil,
-                Some(Value::Bytes(b)) => Native::Bytes(b.clone()),
-                Some(x) => match of_value(x) {
+                Some(Value::Bytes(b)) => Native::Bytes(b),
+                Some(x) => match of_value(&x) {
                     Ok(n) => n,
                     Err(_) => Native::Unique(unique()),
                 },

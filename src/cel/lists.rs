@@ -73,10 +73,10 @@ pub fn apply(op: ListOp, l: &Value, r: &Value) -> Option<Res> {
         },
         ListOp::In => match (r, origin(r)) {
             (Value::List(list), Some(d)) => match &d.kind {
-                Kind::List(..) => Some(contains_items(&list.items, l)),
+                Kind::List(..) => Some(contains_items(list.items(), l)),
                 _ => None,
             },
-            (Value::List(list), None) if composite(l) => Some(contains(&list.items, l)),
+            (Value::List(list), None) if composite(l) => Some(contains(list.items(), l)),
             _ => None,
         },
         _ => None,
@@ -125,19 +125,19 @@ fn equal(l: &Value, r: &Value) -> Result<Equal, Panic> {
     let mismatch = || Ok(Equal::Error(Error::NoSuchOverload));
     match (l, r, origin(l)) {
         (Value::List(a), Value::List(b), Some(d)) => {
-            if a.items.len() != b.items.len() {
+            if a.items().len() != b.items().len() {
                 return Ok(Equal::No);
             }
             match &d.kind {
                 Kind::List(elem, ListType::Set) => {
-                    let keys = set_keys(&a.items, a.held.as_deref(), elem)?;
-                    equal_sets(&keys, &b.items)
+                    let keys = set_keys(a.items(), a.held().as_deref(), elem)?;
+                    equal_sets(&keys, b.items())
                 }
                 Kind::List(elem, ListType::Map(keys)) => {
-                    equal_map_lists(&a.items, &b.items, elem, keys)
+                    equal_map_lists(a.items(), b.items(), elem, keys)
                 }
                 Kind::List(_, ListType::Atomic) => {
-                    let pairs = a.items.iter().zip(b.items.iter()).map(Some);
+                    let pairs = a.items().iter().zip(b.items().iter()).map(Some);
                     equal_items(pairs, true)
                 }
                 _ => mismatch(),
@@ -147,10 +147,10 @@ fn equal(l: &Value, r: &Value) -> Result<Equal, Panic> {
         (Value::List(_) | Value::Map(_), _, Some(_)) => mismatch(),
         // cel-go's lists and maps: only a false item decides.
         (Value::List(a), Value::List(b), None) => {
-            if a.items.len() != b.items.len() {
+            if a.items().len() != b.items().len() {
                 return Ok(Equal::No);
             }
-            equal_items(a.items.iter().zip(b.items.iter()).map(Some), false)
+            equal_items(a.items().iter().zip(b.items().iter()).map(Some), false)
         }
         (Value::Map(m), Value::Map(other), None) => equal_entries(m, other, false),
         (Value::List(_) | Value::Map(_), _, None) => Ok(Equal::No),
@@ -166,13 +166,13 @@ fn equal(l: &Value, r: &Value) -> Result<Equal, Panic> {
 /// Maps compared entry by entry, `m`'s keys in order (Go's map order, which decides between
 /// a false and an error in the apiserver, is random; here it is the same on every run).
 fn equal_entries(m: &Map, other: &Map, object: bool) -> Result<Equal, Panic> {
-    if m.entries.len() != other.entries.len() {
+    if m.entries().len() != other.entries().len() {
         return Ok(Equal::No);
     }
     let pairs = m
-        .entries
+        .entries()
         .iter()
-        .map(|(k, x)| other.entries.get(k).map(|y| (x, y)));
+        .map(|(k, x)| other.entries().get(k).map(|y| (x, y)));
     equal_items(pairs, object)
 }
 
@@ -244,14 +244,14 @@ fn equal_map_lists(
 fn adopt(v: &Value, d: &Arc<Decl>) -> Value {
     match (&d.kind, v) {
         (Kind::Double, Value::Int(i)) => Value::Double(*i as f64),
-        (Kind::List(elem, _), Value::List(l)) => Value::List(List {
-            items: Arc::new(l.items.iter().map(|x| adopt(x, elem)).collect()),
-            origin: Some(d.clone()),
-            held: None,
-        }),
+        (Kind::List(elem, _), Value::List(l)) => Value::List(List::typed(
+            l.items().iter().map(|x| adopt(x, elem)).collect(),
+            Some(d.clone()),
+            None,
+        )),
         (Kind::Map(_) | Kind::Object(_), Value::Map(m)) => {
             let entries: BTreeMap<Key, Value> = m
-                .entries
+                .entries()
                 .iter()
                 .map(|(k, x)| {
                     let x = match field(d, k) {
@@ -261,10 +261,7 @@ fn adopt(v: &Value, d: &Arc<Decl>) -> Value {
                     (k.clone(), x)
                 })
                 .collect();
-            Value::Map(Map {
-                entries: Arc::new(entries),
-                origin: Some(d.clone()),
-            })
+            Value::Map(Map::typed(entries, Some(d.clone())))
         }
         _ => v.clone(),
     }
@@ -277,13 +274,13 @@ fn add(l: &List, r: &Value, d: &Arc<Decl>) -> Res {
     let (Value::List(other), Kind::List(elem, ty)) = (r, &d.kind) else {
         return Err(Error::NoSuchOverload);
     };
-    let mut out: Vec<Value> = l.items.to_vec();
+    let mut out: Vec<Value> = l.items().to_vec();
     let mut held = None;
     match ty {
         ListType::Set => {
-            let mut keys = set_keys(&l.items, l.held.as_deref(), elem)?;
+            let mut keys = set_keys(l.items(), l.held().as_deref(), elem)?;
             let mut set: std::collections::HashSet<Native> = keys.iter().cloned().collect();
-            for y in other.items.iter() {
+            for y in other.items().iter() {
                 let k = of_value(y)?;
                 if set.insert(k.clone()) {
                     keys.push(k);
@@ -294,12 +291,12 @@ fn add(l: &List, r: &Value, d: &Arc<Decl>) -> Res {
         }
         ListType::Map(keys) => {
             let at: HashMap<MapKey, usize> = l
-                .items
+                .items()
                 .iter()
                 .enumerate()
                 .map(|(i, x)| (key_of(x, elem, keys), i))
                 .collect();
-            for y in other.items.iter() {
+            for y in other.items().iter() {
                 let y2 = adopt(y, elem);
                 match at.get(&key_of(y, elem, keys)) {
                     Some(&i) => out[i] = y2,
@@ -308,16 +305,12 @@ fn add(l: &List, r: &Value, d: &Arc<Decl>) -> Res {
             }
         }
         ListType::Atomic => {
-            for y in other.items.iter() {
+            for y in other.items().iter() {
                 out.push(adopt(y, elem));
             }
         }
     }
-    Ok(Value::List(List {
-        items: Arc::new(out),
-        origin: Some(d.clone()),
-        held,
-    }))
+    Ok(Value::List(List::typed(out, Some(d.clone()), held)))
 }
 
 /// `x in items`, a list of the object: each item's `Equal` (the apiserver's `Contains`);

@@ -15,7 +15,9 @@
 //! - **Values.** `val` is cel-go's values: an object's value (`value`, the apiserver's
 //!   `UnstructuredToVal`) carries its schema type in its lists and maps, so that set and map
 //!   lists compare and add as the apiserver's (`lists`, on Go's map-key identity in `gokeys`)
-//!   wherever the value goes.
+//!   wherever the value goes, and converts the object's JSON lazily, a field, entry or item
+//!   when a rule reads it (`eval` copies the JSON once for the nodes with rules below the
+//!   first).
 //! - **Library.** `library` holds every function of the 1.36 environment over those values,
 //!   one file per cel-go or Kubernetes library, each overload written once with cel-go's error
 //!   texts; Go's own behaviour they rely on is `crate::go`'s.

@@ -5,17 +5,25 @@
 //! Kubernetes libraries' types (IP, CIDR, quantity, semver, URL, named format) are
 //! [`Ext`] values; errors are [`Error`]s with cel-go's texts.
 //!
+//! An object's lists and maps are also lazy, as those wrappers are: they hold their part of
+//! the object's JSON ([`super::value::Json`]) and convert an item or entry when it is read.
+//! A lookup, `has()`, `size()` and an index read the JSON alone; whatever needs them all
+//! (iteration, equality, the library functions, runtime costs' traversals) converts the whole
+//! level once through [`List::items`] or [`Map::entries`] and keeps it, the items' own lists
+//! and maps lazy in turn. Either way the values are those converting everything would give.
+//!
 //! Equality is cel-go's `Equal` (numbers compare across int, uint and double; lists in
 //! order, maps by key; the left operand's kind decides for set and map lists, see
 //! [`super::lists`]); ordering is cel-go's `Compare` ([`Val::compare`]).
 
 use super::decl::Decl;
 use super::gokeys::Held;
+use super::value::{JsonList, JsonMap};
 use std::any::Any;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// A timestamp: cel-go's `time.Time` (an instant with the zone it was read in).
 pub type Timestamp = chrono::DateTime<chrono::FixedOffset>;
@@ -74,19 +82,43 @@ impl dyn Ext {
 /// A list: its items, and for a list of the object (or one `+` built on it) its schema type
 /// and, for a set list, its elements as the apiserver holds them (the JSON values decoded, or
 /// as `+` added them), by which it compares and adds as the apiserver's value of it does.
+///
+/// A list of the object converts its items from the object's JSON only when they are first
+/// read as a whole ([`List::items`]); [`List::len`] and [`List::get`] read the JSON without
+/// converting the rest (see [`super::value`]).
 #[derive(Clone, Debug)]
 pub struct List {
-    pub items: Arc<Vec<Val>>,
+    items: Arc<Items>,
     pub origin: Option<Arc<Decl>>,
+    /// The set elements `+` built (a set list of the object reads its own from the JSON, see
+    /// [`List::held`]).
     pub held: Option<Arc<[Held]>>,
 }
 
+/// A list's items: built, or converted from the object's JSON on first read.
+#[derive(Debug)]
+struct Items {
+    converted: OnceLock<Vec<Val>>,
+    json: Option<JsonList>,
+}
+
 /// A map, its entries in key order (cel-go's is Go's map order, different on every run).
+///
+/// An object's or map's value of the object converts its entries from the object's JSON only
+/// when they are first read as a whole ([`Map::entries`]); a lookup ([`Map::get`]),
+/// [`Map::contains_key`] and [`Map::len`] read the JSON without converting the others.
 #[derive(Clone, Debug)]
 pub struct Map {
-    pub entries: Arc<BTreeMap<Key, Val>>,
+    entries: Arc<Entries>,
     /// For an object's map or object value: its schema type.
     pub origin: Option<Arc<Decl>>,
+}
+
+/// A map's entries: built, or converted from the object's JSON on first read.
+#[derive(Debug)]
+struct Entries {
+    converted: OnceLock<BTreeMap<Key, Val>>,
+    json: Option<JsonMap>,
 }
 
 /// A map key: cel-go's map keys are ints, uints, bools and strings.
@@ -174,34 +206,152 @@ impl Key {
 impl List {
     /// A list the rule built.
     pub fn new(items: Vec<Val>) -> List {
+        List::typed(items, None, None)
+    }
+
+    /// A list of type `origin` built of `items` (and, for a set, `held`).
+    pub fn typed(items: Vec<Val>, origin: Option<Arc<Decl>>, held: Option<Arc<[Held]>>) -> List {
         List {
-            items: Arc::new(items),
-            origin: None,
+            items: Arc::new(Items {
+                converted: OnceLock::from(items),
+                json: None,
+            }),
+            origin,
+            held,
+        }
+    }
+
+    /// The object's list `json`, its items converted when first read.
+    pub fn of_json(json: JsonList) -> List {
+        List {
+            origin: Some(json.decl().clone()),
+            items: Arc::new(Items {
+                converted: OnceLock::new(),
+                json: Some(json),
+            }),
             held: None,
         }
+    }
+
+    /// The items (converted from the object's JSON on the first call).
+    pub fn items(&self) -> &[Val] {
+        let Items { converted, json } = &*self.items;
+        converted.get_or_init(|| json.as_ref().map(JsonList::items).unwrap_or_default())
+    }
+
+    /// How many items there are.
+    pub fn len(&self) -> usize {
+        match (self.items.converted.get(), &self.items.json) {
+            (Some(items), _) => items.len(),
+            (None, Some(json)) => json.len(),
+            (None, None) => 0,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The item at `i`, if there is one (of the object's list: only it converted).
+    pub fn get(&self, i: usize) -> Option<Val> {
+        match (self.items.converted.get(), &self.items.json) {
+            (Some(items), _) => items.get(i).cloned(),
+            (None, Some(json)) => json.get(i),
+            (None, None) => None,
+        }
+    }
+
+    /// Whether `other` is a clone of this list (tests: a function that returns its receiver).
+    #[cfg(test)]
+    pub fn shares_items(&self, other: &List) -> bool {
+        Arc::ptr_eq(&self.items, &other.items)
+    }
+
+    /// A set list's elements as the apiserver holds them: those `+` built, or of a set list of
+    /// the object, its JSON values decoded.
+    pub fn held(&self) -> Option<Arc<[Held]>> {
+        self.held
+            .clone()
+            .or_else(|| self.items.json.as_ref().and_then(JsonList::held))
     }
 }
 
 impl Map {
     /// A map the rule built.
     pub fn new(entries: BTreeMap<Key, Val>) -> Map {
+        Map::typed(entries, None)
+    }
+
+    /// A map of type `origin` built of `entries`.
+    pub fn typed(entries: BTreeMap<Key, Val>, origin: Option<Arc<Decl>>) -> Map {
         Map {
-            entries: Arc::new(entries),
-            origin: None,
+            entries: Arc::new(Entries {
+                converted: OnceLock::from(entries),
+                json: None,
+            }),
+            origin,
+        }
+    }
+
+    /// The object's object or map `json`, its entries converted when first read.
+    pub fn of_json(json: JsonMap) -> Map {
+        Map {
+            origin: Some(json.decl().clone()),
+            entries: Arc::new(Entries {
+                converted: OnceLock::new(),
+                json: Some(json),
+            }),
+        }
+    }
+
+    /// The entries in key order (converted from the object's JSON on the first call).
+    pub fn entries(&self) -> &BTreeMap<Key, Val> {
+        let Entries { converted, json } = &*self.entries;
+        converted.get_or_init(|| json.as_ref().map(JsonMap::entries).unwrap_or_default())
+    }
+
+    /// How many entries there are.
+    pub fn len(&self) -> usize {
+        match (self.entries.converted.get(), &self.entries.json) {
+            (Some(entries), _) => entries.len(),
+            (None, Some(json)) => json.len(),
+            (None, None) => 0,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The value under exactly `key` (of the object's map: only it converted).
+    pub fn get_key(&self, key: &Key) -> Option<Val> {
+        match (self.entries.converted.get(), &self.entries.json) {
+            (Some(entries), _) => entries.get(key).cloned(),
+            (None, Some(json)) => json.get(key),
+            (None, None) => None,
+        }
+    }
+
+    /// Whether there is an entry under exactly `key`.
+    pub fn contains_key(&self, key: &Key) -> bool {
+        match (self.entries.converted.get(), &self.entries.json) {
+            (Some(entries), _) => entries.contains_key(key),
+            (None, Some(json)) => json.contains_key(key),
+            (None, None) => false,
         }
     }
 
     /// cel-go's lookup: a double key finds the int or uint key of the same value, and an int
     /// or uint key the other's (`heterogeneous equality`).
-    pub fn get(&self, k: &Val) -> Option<&Val> {
+    pub fn get(&self, k: &Val) -> Option<Val> {
         if let Some(key) = Key::of(k) {
-            if let Some(v) = self.entries.get(&key) {
+            if let Some(v) = self.get_key(&key) {
                 return Some(v);
             }
         }
         let (i, u) = numeric_keys(k)?;
-        i.and_then(|i| self.entries.get(&Key::Int(i)))
-            .or_else(|| u.and_then(|u| self.entries.get(&Key::Uint(u))))
+        i.and_then(|i| self.get_key(&Key::Int(i)))
+            .or_else(|| u.and_then(|u| self.get_key(&Key::Uint(u))))
     }
 }
 
@@ -295,17 +445,17 @@ impl Val {
             (Duration(a), Duration(b)) => a == b,
             (Timestamp(a), Timestamp(b)) => a == b,
             (List(a), List(b)) => {
-                a.items.len() == b.items.len()
-                    && a.items
+                a.len() == b.len()
+                    && a.items()
                         .iter()
-                        .zip(b.items.iter())
+                        .zip(b.items())
                         .all(|(x, y)| x.equal(y) != Ok(false))
             }
             (Map(a), Map(b)) => {
-                a.entries.len() == b.entries.len()
-                    && a.entries.iter().all(|(k, x)| {
+                a.len() == b.len()
+                    && a.entries().iter().all(|(k, x)| {
                         b.get(&Val::from(k))
-                            .is_some_and(|y| x.equal(y) != Ok(false))
+                            .is_some_and(|y| x.equal(&y) != Ok(false))
                     })
             }
             (Type(a), Type(b)) => a == b,
@@ -348,8 +498,8 @@ impl PartialEq for Val {
     fn eq(&self, other: &Val) -> bool {
         use Val::*;
         match (self, other) {
-            (List(a), List(b)) => a.items == b.items,
-            (Map(a), Map(b)) => a.entries == b.entries,
+            (List(a), List(b)) => a.items() == b.items(),
+            (Map(a), Map(b)) => a.entries() == b.entries(),
             (Optional(a), Optional(b)) => a == b,
             _ => {
                 std::mem::discriminant(self) == std::mem::discriminant(other)

@@ -1,74 +1,245 @@
 //! A JSON value as CEL sees it at a schema node (the apiserver's `UnstructuredToVal`): objects
 //! show only their declared properties, under their escaped names, and a `nullable` null reads
-//! as absent; maps keep their keys (and null values); `number` is always a double; `format: duration`, `date`,
-//! `date-time` and `byte` strings become durations, timestamps and bytes.
+//! as absent; maps keep their keys (and null values); `number` is always a double;
+//! `format: duration`, `date`, `date-time` and `byte` strings become durations, timestamps and
+//! bytes.
 //!
 //! A `byte` string that is not URL-safe base64 (kube-openapi's `strfmt.Base64`, which
 //! validation's standard-alphabet check lets through) and a `duration` strfmt cannot read become
 //! [`Invalid`] values: reading one fails with the apiserver's `Invalid byte formatted string …`
 //! (the planner's `StrFmt` step). Other values that do not fit their schema (which
 //! OpenAPI validation refuses before CEL runs) are converted as plain JSON.
+//!
+//! Conversion is lazy, as the apiserver's wrappers are: the object's JSON is copied once into
+//! a [`Json`] tree of shared parts (where the walk first meets a node with rules; the nodes
+//! with rules below it share that tree, `self` and `oldSelf` alike), and an object's, map's or
+//! list's value ([`Map::of_json`], [`List::of_json`]) holds its part of the tree with its schema
+//! type, converting a property, entry or item only when a rule reads it. A rule reading one
+//! field of a large object thus converts that field, and nested nodes with rules do not
+//! convert their subtrees again. The values are the same as converting eagerly would give
+//! (sizes, key order, set elements, format errors), each read converting anew what it reads
+//! unless the whole object, map or list has been read (then kept, see [`super::val`]).
+//!
+//! The tree is copied rather than borrowed because values are `'static` (`Arc`s the
+//! interpreter and libraries pass around freely) while the object is the caller's borrow.
 
 use super::decl::{Decl, Kind, ListType};
-use super::gokeys::of_json;
+use super::gokeys::{of_json, Held};
 use super::val::{Ext, Key, List, Map, Timestamp, Val};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// `v` at a node of type `d`: its lists and maps carry `d`'s types ([`List::origin`]), a set
-/// list its elements as the apiserver decodes them from the JSON.
-pub fn to_cel(v: &Value, d: &Arc<Decl>) -> Val {
-    match (&d.kind, v) {
-        (_, Value::Null) => Val::Null,
-        (Kind::Object(fields), Value::Object(m)) => {
-            let mut out = BTreeMap::new();
-            for f in fields {
-                match m.get(&*f.name) {
-                    None | Some(Value::Null) => {}
-                    Some(x) => {
-                        out.insert(Key::str(&f.cel), to_cel(x, &f.decl));
-                    }
-                }
+/// The object's JSON as shared parts: any part of it is held by cloning an `Arc`, so that the
+/// lazy values of the object ([`JsonMap`], [`JsonList`]) can outlive the walk's borrow.
+#[derive(Clone, Debug)]
+pub enum Json {
+    Null,
+    Bool(bool),
+    Number(serde_json::Number),
+    String(Arc<str>),
+    Array(Arc<[Json]>),
+    /// Members sorted by name (a map's entries are in key order, as CEL maps are, and a member
+    /// is found by binary search).
+    Object(Arc<[(Arc<str>, Json)]>),
+}
+
+impl Json {
+    /// `v` copied (once per object for all the rules below the node it is at).
+    pub fn of(v: &Value) -> Json {
+        match v {
+            Value::Null => Json::Null,
+            Value::Bool(b) => Json::Bool(*b),
+            Value::Number(n) => Json::Number(n.clone()),
+            Value::String(s) => Json::String(s.as_str().into()),
+            Value::Array(items) => Json::Array(items.iter().map(Json::of).collect()),
+            Value::Object(m) => {
+                let mut members: Vec<(Arc<str>, Json)> = m
+                    .iter()
+                    .map(|(k, x)| (k.as_str().into(), Json::of(x)))
+                    .collect();
+                members.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+                Json::Object(members.into())
             }
-            Val::Map(Map {
-                entries: Arc::new(out),
-                origin: Some(d.clone()),
-            })
         }
-        (Kind::Map(elem), Value::Object(m)) => {
-            let out = m
-                .iter()
-                .map(|(k, x)| (Key::str(k), to_cel(x, elem)))
-                .collect();
-            Val::Map(Map {
-                entries: Arc::new(out),
-                origin: Some(d.clone()),
-            })
+    }
+
+    /// The member `name` of an object.
+    pub fn member(&self, name: &str) -> Option<&Json> {
+        match self {
+            Json::Object(members) => member(members, name),
+            _ => None,
         }
-        (Kind::List(elem, ty), Value::Array(items)) => Val::List(List {
-            items: Arc::new(items.iter().map(|x| to_cel(x, elem)).collect()),
-            origin: Some(d.clone()),
-            held: matches!(ty, ListType::Set).then(|| items.iter().map(of_json).collect()),
-        }),
-        (Kind::Double, Value::Number(n)) => Val::Double(n.as_f64().unwrap_or(0.0)),
-        (Kind::Duration, Value::String(s)) => match crate::go::strfmt::parse_duration(s) {
+    }
+
+    /// The item `i` of an array.
+    pub fn item(&self, i: usize) -> Option<&Json> {
+        match self {
+            Json::Array(items) => items.get(i),
+            _ => None,
+        }
+    }
+}
+
+fn member<'a>(members: &'a [(Arc<str>, Json)], name: &str) -> Option<&'a Json> {
+    members
+        .binary_search_by(|(k, _)| (**k).cmp(name))
+        .ok()
+        .map(|i| &members[i].1)
+}
+
+/// `v` at a node of type `d` (tests: a walk copies each object once, see [`super::eval`]).
+#[cfg(test)]
+pub fn to_cel(v: &Value, d: &Arc<Decl>) -> Val {
+    to_val(&Json::of(v), d)
+}
+
+/// `v` at a node of type `d`: its lists and maps carry `d`'s types ([`List::origin`]), a set
+/// list its elements as the apiserver decodes them from the JSON; an object, map or list is
+/// converted as it is read.
+pub fn to_val(v: &Json, d: &Arc<Decl>) -> Val {
+    match (&d.kind, v) {
+        (_, Json::Null) => Val::Null,
+        (Kind::Object(_) | Kind::Map(_), Json::Object(m)) => Val::Map(Map::of_json(JsonMap {
+            members: m.clone(),
+            decl: d.clone(),
+        })),
+        (Kind::List(..), Json::Array(items)) => Val::List(List::of_json(JsonList {
+            items: items.clone(),
+            decl: d.clone(),
+        })),
+        (Kind::Double, Json::Number(n)) => Val::Double(n.as_f64().unwrap_or(0.0)),
+        (Kind::Duration, Json::String(s)) => match crate::go::strfmt::parse_duration(s) {
             Some(ns) => Val::Duration(chrono::Duration::nanoseconds(ns)),
             None => invalid(format!(
                 "Invalid duration {s}: unable to parse {s} as duration"
             )),
         },
-        (Kind::Timestamp(date_only), Value::String(s)) => match parse_timestamp(s, *date_only) {
+        (Kind::Timestamp(date_only), Json::String(s)) => match parse_timestamp(s, *date_only) {
             Ok(t) => Val::Timestamp(t),
             Err(e) => invalid(e.to_string()),
         },
-        (Kind::Bytes, Value::String(s)) => match decode_base64_url(s) {
+        (Kind::Bytes, Json::String(s)) => match decode_base64_url(s) {
             Ok(b) => Val::Bytes(b.into()),
             Err(at) => invalid(format!(
                 "Invalid byte formatted string {s}: illegal base64 data at input byte {at}"
             )),
         },
         _ => plain(v),
+    }
+}
+
+/// An object or map of the object (its type `decl`, a [`Kind::Object`] or [`Kind::Map`]) as
+/// a [`Map`] reads it: an object's declared properties under their CEL names (nulls absent), a
+/// map's entries (nulls kept).
+#[derive(Debug)]
+pub struct JsonMap {
+    members: Arc<[(Arc<str>, Json)]>,
+    decl: Arc<Decl>,
+}
+
+impl JsonMap {
+    pub fn decl(&self) -> &Arc<Decl> {
+        &self.decl
+    }
+
+    /// The entries, converted (their objects, maps and lists lazy in turn).
+    pub fn entries(&self) -> BTreeMap<Key, Val> {
+        match &self.decl.kind {
+            Kind::Object(fields) => fields
+                .iter()
+                .filter_map(|f| match member(&self.members, &f.name) {
+                    None | Some(Json::Null) => None,
+                    Some(x) => Some((Key::str(&f.cel), to_val(x, &f.decl))),
+                })
+                .collect(),
+            Kind::Map(elem) => self
+                .members
+                .iter()
+                .map(|(k, x)| (Key::String(k.clone()), to_val(x, elem)))
+                .collect(),
+            _ => BTreeMap::new(),
+        }
+    }
+
+    /// How many entries [`JsonMap::entries`] has.
+    pub fn len(&self) -> usize {
+        match &self.decl.kind {
+            Kind::Object(fields) => fields
+                .iter()
+                .filter(|f| !matches!(member(&self.members, &f.name), None | Some(Json::Null)))
+                .count(),
+            Kind::Map(_) => self.members.len(),
+            _ => 0,
+        }
+    }
+
+    /// The JSON and type of the entry under `key`.
+    fn find(&self, key: &Key) -> Option<(&Json, &Arc<Decl>)> {
+        let Key::String(name) = key else {
+            return None;
+        };
+        match &self.decl.kind {
+            Kind::Object(_) => {
+                let f = self.decl.field(name)?;
+                match member(&self.members, &f.name)? {
+                    Json::Null => None,
+                    x => Some((x, &f.decl)),
+                }
+            }
+            Kind::Map(elem) => Some((member(&self.members, name)?, elem)),
+            _ => None,
+        }
+    }
+
+    /// The entry under `key`, converted.
+    pub fn get(&self, key: &Key) -> Option<Val> {
+        self.find(key).map(|(x, d)| to_val(x, d))
+    }
+
+    pub fn contains_key(&self, key: &Key) -> bool {
+        self.find(key).is_some()
+    }
+}
+
+/// A list of the object (its type `decl`, a [`Kind::List`]) as a [`List`] reads it.
+#[derive(Debug)]
+pub struct JsonList {
+    items: Arc<[Json]>,
+    decl: Arc<Decl>,
+}
+
+impl JsonList {
+    pub fn decl(&self) -> &Arc<Decl> {
+        &self.decl
+    }
+
+    fn elem(&self) -> &Arc<Decl> {
+        match &self.decl.kind {
+            Kind::List(elem, _) => elem,
+            _ => &self.decl,
+        }
+    }
+
+    /// The items, converted (their objects, maps and lists lazy in turn).
+    pub fn items(&self) -> Vec<Val> {
+        let elem = self.elem();
+        self.items.iter().map(|x| to_val(x, elem)).collect()
+    }
+
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// The item `i`, converted.
+    pub fn get(&self, i: usize) -> Option<Val> {
+        self.items.get(i).map(|x| to_val(x, self.elem()))
+    }
+
+    /// For a set list, its elements as the apiserver decodes them from the JSON.
+    pub fn held(&self) -> Option<Arc<[Held]>> {
+        matches!(self.decl.kind, Kind::List(_, ListType::Set))
+            .then(|| self.items.iter().map(of_json).collect())
     }
 }
 
@@ -102,18 +273,20 @@ pub fn strfmt(v: Val) -> super::val::Res {
 }
 
 /// A JSON value without a schema: integers as int, other numbers as double.
-pub fn plain(v: &Value) -> Val {
+pub fn plain(v: &Json) -> Val {
     match v {
-        Value::Null => Val::Null,
-        Value::Bool(b) => Val::Bool(*b),
-        Value::Number(n) => match n.as_i64() {
+        Json::Null => Val::Null,
+        Json::Bool(b) => Val::Bool(*b),
+        Json::Number(n) => match n.as_i64() {
             Some(i) => Val::Int(i),
             None => Val::Double(n.as_f64().unwrap_or(0.0)),
         },
-        Value::String(s) => Val::str(s),
-        Value::Array(items) => Val::list(items.iter().map(plain).collect()),
-        Value::Object(m) => Val::Map(Map::new(
-            m.iter().map(|(k, x)| (Key::str(k), plain(x))).collect(),
+        Json::String(s) => Val::String(s.clone()),
+        Json::Array(items) => Val::list(items.iter().map(plain).collect()),
+        Json::Object(m) => Val::Map(Map::new(
+            m.iter()
+                .map(|(k, x)| (Key::String(k.clone()), plain(x)))
+                .collect(),
         )),
     }
 }
@@ -235,6 +408,96 @@ fn decode_base64_url(s: &str) -> Result<Vec<u8>, usize> {
 #[cfg(test)]
 mod tests {
     use super::decode_base64_url as decode;
+    use super::*;
+    use crate::test_support::json_of;
+
+    /// A value of `value` (YAML) under `schema` (YAML), and another of the same, so that one
+    /// can be read lazily and the other converted whole.
+    fn twice(schema: &str, value: &str) -> (Val, Val) {
+        let s =
+            crate::schema::convert::convert(&json_of(schema), "openAPIV3Schema").expect("a schema");
+        let decl = crate::cel::decl::decl_of(&s, true).expect("a CEL type");
+        let json = json_of(value);
+        (to_cel(&json, &decl), to_cel(&json, &decl))
+    }
+
+    /// Looking up, counting and testing an object's or map's entries without converting
+    /// them gives what converting them all gives: declared properties under their CEL
+    /// names, nulls absent from objects and kept in maps, formats converted or `Invalid`.
+    #[test]
+    fn lazy_lookups_agree_with_the_converted_entries() {
+        let schema = "{type: object, properties: {
+            a: {type: string}, b: {type: string, nullable: true}, x-y: {type: integer},
+            when: {type: string, format: date-time}, dur: {type: string, format: duration},
+            m: {type: object, additionalProperties: {type: string, nullable: true}},
+            s: {type: array, x-kubernetes-list-type: set, items: {type: number}},
+            l: {type: array, items: {type: object, properties: {k: {type: string}}}}}}";
+        let value = "{a: x, b: null, x-y: 3, when: '2024-01-02T03:04:05Z', dur: 5 parsecs,
+            m: {q: '1', p: null}, s: [1, 2.5], l: [{k: a}, {k: b, other: 1}], extra: 1}";
+        let (lazy, whole) = twice(schema, value);
+        let (Val::Map(lazy), Val::Map(whole)) = (&lazy, &whole) else {
+            panic!("objects are maps");
+        };
+        let entries = whole.entries();
+        let names: Vec<String> = entries.keys().map(ToString::to_string).collect();
+        assert_eq!(names, ["a", "dur", "l", "m", "s", "when", "x__dash__y"]);
+        assert_eq!(lazy.len(), entries.len());
+        for k in ["a", "b", "x-y", "extra", "nope"].map(Key::str) {
+            assert!(!lazy.contains_key(&k) || entries.contains_key(&k), "{k}");
+            assert_eq!(lazy.get_key(&k).as_ref(), entries.get(&k), "{k}");
+        }
+        for (k, x) in entries {
+            assert!(lazy.contains_key(k), "{k}");
+            assert_eq!(lazy.get_key(k).as_ref(), Some(x), "{k}");
+        }
+        assert!(strfmt(entries[&Key::str("dur")].clone()).is_err());
+        assert!(matches!(entries[&Key::str("when")], Val::Timestamp(_)));
+        let Some(Val::Map(m)) = lazy.get_key(&Key::str("m")) else {
+            panic!("a map");
+        };
+        assert_eq!(m.len(), 2);
+        assert_eq!(m.get_key(&Key::str("p")), Some(Val::Null));
+        assert_eq!(m.get(&Val::Int(1)), None);
+        let names: Vec<String> = m.entries().keys().map(ToString::to_string).collect();
+        assert_eq!(names, ["p", "q"]);
+    }
+
+    /// A list of the object reads an item without converting the others, and a set list
+    /// holds its elements as decoded from the JSON (an integer as an int).
+    #[test]
+    fn lazy_lists_agree_with_their_converted_items() {
+        let schema = "{type: object, properties: {
+            s: {type: array, x-kubernetes-list-type: set, items: {type: number}},
+            l: {type: array, items: {type: object, properties: {k: {type: string}}}}}}";
+        let (lazy, whole) = twice(schema, "{s: [1, 2.5], l: [{k: a}, {k: b}]}");
+        let (Val::Map(lazy), Val::Map(whole)) = (&lazy, &whole) else {
+            panic!("objects are maps");
+        };
+        for name in ["s", "l"] {
+            let (Some(Val::List(a)), Some(Val::List(b))) = (
+                lazy.get_key(&Key::str(name)),
+                whole.get_key(&Key::str(name)),
+            ) else {
+                panic!("lists");
+            };
+            assert_eq!(a.len(), b.items().len());
+            for (i, x) in b.items().iter().enumerate() {
+                assert_eq!(a.get(i).as_ref(), Some(x), "{name}[{i}]");
+            }
+            assert_eq!(a.get(2), None);
+            assert!(a.origin.is_some());
+        }
+        let Some(Val::List(s)) = lazy.get_key(&Key::str("s")) else {
+            panic!("a list");
+        };
+        let held: Vec<_> = s.held().expect("a set").iter().map(Held::key).collect();
+        use crate::cel::gokeys::Native;
+        assert_eq!(
+            held,
+            [Ok(Native::Int(1)), Ok(Native::Float(2.5f64.to_bits()))]
+        );
+        assert_eq!(s.items(), [Val::Double(1.0), Val::Double(2.5)]);
+    }
 
     /// Go's `base64.URLEncoding.DecodeString` results (and `CorruptInputError` offsets).
     #[test]

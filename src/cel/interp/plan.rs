@@ -274,11 +274,11 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
                         Val::Int(_) | Val::Uint(_) | Val::Double(_) | Val::String(_) | Val::Bool(_)
                     )
                 };
-                if l.items.is_empty() {
+                if l.items().is_empty() {
                     return Step::Const(Ok(Val::Bool(false)));
                 }
-                if l.items.iter().all(primitive) {
-                    let set = l.items.iter().flat_map(SetKey::of_literal).collect();
+                if l.items().iter().all(primitive) {
+                    let set = l.items().iter().flat_map(SetKey::of_literal).collect();
                     let rhs = args.pop().expect("a list");
                     let lhs = args.pop().expect("a value");
                     let Step::Const(Ok(list)) = rhs else {

@@ -213,8 +213,8 @@ fn size_of(v: &Val) -> u64 {
     match v {
         Val::String(s) => s.chars().count() as u64,
         Val::Bytes(b) => b.len() as u64,
-        Val::List(l) => l.items.len() as u64,
-        Val::Map(m) => m.entries.len() as u64,
+        Val::List(l) => l.len() as u64,
+        Val::Map(m) => m.len() as u64,
         Val::Optional(Some(inner)) => size_of(inner),
         Val::Ext(e) => e.size().unwrap_or(1),
         _ => 1,
@@ -226,9 +226,9 @@ fn traversal(v: &Val) -> u64 {
     match v {
         Val::String(s) => (s.len() as f64 * TRAVERSAL) as u64,
         Val::Bytes(b) => (b.len() as f64 * TRAVERSAL) as u64,
-        Val::List(l) => l.items.iter().map(traversal).sum(),
+        Val::List(l) => l.items().iter().map(traversal).sum(),
         Val::Map(m) => m
-            .entries
+            .entries()
             .iter()
             .map(|(k, x)| traversal(&Val::from(k)) + traversal(x))
             .sum(),
@@ -303,7 +303,7 @@ impl Price {
                 let n = a(i);
                 let mut factor = 2.0;
                 if let Some(Ok(Val::List(l))) = args.get(i) {
-                    if matches!(l.items.first(), Some(Val::String(_) | Val::Bytes(_))) {
+                    if matches!(l.items().first(), Some(Val::String(_) | Val::Bytes(_))) {
                         factor += TRAVERSAL;
                     }
                 }

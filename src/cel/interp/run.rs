@@ -62,14 +62,14 @@ const TYPE_NAMES: &[&str] = &[
 fn elements(v: &Val) -> Option<Vec<(Val, Val)>> {
     match v {
         Val::List(l) => Some(
-            l.items
+            l.items()
                 .iter()
                 .enumerate()
                 .map(|(i, x)| (Val::Int(i as i64), x.clone()))
                 .collect(),
         ),
         Val::Map(m) => Some(
-            m.entries
+            m.entries()
                 .iter()
                 .map(|(k, x)| (Val::from(k), x.clone()))
                 .collect(),
@@ -180,9 +180,9 @@ impl<'p> Run<'p> {
                 let v = self.eval(operand);
                 self.charge(*units);
                 match (v?, test) {
-                    (Val::Map(m), true) => Ok(Val::Bool(m.entries.contains_key(key))),
-                    (Val::Map(m), false) => match m.entries.get(key) {
-                        Some(x) => Ok(x.clone()),
+                    (Val::Map(m), true) => Ok(Val::Bool(m.contains_key(key))),
+                    (Val::Map(m), false) => match m.get_key(key) {
+                        Some(x) => Ok(x),
                         None => Err(Error::NoSuchKey(key.clone())),
                     },
                     // cel-go's `refQualify` of what has no fields.
@@ -227,7 +227,7 @@ impl<'p> Run<'p> {
                     }
                 }
                 if let (Some(zero), [Val::List(l)]) = (zero, vals) {
-                    if l.items.is_empty() {
+                    if l.is_empty() {
                         return Ok(zero.value());
                     }
                 }
@@ -238,7 +238,7 @@ impl<'p> Run<'p> {
                 Ok(v) => match SetKey::of(&v) {
                     Some(k) => Ok(Val::Bool(set.contains(&k))),
                     None => match list {
-                        Val::List(l) => Ok(Val::Bool(l.items.iter().any(|x| v.equals(x)))),
+                        Val::List(l) => Ok(Val::Bool(l.items().iter().any(|x| v.equals(x)))),
                         _ => Err(no_overload()),
                     },
                 },
@@ -372,7 +372,7 @@ impl<'p> Run<'p> {
     fn fold(&mut self, f: &'p Fold) -> V {
         let range = self.eval(&f.range)?;
         let items: Vec<Val> = match &range {
-            Val::List(l) => l.items.iter().cloned().collect(),
+            Val::List(l) => l.items().to_vec(),
             Val::Map(_) => elements(&range)
                 .unwrap_or_default()
                 .into_iter()
@@ -554,7 +554,7 @@ impl<'p> Run<'p> {
                                     // In key order (as `elements` ranges over a map): which
                                     // duplicate is named follows Go's random map order in
                                     // cel-go; here it is the same on every run.
-                                    for (ek, ev) in entry.entries.iter() {
+                                    for (ek, ev) in entry.entries().iter() {
                                         if map.insert(ek.clone(), ev.clone()).is_some() {
                                             err = Some(key_exists(ek));
                                             break;
@@ -591,9 +591,9 @@ impl<'p> Run<'p> {
         // The bound list read twice, the map's range and result.
         self.charge(1 + 1 + 1);
         let key_const = is_const(key);
-        let mut keys = Vec::with_capacity(items.items.len());
+        let mut keys = Vec::with_capacity(items.items().len());
         let mut err = None;
-        for x in items.items.iter() {
+        for x in items.items().iter() {
             if self.over {
                 break;
             }

@@ -18,7 +18,7 @@ pub(super) const FUNCS: &[(&str, Func)] = &[("format", format_call)];
 /// `f.format(args)` (cel-go's `string_format` overload).
 fn format_call(args: &[Val]) -> Res {
     match args {
-        [Val::String(f), Val::List(l)] => format(f, &l.items)
+        [Val::String(f), Val::List(l)] => format(f, l.items())
             .map(|s| Val::String(s.into()))
             .map_err(|e| Error::text(e.to_string())),
         _ => no_overload(),
@@ -190,9 +190,9 @@ fn check_clause(verb: u8, v: &Val) -> Result<(), ValueError> {
     use Val::*;
     let ok = match verb {
         b's' => match v {
-            List(l) => return l.items.iter().try_for_each(|x| check_clause(b's', x)),
+            List(l) => return l.items().iter().try_for_each(|x| check_clause(b's', x)),
             Map(m) => {
-                return m.entries.iter().try_for_each(|(k, x)| {
+                return m.entries().iter().try_for_each(|(k, x)| {
                     check_clause(b's', &Val::from(k))?;
                     check_clause(b's', x)
                 })
@@ -400,7 +400,7 @@ fn go_exp(f: f64) -> String {
 /// `%s` (cel-go's `FormatString`).
 fn string_clause(v: &Val) -> Result<String, ValueError> {
     match v {
-        Val::List(l) => list_text(&l.items),
+        Val::List(l) => list_text(l.items()),
         Val::Map(m) => map_text(m),
         Val::Null => Ok("null".into()),
         Val::Int(_)
@@ -442,7 +442,7 @@ fn member_text(v: &Val) -> Result<String, ValueError> {
         Val::Bool(_) | Val::Null | Val::Type(_) => string_clause(v)?,
         Val::Timestamp(t) => format!("timestamp({})", quote(&timestamp_text(t))),
         Val::Duration(d) => format!("duration({})", quote(&duration_text(d))),
-        Val::List(l) => list_text(&l.items)?,
+        Val::List(l) => list_text(l.items())?,
         Val::Map(m) => map_text(m)?,
         Val::Double(f) => {
             let s = format!("{f:.6}");
@@ -464,8 +464,8 @@ fn list_text(l: &[Val]) -> Result<String, ValueError> {
 
 /// cel-go's `formatMap`: the entries sorted by their keys' texts.
 fn map_text(m: &Map) -> Result<String, ValueError> {
-    let mut pairs = Vec::with_capacity(m.entries.len());
-    for (k, v) in m.entries.iter() {
+    let mut pairs = Vec::with_capacity(m.entries().len());
+    for (k, v) in m.entries().iter() {
         let key = match k {
             Key::String(s) => quote(s),
             Key::Bool(b) => b.to_string(),

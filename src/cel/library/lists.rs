@@ -89,7 +89,7 @@ fn receiver(args: &[Val]) -> Option<&List> {
 /// cel-go's runtime type guard of an overload `list(T)` for T among `types`: an empty list
 /// passes, else the first element decides.
 fn first_of(l: &List, types: &[&str]) -> bool {
-    l.items
+    l.items()
         .first()
         .is_none_or(|v| types.contains(&v.type_name()))
 }
@@ -119,13 +119,13 @@ fn slice(args: &[Val]) -> Res {
             "cannot slice({start}, {end}), start index must be less than or equal to end index"
         )));
     }
-    let len = l.items.len();
+    let len = l.items().len();
     if (len as u64) < end as u64 {
         return Err(Error::text(format!(
             "cannot slice({start}, {end}), list is length {len}"
         )));
     }
-    Ok(Val::list(l.items[start as usize..end as usize].to_vec()))
+    Ok(Val::list(l.items()[start as usize..end as usize].to_vec()))
 }
 
 /// `l.min()` (apiserver `library/lists.go` `min`).
@@ -146,7 +146,7 @@ fn extreme(args: &[Val], name: &str, prefer: Ordering) -> Res {
         return no_overload();
     };
     let mut best: Option<&Val> = None;
-    for x in l.items.iter() {
+    for x in l.items().iter() {
         if !is_comparer(x) {
             return no_overload();
         }
@@ -168,7 +168,7 @@ fn is_sorted(args: &[Val]) -> Res {
         return no_overload();
     };
     let mut prev: Option<&Val> = None;
-    for x in l.items.iter() {
+    for x in l.items().iter() {
         if !is_comparer(x) {
             return no_overload();
         }
@@ -191,13 +191,13 @@ fn sum(args: &[Val]) -> Res {
     let Some(l) = receiver(args).filter(|l| first_of(l, SUMMABLE)) else {
         return no_overload();
     };
-    let mut acc = match l.items.first() {
+    let mut acc = match l.items().first() {
         None | Some(Val::Int(_)) => Val::Int(0),
         Some(Val::Uint(_)) => Val::Uint(0),
         Some(Val::Double(_)) => Val::Double(0.0),
         Some(_) => Val::Duration(chrono::Duration::zero()),
     };
-    for x in l.items.iter() {
+    for x in l.items().iter() {
         acc = add(acc, x)?;
     }
     Ok(acc)
@@ -248,11 +248,11 @@ fn distinct(args: &[Val]) -> Res {
     let Some(l) = receiver(args) else {
         return no_overload();
     };
-    if l.items.is_empty() {
+    if l.items().is_empty() {
         return Ok(args[0].clone());
     }
-    let mut out: Vec<Val> = Vec::with_capacity(l.items.len());
-    for x in l.items.iter() {
+    let mut out: Vec<Val> = Vec::with_capacity(l.items().len());
+    for x in l.items().iter() {
         if !out.iter().any(|seen| x.equals(seen)) {
             out.push(x.clone());
         }
@@ -265,7 +265,7 @@ fn first(args: &[Val]) -> Res {
     let Some(l) = receiver(args) else {
         return no_overload();
     };
-    Ok(l.items.first().cloned().map_or_else(Val::none, Val::some))
+    Ok(l.items().first().cloned().map_or_else(Val::none, Val::some))
 }
 
 /// `l.last()` (cel-go optional library, `list_last`): an optional of the last element.
@@ -273,7 +273,7 @@ fn last(args: &[Val]) -> Res {
     let Some(l) = receiver(args) else {
         return no_overload();
     };
-    Ok(l.items.last().cloned().map_or_else(Val::none, Val::some))
+    Ok(l.items().last().cloned().map_or_else(Val::none, Val::some))
 }
 
 /// `l.flatten()` and `l.flatten(depth)` (cel-go `list_flatten`, `list_flatten_int`, without
@@ -302,8 +302,8 @@ fn flatten(args: &[Val]) -> Res {
     if depth < 0 {
         return Err(Error::text("level must be non-negative"));
     }
-    let mut out = Vec::with_capacity(list.items.len());
-    flatten_into(&list.items, depth, &mut out);
+    let mut out = Vec::with_capacity(list.items().len());
+    flatten_into(list.items(), depth, &mut out);
     Ok(Val::list(out))
 }
 
@@ -311,7 +311,7 @@ fn flatten(args: &[Val]) -> Res {
 fn flatten_into(items: &[Val], depth: i64, out: &mut Vec<Val>) {
     for x in items {
         match x {
-            Val::List(l) if depth > 0 => flatten_into(&l.items, depth - 1, out),
+            Val::List(l) if depth > 0 => flatten_into(l.items(), depth - 1, out),
             x => out.push(x.clone()),
         }
     }
@@ -322,7 +322,7 @@ fn reverse(args: &[Val]) -> Res {
     let Some(l) = receiver(args) else {
         return no_overload();
     };
-    Ok(Val::list(l.items.iter().rev().cloned().collect()))
+    Ok(Val::list(l.items().iter().rev().cloned().collect()))
 }
 
 /// `lists.range(n)` (cel-go `genRange`): `[0, 1, …, n-1]`, empty when `n` is not positive.
@@ -338,7 +338,7 @@ fn sort(args: &[Val]) -> Res {
     let [v @ Val::List(l)] = args else {
         return no_overload();
     };
-    sort_by_keys(v, &l.items, &l.items)
+    sort_by_keys(v, l.items(), l.items())
 }
 
 /// `l.@sortByAssociatedKeys(keys)` (cel-go `sortListByAssociatedKeys`), what `l.sortBy(x, k)`
@@ -347,7 +347,7 @@ fn sort_by_associated_keys(args: &[Val]) -> Res {
     let [v @ Val::List(l), Val::List(keys)] = args else {
         return no_overload();
     };
-    sort_by_keys(v, &l.items, &keys.items)
+    sort_by_keys(v, l.items(), keys.items())
 }
 
 /// cel-go's `sortListByAssociatedKeys`: `items` (the list `list`) in the order Go's

@@ -66,8 +66,8 @@ fn is_zero(v: &Val) -> bool {
         Val::Bytes(b) => b.is_empty(),
         Val::Duration(d) => d.is_zero(),
         Val::Timestamp(t) => t.timestamp() == GO_ZERO_TIME && t.timestamp_subsec_nanos() == 0,
-        Val::List(l) => l.origin.is_none() && l.items.is_empty(),
-        Val::Map(m) => m.origin.is_none() && m.entries.is_empty(),
+        Val::List(l) => l.origin.is_none() && l.is_empty(),
+        Val::Map(m) => m.origin.is_none() && m.is_empty(),
         Val::Type(_) | Val::Optional(_) | Val::Ext(_) => false,
     }
 }
@@ -117,14 +117,14 @@ fn unwrap(args: &[Val]) -> Res {
     let [Val::List(l)] = args else {
         return no_overload();
     };
-    if l.items
+    if l.items()
         .first()
         .is_some_and(|v| !matches!(v, Val::Optional(_)))
     {
         return no_overload();
     }
-    let mut out = Vec::with_capacity(l.items.len());
-    for v in l.items.iter() {
+    let mut out = Vec::with_capacity(l.items().len());
+    for v in l.items().iter() {
         match v {
             Val::Optional(Some(x)) => out.push(Val::clone(x)),
             Val::Optional(None) => {}
@@ -144,7 +144,7 @@ fn go_v(v: &Val) -> String {
         Val::Double(d) => crate::go::strconv::format_float(*d, 64),
         Val::String(s) => s.to_string(),
         Val::List(l) => {
-            let items: Vec<String> = l.items.iter().map(go_v).collect();
+            let items: Vec<String> = l.items().iter().map(go_v).collect();
             format!("[{}]", items.join(", "))
         }
         v => v.type_name().to_string(),

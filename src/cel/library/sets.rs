@@ -18,7 +18,7 @@ pub(super) const FUNCS: &[(&str, Func)] = &[
 /// The two lists of a call.
 fn lists(args: &[Val]) -> Option<(&[Val], &[Val])> {
     match args {
-        [Val::List(a), Val::List(b)] => Some((&a.items, &b.items)),
+        [Val::List(a), Val::List(b)] => Some((a.items(), b.items())),
         _ => None,
     }
 }

@@ -83,9 +83,9 @@ pub(super) fn add(args: &[Val]) -> Res {
         (Val::String(x), Val::String(y)) => Ok(Val::String(format!("{x}{y}").into())),
         (Val::Bytes(x), Val::Bytes(y)) => Ok(Val::Bytes([&x[..], &y[..]].concat().into())),
         (Val::List(x), Val::List(y)) => {
-            let mut items = Vec::with_capacity(x.items.len() + y.items.len());
-            items.extend(x.items.iter().cloned());
-            items.extend(y.items.iter().cloned());
+            let mut items = Vec::with_capacity(x.items().len() + y.items().len());
+            items.extend(x.items().iter().cloned());
+            items.extend(y.items().iter().cloned());
             Ok(Val::List(List::new(items)))
         }
         _ => time::add(a, b).unwrap_or_else(no_overload),
@@ -197,7 +197,7 @@ fn not_equals(args: &[Val]) -> Res {
 /// (a key `Find` finds: `1.0` finds the key `1`).
 fn contains(args: &[Val]) -> Res {
     match args {
-        [e, Val::List(l)] => Ok(Val::Bool(l.items.iter().any(|x| e.equals(x)))),
+        [e, Val::List(l)] => Ok(Val::Bool(l.items().iter().any(|x| e.equals(x)))),
         [k, Val::Map(m)] => Ok(Val::Bool(m.get(k).is_some())),
         _ => no_overload(),
     }
@@ -224,12 +224,9 @@ pub fn index_of(c: &Val, i: &Val) -> Result<Option<Val>, Error> {
     Ok(match c {
         Val::List(l) => {
             let at = list_index(i)?;
-            usize::try_from(at)
-                .ok()
-                .and_then(|at| l.items.get(at))
-                .cloned()
+            usize::try_from(at).ok().and_then(|at| l.get(at))
         }
-        Val::Map(m) => m.get(i).cloned(),
+        Val::Map(m) => m.get(i),
         _ => None,
     })
 }
@@ -285,8 +282,8 @@ pub(super) fn size(args: &[Val]) -> Res {
     let n = match args {
         [Val::String(s)] => s.chars().count(),
         [Val::Bytes(b)] => b.len(),
-        [Val::List(l)] => l.items.len(),
-        [Val::Map(m)] => m.entries.len(),
+        [Val::List(l)] => l.len(),
+        [Val::Map(m)] => m.len(),
         _ => return no_overload(),
     };
     Ok(Val::Int(n as i64))

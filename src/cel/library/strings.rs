@@ -78,7 +78,7 @@ fn char_at(args: &[Val]) -> Res {
 /// (the Kubernetes lists library's `indexOf`).
 fn index_of(args: &[Val]) -> Res {
     match args {
-        [Val::List(l), item] => Ok(Val::Int(super::lists::index_of(&l.items, item, false))),
+        [Val::List(l), item] => Ok(Val::Int(super::lists::index_of(l.items(), item, false))),
         [Val::String(s), Val::String(sub)] => index_from(s, sub, 0),
         [Val::String(s), Val::String(sub), Val::Int(off)] => index_from(s, sub, *off),
         _ => no_overload(),
@@ -89,7 +89,7 @@ fn index_of(args: &[Val]) -> Res {
 /// `list.lastIndexOf(x)` (the Kubernetes lists library's `lastIndexOf`).
 fn last_index_of(args: &[Val]) -> Res {
     match args {
-        [Val::List(l), item] => Ok(Val::Int(super::lists::index_of(&l.items, item, true))),
+        [Val::List(l), item] => Ok(Val::Int(super::lists::index_of(l.items(), item, true))),
         [Val::String(s), Val::String(sub)] => {
             let count = s.chars().count() as i64;
             if sub.is_empty() {
@@ -155,7 +155,7 @@ fn join(args: &[Val]) -> Res {
         _ => return no_overload(),
     };
     let mut out = String::new();
-    for (i, v) in list.items.iter().enumerate() {
+    for (i, v) in list.items().iter().enumerate() {
         if i > 0 {
             out.push_str(sep);
         }

@@ -12,7 +12,7 @@ fn validate(name: &str, s: &str) -> Option<Vec<String>> {
         Ok(Val::Optional(None)) => None,
         Ok(Val::Optional(Some(l))) => match &*l {
             Val::List(l) => Some(
-                l.items
+                l.items()
                     .iter()
                     .map(|e| match e {
                         Val::String(s) => s.to_string(),

@@ -65,14 +65,14 @@ fn query(s: &str) -> Vec<(String, Vec<String>)> {
     let Ok(Val::Map(m)) = call("getQuery", &[url(s)]) else {
         panic!("getQuery of {s:?}");
     };
-    m.entries
+    m.entries()
         .iter()
         .map(|(k, v)| {
             let Key::String(k) = k else {
                 panic!("a string key")
             };
             let Val::List(l) = v else { panic!("a list") };
-            let vs = l.items.iter().map(|x| match x {
+            let vs = l.items().iter().map(|x| match x {
                 Val::String(s) => s.to_string(),
                 other => panic!("{other:?}"),
             });
