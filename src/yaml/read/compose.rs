@@ -427,13 +427,13 @@ fn compose_events(
                 }
             }
             Ev::Scalar {
-                anchor,
-                tag,
                 value,
                 style,
                 plain_implicit,
-                text_start,
+                props,
             } => {
+                let text_start = props.as_ref().map_or(start, |p| p.text_start);
+                let (anchor, tag) = props.map_or((None, None), |p| (p.anchor, p.tag));
                 budget.node();
                 let in_flow = stack.last().is_some_and(|f| {
                     matches!(
@@ -466,10 +466,11 @@ fn compose_events(
                 }
                 built
             }
-            Ev::SequenceStart { anchor, tag, flow } | Ev::MappingStart { anchor, tag, flow } => {
+            Ev::SequenceStart { props, flow } | Ev::MappingStart { props, flow } => {
                 if stack.len() >= MAX_DEPTH {
                     return Err(decoder_problem(DEPTH_MESSAGE.into(), start));
                 }
+                let (anchor, tag) = props.map_or((None, None), |p| (p.anchor, p.tag));
                 let kind = if is_seq {
                     Kind::Seq {
                         items: Vec::new(),
