@@ -1229,7 +1229,8 @@ impl<'a> Scanner<'a> {
             loop {
                 let c = self.cur();
                 if is_blank(c) {
-                    self.skip();
+                    // The run of blanks in one go.
+                    self.skip_ascii(self.ascii_run(|b| b == b' ' || b == b'\t'));
                 } else if is_break(c) || self.at_virtual_break() {
                     if leading_blanks {
                         self.read_line(&mut trailing);
@@ -1320,7 +1321,9 @@ impl<'a> Scanner<'a> {
                     if !leading_blanks && spaces.is_none() {
                         spaces = Some(self.mark.index);
                     }
-                    self.skip();
+                    // This blank and the spaces after it in one go: only a tab is looked at
+                    // (where it stands), and the next turn takes it.
+                    self.skip_ascii(self.ascii_run(|b| b == b' ').max(1));
                 } else if is_break(c) || self.at_virtual_break() {
                     if leading_blanks {
                         self.read_line(&mut trailing);
