@@ -8,9 +8,8 @@
 //!
 //! Positions: `index` is the byte offset, `line` and `column` are 0-based, in characters (go-yaml's
 //! simple-key distance counts characters: on one line, that is the distance between columns).
-//! Line breaks are
-//! YAML 1.1's: LF, CR, CRLF, NEL (U+0085), LS (U+2028), PS (U+2029); in scalar text CR, CRLF and
-//! NEL read as LF, LS and PS as themselves.
+//! Line breaks are YAML 1.1's: LF, CR, CRLF, NEL (U+0085), LS (U+2028), PS (U+2029); in scalar
+//! text CR, CRLF and NEL read as LF, LS and PS as themselves.
 
 use crate::fxhash::FxHashMap;
 use std::collections::VecDeque;
