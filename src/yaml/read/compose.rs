@@ -214,8 +214,15 @@ enum Anchor {
     Done(Box<Built>),
 }
 
+/// An open collection. Its finished children wait on the composer's stacks of children (a
+/// sequence's items on one, a mapping's entries on the other, from `first` on) and are moved
+/// into the collection's own `Vec` when it ends, in one copy into one allocation of its final
+/// size, where a `Vec` grown child by child would be allocated and copied again at each
+/// doubling.
 struct Frame {
     node: RNode,
+    /// Where its children start on their stack.
+    first: usize,
     pending_key: Option<RNode>,
     start_cost: usize,
     height: usize,
@@ -257,12 +264,7 @@ fn kept_source(
     in_flow: bool,
 ) -> Option<Box<str>> {
     let src = text.get(start.index..end.index)?;
-    let lines = src.contains('\n');
-    // The emitter writes a text's lines as ending at `\n` (or `\r\n`): one with a lone `\r`
-    // is written anew from its value.
-    if !matches!(style, Style::Literal | Style::Folded) && lone_cr(src) {
-        return None;
-    }
+    let lines = memchr::memchr(b'\n', src.as_bytes()).is_some();
     let keep = match style {
         // Escapes or folding (the content differs from the text), or characters the emitter
         // escapes.
@@ -277,9 +279,14 @@ fn kept_source(
         Style::Plain => lines && !in_flow,
         Style::Literal | Style::Folded => return block_source(src, value, style == Style::Folded),
     };
+    // The emitter writes a text's lines as ending at `\n` (or `\r\n`): one with a lone `\r`
+    // is written anew from its value (looked for only in a text that would be kept).
+    if !keep || lone_cr(src) {
+        return None;
+    }
     // A JSON string may hold characters a YAML reader refuses (DEL, C1 controls): it is written
     // anew, escaped.
-    (keep && first_control(src).is_none()).then(|| src.into())
+    first_control(src).is_none().then(|| src.into())
 }
 
 /// Whether `src` holds a `\r` that is not part of a `\r\n`.
@@ -382,6 +389,8 @@ fn compose_events(
     mut sink: Option<&mut dyn ItemSink>,
 ) -> Result<Option<RNode>, Problem> {
     let mut stack: Vec<Frame> = Vec::new();
+    let mut items: Vec<RNode> = Vec::new();
+    let mut entries: Vec<(RNode, RNode)> = Vec::new();
     let mut anchors: HashMap<String, Anchor> = HashMap::new();
     let mut budget = Budget::default();
     let mut root: Option<RNode> = None;
@@ -427,13 +436,13 @@ fn compose_events(
                 }
             }
             Ev::Scalar {
-                anchor,
-                tag,
                 value,
                 style,
                 plain_implicit,
-                text_start,
+                props,
             } => {
+                let text_start = props.as_ref().map_or(start, |p| p.text_start);
+                let (anchor, tag) = props.map_or((None, None), |p| (p.anchor, p.tag));
                 budget.node();
                 let in_flow = stack.last().is_some_and(|f| {
                     matches!(
@@ -466,10 +475,11 @@ fn compose_events(
                 }
                 built
             }
-            Ev::SequenceStart { anchor, tag, flow } | Ev::MappingStart { anchor, tag, flow } => {
+            Ev::SequenceStart { props, flow } | Ev::MappingStart { props, flow } => {
                 if stack.len() >= MAX_DEPTH {
                     return Err(decoder_problem(DEPTH_MESSAGE.into(), start));
                 }
+                let (anchor, tag) = props.map_or((None, None), |p| (p.anchor, p.tag));
                 let kind = if is_seq {
                     Kind::Seq {
                         items: Vec::new(),
@@ -501,6 +511,7 @@ fn compose_events(
                         tag,
                         kind,
                     },
+                    first: if is_seq { items.len() } else { entries.len() },
                     pending_key: None,
                     start_cost,
                     height: 0,
@@ -518,6 +529,11 @@ fn compose_events(
                     return Err(decoder_problem("unbalanced collection end".into(), start));
                 };
                 let mut node = frame.node;
+                match &mut node.kind {
+                    Kind::Seq { items: own, .. } => *own = take_from(&mut items, frame.first),
+                    Kind::Map { entries: own, .. } => *own = take_from(&mut entries, frame.first),
+                    Kind::Scalar { .. } => {}
+                }
                 let flow = matches!(
                     node.kind,
                     Kind::Seq { flow: true, .. } | Kind::Map { flow: true, .. }
@@ -545,8 +561,8 @@ fn compose_events(
         if let Some(parent) = stack.last_mut() {
             parent.height = parent.height.max(built.height);
             match &mut parent.node.kind {
-                Kind::Seq { items, .. } => items.push(built.node),
-                Kind::Map { entries, .. } => match parent.pending_key.take() {
+                Kind::Seq { .. } => items.push(built.node),
+                Kind::Map { .. } => match parent.pending_key.take() {
                     Some(k) => entries.push((k, built.node)),
                     None => parent.pending_key = Some(built.node),
                 },
@@ -556,6 +572,17 @@ fn compose_events(
             root = Some(built.node);
         }
     }
+}
+
+/// The elements of `stack` from `first` on, moved in one copy into a `Vec` of their number
+/// (`split_off` at 0 would hand over the stack's whole allocation instead).
+fn take_from<T>(stack: &mut Vec<T>, first: usize) -> Vec<T> {
+    if first > 0 {
+        return stack.split_off(first);
+    }
+    let mut own = Vec::with_capacity(stack.len());
+    own.append(stack);
+    own
 }
 
 /// The end of a block collection: the end of its last node (its start when empty).

@@ -242,7 +242,6 @@ impl<'t, 'a> Cursor<'t, 'a> {
         };
         Mark {
             index: i,
-            chars: 0,
             line: self.line,
             column,
         }

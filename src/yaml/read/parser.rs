@@ -2,7 +2,7 @@
 //! documents: a `%YAML` directive other than 1.1 is refused; `!` and `!!` are the default tag
 //! handles; a `%TAG` handle holds for its document).
 
-use super::scanner::{Mark, Problem, Scanner, Stage, Style, Tok, Token};
+use super::scanner::{split_handle, Mark, Problem, Scanner, Stage, Style, Tok};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Ev {
@@ -12,28 +12,55 @@ pub enum Ev {
     DocumentEnd,
     Alias(String),
     Scalar {
-        anchor: Option<String>,
-        /// The resolved tag (`tag:yaml.org,2002:int`, `!local`, `!`), if any.
-        tag: Option<String>,
         value: String,
         style: Style,
         /// Plain and untagged (or tagged `!`): resolved from its text.
         plain_implicit: bool,
-        /// Where the scalar's own text starts (after its anchor and tag).
-        text_start: Mark,
+        props: Option<Box<Props>>,
     },
     SequenceStart {
-        anchor: Option<String>,
-        tag: Option<String>,
+        props: Option<Box<Props>>,
         flow: bool,
     },
     SequenceEnd,
     MappingStart {
-        anchor: Option<String>,
-        tag: Option<String>,
+        props: Option<Box<Props>>,
         flow: bool,
     },
     MappingEnd,
+}
+
+/// A node's anchor and tag, when it has either: few nodes have one, so an event holds them
+/// boxed rather than room for both.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Props {
+    pub anchor: Option<String>,
+    /// The resolved tag (`tag:yaml.org,2002:int`, `!local`, `!`), if any.
+    pub tag: Option<String>,
+    /// Where a scalar's own text starts (after its anchor and tag). A scalar without props
+    /// starts there: its text starts at its event's start.
+    pub text_start: Mark,
+}
+
+impl Props {
+    /// The props of a node with this anchor and tag (`None` when it has neither).
+    fn of(anchor: Option<String>, tag: Option<String>, text_start: Mark) -> Option<Box<Props>> {
+        (anchor.is_some() || tag.is_some()).then(|| {
+            Box::new(Props {
+                anchor,
+                tag,
+                text_start,
+            })
+        })
+    }
+}
+
+/// The next token as the parser looks at it: what it is and where, without its text.
+#[derive(Clone, Copy, Debug)]
+struct Head {
+    tok: Tok,
+    start: Mark,
+    end: Mark,
 }
 
 #[derive(Clone, Debug)]
@@ -105,26 +132,21 @@ impl<'a> Parser<'a> {
 
     /// The next token without its text (a scalar's value, a name, a tag): copying that text
     /// at every look would cost more than the read. [`Parser::take`] gives it.
-    fn peek(&mut self) -> Res<Token> {
+    fn peek(&mut self) -> Res<Head> {
         let t = self.scanner.peek()?;
-        let tok = match &t.tok {
-            Tok::TagDirective(..) => Tok::TagDirective(String::new(), String::new()),
-            Tok::Alias(_) => Tok::Alias(String::new()),
-            Tok::Anchor(_) => Tok::Anchor(String::new()),
-            Tok::Tag(..) => Tok::Tag(String::new(), String::new()),
-            Tok::Scalar(_, style) => Tok::Scalar(String::new(), *style),
-            other => other.clone(),
-        };
-        Ok(Token {
-            tok,
+        Ok(Head {
+            tok: t.tok,
             start: t.start,
             end: t.end,
         })
     }
 
-    /// Takes the next token, text and all (after [`Parser::peek`]).
-    fn take(&mut self) -> Tok {
-        self.scanner.skip_token().map_or(Tok::StreamEnd, |t| t.tok)
+    /// Takes the next token and gives its text (after [`Parser::peek`]).
+    fn take(&mut self) -> String {
+        self.scanner
+            .skip_token()
+            .map(|t| t.text)
+            .unwrap_or_default()
     }
 
     fn skip(&mut self) {
@@ -161,7 +183,7 @@ impl<'a> Parser<'a> {
                 if matches!(
                     t.tok,
                     Tok::VersionDirective(..)
-                        | Tok::TagDirective(..)
+                        | Tok::TagDirective
                         | Tok::DocumentStart
                         | Tok::DocumentEnd
                         | Tok::StreamEnd
@@ -238,7 +260,7 @@ impl<'a> Parser<'a> {
                 t = self.peek()?;
             }
         }
-        let directive = matches!(t.tok, Tok::VersionDirective(..) | Tok::TagDirective(..));
+        let directive = matches!(t.tok, Tok::VersionDirective(..) | Tok::TagDirective);
         if implicit && !directive && t.tok != Tok::DocumentStart && t.tok != Tok::StreamEnd {
             self.process_directives()?;
             self.states.push(State::DocumentEnd);
@@ -276,14 +298,14 @@ impl<'a> Parser<'a> {
                     }
                     version = true;
                 }
-                Tok::TagDirective(..) => {
-                    let Tok::TagDirective(handle, prefix) = self.take() else {
-                        unreachable!("the token peeked")
-                    };
-                    if self.tag_directives.iter().any(|(h, _)| *h == handle) {
+                Tok::TagDirective => {
+                    let text = self.take();
+                    let (handle, prefix) = split_handle(&text);
+                    if self.tag_directives.iter().any(|(h, _)| h == handle) {
                         return perr("found duplicate %TAG directive", t.start, t.start);
                     }
-                    self.tag_directives.push((handle, prefix));
+                    let directive = (handle.to_string(), prefix.to_string());
+                    self.tag_directives.push(directive);
                     continue;
                 }
                 _ => break,
@@ -300,42 +322,31 @@ impl<'a> Parser<'a> {
 
     fn node(&mut self, block: bool, indentless: bool) -> Res<Event> {
         let mut t = self.peek()?;
-        if let Tok::Alias(_) = t.tok {
+        if t.tok == Tok::Alias {
             self.pop_state();
-            let Tok::Alias(name) = self.take() else {
-                unreachable!("the token peeked")
-            };
+            let name = self.take();
             return Ok(ev(Ev::Alias(name), t.start, t.end));
         }
         let start = t.start;
         let mut end = t.start;
         let mut anchor = None;
-        let mut tag_token: Option<(String, String, Mark)> = None;
+        let mut tag_token: Option<(String, Mark)> = None;
         for _ in 0..2 {
             match t.tok {
-                Tok::Anchor(_) if anchor.is_none() => {
-                    let Tok::Anchor(name) = self.take() else {
-                        unreachable!("the token peeked")
-                    };
-                    anchor = Some(name);
-                }
-                Tok::Tag(..) if tag_token.is_none() => {
-                    let Tok::Tag(h, s) = self.take() else {
-                        unreachable!("the token peeked")
-                    };
-                    tag_token = Some((h, s, t.start));
-                }
+                Tok::Anchor if anchor.is_none() => anchor = Some(self.take()),
+                Tok::Tag if tag_token.is_none() => tag_token = Some((self.take(), t.start)),
                 _ => break,
             }
             end = t.end;
             t = self.peek()?;
         }
         let mut tag = None;
-        if let Some((handle, suffix, tag_mark)) = tag_token {
+        if let Some((text, tag_mark)) = tag_token {
+            let (handle, suffix) = split_handle(&text);
             if handle.is_empty() {
-                tag = Some(suffix);
+                tag = Some(suffix.to_string());
             } else {
-                match self.tag_directives.iter().find(|(h, _)| *h == handle) {
+                match self.tag_directives.iter().find(|(h, _)| h == handle) {
                     Some((_, prefix)) => tag = Some(format!("{prefix}{suffix}")),
                     None => return perr("found undefined tag handle", tag_mark, start),
                 }
@@ -345,35 +356,29 @@ impl<'a> Parser<'a> {
         if indentless && t.tok == Tok::BlockEntry {
             self.state = State::IndentlessSequenceEntry;
             let e = Ev::SequenceStart {
-                anchor,
-                tag,
+                props: Props::of(anchor, tag, t.start),
                 flow: false,
             };
             return Ok(ev(e, start, t.end));
         }
         match t.tok {
-            Tok::Scalar(_, style) => {
+            Tok::Scalar(style) => {
                 let plain_implicit =
                     (tag.is_none() && style == Style::Plain) || tag.as_deref() == Some("!");
                 self.pop_state();
-                let Tok::Scalar(value, _) = self.take() else {
-                    unreachable!("the token peeked")
-                };
+                let value = self.take();
                 let e = Ev::Scalar {
-                    anchor,
-                    tag,
                     value,
                     style,
                     plain_implicit,
-                    text_start: t.start,
+                    props: Props::of(anchor, tag, t.start),
                 };
                 Ok(ev(e, start, t.end))
             }
             Tok::FlowSequenceStart => {
                 self.state = State::FlowSequenceFirstEntry;
                 let e = Ev::SequenceStart {
-                    anchor,
-                    tag,
+                    props: Props::of(anchor, tag, t.start),
                     flow: true,
                 };
                 Ok(ev(e, start, t.end))
@@ -381,8 +386,7 @@ impl<'a> Parser<'a> {
             Tok::FlowMappingStart => {
                 self.state = State::FlowMappingFirstKey;
                 let e = Ev::MappingStart {
-                    anchor,
-                    tag,
+                    props: Props::of(anchor, tag, t.start),
                     flow: true,
                 };
                 Ok(ev(e, start, t.end))
@@ -390,8 +394,7 @@ impl<'a> Parser<'a> {
             Tok::BlockSequenceStart if block => {
                 self.state = State::BlockSequenceFirstEntry;
                 let e = Ev::SequenceStart {
-                    anchor,
-                    tag,
+                    props: Props::of(anchor, tag, t.start),
                     flow: false,
                 };
                 Ok(ev(e, start, t.end))
@@ -399,8 +402,7 @@ impl<'a> Parser<'a> {
             Tok::BlockMappingStart if block => {
                 self.state = State::BlockMappingFirstKey;
                 let e = Ev::MappingStart {
-                    anchor,
-                    tag,
+                    props: Props::of(anchor, tag, t.start),
                     flow: false,
                 };
                 Ok(ev(e, start, t.end))
@@ -409,12 +411,10 @@ impl<'a> Parser<'a> {
                 self.pop_state();
                 let plain_implicit = tag.is_none() || tag.as_deref() == Some("!");
                 let e = Ev::Scalar {
-                    anchor,
-                    tag,
                     value: String::new(),
                     style: Style::Plain,
                     plain_implicit,
-                    text_start: end,
+                    props: Props::of(anchor, tag, end),
                 };
                 Ok(ev(e, start, end))
             }
@@ -544,8 +544,7 @@ impl<'a> Parser<'a> {
                 self.state = State::FlowSequenceEntryMappingKey;
                 self.skip();
                 let e = Ev::MappingStart {
-                    anchor: None,
-                    tag: None,
+                    props: None,
                     flow: true,
                 };
                 return Ok(ev(e, t.start, t.end));
@@ -623,12 +622,10 @@ impl<'a> Parser<'a> {
 /// An empty plain scalar at `mark` (a missing key or value).
 fn empty(mark: Mark) -> Event {
     let e = Ev::Scalar {
-        anchor: None,
-        tag: None,
         value: String::new(),
         style: Style::Plain,
         plain_implicit: true,
-        text_start: mark,
+        props: None,
     };
     ev(e, mark, mark)
 }

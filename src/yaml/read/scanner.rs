@@ -6,21 +6,20 @@
 //! characters make it impossible; indentation changes insert block-start and block-end tokens.
 //! So errors are found at the same point of the text as go-yaml finds them.
 //!
-//! Positions: `index` is the byte offset, `chars` the character count (go-yaml's simple-key
-//! distance counts characters), `line` and `column` are 0-based, in characters. Line breaks are
-//! YAML 1.1's: LF, CR, CRLF, NEL (U+0085), LS (U+2028), PS (U+2029); in scalar text CR, CRLF and
-//! NEL read as LF, LS and PS as themselves.
+//! Positions: `index` is the byte offset, `line` and `column` are 0-based, in characters (go-yaml's
+//! simple-key distance counts characters: on one line, that is the distance between columns).
+//! Line breaks are YAML 1.1's: LF, CR, CRLF, NEL (U+0085), LS (U+2028), PS (U+2029); in scalar
+//! text CR, CRLF and NEL read as LF, LS and PS as themselves.
 
 use crate::fxhash::FxHashMap;
 use std::collections::VecDeque;
 
-/// A position in the text.
+/// A position in the text. Every token carries two and every event two, so it holds only what
+/// a node's position needs (a document may be larger than 4 GiB: the fields stay `usize`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Mark {
     /// Byte offset.
     pub index: usize,
-    /// Characters before it.
-    pub chars: usize,
     /// 0-based line.
     pub line: usize,
     /// 0-based column, in characters.
@@ -37,12 +36,16 @@ pub enum Style {
     Folded,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+/// What a token is. Its text, if it has one, is the token's [`Token::text`]: the kind alone is
+/// small and `Copy`, so the parser looks at the next token as often as it needs without copying
+/// or dropping any text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tok {
     StreamStart,
     StreamEnd,
     VersionDirective(u8, u8),
-    TagDirective(String, String),
+    /// Handle and prefix in the text (see [`Token::text`]).
+    TagDirective,
     DocumentStart,
     DocumentEnd,
     BlockSequenceStart,
@@ -56,11 +59,14 @@ pub enum Tok {
     FlowEntry,
     Key,
     Value,
-    Alias(String),
-    Anchor(String),
-    /// Handle and suffix (a verbatim tag has an empty handle).
-    Tag(String, String),
-    Scalar(String, Style),
+    /// The name in the text.
+    Alias,
+    /// The name in the text.
+    Anchor,
+    /// Handle and suffix in the text (see [`Token::text`]; a verbatim tag has an empty handle).
+    Tag,
+    /// The value in the text.
+    Scalar(Style),
 }
 
 #[derive(Clone, Debug)]
@@ -68,6 +74,24 @@ pub struct Token {
     pub tok: Tok,
     pub start: Mark,
     pub end: Mark,
+    /// A scalar's value, an alias's or anchor's name; a tag's handle and suffix, a `%TAG`
+    /// directive's handle and prefix, as the handle, a NUL, then the rest (no handle holds a
+    /// NUL: the first one parts them, see [`split_handle`]). Empty for the other tokens.
+    pub text: String,
+}
+
+/// The handle and the rest of a tag's or `%TAG` directive's [`Token::text`].
+pub fn split_handle(text: &str) -> (&str, &str) {
+    text.split_once('\0').unwrap_or((text, ""))
+}
+
+/// A tag's or `%TAG` directive's [`Token::text`] for its handle and the rest.
+fn join_handle(handle: &str, rest: &str) -> String {
+    let mut text = String::with_capacity(handle.len() + 1 + rest.len());
+    text.push_str(handle);
+    text.push('\0');
+    text.push_str(rest);
+    text
 }
 
 /// Who found a problem: go-yaml words scanner and parser errors differently (see
@@ -221,7 +245,6 @@ impl<'a> Scanner<'a> {
         }
         let c = self.cur();
         self.mark.index += c.len_utf8();
-        self.mark.chars += 1;
         self.mark.column += 1;
     }
 
@@ -229,7 +252,6 @@ impl<'a> Scanner<'a> {
     fn skip_line(&mut self) {
         if self.at_virtual_break() {
             self.virtual_break = false;
-            self.mark.chars += 1;
             self.mark.line += 1;
             self.mark.column = 0;
             return;
@@ -243,10 +265,8 @@ impl<'a> Scanner<'a> {
                 self.mark.index += 1;
                 self.virtual_break = false;
             }
-            self.mark.chars += 2;
         } else if is_break(c) {
             self.mark.index += c.len_utf8();
-            self.mark.chars += 1;
         } else {
             return;
         }
@@ -267,7 +287,6 @@ impl<'a> Scanner<'a> {
     /// Moves past `n` ASCII characters, none a line break.
     fn skip_ascii(&mut self, n: usize) {
         self.mark.index += n;
-        self.mark.chars += n;
         self.mark.column += n;
     }
 
@@ -400,7 +419,8 @@ impl<'a> Scanner<'a> {
         if !key.possible {
             return Ok(false);
         }
-        if key.mark.line < self.mark.line || key.mark.chars + 1024 < self.mark.chars {
+        // On one line, the character distance is the distance between the columns.
+        if key.mark.line < self.mark.line || key.mark.column + 1024 < self.mark.column {
             if key.required {
                 return self.err("could not find expected ':'", key.mark);
             }
@@ -782,7 +802,7 @@ impl<'a> Scanner<'a> {
         if !is_blankz(self.cur()) {
             return self.err("found unexpected non-alphabetical character", start);
         }
-        let t = match name.as_str() {
+        let (t, text) = match name.as_str() {
             "YAML" => {
                 self.skip_blanks();
                 let major = self.version_number(start)?;
@@ -791,7 +811,7 @@ impl<'a> Scanner<'a> {
                 }
                 self.skip();
                 let minor = self.version_number(start)?;
-                Tok::VersionDirective(major, minor)
+                (Tok::VersionDirective(major, minor), String::new())
             }
             "TAG" => {
                 self.skip_blanks();
@@ -804,7 +824,7 @@ impl<'a> Scanner<'a> {
                 if !is_blankz(self.cur()) {
                     return self.err("did not find expected whitespace or line break", start);
                 }
-                Tok::TagDirective(handle, prefix)
+                (Tok::TagDirective, join_handle(&handle, &prefix))
             }
             _ => return self.err("found unknown directive name", start),
         };
@@ -819,7 +839,7 @@ impl<'a> Scanner<'a> {
             return self.err("did not find expected comment or line break", start);
         }
         self.skip_line();
-        Ok(tok(t, start, end))
+        Ok(text_tok(t, text, start, end))
     }
 
     fn skip_blanks(&mut self) {
@@ -860,12 +880,8 @@ impl<'a> Scanner<'a> {
                 start,
             );
         }
-        let t = if alias {
-            Tok::Alias(name)
-        } else {
-            Tok::Anchor(name)
-        };
-        Ok(tok(t, start, end))
+        let t = if alias { Tok::Alias } else { Tok::Anchor };
+        Ok(text_tok(t, name, start, end))
     }
 
     fn scan_tag(&mut self) -> Res<Token> {
@@ -898,7 +914,8 @@ impl<'a> Scanner<'a> {
             return self.err("did not find expected whitespace or line break", start);
         }
         let end = self.mark;
-        Ok(tok(Tok::Tag(handle, suffix), start, end))
+        let text = join_handle(&handle, &suffix);
+        Ok(text_tok(Tok::Tag, text, start, end))
     }
 
     fn tag_err<T>(&mut self, directive: bool, start: Mark, problem: &str) -> Res<T> {
@@ -1072,7 +1089,7 @@ impl<'a> Scanner<'a> {
         } else {
             Style::Folded
         };
-        Ok(tok(Tok::Scalar(s, style), start, end))
+        Ok(text_tok(Tok::Scalar(style), s, start, end))
     }
 
     fn at_end(&self) -> bool {
@@ -1211,7 +1228,8 @@ impl<'a> Scanner<'a> {
             loop {
                 let c = self.cur();
                 if is_blank(c) {
-                    self.skip();
+                    // The run of blanks in one go.
+                    self.skip_ascii(self.ascii_run(|b| b == b' ' || b == b'\t'));
                 } else if is_break(c) || self.at_virtual_break() {
                     if leading_blanks {
                         self.read_line(&mut trailing);
@@ -1243,7 +1261,7 @@ impl<'a> Scanner<'a> {
         self.skip();
         let end = self.mark;
         let style = if single { Style::Single } else { Style::Double };
-        Ok(tok(Tok::Scalar(s, style), start, end))
+        Ok(text_tok(Tok::Scalar(style), s, start, end))
     }
 
     fn scan_plain_scalar(&mut self) -> Res<Token> {
@@ -1302,7 +1320,9 @@ impl<'a> Scanner<'a> {
                     if !leading_blanks && spaces.is_none() {
                         spaces = Some(self.mark.index);
                     }
-                    self.skip();
+                    // This blank and the spaces after it in one go: only a tab is looked at
+                    // (where it stands), and the next turn takes it.
+                    self.skip_ascii(self.ascii_run(|b| b == b' ').max(1));
                 } else if is_break(c) || self.at_virtual_break() {
                     if leading_blanks {
                         self.read_line(&mut trailing);
@@ -1322,10 +1342,20 @@ impl<'a> Scanner<'a> {
         if leading_blanks {
             self.simple_key_allowed = true;
         }
-        Ok(tok(Tok::Scalar(s, Style::Plain), start, end))
+        Ok(text_tok(Tok::Scalar(Style::Plain), s, start, end))
     }
 }
 
+/// A token without text.
 fn tok(tok: Tok, start: Mark, end: Mark) -> Token {
-    Token { tok, start, end }
+    text_tok(tok, String::new(), start, end)
+}
+
+fn text_tok(tok: Tok, text: String, start: Mark, end: Mark) -> Token {
+    Token {
+        tok,
+        start,
+        end,
+        text,
+    }
 }

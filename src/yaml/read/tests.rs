@@ -405,3 +405,14 @@ fn scalars_read_in_runs_keep_their_folding() {
         assert_eq!(one(text)["a"], json!(want), "{text:?}");
     }
 }
+
+/// Every token and every event is moved from stage to stage (the scanner's queue, the parser's
+/// looks at the next token, the composer): they stay small, their rare parts (anchors, tags)
+/// boxed or in the token's text.
+#[test]
+#[cfg(target_pointer_width = "64")]
+fn tokens_and_events_stay_small() {
+    use super::{parser::Event, scanner::Token};
+    assert!(std::mem::size_of::<Token>() <= 80);
+    assert!(std::mem::size_of::<Event>() <= 88);
+}
