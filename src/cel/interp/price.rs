@@ -69,7 +69,9 @@ pub(super) enum Price {
     Traversal,
     /// `ceil(size(result) * 0.2)`.
     JoinResult,
-    Ip,
+    /// `ip()`: one for the `cidr_ip` overload (`cidr.ip()` reads a field), else a string
+    /// traversal of its argument.
+    Ip(bool),
     ContainsIp(bool),
     ContainsCidr(bool),
     Validate,
@@ -129,6 +131,8 @@ pub(super) const IN_LIST: &str = "in_list";
 /// `containsIP` and `containsCIDR` on a string, which is parsed first.
 pub(super) const CIDR_CONTAINS_IP_STRING: &str = "cidr_contains_ip_string";
 pub(super) const CIDR_CONTAINS_CIDR_STRING: &str = "cidr_contains_cidr_string";
+/// `ip()` of a CIDR, which the Kubernetes `CallCost` prices as one.
+pub(super) const CIDR_IP: &str = "cidr_ip";
 
 /// cel-go's own costs (`costCall`'s switch on `call.OverloadID()`), by overload id, asked
 /// after the trackers and the Kubernetes `CallCost`: every other overload costs one.
@@ -190,7 +194,7 @@ pub(super) fn price(name: &str, id: Option<&'static str>) -> Price {
         "replace" | "split" | "ip.isCanonical" => return Price::Scan(2.0 * TRAVERSAL),
         "join" => return Price::JoinResult,
         "find" | "findAll" => return Price::Regex,
-        "ip" => return Price::Ip,
+        "ip" => return Price::Ip(id == Some(CIDR_IP)),
         "containsIP" => return Price::ContainsIp(id == Some(CIDR_CONTAINS_IP_STRING)),
         "containsCIDR" => return Price::ContainsCidr(id == Some(CIDR_CONTAINS_CIDR_STRING)),
         "validate" => return Price::Validate,
@@ -262,10 +266,8 @@ impl Price {
                 _ => 1,
             },
             Price::JoinResult => ceil(size(result) as f64 * 2.0 * TRAVERSAL),
-            Price::Ip => match args.first() {
-                Some(v) if kubernetes_type(v) => 1,
-                _ => ceil(a(0) as f64 * TRAVERSAL),
-            },
+            Price::Ip(true) => 1,
+            Price::Ip(false) => ceil(a(0) as f64 * TRAVERSAL),
             Price::ContainsIp(string) => {
                 ceil(2.0 * a(0) as f64 * TRAVERSAL)
                     + if string {
@@ -325,7 +327,12 @@ mod tests {
     fn keyed_ids_are_declared() {
         let ids = TRACKERS.iter().chain(DEFAULTS).map(|&(id, _)| id);
         let ids = ids.chain(ZEROS.iter().map(|&(id, _)| id));
-        let ids = ids.chain([IN_LIST, CIDR_CONTAINS_IP_STRING, CIDR_CONTAINS_CIDR_STRING]);
+        let ids = ids.chain([
+            IN_LIST,
+            CIDR_CONTAINS_IP_STRING,
+            CIDR_CONTAINS_CIDR_STRING,
+            CIDR_IP,
+        ]);
         for id in ids {
             assert!(is_id(id), "{id} is no overload's id");
         }
