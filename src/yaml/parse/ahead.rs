@@ -498,7 +498,13 @@ mod tests {
         (doc, items)
     }
 
-    fn ahead(text: &str) -> Option<Read> {
+    /// What reading ahead gives: the parts `split` finds, the shell as `shell` reads it, each
+    /// item read alone.
+    fn parts(
+        text: &str,
+        split: fn(&str) -> Option<Split>,
+        shell: fn(&str, &Split) -> Option<Node>,
+    ) -> Option<Read> {
         let split = split(text)?;
         let shell = shell(text, &split)?;
         let items = split
@@ -507,6 +513,10 @@ mod tests {
             .map(|i| item(text, i))
             .collect::<Option<Vec<_>>>()?;
         Some((shell, items))
+    }
+
+    fn ahead(text: &str) -> Option<Read> {
+        parts(text, split, shell)
     }
 
     #[test]
@@ -524,14 +534,7 @@ mod tests {
     }
 
     fn ahead_json(text: &str) -> Option<Read> {
-        let split = split_json(text)?;
-        let shell = shell_json(text, &split)?;
-        let items = split
-            .items
-            .iter()
-            .map(|i| item(text, i))
-            .collect::<Option<Vec<_>>>()?;
-        Some((shell, items))
+        parts(text, split_json, shell_json)
     }
 
     #[test]
