@@ -302,6 +302,8 @@ fn load_item_crd(
     for vs in &entries {
         push_new(&mut causes, vs.structural_errors.iter().cloned());
     }
+    // The CRD's JSON (several times its text) is not held while its checks are compiled.
+    drop(json);
     let mut prepared = match shared {
         Some(mut shared) => {
             for e in &mut shared {
