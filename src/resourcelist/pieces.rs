@@ -65,7 +65,7 @@ impl Stdout {
     }
 
     /// Writes every piece (`input`: the text the run read). The pieces read again from the input
-    /// are remade on [`Self::threads`] a window at a time (up to [`REMAKE_BYTES`] of input),
+    /// are remade on [`Self::threads`] a window at a time (up to `REMAKE_BYTES` of input),
     /// then written in order with the rest.
     pub fn write_to(&self, input: &str, w: &mut dyn Write) -> io::Result<()> {
         let mut at = 0;

@@ -235,7 +235,7 @@ pub fn item(text: &str, item: &Item) -> Option<(Node, Option<Range<usize>>)> {
 /// written with an escape (it may spell `items`). A document with a string holding an escape
 /// the YAML grammar refuses is read by encoding/json's reading in one pass (see
 /// [`crate::yaml::read::compose::document_split`]), which writes numbers otherwise than the
-/// straight reading: each part is then read so too ([`JsonRead::Refused`]).
+/// straight reading: each part is then read so too (`JsonRead::Refused`).
 ///
 /// The elements are found by their brackets and strings, which is exact on a value that is
 /// JSON; each is read on its own, as the element of `{"items":[` + its text + `]}` (see
