@@ -427,7 +427,7 @@ fn compose_events(
                     .map_err(|m| decoder_problem(m.into(), start))?;
                 let mut node = target.node.clone();
                 node.span = span;
-                node.alias = Some(name);
+                node.alias = Some(name.into());
                 node.anchor = None;
                 Built {
                     node,
@@ -453,9 +453,9 @@ fn compose_events(
                 let source = kept_source(text, style, &value, text_start, end, in_flow);
                 let node = RNode {
                     span,
-                    anchor: anchor.clone(),
+                    anchor: anchor.clone().map(Into::into),
                     alias: None,
-                    tag,
+                    tag: tag.map(Into::into),
                     kind: Kind::Scalar {
                         value,
                         style,
@@ -506,9 +506,9 @@ fn compose_events(
                 stack.push(Frame {
                     node: RNode {
                         span,
-                        anchor,
+                        anchor: anchor.map(Into::into),
                         alias: None,
-                        tag,
+                        tag: tag.map(Into::into),
                         kind,
                     },
                     first: if is_seq { items.len() } else { entries.len() },

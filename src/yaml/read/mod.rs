@@ -70,12 +70,12 @@ impl Span {
 pub struct RNode {
     pub span: Span,
     /// The anchor it was given (`&name`).
-    pub anchor: Option<String>,
+    pub anchor: Option<Box<str>>,
     /// When this node is the copy an alias (`*name`) stands for: the alias name (the span is
     /// the alias's).
-    pub alias: Option<String>,
+    pub alias: Option<Box<str>>,
     /// The resolved tag (`tag:yaml.org,2002:str`, `!local`, `!`), if written.
-    pub tag: Option<String>,
+    pub tag: Option<Box<str>>,
     pub kind: Kind,
 }
 
@@ -263,8 +263,8 @@ fn convert(n: RNode, in_flow: bool, in_copy: bool) -> super::Node {
         flow && !in_flow && !empty && n.span.start.line == n.span.end.line
     };
     let anchor = match (n.alias, n.anchor) {
-        (Some(name), _) => Some(Box::new(Anchor::AliasOf(name.into()))),
-        (None, Some(name)) if !in_copy => Some(Box::new(Anchor::Named(name.into()))),
+        (Some(name), _) => Some(Box::new(Anchor::AliasOf(name))),
+        (None, Some(name)) if !in_copy => Some(Box::new(Anchor::Named(name))),
         _ => None,
     };
     let in_copy = in_copy || matches!(anchor.as_deref(), Some(Anchor::AliasOf(_)));

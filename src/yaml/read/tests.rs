@@ -406,13 +406,18 @@ fn scalars_read_in_runs_keep_their_folding() {
     }
 }
 
-/// Every token and every event is moved from stage to stage (the scanner's queue, the parser's
-/// looks at the next token, the composer): they stay small, their rare parts (anchors, tags)
-/// boxed or in the token's text.
+/// Every token, event and node is moved from stage to stage (the scanner's queue, the parser's
+/// looks at the next token, the composer's stacks): they stay small, their rare parts (anchors,
+/// aliases, tags) boxed or in the token's text.
 #[test]
 #[cfg(target_pointer_width = "64")]
-fn tokens_and_events_stay_small() {
-    use super::{parser::Event, scanner::Token};
+fn tokens_events_and_nodes_stay_small() {
+    use super::{parser::Event, scanner::Token, RNode};
     assert!(std::mem::size_of::<Token>() <= 80);
     assert!(std::mem::size_of::<Event>() <= 88);
+    assert!(
+        std::mem::size_of::<RNode>() <= 168,
+        "{}",
+        std::mem::size_of::<RNode>()
+    );
 }
