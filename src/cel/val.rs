@@ -95,12 +95,48 @@ pub struct List {
     pub held: Option<Arc<[Held]>>,
 }
 
-/// A list's items: built, or converted from the object's JSON on first read.
+/// A list's items or a map's entries (`C`): built, or converted from the object's JSON part
+/// (`J`) on first read.
 #[derive(Debug)]
-struct Items {
-    converted: OnceLock<Vec<Val>>,
-    json: Option<JsonList>,
+struct Lazy<C, J> {
+    converted: OnceLock<C>,
+    json: Option<J>,
 }
+
+impl<C: Default, J> Lazy<C, J> {
+    fn built(contents: C) -> Arc<Self> {
+        Arc::new(Lazy {
+            converted: OnceLock::from(contents),
+            json: None,
+        })
+    }
+
+    fn of_json(json: J) -> Arc<Self> {
+        Arc::new(Lazy {
+            converted: OnceLock::new(),
+            json: Some(json),
+        })
+    }
+
+    /// The contents, converted by `convert` on the first call.
+    fn get(&self, convert: impl FnOnce(&J) -> C) -> &C {
+        let json = &self.json;
+        self.converted
+            .get_or_init(|| json.as_ref().map(convert).unwrap_or_default())
+    }
+
+    /// `built` of the contents when they are converted (or were built), else `json` of the
+    /// JSON without converting it, else `none`.
+    fn read<R>(&self, built: impl FnOnce(&C) -> R, json: impl FnOnce(&J) -> R, none: R) -> R {
+        match (self.converted.get(), &self.json) {
+            (Some(c), _) => built(c),
+            (None, Some(j)) => json(j),
+            (None, None) => none,
+        }
+    }
+}
+
+type Items = Lazy<Vec<Val>, JsonList>;
 
 /// A map, its entries in key order (cel-go's is Go's map order, different on every run).
 ///
@@ -114,12 +150,7 @@ pub struct Map {
     pub origin: Option<Arc<Decl>>,
 }
 
-/// A map's entries: built, or converted from the object's JSON on first read.
-#[derive(Debug)]
-struct Entries {
-    converted: OnceLock<BTreeMap<Key, Val>>,
-    json: Option<JsonMap>,
-}
+type Entries = Lazy<BTreeMap<Key, Val>, JsonMap>;
 
 /// A map key: cel-go's map keys are ints, uints, bools and strings.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -212,10 +243,7 @@ impl List {
     /// A list of type `origin` built of `items` (and, for a set, `held`).
     pub fn typed(items: Vec<Val>, origin: Option<Arc<Decl>>, held: Option<Arc<[Held]>>) -> List {
         List {
-            items: Arc::new(Items {
-                converted: OnceLock::from(items),
-                json: None,
-            }),
+            items: Items::built(items),
             origin,
             held,
         }
@@ -225,27 +253,19 @@ impl List {
     pub fn of_json(json: JsonList) -> List {
         List {
             origin: Some(json.decl().clone()),
-            items: Arc::new(Items {
-                converted: OnceLock::new(),
-                json: Some(json),
-            }),
+            items: Items::of_json(json),
             held: None,
         }
     }
 
     /// The items (converted from the object's JSON on the first call).
     pub fn items(&self) -> &[Val] {
-        let Items { converted, json } = &*self.items;
-        converted.get_or_init(|| json.as_ref().map(JsonList::items).unwrap_or_default())
+        self.items.get(JsonList::items)
     }
 
     /// How many items there are.
     pub fn len(&self) -> usize {
-        match (self.items.converted.get(), &self.items.json) {
-            (Some(items), _) => items.len(),
-            (None, Some(json)) => json.len(),
-            (None, None) => 0,
-        }
+        self.items.read(Vec::len, JsonList::len, 0)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -254,11 +274,8 @@ impl List {
 
     /// The item at `i`, if there is one (of the object's list: only it converted).
     pub fn get(&self, i: usize) -> Option<Val> {
-        match (self.items.converted.get(), &self.items.json) {
-            (Some(items), _) => items.get(i).cloned(),
-            (None, Some(json)) => json.get(i),
-            (None, None) => None,
-        }
+        self.items
+            .read(|items| items.get(i).cloned(), |json| json.get(i), None)
     }
 
     /// Whether `other` is a clone of this list (tests: a function that returns its receiver).
@@ -285,10 +302,7 @@ impl Map {
     /// A map of type `origin` built of `entries`.
     pub fn typed(entries: BTreeMap<Key, Val>, origin: Option<Arc<Decl>>) -> Map {
         Map {
-            entries: Arc::new(Entries {
-                converted: OnceLock::from(entries),
-                json: None,
-            }),
+            entries: Entries::built(entries),
             origin,
         }
     }
@@ -297,26 +311,18 @@ impl Map {
     pub fn of_json(json: JsonMap) -> Map {
         Map {
             origin: Some(json.decl().clone()),
-            entries: Arc::new(Entries {
-                converted: OnceLock::new(),
-                json: Some(json),
-            }),
+            entries: Entries::of_json(json),
         }
     }
 
     /// The entries in key order (converted from the object's JSON on the first call).
     pub fn entries(&self) -> &BTreeMap<Key, Val> {
-        let Entries { converted, json } = &*self.entries;
-        converted.get_or_init(|| json.as_ref().map(JsonMap::entries).unwrap_or_default())
+        self.entries.get(JsonMap::entries)
     }
 
     /// How many entries there are.
     pub fn len(&self) -> usize {
-        match (self.entries.converted.get(), &self.entries.json) {
-            (Some(entries), _) => entries.len(),
-            (None, Some(json)) => json.len(),
-            (None, None) => 0,
-        }
+        self.entries.read(BTreeMap::len, JsonMap::len, 0)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -325,20 +331,20 @@ impl Map {
 
     /// The value under exactly `key` (of the object's map: only it converted).
     pub fn get_key(&self, key: &Key) -> Option<Val> {
-        match (self.entries.converted.get(), &self.entries.json) {
-            (Some(entries), _) => entries.get(key).cloned(),
-            (None, Some(json)) => json.get(key),
-            (None, None) => None,
-        }
+        self.entries.read(
+            |entries| entries.get(key).cloned(),
+            |json| json.get(key),
+            None,
+        )
     }
 
     /// Whether there is an entry under exactly `key`.
     pub fn contains_key(&self, key: &Key) -> bool {
-        match (self.entries.converted.get(), &self.entries.json) {
-            (Some(entries), _) => entries.contains_key(key),
-            (None, Some(json)) => json.contains_key(key),
-            (None, None) => false,
-        }
+        self.entries.read(
+            |entries| entries.contains_key(key),
+            |json| json.contains_key(key),
+            false,
+        )
     }
 
     /// cel-go's lookup: a double key finds the int or uint key of the same value, and an int
