@@ -31,11 +31,11 @@ fn structural(v: &Value) -> Structural {
         }
     }
     if v.get("items").is_some() {
-        s.items = Some(Box::new(structural(&v["items"])));
+        s.items = Some(structural(&v["items"]).into());
     }
     s.additional_properties = match v.get("additionalProperties") {
-        Some(Value::Bool(b)) => Some(Box::new(StructuralOrBool::Bool(*b))),
-        Some(a) => Some(Box::new(StructuralOrBool::Schema(structural(a)))),
+        Some(Value::Bool(b)) => Some(StructuralOrBool::Bool(*b)),
+        Some(a) => Some(StructuralOrBool::Schema(structural(a).into())),
         None => None,
     };
     s

@@ -220,7 +220,7 @@ fn swagger2_document_with_ref_chains() {
         Some(&json!("TCP"))
     );
     assert_eq!(port.generic.type_, "object");
-    match spec.properties["labels"].additional_properties.as_deref() {
+    match spec.properties["labels"].additional_properties.as_ref() {
         Some(StructuralOrBool::Schema(s)) => assert_eq!(s.generic.type_, "string"),
         other => panic!("labels.additionalProperties: {other:?}"),
     }

@@ -172,7 +172,7 @@ fn node(s: &Structural, ty: Ty, at: &At<'_>, out: &mut Out<'_>) -> Option<Node> 
         };
         node(items, ty, &sub, out).map(Box::new)
     });
-    let additional = match s.additional_properties.as_deref() {
+    let additional = match s.additional_properties.as_ref() {
         Some(StructuralOrBool::Schema(a)) => {
             let ty = match decl.as_deref().map(|d| &d.kind) {
                 Some(Kind::Map(elem)) => Some(Ty::Built(elem.clone())),
@@ -295,5 +295,5 @@ pub fn has_rules(s: &Structural) -> bool {
     s.extensions.x_validations().is_some()
         || s.items.as_deref().is_some_and(has_rules)
         || s.properties.values().any(has_rules)
-        || matches!(s.additional_properties.as_deref(), Some(StructuralOrBool::Schema(a)) if has_rules(a))
+        || matches!(s.additional_properties.as_ref(), Some(StructuralOrBool::Schema(a)) if has_rules(a))
 }

@@ -121,7 +121,7 @@ pub fn has_decl(s: &Structural) -> bool {
     }
     match &*s.generic.type_ {
         "array" => s.items.as_deref().is_some_and(has_decl),
-        "object" => match s.additional_properties.as_deref() {
+        "object" => match s.additional_properties.as_ref() {
             Some(StructuralOrBool::Schema(a)) => has_decl(a),
             _ => true,
         },
@@ -164,7 +164,7 @@ pub fn is_map(s: &Structural) -> bool {
     !s.extensions.x_int_or_string
         && &*s.generic.type_ == "object"
         && matches!(
-            s.additional_properties.as_deref(),
+            s.additional_properties.as_ref(),
             Some(StructuralOrBool::Schema(_))
         )
 }
@@ -209,7 +209,7 @@ fn string_kind(s: &Structural) -> Kind {
 }
 
 fn object_kind(s: &Structural, root: bool) -> Option<Kind> {
-    if let Some(StructuralOrBool::Schema(a)) = s.additional_properties.as_deref() {
+    if let Some(StructuralOrBool::Schema(a)) = s.additional_properties.as_ref() {
         return decl_of(a, a.extensions.x_embedded_resource).map(Kind::Map);
     }
     let add_meta = root && !has_type_and_object_meta(s);

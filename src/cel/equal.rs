@@ -78,7 +78,7 @@ fn shape_at(s: &Structural, resource: bool, metadata: bool) -> Shape {
         })
         .filter(|(_, sh)| *sh != Shape::Plain)
         .collect();
-    let additional = match s.additional_properties.as_deref() {
+    let additional = match s.additional_properties.as_ref() {
         Some(StructuralOrBool::Schema(a)) => Some(shape_at(a, false, false)),
         _ => None,
     };

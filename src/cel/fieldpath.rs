@@ -118,7 +118,7 @@ pub(super) fn invalid_paths(s: &Structural, path: &str, out: &mut Vec<super::Rul
     if let Some(items) = s.items.as_deref() {
         invalid_paths(items, &format!("{path}.items"), out);
     }
-    if let Some(crate::schema::StructuralOrBool::Schema(a)) = s.additional_properties.as_deref() {
+    if let Some(crate::schema::StructuralOrBool::Schema(a)) = s.additional_properties.as_ref() {
         invalid_paths(a, &format!("{path}.additionalProperties"), out);
     }
 }

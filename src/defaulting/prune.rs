@@ -47,7 +47,7 @@ fn collect(
             }
         }
     }
-    if let Some(StructuralOrBool::Schema(a)) = s.additional_properties.as_deref() {
+    if let Some(StructuralOrBool::Schema(a)) = s.additional_properties.as_ref() {
         steps.push(Step::Additional);
         collect(root, a, steps, out);
         steps.pop();
@@ -112,8 +112,8 @@ fn at_mut<'s>(s: &'s mut Structural, steps: &[Step]) -> Option<&'s mut Structura
     };
     let next = match first {
         Step::Property(k) => s.properties.get_mut(k.as_str())?,
-        Step::Additional => match s.additional_properties.as_deref_mut()? {
-            StructuralOrBool::Schema(a) => a,
+        Step::Additional => match s.additional_properties.as_mut()? {
+            StructuralOrBool::Schema(a) => &mut **a,
             StructuralOrBool::Bool(_) => return None,
         },
         Step::Items => s.items.as_deref_mut()?,

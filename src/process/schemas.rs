@@ -14,6 +14,7 @@ use crate::engine;
 use crate::field::FieldError;
 use crate::results::{KrmResult, Severity};
 use crate::schema::registry::{Entry, Lookup, Registry};
+use crate::schema::structural::Sharing;
 use crate::schema::{map_schemas, VersionSchema};
 use crate::sources::{load_file, schema_files};
 use crate::validation::{Compiled, Compiler, Validator};
@@ -538,8 +539,13 @@ fn non_structural_by_crd(versions: &[&VersionSchema]) -> Vec<String> {
 
 /// Readies the versions for processing: defaults pruned ([`engine::prepare`]), then what
 /// processing never reads stripped out of each distinct schema (see
-/// [`crate::schema::Structural::strip_for_processing`]).
+/// [`crate::schema::Structural::strip_for_processing`]), then the equal subtrees of the
+/// versions' schemas made one ([`Sharing`]).
 fn slim(versions: &mut [VersionSchema]) {
     engine::prepare(versions);
-    map_schemas(versions, |s, _| s.strip_for_processing());
+    let mut sharing = Sharing::default();
+    map_schemas(versions, |s, _| {
+        s.strip_for_processing();
+        sharing.share_below(s);
+    });
 }

@@ -98,14 +98,14 @@ impl Converter {
         let parts = self.parts(m, path)?;
         let additional_properties = match parts.additional {
             None => None,
-            Some(Value::Bool(b)) => Some(Box::new(StructuralOrBool::Bool(*b))),
+            Some(Value::Bool(b)) => Some(StructuralOrBool::Bool(*b)),
             Some(ap) => {
                 let p = path.child("additionalProperties");
-                Some(Box::new(StructuralOrBool::Schema(self.node(ap, &p)?)))
+                Some(StructuralOrBool::Schema(self.node(ap, &p)?.into()))
             }
         };
         let items = match parts.items {
-            Some(item) => Some(Box::new(self.node(item, &path.child("items"))?)),
+            Some(item) => Some(self.node(item, &path.child("items"))?.into()),
             None => None,
         };
         let mut properties = Props::new();

@@ -4,16 +4,20 @@
 use serde_json::Value;
 use std::borrow::Cow;
 mod props;
+mod share;
+mod shared;
 
 pub use props::Props;
+pub use share::Sharing;
+pub use shared::Shared;
 
 /// A structural schema node.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Structural {
-    pub items: Option<Box<Structural>>,
+    pub items: Option<Shared<Structural>>,
     pub properties: Props<Structural>,
     /// `additionalProperties`: a schema, or a bool. `None` when absent.
-    pub additional_properties: Option<Box<StructuralOrBool>>,
+    pub additional_properties: Option<StructuralOrBool>,
     pub generic: Generic,
     pub extensions: Extensions,
     /// Value validations and junctors (allOf/anyOf/oneOf/not), kept for the structural check
@@ -25,9 +29,9 @@ impl Structural {
     /// The schema of a map's values not named in `properties`: `Some(None)` for
     /// `additionalProperties: true/false` (no schema), `None` when absent.
     pub fn additional(&self) -> Option<Option<&Structural>> {
-        match self.additional_properties.as_deref()? {
+        match self.additional_properties.as_ref()? {
             StructuralOrBool::Bool(_) => Some(None),
-            StructuralOrBool::Schema(a) => Some(Some(a)),
+            StructuralOrBool::Schema(a) => Some(Some(&**a)),
         }
     }
 
@@ -57,10 +61,8 @@ impl Structural {
         for p in self.properties.values_mut() {
             p.strip_for_processing();
         }
-        if let Some(ap) = &mut self.additional_properties {
-            if let StructuralOrBool::Schema(s) = ap.as_mut() {
-                s.strip_for_processing();
-            }
+        if let Some(StructuralOrBool::Schema(s)) = &mut self.additional_properties {
+            s.strip_for_processing();
         }
     }
 }
@@ -71,13 +73,10 @@ pub fn is_meta_field(key: &str) -> bool {
 }
 
 /// `additionalProperties`: `true`/`false`, or a schema.
-// Always held behind `Box` (see `Structural::additional_properties`), so the variant sizes do
-// not matter.
-#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum StructuralOrBool {
     Bool(bool),
-    Schema(Structural),
+    Schema(Shared<Structural>),
 }
 
 /// The generic (non-validation) keywords.

@@ -67,8 +67,8 @@ fn without_metadata(s: &Structural, resource: bool) -> Structural {
     if let Some(items) = out.items.as_mut() {
         **items = without_metadata(items, false);
     }
-    if let Some(StructuralOrBool::Schema(ap)) = out.additional_properties.as_deref_mut() {
-        *ap = without_metadata(ap, false);
+    if let Some(StructuralOrBool::Schema(ap)) = out.additional_properties.as_mut() {
+        **ap = without_metadata(ap, false);
     }
     out
 }

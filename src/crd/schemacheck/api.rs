@@ -59,12 +59,12 @@ fn node(s: &Structural, ctx: &Ctx, path: &Path<'_>, errs: &mut Vec<FieldError>) 
     };
     if let Some(ap) = &s.additional_properties {
         let ap_path = path.child("additionalProperties");
-        let exclusive = !matches!(ap.as_ref(), StructuralOrBool::Bool(true));
+        let exclusive = !matches!(ap, StructuralOrBool::Bool(true));
         if !s.properties.is_empty() && exclusive {
             let detail = "additionalProperties and properties are mutual exclusive";
             errs.push(FieldError::forbidden(ap_path, detail));
         }
-        if let StructuralOrBool::Schema(ap_schema) = ap.as_ref() {
+        if let StructuralOrBool::Schema(ap_schema) = ap {
             let mut ap_ctx = sub.clone();
             if ctx.inside_meta {
                 let reason = "inside additionalProperties applying to object metadata";

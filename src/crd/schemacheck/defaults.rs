@@ -158,8 +158,8 @@ fn aggregate(errs: &[crate::field::FieldError]) -> String {
 }
 
 fn additional(s: &Structural) -> Option<Option<&Structural>> {
-    s.additional_properties.as_deref().map(|ap| match ap {
-        StructuralOrBool::Schema(sub) => Some(sub),
+    s.additional_properties.as_ref().map(|ap| match ap {
+        StructuralOrBool::Schema(sub) => Some(&**sub),
         StructuralOrBool::Bool(_) => None,
     })
 }

@@ -45,7 +45,7 @@ fn node(s: &Structural, lvl: Level, path: &Path<'_>, errs: &mut Vec<FieldError>)
                 "must not be used at the root",
             ));
         }
-        if let StructuralOrBool::Schema(sub) = ap.as_ref() {
+        if let StructuralOrBool::Schema(sub) = ap {
             node(sub, Level::Field, &ap_path, errs);
         }
     }

@@ -49,12 +49,12 @@ fn builds_the_model() {
     let tags = &spec.properties["tags"];
     assert_eq!(tags.items.as_ref().unwrap().generic.type_, "string");
     assert_eq!(tags.extensions.x_list_type(), Some("set"));
-    match spec.properties["labels"].additional_properties.as_deref() {
+    match spec.properties["labels"].additional_properties.as_ref() {
         Some(StructuralOrBool::Schema(ap)) => assert_eq!(ap.generic.type_, "string"),
         other => panic!("{other:?}"),
     }
     assert_eq!(
-        spec.properties["open"].additional_properties.as_deref(),
+        spec.properties["open"].additional_properties.as_ref(),
         Some(&StructuralOrBool::Bool(true))
     );
     assert!(spec.properties["any"].extensions.x_preserve_unknown_fields);

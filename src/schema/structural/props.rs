@@ -3,13 +3,15 @@
 //! iteration order), but holds exactly its entries: a B-tree leaf reserves eleven value slots,
 //! and with sub-schemas of a few hundred bytes that waste was most of a run's schema memory.
 
+use super::Shared;
 use std::borrow::Borrow;
 use std::ops::Index;
 
-/// Property name → sub-schema, sorted by name, no duplicates.
+/// Property name → sub-schema, sorted by name, no duplicates. Each sub-schema is [`Shared`]
+/// (equal subtrees may be one node): read it as a `&T`; a `&mut T` is the node's own copy.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Props<T> {
-    entries: Vec<(String, T)>,
+    entries: Vec<(String, Shared<T>)>,
 }
 
 impl<T> Default for Props<T> {
@@ -36,14 +38,7 @@ impl<T> Props<T> {
     where
         String: Borrow<Q>,
     {
-        self.find(key).ok().map(|i| &self.entries[i].1)
-    }
-
-    pub fn get_mut<Q: ?Sized + Ord>(&mut self, key: &Q) -> Option<&mut T>
-    where
-        String: Borrow<Q>,
-    {
-        self.find(key).ok().map(|i| &mut self.entries[i].1)
+        self.find(key).ok().map(|i| &*self.entries[i].1)
     }
 
     /// The entry for `key` with its position in name order.
@@ -51,12 +46,12 @@ impl<T> Props<T> {
     where
         String: Borrow<Q>,
     {
-        self.find(key).ok().map(|i| (i, &self.entries[i].1))
+        self.find(key).ok().map(|i| (i, &*self.entries[i].1))
     }
 
     /// The entry at position `i` in name order.
     pub fn entry_at(&self, i: usize) -> Option<(&String, &T)> {
-        self.entries.get(i).map(|(k, v)| (k, v))
+        self.entries.get(i).map(|(k, v)| (k, &**v))
     }
 
     pub fn contains_key<Q: ?Sized + Ord>(&self, key: &Q) -> bool
@@ -64,24 +59,6 @@ impl<T> Props<T> {
         String: Borrow<Q>,
     {
         self.find(key).is_ok()
-    }
-
-    /// Sets `key`; returns the value it replaces.
-    pub fn insert(&mut self, key: String, value: T) -> Option<T> {
-        match self.find(key.as_str()) {
-            Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
-            Err(i) => {
-                self.entries.insert(i, (key, value));
-                None
-            }
-        }
-    }
-
-    pub fn remove<Q: ?Sized + Ord>(&mut self, key: &Q) -> Option<T>
-    where
-        String: Borrow<Q>,
-    {
-        self.find(key).ok().map(|i| self.entries.remove(i).1)
     }
 
     pub fn len(&self) -> usize {
@@ -94,7 +71,7 @@ impl<T> Props<T> {
 
     /// Entries in name order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&String, &T)> + ExactSizeIterator {
-        self.entries.iter().map(|(k, v)| (k, v))
+        self.entries.iter().map(|(k, v)| (k, &**v))
     }
 
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &String> + ExactSizeIterator {
@@ -102,16 +79,57 @@ impl<T> Props<T> {
     }
 
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &T> + ExactSizeIterator {
-        self.entries.iter().map(|(_, v)| v)
+        self.entries.iter().map(|(_, v)| &**v)
     }
 
-    pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut T> + ExactSizeIterator {
+    /// The sub-schemas as they are held, to share equal ones ([`super::Sharing`]).
+    pub(super) fn shared_mut(&mut self) -> impl Iterator<Item = &mut Shared<T>> {
         self.entries.iter_mut().map(|(_, v)| v)
+    }
+
+    /// The sub-schemas as they are held.
+    pub(super) fn shared(&self) -> impl Iterator<Item = (&String, &Shared<T>)> {
+        self.entries.iter().map(|(k, v)| (k, v))
     }
 
     /// Gives back spare capacity (after building).
     pub fn shrink_to_fit(&mut self) {
         self.entries.shrink_to_fit();
+    }
+}
+
+impl<T: Clone> Props<T> {
+    /// The sub-schema of `key`, to write (its own copy, when it was shared).
+    pub fn get_mut<Q: ?Sized + Ord>(&mut self, key: &Q) -> Option<&mut T>
+    where
+        String: Borrow<Q>,
+    {
+        self.find(key).ok().map(|i| &mut *self.entries[i].1)
+    }
+
+    /// Sets `key`; returns the value it replaces.
+    pub fn insert(&mut self, key: String, value: T) -> Option<T> {
+        let value = Shared::new(value);
+        match self.find(key.as_str()) {
+            Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value).into_inner()),
+            Err(i) => {
+                self.entries.insert(i, (key, value));
+                None
+            }
+        }
+    }
+
+    pub fn remove<Q: ?Sized + Ord>(&mut self, key: &Q) -> Option<T>
+    where
+        String: Borrow<Q>,
+    {
+        self.find(key)
+            .ok()
+            .map(|i| self.entries.remove(i).1.into_inner())
+    }
+
+    pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut T> + ExactSizeIterator {
+        self.entries.iter_mut().map(|(_, v)| &mut **v)
     }
 }
 
@@ -129,16 +147,16 @@ where
 impl<'a, T> IntoIterator for &'a Props<T> {
     type Item = (&'a String, &'a T);
     type IntoIter = std::iter::Map<
-        std::slice::Iter<'a, (String, T)>,
-        fn(&'a (String, T)) -> (&'a String, &'a T),
+        std::slice::Iter<'a, (String, Shared<T>)>,
+        fn(&'a (String, Shared<T>)) -> (&'a String, &'a T),
     >;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.entries.iter().map(|(k, v)| (k, v))
+        self.entries.iter().map(|(k, v)| (k, &**v))
     }
 }
 
-impl<T> FromIterator<(String, T)> for Props<T> {
+impl<T: Clone> FromIterator<(String, T)> for Props<T> {
     /// Later duplicates win, as with `BTreeMap`.
     fn from_iter<I: IntoIterator<Item = (String, T)>>(iter: I) -> Self {
         let mut props = Props::new();

@@ -62,7 +62,7 @@ impl<'a> Schema<'a> for Node<'a> {
     }
 
     fn additional(self) -> Extra<Self> {
-        match self.s.additional_properties.as_deref() {
+        match self.s.additional_properties.as_ref() {
             None | Some(StructuralOrBool::Bool(true)) => Extra::None,
             Some(StructuralOrBool::Bool(false)) => Extra::Forbidden,
             Some(StructuralOrBool::Schema(s)) => Extra::Schema(Node {
