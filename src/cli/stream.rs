@@ -115,14 +115,14 @@ fn attempt(
         Some(p) => Streamer::preloaded(&config, text, flags.diff, format, *p)?,
         None => Streamer::new(&config, text, flags.diff, format)?,
     };
-    let ahead = ahead && config.threads() > 1;
+    let json = matches!(format, Format::Json(_));
+    let ahead = ahead && (config.threads() > 1 || json);
     let mut run = Run {
         streamer,
         docs: Documents::new(text),
         index: 0,
         bom: stdin.len() - text.len(),
     };
-    let json = matches!(format, Format::Json(_));
     let read_ahead = ahead.then(|| run.read_ahead(text, json)).flatten();
     let (shell, seen) = match read_ahead {
         Some(first) => first,

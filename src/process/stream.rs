@@ -391,7 +391,12 @@ impl<'c> Streamer<'c> {
                 let (node, span) = ahead::item(input, &item)?;
                 p.crd = is_crd(&node);
                 p.node = node;
-                p.span = span;
+                // A JSON element's text, copied when the writer writes it byte for byte (see
+                // `output::kept`); in YAML it is never the writer's.
+                p.span = match format {
+                    Format::Json(_) => span.or_else(|| item.json_text()),
+                    Format::Yaml => span,
+                };
                 if p.crd {
                     if loading {
                         let old = previous.and_then(|pr| pr.crd_of(&p.node));

@@ -57,6 +57,15 @@ impl<'a> Documents<'a> {
         }
     }
 
+    /// The documents of `text`, one JSON object known to read (see
+    /// [`read::Reader::json_object`]).
+    pub fn json_object(text: &'a str, direct: bool, yaml_refuses: bool) -> Self {
+        Documents {
+            text,
+            reader: read::Reader::json_object(text, direct, yaml_refuses),
+        }
+    }
+
     /// The next document, with every item of its root mapping's `items:` sequence handed to
     /// `on_item` in order instead of kept, with its span in the input when it has one: from
     /// the start of the line of its `- ` indicator (only indentation before it) to the start of

@@ -47,9 +47,9 @@ pub struct Output {
 pub struct Kept(Result<Segment, Option<String>>);
 
 /// What [`Output::push_kept`] appends for an unchanged item, made on any thread. A `span` of
-/// `input` holding exactly the text the emitter writes for the item is kept to be copied; any
-/// other with the item's [`fingerprint`], to be read again and written; without a span, or
-/// in JSON, the item's text.
+/// `input` holding exactly the text the writer writes for the item is kept to be copied; in
+/// YAML, any other with the item's [`fingerprint`], to be read again and written; without a
+/// span, or in JSON when the input's text is not the writer's, the item's text.
 pub fn kept(
     node: &Node,
     placement: Placement,
@@ -58,24 +58,30 @@ pub fn kept(
     format: Format,
 ) -> Kept {
     // Made only to be compared with the item's input, which it most often is: sized as that
-    // (a CRD's text grew by doubling). A text that is kept (JSON) is sized as it grows.
+    // (a CRD's text grew by doubling). A text that is kept is then that size too.
     let room = match (format, &span) {
         (Format::Yaml, Some(s)) => s.len() + s.len() / 16,
+        (Format::Json(_), Some(s)) => s.len(),
         _ => 0,
     };
     let text = text_sized(node, placement, format, room);
-    let (Some(span), Some(text), Format::Yaml) = (span, &text, format) else {
-        return Kept(Err(text));
-    };
-    Kept(Ok(
-        if input.get(span.clone()).is_some_and(|t| reads_as(t, text)) {
-            Segment::Verbatim(span)
-        } else if placement == Placement::SeqItem {
-            Segment::Input(span, fingerprint(node))
-        } else {
-            Segment::InputDocument(span, fingerprint(node))
-        },
-    ))
+    match (span, &text, format) {
+        (Some(span), Some(text), Format::Yaml) => Kept(Ok(
+            if input.get(span.clone()).is_some_and(|t| reads_as(t, text)) {
+                Segment::Verbatim(span)
+            } else if placement == Placement::SeqItem {
+                Segment::Input(span, fingerprint(node))
+            } else {
+                Segment::InputDocument(span, fingerprint(node))
+            },
+        )),
+        // A JSON element written in the layout it was read in, byte for byte (a list that
+        // the writer, or Go's encoding/json, wrote).
+        (Some(span), Some(text), Format::Json(_)) if input.get(span.clone()) == Some(text) => {
+            Kept(Ok(Segment::Verbatim(span)))
+        }
+        _ => Kept(Err(text)),
+    }
 }
 
 impl Output {

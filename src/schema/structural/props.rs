@@ -27,6 +27,7 @@ impl<T> Props<T> {
         Self::default()
     }
 
+    #[inline]
     fn find<Q: ?Sized + Ord>(&self, key: &Q) -> Result<usize, usize>
     where
         String: Borrow<Q>,
@@ -34,6 +35,7 @@ impl<T> Props<T> {
         self.entries.binary_search_by(|(k, _)| k.borrow().cmp(key))
     }
 
+    #[inline]
     pub fn get<Q: ?Sized + Ord>(&self, key: &Q) -> Option<&T>
     where
         String: Borrow<Q>,

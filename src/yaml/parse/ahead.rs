@@ -54,6 +54,14 @@ enum JsonRead {
     Refused,
 }
 
+impl Item {
+    /// Where an element of a JSON document's root `items` array is written in the text (its
+    /// value alone); `None` for an item of a YAML list. One pass gives it no span.
+    pub fn json_text(&self) -> Option<Range<usize>> {
+        self.json.map(|_| self.lines.clone())
+    }
+}
+
 const KEY: &str = "items:\n";
 
 /// The parts of `text` (a whole stream), when its first document is a block mapping with an
@@ -432,9 +440,10 @@ pub fn shell_json(text: &str, split: &Split) -> Option<Node> {
     // reading does).
     if let Node::Map(m) = &mut doc {
         let elements = &text[split.head.end..split.tail.start];
+        // (`split_json` found no NEL, LS or PS.)
         let breaks = match read {
-            JsonRead::Straight => elements.contains(['\n', '\r', '\u{85}', '\u{2028}', '\u{2029}']),
-            JsonRead::Refused => elements.contains('\n'),
+            JsonRead::Straight => memchr::memchr2(b'\n', b'\r', elements.as_bytes()).is_some(),
+            JsonRead::Refused => memchr::memchr(b'\n', elements.as_bytes()).is_some(),
         };
         if m.one_line && breaks {
             m.one_line = false;
@@ -455,7 +464,11 @@ fn json_item(text: &str, item: &Item, read: JsonRead) -> Option<(Node, Option<Ra
     doc.push_str("]}");
     let doc = json_part(&doc, 0, read);
     let mut found = Vec::with_capacity(1);
-    let mut docs = Documents::new(&doc);
+    // Go's scanner read the whole document, and `split_json` found no key, break or escape
+    // that would make a part read otherwise: the part is JSON, read straight unless it holds
+    // the forced key.
+    let refused = read == JsonRead::Refused;
+    let mut docs = Documents::json_object(&doc, !refused, refused);
     let mut on_item = |n: Node, span: Option<Range<usize>>| found.push((n, span));
     let (mut root, seen) = docs.next_split(&mut on_item)?.ok()?;
     unforce(&mut root, read)?;
@@ -464,7 +477,8 @@ fn json_item(text: &str, item: &Item, read: JsonRead) -> Option<(Node, Option<Ra
         return None;
     }
     let (node, span) = found.pop()?;
-    (span.is_none() && !has_alias(&node)).then_some((node, None))
+    // (JSON has no alias.)
+    span.is_none().then_some((node, None))
 }
 
 /// Whether `n` holds an alias (expanded: its copy remembers it).

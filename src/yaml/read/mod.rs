@@ -184,6 +184,17 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// A reader of `text`, one JSON object known to read (see [`split::Chunks::json_object`]).
+    pub fn json_object(text: &'a str, direct: bool, yaml_refuses: bool) -> Self {
+        Reader {
+            text,
+            chunks: split::Chunks::json_object(text, direct, yaml_refuses),
+            index: 0,
+            done: false,
+            check: true,
+        }
+    }
+
     /// A reader that hands out documents without checking their meaning: only the syntax
     /// refuses. The caller checks each document ([`decode::check`]) that it cannot show
     /// to be fine otherwise.

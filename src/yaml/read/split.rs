@@ -80,6 +80,32 @@ impl<'a> Chunks<'a> {
             instead: None,
         }
     }
+
+    /// The chunks of `text`, one JSON object with nothing around it, that the caller knows
+    /// to read as encoding/json reads it, with what [`gojson::read_value`] would say of it
+    /// (`direct`, `yaml_refuses`): as [`Self::new`] gives them, without Go's scanner going
+    /// over the text again (checked in debug builds).
+    pub fn json_object(text: &'a str, direct: bool, yaml_refuses: bool) -> Self {
+        let chunk = Chunk {
+            range: 0..text.len(),
+            line: 0,
+            json: true,
+            direct,
+            yaml_refuses,
+            instead: None,
+        };
+        debug_assert!(
+            matches!(json_chunks(text), Some((c, After::End)) if c == [chunk.clone()]),
+            "{text:?} is not one JSON object read so"
+        );
+        Chunks {
+            text,
+            pos: 0,
+            line: 0,
+            json: Some((vec![chunk].into_iter(), After::End)),
+            instead: None,
+        }
+    }
 }
 
 /// Go's `unicode.IsSpace`.
