@@ -593,7 +593,9 @@ impl<'c> Streamer<'c> {
                 defer,
             } => {
                 let results_at = (self.rendered.entries.len(), self.rendered.stderr.len());
-                let segment = self.out.push_kept(kept, placement);
+                let segment = self
+                    .out
+                    .push_kept(kept, placement, self.input, defer.is_some());
                 if let Some((index, type_id)) = defer {
                     self.deferred.push(Deferred {
                         index,

@@ -1,5 +1,7 @@
 //! The structural schema model (the apiserver's `schema.Structural`): plain structs, built once
 //! per CRD version by [`super::convert`] and shared read-only by every object of that version.
+//! A sub-schema is a [`Shared`] node, so that the equal subtrees of a CRD's schemas, once
+//! stripped for processing, can be one node ([`Sharing`]).
 
 use serde_json::Value;
 use std::borrow::Cow;

@@ -39,6 +39,9 @@ pub struct Output {
     format: Format,
     /// An item had no JSON form ([`Format::Json`]): the output cannot be JSON.
     no_json: bool,
+    /// The last segment is a [`Segment::Verbatim`] that the next unchanged item's may extend
+    /// (see [`Output::push_kept`]).
+    open_verbatim: bool,
 }
 
 /// An unchanged item ready to be appended ([`Output::push_kept`]): its span, or its text when it
@@ -104,12 +107,21 @@ impl Output {
     }
 
     /// What goes before an item: a document's `---`, or in JSON an element's separator.
-    fn open(&mut self, placement: Placement) {
-        let text = match (self.format, placement) {
+    fn separator(&self, placement: Placement) -> &'static str {
+        match (self.format, placement) {
             (Format::Yaml, Placement::Document { first: false }) => "---\n",
             (Format::Json(layout), Placement::SeqItem) => layout.element_separator(),
-            _ => return,
-        };
+            _ => "",
+        }
+    }
+
+    /// Writes what goes before an item ([`Self::separator`]).
+    fn open(&mut self, placement: Placement) {
+        self.open_verbatim = false;
+        let text = self.separator(placement);
+        if text.is_empty() {
+            return;
+        }
         let start = self.text.len();
         self.text.push_str(text);
         self.segments.push(Segment::Own(start..self.text.len()));
@@ -142,19 +154,44 @@ impl Output {
         input: &str,
     ) -> usize {
         let kept = kept(node, placement, span, input, self.format);
-        self.push_kept(kept, placement)
+        self.push_kept(kept, placement, input, false)
     }
 
-    /// Appends an unchanged item made ready by `kept` (with a document's `---`).
-    pub fn push_kept(&mut self, kept: Kept, placement: Placement) -> usize {
+    /// Appends an unchanged item made ready by `kept` (with a document's `---`). When the item
+    /// is copied from `input` and the one before it was too, with exactly the separator
+    /// between them in the input, the two are one segment (a stream of unchanged documents is
+    /// one copy of the input, not a segment and a `---` each): `alone` keeps the item's own
+    /// segment, to be replaced later ([`Self::replace`]).
+    pub fn push_kept(
+        &mut self,
+        kept: Kept,
+        placement: Placement,
+        input: &str,
+        alone: bool,
+    ) -> usize {
         match kept.0 {
-            Ok(segment) => {
-                self.open(placement);
-                self.segments.push(segment);
-                self.segments.len() - 1
+            Ok(Segment::Verbatim(r)) if !alone && self.open_verbatim => {
+                let last = self.segments.len() - 1;
+                let sep = self.separator(placement);
+                if let Some(Segment::Verbatim(p)) = self.segments.last_mut() {
+                    if input.get(p.end..r.start) == Some(sep) {
+                        p.end = r.end;
+                        return last;
+                    }
+                }
+                self.push_segment(Segment::Verbatim(r), placement, alone)
             }
+            Ok(segment) => self.push_segment(segment, placement, alone),
             Err(text) => self.push_text(text.as_deref(), placement),
         }
+    }
+
+    /// Appends an item's segment (after its separator).
+    fn push_segment(&mut self, segment: Segment, placement: Placement, alone: bool) -> usize {
+        self.open(placement);
+        self.open_verbatim = !alone && matches!(segment, Segment::Verbatim(_));
+        self.segments.push(segment);
+        self.segments.len() - 1
     }
 
     /// The text of segment `seg`.
@@ -169,6 +206,7 @@ impl Output {
 
     /// Writes `node` in place of segment `seg` (its text goes at the end of the buffer).
     pub fn replace(&mut self, seg: usize, node: &Node, placement: Placement) {
+        self.open_verbatim &= seg + 1 != self.segments.len();
         let start = self.text.len();
         self.no_json |= write(node, placement, self.format, &mut self.text).is_none();
         self.segments[seg] = Segment::Own(start..self.text.len());
@@ -317,31 +355,69 @@ mod tests {
         let (text, pieces) = out.into_pieces(0);
         assert_eq!(text, "");
         let print = fingerprint(&read_item(&input[36..]).unwrap());
+        // The first two are copied as one span of the input.
         assert_eq!(
             pieces,
-            vec![
-                Piece::Verbatim(7..14),
-                Piece::Verbatim(14..36),
-                Piece::Input(36..input.len(), print)
-            ]
+            vec![Piece::Verbatim(7..36), Piece::Input(36..input.len(), print)]
         );
-        // Documents: the `---` between them is the buffer's, the span starts after it.
-        let input = "a: 1\n---\nb: 2\n";
-        let mut out = Output::default();
-        for (span, first) in [(0..5, true), (9..14, false)] {
-            let node = parse_stream(&input[span.clone()]).unwrap().remove(0);
-            out.keep(&node, Placement::Document { first }, Some(span), input);
+        // Documents: the spans start after their `---`; two copied documents with exactly
+        // the writer's `---` line between them are one copy, else the `---` is the buffer's.
+        for (input, one) in [("a: 1\n---\nb: 2\n", true), ("a: 1\n--- \nb: 2\n", false)] {
+            let second = input.len() - 5..input.len();
+            let mut out = Output::default();
+            for (span, first) in [(0..5, true), (second.clone(), false)] {
+                let node = parse_stream(&input[span.clone()]).unwrap().remove(0);
+                out.keep(&node, Placement::Document { first }, Some(span), input);
+            }
+            let (text, pieces) = out.into_pieces(0);
+            match one {
+                true => {
+                    assert_eq!(text, "");
+                    assert_eq!(pieces, vec![Piece::Verbatim(0..input.len())]);
+                }
+                false => {
+                    assert_eq!(text, "---\n");
+                    let want = vec![
+                        Piece::Verbatim(0..5),
+                        Piece::Own(0..4),
+                        Piece::Verbatim(second),
+                    ];
+                    assert_eq!(pieces, want);
+                }
+            }
         }
+    }
+
+    #[test]
+    fn an_item_kept_alone_is_its_own_segment() {
+        // A deferred item (replaced later, by its segment) is not joined to its neighbours,
+        // and the item after it starts a segment of its own.
+        let input = "items:\n- a: 1\n- b: 2\n- c: 3\n- d: 4\n";
+        let spans = [7..14, 14..21, 21..28, 28..35];
+        let mut out = Output::default();
+        let mut segments = Vec::new();
+        for (i, span) in spans.iter().enumerate() {
+            let node = read_item(&input[span.clone()]).unwrap();
+            let kept = kept(
+                &node,
+                Placement::SeqItem,
+                Some(span.clone()),
+                input,
+                Format::Yaml,
+            );
+            segments.push(out.push_kept(kept, Placement::SeqItem, input, i == 1));
+        }
+        assert_eq!(segments, [0, 1, 2, 2]);
+        let replaced = read_item("- b: 5\n").unwrap();
+        out.replace(1, &replaced, Placement::SeqItem);
         let (text, pieces) = out.into_pieces(0);
-        assert_eq!(text, "---\n");
-        assert_eq!(
-            pieces,
-            vec![
-                Piece::Verbatim(0..5),
-                Piece::Own(0..4),
-                Piece::Verbatim(9..14)
-            ]
-        );
+        assert_eq!(text, "- b: 5\n");
+        let want = vec![
+            Piece::Verbatim(7..14),
+            Piece::Own(0..7),
+            Piece::Verbatim(21..35),
+        ];
+        assert_eq!(pieces, want);
     }
 
     #[test]
