@@ -5,23 +5,21 @@
 //! differ within their CRD: the run holds those.
 
 use super::{Shared, Structural, StructuralOrBool};
-use crate::fxhash::Fx;
 use serde_json::Value;
-use std::collections::HashSet;
-use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher, RandomState};
+use std::collections::HashMap;
 
 /// Makes the equal subtrees below the roots it is given (the distinct schemas of one CRD's
 /// versions) one node each. Two nodes are equal when every keyword they hold is (a default's
 /// keys in the same order: it is written in that order) and their sub-schemas are the same
-/// nodes, which they are once shared, as the walk goes bottom-up. A node with value
-/// validations or the rare extensions is kept as it is (a stripped schema has none); the
-/// roots stay where they are. The nodes seen are held until it is dropped.
+/// nodes, which they are once shared, as the walk goes bottom-up: a node is found by
+/// [`encode`]'s bytes. A node with value validations or the rare extensions is kept as it is
+/// (a stripped schema has none); the roots stay where they are. The nodes seen are held until
+/// it is dropped.
 #[derive(Default)]
 pub struct Sharing {
-    seen: HashSet<Canon, BuildHasherDefault<Fx>>,
-    /// Hashes a node's keywords and its sub-schemas' addresses, written to `bytes` (one
-    /// seeded hash per node: the names come from the input).
-    state: RandomState,
+    /// Each node kept, by its encoding (std's seeded hash: the names come from the input).
+    seen: HashMap<Box<[u8]>, Shared<Structural>>,
+    /// The encoding of the node being looked up.
     bytes: Vec<u8>,
 }
 
@@ -49,109 +47,58 @@ impl Sharing {
         if node.value_validation.is_some() || node.extensions.rare.is_some() {
             return;
         }
-        let key = Canon {
-            hash: self.hash(node),
-            node: s.clone(),
-        };
-        match self.seen.get(&key) {
-            Some(first) => *s = first.node.clone(),
+        self.bytes.clear();
+        encode(node, &mut self.bytes);
+        match self.seen.get(&self.bytes[..]) {
+            Some(first) => *s = first.clone(),
             None => {
-                self.seen.insert(key);
+                self.seen.insert(self.bytes.as_slice().into(), s.clone());
             }
         }
     }
+}
 
-    /// The hash of what [`Canon`]'s `==` compares.
-    fn hash(&mut self, n: &Structural) -> u64 {
-        let b = &mut self.bytes;
-        b.clear();
-        text(b, &n.generic.type_);
-        text(b, &n.generic.description);
-        text(b, &n.generic.title);
-        let e = &n.extensions;
-        b.extend_from_slice(&[
-            u8::from(n.generic.nullable),
-            u8::from(e.x_preserve_unknown_fields),
-            u8::from(e.x_embedded_resource),
-            u8::from(e.x_int_or_string),
-        ]);
-        match n.generic.default.as_deref() {
-            Some(d) => json_bytes(d, b),
-            None => b.push(0xff),
+/// Writes to `b` what makes a node (without value validations or rare extensions) equal to
+/// another: its keywords, and its sub-schemas by address. Each part is tagged or
+/// length-prefixed, so two nodes write the same bytes exactly when they are equal.
+fn encode(n: &Structural, b: &mut Vec<u8>) {
+    text(b, &n.generic.type_);
+    text(b, &n.generic.description);
+    text(b, &n.generic.title);
+    let e = &n.extensions;
+    b.extend_from_slice(&[
+        u8::from(n.generic.nullable),
+        u8::from(e.x_preserve_unknown_fields),
+        u8::from(e.x_embedded_resource),
+        u8::from(e.x_int_or_string),
+    ]);
+    match n.generic.default.as_deref() {
+        Some(d) => json_bytes(d, b),
+        None => b.push(0xff),
+    }
+    match &n.items {
+        Some(i) => {
+            b.push(1);
+            addr(b, i);
         }
-        match &n.items {
-            Some(i) => addr(b, i),
-            None => b.push(0),
+        None => b.push(0),
+    }
+    b.extend_from_slice(&n.properties.len().to_le_bytes());
+    for (k, v) in n.properties.shared() {
+        text(b, k);
+        addr(b, v);
+    }
+    match &n.additional_properties {
+        None => b.push(0),
+        Some(StructuralOrBool::Bool(x)) => b.push(1 + u8::from(*x)),
+        Some(StructuralOrBool::Schema(a)) => {
+            b.push(3);
+            addr(b, a);
         }
-        b.extend_from_slice(&n.properties.len().to_le_bytes());
-        for (k, v) in n.properties.shared() {
-            text(b, k);
-            addr(b, v);
-        }
-        match &n.additional_properties {
-            None => b.push(0),
-            Some(StructuralOrBool::Bool(x)) => b.push(1 + u8::from(*x)),
-            Some(StructuralOrBool::Schema(a)) => addr(b, a),
-        }
-        self.state.hash_one(&self.bytes[..])
     }
 }
 
-/// A node shared already, with the hash of what it holds (its sub-schemas by address).
-struct Canon {
-    hash: u64,
-    node: Shared<Structural>,
-}
-
-impl Hash for Canon {
-    fn hash<H: Hasher>(&self, h: &mut H) {
-        h.write_u64(self.hash);
-    }
-}
-
-impl PartialEq for Canon {
-    fn eq(&self, other: &Self) -> bool {
-        let (a, b) = (&*self.node, &*other.node);
-        let same_child = |x: &Shared<Structural>, y: &Shared<Structural>| Shared::ptr_eq(x, y);
-        self.hash == other.hash
-            && a.generic.type_ == b.generic.type_
-            && a.generic.description == b.generic.description
-            && a.generic.title == b.generic.title
-            && a.generic.nullable == b.generic.nullable
-            && match (a.generic.default.as_deref(), b.generic.default.as_deref()) {
-                (Some(x), Some(y)) => same_in_order(x, y),
-                (x, y) => x.is_none() && y.is_none(),
-            }
-            && a.extensions.x_preserve_unknown_fields == b.extensions.x_preserve_unknown_fields
-            && a.extensions.x_embedded_resource == b.extensions.x_embedded_resource
-            && a.extensions.x_int_or_string == b.extensions.x_int_or_string
-            && a.extensions.rare.is_none()
-            && b.extensions.rare.is_none()
-            && a.value_validation.is_none()
-            && b.value_validation.is_none()
-            && match (&a.items, &b.items) {
-                (Some(x), Some(y)) => same_child(x, y),
-                (x, y) => x.is_none() && y.is_none(),
-            }
-            && a.properties.len() == b.properties.len()
-            && a.properties
-                .shared()
-                .zip(b.properties.shared())
-                .all(|((k, x), (l, y))| k == l && same_child(x, y))
-            && match (&a.additional_properties, &b.additional_properties) {
-                (None, None) => true,
-                (Some(StructuralOrBool::Bool(x)), Some(StructuralOrBool::Bool(y))) => x == y,
-                (Some(StructuralOrBool::Schema(x)), Some(StructuralOrBool::Schema(y))) => {
-                    same_child(x, y)
-                }
-                _ => false,
-            }
-    }
-}
-
-impl Eq for Canon {}
-
-/// Writes a text to `b` with its length (as a hash reads it).
+/// Writes a text to `b` with its length.
 fn text(b: &mut Vec<u8>, t: &str) {
     b.extend_from_slice(&t.len().to_le_bytes());
     b.extend_from_slice(t.as_bytes());
@@ -162,7 +109,8 @@ fn addr(b: &mut Vec<u8>, s: &Shared<Structural>) {
     b.extend_from_slice(&Shared::addr(s).to_le_bytes());
 }
 
-/// Writes a JSON value to `b`, its maps' keys in their order (as a hash reads it).
+/// Writes a JSON value to `b`, tagged by kind, its maps' keys in their order (a number as
+/// serde_json writes it: `1` and `1.0` differ).
 fn json_bytes(v: &Value, b: &mut Vec<u8>) {
     match v {
         Value::Null => b.push(0),
@@ -188,22 +136,6 @@ fn json_bytes(v: &Value, b: &mut Vec<u8>) {
                 json_bytes(x, b);
             }
         }
-    }
-}
-
-/// `a == b` with maps' keys in the same order (a default is written as it is ordered).
-fn same_in_order(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len()
-                && x.iter()
-                    .zip(y)
-                    .all(|((k, v), (l, w))| k == l && same_in_order(v, w))
-        }
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(v, w)| same_in_order(v, w))
-        }
-        _ => a == b,
     }
 }
 
