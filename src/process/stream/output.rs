@@ -170,19 +170,26 @@ impl Output {
         alone: bool,
     ) -> usize {
         match kept.0 {
-            Ok(Segment::Verbatim(r)) if !alone && self.open_verbatim => {
-                let last = self.segments.len() - 1;
-                let sep = self.separator(placement);
-                if let Some(Segment::Verbatim(p)) = self.segments.last_mut() {
-                    if input.get(p.end..r.start) == Some(sep) {
-                        p.end = r.end;
-                        return last;
-                    }
-                }
-                self.push_segment(Segment::Verbatim(r), placement, alone)
+            Ok(Segment::Verbatim(r)) if !alone && self.extend_verbatim(&r, placement, input) => {
+                self.segments.len() - 1
             }
             Ok(segment) => self.push_segment(segment, placement, alone),
             Err(text) => self.push_text(text.as_deref(), placement),
+        }
+    }
+
+    /// Extends the last segment over `r` when it is a copy the next one may extend and the
+    /// input holds exactly the separator between the two; whether it did.
+    fn extend_verbatim(&mut self, r: &Range<usize>, placement: Placement, input: &str) -> bool {
+        let sep = self.separator(placement);
+        match self.segments.last_mut() {
+            Some(Segment::Verbatim(p))
+                if self.open_verbatim && input.get(p.end..r.start) == Some(sep) =>
+            {
+                p.end = r.end;
+                true
+            }
+            _ => false,
         }
     }
 

@@ -175,9 +175,13 @@ pub struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     pub fn new(text: &'a str) -> Self {
+        Reader::of_chunks(text, split::Chunks::new(text))
+    }
+
+    fn of_chunks(text: &'a str, chunks: split::Chunks<'a>) -> Self {
         Reader {
             text,
-            chunks: split::Chunks::new(text),
+            chunks,
             index: 0,
             done: false,
             check: true,
@@ -186,13 +190,7 @@ impl<'a> Reader<'a> {
 
     /// A reader of `text`, one JSON object known to read (see [`split::Chunks::json_object`]).
     pub fn json_object(text: &'a str, direct: bool, yaml_refuses: bool) -> Self {
-        Reader {
-            text,
-            chunks: split::Chunks::json_object(text, direct, yaml_refuses),
-            index: 0,
-            done: false,
-            check: true,
-        }
+        Reader::of_chunks(text, split::Chunks::json_object(text, direct, yaml_refuses))
     }
 
     /// A reader that hands out documents without checking their meaning: only the syntax

@@ -72,11 +72,16 @@ enum After {
 
 impl<'a> Chunks<'a> {
     pub fn new(text: &'a str) -> Self {
+        Chunks::of_json(text, json_chunks(text))
+    }
+
+    /// The chunks of `text`, given its JSON values and what follows them, if it is JSON.
+    fn of_json(text: &'a str, json: Option<(Vec<Chunk>, After)>) -> Self {
         Chunks {
             text,
             pos: 0,
             line: 0,
-            json: json_chunks(text).map(|(chunks, after)| (chunks.into_iter(), after)),
+            json: json.map(|(chunks, after)| (chunks.into_iter(), after)),
             instead: None,
         }
     }
@@ -98,13 +103,7 @@ impl<'a> Chunks<'a> {
             matches!(json_chunks(text), Some((c, After::End)) if c == [chunk.clone()]),
             "{text:?} is not one JSON object read so"
         );
-        Chunks {
-            text,
-            pos: 0,
-            line: 0,
-            json: Some((vec![chunk].into_iter(), After::End)),
-            instead: None,
-        }
+        Chunks::of_json(text, Some((vec![chunk], After::End)))
     }
 }
 
