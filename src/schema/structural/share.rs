@@ -12,7 +12,7 @@ use std::collections::HashMap;
 /// versions) one node each. Two nodes are equal when every keyword they hold is (a default's
 /// keys in the same order: it is written in that order) and their sub-schemas are the same
 /// nodes, which they are once shared, as the walk goes bottom-up: a node is found by
-/// [`encode`]'s bytes. A node with value validations or the rare extensions is kept as it is
+/// `encode`'s bytes. A node with value validations or the rare extensions is kept as it is
 /// (a stripped schema has none); the roots stay where they are. The nodes seen are held until
 /// it is dropped.
 #[derive(Default)]
