@@ -5,6 +5,9 @@
 use crate::yaml::{Mapping, Node, Record, Scalar};
 use std::fmt;
 
+mod log;
+pub use log::{Entries, Log};
+
 /// A result's severity (KRM: `error`, `warning`, `info`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {

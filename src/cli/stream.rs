@@ -122,6 +122,7 @@ fn attempt(
         docs: Documents::new(text),
         index: 0,
         bom: stdin.len() - text.len(),
+        text,
     };
     let read_ahead = ahead.then(|| run.read_ahead(text, json)).flatten();
     let (shell, seen) = match read_ahead {
@@ -158,6 +159,8 @@ struct Run<'a> {
     index: usize,
     /// Length of a byte order mark before the text (input spans count from stdin's start).
     bom: usize,
+    /// The text read (stdin without its byte order mark).
+    text: &'a str,
 }
 
 impl Run<'_> {
@@ -231,7 +234,7 @@ impl Run<'_> {
             Ok(done) => done,
             Err(finish) => return again(finish),
         };
-        let (text, pieces) = out.into_pieces(self.bom);
+        let (text, pieces) = out.into_pieces(self.text, self.bom);
         let stdout = Stdout {
             text,
             pieces,
@@ -256,10 +259,10 @@ impl Run<'_> {
         let format = out.format();
         let results = Results {
             head: &report.head,
-            rendered: std::mem::take(&mut report.items.entries),
+            rendered: std::mem::take(&mut report.items.results),
             tail: std::slice::from_ref(&report.summary),
         };
-        let items = out.into_pieces(self.bom);
+        let items = out.into_pieces(self.text, self.bom);
         let mut stdout = match format {
             Format::Yaml => write_shell(shell, form, items, results),
             Format::Json(layout) => match write_json_shell(shell, form, items, results, layout) {

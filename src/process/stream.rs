@@ -24,10 +24,9 @@ use super::{api_version_kind, ProcessError, Report};
 use super::{impact, process_item_with, ItemContext, Previous, UpdateContext};
 use crate::config::Config;
 use crate::engine::Checks;
-use crate::resourcelist::json::write_element;
 use crate::resourcelist::pieces::{read_document, read_item};
 use crate::resourcelist::{check_document, check_object, InputError};
-use crate::results::{KrmResult, Severity, Summary};
+use crate::results::{KrmResult, Log, Severity, Summary};
 use crate::schema::registry::Entry;
 use crate::schema::registry::{split_api_version, Lookup};
 use crate::yaml::parse::ahead;
@@ -53,7 +52,7 @@ struct Deferred {
     placement: Placement,
     /// Its output segment.
     segment: usize,
-    /// Where its results go in the rendered results (YAML, stderr).
+    /// Where its results go among the items' results (the log, stderr).
     results_at: (usize, usize),
     /// Its apiVersion and kind, as an index into [`Streamer::types`] (a long list has many
     /// items of few types).
@@ -82,11 +81,11 @@ pub struct Streamer<'c> {
     /// of what their change does to the previous objects (after the files' results, as the whole-input run
     /// orders it).
     crds: Vec<Node>,
-    /// Results of the items, rendered as they come, in item order.
+    /// Results of the items, taken as they come, in item order.
     rendered: Rendered,
-    /// How the items' results are rendered for the output, as the items are written (`None`:
-    /// a plain stream's output has no place for them: they go to stderr only).
-    results: Option<Format>,
+    /// Whether the output has a place for the items' results (a plain stream's has none: they
+    /// go to stderr only).
+    results: bool,
     diffs: Vec<(usize, String)>,
     summary: Summary,
     /// Group → kinds that some item was processed (or warned about) with.
@@ -260,14 +259,14 @@ impl<'c> Streamer<'c> {
             crd_results: Vec::new(),
             previous,
             crds: Vec::new(),
-            // The same for the results and their stderr lines (at 100k objects, 50 and 33 MB):
+            // The same for the results and their stderr lines (at 100k objects, 28 and 33 MB):
             // grown by copies, the old and the new buffer were held at once near the end.
             rendered: Rendered {
-                entries: String::with_capacity(input.len()),
+                results: Log::with_capacity(input.len() / 2),
                 stderr: String::with_capacity(input.len()),
                 error: false,
             },
-            results: Some(format),
+            results: true,
             diffs: Vec::new(),
             summary: Summary::default(),
             resolved: HashMap::new(),
@@ -592,7 +591,7 @@ impl<'c> Streamer<'c> {
                 placement,
                 defer,
             } => {
-                let results_at = (self.rendered.entries.len(), self.rendered.stderr.len());
+                let results_at = (self.rendered.results.end(), self.rendered.stderr.len());
                 let segment = self
                     .out
                     .push_kept(kept, placement, self.input, defer.is_some());
@@ -615,7 +614,7 @@ impl<'c> Streamer<'c> {
                 summary,
             } => {
                 self.summary.add(summary);
-                self.rendered.entries.push_str(&rendered.entries);
+                self.rendered.results.append(&rendered.results);
                 self.rendered.stderr.push_str(&rendered.stderr);
                 self.rendered.error |= rendered.error;
                 self.diffs.extend(diffs.into_iter().map(|d| (index, d)));
@@ -646,8 +645,8 @@ impl<'c> Streamer<'c> {
     /// The output is a plain stream, which has no place for the items' results: from now on
     /// they go to stderr only, and those rendered for the output so far are dropped.
     pub fn results_to_stderr_only(&mut self) {
-        self.results = None;
-        self.rendered.entries = String::new();
+        self.results = false;
+        self.rendered.results = Log::default();
     }
 
     /// Processes the deferred items whose CRD came later (rewriting `out` around them) and
@@ -748,13 +747,13 @@ impl<'c> Streamer<'c> {
             }
             self.rendered.error |= r.error;
             let (y, e) = d.results_at;
-            yaml.push((y, y, r.entries));
+            yaml.push((y, r.results));
             stderr.push((e, e, r.stderr));
             self.diffs
                 .extend(report.diffs.into_iter().map(|x| (d.index, x)));
         }
         if !yaml.is_empty() {
-            self.rendered.entries = splice(&self.rendered.entries, &yaml);
+            self.rendered.results = self.rendered.results.insert(&yaml);
             self.rendered.stderr = splice(&self.rendered.stderr, &stderr);
         }
         Some(())
@@ -772,26 +771,21 @@ pub struct StreamReport {
     pub diffs: Vec<String>,
 }
 
-/// Results rendered as they come instead of kept as values (a long list has a few per item):
-/// `results` entries (`- ...` at column 0, or in JSON each after its separator, see
-/// [`crate::resourcelist::json::Layout::element_separator`]) and stderr lines.
+/// The items' results as they come, in item order: kept compact for the output's `results`
+/// (a [`Log`], written as stdout is written) and rendered as stderr lines.
 #[derive(Debug, Default)]
 pub struct Rendered {
-    pub entries: String,
+    pub results: Log,
     pub stderr: String,
     /// Whether any of them is an error.
     pub error: bool,
 }
 
 impl Rendered {
-    /// Renders `r` (as an entry of the output's `results` too, in `results`).
-    fn push(&mut self, r: &KrmResult, results: Option<Format>) {
-        match results {
-            Some(Format::Yaml) => r.write_yaml_item(&mut self.entries),
-            Some(Format::Json(layout)) => {
-                write_element(&mut self.entries, &r.to_node(), layout).expect("a result is JSON")
-            }
-            None => {}
+    /// Takes `r` (into `results` too when the output has a place for it: `results`).
+    fn push(&mut self, r: &KrmResult, results: bool) {
+        if results {
+            self.results.push(r);
         }
         if r.severity != Severity::Info {
             self.stderr.push_str(&r.stderr_line());

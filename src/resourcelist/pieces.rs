@@ -8,6 +8,7 @@
 //! an internal error, reported, never written.
 
 use crate::fxhash::Fx;
+use crate::results::{Entries, Log};
 use crate::yaml::{emit_document, emit_seq_item, parse_stream, Anchor, Node};
 use std::io::{self, Write};
 use std::ops::Range;
@@ -27,6 +28,8 @@ pub enum Piece {
     /// for the item or document it holds, byte for byte but for lines of spaces where the
     /// emitter writes empty lines (they read the same).
     Verbatim(Range<usize>),
+    /// Results kept compact until written, written as the entries of a `results` list.
+    Results(Box<(Log, Entries)>),
 }
 
 /// A run's stdout.
@@ -61,6 +64,7 @@ impl Stdout {
             | Piece::InputDocument(r, _)
             | Piece::Verbatim(r) => r.is_empty(),
             Piece::Text(t) => t.is_empty(),
+            Piece::Results(r) => r.0.is_empty(),
         })
     }
 
@@ -85,6 +89,7 @@ impl Stdout {
                 match p {
                     Piece::Own(r) => w.write_all(self.text[r.clone()].as_bytes())?,
                     Piece::Text(t) => w.write_all(t.as_bytes())?,
+                    Piece::Results(r) => r.0.write_entries(r.1, w)?,
                     Piece::Verbatim(r) => w.write_all(input[r.clone()].as_bytes())?,
                     Piece::Input(..) | Piece::InputDocument(..) => {
                         let text = remade.next().expect("a text per piece remade")?;

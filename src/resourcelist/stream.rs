@@ -6,7 +6,7 @@
 use super::json::{close_root, push_root_key, write_element, write_value, Layout};
 use super::pieces::{Piece, Stdout};
 use super::Form;
-use crate::results::KrmResult;
+use crate::results::{Entries, KrmResult, Log};
 use crate::yaml::json::to_json;
 use crate::yaml::{emit_document, emit_seq_item, parse_stream, Mapping, Node};
 use serde_json::Value;
@@ -144,7 +144,8 @@ fn json_value_end(b: &[u8], at: usize) -> Option<usize> {
 /// entries at column 0, or JSON elements each after its separator), then `tail`.
 pub struct Results<'r> {
     pub head: &'r [KrmResult],
-    pub rendered: String,
+    /// The items' results.
+    pub rendered: Log,
     pub tail: &'r [KrmResult],
 }
 
@@ -194,7 +195,7 @@ pub fn write_shell(
                 emit_seq_item(&e.to_node(), &mut cur);
             }
             chunks.push(Piece::Text(std::mem::take(&mut cur)));
-            chunks.push(Piece::Text(r.rendered));
+            chunks.push(Piece::Results(Box::new((r.rendered, Entries::Yaml))));
             for e in r.tail {
                 emit_seq_item(&e.to_node(), &mut cur);
             }
@@ -252,7 +253,13 @@ pub fn write_json_shell(
             }
             let pieces = vec![
                 Piece::Text(head),
-                Piece::Text(r.rendered),
+                Piece::Results(Box::new((
+                    r.rendered,
+                    Entries::Json {
+                        layout,
+                        first: false,
+                    },
+                ))),
                 Piece::Text(tail),
             ];
             json_list(pieces, &text, layout, &mut cur, &mut chunks);
@@ -283,6 +290,7 @@ fn json_list(
     let first = elements.iter_mut().find(|p| match p {
         Piece::Own(r) => !r.is_empty(),
         Piece::Text(t) => !t.is_empty(),
+        Piece::Results(r) => !r.0.is_empty(),
         _ => unreachable!("JSON elements are text"),
     });
     match first {
@@ -294,6 +302,11 @@ fn json_list(
         Some(Piece::Text(t)) => {
             debug_assert!(t.starts_with(','));
             t.remove(0);
+        }
+        Some(Piece::Results(r)) => {
+            if let Entries::Json { first, .. } = &mut r.1 {
+                *first = true;
+            }
         }
         Some(_) => unreachable!("JSON elements are text"),
     }

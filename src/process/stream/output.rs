@@ -219,29 +219,51 @@ impl Output {
         self.segments[seg] = Segment::Own(start..self.text.len());
     }
 
-    /// The buffer and the pieces to write, in order (adjacent buffer ranges merged; input
-    /// ranges shifted by `input_offset`).
-    pub fn into_pieces(self, input_offset: usize) -> (String, Vec<Piece>) {
-        let mut pieces: Vec<Piece> = Vec::new();
-        for seg in self.segments {
-            match seg {
-                Segment::Own(r) => match pieces.last_mut() {
-                    Some(Piece::Own(last)) if last.end == r.start => last.end = r.end,
-                    _ => pieces.push(Piece::Own(r)),
-                },
-                Segment::Input(r, print) => pieces.push(Piece::Input(
-                    r.start + input_offset..r.end + input_offset,
-                    print,
-                )),
-                Segment::InputDocument(r, print) => pieces.push(Piece::InputDocument(
-                    r.start + input_offset..r.end + input_offset,
-                    print,
-                )),
-                Segment::Verbatim(r) => pieces.push(Piece::Verbatim(
-                    r.start + input_offset..r.end + input_offset,
-                )),
+    /// The buffer and the pieces to write, in order (input ranges shifted by `input_offset`).
+    /// Adjacent pieces that write one run of bytes are one: buffer ranges that follow each
+    /// other, and copies of `input` that follow each other there, with any buffer text between
+    /// them that the input holds at that place (a `---` line between two unchanged documents,
+    /// each kept as its own segment because it could have been replaced). A stream of 100k
+    /// unchanged documents is one piece, not 200k.
+    pub fn into_pieces(mut self, input: &str, input_offset: usize) -> (String, Vec<Piece>) {
+        let text = &self.text;
+        let mut kept: usize = 0;
+        for at in 0..self.segments.len() {
+            let seg = self.segments[at].clone();
+            let joined = match (kept.checked_sub(1).map(|k| &mut self.segments[k]), &seg) {
+                (Some(Segment::Own(last)), Segment::Own(r)) if last.end == r.start => {
+                    last.end = r.end;
+                    true
+                }
+                (Some(Segment::Verbatim(last)), Segment::Verbatim(r)) if last.end == r.start => {
+                    last.end = r.end;
+                    true
+                }
+                (Some(Segment::Verbatim(last)), Segment::Own(r))
+                    if input[last.end..].starts_with(&text[r.clone()]) =>
+                {
+                    last.end += r.len();
+                    true
+                }
+                _ => false,
+            };
+            if !joined {
+                self.segments[kept] = seg;
+                kept += 1;
             }
         }
+        self.segments.truncate(kept);
+        let shift = |r: Range<usize>| r.start + input_offset..r.end + input_offset;
+        let pieces = self
+            .segments
+            .into_iter()
+            .map(|seg| match seg {
+                Segment::Own(r) => Piece::Own(r),
+                Segment::Input(r, print) => Piece::Input(shift(r), print),
+                Segment::InputDocument(r, print) => Piece::InputDocument(shift(r), print),
+                Segment::Verbatim(r) => Piece::Verbatim(shift(r)),
+            })
+            .collect();
         (self.text, pieces)
     }
 }
@@ -335,7 +357,7 @@ mod tests {
         assert_eq!(out.text_of(kept, input), "-   a: 1\n");
         assert_eq!(out.text_of(no_span, input), "- b: 2\n");
         out.replace(first, &other, Placement::SeqItem);
-        let (text, pieces) = out.into_pieces(1);
+        let (text, pieces) = out.into_pieces(input, 1);
         assert_eq!(text, "- a: 1\n- b: 2\n- b: 2\n");
         let print = fingerprint(&node);
         assert_eq!(
@@ -359,7 +381,7 @@ mod tests {
             let node = read_item(&input[span.clone()]).unwrap();
             out.keep(&node, Placement::SeqItem, Some(span.clone()), input);
         }
-        let (text, pieces) = out.into_pieces(0);
+        let (text, pieces) = out.into_pieces(input, 0);
         assert_eq!(text, "");
         let print = fingerprint(&read_item(&input[36..]).unwrap());
         // The first two are copied as one span of the input.
@@ -376,7 +398,7 @@ mod tests {
                 let node = parse_stream(&input[span.clone()]).unwrap().remove(0);
                 out.keep(&node, Placement::Document { first }, Some(span), input);
             }
-            let (text, pieces) = out.into_pieces(0);
+            let (text, pieces) = out.into_pieces(input, 0);
             match one {
                 true => {
                     assert_eq!(text, "");
@@ -417,12 +439,51 @@ mod tests {
         assert_eq!(segments, [0, 1, 2, 2]);
         let replaced = read_item("- b: 5\n").unwrap();
         out.replace(1, &replaced, Placement::SeqItem);
-        let (text, pieces) = out.into_pieces(0);
+        let (text, pieces) = out.into_pieces(input, 0);
         assert_eq!(text, "- b: 5\n");
         let want = vec![
             Piece::Verbatim(7..14),
             Piece::Own(0..7),
             Piece::Verbatim(21..35),
+        ];
+        assert_eq!(pieces, want);
+    }
+
+    #[test]
+    fn pieces_that_write_one_run_of_the_input_are_one() {
+        // Documents each kept alone (deferred, never replaced), with the writer's `---` line
+        // between them in the input: one copy of the input, separators and all.
+        let input = "a: 1\n---\nb: 2\n---\nc: 3\n";
+        let mut out = Output::default();
+        for (i, span) in [0..5, 9..14, 18..23].into_iter().enumerate() {
+            let placement = Placement::Document { first: i == 0 };
+            let node = parse_stream(&input[span.clone()]).unwrap().remove(0);
+            let kept = kept(&node, placement, Some(span), input, Format::Yaml);
+            out.push_kept(kept, placement, input, true);
+        }
+        assert_eq!(out.segments.len(), 5);
+        let (text, pieces) = out.into_pieces(input, 3);
+        assert_eq!(text, "---\n---\n");
+        assert_eq!(pieces, vec![Piece::Verbatim(3..26)]);
+        // A `---` the input does not hold there stays the buffer's; one replaced document
+        // splits the copy.
+        let input = "a: 1\n--- \nb: 2\n---\nc: 3\n";
+        let mut out = Output::default();
+        for (i, span) in [0..5, 10..15, 19..24].into_iter().enumerate() {
+            let placement = Placement::Document { first: i == 0 };
+            let node = parse_stream(&input[span.clone()]).unwrap().remove(0);
+            let kept = kept(&node, placement, Some(span), input, Format::Yaml);
+            out.push_kept(kept, placement, input, true);
+        }
+        let last = Placement::Document { first: false };
+        out.replace(4, &parse_stream("c: 4\n").unwrap().remove(0), last);
+        let (text, pieces) = out.into_pieces(input, 0);
+        assert_eq!(text, "---\n---\nc: 4\n");
+        let want = vec![
+            Piece::Verbatim(0..5),
+            Piece::Own(0..4),
+            Piece::Verbatim(10..19),
+            Piece::Own(8..13),
         ];
         assert_eq!(pieces, want);
     }

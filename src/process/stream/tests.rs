@@ -31,12 +31,12 @@ fn in_json_an_item_is_its_value_after_a_separator_of_its_own() {
     let seg = out.push(&node, Placement::SeqItem);
     let item = "{\n      \"a\": \"yes\",\n      \"b\": [\n        1,\n        493\n      ]\n    }";
     assert_eq!(out.text_of(seg, ""), item);
-    let (text, _) = out.into_pieces(0);
+    let (text, _) = out.into_pieces("", 0);
     assert_eq!(text, format!(",\n    {item},\n    {item}"));
     let mut out = Output::new(0, Format::Json(Layout::Compact));
     out.push(&node, Placement::Document { first: true });
     out.push(&node, Placement::Document { first: false });
-    let (text, _) = out.into_pieces(0);
+    let (text, _) = out.into_pieces("", 0);
     assert_eq!(text, "{\"a\":\"yes\",\"b\":[1,493]}\n".repeat(2));
     // A value JSON cannot hold (no input that reads has one: kubectl refuses them): nothing
     // written, and the output cannot be JSON.
@@ -81,7 +81,12 @@ fn a_plain_stream_keeps_its_results_for_stderr_only() {
             report.items.stderr
         );
         assert!(report.items.error);
-        assert_eq!(report.items.entries.contains(line), !stderr_only);
+        let kept = report
+            .items
+            .results
+            .iter()
+            .any(|r| r.message.contains(line));
+        assert_eq!(kept, !stderr_only);
     }
 }
 

@@ -1,6 +1,7 @@
 //! Tests of the streamed run's shell, pre-scan and output pieces.
 
 use super::*;
+use crate::resourcelist::json::Layout;
 use crate::results::Severity;
 
 #[test]
@@ -70,22 +71,44 @@ fn write_shell_places_items_and_results_like_the_whole_writer() {
     .remove(0);
     let items = ("- a: 1\n".to_string(), vec![Piece::Own(0..7)]);
     let tail = [KrmResult::new(Severity::Info, "new")];
+    let mut rendered = Log::default();
+    rendered.push(&KrmResult::new(Severity::Warning, "mid"));
     let results = Results {
         head: &[],
-        rendered: String::new(),
+        rendered: rendered.clone(),
         tail: &tail,
     };
     let out = write_shell(shell, Form::ResourceList, items, results).to_string("");
     assert_eq!(
         out,
-        "kind: ResourceList\napiVersion: config.kubernetes.io/v1\nitems:\n- a: 1\nresults:\n- message: old\n- message: new\n  severity: info\nz: 1\n"
+        "kind: ResourceList\napiVersion: config.kubernetes.io/v1\nitems:\n- a: 1\nresults:\n- message: old\n- message: mid\n  severity: warning\n- message: new\n  severity: info\nz: 1\n"
     );
     let shell = parse_stream("{\"kind\": \"List\"}").unwrap().remove(0);
     let none = Results {
         head: &[],
-        rendered: String::new(),
+        rendered: Log::default(),
         tail: &[],
     };
     let out = write_shell(shell, Form::List, (String::new(), vec![]), none).to_string("");
     assert_eq!(out, "\"kind\": \"List\"\nitems: []\n");
+    // In JSON the items' results open the list when nothing comes before them: the first
+    // one's separator is left out.
+    for layout in [Layout::Compact, Layout::Pretty] {
+        let shell = parse_stream("{\"kind\": \"ResourceList\", \"items\": []}")
+            .unwrap()
+            .remove(0);
+        let results = Results {
+            head: &[],
+            rendered: rendered.clone(),
+            tail: &tail,
+        };
+        let items = (String::new(), vec![]);
+        let out = write_json_shell(shell, Form::ResourceList, items, results, layout).unwrap();
+        let out: serde_json::Value = serde_json::from_str(&out.to_string("")).unwrap();
+        let want = serde_json::json!([
+            {"message": "mid", "severity": "warning"},
+            {"message": "new", "severity": "info"}
+        ]);
+        assert_eq!(out["results"], want);
+    }
 }

@@ -1,0 +1,273 @@
+//! Results kept compact until written: a long list's items have a few results each (230,000 on
+//! the bench's 100k list), and their `results` entries, written out as YAML, took 50 MB held to
+//! the end of the run. A [`Log`] holds each result's fields as length-prefixed bytes in one
+//! buffer, a little under half of that, and its entries are written from it as stdout is
+//! written ([`Log::write_entries`]).
+
+use super::{FileRef, KrmResult, ResourceRef, Severity};
+use crate::resourcelist::json::{write_element, Layout};
+use std::io::{self, Write};
+
+/// Results in order, encoded.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Log {
+    bytes: Vec<u8>,
+}
+
+/// Which optional fields a result has (the byte after its severity).
+const REF: u8 = 1;
+const FIELD: u8 = 2;
+const FILE: u8 = 4;
+const FILE_INDEX: u8 = 8;
+const NOTE: u8 = 16;
+const TAGS: u8 = 32;
+const NAMESPACE: u8 = 64;
+
+/// How a log's results are written as entries of a `results` list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entries {
+    /// `- message: ...` items at column 0 ([`KrmResult::write_yaml_item`]).
+    Yaml,
+    /// JSON elements, each after its separator ([`write_element`]); `first`: the first one's
+    /// separator is left out (it opens the list).
+    Json { layout: Layout, first: bool },
+}
+
+impl Log {
+    /// An empty log with room for `bytes` (reserved: a long list's log is not grown by
+    /// copies, the old buffer and the new held at once).
+    pub fn with_capacity(bytes: usize) -> Self {
+        Log {
+            bytes: Vec::with_capacity(bytes),
+        }
+    }
+
+    /// Appends `r`.
+    pub fn push(&mut self, r: &KrmResult) {
+        let b = &mut self.bytes;
+        b.push(severity_byte(r.severity));
+        let namespaced = r
+            .resource_ref
+            .as_ref()
+            .is_some_and(|r| !r.namespace.is_empty());
+        let flags = [
+            (r.resource_ref.is_some(), REF),
+            (r.field.is_some(), FIELD),
+            (r.file.is_some(), FILE),
+            (
+                r.file.as_ref().is_some_and(|f| f.index.is_some()),
+                FILE_INDEX,
+            ),
+            (r.stderr_note.is_some(), NOTE),
+            (!r.tags.is_empty(), TAGS),
+            (namespaced, NAMESPACE),
+        ];
+        b.push(
+            flags
+                .iter()
+                .filter(|(on, _)| *on)
+                .fold(0, |f, (_, bit)| f | bit),
+        );
+        put_str(b, &r.message);
+        if let Some(rr) = &r.resource_ref {
+            put_str(b, &rr.api_version);
+            put_str(b, &rr.kind);
+            put_str(b, &rr.name);
+            if namespaced {
+                put_str(b, &rr.namespace);
+            }
+        }
+        if let Some(f) = &r.field {
+            put_str(b, f);
+        }
+        if let Some(file) = &r.file {
+            put_str(b, &file.path);
+            if let Some(i) = file.index {
+                b.extend_from_slice(&i.to_le_bytes());
+            }
+        }
+        if let Some(note) = &r.stderr_note {
+            put_str(b, note);
+        }
+        if !r.tags.is_empty() {
+            put_len(b, r.tags.len());
+            for (k, v) in &r.tags {
+                put_str(b, k);
+                put_str(b, v);
+            }
+        }
+    }
+
+    /// Appends every result of `other`.
+    pub fn append(&mut self, other: &Log) {
+        self.bytes.extend_from_slice(&other.bytes);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// Where the next result goes: a place to insert results at later ([`Self::insert`]).
+    pub fn end(&self) -> usize {
+        self.bytes.len()
+    }
+
+    /// The log with each `(at, results)` inserted at `at`, a place [`Self::end`] gave (in
+    /// order).
+    pub fn insert(&self, parts: &[(usize, Log)]) -> Log {
+        let grow: usize = parts.iter().map(|(_, l)| l.bytes.len()).sum();
+        let mut bytes = Vec::with_capacity(self.bytes.len() + grow);
+        let mut from = 0;
+        for (at, log) in parts {
+            bytes.extend_from_slice(&self.bytes[from..*at]);
+            bytes.extend_from_slice(&log.bytes);
+            from = *at;
+        }
+        bytes.extend_from_slice(&self.bytes[from..]);
+        Log { bytes }
+    }
+
+    /// The results, in order.
+    pub fn iter(&self) -> impl Iterator<Item = KrmResult> + '_ {
+        let mut r = Reader(&self.bytes);
+        std::iter::from_fn(move || r.result())
+    }
+
+    /// Writes the results as entries of a `results` list.
+    pub fn write_entries(&self, entries: Entries, w: &mut dyn Write) -> io::Result<()> {
+        let mut text = String::new();
+        for (i, r) in self.iter().enumerate() {
+            text.clear();
+            match entries {
+                Entries::Yaml => r.write_yaml_item(&mut text),
+                Entries::Json { layout, first } => {
+                    write_element(&mut text, &r.to_node(), layout).expect("a result is JSON");
+                    if first && i == 0 {
+                        debug_assert!(text.starts_with(','));
+                        text.remove(0);
+                    }
+                }
+            }
+            w.write_all(text.as_bytes())?;
+        }
+        Ok(())
+    }
+}
+
+fn severity_byte(s: Severity) -> u8 {
+    match s {
+        Severity::Error => 0,
+        Severity::Warning => 1,
+        Severity::Info => 2,
+    }
+}
+
+/// A length as LEB128: 7 bits a byte, the high bit set on all but the last.
+fn put_len(b: &mut Vec<u8>, mut n: usize) {
+    while n >= 0x80 {
+        b.push((n as u8 & 0x7f) | 0x80);
+        n >>= 7;
+    }
+    b.push(n as u8);
+}
+
+fn put_str(b: &mut Vec<u8>, s: &str) {
+    put_len(b, s.len());
+    b.extend_from_slice(s.as_bytes());
+}
+
+/// Reads a log's bytes back, a field at a time.
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn byte(&mut self) -> u8 {
+        let (first, rest) = self.0.split_first().expect("a result's byte");
+        self.0 = rest;
+        *first
+    }
+
+    fn len(&mut self) -> usize {
+        let (mut n, mut shift) = (0usize, 0);
+        loop {
+            let b = self.byte();
+            n |= usize::from(b & 0x7f) << shift;
+            if b < 0x80 {
+                return n;
+            }
+            shift += 7;
+        }
+    }
+
+    fn str(&mut self) -> &'a str {
+        let n = self.len();
+        let (s, rest) = self.0.split_at(n);
+        self.0 = rest;
+        std::str::from_utf8(s).expect("a log holds strings")
+    }
+
+    fn string(&mut self) -> String {
+        self.str().to_string()
+    }
+
+    fn result(&mut self) -> Option<KrmResult> {
+        if self.0.is_empty() {
+            return None;
+        }
+        let severity = match self.byte() {
+            0 => Severity::Error,
+            1 => Severity::Warning,
+            _ => Severity::Info,
+        };
+        let flags = self.byte();
+        let on = |bit: u8| flags & bit != 0;
+        let message = self.string();
+        let resource_ref = on(REF).then(|| ResourceRef {
+            api_version: self.string(),
+            kind: self.string(),
+            name: self.string(),
+            namespace: match on(NAMESPACE) {
+                true => self.string(),
+                false => String::new(),
+            },
+        });
+        let field = on(FIELD).then(|| self.string());
+        let file = on(FILE).then(|| {
+            let path = self.string();
+            let index = on(FILE_INDEX).then(|| {
+                let (i, rest) = self.0.split_at(8);
+                self.0 = rest;
+                i64::from_le_bytes(i.try_into().expect("8 bytes"))
+            });
+            FileRef { path, index }
+        });
+        let stderr_note = on(NOTE).then(|| self.string());
+        let mut tags = Vec::new();
+        if on(TAGS) {
+            for _ in 0..self.len() {
+                let key = tag_key(self.str());
+                tags.push((key, self.string()));
+            }
+        }
+        Some(KrmResult {
+            message,
+            severity,
+            resource_ref,
+            field,
+            file,
+            stderr_note,
+            tags,
+        })
+    }
+}
+
+/// A tag's key as a result holds it (a `'static` name: the results' tags are a fixed few).
+fn tag_key(key: &str) -> &'static str {
+    const KEYS: &[&str] = &["operation"];
+    match KEYS.iter().find(|k| **k == key) {
+        Some(k) => k,
+        None => Box::leak(key.to_string().into_boxed_str()),
+    }
+}
+
+#[cfg(test)]
+mod tests;

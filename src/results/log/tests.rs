@@ -1,0 +1,100 @@
+use super::*;
+use crate::resourcelist::json::Layout;
+
+/// Results with every field present and absent, with strings a length prefix must carry
+/// (empty, multi-byte, longer than 127 bytes).
+fn samples() -> Vec<KrmResult> {
+    let about = ResourceRef {
+        api_version: "example.com/v1".into(),
+        kind: "Widget".into(),
+        name: "w1".into(),
+        namespace: String::new(),
+    };
+    let mut full = KrmResult::new(Severity::Error, "spec.x: Invalid value: \"é\": ü".repeat(9));
+    full.resource_ref = Some(ResourceRef {
+        namespace: "demo".into(),
+        ..about.clone()
+    });
+    full.field = Some("spec.x".into());
+    full.file = Some(FileRef {
+        path: "a/b.yaml".into(),
+        index: Some(-3),
+    });
+    full.stderr_note = Some("a note".into());
+    full.tags = vec![("operation", "update".into()), ("operation", String::new())];
+    let mut no_index = KrmResult::new(Severity::Info, "");
+    no_index.file = Some(FileRef {
+        path: String::new(),
+        index: None,
+    });
+    let mut warning = KrmResult::new(Severity::Warning, "unknown field \"x\"");
+    warning.resource_ref = Some(about);
+    vec![
+        full,
+        no_index,
+        warning,
+        KrmResult::new(Severity::Error, "x".repeat(20_000)),
+    ]
+}
+
+#[test]
+fn a_log_gives_back_the_results_pushed() {
+    let mut log = Log::default();
+    assert!(log.is_empty());
+    for r in samples() {
+        log.push(&r);
+    }
+    assert_eq!(log.iter().collect::<Vec<_>>(), samples());
+    let mut twice = log.clone();
+    twice.append(&log);
+    assert_eq!(twice.iter().count(), 8);
+}
+
+#[test]
+fn results_inserted_later_go_where_their_place_was() {
+    let s = samples();
+    let (mut log, mut places) = (Log::default(), Vec::new());
+    for r in &s[..3] {
+        places.push(log.end());
+        log.push(r);
+    }
+    let mut late = Log::default();
+    late.push(&s[3]);
+    let joined = log.insert(&[(places[0], late.clone()), (places[2], late)]);
+    let want = [&s[3], &s[0], &s[1], &s[3], &s[2]];
+    assert_eq!(joined.iter().collect::<Vec<_>>(), want.map(Clone::clone));
+}
+
+#[test]
+fn entries_are_written_as_each_result_writes_itself() {
+    let mut log = Log::default();
+    for r in samples() {
+        log.push(&r);
+    }
+    let written = |entries| {
+        let mut out = Vec::new();
+        log.write_entries(entries, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    let mut yaml = String::new();
+    for r in samples() {
+        r.write_yaml_item(&mut yaml);
+    }
+    assert_eq!(written(Entries::Yaml), yaml);
+    for layout in [Layout::Compact, Layout::Pretty] {
+        let mut json = String::new();
+        for r in samples() {
+            write_element(&mut json, &r.to_node(), layout).unwrap();
+        }
+        let all = Entries::Json {
+            layout,
+            first: false,
+        };
+        assert_eq!(written(all), json);
+        let opening = Entries::Json {
+            layout,
+            first: true,
+        };
+        assert_eq!(written(opening), json[1..]);
+    }
+}
