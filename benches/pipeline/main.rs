@@ -33,7 +33,13 @@ fn main() {
         return;
     }
     if let Some(i) = args.iter().position(|a| a == "--json-read") {
-        jsonread::measure(&args[i + 1..]);
+        // `cargo bench` adds `--bench` after the bench's own arguments.
+        let files: Vec<String> = args[i + 1..]
+            .iter()
+            .filter(|a| !a.starts_with("--"))
+            .cloned()
+            .collect();
+        jsonread::measure(&files);
         return;
     }
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));

@@ -35,9 +35,9 @@
 //! - Object types are named `selfType0…`: the apiserver's number is its clock's nanosecond.
 //! - Where the apiserver's answer depends on Go's map order, map keys are taken in sorted
 //!   order (the same on every run).
-//! - Errors other than operator and call errors name the first occurrence of the offending
-//!   name for their position. Syntax errors are the cel crate's ANTLR runtime's, reworded
-//!   where cel-go's runtime is known to expect other tokens (`syntax`).
+//! - Syntax errors are the cel crate's ANTLR runtime's, reworded where cel-go's runtime is
+//!   known to expect other tokens (`syntax`); type errors are placed as cel-go places them
+//!   (`locate`: the operator, the call's `(`, the `.`, each occurrence of an undeclared name).
 //! - An exact quantity stops at 100,000 digits (`library::quantity`): the apiserver's arithmetic is
 //!   unbounded.
 //! - A `%#v`-printed rule in CRD errors shows set `reason`/`optionalOldSelf` pointers with a
