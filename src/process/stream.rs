@@ -259,7 +259,7 @@ impl<'c> Streamer<'c> {
             crd_results: Vec::new(),
             previous,
             crds: Vec::new(),
-            // The same for the results and their stderr lines (at 100k objects, 28 and 33 MB):
+            // The same for the results and their stderr lines (at 100k objects, 27 and 33 MB):
             // grown by copies, the old and the new buffer were held at once near the end.
             rendered: Rendered {
                 results: Log::with_capacity(input.len() / 2),

@@ -1,8 +1,8 @@
-//! Results kept compact until written: a long list's items have a few results each (230,000 on
+//! Results kept compact until written: a long list's items have a few results each (222,278 on
 //! the bench's 100k list), and their `results` entries, written out as YAML, took 50 MB held to
 //! the end of the run. A [`Log`] holds each result's fields as length-prefixed bytes in one
-//! buffer, a little under half of that, and its entries are written from it as stdout is
-//! written ([`Log::write_entries`]).
+//! buffer (27 MB for those), and its entries are written from it as stdout is written
+//! ([`Log::write_entries`]).
 
 use super::{FileRef, KrmResult, ResourceRef, Severity};
 use crate::resourcelist::json::{write_element, Layout};
