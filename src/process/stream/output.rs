@@ -449,18 +449,24 @@ mod tests {
         assert_eq!(pieces, want);
     }
 
-    #[test]
-    fn pieces_that_write_one_run_of_the_input_are_one() {
-        // Documents each kept alone (deferred, never replaced), with the writer's `---` line
-        // between them in the input: one copy of the input, separators and all.
-        let input = "a: 1\n---\nb: 2\n---\nc: 3\n";
+    /// An output of the documents at `spans` of `input`, each kept alone (deferred).
+    fn kept_alone(input: &str, spans: [Range<usize>; 3]) -> Output {
         let mut out = Output::default();
-        for (i, span) in [0..5, 9..14, 18..23].into_iter().enumerate() {
+        for (i, span) in spans.into_iter().enumerate() {
             let placement = Placement::Document { first: i == 0 };
             let node = parse_stream(&input[span.clone()]).unwrap().remove(0);
             let kept = kept(&node, placement, Some(span), input, Format::Yaml);
             out.push_kept(kept, placement, input, true);
         }
+        out
+    }
+
+    #[test]
+    fn pieces_that_write_one_run_of_the_input_are_one() {
+        // Documents each kept alone (deferred, never replaced), with the writer's `---` line
+        // between them in the input: one copy of the input, separators and all.
+        let input = "a: 1\n---\nb: 2\n---\nc: 3\n";
+        let out = kept_alone(input, [0..5, 9..14, 18..23]);
         assert_eq!(out.segments.len(), 5);
         let (text, pieces) = out.into_pieces(input, 3);
         assert_eq!(text, "---\n---\n");
@@ -468,13 +474,7 @@ mod tests {
         // A `---` the input does not hold there stays the buffer's; one replaced document
         // splits the copy.
         let input = "a: 1\n--- \nb: 2\n---\nc: 3\n";
-        let mut out = Output::default();
-        for (i, span) in [0..5, 10..15, 19..24].into_iter().enumerate() {
-            let placement = Placement::Document { first: i == 0 };
-            let node = parse_stream(&input[span.clone()]).unwrap().remove(0);
-            let kept = kept(&node, placement, Some(span), input, Format::Yaml);
-            out.push_kept(kept, placement, input, true);
-        }
+        let mut out = kept_alone(input, [0..5, 10..15, 19..24]);
         let last = Placement::Document { first: false };
         out.replace(4, &parse_stream("c: 4\n").unwrap().remove(0), last);
         let (text, pieces) = out.into_pieces(input, 0);
