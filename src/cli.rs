@@ -6,10 +6,12 @@ use crate::config::{self, Config, ConfigError};
 use crate::process::{self, ProcessError, Report};
 use crate::resourcelist::pieces::Stdout;
 use crate::resourcelist::{self, InputError};
-use crate::results::{has_error, Severity};
+use crate::results::{has_error, Log, Severity};
 use crate::yaml::{parse_stream, Node, YamlError};
 use clap::Parser;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 pub mod repo;
 mod stream;
@@ -86,7 +88,41 @@ impl ConfigFile {
 pub struct Execution {
     pub stdout: Stdout,
     pub stderr: String,
+    /// The rest of stderr, after `stderr`, not rendered yet ([`run_for_writing`]; [`run`]
+    /// renders it into `stderr`).
+    pub stderr_rest: Option<StderrRest>,
     pub code: i32,
+}
+
+/// A streamed run's stderr after its first lines: its items' lines, written from their results
+/// as stderr is written (the 100k list's are 33 MB of text), then the lines after them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StderrRest {
+    pub items: Arc<Log>,
+    pub after: String,
+}
+
+impl Execution {
+    /// The same, with all of stderr in `stderr`.
+    pub fn with_stderr_rendered(mut self) -> Self {
+        if self.stderr_rest.is_some() {
+            let mut all = Vec::new();
+            self.write_stderr(&mut all).expect("writing to memory");
+            self.stderr = String::from_utf8(all).expect("UTF-8 lines");
+            self.stderr_rest = None;
+        }
+        self
+    }
+
+    /// Writes all of stderr.
+    pub fn write_stderr(&self, w: &mut dyn Write) -> io::Result<()> {
+        w.write_all(self.stderr.as_bytes())?;
+        if let Some(rest) = &self.stderr_rest {
+            rest.items.write_stderr(w)?;
+            w.write_all(rest.after.as_bytes())?;
+        }
+        Ok(())
+    }
 }
 
 /// Why a run stopped before writing anything (exit 2).
@@ -108,12 +144,19 @@ pub enum FatalError {
 ///
 /// Input that kubectl reads as JSON is answered in JSON (see [`resourcelist::json`]).
 pub fn run(flags: &Flags, stdin: &str, config_file: Option<&ConfigFile>) -> Execution {
+    run_for_writing(flags, stdin, config_file).with_stderr_rendered()
+}
+
+/// [`run`], with the rest of stderr left to be written ([`Execution::write_stderr`]): its lines
+/// are not all held at once.
+pub fn run_for_writing(flags: &Flags, stdin: &str, config_file: Option<&ConfigFile>) -> Execution {
     let layout = resourcelist::json::json_layout(stdin);
     match try_run(flags, stdin, config_file, layout) {
         Ok(e) => e,
         Err(err) => Execution {
             stdout: Stdout::default(),
             stderr: format!("crd-schema-fn: error: {err}\n"),
+            stderr_rest: None,
             code: 2,
         },
     }
@@ -175,6 +218,7 @@ fn execution(report: &Report, stdout: Stdout) -> Execution {
     Execution {
         stdout,
         stderr,
+        stderr_rest: None,
         code,
     }
 }

@@ -1,5 +1,5 @@
 //! The `crd-schema-fn` binary: reads stdin (and the legacy plugin's config file), runs
-//! [`crd_schema_fn::cli::run`], writes stdout (the run's pieces, at the end), stderr, and exits with its code.
+//! [`crd_schema_fn::cli::run_for_writing`], writes stderr and stdout (the run's pieces, at the end), and exits with its code.
 //! `crd-schema-fn check|fix PATH...` runs [`crd_schema_fn::repo::run`] instead.
 //! A closed stdout (broken pipe) counts as success.
 //!
@@ -11,7 +11,7 @@
 use anyhow::Context;
 use clap::Parser;
 use crd_schema_fn::cli::repo::{is_repo_command, RepoCli};
-use crd_schema_fn::cli::{run, ConfigFile, Flags};
+use crd_schema_fn::cli::{run_for_writing, ConfigFile, Flags};
 use crd_schema_fn::repo;
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
@@ -81,8 +81,11 @@ fn real_main(flags: &Flags) -> anyhow::Result<u8> {
     };
     let mut stdin = String::new();
     read_stdin(&mut stdin).context("reading stdin")?;
-    let exec = run(flags, &stdin, config_file.as_ref());
-    io::stderr().write_all(exec.stderr.as_bytes()).ok();
+    let exec = run_for_writing(flags, &stdin, config_file.as_ref());
+    {
+        let mut err = io::BufWriter::with_capacity(1 << 16, io::stderr().lock());
+        exec.write_stderr(&mut err).and_then(|()| err.flush()).ok();
+    }
     let mut out = io::stdout().lock();
     let written = {
         let mut buffered = io::BufWriter::with_capacity(1 << 20, &mut out);

@@ -4,7 +4,7 @@
 //! and exit code as the whole-input run, or `None` when it cannot be sure to (then the caller
 //! runs the whole-input path, which also reports every error).
 
-use super::{execution, load_config, ConfigFile, Execution, FatalError, Flags};
+use super::{execution, load_config, ConfigFile, Execution, FatalError, Flags, StderrRest};
 use crate::process::stream::{Fatal, Finish, Format, Placement, Preload, StreamReport, Streamer};
 use crate::process::Report;
 use crate::resourcelist::json::Layout;
@@ -14,9 +14,11 @@ use crate::resourcelist::stream::{
     write_shell, Results,
 };
 use crate::resourcelist::{envelope_form, Form};
+use crate::results::Log;
 use crate::yaml::parse::{ahead, Documents, ItemsSeen};
 use crate::yaml::Node;
 use std::ops::Range;
+use std::sync::Arc;
 
 /// Runs streamed (an `Err` is what stops the run: an invalid item or an unreadable CRD among
 /// the items, found with the whole input read without a syntax error); `None` when the
@@ -213,7 +215,6 @@ impl Run<'_> {
     /// A plain stream: `first` is its first document (and item), the rest follow, each with
     /// its span of the input (the first one has none: it was read splitting `items`).
     fn stream(mut self, first: Node) -> Option<Attempt> {
-        self.streamer.results_to_stderr_only();
         let mut doc = Some((first, None));
         let mut is_first = true;
         loop {
@@ -230,7 +231,7 @@ impl Run<'_> {
             }
         }
         let threads = self.streamer.threads();
-        let (report, out) = match self.streamer.finish() {
+        let (mut report, out) = match self.streamer.finish() {
             Ok(done) => done,
             Err(finish) => return again(finish),
         };
@@ -240,7 +241,8 @@ impl Run<'_> {
             pieces,
             threads,
         };
-        let done = streamed_execution(report, stdout);
+        let items = Arc::new(std::mem::take(&mut report.items.results));
+        let done = streamed_execution(report, items, stdout);
         Some(Attempt::Done(done))
     }
 
@@ -257,9 +259,11 @@ impl Run<'_> {
             Err(finish) => return again(finish),
         };
         let format = out.format();
+        // One log for the output's `results` and for the stderr lines.
+        let log = Arc::new(std::mem::take(&mut report.items.results));
         let results = Results {
             head: &report.head,
-            rendered: std::mem::take(&mut report.items.results),
+            rendered: Arc::clone(&log),
             tail: std::slice::from_ref(&report.summary),
         };
         let items = out.into_pieces(self.text, self.bom);
@@ -271,7 +275,7 @@ impl Run<'_> {
             },
         };
         stdout.threads = threads;
-        Some(Attempt::Done(streamed_execution(report, stdout)))
+        Some(Attempt::Done(streamed_execution(report, log, stdout)))
     }
 }
 
@@ -288,21 +292,19 @@ fn again(finish: Finish) -> Option<Attempt> {
     }
 }
 
-/// The run's outcome, as [`super::execution`] gives it for the whole-input run.
-fn streamed_execution(mut report: StreamReport, stdout: Stdout) -> Execution {
+/// The run's outcome, as [`super::execution`] gives it for the whole-input run: the head's
+/// lines, then the items' (`items`: written from their results as stderr is written, tens of
+/// megabytes for a long list), then the diffs.
+fn streamed_execution(report: StreamReport, items: Arc<Log>, stdout: Stdout) -> Execution {
     let head = Report {
         results: report.head,
         diffs: Vec::new(),
     };
     let mut done = execution(&head, stdout);
-    // The items' lines (tens of megabytes for a long list) are moved, not copied: the head's
-    // few lines go in front of them.
-    let mut stderr = std::mem::take(&mut report.items.stderr);
-    stderr.insert_str(0, &done.stderr);
-    for d in &report.diffs {
-        stderr.push_str(d);
-    }
-    done.stderr = stderr;
+    done.stderr_rest = Some(StderrRest {
+        items,
+        after: report.diffs.concat(),
+    });
     if report.items.error {
         done.code = 1;
     }

@@ -52,8 +52,8 @@ struct Deferred {
     placement: Placement,
     /// Its output segment.
     segment: usize,
-    /// Where its results go among the items' results (the log, stderr).
-    results_at: (usize, usize),
+    /// Where its results go among the items' results.
+    results_at: usize,
     /// Its apiVersion and kind, as an index into [`Streamer::types`] (a long list has many
     /// items of few types).
     type_id: usize,
@@ -83,9 +83,6 @@ pub struct Streamer<'c> {
     crds: Vec<Node>,
     /// Results of the items, taken as they come, in item order.
     rendered: Rendered,
-    /// Whether the output has a place for the items' results (a plain stream's has none: they
-    /// go to stderr only).
-    results: bool,
     diffs: Vec<(usize, String)>,
     summary: Summary,
     /// Group → kinds that some item was processed (or warned about) with.
@@ -259,14 +256,12 @@ impl<'c> Streamer<'c> {
             crd_results: Vec::new(),
             previous,
             crds: Vec::new(),
-            // The same for the results and their stderr lines (at 100k objects, 27 and 33 MB):
-            // grown by copies, the old and the new buffer were held at once near the end.
+            // The same for the results (at 100k objects, 27 MB): grown by copies, the old and
+            // the new buffer were held at once near the end.
             rendered: Rendered {
                 results: Log::with_capacity(input.len() / 2),
-                stderr: String::with_capacity(input.len()),
                 error: false,
             },
-            results: true,
             diffs: Vec::new(),
             summary: Summary::default(),
             resolved: HashMap::new(),
@@ -460,7 +455,7 @@ impl<'c> Streamer<'c> {
         } else {
             self.threads
         };
-        let (config, diff, results) = (self.config, self.want_diff, self.results);
+        let (config, diff) = (self.config, self.want_diff);
         let format = self.out.format();
         let (registry, files, input) = (self.items.registry(), &self.files, self.input);
         let update = self.previous.as_ref().map(|previous| UpdateContext {
@@ -505,7 +500,7 @@ impl<'c> Streamer<'c> {
             );
             let mut rendered = Rendered::default();
             for r in &report.results {
-                rendered.push(r, results);
+                rendered.push(r);
             }
             Done::Processed {
                 index: p.index,
@@ -591,7 +586,7 @@ impl<'c> Streamer<'c> {
                 placement,
                 defer,
             } => {
-                let results_at = (self.rendered.results.end(), self.rendered.stderr.len());
+                let results_at = self.rendered.results.end();
                 let segment = self
                     .out
                     .push_kept(kept, placement, self.input, defer.is_some());
@@ -615,7 +610,6 @@ impl<'c> Streamer<'c> {
             } => {
                 self.summary.add(summary);
                 self.rendered.results.append(&rendered.results);
-                self.rendered.stderr.push_str(&rendered.stderr);
                 self.rendered.error |= rendered.error;
                 self.diffs.extend(diffs.into_iter().map(|d| (index, d)));
                 self.out.push_text(text.as_deref(), placement);
@@ -640,13 +634,6 @@ impl<'c> Streamer<'c> {
     /// How many threads the run has.
     pub fn threads(&self) -> usize {
         self.threads
-    }
-
-    /// The output is a plain stream, which has no place for the items' results: from now on
-    /// they go to stderr only, and those rendered for the output so far are dropped.
-    pub fn results_to_stderr_only(&mut self) {
-        self.results = false;
-        self.rendered.results = Log::default();
     }
 
     /// Processes the deferred items whose CRD came later (rewriting `out` around them) and
@@ -711,7 +698,7 @@ impl<'c> Streamer<'c> {
     /// Reads back, processes and rewrites each deferred item that now has a schema; its
     /// results go where they belong in item order (YAML only: see [`Self::finish`]).
     fn redo_deferred(&mut self) -> Option<()> {
-        let (mut yaml, mut stderr) = (Vec::new(), Vec::new());
+        let mut late = Vec::new();
         let deferred = std::mem::take(&mut self.deferred);
         for d in &deferred {
             let (api_version, kind) = &self.types[d.type_id];
@@ -743,18 +730,15 @@ impl<'c> Streamer<'c> {
             self.out.replace(d.segment, &node, d.placement);
             let mut r = Rendered::default();
             for result in &report.results {
-                r.push(result, self.results);
+                r.push(result);
             }
             self.rendered.error |= r.error;
-            let (y, e) = d.results_at;
-            yaml.push((y, r.results));
-            stderr.push((e, e, r.stderr));
+            late.push((d.results_at, r.results));
             self.diffs
                 .extend(report.diffs.into_iter().map(|x| (d.index, x)));
         }
-        if !yaml.is_empty() {
-            self.rendered.results = self.rendered.results.insert(&yaml);
-            self.rendered.stderr = splice(&self.rendered.stderr, &stderr);
+        if !late.is_empty() {
+            self.rendered.results = self.rendered.results.insert(&late);
         }
         Some(())
     }
@@ -771,26 +755,18 @@ pub struct StreamReport {
     pub diffs: Vec<String>,
 }
 
-/// The items' results as they come, in item order: kept compact for the output's `results`
-/// (a [`Log`], written as stdout is written) and rendered as stderr lines.
+/// The items' results as they come, in item order, kept compact until written: as the
+/// output's `results` entries (in a ResourceList) and as stderr lines (see [`Log`]).
 #[derive(Debug, Default)]
 pub struct Rendered {
     pub results: Log,
-    pub stderr: String,
     /// Whether any of them is an error.
     pub error: bool,
 }
 
 impl Rendered {
-    /// Takes `r` (into `results` too when the output has a place for it: `results`).
-    fn push(&mut self, r: &KrmResult, results: bool) {
-        if results {
-            self.results.push(r);
-        }
-        if r.severity != Severity::Info {
-            self.stderr.push_str(&r.stderr_line());
-            self.stderr.push('\n');
-        }
+    fn push(&mut self, r: &KrmResult) {
+        self.results.push(r);
         self.error |= r.severity == Severity::Error;
     }
 }
@@ -801,20 +777,6 @@ fn read_back(text: &str, placement: Placement) -> Option<Node> {
         Placement::SeqItem => read_item(text),
         Placement::Document { .. } => read_document(text),
     }
-}
-
-/// `text` with each `(start, end)` range (in order, not overlapping) replaced.
-fn splice(text: &str, parts: &[(usize, usize, String)]) -> String {
-    let grow: usize = parts.iter().map(|(_, _, t)| t.len()).sum();
-    let mut out = String::with_capacity(text.len() + grow);
-    let mut at = 0;
-    for (start, end, t) in parts {
-        out.push_str(&text[at..*start]);
-        out.push_str(t);
-        at = *end;
-    }
-    out.push_str(&text[at..]);
-    out
 }
 
 #[cfg(test)]

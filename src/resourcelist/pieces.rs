@@ -12,6 +12,7 @@ use crate::results::{Entries, Log};
 use crate::yaml::{emit_document, emit_seq_item, parse_stream, Anchor, Node};
 use std::io::{self, Write};
 use std::ops::Range;
+use std::sync::Arc;
 
 /// One piece of stdout.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,8 +29,9 @@ pub enum Piece {
     /// for the item or document it holds, byte for byte but for lines of spaces where the
     /// emitter writes empty lines (they read the same).
     Verbatim(Range<usize>),
-    /// Results kept compact until written, written as the entries of a `results` list.
-    Results(Box<(Log, Entries)>),
+    /// Results kept compact until written, written as the entries of a `results` list (the
+    /// log is shared with the stderr lines written from it).
+    Results(Arc<Log>, Entries),
 }
 
 /// A run's stdout.
@@ -64,7 +66,7 @@ impl Stdout {
             | Piece::InputDocument(r, _)
             | Piece::Verbatim(r) => r.is_empty(),
             Piece::Text(t) => t.is_empty(),
-            Piece::Results(r) => r.0.is_empty(),
+            Piece::Results(log, _) => log.is_empty(),
         })
     }
 
@@ -89,7 +91,7 @@ impl Stdout {
                 match p {
                     Piece::Own(r) => w.write_all(self.text[r.clone()].as_bytes())?,
                     Piece::Text(t) => w.write_all(t.as_bytes())?,
-                    Piece::Results(r) => r.0.write_entries(r.1, w)?,
+                    Piece::Results(log, entries) => log.write_entries(*entries, w)?,
                     Piece::Verbatim(r) => w.write_all(input[r.clone()].as_bytes())?,
                     Piece::Input(..) | Piece::InputDocument(..) => {
                         let text = remade.next().expect("a text per piece remade")?;

@@ -10,6 +10,7 @@ use crate::results::{Entries, KrmResult, Log};
 use crate::yaml::json::to_json;
 use crate::yaml::{emit_document, emit_seq_item, parse_stream, Mapping, Node};
 use serde_json::Value;
+use std::sync::Arc;
 
 /// The form of a root document read with its items split out, when it is a ResourceList or a
 /// List whose output can be written around the streamed items text: a mapping without tag,
@@ -145,7 +146,7 @@ fn json_value_end(b: &[u8], at: usize) -> Option<usize> {
 pub struct Results<'r> {
     pub head: &'r [KrmResult],
     /// The items' results.
-    pub rendered: Log,
+    pub rendered: Arc<Log>,
     pub tail: &'r [KrmResult],
 }
 
@@ -195,7 +196,7 @@ pub fn write_shell(
                 emit_seq_item(&e.to_node(), &mut cur);
             }
             chunks.push(Piece::Text(std::mem::take(&mut cur)));
-            chunks.push(Piece::Results(Box::new((r.rendered, Entries::Yaml))));
+            chunks.push(Piece::Results(r.rendered, Entries::Yaml));
             for e in r.tail {
                 emit_seq_item(&e.to_node(), &mut cur);
             }
@@ -253,13 +254,13 @@ pub fn write_json_shell(
             }
             let pieces = vec![
                 Piece::Text(head),
-                Piece::Results(Box::new((
+                Piece::Results(
                     r.rendered,
                     Entries::Json {
                         layout,
                         first: false,
                     },
-                ))),
+                ),
                 Piece::Text(tail),
             ];
             json_list(pieces, &text, layout, &mut cur, &mut chunks);
@@ -290,7 +291,7 @@ fn json_list(
     let first = elements.iter_mut().find(|p| match p {
         Piece::Own(r) => !r.is_empty(),
         Piece::Text(t) => !t.is_empty(),
-        Piece::Results(r) => !r.0.is_empty(),
+        Piece::Results(log, _) => !log.is_empty(),
         _ => unreachable!("JSON elements are text"),
     });
     match first {
@@ -303,8 +304,8 @@ fn json_list(
             debug_assert!(t.starts_with(','));
             t.remove(0);
         }
-        Some(Piece::Results(r)) => {
-            if let Entries::Json { first, .. } = &mut r.1 {
+        Some(Piece::Results(_, entries)) => {
+            if let Entries::Json { first, .. } = entries {
                 *first = true;
             }
         }

@@ -2,7 +2,8 @@
 //! the bench's 100k list), and their `results` entries, written out as YAML, took 50 MB held to
 //! the end of the run. A [`Log`] holds each result's fields as length-prefixed bytes in one
 //! buffer (27 MB for those), and its entries are written from it as stdout is written
-//! ([`Log::write_entries`]).
+//! ([`Log::write_entries`]), its stderr lines (33 MB more) as stderr is written
+//! ([`Log::write_stderr`]).
 
 use super::{FileRef, KrmResult, ResourceRef, Severity};
 use crate::resourcelist::json::{write_element, Layout};
@@ -149,6 +150,17 @@ impl Log {
                 }
             }
             w.write_all(text.as_bytes())?;
+        }
+        Ok(())
+    }
+}
+
+impl Log {
+    /// Writes the stderr line of each result that is not `info` ([`KrmResult::stderr_line`]).
+    pub fn write_stderr(&self, w: &mut dyn Write) -> io::Result<()> {
+        for r in self.iter().filter(|r| r.severity != Severity::Info) {
+            w.write_all(r.stderr_line().as_bytes())?;
+            w.write_all(b"\n")?;
         }
         Ok(())
     }

@@ -19,13 +19,24 @@ fn flags(diff: bool) -> Flags {
     }
 }
 
+/// The streamed run, its stderr all in `stderr` (as [`crate::cli::run`] gives it).
+fn streamed(
+    flags: &Flags,
+    input: &str,
+    config: Option<&ConfigFile>,
+    json: Option<Layout>,
+) -> Option<Result<(super::super::Execution, bool), super::super::FatalError>> {
+    let done = super::run(flags, input, config, json)?;
+    Some(done.map(|(e, json)| (e.with_stderr_rendered(), json)))
+}
+
 /// The streamed run writing YAML.
 fn yaml_run(
     flags: &Flags,
     input: &str,
     config: Option<&ConfigFile>,
 ) -> Option<Result<super::super::Execution, super::super::FatalError>> {
-    let done = super::run(flags, input, config, None)?;
+    let done = streamed(flags, input, config, None)?;
     Some(done.map(|(e, json)| {
         assert!(!json);
         e
@@ -248,7 +259,7 @@ fn json_with_a_function_config_is_found_before_the_items() {
     assert_eq!(same_json_answer(&list, &flags, None, "functionConfig"), 2);
     // The functionConfig (Strict) was used: pruned fields are errors.
     assert_eq!(yaml_run(&flags, &doc, None).unwrap().unwrap().code, 1);
-    let (done, json) = super::run(&flags, &doc, None, Some(Layout::Compact))
+    let (done, json) = streamed(&flags, &doc, None, Some(Layout::Compact))
         .unwrap()
         .unwrap();
     assert!(json);
@@ -261,7 +272,7 @@ fn json_with_a_function_config_is_found_before_the_items() {
         1,
     );
     let want = whole_in_json(&flags, &twice, None, Layout::Compact);
-    let got = super::run(&flags, &twice, None, Some(Layout::Compact))
+    let got = streamed(&flags, &twice, None, Some(Layout::Compact))
         .unwrap()
         .map(|(done, _)| (done.stdout.to_string(&twice), done.stderr, done.code))
         .map_err(|e| e.to_string());
@@ -393,7 +404,7 @@ fn same_json_answer(yaml: &str, flags: &Flags, config: Option<&ConfigFile>, what
             continue;
         }
         let want = whole_in_json(flags, &input, config, layout);
-        let Some(got) = super::run(flags, &input, config, Some(layout)) else {
+        let Some(got) = streamed(flags, &input, config, Some(layout)) else {
             continue;
         };
         let (got, json) = match got {
@@ -537,7 +548,7 @@ fn json_with_escapes_yaml_refuses_streams() {
         let input = format!(
             r#"{{"apiVersion":"config.kubernetes.io/v1","kind":"ResourceList","items":[{{"apiVersion":"v1","kind":"ConfigMap","metadata":{{"name":"a"}},"data":{{"k":"{escape}"}},"n":[100.0,1e2,5]}},{{"apiVersion":"v1","kind":"ConfigMap","metadata":{{"name":"b"}}}}]}}"#
         );
-        let (done, json) = super::run(&flags, &input, None, Some(Layout::Compact))
+        let (done, json) = streamed(&flags, &input, None, Some(Layout::Compact))
             .expect("streamed")
             .unwrap();
         assert!(json, "{escape}: written as JSON");

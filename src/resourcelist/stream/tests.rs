@@ -75,7 +75,7 @@ fn write_shell_places_items_and_results_like_the_whole_writer() {
     rendered.push(&KrmResult::new(Severity::Warning, "mid"));
     let results = Results {
         head: &[],
-        rendered: rendered.clone(),
+        rendered: rendered.clone().into(),
         tail: &tail,
     };
     let out = write_shell(shell, Form::ResourceList, items, results).to_string("");
@@ -86,7 +86,7 @@ fn write_shell_places_items_and_results_like_the_whole_writer() {
     let shell = parse_stream("{\"kind\": \"List\"}").unwrap().remove(0);
     let none = Results {
         head: &[],
-        rendered: Log::default(),
+        rendered: Log::default().into(),
         tail: &[],
     };
     let out = write_shell(shell, Form::List, (String::new(), vec![]), none).to_string("");
@@ -99,7 +99,7 @@ fn write_shell_places_items_and_results_like_the_whole_writer() {
             .remove(0);
         let results = Results {
             head: &[],
-            rendered: rendered.clone(),
+            rendered: rendered.clone().into(),
             tail: &tail,
         };
         let items = (String::new(), vec![]);
