@@ -6,7 +6,7 @@ use crate::config::{self, Config, ConfigError};
 use crate::process::{self, ProcessError, Report};
 use crate::resourcelist::pieces::Stdout;
 use crate::resourcelist::{self, InputError};
-use crate::results::{has_error, Log, Severity};
+use crate::results::{has_error, Log};
 use crate::yaml::{parse_stream, Node, YamlError};
 use clap::Parser;
 use std::io::{self, Write};
@@ -203,13 +203,8 @@ fn whole(
 /// exit 1 when any result is an error.
 fn execution(report: &Report, stdout: Stdout) -> Execution {
     let mut stderr = String::new();
-    for r in report
-        .results
-        .iter()
-        .filter(|r| r.severity != Severity::Info)
-    {
-        stderr.push_str(&r.stderr_line());
-        stderr.push('\n');
+    for r in &report.results {
+        r.push_stderr(&mut stderr);
     }
     for d in &report.diffs {
         stderr.push_str(d);

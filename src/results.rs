@@ -209,6 +209,14 @@ impl KrmResult {
         }
     }
 
+    /// Appends the stderr line and its line break to `out` (none for an `info` result).
+    pub fn push_stderr(&self, out: &mut String) {
+        if self.severity != Severity::Info {
+            out.push_str(&self.stderr_line());
+            out.push('\n');
+        }
+    }
+
     /// The stderr line: `crd-schema-fn: warning: Widget demo/w1 (example.com/v1): spec.colour: message`
     /// (the field is not repeated when the message starts with it), then the note's line.
     pub fn stderr_line(&self) -> String {

@@ -241,7 +241,7 @@ impl Run<'_> {
             pieces,
             threads,
         };
-        let items = Arc::new(std::mem::take(&mut report.items.results));
+        let items = Arc::new(std::mem::take(&mut report.items));
         let done = streamed_execution(report, items, stdout);
         Some(Attempt::Done(done))
     }
@@ -260,10 +260,10 @@ impl Run<'_> {
         };
         let format = out.format();
         // One log for the output's `results` and for the stderr lines.
-        let log = Arc::new(std::mem::take(&mut report.items.results));
+        let log = Arc::new(std::mem::take(&mut report.items));
         let results = Results {
             head: &report.head,
-            rendered: Arc::clone(&log),
+            items: Arc::clone(&log),
             tail: std::slice::from_ref(&report.summary),
         };
         let items = out.into_pieces(self.text, self.bom);
@@ -301,13 +301,13 @@ fn streamed_execution(report: StreamReport, items: Arc<Log>, stdout: Stdout) -> 
         diffs: Vec::new(),
     };
     let mut done = execution(&head, stdout);
+    if items.has_error() {
+        done.code = 1;
+    }
     done.stderr_rest = Some(StderrRest {
         items,
         after: report.diffs.concat(),
     });
-    if report.items.error {
-        done.code = 1;
-    }
     done
 }
 

@@ -26,7 +26,7 @@ use crate::config::Config;
 use crate::engine::Checks;
 use crate::resourcelist::pieces::{read_document, read_item};
 use crate::resourcelist::{check_document, check_object, InputError};
-use crate::results::{KrmResult, Log, Severity, Summary};
+use crate::results::{KrmResult, Log, Summary};
 use crate::schema::registry::Entry;
 use crate::schema::registry::{split_api_version, Lookup};
 use crate::yaml::parse::ahead;
@@ -81,8 +81,9 @@ pub struct Streamer<'c> {
     /// of what their change does to the previous objects (after the files' results, as the whole-input run
     /// orders it).
     crds: Vec<Node>,
-    /// Results of the items, taken as they come, in item order.
-    rendered: Rendered,
+    /// The items' results, kept compact as they come, in item order: written as the output's
+    /// `results` entries (in a ResourceList) and as stderr lines when those are written.
+    results: Log,
     diffs: Vec<(usize, String)>,
     summary: Summary,
     /// Group → kinds that some item was processed (or warned about) with.
@@ -181,7 +182,7 @@ enum Done {
         placement: Placement,
         /// Its output text (`None`: it has no JSON form).
         text: Option<String>,
-        rendered: Rendered,
+        results: Log,
         diffs: Vec<String>,
         summary: Summary,
     },
@@ -258,10 +259,7 @@ impl<'c> Streamer<'c> {
             crds: Vec::new(),
             // The same for the results (at 100k objects, 27 MB): grown by copies, the old and
             // the new buffer were held at once near the end.
-            rendered: Rendered {
-                results: Log::with_capacity(input.len() / 2),
-                error: false,
-            },
+            results: Log::with_capacity(input.len() / 2),
             diffs: Vec::new(),
             summary: Summary::default(),
             resolved: HashMap::new(),
@@ -498,15 +496,11 @@ impl<'c> Streamer<'c> {
                 &mut report,
                 &mut summary,
             );
-            let mut rendered = Rendered::default();
-            for r in &report.results {
-                rendered.push(r);
-            }
             Done::Processed {
                 index: p.index,
                 placement: p.placement,
                 text: output::text(&p.node, p.placement, format),
-                rendered,
+                results: Log::of(&report.results),
                 diffs: report.diffs,
                 summary,
             }
@@ -586,7 +580,7 @@ impl<'c> Streamer<'c> {
                 placement,
                 defer,
             } => {
-                let results_at = self.rendered.results.end();
+                let results_at = self.results.end();
                 let segment = self
                     .out
                     .push_kept(kept, placement, self.input, defer.is_some());
@@ -604,13 +598,12 @@ impl<'c> Streamer<'c> {
                 index,
                 placement,
                 text,
-                rendered,
+                results,
                 diffs,
                 summary,
             } => {
                 self.summary.add(summary);
-                self.rendered.results.append(&rendered.results);
-                self.rendered.error |= rendered.error;
+                self.results.append(&results);
                 self.diffs.extend(diffs.into_iter().map(|d| (index, d)));
                 self.out.push_text(text.as_deref(), placement);
             }
@@ -670,7 +663,7 @@ impl<'c> Streamer<'c> {
         self.diffs.sort_by_key(|(i, _)| *i);
         let report = StreamReport {
             head,
-            items: self.rendered,
+            items: self.results,
             summary: self.summary.to_result(),
             diffs: self.diffs.into_iter().map(|(_, d)| d).collect(),
         };
@@ -728,17 +721,12 @@ impl<'c> Streamer<'c> {
                 &mut self.summary,
             );
             self.out.replace(d.segment, &node, d.placement);
-            let mut r = Rendered::default();
-            for result in &report.results {
-                r.push(result);
-            }
-            self.rendered.error |= r.error;
-            late.push((d.results_at, r.results));
+            late.push((d.results_at, Log::of(&report.results)));
             self.diffs
                 .extend(report.diffs.into_iter().map(|x| (d.index, x)));
         }
         if !late.is_empty() {
-            self.rendered.results = self.rendered.results.insert(&late);
+            self.results = self.results.insert(&late);
         }
         Some(())
     }
@@ -749,26 +737,11 @@ impl<'c> Streamer<'c> {
 #[derive(Debug)]
 pub struct StreamReport {
     pub head: Vec<KrmResult>,
-    pub items: Rendered,
+    /// The items' results (see [`Streamer`]'s).
+    pub items: Log,
     pub summary: KrmResult,
     /// One unified diff per changed resource, in item order (when asked for).
     pub diffs: Vec<String>,
-}
-
-/// The items' results as they come, in item order, kept compact until written: as the
-/// output's `results` entries (in a ResourceList) and as stderr lines (see [`Log`]).
-#[derive(Debug, Default)]
-pub struct Rendered {
-    pub results: Log,
-    /// Whether any of them is an error.
-    pub error: bool,
-}
-
-impl Rendered {
-    fn push(&mut self, r: &KrmResult) {
-        self.results.push(r);
-        self.error |= r.severity == Severity::Error;
-    }
 }
 
 /// Parses an item's output text (YAML) back into its tree.

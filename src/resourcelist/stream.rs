@@ -146,13 +146,13 @@ fn json_value_end(b: &[u8], at: usize) -> Option<usize> {
 pub struct Results<'r> {
     pub head: &'r [KrmResult],
     /// The items' results.
-    pub rendered: Arc<Log>,
+    pub items: Arc<Log>,
     pub tail: &'r [KrmResult],
 }
 
 impl Results<'_> {
     fn is_empty(&self) -> bool {
-        self.head.is_empty() && self.rendered.is_empty() && self.tail.is_empty()
+        self.head.is_empty() && self.items.is_empty() && self.tail.is_empty()
     }
 }
 
@@ -196,7 +196,7 @@ pub fn write_shell(
                 emit_seq_item(&e.to_node(), &mut cur);
             }
             chunks.push(Piece::Text(std::mem::take(&mut cur)));
-            chunks.push(Piece::Results(r.rendered, Entries::Yaml));
+            chunks.push(Piece::Results(r.items, Entries::Yaml));
             for e in r.tail {
                 emit_seq_item(&e.to_node(), &mut cur);
             }
@@ -212,7 +212,7 @@ pub fn write_shell(
     }
 }
 
-/// [`write_shell`] for a run written as JSON (`layout`): `items` and `results.rendered` are JSON
+/// [`write_shell`] for a run written as JSON (`layout`): `items` and `results.items` are JSON
 /// elements, each after its separator ([`Layout::element_separator`]). The text is the one
 /// [`super::write_json`] writes of the whole document: the shell's keys in its order, `items`
 /// and `results` written in their place. `None` when the shell has no JSON form.
@@ -255,7 +255,7 @@ pub fn write_json_shell(
             let pieces = vec![
                 Piece::Text(head),
                 Piece::Results(
-                    r.rendered,
+                    r.items,
                     Entries::Json {
                         layout,
                         first: false,

@@ -13,6 +13,8 @@ use std::io::{self, Write};
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Log {
     bytes: Vec<u8>,
+    /// Whether one of them is an error.
+    error: bool,
 }
 
 /// Which optional fields a result has (the byte after its severity).
@@ -40,11 +42,25 @@ impl Log {
     pub fn with_capacity(bytes: usize) -> Self {
         Log {
             bytes: Vec::with_capacity(bytes),
+            error: false,
         }
+    }
+
+    /// The log of `results`.
+    pub fn of(results: &[KrmResult]) -> Self {
+        let mut log = Log::default();
+        results.iter().for_each(|r| log.push(r));
+        log
+    }
+
+    /// Whether one of the results is an error.
+    pub fn has_error(&self) -> bool {
+        self.error
     }
 
     /// Appends `r`.
     pub fn push(&mut self, r: &KrmResult) {
+        self.error |= r.severity == Severity::Error;
         let b = &mut self.bytes;
         b.push(severity_byte(r.severity));
         let namespaced = r
@@ -102,6 +118,7 @@ impl Log {
     /// Appends every result of `other`.
     pub fn append(&mut self, other: &Log) {
         self.bytes.extend_from_slice(&other.bytes);
+        self.error |= other.error;
     }
 
     pub fn is_empty(&self) -> bool {
@@ -125,7 +142,8 @@ impl Log {
             from = *at;
         }
         bytes.extend_from_slice(&self.bytes[from..]);
-        Log { bytes }
+        let error = self.error || parts.iter().any(|(_, l)| l.error);
+        Log { bytes, error }
     }
 
     /// The results, in order.
@@ -158,9 +176,11 @@ impl Log {
 impl Log {
     /// Writes the stderr line of each result that is not `info` ([`KrmResult::stderr_line`]).
     pub fn write_stderr(&self, w: &mut dyn Write) -> io::Result<()> {
-        for r in self.iter().filter(|r| r.severity != Severity::Info) {
-            w.write_all(r.stderr_line().as_bytes())?;
-            w.write_all(b"\n")?;
+        let mut line = String::new();
+        for r in self.iter() {
+            line.clear();
+            r.push_stderr(&mut line);
+            w.write_all(line.as_bytes())?;
         }
         Ok(())
     }

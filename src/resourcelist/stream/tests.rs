@@ -71,11 +71,11 @@ fn write_shell_places_items_and_results_like_the_whole_writer() {
     .remove(0);
     let items = ("- a: 1\n".to_string(), vec![Piece::Own(0..7)]);
     let tail = [KrmResult::new(Severity::Info, "new")];
-    let mut rendered = Log::default();
-    rendered.push(&KrmResult::new(Severity::Warning, "mid"));
+    let mut logged = Log::default();
+    logged.push(&KrmResult::new(Severity::Warning, "mid"));
     let results = Results {
         head: &[],
-        rendered: rendered.clone().into(),
+        items: logged.clone().into(),
         tail: &tail,
     };
     let out = write_shell(shell, Form::ResourceList, items, results).to_string("");
@@ -86,7 +86,7 @@ fn write_shell_places_items_and_results_like_the_whole_writer() {
     let shell = parse_stream("{\"kind\": \"List\"}").unwrap().remove(0);
     let none = Results {
         head: &[],
-        rendered: Log::default().into(),
+        items: Log::default().into(),
         tail: &[],
     };
     let out = write_shell(shell, Form::List, (String::new(), vec![]), none).to_string("");
@@ -99,7 +99,7 @@ fn write_shell_places_items_and_results_like_the_whole_writer() {
             .remove(0);
         let results = Results {
             head: &[],
-            rendered: rendered.clone().into(),
+            items: logged.clone().into(),
             tail: &tail,
         };
         let items = (String::new(), vec![]);

@@ -45,9 +45,37 @@ fn a_log_gives_back_the_results_pushed() {
         log.push(&r);
     }
     assert_eq!(log.iter().collect::<Vec<_>>(), samples());
+    assert_eq!(Log::of(&samples()), log);
     let mut twice = log.clone();
     twice.append(&log);
     assert_eq!(twice.iter().count(), 8);
+    // Whether one is an error, through pushes, appends and inserts.
+    assert!(log.has_error() && twice.has_error());
+    let warnings = Log::of(&samples()[1..3]);
+    assert!(!warnings.has_error());
+    let mut appended = warnings.clone();
+    appended.append(&Log::of(&samples()[..1]));
+    assert!(appended.has_error());
+    assert!(warnings
+        .insert(&[(0, Log::of(&samples()[3..]))])
+        .has_error());
+    assert!(!warnings.insert(&[(0, warnings.clone())]).has_error());
+}
+
+#[test]
+fn stderr_has_a_line_for_each_result_but_info() {
+    let mut want = String::new();
+    for r in samples() {
+        r.push_stderr(&mut want);
+    }
+    assert_eq!(
+        want.lines().count(),
+        4,
+        "the error's note is a line of its own"
+    );
+    let mut got = Vec::new();
+    Log::of(&samples()).write_stderr(&mut got).unwrap();
+    assert_eq!(String::from_utf8(got).unwrap(), want);
 }
 
 #[test]
