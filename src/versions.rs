@@ -258,6 +258,13 @@ pub struct CelEnv {
     pub exists_one_macro: bool,
 }
 
+/// The default environment: 1.36's, everything ([`CelEnv::ALL`]).
+impl Default for CelEnv {
+    fn default() -> CelEnv {
+        CelEnv::ALL
+    }
+}
+
 impl CelEnv {
     /// Everything: the environment of 1.36 (and the default).
     pub const ALL: CelEnv = CelEnv {

@@ -76,6 +76,9 @@ pub struct Checked {
     /// The member-style calls that name a global function of a qualified name
     /// (`sets.contains(…)`, `format.dns1123Label()`), with that name.
     pub globals: HashMap<u64, String>,
+    /// The environment the rule was checked in, whose overloads a call the checker did not
+    /// resolve to one dispatches over at run time.
+    pub env: CelEnv,
 }
 
 struct Checker<'a> {
@@ -186,6 +189,7 @@ pub fn check_in(
             types: c.types,
             overloads: c.overloads,
             globals: c.globals,
+            env: c.env,
         })
     })
 }

@@ -22,12 +22,12 @@ mod price;
 mod run;
 
 use super::check::Checked;
-use super::library::Func;
+use super::library::Call;
 use super::lists::ListOp;
 use super::val::{Error, Key, Val};
 use ::cel::common::ast::IdedExpr;
 use plan::{plan, Planner};
-use price::{Price, Zero};
+use price::Price;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -79,14 +79,13 @@ enum Step {
     Cond(Box<Step>, Box<Step>, Box<Step>),
     /// A strict call: the receiver (if any) and arguments, then the function at its price.
     /// `==`, `!=`, `+` and `in` (`op`) run the object's set and map lists' semantics first
-    /// ([`super::lists`]); `sum()` of an empty list is the zero of its type (`zero`: the
-    /// overload the checker resolved).
+    /// ([`super::lists`]); the function is bound as cel-go's planner binds it
+    /// ([`super::library::bind`]).
     Call {
         args: Vec<Step>,
         price: Price,
-        func: Func,
+        call: Call,
         op: Option<ListOp>,
-        zero: Option<Zero>,
     },
     /// `v in [literals]`: cel-go's set lookup, free beside `v`, built once; a value no key
     /// stands for (not a scalar) is looked up in the list (`list`).

@@ -19,6 +19,7 @@
 
 use super::mapping::Mapping;
 use super::types::Ty;
+use super::val::Val;
 use crate::versions::{CelEnv, CelLib};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -354,7 +355,10 @@ enum Pat {
     Param(usize),
 }
 
-struct Overload {
+/// An overload the environment declares: what the checker resolves a call against, and what
+/// the runtime's type guard checks operands against ([`Overload::accepts`]).
+#[derive(Debug)]
+pub struct Overload {
     /// Its id (`less_string`, `list_int_sum_int`).
     id: &'static str,
     /// The version-gated library that declares it (see [`crate::versions`]), if any.
@@ -424,10 +428,85 @@ fn library_of(name: &str, line: &str) -> Option<CelLib> {
 }
 
 impl Overload {
+    /// Its id (`add_int64`, `list_int_sum_int`).
+    pub fn id(&self) -> &'static str {
+        self.id
+    }
+
+    /// How many operands it takes (the receiver of a member overload counted).
+    pub fn arity(&self) -> usize {
+        self.params.len()
+    }
+
     /// Whether the environment `env` declares it.
-    fn in_env(&self, env: &CelEnv) -> bool {
+    pub fn in_env(&self, env: &CelEnv) -> bool {
         self.lib.is_none_or(|l| env.has(l))
     }
+
+    /// Whether its signature takes `args` at run time: cel-go's type guard
+    /// (`OverloadDecl.matchesRuntimeSignature`, each operand `Type.IsAssignableRuntimeType`).
+    /// Types are erased at run time, so a list or map operand is looked at only as far as its
+    /// first item or entry, when the parameter names a type for it (`list(int)`); a type
+    /// parameter or `dyn` takes any value.
+    pub fn accepts(&self, args: &[Val]) -> bool {
+        args.len() == self.params.len()
+            && self
+                .params
+                .iter()
+                .zip(args)
+                .all(|(p, a)| runtime_assignable(p, a))
+    }
+}
+
+/// cel-go's `Type.defaultIsAssignableRuntimeType`: the value's type name is the parameter's
+/// (any, for `dyn` and a type parameter); for a list or map with items, the first item (the
+/// first entry's key and value) is assignable to the parameter's element types in turn.
+fn runtime_assignable(p: &Pat, v: &Val) -> bool {
+    let dyn_ = |p: &Pat| matches!(p, Pat::Param(_) | Pat::Is(Ty::Dyn));
+    match p {
+        _ if dyn_(p) => true,
+        Pat::Is(t) => v.type_name() == runtime_name(t),
+        Pat::List(e) => match v {
+            Val::List(l) => dyn_(e) || l.get(0).is_none_or(|first| runtime_assignable(e, &first)),
+            _ => false,
+        },
+        Pat::Map(k, e) => match v {
+            Val::Map(m) => {
+                (dyn_(k) && dyn_(e))
+                    || m.entries().iter().next().is_none_or(|(key, value)| {
+                        runtime_assignable(k, &Val::from(key)) && runtime_assignable(e, value)
+                    })
+            }
+            _ => false,
+        },
+        // Opaque and type kinds: the name alone.
+        Pat::Optional(_) => matches!(v, Val::Optional(_)),
+        Pat::TypeOf(_) => matches!(v, Val::Type(_)),
+        Pat::Param(_) => true,
+    }
+}
+
+/// The type name a value of `t` has at run time (cel-go's `Type.TypeName`).
+fn runtime_name(t: &Ty) -> &'static str {
+    match t {
+        Ty::Int => "int",
+        Ty::Uint => "uint",
+        Ty::Double => "double",
+        Ty::Str => "string",
+        Ty::Bool => "bool",
+        Ty::Bytes => "bytes",
+        Ty::Null => "null_type",
+        Ty::Duration => "google.protobuf.Duration",
+        Ty::Timestamp => "google.protobuf.Timestamp",
+        Ty::Opaque(name) => name,
+        _ => unreachable!("the overload table names no {t:?} parameter"),
+    }
+}
+
+/// The overloads of function `name` (global and member alike), in the order cel-go's function
+/// declaration keeps them (its dynamic dispatch tries them in that order).
+pub fn of(name: &str) -> &'static [Overload] {
+    table().get(name).map_or(&[], Vec::as_slice)
 }
 
 /// Parses a type of the table (`list(A)`, `map(K,V)`, `kubernetes.Quantity`).
@@ -532,6 +611,12 @@ fn instantiate(p: &Pat, vars: &[Ty; 2]) -> Ty {
         Pat::TypeOf(e) => Ty::Type(of(e)),
         Pat::Param(i) => vars[*i].clone(),
     }
+}
+
+/// Every function of the table with its overloads (of any environment).
+#[cfg(test)]
+pub fn all() -> impl Iterator<Item = (&'static str, &'static [Overload])> {
+    table().iter().map(|(name, os)| (*name, os.as_slice()))
 }
 
 /// Whether `id` is the id of an overload of the table (of any environment).

@@ -3,10 +3,10 @@
 //! bound to its library function.
 
 use super::super::check::Checked;
-use super::super::library::{lookup, Func};
+use super::super::library::{bind, Call};
 use super::super::lists::ListOp;
 use super::super::val::{Error, Key, Val};
-use super::price::{price, Zero, IN_LIST};
+use super::price::{price, IN_LIST};
 use super::{Fold, Quant, QuantKind, SetKey, Shape, Step, Transform, LIST, MAP, V};
 use ::cel::common::ast::{CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 
@@ -294,12 +294,11 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
         }
         _ => {}
     }
-    let func: Func = lookup(name).unwrap_or(missing);
+    let call = bind(name, overload, &pl.checked.env).unwrap_or(Call::Direct(missing));
     let step = Step::Call {
         price: price(name, overload),
-        func,
+        call,
         op: ListOp::of(name),
-        zero: (name == "sum" && args.len() == 1).then(|| Zero::of(overload)),
         args,
     };
     if pl.optimize && CONVERSIONS.contains(&name) {

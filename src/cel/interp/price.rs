@@ -11,43 +11,6 @@ const TRAVERSAL: f64 = 0.1;
 /// `common.RegexStringLengthCostFactor`.
 const REGEX: f64 = 0.25;
 
-/// The zero a summable type's `sum()` starts from: the Kubernetes lists library has an
-/// overload per type, which the checker resolved (`0` when it could not tell which).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) enum Zero {
-    Int,
-    Uint,
-    Double,
-    Duration,
-}
-
-/// `sum()`'s overloads and their zeros (the lists library's `zeroValuesOfSummableTypes`).
-pub(super) const ZEROS: [(&str, Zero); 4] = [
-    ("list_int_sum_int", Zero::Int),
-    ("list_uint_sum_uint", Zero::Uint),
-    ("list_double_sum_double", Zero::Double),
-    ("list_duration_sum_duration", Zero::Duration),
-];
-
-impl Zero {
-    /// The zero of `sum()`'s overload `id`; `0` when the checker recorded none.
-    pub(super) fn of(id: Option<&str>) -> Zero {
-        ZEROS
-            .iter()
-            .find(|(o, _)| Some(*o) == id)
-            .map_or(Zero::Int, |&(_, z)| z)
-    }
-
-    pub(super) fn value(self) -> Val {
-        match self {
-            Zero::Int => Val::Int(0),
-            Zero::Uint => Val::Uint(0),
-            Zero::Double => Val::Double(0.0),
-            Zero::Duration => Val::Duration(chrono::Duration::zero()),
-        }
-    }
-}
-
 /// A call's runtime cost (`CostTracker.costCall`: the list and set trackers by overload, the
 /// Kubernetes `CallCost` by function name, then cel-go's defaults by overload).
 #[derive(Debug, Clone, Copy)]
@@ -321,12 +284,11 @@ mod tests {
     use super::*;
     use crate::cel::overloads::is_id;
 
-    /// Every overload id the costs and `sum()`'s zeros are keyed by is one the checker may
-    /// record (a misspelt one would never match, and its call cost one unit).
+    /// Every overload id the costs are keyed by is one the checker may record (a misspelt
+    /// one would never match, and its call cost one unit).
     #[test]
     fn keyed_ids_are_declared() {
         let ids = TRACKERS.iter().chain(DEFAULTS).map(|&(id, _)| id);
-        let ids = ids.chain(ZEROS.iter().map(|&(id, _)| id));
         let ids = ids.chain([
             IN_LIST,
             CIDR_CONTAINS_IP_STRING,

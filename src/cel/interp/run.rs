@@ -217,21 +217,15 @@ impl<'p> Run<'p> {
             Step::Call {
                 args,
                 price,
-                func,
+                call,
                 op,
-                zero,
             } => self.call(args, price, |vals| {
                 if let (Some(op), [l, r]) = (op, vals) {
                     if let Some(v) = apply(*op, l, r) {
                         return v;
                     }
                 }
-                if let (Some(zero), [Val::List(l)]) = (zero, vals) {
-                    if l.is_empty() {
-                        return Ok(zero.value());
-                    }
-                }
-                func(vals)
+                call.call(vals)
             }),
             Step::SetIn { lhs, set, list } => match self.eval(lhs) {
                 Ok(Val::Double(f)) if f.is_nan() => Ok(Val::Bool(false)),
@@ -333,7 +327,9 @@ impl<'p> Run<'p> {
                 Val::Optional(Some(v)) if *value => Ok((*v).clone()),
                 o @ Val::Optional(Some(_)) => Ok(o),
                 Val::Optional(None) => self.eval(alt),
-                _ => Err(no_overload()),
+                // cel-go's `evalOptionalOr`: a receiver that is not an optional (through `dyn`)
+                // is the result as it is.
+                v => Ok(v),
             },
             Step::SortBy {
                 list,
@@ -615,7 +611,7 @@ impl<'p> Run<'p> {
             return Err(lister_error());
         }
         let args = [Val::List(items), Val::list(keys)];
-        let sort = super::super::library::lookup("@sortByAssociatedKeys").expect("declared");
+        let sort = super::super::library::singleton("@sortByAssociatedKeys").expect("declared");
         let out = sort(&args);
         let args: Vec<V> = args.into_iter().map(Ok).collect();
         let units = Price::SelfCompare(1).of(&args, &out);
@@ -626,6 +622,6 @@ impl<'p> Run<'p> {
 
 /// `x[i]`: the library's index operator.
 fn index_value(v: &Val, i: &Val) -> V {
-    let index = super::super::library::lookup("_[_]").expect("declared");
+    let index = super::super::library::singleton("_[_]").expect("declared");
     index(&[v.clone(), i.clone()])
 }

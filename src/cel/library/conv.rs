@@ -9,19 +9,74 @@
 //! cel-go's dynamic dispatch answers.
 
 use super::super::val::{Error, Res, Timestamp, Val};
-use super::{no_overload, Func};
+use super::Bind::Overloads;
+use super::{no_overload, Bindings};
 use crate::field::go_float;
 use chrono::DateTime;
 
-pub(super) const FUNCS: &[(&str, Func)] = &[
-    ("int", to_int),
-    ("uint", to_uint),
-    ("double", to_double),
-    ("string", to_string_fn),
-    ("bool", to_bool),
-    ("bytes", to_bytes),
-    ("duration", to_duration),
-    ("timestamp", to_timestamp),
+/// The conversions, bound as cel-go's standard library binds them: each target type's
+/// overloads to its `convertToType` (the value's own `ConvertToType`), behind their type guards.
+pub(super) const BINDINGS: Bindings = &[
+    (
+        Overloads(&[
+            "int64_to_int64",
+            "double_to_int64",
+            "duration_to_int64",
+            "string_to_int64",
+            "timestamp_to_int64",
+            "uint64_to_int64",
+        ]),
+        to_int,
+    ),
+    (
+        Overloads(&[
+            "uint64_to_uint64",
+            "double_to_uint64",
+            "int64_to_uint64",
+            "string_to_uint64",
+        ]),
+        to_uint,
+    ),
+    (
+        Overloads(&[
+            "double_to_double",
+            "int64_to_double",
+            "string_to_double",
+            "uint64_to_double",
+        ]),
+        to_double,
+    ),
+    (
+        Overloads(&[
+            "string_to_string",
+            "bool_to_string",
+            "bytes_to_string",
+            "double_to_string",
+            "duration_to_string",
+            "int64_to_string",
+            "timestamp_to_string",
+            "uint64_to_string",
+        ]),
+        to_string_fn,
+    ),
+    (Overloads(&["bool_to_bool", "string_to_bool"]), to_bool),
+    (Overloads(&["bytes_to_bytes", "string_to_bytes"]), to_bytes),
+    (
+        Overloads(&[
+            "duration_to_duration",
+            "int64_to_duration",
+            "string_to_duration",
+        ]),
+        to_duration,
+    ),
+    (
+        Overloads(&[
+            "timestamp_to_timestamp",
+            "int64_to_timestamp",
+            "string_to_timestamp",
+        ]),
+        to_timestamp,
+    ),
 ];
 
 /// The earliest and latest Unix seconds of a CEL timestamp (years 1 to 9999).

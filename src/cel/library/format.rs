@@ -3,7 +3,8 @@
 //! (`format.dns1123Label()`…), and `f.validate(s)`: an empty optional when `s` is in the
 //! format, else an optional list of apimachinery's (or strfmt's) error texts.
 
-use super::{no_overload, Func};
+use super::Bind::Overloads;
+use super::{no_overload, Bindings};
 use crate::cel::val::{Error, Ext, Res, Val};
 use crate::go::strfmt::Format as StrFmt;
 use crate::names;
@@ -58,10 +59,12 @@ macro_rules! constants {
                 constant(args, stringify!($name))
             }
         )*
-        pub(super) const FUNCS: &[(&str, Func)] = &[
-            ("format.named", named),
-            ("validate", validate),
-            $((concat!("format.", stringify!($name)), $name),)*
+        /// Each overload behind its type guard; a constant format's overload is named as its
+        /// function (`format.dns1123Label`).
+        pub(super) const BINDINGS: Bindings = &[
+            (Overloads(&["format-named"]), named),
+            (Overloads(&["format-validate"]), validate),
+            $((Overloads(&[concat!("format.", stringify!($name))]), $name),)*
         ];
     };
 }

@@ -7,13 +7,15 @@
 //! literal format string over a list literal.
 
 use super::conv::{duration_text, timestamp_text};
-use super::{no_overload, Func};
+use super::Bind::Overloads;
+use super::{no_overload, Bindings};
 use crate::cel::val::{Error, Ext, Key, Map, Res, Val};
 use crate::field::go_float;
 use crate::go::strconv::{quote, NumError, NumErrorKind};
 use std::any::Any;
 
-pub(super) const FUNCS: &[(&str, Func)] = &[("format", format_call)];
+/// Each overload behind its type guard (`cel.UnaryBinding` and the like).
+pub(super) const BINDINGS: Bindings = &[(Overloads(&["string_format"]), format_call)];
 
 /// `f.format(args)` (cel-go's `string_format` overload).
 fn format_call(args: &[Val]) -> Res {

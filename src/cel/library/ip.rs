@@ -14,29 +14,47 @@
 //! `string(ip)` and `string(cidr)` are [`Ext::to_cel_string`]; equality is the values' (`IP`:
 //! the address; `CIDR`: the address as written and the prefix length).
 
-use super::{no_overload, Func};
+use super::Bind::Overloads;
+use super::{no_overload, Bindings};
 use crate::cel::val::{Error, Ext, Res, Val};
 use crate::go::netip::{self, parse_addr, parse_prefix};
 use crate::go::strconv::quote;
 use std::any::Any;
 use std::net::IpAddr;
 
-pub(super) const FUNCS: &[(&str, Func)] = &[
-    ("ip", ip),
-    ("isIP", is_ip),
-    ("ip.isCanonical", is_canonical),
-    ("family", family),
-    ("isUnspecified", is_unspecified),
-    ("isLoopback", is_loopback),
-    ("isLinkLocalMulticast", is_link_local_multicast),
-    ("isLinkLocalUnicast", is_link_local_unicast),
-    ("isGlobalUnicast", is_global_unicast),
-    ("cidr", cidr),
-    ("isCIDR", is_cidr),
-    ("containsIP", contains_ip),
-    ("containsCIDR", contains_cidr),
-    ("prefixLength", prefix_length),
-    ("masked", masked),
+/// The IP and CIDR libraries' overloads, each behind its type guard (`string(ip)` and
+/// `string(cidr)` among the standard conversions' overloads, `cidr.ip()` beside the global
+/// `ip(string)`).
+pub(super) const BINDINGS: Bindings = &[
+    (Overloads(&["string_to_ip"]), ip),
+    (Overloads(&["cidr_ip"]), cidr_ip),
+    (Overloads(&["ip_to_string", "cidr_to_string"]), to_string),
+    (Overloads(&["is_ip"]), is_ip),
+    (Overloads(&["ip_is_canonical"]), is_canonical),
+    (Overloads(&["ip_family"]), family),
+    (Overloads(&["ip_is_unspecified"]), is_unspecified),
+    (Overloads(&["ip_is_loopback"]), is_loopback),
+    (
+        Overloads(&["ip_is_link_local_multicast"]),
+        is_link_local_multicast,
+    ),
+    (
+        Overloads(&["ip_is_link_local_unicast"]),
+        is_link_local_unicast,
+    ),
+    (Overloads(&["ip_is_global_unicast"]), is_global_unicast),
+    (Overloads(&["string_to_cidr"]), cidr),
+    (Overloads(&["is_cidr"]), is_cidr),
+    (
+        Overloads(&["cidr_contains_ip_string", "cidr_contains_ip_ip"]),
+        contains_ip,
+    ),
+    (
+        Overloads(&["cidr_contains_cidr_string", "cidr_contains_cidr"]),
+        contains_cidr,
+    ),
+    (Overloads(&["cidr_prefix_length"]), prefix_length),
+    (Overloads(&["cidr_masked"]), masked),
 ];
 
 /// A `net.IP` value (apiserver `cel.IP`).
@@ -199,15 +217,30 @@ fn cidr_arg(args: &[Val]) -> Option<Cidr> {
     one(args)?.as_ext::<Cidr>().copied()
 }
 
-/// `ip(string)` (`stringToIP`) and `cidr.ip()` (`cidrToIP`: the prefix's address as written).
+/// `ip(string)` (`stringToIP`).
 fn ip(args: &[Val]) -> Res {
     match one(args) {
         Some(Val::String(s)) => parse_ip(s).map(|a| Val::ext(Ip(a))).map_err(Error::from),
-        Some(v) => match v.as_ext::<Cidr>() {
-            Some(c) => Ok(Val::ext(Ip(c.0))),
-            None => no_overload(),
-        },
+        _ => no_overload(),
+    }
+}
+
+/// `cidr.ip()` (`cidrToIP`: the prefix's address as written).
+fn cidr_ip(args: &[Val]) -> Res {
+    match one(args).and_then(|v| v.as_ext::<Cidr>()) {
+        Some(c) => Ok(Val::ext(Ip(c.0))),
         None => no_overload(),
+    }
+}
+
+/// `string(ip)` and `string(cidr)` (`ipToString`, `cidrToString`).
+fn to_string(args: &[Val]) -> Res {
+    match one(args) {
+        Some(Val::Ext(e)) => e
+            .to_cel_string()
+            .map(|s| Val::str(&s))
+            .ok_or(Error::NoSuchOverload),
+        _ => no_overload(),
     }
 }
 

@@ -15,27 +15,73 @@
 //! it.
 //!
 //! What the interpreter must add: the receiver of `distinct()` and `sort()` (and the keys of
-//! `sortBy`) failing is the apiserver's recovered panic ([`lister_error`]); an empty list's
-//! `sum()` is `0` of the overload the type checker chose (int here, see [`sum`]).
+//! `sortBy`) failing is the apiserver's recovered panic ([`lister_error`]).
 
-use super::{no_overload, Func};
+use super::Bind::{Overloads, Singleton, Unguarded};
+use super::{no_overload, Bindings};
 use crate::cel::val::{Error, List, Res, Val};
 use std::cmp::Ordering;
 
-pub(super) const FUNCS: &[(&str, Func)] = &[
-    ("slice", slice),
-    ("min", min),
-    ("max", max),
-    ("sum", sum),
-    ("isSorted", is_sorted),
-    ("distinct", distinct),
-    ("first", first),
-    ("last", last),
-    ("flatten", flatten),
-    ("reverse", reverse),
-    ("sort", sort),
-    ("@sortByAssociatedKeys", sort_by_associated_keys),
-    ("lists.range", range),
+/// The Kubernetes lists library's overloads (`isSorted`, `sum`, `min`, `max`, and `indexOf`
+/// and `lastIndexOf` of a list, which come before the strings'), `ext.Lists` version 3's and
+/// the optional library's `first` and `last`, each behind its type guard, but `flatten`, whose
+/// guards are off, and `sort` and `@sortByAssociatedKeys`, singletons (cel-go's
+/// `SingletonUnaryBinding` with the lister trait).
+pub(super) const BINDINGS: Bindings = &[
+    (Overloads(&["list_slice"]), slice),
+    (
+        Overloads(&[
+            "list_int_min_int",
+            "list_uint_min_uint",
+            "list_double_min_double",
+            "list_bool_min_bool",
+            "list_duration_min_duration",
+            "list_timestamp_min_timestamp",
+            "list_string_min_string",
+            "list_bytes_min_bytes",
+        ]),
+        min,
+    ),
+    (
+        Overloads(&[
+            "list_int_max_int",
+            "list_uint_max_uint",
+            "list_double_max_double",
+            "list_bool_max_bool",
+            "list_duration_max_duration",
+            "list_timestamp_max_timestamp",
+            "list_string_max_string",
+            "list_bytes_max_bytes",
+        ]),
+        max,
+    ),
+    (Overloads(&["list_int_sum_int"]), sum_int),
+    (Overloads(&["list_uint_sum_uint"]), sum_uint),
+    (Overloads(&["list_double_sum_double"]), sum_double),
+    (Overloads(&["list_duration_sum_duration"]), sum_duration),
+    (
+        Overloads(&[
+            "list_int_is_sorted_bool",
+            "list_uint_is_sorted_bool",
+            "list_double_is_sorted_bool",
+            "list_bool_is_sorted_bool",
+            "list_duration_is_sorted_bool",
+            "list_timestamp_is_sorted_bool",
+            "list_string_is_sorted_bool",
+            "list_bytes_is_sorted_bool",
+        ]),
+        is_sorted,
+    ),
+    (Overloads(&["list_a_index_of_int"]), index_of_fn),
+    (Overloads(&["list_a_last_index_of_int"]), last_index_of_fn),
+    (Overloads(&["list_distinct"]), distinct),
+    (Overloads(&["list_first"]), first),
+    (Overloads(&["list_last"]), last),
+    (Unguarded(&["list_flatten", "list_flatten_int"]), flatten),
+    (Overloads(&["list_reverse"]), reverse),
+    (Singleton("sort"), sort),
+    (Singleton("@sortByAssociatedKeys"), sort_by_associated_keys),
+    (Overloads(&["lists_range"]), range),
 ];
 
 /// The error of `distinct()` and `sort()` (and `sortBy`'s keys) when their receiver is an
@@ -46,22 +92,6 @@ pub fn lister_error() -> Error {
         "internal error: interface conversion: *types.Err is not traits.Lister: missing method Add",
     )
 }
-
-/// The element types of the Kubernetes library's ordered overloads (`comparableTypes`), by
-/// cel-go's type names.
-const COMPARABLE: &[&str] = &[
-    "int",
-    "uint",
-    "double",
-    "bool",
-    "google.protobuf.Duration",
-    "google.protobuf.Timestamp",
-    "string",
-    "bytes",
-];
-
-/// The element types of `sum()`'s overloads (`summableTypes`), in declaration order.
-const SUMMABLE: &[&str] = &["int", "uint", "double", "google.protobuf.Duration"];
 
 /// Whether `v` has cel-go's `Compare` (`traits.Comparer`).
 fn is_comparer(v: &Val) -> bool {
@@ -84,14 +114,6 @@ fn receiver(args: &[Val]) -> Option<&List> {
         [Val::List(l)] => Some(l),
         _ => None,
     }
-}
-
-/// cel-go's runtime type guard of an overload `list(T)` for T among `types`: an empty list
-/// passes, else the first element decides.
-fn first_of(l: &List, types: &[&str]) -> bool {
-    l.items()
-        .first()
-        .is_none_or(|v| types.contains(&v.type_name()))
 }
 
 /// cel-go's `%v` of a runtime type (`*types.Type`'s `String()`), for `flatten`'s errors.
@@ -142,7 +164,7 @@ fn max(args: &[Val]) -> Res {
 /// current result compares with an element that replaces it); an empty list is
 /// `<name> called on empty list`.
 fn extreme(args: &[Val], name: &str, prefer: Ordering) -> Res {
-    let Some(l) = receiver(args).filter(|l| first_of(l, COMPARABLE)) else {
+    let Some(l) = receiver(args) else {
         return no_overload();
     };
     let mut best: Option<&Val> = None;
@@ -164,7 +186,7 @@ fn extreme(args: &[Val], name: &str, prefer: Ordering) -> Res {
 /// `l.isSorted()` (apiserver `library/lists.go` `isSorted`): no element greater than the
 /// next.
 fn is_sorted(args: &[Val]) -> Res {
-    let Some(l) = receiver(args).filter(|l| first_of(l, COMPARABLE)) else {
+    let Some(l) = receiver(args) else {
         return no_overload();
     };
     let mut prev: Option<&Val> = None;
@@ -180,27 +202,36 @@ fn is_sorted(args: &[Val]) -> Res {
     Ok(Val::Bool(true))
 }
 
-/// `l.sum()` (apiserver `library/lists.go` `sum`): the zero of the overload the first element
-/// picks, plus each element as cel-go's `Add` adds them (`integer overflow`, `unsigned integer
-/// overflow`).
-///
-/// An empty list is `0` (the first overload, `list(int)`, takes it at run time); cel-go gives
-/// `0u`, `0.0` or `duration('0s')` when the type checker chose that overload alone (a list
-/// typed `list(double)`), which only the interpreter knows.
-fn sum(args: &[Val]) -> Res {
-    let Some(l) = receiver(args).filter(|l| first_of(l, SUMMABLE)) else {
+/// `l.sum()` (apiserver `library/lists.go` `sum(init)`): each overload starts from the zero of
+/// its type (`zeroValuesOfSummableTypes`: `0`, `0u`, `0.0`, `duration('0s')`, which is what an
+/// empty list sums to) and adds each element as cel-go's `Add` adds them (`integer overflow`,
+/// `unsigned integer overflow`). The overload is the one the checker chose or, for a list of
+/// `dyn`, the one whose guard takes the first element.
+fn sum_from(args: &[Val], zero: Val) -> Res {
+    let Some(l) = receiver(args) else {
         return no_overload();
     };
-    let mut acc = match l.items().first() {
-        None | Some(Val::Int(_)) => Val::Int(0),
-        Some(Val::Uint(_)) => Val::Uint(0),
-        Some(Val::Double(_)) => Val::Double(0.0),
-        Some(_) => Val::Duration(chrono::Duration::zero()),
-    };
+    let mut acc = zero;
     for x in l.items().iter() {
         acc = add(acc, x)?;
     }
     Ok(acc)
+}
+
+fn sum_int(args: &[Val]) -> Res {
+    sum_from(args, Val::Int(0))
+}
+
+fn sum_uint(args: &[Val]) -> Res {
+    sum_from(args, Val::Uint(0))
+}
+
+fn sum_double(args: &[Val]) -> Res {
+    sum_from(args, Val::Double(0.0))
+}
+
+fn sum_duration(args: &[Val]) -> Res {
+    sum_from(args, Val::Duration(chrono::Duration::zero()))
 }
 
 /// cel-go's `Add` of a sum so far and the next element (`traits.Adder`).
@@ -220,20 +251,31 @@ fn add(acc: Val, x: &Val) -> Res {
         }
         // A duration plus a timestamp is a timestamp, which the standard `_+_` adds.
         (Val::Duration(_) | Val::Timestamp(_), Val::Duration(_) | Val::Timestamp(_)) => {
-            return match super::lookup("_+_") {
-                Some(plus) => plus(&[acc, x.clone()]),
-                None => no_overload(),
-            };
+            return super::std_ops::add(&[acc, x.clone()]);
         }
         _ => return no_overload(),
     })
 }
 
-/// For `l.indexOf(x)` and `l.lastIndexOf(x)` (written with the strings' in
-/// [`super::strings`]; apiserver `library/lists.go` `indexOf`, `lastIndexOf`): the first (or
-/// last) index of an element equal to `item` by cel-go equality (the list's element on the
-/// left), or -1.
-pub(super) fn index_of(items: &[Val], item: &Val, last: bool) -> i64 {
+/// `l.indexOf(x)` (apiserver `library/lists.go` `indexOf`).
+fn index_of_fn(args: &[Val]) -> Res {
+    match args {
+        [Val::List(l), item] => Ok(Val::Int(index_of(l.items(), item, false))),
+        _ => no_overload(),
+    }
+}
+
+/// `l.lastIndexOf(x)` (apiserver `library/lists.go` `lastIndexOf`).
+fn last_index_of_fn(args: &[Val]) -> Res {
+    match args {
+        [Val::List(l), item] => Ok(Val::Int(index_of(l.items(), item, true))),
+        _ => no_overload(),
+    }
+}
+
+/// The first (or last) index of an element equal to `item` by cel-go equality (the list's
+/// element on the left), or -1.
+fn index_of(items: &[Val], item: &Val, last: bool) -> i64 {
     let found = |x: &Val| x.equals(item);
     let pos = match last {
         false => items.iter().position(found),

@@ -1,18 +1,25 @@
 //! The functions of kube-apiserver 1.36's CEL environment over our own values
 //! ([`super::val`]), one file per cel-go or Kubernetes library, each overload written once.
 //!
-//! A function is looked up by its name (cel-go's function name: `_+_`, `size`,
-//! `ip.isCanonical`) when a rule is planned, and called with its receiver (for a member call)
-//! and arguments evaluated; it picks the overload by the arguments' runtime types, as cel-go's
-//! dynamic dispatch does, and answers `no such overload` ([`Error::NoSuchOverload`]) when
-//! none takes them. Which overloads exist for the type checker is [`super::overloads`]'s
-//! table; what a call costs is [`super::interp`]'s.
+//! A library binds its functions as cel-go's declarations do (`decls.FunctionDecl.Bindings`,
+//! [`Bind`]): the standard operators, `size`, `matches`, `dyn`, `type` and the list library's
+//! `sort` with one implementation for all their overloads (a singleton, which tells its
+//! operands' types apart itself, as cel-go's does through their traits); every other function
+//! with an implementation per overload id (the ids of [`super::overloads`]), behind the
+//! overload's runtime type guard unless the function turns guards off. When a rule is
+//! planned, a call is bound ([`bind`]) as cel-go's planner binds it: to the overload the
+//! checker resolved, when it resolved one; otherwise to the function's dynamic dispatch, which
+//! calls the first overload, in declaration order, whose signature takes the operands
+//! (`no such overload`, [`Error::NoSuchOverload`], when none does). What a call costs is
+//! [`super::interp`]'s.
 //!
-//! Each name belongs to one file: a function that serves several libraries (`_+_` for
-//! numbers, strings, lists, durations and timestamps; `indexOf` for strings and lists;
-//! `compareTo` for quantities and semvers) is written in one and calls the others' helpers.
+//! Each overload belongs to one file: a function several libraries declare (`indexOf` for
+//! lists and strings, `compareTo` for quantities and semvers, `string` for the standard
+//! conversions and IPs) has each library's overloads in that library's file.
 
+use super::overloads::{self, Overload};
 use super::val::{Error, Res, Val};
+use crate::versions::CelEnv;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -39,41 +46,152 @@ pub use formatting::{check_format, type_only};
 pub use lists::lister_error;
 pub use std_ops::index_of;
 
-/// A function: its receiver (if a member call) and arguments, evaluated.
+/// An implementation: its receiver (if a member call) and arguments, evaluated.
 pub type Func = fn(&[Val]) -> Res;
 
-/// Every library's functions, by name.
-const TABLES: &[&[(&str, Func)]] = &[
-    std_ops::FUNCS,
-    conv::FUNCS,
-    time::FUNCS,
-    strings::FUNCS,
-    regex::FUNCS,
-    formatting::FUNCS,
-    lists::FUNCS,
-    sets::FUNCS,
-    optional::FUNCS,
-    urls::FUNCS,
-    ip::FUNCS,
-    semver::FUNCS,
-    quantity::FUNCS,
-    format::FUNCS,
+/// What an implementation is bound to.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Bind {
+    /// Every overload of the function of this name, its operands unchecked
+    /// (`decls.SingletonUnaryBinding` and the like).
+    Singleton(&'static str),
+    /// These overloads, each called only on operands its signature takes at run time
+    /// (`decls.UnaryBinding` and the like, behind the overload's type guard).
+    Overloads(&'static [&'static str]),
+    /// These overloads of a function whose type guards are off (`decls.DisableTypeGuards`):
+    /// the implementation checks its operands, and dynamic dispatch picks the first overload
+    /// of the operands' count.
+    Unguarded(&'static [&'static str]),
+}
+
+/// A library's bindings.
+pub(super) type Bindings = &'static [(Bind, Func)];
+
+/// Every library's bindings.
+const LIBRARIES: &[Bindings] = &[
+    std_ops::BINDINGS,
+    conv::BINDINGS,
+    time::BINDINGS,
+    strings::BINDINGS,
+    regex::BINDINGS,
+    formatting::BINDINGS,
+    lists::BINDINGS,
+    sets::BINDINGS,
+    optional::BINDINGS,
+    urls::BINDINGS,
+    ip::BINDINGS,
+    semver::BINDINGS,
+    quantity::BINDINGS,
+    format::BINDINGS,
 ];
 
-fn table() -> &'static HashMap<&'static str, Func> {
-    static TABLE: OnceLock<HashMap<&'static str, Func>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        TABLES
-            .iter()
-            .flat_map(|t| t.iter())
-            .map(|(name, f)| (*name, *f))
-            .collect()
+/// The bindings by function name (singletons) and by overload id (with whether the overload
+/// is guarded).
+struct Registry {
+    singletons: HashMap<&'static str, Func>,
+    overloads: HashMap<&'static str, (Func, bool)>,
+}
+
+fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let mut r = Registry {
+            singletons: HashMap::new(),
+            overloads: HashMap::new(),
+        };
+        for (bind, func) in LIBRARIES.iter().flat_map(|l| l.iter()) {
+            match *bind {
+                Bind::Singleton(name) => {
+                    r.singletons.insert(name, *func);
+                }
+                Bind::Overloads(ids) | Bind::Unguarded(ids) => {
+                    let guarded = matches!(bind, Bind::Overloads(_));
+                    for id in ids {
+                        r.overloads.insert(id, (*func, guarded));
+                    }
+                }
+            }
+        }
+        r
     })
 }
 
-/// The function named `name`, if the environment has it.
-pub fn lookup(name: &str) -> Option<Func> {
-    table().get(name).copied()
+/// A call bound to its implementation (cel-go's planned `evalUnary`, `evalBinary`,
+/// `evalVarArgs` with the `functions.Overload` it found).
+#[derive(Clone, Debug)]
+pub enum Call {
+    /// A singleton, or an overload without type guards: called as it is.
+    Direct(Func),
+    /// One overload behind its type guard.
+    Guarded(&'static Overload, Func),
+    /// The function's dynamic dispatch over its overloads (with whether each is guarded).
+    Dispatch(Box<[(&'static Overload, Func, bool)]>),
+}
+
+impl Call {
+    /// The call's value on `args` (none of them an error: calls are strict).
+    pub fn call(&self, args: &[Val]) -> Res {
+        match self {
+            Call::Direct(f) => f(args),
+            Call::Guarded(o, f) if o.accepts(args) => f(args),
+            Call::Guarded(..) => no_overload(),
+            Call::Dispatch(overloads) => overloads
+                .iter()
+                .find(|(o, _, guarded)| match guarded {
+                    true => o.accepts(args),
+                    false => o.arity() == args.len(),
+                })
+                .map_or_else(no_overload, |(_, f, _)| f(args)),
+        }
+    }
+}
+
+/// The call of function `name` in the environment `env`, the checker having resolved it to
+/// the overload `id` (when only one overload took its operands), as cel-go's planner finds it
+/// (`planCall`: the overload by id, else the function by name); `None` when the environment
+/// has no implementation of it.
+pub fn bind(name: &str, id: Option<&str>, env: &CelEnv) -> Option<Call> {
+    let r = registry();
+    if let Some(f) = r.singletons.get(name) {
+        return Some(Call::Direct(*f));
+    }
+    let bound = |o: &'static Overload| {
+        let (f, guarded) = r.overloads.get(o.id())?;
+        Some((o, *f, *guarded))
+    };
+    let one = |(o, f, guarded): (&'static Overload, Func, bool)| match guarded {
+        true => Call::Guarded(o, f),
+        false => Call::Direct(f),
+    };
+    let all: Vec<_> = overloads::of(name)
+        .iter()
+        .filter(|o| o.in_env(env))
+        .filter_map(bound)
+        .collect();
+    if let Some(o) = id.and_then(|id| all.iter().find(|(o, ..)| o.id() == id)) {
+        return Some(one(*o));
+    }
+    match all.len() {
+        0 => None,
+        // A function of one overload is that overload, by its name too.
+        1 => Some(one(all[0])),
+        _ => Some(Call::Dispatch(all.into())),
+    }
+}
+
+/// The singleton implementation of function `name` (the operators the interpreter calls
+/// itself: `_[_]`, `@sortByAssociatedKeys`).
+pub fn singleton(name: &str) -> Option<Func> {
+    registry().singletons.get(name).copied()
+}
+
+/// The call of function `name` by its name (as a call the checker did not resolve to one
+/// overload: the function's dynamic dispatch) on `args`, in 1.36's environment.
+#[cfg(test)]
+pub fn call_by_name(name: &str, args: &[Val]) -> Res {
+    bind(name, None, &CelEnv::ALL)
+        .unwrap_or_else(|| panic!("{name} has no implementation"))
+        .call(args)
 }
 
 /// `no such overload`, for the arguments no overload takes.
@@ -83,13 +201,65 @@ pub fn no_overload() -> Res {
 
 #[cfg(test)]
 mod tests {
-    /// One file per name: a name written twice would leave one of the two unreachable.
+    use super::*;
+
+    /// Every binding names a function or overloads the table declares, once; every declared
+    /// overload has an implementation through its function's singleton or its own binding, but
+    /// those of the functions the interpreter plans itself and the authorizer library's (whose
+    /// receiver no CRD rule can have).
     #[test]
-    fn every_name_belongs_to_one_library() {
+    fn every_overload_is_bound_once() {
         let mut seen = std::collections::HashSet::new();
-        for t in super::TABLES {
-            for (name, _) in t.iter() {
-                assert!(seen.insert(*name), "{name} is registered twice");
+        for (bind, _) in LIBRARIES.iter().flat_map(|l| l.iter()) {
+            match bind {
+                Bind::Singleton(name) => {
+                    assert!(!overloads::of(name).is_empty(), "{name} is not declared");
+                    assert!(seen.insert(*name), "{name} is bound twice");
+                }
+                Bind::Overloads(ids) | Bind::Unguarded(ids) => {
+                    for id in *ids {
+                        assert!(overloads::is_id(id), "{id} is no overload's id");
+                        assert!(seen.insert(*id), "{id} is bound twice");
+                    }
+                }
+            }
+        }
+        // cel-go's planner plans `?:`, `[?]` and the comprehensions' `@not_strictly_false` and
+        // `cel.@mapInsert` itself, and the optional library decorates `or` and `orValue`.
+        let planned = [
+            "_?_:_",
+            "_[?_]",
+            "@not_strictly_false",
+            "cel.@mapInsert",
+            "or",
+            "orValue",
+        ];
+        for (name, os) in overloads::all() {
+            for o in os {
+                let authz = o.id().starts_with("authorizer_")
+                    || ["pathcheck_", "groupcheck_", "resourcecheck_", "decision_"]
+                        .iter()
+                        .any(|p| o.id().starts_with(p));
+                let unbound = authz || planned.contains(&name);
+                let bound = seen.contains(name) || seen.contains(o.id());
+                assert!(bound != unbound, "{name}: {} (bound: {bound})", o.id());
+            }
+        }
+    }
+
+    /// A singleton's functions are not also bound by overload: cel-go refuses that
+    /// (`singleton function incompatible with specialized overloads`).
+    #[test]
+    fn singletons_have_no_overload_bindings() {
+        for (bind, _) in LIBRARIES.iter().flat_map(|l| l.iter()) {
+            if let Bind::Singleton(name) = bind {
+                for o in overloads::of(name) {
+                    assert!(
+                        !registry().overloads.contains_key(o.id()),
+                        "{name} is a singleton, but {} is bound too",
+                        o.id()
+                    );
+                }
             }
         }
     }

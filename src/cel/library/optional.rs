@@ -1,25 +1,27 @@
 //! cel-go's optional types library (`cel/library.go`, `optionalLib`): `optional.none()`,
-//! `optional.of(x)`, `optional.ofNonZeroValue(x)`, `o.value()`, `o.hasValue()`, `o.or(p)`,
-//! `o.orValue(x)`, `optional.unwrap(l)` and `l.unwrapOpt()`. (`first`/`last`, also the
-//! optional library's, are with the lists in [`super::lists`].)
-//!
-//! `or` and `orValue` are cel-go's short-circuiting evaluators (`evalOptionalOr`,
-//! `evalOptionalOrValue`) as plain functions: the interpreter evaluates the alternative only
-//! when the receiver is empty and calls these with both.
+//! `optional.of(x)`, `optional.ofNonZeroValue(x)`, `o.value()`, `o.hasValue()`,
+//! `optional.unwrap(l)` and `l.unwrapOpt()`. (`first`/`last`, also the optional library's, are
+//! with the lists in [`super::lists`].) `o.or(p)` and `o.orValue(x)` are the interpreter's
+//! (cel-go's `evalOptionalOr` and `evalOptionalOrValue`, which evaluate the alternative only
+//! when the receiver is empty).
 
-use super::{no_overload, Func};
+use super::Bind::Overloads;
+use super::{no_overload, Bindings};
 use crate::cel::val::{Error, Res, Val};
 
-pub(super) const FUNCS: &[(&str, Func)] = &[
-    ("optional.none", none),
-    ("optional.of", of),
-    ("optional.ofNonZeroValue", of_non_zero_value),
-    ("value", value),
-    ("hasValue", has_value),
-    ("or", or),
-    ("orValue", or_value),
-    ("optional.unwrap", unwrap),
-    ("unwrapOpt", unwrap),
+/// Each overload behind its type guard. `or` and `orValue` have no binding: cel-go's
+/// optional library decorates their calls to evaluate the argument only when needed, which
+/// the interpreter plans itself.
+pub(super) const BINDINGS: Bindings = &[
+    (Overloads(&["optional_none"]), none),
+    (Overloads(&["optional_of"]), of),
+    (Overloads(&["optional_ofNonZeroValue"]), of_non_zero_value),
+    (Overloads(&["optional_value"]), value),
+    (Overloads(&["optional_hasValue"]), has_value),
+    (
+        Overloads(&["optional_unwrap", "optional_unwrapOpt"]),
+        unwrap,
+    ),
 ];
 
 /// `optional.none()` (`optional_none`).
@@ -85,27 +87,6 @@ fn value(args: &[Val]) -> Res {
 fn has_value(args: &[Val]) -> Res {
     match args {
         [Val::Optional(o)] => Ok(Val::Bool(o.is_some())),
-        _ => no_overload(),
-    }
-}
-
-/// `o.or(p)` (cel-go `evalOptionalOr`): `o` when it has a value, else `p`. A receiver that
-/// is not an optional is the result as it is (cel-go returns it).
-fn or(args: &[Val]) -> Res {
-    match args {
-        [Val::Optional(None), alt] => Ok(alt.clone()),
-        [lhs, _] => Ok(lhs.clone()),
-        _ => no_overload(),
-    }
-}
-
-/// `o.orValue(x)` (cel-go `evalOptionalOrValue`): `o`'s value, else `x`. A receiver that is
-/// not an optional is the result as it is.
-fn or_value(args: &[Val]) -> Res {
-    match args {
-        [Val::Optional(Some(v)), _] => Ok(Val::clone(v)),
-        [Val::Optional(None), alt] => Ok(alt.clone()),
-        [lhs, _] => Ok(lhs.clone()),
         _ => no_overload(),
     }
 }

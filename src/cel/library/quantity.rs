@@ -12,23 +12,25 @@
 //! library's, [`super::semver::compare`]): they are registered here, and the receiver's type
 //! picks the library.
 
-use super::{no_overload, Func};
+use super::Bind::Overloads;
+use super::{no_overload, Bindings};
 use crate::cel::val::{Error, Ext, Res, Val};
 use std::any::Any;
 use std::cmp::Ordering;
 
-pub(super) const FUNCS: &[(&str, Func)] = &[
-    ("quantity", quantity),
-    ("isQuantity", is_quantity),
-    ("isInteger", is_integer),
-    ("asInteger", as_integer),
-    ("asApproximateFloat", as_approximate_float),
-    ("sign", sign),
-    ("add", add),
-    ("sub", sub),
-    ("isGreaterThan", is_greater_than),
-    ("isLessThan", is_less_than),
-    ("compareTo", compare_to),
+/// Each overload behind its type guard (`cel.UnaryBinding` and the like).
+pub(super) const BINDINGS: Bindings = &[
+    (Overloads(&["string_to_quantity"]), quantity),
+    (Overloads(&["is_quantity_string"]), is_quantity),
+    (Overloads(&["quantity_is_integer"]), is_integer),
+    (Overloads(&["quantity_get_int"]), as_integer),
+    (Overloads(&["quantity_get_float"]), as_approximate_float),
+    (Overloads(&["quantity_sign"]), sign),
+    (Overloads(&["quantity_add", "quantity_add_int"]), add),
+    (Overloads(&["quantity_sub", "quantity_sub_int"]), sub),
+    (Overloads(&["quantity_is_greater_than"]), is_greater_than),
+    (Overloads(&["quantity_is_less_than"]), is_less_than),
+    (Overloads(&["quantity_compare_to"]), compare_to),
 ];
 
 const FORMAT_WRONG: &str =
@@ -621,32 +623,29 @@ fn sub(args: &[Val]) -> Res {
     combine(args, true)
 }
 
-/// The order of the receiver and the argument, two quantities (`Quantity.Cmp`) or two
-/// semvers (blang/semver's `Compare`); `no such overload` for anything else.
+/// The order of the receiver and the argument, two quantities (`Quantity.Cmp`); `no such
+/// overload` for anything else.
 fn ordering(args: &[Val]) -> Result<Ordering, Error> {
-    let [a, b] = args else {
-        return Err(Error::NoSuchOverload);
-    };
-    if let Some(x) = a.as_ext::<Quantity>() {
-        return match b.as_ext::<Quantity>() {
-            Some(y) => Ok(cmp_amounts(&x.amount, &y.amount)),
-            None => Err(Error::NoSuchOverload),
-        };
+    match args {
+        [a, b] => match (a.as_ext::<Quantity>(), b.as_ext::<Quantity>()) {
+            (Some(x), Some(y)) => Ok(cmp_amounts(&x.amount, &y.amount)),
+            _ => Err(Error::NoSuchOverload),
+        },
+        _ => Err(Error::NoSuchOverload),
     }
-    super::semver::compare(a, b).ok_or(Error::NoSuchOverload)
 }
 
-/// `x.isGreaterThan(y)` (`quantityIsGreaterThan`, `semverIsGreaterThan`).
+/// `x.isGreaterThan(y)` (`quantityIsGreaterThan`).
 fn is_greater_than(args: &[Val]) -> Res {
     Ok(Val::Bool(ordering(args)? == Ordering::Greater))
 }
 
-/// `x.isLessThan(y)` (`quantityIsLessThan`, `semverIsLessThan`).
+/// `x.isLessThan(y)` (`quantityIsLessThan`).
 fn is_less_than(args: &[Val]) -> Res {
     Ok(Val::Bool(ordering(args)? == Ordering::Less))
 }
 
-/// `x.compareTo(y)` (`quantityCompareTo`, `semverCompareTo`): -1, 0 or 1.
+/// `x.compareTo(y)` (`quantityCompareTo`): -1, 0 or 1.
 fn compare_to(args: &[Val]) -> Res {
     Ok(Val::Int(ordering(args)? as i64))
 }

@@ -4,13 +4,22 @@
 //! every object. A bad pattern fails with Go's `error parsing regexp: …` (`matches`) or the
 //! Kubernetes library's `Illegal regex: …` (`find`, `findAll`).
 
-use super::{no_overload, Func};
+use super::Bind::{Overloads, Singleton};
+use super::{no_overload, Bindings};
 use crate::cel::val::{Error, Res, Val};
 use crate::go::regexp::GoRegexError;
 use std::collections::HashMap;
 
-pub(super) const FUNCS: &[(&str, Func)] =
-    &[("matches", matches), ("find", find), ("findAll", find_all)];
+/// The standard library's `matches`, a singleton for its global and member forms, and the
+/// Kubernetes regex library's overloads behind their type guards.
+pub(super) const BINDINGS: Bindings = &[
+    (Singleton("matches"), matches),
+    (Overloads(&["string_find_string"]), find),
+    (
+        Overloads(&["string_find_all_string", "string_find_all_string_int"]),
+        find_all,
+    ),
+];
 
 thread_local! {
     /// Patterns compiled so far (or Go's error). Bounded: emptied when it grows past

@@ -6,18 +6,30 @@
 //! `compareTo` are shared with quantities and registered by [`super::quantity`], which calls
 //! [`compare`].
 
-use super::{no_overload, Func};
+use super::Bind::Overloads;
+use super::{no_overload, Bindings};
 use crate::cel::val::{Error, Ext, Res, Val};
 use crate::go::strconv::{quote, NumError, NumErrorKind};
 use std::any::Any;
 use std::cmp::Ordering;
 
-pub(super) const FUNCS: &[(&str, Func)] = &[
-    ("semver", semver),
-    ("isSemver", is_semver),
-    ("major", major),
-    ("minor", minor),
-    ("patch", patch),
+/// Each overload behind its type guard (the comparisons after the quantity library's, which
+/// the apiserver adds first).
+pub(super) const BINDINGS: Bindings = &[
+    (
+        Overloads(&["string_to_semver", "string_bool_to_semver"]),
+        semver,
+    ),
+    (
+        Overloads(&["is_semver_string", "is_semver_string_bool"]),
+        is_semver,
+    ),
+    (Overloads(&["semver_is_greater_than"]), is_greater_than),
+    (Overloads(&["semver_is_less_than"]), is_less_than),
+    (Overloads(&["semver_compare_to"]), compare_to),
+    (Overloads(&["semver_major"]), major),
+    (Overloads(&["semver_minor"]), minor),
+    (Overloads(&["semver_patch"]), patch),
 ];
 
 /// A pre-release identifier: numeric or alphanumeric.
@@ -86,9 +98,31 @@ impl Ext for Semver {
     }
 }
 
-/// `a.compareTo(b)` for two semvers; `None` unless both are.
-pub(super) fn compare(a: &Val, b: &Val) -> Option<Ordering> {
-    Some(a.as_ext::<Semver>()?.compare(b.as_ext::<Semver>()?))
+/// The order of the receiver and the argument, two semvers (blang/semver's `Compare`); `no
+/// such overload` for anything else.
+fn ordering(args: &[Val]) -> Result<Ordering, Error> {
+    match args {
+        [a, b] => match (a.as_ext::<Semver>(), b.as_ext::<Semver>()) {
+            (Some(x), Some(y)) => Ok(x.compare(y)),
+            _ => Err(Error::NoSuchOverload),
+        },
+        _ => Err(Error::NoSuchOverload),
+    }
+}
+
+/// `x.isGreaterThan(y)` (`semverIsGreaterThan`).
+fn is_greater_than(args: &[Val]) -> Res {
+    Ok(Val::Bool(ordering(args)? == Ordering::Greater))
+}
+
+/// `x.isLessThan(y)` (`semverIsLessThan`).
+fn is_less_than(args: &[Val]) -> Res {
+    Ok(Val::Bool(ordering(args)? == Ordering::Less))
+}
+
+/// `x.compareTo(y)` (`semverCompareTo`): -1, 0 or 1.
+fn compare_to(args: &[Val]) -> Res {
+    Ok(Val::Int(ordering(args)? as i64))
 }
 
 fn only(s: &str, f: impl Fn(char) -> bool) -> bool {

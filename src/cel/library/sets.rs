@@ -6,13 +6,15 @@
 //! own); the apiserver's lists of an object answer it with the object's element first and
 //! pass an equality's error on, which plain values cannot give (calls are strict).
 
-use super::{no_overload, Func};
+use super::Bind::Overloads;
+use super::{no_overload, Bindings};
 use crate::cel::val::{Res, Val};
 
-pub(super) const FUNCS: &[(&str, Func)] = &[
-    ("sets.contains", contains),
-    ("sets.equivalent", equivalent),
-    ("sets.intersects", intersects),
+/// Each overload behind its type guard (`cel.UnaryBinding` and the like).
+pub(super) const BINDINGS: Bindings = &[
+    (Overloads(&["list_sets_contains_list"]), contains),
+    (Overloads(&["list_sets_equivalent_list"]), equivalent),
+    (Overloads(&["list_sets_intersects_list"]), intersects),
 ];
 
 /// The two lists of a call.

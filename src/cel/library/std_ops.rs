@@ -9,29 +9,31 @@
 //! cel-go's does; comparisons and equality cross numeric types.
 
 use super::super::val::{Error, Key, List, Res, Val};
-use super::{no_overload, time, Func};
+use super::{no_overload, time, Bind::Singleton, Bindings};
 use crate::field::go_float;
 use std::cmp::Ordering;
 
-pub(super) const FUNCS: &[(&str, Func)] = &[
-    ("!_", not),
-    ("-_", negate),
-    ("_+_", add),
-    ("_-_", sub),
-    ("_*_", mul),
-    ("_/_", div),
-    ("_%_", rem),
-    ("_<_", less),
-    ("_<=_", less_equals),
-    ("_>_", greater),
-    ("_>=_", greater_equals),
-    ("_==_", equals),
-    ("_!=_", not_equals),
-    ("@in", contains),
-    ("_[_]", index),
-    ("size", size),
-    ("dyn", dyn_),
-    ("type", type_of),
+/// The standard operators and functions, each bound as cel-go's standard library binds it: one
+/// implementation for all its overloads (`decls.SingletonUnaryBinding` and the like).
+pub(super) const BINDINGS: Bindings = &[
+    (Singleton("!_"), not),
+    (Singleton("-_"), negate),
+    (Singleton("_+_"), add),
+    (Singleton("_-_"), sub),
+    (Singleton("_*_"), mul),
+    (Singleton("_/_"), div),
+    (Singleton("_%_"), rem),
+    (Singleton("_<_"), less),
+    (Singleton("_<=_"), less_equals),
+    (Singleton("_>_"), greater),
+    (Singleton("_>=_"), greater_equals),
+    (Singleton("_==_"), equals),
+    (Singleton("_!=_"), not_equals),
+    (Singleton("@in"), contains),
+    (Singleton("_[_]"), index),
+    (Singleton("size"), size),
+    (Singleton("dyn"), dyn_),
+    (Singleton("type"), type_of),
 ];
 
 fn int_overflow() -> Error {

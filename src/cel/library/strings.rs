@@ -5,24 +5,49 @@
 //! `indexOf` and `lastIndexOf` also take a list (the Kubernetes lists library), by cel-go's
 //! equality of its elements with the item.
 
-use super::{no_overload, Func};
+use super::Bind::{Overloads, Unguarded};
+use super::{no_overload, Bindings};
 use crate::cel::val::{Error, Res, Val};
 
-pub(super) const FUNCS: &[(&str, Func)] = &[
-    ("contains", contains),
-    ("startsWith", starts_with),
-    ("endsWith", ends_with),
-    ("charAt", char_at),
-    ("indexOf", index_of),
-    ("lastIndexOf", last_index_of),
-    ("join", join),
-    ("lowerAscii", lower_ascii),
-    ("upperAscii", upper_ascii),
-    ("replace", replace),
-    ("split", split),
-    ("substring", substring),
-    ("trim", trim),
-    ("strings.quote", quote),
+/// `ext.Strings` version 2's overloads behind their type guards, and the standard library's
+/// `contains`, `startsWith` and `endsWith`, whose guards are off (`decls.DisableTypeGuards`: the
+/// implementations check their operands).
+pub(super) const BINDINGS: Bindings = &[
+    (Unguarded(&["contains_string"]), contains),
+    (Unguarded(&["starts_with_string"]), starts_with),
+    (Unguarded(&["ends_with_string"]), ends_with),
+    (Overloads(&["string_char_at_int"]), char_at),
+    (
+        Overloads(&["string_index_of_string", "string_index_of_string_int"]),
+        index_of,
+    ),
+    (
+        Overloads(&[
+            "string_last_index_of_string",
+            "string_last_index_of_string_int",
+        ]),
+        last_index_of,
+    ),
+    (Overloads(&["list_join", "list_join_string"]), join),
+    (Overloads(&["string_lower_ascii"]), lower_ascii),
+    (Overloads(&["string_upper_ascii"]), upper_ascii),
+    (
+        Overloads(&[
+            "string_replace_string_string",
+            "string_replace_string_string_int",
+        ]),
+        replace,
+    ),
+    (
+        Overloads(&["string_split_string", "string_split_string_int"]),
+        split,
+    ),
+    (
+        Overloads(&["string_substring_int", "string_substring_int_int"]),
+        substring,
+    ),
+    (Overloads(&["string_trim"]), trim),
+    (Overloads(&["strings_quote"]), quote),
 ];
 
 fn string(s: impl Into<std::sync::Arc<str>>) -> Res {
@@ -78,7 +103,6 @@ fn char_at(args: &[Val]) -> Res {
 /// (the Kubernetes lists library's `indexOf`).
 fn index_of(args: &[Val]) -> Res {
     match args {
-        [Val::List(l), item] => Ok(Val::Int(super::lists::index_of(l.items(), item, false))),
         [Val::String(s), Val::String(sub)] => index_from(s, sub, 0),
         [Val::String(s), Val::String(sub), Val::Int(off)] => index_from(s, sub, *off),
         _ => no_overload(),
@@ -89,7 +113,6 @@ fn index_of(args: &[Val]) -> Res {
 /// `list.lastIndexOf(x)` (the Kubernetes lists library's `lastIndexOf`).
 fn last_index_of(args: &[Val]) -> Res {
     match args {
-        [Val::List(l), item] => Ok(Val::Int(super::lists::index_of(l.items(), item, true))),
         [Val::String(s), Val::String(sub)] => {
             let count = s.chars().count() as i64;
             if sub.is_empty() {

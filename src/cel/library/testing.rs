@@ -1,11 +1,11 @@
 //! What the library's table tests share: calling a function by name, and comparing answers.
 
-use super::lookup;
+use super::call_by_name;
 use crate::cel::val::{Error, Res, Val};
 
-/// Calls the function named `name` with `args` (receiver first).
+/// Calls the function named `name` with `args` (receiver first), through its dynamic dispatch.
 pub fn call(name: &str, args: &[Val]) -> Res {
-    lookup(name).unwrap_or_else(|| panic!("{name} is not registered"))(args)
+    call_by_name(name, args)
 }
 
 pub fn s(v: &str) -> Val {

@@ -11,23 +11,84 @@
 
 use super::super::val::{Error, Res, Timestamp, Val};
 use super::conv::{MAX_UNIX, MIN_UNIX};
-use super::{no_overload, Func};
+use super::Bind::Overloads;
+use super::{no_overload, Bindings};
 use crate::go::strconv::quote;
 use chrono::{DateTime, Datelike, NaiveDateTime, Timelike};
 
 const NANOS: i64 = 1_000_000_000;
 
-pub(super) const FUNCS: &[(&str, Func)] = &[
-    ("getFullYear", get_full_year),
-    ("getMonth", get_month),
-    ("getDayOfYear", get_day_of_year),
-    ("getDayOfMonth", get_day_of_month),
-    ("getDate", get_date),
-    ("getDayOfWeek", get_day_of_week),
-    ("getHours", get_hours),
-    ("getMinutes", get_minutes),
-    ("getSeconds", get_seconds),
-    ("getMilliseconds", get_milliseconds),
+/// The accessors, each overload behind its type guard (cel-go binds the UTC form of each
+/// timestamp accessor to its zone form with `UTC`, as [`in_zone`] does).
+pub(super) const BINDINGS: Bindings = &[
+    (
+        Overloads(&["timestamp_to_year", "timestamp_to_year_with_tz"]),
+        get_full_year,
+    ),
+    (
+        Overloads(&["timestamp_to_month", "timestamp_to_month_with_tz"]),
+        get_month,
+    ),
+    (
+        Overloads(&[
+            "timestamp_to_day_of_year",
+            "timestamp_to_day_of_year_with_tz",
+        ]),
+        get_day_of_year,
+    ),
+    (
+        Overloads(&[
+            "timestamp_to_day_of_month",
+            "timestamp_to_day_of_month_with_tz",
+        ]),
+        get_day_of_month,
+    ),
+    (
+        Overloads(&[
+            "timestamp_to_day_of_month_1_based",
+            "timestamp_to_day_of_month_1_based_with_tz",
+        ]),
+        get_date,
+    ),
+    (
+        Overloads(&[
+            "timestamp_to_day_of_week",
+            "timestamp_to_day_of_week_with_tz",
+        ]),
+        get_day_of_week,
+    ),
+    (
+        Overloads(&[
+            "timestamp_to_hours",
+            "timestamp_to_hours_with_tz",
+            "duration_to_hours",
+        ]),
+        get_hours,
+    ),
+    (
+        Overloads(&[
+            "timestamp_to_minutes",
+            "timestamp_to_minutes_with_tz",
+            "duration_to_minutes",
+        ]),
+        get_minutes,
+    ),
+    (
+        Overloads(&[
+            "timestamp_to_seconds",
+            "timestamp_to_seconds_tz",
+            "duration_to_seconds",
+        ]),
+        get_seconds,
+    ),
+    (
+        Overloads(&[
+            "timestamp_to_milliseconds",
+            "timestamp_to_milliseconds_with_tz",
+            "duration_to_milliseconds",
+        ]),
+        get_milliseconds,
+    ),
 ];
 
 fn int_overflow() -> Error {

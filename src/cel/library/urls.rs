@@ -7,21 +7,23 @@
 //! `url.Parse`, as the library parses it a second time: the fragment (after `#`) is not part
 //! of the path or the query, and a `//host/path` without a scheme has a host.
 
-use super::{no_overload, Func};
+use super::Bind::Overloads;
+use super::{no_overload, Bindings};
 use crate::cel::val::{Error, Ext, Key, Map, Res, Val};
 use crate::go::url::{self, parse_request_uri, GoUrl};
 use std::any::Any;
 use std::collections::BTreeMap;
 
-pub(super) const FUNCS: &[(&str, Func)] = &[
-    ("url", url),
-    ("isURL", is_url),
-    ("getScheme", get_scheme),
-    ("getHost", get_host),
-    ("getHostname", get_hostname),
-    ("getPort", get_port),
-    ("getEscapedPath", get_escaped_path),
-    ("getQuery", get_query),
+/// Each overload behind its type guard (`cel.UnaryBinding` and the like).
+pub(super) const BINDINGS: Bindings = &[
+    (Overloads(&["string_to_url"]), url),
+    (Overloads(&["is_url_string"]), is_url),
+    (Overloads(&["url_get_scheme"]), get_scheme),
+    (Overloads(&["url_get_host"]), get_host),
+    (Overloads(&["url_get_hostname"]), get_hostname),
+    (Overloads(&["url_get_port"]), get_port),
+    (Overloads(&["url_get_escaped_path"]), get_escaped_path),
+    (Overloads(&["url_get_query"]), get_query),
 ];
 
 /// A `kubernetes.URL` value (apiserver `cel.URL`): the parts Go's `url.Parse` gives.

@@ -23,8 +23,13 @@ fn outcomes(exprs: &[&str]) -> Vec<(String, String)> {
         let m = e.to_string();
         let m = m.trim_start_matches("spec: Invalid value: ");
         let m = m.trim_start_matches("\"object\": ");
-        match m.rsplit_once(" evaluating rule: ") {
-            Some((err, rule)) => out.push((rule.to_string(), err.to_string())),
+        // The apiserver words `no such overload` as a signature mismatch.
+        let no_overload = m
+            .strip_prefix("'no such overload': call arguments did not match a supported operator, function or macro signature")
+            .and_then(|r| r.strip_prefix(" for rule: "))
+            .map(|rule| (rule, "no such overload"));
+        match no_overload.or_else(|| m.rsplit_once(" evaluating rule: ").map(|(e, r)| (r, e))) {
+            Some((rule, err)) => out.push((rule.to_string(), err.to_string())),
             None => out.push(("?".into(), m.to_string())),
         }
     }
@@ -277,6 +282,35 @@ const TIME: &[(&str, &str)] = &[
     ("quantity('9999999999999999999999999999999999999G').isGreaterThan(quantity('8Ei')) && !quantity('9999999999999999999999999999999999999G').isInteger()", ""),
     ("quantity('50k').add(quantity('20k')) == quantity('70k') && quantity('50k').add(20) == quantity('50020') && quantity('50k').sub(20000).asApproximateFloat() == 30000.0", ""),
 ];
+
+/// Calls as cel-go's planner binds them (`decls.FunctionDecl.Bindings`): a call the checker
+/// resolved to one overload runs that overload behind its type guard; a call on `dyn` runs the
+/// function's dynamic dispatch, the first overload in declaration order whose guard takes the
+/// operands (a list's guard looks at its first element only); the optional library's `or` and
+/// `orValue` give back a receiver that is not an optional.
+const DISPATCH: &[(&str, &str)] = &[
+    ("dyn([1.5, 2.5]).sum() == 4.0", ""),
+    ("type(dyn([]).sum()) == int", ""),
+    ("type([1.5].filter(x, x > 2.0).sum()) == double", ""),
+    ("type([duration('1s')].filter(x, x > duration('2s')).sum()) == google.protobuf.Duration", ""),
+    ("dyn([1u, 2u]).max() == 2u && dyn(['b', 'a']).isSorted() == false", ""),
+    ("[dyn(1), dyn('a')].isSorted()", ""),
+    ("dyn([{}]).isSorted()", "no such overload"),
+    ("dyn([1, 2]).indexOf(2) == 1 && dyn('abc').indexOf('c') == 2", ""),
+    ("dyn(quantity('1k')).isGreaterThan(dyn(quantity('1'))) && dyn(semver('1.2.3')).compareTo(dyn(semver('1.2.4'))) == -1", ""),
+    ("dyn(cidr('10.0.0.0/8')).ip() == ip('10.0.0.0')", ""),
+    ("dyn(1).lowerAscii() == 'a'", "no such overload"),
+    ("dyn(quantity('1')).compareTo(dyn(semver('1.2.3'))) == 0", "no such overload"),
+    ("dyn(1).startsWith('a')", "no such overload"),
+    ("int(dyn(2.5)) == 2 && string(dyn(b'a')) == 'a' && double(dyn('1.5')) == 1.5", ""),
+    ("int(dyn(true)) == 1", "no such overload"),
+    ("dyn(dyn(1).or(optional.none())) == 1 && dyn(1).orValue(2) == 1", ""),
+];
+
+#[test]
+fn calls_are_bound_as_cel_go_binds_them() {
+    assert_eq!(check(DISPATCH), 16);
+}
 
 #[test]
 fn upstream_tables_pass() {

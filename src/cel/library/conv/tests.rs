@@ -2,10 +2,10 @@
 //! `conversions.textproto`, and today's pipeline tests).
 
 use super::super::super::val::{Error, Val};
-use super::super::lookup;
+use super::super::call_by_name;
 
 fn call(name: &str, args: &[Val]) -> Result<Val, Error> {
-    lookup(name).unwrap()(args)
+    call_by_name(name, args)
 }
 
 fn text(s: &str) -> Error {

@@ -35,7 +35,7 @@ fn map(entries: Vec<(Key, Val)>) -> Val {
 
 /// `f.format(args)` through the registered function: the string, or the error.
 fn run(f: &str, args: Vec<Val>) -> Result<String, Error> {
-    let call = super::super::lookup("format").expect("format is registered");
+    let call = |args: &[Val]| super::super::call_by_name("format", args);
     match call(&[s(f), Val::list(args)]) {
         Ok(Val::String(out)) => Ok(out.to_string()),
         Ok(other) => panic!("{f}: not a string: {other:?}"),
@@ -387,7 +387,7 @@ fn todays_format_facts() {
         ("%f", vec![i(1)], Err("error during formatting: fixed-point clause can only be used on doubles, was given int")),
         ("%z", vec![i(1)], Err("could not parse formatting clause: unrecognized formatting clause \"z\"")),
     ]);
-    let call = super::super::lookup("format").unwrap();
+    let call = |args: &[Val]| super::super::call_by_name("format", args);
     assert_eq!(
         call(&[s("%s"), s("x")]).unwrap_err().to_string(),
         "no such overload"

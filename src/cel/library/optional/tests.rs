@@ -36,22 +36,6 @@ fn optional_cases() {
             Ok(Val::Bool(true)),
         ),
         ("hasValue", vec![none()], Ok(Val::Bool(false))),
-        ("or", vec![none(), some(i(1))], Ok(some(i(1)))),
-        ("or", vec![some(i(2)), some(i(1))], Ok(some(i(2)))),
-        ("or", vec![none(), none()], Ok(none())),
-        (
-            "orValue",
-            vec![none(), Val::str("you")],
-            Ok(Val::str("you")),
-        ),
-        (
-            "orValue",
-            vec![some(Val::str("world")), Val::str("you")],
-            Ok(Val::str("world")),
-        ),
-        // cel-go's evaluators return a receiver that is not an optional as it is.
-        ("orValue", vec![i(3), i(4)], Ok(i(3))),
-        ("or", vec![i(3), none()], Ok(i(3))),
         (
             "optional.unwrap",
             vec![Val::list(vec![some(i(42)), none()])],

@@ -3,7 +3,7 @@
 //! shared `compareTo` and its siblings are tested in the quantity library).
 
 use super::super::testing::{assert_res, call, err, s};
-use super::compare;
+use super::ordering;
 use crate::cel::val::{Error, Ext, Res, Val};
 use std::cmp::Ordering;
 
@@ -210,10 +210,11 @@ fn ordering_is_blangs() {
         ("1.2.3+a", "1.2.3+b", Ordering::Equal),
     ];
     for (a, b, want) in table {
-        assert_eq!(compare(&semver(a), &semver(b)), Some(*want), "{a} vs {b}");
+        assert_eq!(ordering(&[semver(a), semver(b)]), Ok(*want), "{a} vs {b}");
     }
-    assert_eq!(compare(&semver("1.0.0"), &Val::str("1.0.0")), None);
-    assert_eq!(compare(&Val::str("1.0.0"), &semver("1.0.0")), None);
+    let no = Err(Error::NoSuchOverload);
+    assert_eq!(ordering(&[semver("1.0.0"), Val::str("1.0.0")]), no);
+    assert_eq!(ordering(&[Val::str("1.0.0"), semver("1.0.0")]), no);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 use crate::cel::val::{Error, Val};
 
 fn call(name: &str, a: Val, b: Val) -> Result<Val, Error> {
-    super::super::lookup(name).unwrap_or_else(|| panic!("{name} is registered"))(&[a, b])
+    super::super::call_by_name(name, &[a, b])
 }
 
 fn l(items: Vec<Val>) -> Val {

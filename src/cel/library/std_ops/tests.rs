@@ -3,11 +3,11 @@
 //! `fp_math`, `comparisons`, `lists` and `dynamic` files).
 
 use super::super::super::val::{Error, Key, Map, Val};
-use super::super::lookup;
+use super::super::call_by_name;
 use std::collections::BTreeMap;
 
 fn call(name: &str, args: &[Val]) -> Result<Val, Error> {
-    lookup(name).unwrap()(args)
+    call_by_name(name, args)
 }
 
 fn text(s: &str) -> Error {

@@ -292,8 +292,14 @@ fn join_quote_and_the_standard_functions() {
         ),
         (
             "join",
-            vec![Val::list(vec![Val::Double(1e21)])],
+            vec![Val::list(vec![s("a"), Val::Double(1e21)])],
             Err("join: invalid input: 1e+21"),
+        ),
+        // The overload's type guard looks at the first element: not a string, no overload.
+        (
+            "join",
+            vec![Val::list(vec![Val::Double(1e21)])],
+            Err("no such overload"),
         ),
         (
             "join",

@@ -2,10 +2,10 @@
 //! `duration_test.go`, and today's pipeline tests in `src/cel/tests/library.rs`).
 
 use super::super::super::val::{Error, Val};
-use super::super::lookup;
+use super::super::call_by_name;
 
 fn call(name: &str, args: &[Val]) -> Result<Val, Error> {
-    lookup(name).unwrap()(args)
+    call_by_name(name, args)
 }
 
 fn ts(s: &str) -> Val {
