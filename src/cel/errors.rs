@@ -15,8 +15,9 @@ pub enum RunError {
 
 /// The detail of a runtime error of the rule named `rule` (`ruleErrorString`).
 pub fn runtime_error(e: &Error, rule: &str) -> String {
-    match e {
-        Error::NoSuchOverload => format!("'{e}': call arguments did not match a supported operator, function or macro signature for rule: {rule}"),
-        _ => format!("{e} evaluating rule: {rule}"),
+    // `validation.go`: any error whose text starts so (cel-go words it several ways).
+    match e.to_string().starts_with("no such overload") {
+        true => format!("'{e}': call arguments did not match a supported operator, function or macro signature for rule: {rule}"),
+        false => format!("{e} evaluating rule: {rule}"),
     }
 }

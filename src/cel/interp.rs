@@ -11,9 +11,10 @@
 //!
 //! Control flow (short-circuits, macros, optionals' `or`, `x.?f`) is evaluated here, and the
 //! list operators on the object's set and map lists ([`super::lists`], each value carrying
-//! its schema type); every other call is the library's function of its name
-//! ([`super::library`]), looked up once when the rule is planned, given its operands
-//! evaluated.
+//! its schema type); every other call is bound once, when the rule is planned, as cel-go's
+//! planner binds it ([`super::library::bind`]: the function's singleton, the overload the
+//! checker resolved behind its type guard, or the function's dynamic dispatch), and given its
+//! operands evaluated.
 //! Errors are values, as in cel-go: a macro's accumulator may hold one. When the count goes
 //! past the limit, evaluation stops ([`Stop::Limit`]) with the cost reached.
 
@@ -183,8 +184,9 @@ struct Transform {
 }
 
 impl Program {
-    /// Plans `e`, as parsed, with what the check learnt of it.
-    pub fn plan(e: &IdedExpr, checked: &Checked) -> Program {
+    /// Plans `e`, as parsed, with what the check learnt of it; the error cel-go's program
+    /// creation fails with, if it does (`program instantiation failed: <error>`).
+    pub fn plan(e: &IdedExpr, checked: &Checked) -> Result<Program, Error> {
         Program::plan_with(e, checked, true, false)
     }
 
@@ -196,14 +198,17 @@ impl Program {
         checked: &Checked,
         optimize: bool,
         presence_cost: bool,
-    ) -> Program {
+    ) -> Result<Program, Error> {
         let planner = Planner {
             checked,
             optimize,
             presence_cost,
+            failed: Default::default(),
         };
-        Program {
-            root: plan(e, &planner),
+        let root = plan(e, &planner);
+        match planner.failed.into_inner() {
+            Some(e) => Err(e),
+            None => Ok(Program { root }),
         }
     }
 

@@ -359,6 +359,8 @@ enum Pat {
 /// the runtime's type guard checks operands against ([`Overload::accepts`]).
 #[derive(Debug)]
 pub struct Overload {
+    /// Its function's name (`_+_`, `indexOf`).
+    name: &'static str,
     /// Its id (`less_string`, `list_int_sum_int`).
     id: &'static str,
     /// The version-gated library that declares it (see [`crate::versions`]), if any.
@@ -381,6 +383,7 @@ fn table() -> &'static HashMap<&'static str, Vec<Overload>> {
             let params = words.map(pat).collect();
             let result = pat(result.trim());
             map.entry(name).or_default().push(Overload {
+                name,
                 id,
                 lib: library_of(name, line),
                 member,
@@ -428,6 +431,11 @@ fn library_of(name: &str, line: &str) -> Option<CelLib> {
 }
 
 impl Overload {
+    /// Its function's name.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
     /// Its id (`add_int64`, `list_int_sum_int`).
     pub fn id(&self) -> &'static str {
         self.id

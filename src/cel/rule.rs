@@ -175,29 +175,47 @@ fn compile_costed(
             });
         }
     };
-    costs.rule = super::estimate::max_cost(&expr, decl, optional_old_self, &checked.types);
-    let message_expr = match r.message_expression.as_str() {
-        "" => None,
-        src => match parse(src).map_err(CompileError::Issues).and_then(|e| {
-            let env = pre.message_env(src);
-            check_in(&e, src, decl, optional_old_self, Want::String, env).map(|c| (e, c))
-        }) {
-            Ok((e, c)) => {
-                costs.message = Some(super::estimate::max_cost(
-                    &e,
-                    decl,
-                    optional_old_self,
-                    &c.types,
-                ));
-                Some(Program::plan(&e, &c))
+    // `compileRule` stops when the program cannot be created: no cost, no message expression.
+    let program = Program::plan(&expr, &checked).map_err(|e| {
+        let detail = format!("program instantiation failed: {e}");
+        errs.push(site.of(FieldError::invalid(site.at("rule"), &shown, &detail)));
+        detail
+    });
+    if program.is_ok() {
+        costs.rule = super::estimate::max_cost(&expr, decl, optional_old_self, &checked.types);
+    }
+    let message_expr = match (&program, r.message_expression.as_str()) {
+        (Err(_), _) | (_, "") => None,
+        (Ok(_), src) => {
+            match parse(src).map_err(CompileError::Issues).and_then(|e| {
+                let env = pre.message_env(src);
+                check_in(&e, src, decl, optional_old_self, Want::String, env).map(|c| (e, c))
+            }) {
+                Ok((e, c)) => match Program::plan(&e, &c) {
+                    Ok(p) => {
+                        costs.message = Some(super::estimate::max_cost(
+                            &e,
+                            decl,
+                            optional_old_self,
+                            &c.types,
+                        ));
+                        Some(p)
+                    }
+                    Err(e) => {
+                        let detail = format!("messageExpression instantiation failed: {e}");
+                        let at = site.at("messageExpression");
+                        errs.push(site.of(FieldError::invalid(at, &shown, &detail)));
+                        None
+                    }
+                },
+                Err(e) => {
+                    let detail = compile_detail("messageExpression compilation failed", &e);
+                    let at = site.at("messageExpression");
+                    errs.push(site.of(FieldError::invalid(at, &shown, &detail)));
+                    None
+                }
             }
-            Err(e) => {
-                let detail = compile_detail("messageExpression compilation failed", &e);
-                let at = site.at("messageExpression");
-                errs.push(site.of(FieldError::invalid(at, &shown, &detail)));
-                None
-            }
-        },
+        }
     };
     if checked.uses_old_self {
         if let Some(p) = uncorrelatable {
@@ -210,6 +228,15 @@ fn compile_costed(
     } else if let Some(b) = r.optional_old_self {
         errs.push(unused_optional_old_self(site, b));
     }
+    let program = match program {
+        Ok(p) => p,
+        Err(detail) => {
+            return Err(Failed {
+                errors: errs,
+                detail: Some(detail.into()),
+            })
+        }
+    };
     if !errs.is_empty() {
         return Err(errs.into());
     }
@@ -218,7 +245,7 @@ fn compile_costed(
         p => valid_field_path(p, node).unwrap_or_default(),
     };
     Ok(Rule {
-        expr: Program::plan(&expr, &checked),
+        expr: program,
         message: r.message.trim().to_string(),
         text: r.rule.trim().to_string(),
         message_expr,

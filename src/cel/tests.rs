@@ -184,6 +184,34 @@ fn rule_fields_are_checked_like_the_apiserver() {
     }
 }
 
+/// What cel-go's program creation refuses after the check (`program instantiation failed:`):
+/// a conversion of a constant that fails (`maybeOptimizeConstUnary`) and a constant pattern of
+/// `find` or `findAll` that does not compile (the regex library's optimizations). The rule then
+/// has no cost and its message expression is not compiled; `oldSelf` counts as used if the
+/// rule uses it.
+#[test]
+fn program_creation_failures_refuse_the_rule() {
+    let cases = [
+        ("{rule: \"int('x') == 1\"}", vec!["[0].rule: Invalid value: {\"Rule\":\"int('x') == 1\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}: program instantiation failed: type conversion error from 'string' to 'int'"]),
+        ("{rule: \"uint(-1) == 1u || string(b'\\\\xff') == ''\"}", vec!["[0].rule: Invalid value: {\"Rule\":\"uint(-1) == 1u || string(b'\\\\xff') == ''\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}: program instantiation failed: unsigned integer overflow"]),
+        ("{rule: \"self.s.find('[') == ''\"}", vec!["[0].rule: Invalid value: {\"Rule\":\"self.s.find('[') == ''\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}: program instantiation failed: error parsing regexp: missing closing ]: `[`"]),
+        ("{rule: \"self.s.findAll('(', 1) == []\", messageExpression: 'self.nope'}", vec!["[0].rule: Invalid value: {\"Rule\":\"self.s.findAll('(', 1) == []\",\"Message\":\"\",\"MessageExpression\":\"self.nope\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}: program instantiation failed: error parsing regexp: missing closing ): `(`"]),
+        ("{rule: 'int(dyn(true)) == 1'}", vec!["[0].rule: Invalid value: {\"Rule\":\"int(dyn(true)) == 1\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}: program instantiation failed: no such overload: int(bool)"]),
+        ("{rule: 'true', messageExpression: \"string(int('y'))\"}", vec!["[0].messageExpression: Invalid value: {\"Rule\":\"true\",\"Message\":\"\",\"MessageExpression\":\"string(int('y'))\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}: messageExpression instantiation failed: type conversion error from 'string' to 'int'"]),
+        ("{rule: \"int('x') == 1\", optionalOldSelf: true}", vec![
+            "[0].optionalOldSelf: Invalid value: true: may not be set if oldSelf is not used in rule",
+            "[0].rule: Invalid value: {\"Rule\":\"int('x') == 1\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":true}: program instantiation failed: type conversion error from 'string' to 'int'",
+        ]),
+        ("{rule: \"oldSelf.value() == self || int('x') == 1\", optionalOldSelf: true}", vec!["[0].rule: Invalid value: {\"Rule\":\"oldSelf.value() == self || int('x') == 1\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":true}: program instantiation failed: type conversion error from 'string' to 'int'"]),
+    ];
+    let prefix = "openAPIV3Schema.properties[spec].x-kubernetes-validations";
+    for (rule, want) in cases {
+        let s = spec("{s: {type: string, maxLength: 8}}", &format!("[{rule}]"));
+        let want: Vec<String> = want.iter().map(|w| format!("{prefix}{w}")).collect();
+        assert_eq!(refused(&s), want, "{rule}");
+    }
+}
+
 #[test]
 fn old_self_in_an_atomic_list_is_refused() {
     let s = "type: object\nproperties:\n  l:\n    type: array\n    items:\n      type: object\n      properties: {a: {type: string}}\n      x-kubernetes-validations: [{rule: 'self == oldSelf'}]\n";

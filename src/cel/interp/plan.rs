@@ -14,6 +14,16 @@ pub(super) struct Planner<'a> {
     pub(super) checked: &'a Checked,
     pub(super) optimize: bool,
     pub(super) presence_cost: bool,
+    /// The first error cel-go's program creation fails with (its decorators': a conversion
+    /// of a constant that fails, a constant pattern of `find` or `findAll` that does not
+    /// compile), in the order the planner builds the steps (operands before their call).
+    pub(super) failed: std::cell::RefCell<Option<Error>>,
+}
+
+impl Planner<'_> {
+    fn fail(&self, e: Error) {
+        self.failed.borrow_mut().get_or_insert(e);
+    }
 }
 
 fn string_name(e: &IdedExpr) -> String {
@@ -294,6 +304,15 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
         }
         _ => {}
     }
+    // The regex library's `FindRegexOptimization` and `FindAllRegexOptimization`: a constant
+    // pattern is compiled when the program is created, which fails with Go's error.
+    if pl.optimize && matches!(name, "find" | "findAll") {
+        if let Some(Step::Const(Ok(Val::String(pattern)))) = args.get(1) {
+            if let Err(e) = crate::go::regexp::compile(pattern) {
+                pl.fail(Error::text(e.to_string()));
+            }
+        }
+    }
     let call = bind(name, overload, &pl.checked.env).unwrap_or(Call::Direct(missing));
     let step = Step::Call {
         price: price(name, overload),
@@ -304,10 +323,14 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
     if pl.optimize && CONVERSIONS.contains(&name) {
         if let Step::Call { args, .. } = &step {
             if args.len() == 1 && is_const(&args[0]) {
-                let v = fold(&step);
-                if v.is_ok() {
-                    return Step::Const(v);
-                }
+                // cel-go's `maybeOptimizeConstUnary`: the value, or program creation fails.
+                return match fold(&step) {
+                    Err(e) => {
+                        pl.fail(e);
+                        step
+                    }
+                    v => Step::Const(v),
+                };
             }
         }
     }

@@ -18,7 +18,7 @@
 //! `sortBy`) failing is the apiserver's recovered panic ([`lister_error`]).
 
 use super::Bind::{Overloads, Singleton, Unguarded};
-use super::{no_overload, Bindings};
+use super::{no_overload, Bindings, Trait};
 use crate::cel::val::{Error, List, Res, Val};
 use std::cmp::Ordering;
 
@@ -79,8 +79,11 @@ pub(super) const BINDINGS: Bindings = &[
     (Overloads(&["list_last"]), last),
     (Unguarded(&["list_flatten", "list_flatten_int"]), flatten),
     (Overloads(&["list_reverse"]), reverse),
-    (Singleton("sort"), sort),
-    (Singleton("@sortByAssociatedKeys"), sort_by_associated_keys),
+    (Singleton("sort", Trait::Lister), sort),
+    (
+        Singleton("@sortByAssociatedKeys", Trait::Lister),
+        sort_by_associated_keys,
+    ),
     (Overloads(&["lists_range"]), range),
 ];
 

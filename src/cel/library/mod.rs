@@ -52,9 +52,9 @@ pub type Func = fn(&[Val]) -> Res;
 /// What an implementation is bound to.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Bind {
-    /// Every overload of the function of this name, its operands unchecked
-    /// (`decls.SingletonUnaryBinding` and the like).
-    Singleton(&'static str),
+    /// Every overload of the function of this name, its operands unchecked but for the first
+    /// one's trait (`decls.SingletonUnaryBinding` and the like).
+    Singleton(&'static str, Trait),
     /// These overloads, each called only on operands its signature takes at run time
     /// (`decls.UnaryBinding` and the like, behind the overload's type guard).
     Overloads(&'static [&'static str]),
@@ -62,6 +62,66 @@ pub(super) enum Bind {
     /// the implementation checks its operands, and dynamic dispatch picks the first overload
     /// of the operands' count.
     Unguarded(&'static [&'static str]),
+}
+
+/// The trait a singleton's first operand must have (cel-go's `traits` mask of its type, which
+/// `evalUnary`, `evalBinary` and `evalVarArgs` check before calling): else the call is `no
+/// such overload: <function>`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Trait {
+    Any,
+    Adder,
+    Comparer,
+    Divider,
+    Lister,
+    Matcher,
+    Modder,
+    Multiplier,
+    Negater,
+    Sizer,
+    Subtractor,
+}
+
+impl Trait {
+    /// Whether `v`'s type has the trait (cel-go's `common/types` values and the apiserver's
+    /// object wrappers, whose lists and maps are lists and maps).
+    fn of(self, v: &Val) -> bool {
+        use Val::*;
+        match self {
+            Trait::Any => true,
+            Trait::Adder => matches!(
+                v,
+                Int(_)
+                    | Uint(_)
+                    | Double(_)
+                    | String(_)
+                    | Bytes(_)
+                    | Duration(_)
+                    | Timestamp(_)
+                    | List(_)
+            ),
+            Trait::Comparer => matches!(
+                v,
+                Int(_)
+                    | Uint(_)
+                    | Double(_)
+                    | String(_)
+                    | Bytes(_)
+                    | Bool(_)
+                    | Duration(_)
+                    | Timestamp(_)
+            ),
+            Trait::Divider | Trait::Multiplier => matches!(v, Int(_) | Uint(_) | Double(_)),
+            Trait::Lister => matches!(v, List(_)),
+            Trait::Matcher => matches!(v, String(_)),
+            Trait::Modder => matches!(v, Int(_) | Uint(_)),
+            Trait::Negater => matches!(v, Int(_) | Double(_) | Duration(_) | Bool(_)),
+            Trait::Sizer => matches!(v, String(_) | Bytes(_) | List(_) | Map(_)),
+            Trait::Subtractor => {
+                matches!(v, Int(_) | Uint(_) | Double(_) | Duration(_) | Timestamp(_))
+            }
+        }
+    }
 }
 
 /// A library's bindings.
@@ -88,7 +148,7 @@ const LIBRARIES: &[Bindings] = &[
 /// The bindings by function name (singletons) and by overload id (with whether the overload
 /// is guarded).
 struct Registry {
-    singletons: HashMap<&'static str, Func>,
+    singletons: HashMap<&'static str, (Func, Trait)>,
     overloads: HashMap<&'static str, (Func, bool)>,
 }
 
@@ -101,8 +161,8 @@ fn registry() -> &'static Registry {
         };
         for (bind, func) in LIBRARIES.iter().flat_map(|l| l.iter()) {
             match *bind {
-                Bind::Singleton(name) => {
-                    r.singletons.insert(name, *func);
+                Bind::Singleton(name, t) => {
+                    r.singletons.insert(name, (*func, t));
                 }
                 Bind::Overloads(ids) | Bind::Unguarded(ids) => {
                     let guarded = matches!(bind, Bind::Overloads(_));
@@ -120,8 +180,10 @@ fn registry() -> &'static Registry {
 /// `evalVarArgs` with the `functions.Overload` it found).
 #[derive(Clone, Debug)]
 pub enum Call {
-    /// A singleton, or an overload without type guards: called as it is.
+    /// An overload without type guards: called as it is.
     Direct(Func),
+    /// A function's singleton, called when its first operand has the trait.
+    Singleton(&'static str, Trait, Func),
     /// One overload behind its type guard.
     Guarded(&'static Overload, Func),
     /// The function's dynamic dispatch over its overloads (with whether each is guarded).
@@ -133,17 +195,30 @@ impl Call {
     pub fn call(&self, args: &[Val]) -> Res {
         match self {
             Call::Direct(f) => f(args),
+            Call::Singleton(name, t, f) => match args.first().is_none_or(|a| t.of(a)) {
+                true => f(args),
+                false => Err(Error::text(format!("no such overload: {name}"))),
+            },
             Call::Guarded(o, f) if o.accepts(args) => f(args),
-            Call::Guarded(..) => no_overload(),
-            Call::Dispatch(overloads) => overloads
-                .iter()
-                .find(|(o, _, guarded)| match guarded {
+            Call::Guarded(o, _) => Err(no_such_signature(o.name(), args)),
+            Call::Dispatch(overloads) => {
+                match overloads.iter().find(|(o, _, guarded)| match guarded {
                     true => o.accepts(args),
                     false => o.arity() == args.len(),
-                })
-                .map_or_else(no_overload, |(_, f, _)| f(args)),
+                }) {
+                    Some((_, f, _)) => f(args),
+                    None => Err(no_such_signature(overloads[0].0.name(), args)),
+                }
+            }
         }
     }
+}
+
+/// cel-go's `MaybeNoSuchOverload`: no overload's type guard takes `args`
+/// (`no such overload: <function>(<operands' type names>)`).
+fn no_such_signature(name: &str, args: &[Val]) -> Error {
+    let types: Vec<&str> = args.iter().map(Val::type_name).collect();
+    Error::text(format!("no such overload: {name}({})", types.join(", ")))
 }
 
 /// The call of function `name` in the environment `env`, the checker having resolved it to
@@ -152,8 +227,8 @@ impl Call {
 /// has no implementation of it.
 pub fn bind(name: &str, id: Option<&str>, env: &CelEnv) -> Option<Call> {
     let r = registry();
-    if let Some(f) = r.singletons.get(name) {
-        return Some(Call::Direct(*f));
+    if let Some((key, &(f, t))) = r.singletons.get_key_value(name) {
+        return Some(Call::Singleton(key, t, f));
     }
     let bound = |o: &'static Overload| {
         let (f, guarded) = r.overloads.get(o.id())?;
@@ -182,16 +257,28 @@ pub fn bind(name: &str, id: Option<&str>, env: &CelEnv) -> Option<Call> {
 /// The singleton implementation of function `name` (the operators the interpreter calls
 /// itself: `_[_]`, `@sortByAssociatedKeys`).
 pub fn singleton(name: &str) -> Option<Func> {
-    registry().singletons.get(name).copied()
+    registry().singletons.get(name).map(|&(f, _)| f)
 }
 
 /// The call of function `name` by its name (as a call the checker did not resolve to one
-/// overload: the function's dynamic dispatch) on `args`, in 1.36's environment.
+/// overload: the function's dynamic dispatch) on `args`, in 1.36's environment; the dispatch's
+/// own `no such overload` (no guard or trait takes the operands) as [`Error::NoSuchOverload`]
+/// (the libraries' tables test what each function answers; how the dispatch words it,
+/// `src/cel/tests/library.rs`).
 #[cfg(test)]
 pub fn call_by_name(name: &str, args: &[Val]) -> Res {
-    bind(name, None, &CelEnv::ALL)
+    let call = bind(name, None, &CelEnv::ALL);
+    let dispatch = [
+        no_such_signature(name, args),
+        Error::text(format!("no such overload: {name}")),
+    ];
+    match call
         .unwrap_or_else(|| panic!("{name} has no implementation"))
         .call(args)
+    {
+        Err(e) if dispatch.contains(&e) => no_overload(),
+        r => r,
+    }
 }
 
 /// `no such overload`, for the arguments no overload takes.
@@ -212,7 +299,7 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for (bind, _) in LIBRARIES.iter().flat_map(|l| l.iter()) {
             match bind {
-                Bind::Singleton(name) => {
+                Bind::Singleton(name, _) => {
                     assert!(!overloads::of(name).is_empty(), "{name} is not declared");
                     assert!(seen.insert(*name), "{name} is bound twice");
                 }
@@ -252,7 +339,7 @@ mod tests {
     #[test]
     fn singletons_have_no_overload_bindings() {
         for (bind, _) in LIBRARIES.iter().flat_map(|l| l.iter()) {
-            if let Bind::Singleton(name) = bind {
+            if let Bind::Singleton(name, _) = bind {
                 for o in overloads::of(name) {
                     assert!(
                         !registry().overloads.contains_key(o.id()),

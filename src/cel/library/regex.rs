@@ -5,7 +5,7 @@
 //! Kubernetes library's `Illegal regex: …` (`find`, `findAll`).
 
 use super::Bind::{Overloads, Singleton};
-use super::{no_overload, Bindings};
+use super::{no_overload, Bindings, Trait};
 use crate::cel::val::{Error, Res, Val};
 use crate::go::regexp::GoRegexError;
 use std::collections::HashMap;
@@ -13,7 +13,7 @@ use std::collections::HashMap;
 /// The standard library's `matches`, a singleton for its global and member forms, and the
 /// Kubernetes regex library's overloads behind their type guards.
 pub(super) const BINDINGS: Bindings = &[
-    (Singleton("matches"), matches),
+    (Singleton("matches", Trait::Matcher), matches),
     (Overloads(&["string_find_string"]), find),
     (
         Overloads(&["string_find_all_string", "string_find_all_string_int"]),

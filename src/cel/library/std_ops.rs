@@ -9,31 +9,33 @@
 //! cel-go's does; comparisons and equality cross numeric types.
 
 use super::super::val::{Error, Key, List, Res, Val};
+use super::Trait::*;
 use super::{no_overload, time, Bind::Singleton, Bindings};
 use crate::field::go_float;
 use std::cmp::Ordering;
 
 /// The standard operators and functions, each bound as cel-go's standard library binds it: one
-/// implementation for all its overloads (`decls.SingletonUnaryBinding` and the like).
+/// implementation for all its overloads (`decls.SingletonUnaryBinding` and the like), with the
+/// trait it asks of its first operand (`traits.AdderType`…).
 pub(super) const BINDINGS: Bindings = &[
-    (Singleton("!_"), not),
-    (Singleton("-_"), negate),
-    (Singleton("_+_"), add),
-    (Singleton("_-_"), sub),
-    (Singleton("_*_"), mul),
-    (Singleton("_/_"), div),
-    (Singleton("_%_"), rem),
-    (Singleton("_<_"), less),
-    (Singleton("_<=_"), less_equals),
-    (Singleton("_>_"), greater),
-    (Singleton("_>=_"), greater_equals),
-    (Singleton("_==_"), equals),
-    (Singleton("_!=_"), not_equals),
-    (Singleton("@in"), contains),
-    (Singleton("_[_]"), index),
-    (Singleton("size"), size),
-    (Singleton("dyn"), dyn_),
-    (Singleton("type"), type_of),
+    (Singleton("!_", Any), not),
+    (Singleton("-_", Negater), negate),
+    (Singleton("_+_", Adder), add),
+    (Singleton("_-_", Subtractor), sub),
+    (Singleton("_*_", Multiplier), mul),
+    (Singleton("_/_", Divider), div),
+    (Singleton("_%_", Modder), rem),
+    (Singleton("_<_", Comparer), less),
+    (Singleton("_<=_", Comparer), less_equals),
+    (Singleton("_>_", Comparer), greater),
+    (Singleton("_>=_", Comparer), greater_equals),
+    (Singleton("_==_", Any), equals),
+    (Singleton("_!=_", Any), not_equals),
+    (Singleton("@in", Any), contains),
+    (Singleton("_[_]", Any), index),
+    (Singleton("size", Sizer), size),
+    (Singleton("dyn", Any), dyn_),
+    (Singleton("type", Any), type_of),
 ];
 
 fn int_overflow() -> Error {

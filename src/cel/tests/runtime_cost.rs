@@ -37,7 +37,7 @@ fn cost_with(
             return Err(0);
         }
     };
-    let program = Program::plan_with(&e, &checked, false, presence_cost);
+    let program = Program::plan_with(&e, &checked, false, presence_cost).expect("a program");
     let json = json_of(value);
     let vars = [("self", to_cel(&json, &decl))];
     match program.run(&vars, limit) {
