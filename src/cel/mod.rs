@@ -1,9 +1,11 @@
 //! CEL validation rules (`x-kubernetes-validations`) as kube-apiserver 1.36 evaluates them on
 //! create. The rest of the crate sees [`Compiled`] and [`FieldError`]s.
 //!
-//! A CEL runtime of our own, in cel-go's stages; only the parser is the cel crate's (0.13,
-//! `::cel`: its AST is read by the stages below, `syntax` words its errors as cel-go's and
-//! keeps each thread's parses by the expression's text). A rule's parse and type errors are
+//! A CEL runtime of our own, in cel-go's stages, a folder each (`parser/`, `checker/`,
+//! `interpreter/`, `library/`, `estimate/`, and `rules/` for what the apiextensions apiserver
+//! adds: a CRD's rules compiled along its schema and run on objects); only the parser is the
+//! cel crate's (0.13, `::cel`: its AST is read by the stages below, `syntax` words its errors
+//! as cel-go's and keeps each thread's parses by the expression's text). A rule's parse and type errors are
 //! `issues`: values with their place, displayed once as cel-go's `ToDisplayString` does.
 //!
 //! - **Types.** `decl` models the CEL type of every schema node; `check` is cel-go's type
@@ -43,30 +45,20 @@
 //! - A `%#v`-printed rule in CRD errors shows set `reason`/`optionalOldSelf` pointers with a
 //!   fixed address (the apiserver prints a different one each time).
 
-mod check;
-mod compile;
-mod cost;
-mod decl;
-mod equal;
-mod errors;
-mod escape;
+mod checker;
 mod estimate;
-mod eval;
-pub(crate) mod fieldpath;
-mod gokeys;
-mod interp;
-mod issues;
+mod interpreter;
 mod library;
-mod lists;
-mod locate;
-mod mapping;
-mod overloads;
-pub mod preexisting;
-mod rule;
-mod syntax;
-mod types;
-pub(crate) mod val;
-mod value;
+mod parser;
+mod rules;
+
+use checker::{check, mapping, overloads, types};
+pub(crate) use interpreter::val;
+use interpreter::{equal, gokeys, interp, lists, value};
+use parser::{issues, locate, syntax};
+pub(crate) use rules::fieldpath;
+pub use rules::preexisting;
+use rules::{compile, cost, decl, errors, escape, eval, rule};
 
 use crate::field::FieldError;
 use crate::schema::Structural;

@@ -1,12 +1,12 @@
 //! Compiling a CRD version's rules once: a tree of validators along the schema (the
 //! apiserver's `NewValidator`), holding only the nodes that have rules or lead to some, and the
 //! CRD errors of every rule that does not compile or whose estimated cost is over the
-//! apiserver's limits (see [`super::estimate`]).
+//! apiserver's limits (see [`crate::cel::estimate`]).
 
-use super::decl::{decl_of, field_of, has_decl, is_list, is_map, Decl, FieldType, Kind};
-use super::estimate::{Cardinality, Total};
-use super::rule::{self, Rule};
-use super::RuleError;
+use crate::cel::decl::{decl_of, field_of, has_decl, is_list, is_map, Decl, FieldType, Kind};
+use crate::cel::estimate::{Cardinality, Total};
+use crate::cel::rule::{self, Rule};
+use crate::cel::RuleError;
 use crate::field;
 use crate::schema::{Structural, StructuralOrBool};
 use std::sync::Arc;
@@ -34,7 +34,7 @@ pub struct Node {
     pub map_keys: Option<Box<[String]>>,
     pub additional: Option<Box<Node>>,
     /// The schema below the node as CEL ratcheting compares a value with its old one.
-    pub shape: super::equal::Shape,
+    pub shape: crate::cel::equal::Shape,
 }
 
 impl Node {
@@ -65,7 +65,7 @@ struct Out<'a> {
     /// compiles no rule of a node with such an error at it or below it, nor counts its cost.
     schema_errors: &'a [&'a str],
     /// The old CRD's expressions (on an update).
-    preexisting: &'a super::preexisting::Preexisting,
+    preexisting: &'a crate::cel::preexisting::Preexisting,
 }
 
 impl Out<'_> {
@@ -92,7 +92,7 @@ enum Ty {
 pub struct Built {
     /// The validator tree (`None` when there is no rule).
     pub root: Option<Node>,
-    /// The CRD errors (in the walk's order: [`super::Compiled`] sorts them with the
+    /// The CRD errors (in the walk's order: [`crate::cel::Compiled`] sorts them with the
     /// `fieldPath` ones).
     pub errors: Vec<RuleError>,
     /// The largest estimated cost of a rule or message expression.
@@ -106,7 +106,7 @@ pub fn compile_with_costs(
     schema: &Structural,
     path: &str,
     schema_errors: &[&str],
-    preexisting: &super::preexisting::Preexisting,
+    preexisting: &crate::cel::preexisting::Preexisting,
 ) -> Built {
     if !has_rules(schema) || !has_decl(schema) {
         return Built {
@@ -194,7 +194,7 @@ fn node(s: &Structural, ty: Ty, at: &At<'_>, out: &mut Out<'_>) -> Option<Node> 
     let map_keys = (items.is_some() && s.extensions.x_list_type() == Some("map"))
         .then(|| s.extensions.x_list_map_keys().into());
     (!empty).then(|| Node {
-        shape: super::equal::shape(s, root),
+        shape: crate::cel::equal::shape(s, root),
         map_keys,
         decl: decl.filter(|_| !rules.is_empty()),
         rules,
@@ -284,7 +284,7 @@ fn properties(
 
 /// A property's CEL type: the parent's field when CEL can name it, else its own.
 fn prop_decl(parent: &Decl, name: &str, p: &Structural) -> Option<Arc<Decl>> {
-    match super::escape::escape(name) {
+    match crate::cel::escape::escape(name) {
         Some(_) => parent.property(name).map(|f| f.decl.clone()),
         None => decl_of(p, p.extensions.x_embedded_resource),
     }

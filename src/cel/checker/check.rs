@@ -1,21 +1,21 @@
 //! Compile-time checks in place of cel-go's type checker, which the cel crate does not have:
 //! what would make kube-apiserver 1.36 refuse a rule. Variables other than `self`, `oldSelf`
 //! and macro variables; functions the 1.36 environment does not declare; calls no overload
-//! takes ([`super::overloads`]); fields an object's schema does not declare (`undefined
+//! takes ([`crate::cel::overloads`]); fields an object's schema does not declare (`undefined
 //! field`); selections on what has no fields; comprehension ranges that are not lists or
 //! maps; literals that are not homogeneous. `oldSelf` use is recorded (transition rules).
 //!
-//! Types ([`super::types`]) are followed through selections, indexing, macro variables,
+//! Types ([`crate::cel::types`]) are followed through selections, indexing, macro variables,
 //! literals and every call. As cel-go's checker, it goes on after a type error and reports
 //! them all; what cel-go's AST validators find is reported only without one.
 
-use super::decl::{Decl, Kind};
-use super::issues::{Issue, Issues};
-use super::locate::macro_of;
-use super::mapping::Mapping;
-use super::overloads;
-use super::types::{self, Ty};
-use super::val::Val;
+use crate::cel::decl::{Decl, Kind};
+use crate::cel::issues::{Issue, Issues};
+use crate::cel::locate::macro_of;
+use crate::cel::mapping::Mapping;
+use crate::cel::overloads;
+use crate::cel::types::{self, Ty};
+use crate::cel::val::Val;
 use crate::versions::CelEnv;
 use ::cel::common::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 use std::collections::{HashMap, HashSet};
@@ -66,12 +66,12 @@ impl std::fmt::Display for CompileError {
 pub struct Checked {
     pub uses_old_self: bool,
     /// Reads (selections, indexing, variables) of `byte` and `duration` strings, whose
-    /// conversion may have failed (see [`super::value::Invalid`]).
+    /// conversion may have failed (see [`crate::cel::value::Invalid`]).
     pub strfmt: HashSet<u64>,
     /// Every node's type (by expression id), which the cost estimate reads.
     pub types: HashMap<u64, Ty>,
     /// The calls only one overload takes, with its id (`add_string`), as cel-go's checker
-    /// records them: the runtime cost of some depends on it ([`super::interp`]).
+    /// records them: the runtime cost of some depends on it ([`crate::cel::interp`]).
     pub overloads: HashMap<u64, &'static str>,
     /// The member-style calls that name a global function of a qualified name
     /// (`sets.contains(…)`, `format.dns1123Label()`), with that name.
@@ -126,7 +126,7 @@ pub fn check(
 }
 
 /// [`check`] in the environment `env` (new or stored expressions, see
-/// [`super::preexisting`]).
+/// [`crate::cel::preexisting`]).
 pub fn check_in(
     expr: &IdedExpr,
     src: &str,
@@ -336,7 +336,7 @@ impl Checker<'_> {
         let Some(("exists_one", written)) = macro_of(c) else {
             return None;
         };
-        let (paren, var) = super::locate::written_exists_one_camel(self.root, self.src, id)?;
+        let (paren, var) = crate::cel::locate::written_exists_one_camel(self.root, self.src, id)?;
         if let Err(issue) = self.walk(&c.iter_range) {
             return Some(Err(issue));
         }
@@ -560,7 +560,7 @@ impl Checker<'_> {
                     .flatten(),
             );
         }
-        if let Err((i, msg)) = super::library::check_format(f.inner(), &values) {
+        if let Err((i, msg)) = crate::cel::library::check_format(f.inner(), &values) {
             let issue = self.at_node(l.elements[i].id, "format", &msg);
             self.invalid.push(issue);
         }
@@ -735,7 +735,7 @@ fn timestamp_literal_ok(l: &LiteralValue) -> bool {
         LiteralValue::Int(i) => Val::Int(*i.inner()),
         _ => return true,
     };
-    super::library::timestamp_literal_ok(&v)
+    crate::cel::library::timestamp_literal_ok(&v)
 }
 
 /// A value of static type `t`, for the format check (`None` when `t` is not a plain type).
@@ -764,7 +764,7 @@ fn type_only(t: &Ty) -> Option<Val> {
         Ty::Optional(_) => "optional_type".to_string(),
         _ => return None,
     };
-    Some(super::library::type_only(name))
+    Some(crate::cel::library::type_only(name))
 }
 
 /// The types of a comprehension's variables over `range`.
@@ -780,7 +780,7 @@ fn element_types(range: &Ty, two: bool) -> (Ty, Ty) {
 /// `a.b.f(…)` as the qualified function name `a.b.f` (`sets.contains`, `format.named`) when
 /// `target` is a chain of selections on an identifier that is not a variable: not `self`,
 /// `oldSelf`, nor one `is_bound` names (a macro's).
-pub(super) fn qualified_name(
+pub(in crate::cel) fn qualified_name(
     target: &IdedExpr,
     name: &str,
     is_bound: impl Fn(&str) -> bool,

@@ -1,12 +1,12 @@
 //! Evaluation: the steps run with cel-go's semantics for control flow and macros, the cost
 //! counted as each step is observed.
 
-use super::super::library::{index_of, lister_error};
-use super::super::lists::apply;
-use super::super::val::{Error, Key, Map, Val};
 use super::plan::{is_attribute, is_const};
 use super::price::Price;
 use super::{Fold, Quant, QuantKind, SetKey, Shape, Step, Transform, LIST, MAP, V};
+use crate::cel::library::{index_of, lister_error};
+use crate::cel::lists::apply;
+use crate::cel::val::{Error, Key, Map, Val};
 use std::collections::BTreeMap;
 
 /// Evaluates `root` with `vars` bound against the cost `limit`: its value (`Err` when the
@@ -340,7 +340,7 @@ impl<'p> Run<'p> {
                 self.charge(*literals);
                 self.sort_by(list, var, key)
             }
-            Step::StrFmt(inner) => super::super::value::strfmt(self.eval(inner)?),
+            Step::StrFmt(inner) => crate::cel::value::strfmt(self.eval(inner)?),
             Step::Lister(inner) => self.eval(inner).map_err(|_| lister_error()),
         }
     }
@@ -611,7 +611,7 @@ impl<'p> Run<'p> {
             return Err(lister_error());
         }
         let args = [Val::List(items), Val::list(keys)];
-        let sort = super::super::library::singleton("@sortByAssociatedKeys").expect("declared");
+        let sort = crate::cel::library::singleton("@sortByAssociatedKeys").expect("declared");
         let out = sort(&args);
         let args: Vec<V> = args.into_iter().map(Ok).collect();
         let units = Price::SelfCompare(1).of(&args, &out);
@@ -622,6 +622,6 @@ impl<'p> Run<'p> {
 
 /// `x[i]`: the library's index operator.
 fn index_value(v: &Val, i: &Val) -> V {
-    let index = super::super::library::singleton("_[_]").expect("declared");
+    let index = crate::cel::library::singleton("_[_]").expect("declared");
     index(&[v.clone(), i.clone()])
 }

@@ -4,7 +4,7 @@
 //! from CEL at all.
 
 /// CEL's reserved words (`namespace` is the one Kubernetes schemas meet most).
-pub(super) const RESERVED: &[&str] = &[
+pub(in crate::cel) const RESERVED: &[&str] = &[
     "true",
     "false",
     "null",

@@ -98,13 +98,17 @@ fn unescape_single_quote(s: &str) -> Option<String> {
 
 /// The `x-kubernetes-validations[i].fieldPath: must be a valid path` errors of `s` (at `path`)
 /// and the nodes below it.
-pub(super) fn invalid_paths(s: &Structural, path: &str, out: &mut Vec<super::RuleError>) {
+pub(in crate::cel) fn invalid_paths(
+    s: &Structural,
+    path: &str,
+    out: &mut Vec<crate::cel::RuleError>,
+) {
     if let Some(rules) = s.extensions.x_validations().and_then(|v| v.as_array()) {
         for (i, r) in rules.iter().enumerate() {
             let fp = r.get("fieldPath").and_then(|v| v.as_str()).unwrap_or("");
             if !fp.trim().is_empty() && valid_field_path(fp, s).is_none() {
                 let at = format!("{path}.x-kubernetes-validations[{i}].fieldPath");
-                out.push(super::RuleError::of_schema(invalid_path(at, fp)));
+                out.push(crate::cel::RuleError::of_schema(invalid_path(at, fp)));
             }
         }
     }

@@ -5,7 +5,7 @@
 //! == 'b')` is refused as cel-go refuses it (`x` is an `int` once `x > 1` is checked). At the
 //! end of the check every type is substituted, unbound variables becoming `dyn`.
 
-use super::types::Ty;
+use crate::cel::types::Ty;
 use std::collections::HashMap;
 
 /// The substitutions found so far, and the next fresh variable.

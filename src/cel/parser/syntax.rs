@@ -15,14 +15,15 @@
 //! - the crate's own reports of a tree its error recovery left incomplete (`Incomplete
 //!   ExprContext…!`) are not cel-go's: left out when a syntax error says what went wrong.
 
-use super::issues::{Issue, Issues};
+use crate::cel::issues::{Issue, Issues};
 use ::cel::common::ast::IdedExpr;
 use ::cel::parser::Parser;
 
 /// Whether cel-go refuses `name` as an identifier (its `reservedIds`; `true`, `false`, `null`
 /// and `in` are the lexer's keywords, never identifiers).
 fn reserved(name: &str) -> bool {
-    super::escape::RESERVED.contains(&name) && !matches!(name, "true" | "false" | "null" | "in")
+    crate::cel::escape::RESERVED.contains(&name)
+        && !matches!(name, "true" | "false" | "null" | "in")
 }
 
 /// cel-go's `AccumulatorName`.
@@ -278,11 +279,11 @@ struct Token {
     start: usize,
 }
 
-/// The rule's tokens, as far as the checks above need them (from [`super::locate::tokens`]):
+/// The rule's tokens, as far as the checks above need them (from [`crate::cel::locate::tokens`]):
 /// names, single-character punctuation, and anything else (a literal, an operator) as one
 /// token.
 fn lex(src: &str) -> Vec<Token> {
-    super::locate::tokens(src)
+    crate::cel::locate::tokens(src)
         .into_iter()
         // A call's `f(` marker: its `(` comes as a token of its own.
         .filter(|(kind, _)| kind.len() == 1 || !kind.ends_with('('))

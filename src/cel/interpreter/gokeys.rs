@@ -1,12 +1,12 @@
 //! Go's map-key identity of the values the apiserver holds for CEL list elements and
-//! map-list keys (see [`super::lists`]): the JSON value of an element of the data, or a CEL
+//! map-list keys (see [`crate::cel::lists`]): the JSON value of an element of the data, or a CEL
 //! value's `Value()`. Objects, lists and bytes cannot be Go map keys: hashing them panics in
 //! the apiserver, which cel-go reports as an internal error.
 
-use super::decl::{Decl, Kind};
-use super::escape::escape;
-use super::val::{Error, Key, Val as Value};
-use super::value::Json;
+use crate::cel::decl::{Decl, Kind};
+use crate::cel::escape::escape;
+use crate::cel::val::{Error, Key, Val as Value};
+use crate::cel::value::Json;
 use std::sync::Arc;
 
 /// 2^63: the whole numbers below it in size (and -2^63) are an `int64` in Go.

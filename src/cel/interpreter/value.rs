@@ -18,14 +18,14 @@
 //! field of a large object thus converts that field, and nested nodes with rules do not
 //! convert their subtrees again. The values are the same as converting eagerly would give
 //! (sizes, key order, set elements, format errors), each read converting anew what it reads
-//! unless the whole object, map or list has been read (then kept, see [`super::val`]).
+//! unless the whole object, map or list has been read (then kept, see [`crate::cel::val`]).
 //!
 //! The tree is copied rather than borrowed because values are `'static` (`Arc`s the
 //! interpreter and libraries pass around freely) while the object is the caller's borrow.
 
-use super::decl::{Decl, Kind, ListType};
-use super::gokeys::{of_json, Held};
-use super::val::{Ext, Key, List, Map, Timestamp, Val};
+use crate::cel::decl::{Decl, Kind, ListType};
+use crate::cel::gokeys::{of_json, Held};
+use crate::cel::val::{Ext, Key, List, Map, Timestamp, Val};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -88,7 +88,7 @@ fn member<'a>(members: &'a [(Arc<str>, Json)], name: &str) -> Option<&'a Json> {
         .map(|i| &members[i].1)
 }
 
-/// `v` at a node of type `d` (tests: a walk copies each object once, see [`super::eval`]).
+/// `v` at a node of type `d` (tests: a walk copies each object once, see [`crate::cel::eval`]).
 #[cfg(test)]
 pub fn to_cel(v: &Value, d: &Arc<Decl>) -> Val {
     to_val(&Json::of(v), d)
@@ -251,7 +251,7 @@ impl Ext for Invalid {
     fn type_name(&self) -> &str {
         "strfmt.Invalid"
     }
-    fn equal(&self, other: &Val) -> Result<bool, super::val::Error> {
+    fn equal(&self, other: &Val) -> Result<bool, crate::cel::val::Error> {
         Ok(other.as_ext::<Invalid>() == Some(self))
     }
     fn as_any(&self) -> &dyn std::any::Any {
@@ -265,9 +265,9 @@ fn invalid(msg: String) -> Val {
 
 /// A read of an object's value that may have failed its format: the error, else the value
 /// (the planner's `StrFmt` step).
-pub fn strfmt(v: Val) -> super::val::Res {
+pub fn strfmt(v: Val) -> crate::cel::val::Res {
     match v.as_ext::<Invalid>() {
-        Some(bad) => Err(super::val::Error::text(bad.0.as_str())),
+        Some(bad) => Err(crate::cel::val::Error::text(bad.0.as_str())),
         None => Ok(v),
     }
 }

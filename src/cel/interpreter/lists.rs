@@ -10,14 +10,14 @@
 //!
 //! A value's kind travels with it: the object's lists and maps carry their schema type
 //! ([`List::origin`], [`Map::origin`]), and so do the lists `+` builds on one of them, as the
-//! apiserver reads them back with the schema. The interpreter ([`super::interp`]) runs `==`,
+//! apiserver reads them back with the schema. The interpreter ([`crate::cel::interp`]) runs `==`,
 //! `!=`, `+` and `in` with [`apply`] first, and as the library's plain functions when it
 //! has no answer. Set elements and map-list keys are told apart as Go map keys (see
-//! [`super::gokeys`]).
+//! [`crate::cel::gokeys`]).
 
-use super::decl::{Decl, Kind, ListType};
-use super::gokeys::{key_of, of_data, of_value, Held, MapKey, Native, Panic};
-use super::val::{Error, Key, List, Map, Res, Val as Value};
+use crate::cel::decl::{Decl, Kind, ListType};
+use crate::cel::gokeys::{key_of, of_data, of_value, Held, MapKey, Native, Panic};
+use crate::cel::val::{Error, Key, List, Map, Res, Val as Value};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 

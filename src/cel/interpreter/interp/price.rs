@@ -1,10 +1,10 @@
 //! What a call costs at run time (cel-go's `CostTracker.costCall`), and the zero an empty
 //! list sums to: each stated once, keyed as upstream keys it, by the overload id the checker
-//! recorded for the call ([`super::super::overloads`]) or, for the Kubernetes libraries'
+//! recorded for the call ([`crate::cel::overloads`]) or, for the Kubernetes libraries'
 //! `CallCost`, by the function's name.
 
-use super::super::val::Val;
 use super::{LIST, V};
+use crate::cel::val::Val;
 
 /// `common.StringTraversalCostFactor`.
 const TRAVERSAL: f64 = 0.1;
@@ -250,7 +250,7 @@ impl Price {
                     }
             }
             Price::Validate => match args.first().and_then(|f| f.as_ref().ok()) {
-                Some(f) => match super::super::library::max_regex_size(f) {
+                Some(f) => match crate::cel::library::max_regex_size(f) {
                     Some(re) => ceil((1 + a(1)) as f64 * TRAVERSAL) * ceil(re as f64 * REGEX),
                     None => 1,
                 },

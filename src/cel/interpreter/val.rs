@@ -6,7 +6,7 @@
 //! [`Ext`] values; errors are [`Error`]s with cel-go's texts.
 //!
 //! An object's lists and maps are also lazy, as those wrappers are: they hold their part of
-//! the object's JSON ([`super::value::Json`]) and convert an item or entry when it is read.
+//! the object's JSON ([`crate::cel::value::Json`]) and convert an item or entry when it is read.
 //! A lookup, `has()`, `size()` and an index read the JSON alone; whatever needs them all
 //! (iteration, equality, the library functions, runtime costs' traversals) converts the whole
 //! level once through [`List::items`] or [`Map::entries`] and keeps it, the items' own lists
@@ -14,11 +14,11 @@
 //!
 //! Equality is cel-go's `Equal` (numbers compare across int, uint and double; lists in
 //! order, maps by key; the left operand's kind decides for set and map lists, see
-//! [`super::lists`]); ordering is cel-go's `Compare` ([`Val::compare`]).
+//! [`crate::cel::lists`]); ordering is cel-go's `Compare` ([`Val::compare`]).
 
-use super::decl::Decl;
-use super::gokeys::Held;
-use super::value::{JsonList, JsonMap};
+use crate::cel::decl::Decl;
+use crate::cel::gokeys::Held;
+use crate::cel::value::{JsonList, JsonMap};
 use std::any::Any;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -85,7 +85,7 @@ impl dyn Ext {
 ///
 /// A list of the object converts its items from the object's JSON only when they are first
 /// read as a whole ([`List::items`]); [`List::len`] and [`List::get`] read the JSON without
-/// converting the rest (see [`super::value`]).
+/// converting the rest (see [`crate::cel::value`]).
 #[derive(Clone, Debug)]
 pub struct List {
     items: Arc<Items>,
@@ -432,7 +432,7 @@ impl Val {
         }
     }
 
-    /// cel-go's `types.Equal` (for the object's set and map lists, see [`super::lists`]):
+    /// cel-go's `types.Equal` (for the object's set and map lists, see [`crate::cel::lists`]):
     /// `null` equals only `null`; numbers compare across int, uint and double; lists in order
     /// and maps by key, where an item's error does not make them unequal (only a false item
     /// does, as cel-go's `baseList.Equal`); values of different types are not equal, except

@@ -2,12 +2,12 @@
 //! validation checks it (`rule`, `message`, `messageExpression`, `reason`, `fieldPath`,
 //! `optionalOldSelf`), parsed and type-checked once.
 
-use super::check::{check_in, CompileError, Want};
-use super::decl::Decl;
-use super::fieldpath::{invalid_path, valid_field_path};
-use super::interp::Program;
-use super::preexisting::Preexisting;
-use super::RuleError;
+use crate::cel::check::{check_in, CompileError, Want};
+use crate::cel::decl::Decl;
+use crate::cel::fieldpath::{invalid_path, valid_field_path};
+use crate::cel::interp::Program;
+use crate::cel::preexisting::Preexisting;
+use crate::cel::RuleError;
 use crate::field::{go_json, FieldError};
 use crate::go::strconv::quote;
 use crate::schema::Structural;
@@ -92,7 +92,7 @@ fn raw(v: &Value) -> Raw {
     }
 }
 
-pub use super::syntax::parse;
+pub use crate::cel::syntax::parse;
 
 /// Rule `i` of the schema node at `node`: where its errors are.
 #[derive(Clone, Copy)]
@@ -114,7 +114,7 @@ impl Site<'_> {
 }
 
 /// The estimated costs of a rule that compiles, and of its `messageExpression` when that
-/// compiles too (see [`super::estimate`]).
+/// compiles too (see [`crate::cel::estimate`]).
 #[derive(Debug, Default)]
 pub struct Costs {
     pub rule: u64,
@@ -182,7 +182,7 @@ fn compile_costed(
         detail
     });
     if program.is_ok() {
-        costs.rule = super::estimate::max_cost(&expr, decl, optional_old_self, &checked.types);
+        costs.rule = crate::cel::estimate::max_cost(&expr, decl, optional_old_self, &checked.types);
     }
     let message_expr = match (&program, r.message_expression.as_str()) {
         (Err(_), _) | (_, "") => None,
@@ -193,7 +193,7 @@ fn compile_costed(
             }) {
                 Ok((e, c)) => match Program::plan(&e, &c) {
                     Ok(p) => {
-                        costs.message = Some(super::estimate::max_cost(
+                        costs.message = Some(crate::cel::estimate::max_cost(
                             &e,
                             decl,
                             optional_old_self,

@@ -281,7 +281,7 @@ fn appended(e: &IdedExpr) -> Option<&IdedExpr> {
 
 /// The tokens of `src` that [`walk`] knows (kind, byte offset): identifiers (`id:x`), `f(`
 /// at a call's parenthesis, operators and punctuation; strings and comments skipped.
-pub(super) fn tokens(src: &str) -> Vec<(String, usize)> {
+pub(in crate::cel) fn tokens(src: &str) -> Vec<(String, usize)> {
     let b = src.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;

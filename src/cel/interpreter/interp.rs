@@ -10,9 +10,9 @@
 //! `r && p` after it), so their costs and their errors are cel-go's.
 //!
 //! Control flow (short-circuits, macros, optionals' `or`, `x.?f`) is evaluated here, and the
-//! list operators on the object's set and map lists ([`super::lists`], each value carrying
+//! list operators on the object's set and map lists ([`crate::cel::lists`], each value carrying
 //! its schema type); every other call is bound once, when the rule is planned, as cel-go's
-//! planner binds it ([`super::library::bind`]: the function's singleton, the overload the
+//! planner binds it ([`crate::cel::library::bind`]: the function's singleton, the overload the
 //! checker resolved behind its type guard, or the function's dynamic dispatch), and given its
 //! operands evaluated.
 //! Errors are values, as in cel-go: a macro's accumulator may hold one. When the count goes
@@ -22,10 +22,10 @@ mod plan;
 mod price;
 mod run;
 
-use super::check::Checked;
-use super::library::Call;
-use super::lists::ListOp;
-use super::val::{Error, Key, Val};
+use crate::cel::check::Checked;
+use crate::cel::library::Call;
+use crate::cel::lists::ListOp;
+use crate::cel::val::{Error, Key, Val};
 use ::cel::common::ast::IdedExpr;
 use plan::{plan, Planner};
 use price::Price;
@@ -80,8 +80,8 @@ enum Step {
     Cond(Box<Step>, Box<Step>, Box<Step>),
     /// A strict call: the receiver (if any) and arguments, then the function at its price.
     /// `==`, `!=`, `+` and `in` (`op`) run the object's set and map lists' semantics first
-    /// ([`super::lists`]); the function is bound as cel-go's planner binds it
-    /// ([`super::library::bind`]).
+    /// ([`crate::cel::lists`]); the function is bound as cel-go's planner binds it
+    /// ([`crate::cel::library::bind`]).
     Call {
         args: Vec<Step>,
         price: Price,
@@ -131,7 +131,7 @@ enum Step {
         /// What the expansion's two empty lists cost (none when `OptOptimize` folds them).
         literals: u64,
     },
-    /// A read of a `byte`/`duration` string ([`super::value::Invalid`]).
+    /// A read of a `byte`/`duration` string ([`crate::cel::value::Invalid`]).
     StrFmt(Box<Step>),
     /// The receiver of `distinct()`/`sort()`.
     Lister(Box<Step>),

@@ -7,15 +7,15 @@
 //! The first node with rules on the way down copies its value into a [`Json`] tree once (and
 //! the first whose rules read `oldSelf`, its old value); the nodes with rules below it take
 //! their parts of the same trees, and their `self` and `oldSelf` convert only what the rules
-//! read (see [`super::value`]).
+//! read (see [`crate::cel::value`]).
 
-use super::compile::{Node, Slot};
-use super::cost::Budget;
-use super::equal::{correlated_index, equal};
-use super::errors::{runtime_error, RunError};
-use super::rule::{Reason, Rule};
-use super::val::Val;
-use super::value::{to_val, Json};
+use crate::cel::compile::{Node, Slot};
+use crate::cel::cost::Budget;
+use crate::cel::equal::{correlated_index, equal};
+use crate::cel::errors::{runtime_error, RunError};
+use crate::cel::rule::{Reason, Rule};
+use crate::cel::val::Val;
+use crate::cel::value::{to_val, Json};
 use crate::field::{BadValue, ErrorType, FieldError, Path};
 use crate::go::strconv::quote;
 use serde_json::Value;
@@ -292,7 +292,7 @@ enum MessageStop {
 /// empty, has line breaks or is longer than 5000 bytes; `Err` (the error that stops
 /// evaluation) when it runs out of cost.
 fn message_expression(
-    e: &super::interp::Program,
+    e: &crate::cel::interp::Program,
     src: &str,
     vars: &[(&'static str, Val)],
     budget: &mut Budget,

@@ -1,10 +1,10 @@
 //! The apiserver's runtime cost limits: each rule (or message expression) evaluates within the
-//! per-call limit, counted as cel-go counts it ([`super::interp`]); what it cost is taken from
+//! per-call limit, counted as cel-go counts it ([`crate::cel::interp`]); what it cost is taken from
 //! the object's runtime budget, which stops validation when a rule costs more than is left.
 
-use super::errors::RunError;
-use super::interp::{Program, Stop};
-use super::val::Val;
+use crate::cel::errors::RunError;
+use crate::cel::interp::{Program, Stop};
+use crate::cel::val::Val;
 
 /// `celconfig.PerCallLimit`.
 pub const PER_CALL_LIMIT: u64 = 1_000_000;

@@ -2,9 +2,9 @@
 //! with their CEL-nameable properties, maps from `additionalProperties`, lists with their list
 //! type, the string formats that become durations, timestamps and bytes, int-or-string as a
 //! dynamic value. Built once per CRD version; values are converted along it (see
-//! [`super::value`]) and rules are checked against it (see [`super::check`]).
+//! [`crate::cel::value`]) and rules are checked against it (see [`crate::cel::check`]).
 
-use super::escape::escape;
+use crate::cel::escape::escape;
 use crate::schema::{Structural, StructuralOrBool};
 use std::sync::Arc;
 
@@ -16,7 +16,7 @@ pub struct Decl {
     pub nullable: bool,
     /// The schema's `type` ("" for int-or-string), shown as the value of runtime errors.
     pub type_name: &'static str,
-    /// What the static cost estimate knows of the node's size (see [`super::estimate`]).
+    /// What the static cost estimate knows of the node's size (see [`crate::cel::estimate`]).
     pub size: Sizes,
 }
 
@@ -93,7 +93,7 @@ impl Decl {
 pub fn decl_of(s: &Structural, root: bool) -> Option<Arc<Decl>> {
     let nullable = s.generic.nullable;
     if s.extensions.x_int_or_string {
-        let size = super::estimate::sizes(s, &Kind::IntOrString);
+        let size = crate::cel::estimate::sizes(s, &Kind::IntOrString);
         return Some(simple(Kind::IntOrString, nullable, "", size));
     }
     let (kind, type_name) = match &*s.generic.type_ {
@@ -110,7 +110,7 @@ pub fn decl_of(s: &Structural, root: bool) -> Option<Arc<Decl>> {
         _ => return None,
     };
     let type_name = if root { "object" } else { type_name };
-    let size = super::estimate::sizes(s, &kind);
+    let size = crate::cel::estimate::sizes(s, &kind);
     Some(simple(kind, nullable, type_name, size))
 }
 
@@ -257,7 +257,7 @@ fn type_and_object_meta() -> Vec<Field> {
             Kind::String,
             false,
             "string",
-            super::estimate::UNBOUNDED_STRING,
+            crate::cel::estimate::UNBOUNDED_STRING,
         )
     };
     let field = |name: &str, decl| Field {

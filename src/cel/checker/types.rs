@@ -1,11 +1,11 @@
-//! The CEL types [`super::check`] follows, as cel-go's checker names them. A schema object is
+//! The CEL types [`crate::cel::check`] follows, as cel-go's checker names them. A schema object is
 //! cel-go's object type, which the apiserver names after the rule's `self` (`selfType<N>` and
 //! the path of CEL field names, `.@idx` for a list's items, `.@elem` for a map's values);
 //! `<N>` is the nanosecond of the clock when the apiserver compiled the rule, which nobody can
-//! know, so it is `0` here. The overloads calls resolve to are in [`super::overloads`]. The
-//! cost estimate ([`super::estimate`]) works on these types too.
+//! know, so it is `0` here. The overloads calls resolve to are in [`crate::cel::overloads`]. The
+//! cost estimate ([`crate::cel::estimate`]) works on these types too.
 
-use super::decl::{Decl, Kind};
+use crate::cel::decl::{Decl, Kind};
 use ::cel::common::ast::{Expr, IdedExpr};
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -35,9 +35,9 @@ pub enum Ty {
     /// Something the check does not type: anything goes.
     Dyn,
     /// A type variable (the elements of `[]` and `{}`, an overload's type parameter), bound
-    /// for the whole rule by [`super::mapping::Mapping`]; `dyn` when printed unbound.
+    /// for the whole rule by [`crate::cel::mapping::Mapping`]; `dyn` when printed unbound.
     Var(u32),
-    /// A type the cost estimate does not follow ([`super::estimate`]'s walk lost track and no
+    /// A type the cost estimate does not follow ([`crate::cel::estimate`]'s walk lost track and no
     /// checked type stands in): unlike `dyn`, it gives way to any type it is joined with. The
     /// checker never makes one.
     Unknown,

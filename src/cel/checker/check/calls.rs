@@ -2,12 +2,12 @@
 //! cel-go's `found no matching overload`, non-bool operands of `&&` and `||`, comprehension
 //! ranges, each placed at the node's token as cel-go places it.
 
-use super::super::issues::Issue;
-use super::super::locate::locate;
-use super::super::mapping::most_general;
-use super::super::overloads;
-use super::super::types::{signature, Ty};
 use super::Checker;
+use crate::cel::issues::Issue;
+use crate::cel::locate::locate;
+use crate::cel::mapping::most_general;
+use crate::cel::overloads;
+use crate::cel::types::{signature, Ty};
 use ::cel::common::ast::IdedExpr;
 
 impl Checker<'_> {

@@ -2,12 +2,12 @@
 //! (`OptOptimize` folds, set lookups, attributes), each call priced ([`super::price`]) and
 //! bound to its library function.
 
-use super::super::check::Checked;
-use super::super::library::{bind, Call};
-use super::super::lists::ListOp;
-use super::super::val::{Error, Key, Val};
 use super::price::{price, IN_LIST};
 use super::{Fold, Quant, QuantKind, SetKey, Shape, Step, Transform, LIST, MAP, V};
+use crate::cel::check::Checked;
+use crate::cel::library::{bind, Call};
+use crate::cel::lists::ListOp;
+use crate::cel::val::{Error, Key, Val};
 use ::cel::common::ast::{CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 
 pub(super) struct Planner<'a> {
@@ -39,7 +39,7 @@ fn string_name(e: &IdedExpr) -> String {
 /// whose type is a type (cel-go's plan looks up the name, not the variable), and a qualified
 /// one (`net.IP`), which the checker resolved before the selection.
 fn type_name(e: &IdedExpr, pl: &Planner) -> Option<String> {
-    use super::super::types::{self, Ty};
+    use crate::cel::types::{self, Ty};
     match &e.expr {
         Expr::Ident(name) => {
             let is_type = matches!(pl.checked.types.get(&e.id), Some(Ty::Type(_)));
@@ -90,7 +90,7 @@ const ACCU: &str = "@result";
 
 /// Plans `e`. A read of a `byte`, `duration`, `date` or `date-time` string is wrapped in [`Step::StrFmt`], which
 /// fails with the conversion's error when the string did not convert
-/// ([`super::super::value::Invalid`]).
+/// ([`crate::cel::value::Invalid`]).
 pub(super) fn plan(e: &IdedExpr, pl: &Planner) -> Step {
     let step = plan_node(e, pl);
     match pl.checked.strfmt.contains(&e.id) {

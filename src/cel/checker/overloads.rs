@@ -1,6 +1,6 @@
 //! The functions and operators kube-apiserver 1.36's CEL environment declares, with their
 //! overloads' types, and cel-go's overload resolution over them (`checker.resolveOverload`):
-//! what [`super::check`] types a call as, and refuses when no overload takes its arguments.
+//! what [`crate::cel::check`] types a call as, and refuses when no overload takes its arguments.
 //!
 //! The signatures are those of cel-go's standard library (with the apiserver's cross-type
 //! numeric comparisons), `ext.Strings` v2, `ext.Lists` v3, `ext.Sets`, the optional types
@@ -11,15 +11,15 @@
 //! type parameters; after `=`, the overload's id as its library declares it (cel-go's
 //! `common/overloads` constants, the ids the `ext` and optional libraries and the Kubernetes
 //! libraries give `cel.Overload` and `cel.MemberOverload`), which is what the checker records
-//! for a call and what the runtime cost of a call is keyed by ([`super::interp`]). Order
+//! for a call and what the runtime cost of a call is keyed by ([`crate::cel::interp`]). Order
 //! matters: the first overload that takes the arguments gives the result type. A function
 //! two libraries declare has the overloads of the library the apiserver adds first, first
 //! (cel-go's `FunctionDecl.Merge`): the Kubernetes lists library's `indexOf` and `lastIndexOf`
 //! before `ext.Strings`'.
 
-use super::mapping::Mapping;
-use super::types::Ty;
-use super::val::Val;
+use crate::cel::mapping::Mapping;
+use crate::cel::types::Ty;
+use crate::cel::val::Val;
 use crate::versions::{CelEnv, CelLib};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -402,7 +402,7 @@ fn table() -> &'static HashMap<&'static str, Vec<Overload>> {
         }
         // The Kubernetes format library names each constant format's overload as its function
         // (`format.dns1123Label`).
-        for name in super::library::FORMATS {
+        for name in crate::cel::library::FORMATS {
             add(format!("format.{name} g -> kubernetes.NamedFormat = format.{name}").leak());
         }
         map
@@ -576,7 +576,7 @@ pub fn declared_any(name: &str, env: &CelEnv) -> bool {
 /// overload of this form and arity takes them (cel-go's `found no matching overload`).
 /// With the type, the overload's id when it is the only one that takes the arguments: cel-go's
 /// checker then records that one id for the call (its `OverloadIDs`), which the runtime cost
-/// of some functions depends on (see [`super::interp`]).
+/// of some functions depends on (see [`crate::cel::interp`]).
 pub fn resolve_with(
     name: &str,
     member: bool,

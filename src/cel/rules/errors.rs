@@ -1,7 +1,7 @@
 //! Runtime errors as the apiserver reports them: cel-go's error values ([`Error`], which
 //! carry cel-go's texts) wrapped as `validation.go` wraps them.
 
-use super::val::Error;
+use crate::cel::val::Error;
 
 /// Why a rule gave no value.
 #[derive(Debug)]

@@ -1,0 +1,7 @@
+//! Parsing (cel-go's `parser` and `common` packages): a rule's text into the `cel` crate's AST
+//! with its errors as cel-go reports and displays them ([`syntax`]), the issues of a rule with
+//! their places ([`issues`]), and where cel-go places an error in the text ([`locate`]).
+
+pub(super) mod issues;
+pub(super) mod locate;
+pub(super) mod syntax;
