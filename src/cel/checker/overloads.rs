@@ -20,7 +20,9 @@
 use crate::cel::mapping::Mapping;
 use crate::cel::types::Ty;
 use crate::cel::val::Val;
+use crate::fxhash::FxHashMap;
 use crate::versions::{CelEnv, CelLib};
+#[cfg(test)]
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -370,10 +372,11 @@ pub struct Overload {
     result: Pat,
 }
 
-fn table() -> &'static HashMap<&'static str, Vec<Overload>> {
-    static TABLE_MAP: OnceLock<HashMap<&'static str, Vec<Overload>>> = OnceLock::new();
+/// The table by function name (its keys are the table's own, so a fast hash serves).
+fn table() -> &'static FxHashMap<&'static str, Vec<Overload>> {
+    static TABLE_MAP: OnceLock<FxHashMap<&'static str, Vec<Overload>>> = OnceLock::new();
     TABLE_MAP.get_or_init(|| {
-        let mut map: HashMap<&'static str, Vec<Overload>> = HashMap::new();
+        let mut map: FxHashMap<&'static str, Vec<Overload>> = FxHashMap::default();
         let mut add = |line: &'static str| {
             let (line, id) = line.rsplit_once(" = ").expect("an overload has an id");
             let (sig, result) = line.split_once(" -> ").expect("an overload has a result");

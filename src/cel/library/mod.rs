@@ -19,8 +19,8 @@
 
 use super::overloads::{self, Overload};
 use super::val::{Error, Res, Val};
+use crate::fxhash::FxHashMap;
 use crate::versions::CelEnv;
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 mod conv;
@@ -44,6 +44,7 @@ pub use conv::timestamp_literal_ok;
 pub use format::{max_regex_size, FORMATS};
 pub use formatting::{check_format, type_only};
 pub use lists::lister_error;
+pub use regex::compile_error;
 pub use std_ops::index_of;
 
 /// An implementation: its receiver (if a member call) and arguments, evaluated.
@@ -146,18 +147,18 @@ const LIBRARIES: &[Bindings] = &[
 ];
 
 /// The bindings by function name (singletons) and by overload id (with whether the overload
-/// is guarded).
+/// is guarded); the keys are the libraries' own, so a fast hash serves.
 struct Registry {
-    singletons: HashMap<&'static str, (Func, Trait)>,
-    overloads: HashMap<&'static str, (Func, bool)>,
+    singletons: FxHashMap<&'static str, (Func, Trait)>,
+    overloads: FxHashMap<&'static str, (Func, bool)>,
 }
 
 fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
     REGISTRY.get_or_init(|| {
         let mut r = Registry {
-            singletons: HashMap::new(),
-            overloads: HashMap::new(),
+            singletons: FxHashMap::default(),
+            overloads: FxHashMap::default(),
         };
         for (bind, func) in LIBRARIES.iter().flat_map(|l| l.iter()) {
             match *bind {
@@ -238,14 +239,13 @@ pub fn bind(name: &str, id: Option<&str>, env: &CelEnv) -> Option<Call> {
         true => Call::Guarded(o, f),
         false => Call::Direct(f),
     };
-    let all: Vec<_> = overloads::of(name)
-        .iter()
-        .filter(|o| o.in_env(env))
-        .filter_map(bound)
-        .collect();
-    if let Some(o) = id.and_then(|id| all.iter().find(|(o, ..)| o.id() == id)) {
-        return Some(one(*o));
+    let declared = || overloads::of(name).iter().filter(|o| o.in_env(env));
+    if let Some(o) = id.and_then(|id| declared().find(|o| o.id() == id)) {
+        if let Some(b) = bound(o) {
+            return Some(one(b));
+        }
     }
+    let all: Vec<_> = declared().filter_map(bound).collect();
     match all.len() {
         0 => None,
         // A function of one overload is that overload, by its name too.

@@ -48,6 +48,15 @@ fn with_regex<T>(pattern: &str, f: impl FnOnce(&regex::Regex) -> T) -> Result<T,
     })
 }
 
+/// Go's error compiling `pattern` (through the thread's cache, where a rule's run finds it
+/// again): the regex library's `FindRegexOptimization` compiles a constant pattern when the
+/// program is created.
+pub fn compile_error(pattern: &str) -> Option<Error> {
+    with_regex(pattern, |_| ())
+        .err()
+        .map(|e| Error::text(e.to_string()))
+}
+
 /// `matches(s, re)` and `s.matches(re)` (cel-go's `matchesString`: Go's `regexp.MatchString`).
 fn matches(args: &[Val]) -> Res {
     let [Val::String(s), Val::String(pattern)] = args else {

@@ -308,8 +308,8 @@ fn plan_call(id: u64, c: &CallExpr, pl: &Planner) -> Step {
     // pattern is compiled when the program is created, which fails with Go's error.
     if pl.optimize && matches!(name, "find" | "findAll") {
         if let Some(Step::Const(Ok(Val::String(pattern)))) = args.get(1) {
-            if let Err(e) = crate::go::regexp::compile(pattern) {
-                pl.fail(Error::text(e.to_string()));
+            if let Some(e) = crate::cel::library::compile_error(pattern) {
+                pl.fail(e);
             }
         }
     }
