@@ -706,6 +706,7 @@ fn matches_compiles_each_pattern_once_and_reports_a_bad_one() {
     );
 }
 
+mod expressions;
 mod library;
 mod lists;
 mod parse_errors;

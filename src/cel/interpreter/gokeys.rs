@@ -125,8 +125,10 @@ pub fn of_value(v: &Value) -> Result<Native, Panic> {
     })
 }
 
-/// The key of a map-list entry: its key fields looked up by their escaped names among the
-/// JSON names, as the apiserver does (a key named `namespace` is never found).
+/// The key of a map-list entry: its key fields looked up by their escaped names (a name CEL
+/// cannot escape as it is) among the JSON names, as the apiserver does (`toMapKey` on the
+/// element's JSON: a key named `namespace` is never found, one named `k!` is); an entry of
+/// the object's JSON is read there, a built one through its declared fields.
 pub fn key_of(v: &Value, elem: &Decl, keys: &[String]) -> MapKey {
     let Value::Map(m) = v else {
         return MapKey::Unique(unique());
@@ -135,6 +137,17 @@ pub fn key_of(v: &Value, elem: &Decl, keys: &[String]) -> MapKey {
         .iter()
         .map(|k| {
             let name = escape(k).unwrap_or_else(|| k.clone());
+            if let Some(j) = m.json() {
+                let members = j.members();
+                let at = members.binary_search_by(|(n, _)| (**n).cmp(&name));
+                return match at.map(|i| &members[i].1) {
+                    Err(_) | Ok(Json::Null) => Native::Nil,
+                    Ok(x) => match of_json(x) {
+                        Held::Key(n) => n,
+                        Held::Unhashable(_) => Native::Unique(unique()),
+                    },
+                };
+            }
             let value = elem
                 .property(&name)
                 .and_then(|f| m.get_key(&Key::str(&f.cel)));

@@ -143,7 +143,10 @@ fn equal(l: &Value, r: &Value) -> Result<Equal, Panic> {
                 _ => mismatch(),
             }
         }
-        (Value::Map(m), Value::Map(other), Some(_)) => equal_entries(m, other, true),
+        (Value::Map(m), Value::Map(other), Some(d)) => match &d.kind {
+            Kind::Object(_) => equal_objects(m, other, d),
+            _ => equal_entries(m, other, true),
+        },
         (Value::List(_) | Value::Map(_), _, Some(_)) => mismatch(),
         // cel-go's lists and maps: only a false item decides.
         (Value::List(a), Value::List(b), None) => {
@@ -174,6 +177,54 @@ fn equal_entries(m: &Map, other: &Map, object: bool) -> Result<Equal, Panic> {
         .iter()
         .map(|(k, x)| other.entries().get(k).map(|y| (x, y)));
     equal_items(pairs, object)
+}
+
+/// An object of the object compared as the apiserver's `unstructuredMap.Equal` compares it:
+/// of the same size counting every member of its JSON (null ones, those CEL cannot name,
+/// unknown fields), then member by member, `m`'s in name order (Go's map order, random in the
+/// apiserver): a declared property present on one side only is unequal, present on both is
+/// compared as a value; a member without a CEL name (an unknown field, or a property CEL
+/// cannot name, which the apiserver converts by its schema) is compared as JSON with the
+/// other's member of that name, if it has one (Go's `equality.Semantic.DeepEqual`: `1` and
+/// `1.0` differ). Against a map that is not the object's, such a member is `no such overload`.
+fn equal_objects(m: &Map, other: &Map, d: &Decl) -> Result<Equal, Panic> {
+    let size = |x: &Map| {
+        x.json()
+            .map_or_else(|| x.entries().len(), |j| j.members().len())
+    };
+    if size(m) != size(other) {
+        return Ok(Equal::No);
+    }
+    let Some(json) = m.json() else {
+        // Built from CEL values (`+` on a list of objects): declared properties only.
+        return equal_entries(m, other, true);
+    };
+    for (name, x) in json.members() {
+        match d.property(name) {
+            Some(f) => {
+                let key = Key::str(&f.cel);
+                match (m.get_key(&key), other.get_key(&key)) {
+                    (None, None) => {}
+                    (Some(a), Some(b)) => match equal(&a, &b)? {
+                        Equal::Yes => {}
+                        not => return Ok(not),
+                    },
+                    _ => return Ok(Equal::No),
+                }
+            }
+            None => match other.json() {
+                Some(o) => {
+                    let theirs = o.members().binary_search_by(|(k, _)| k.cmp(name));
+                    if theirs.is_ok_and(|i| o.members()[i].1 != *x) {
+                        return Ok(Equal::No);
+                    }
+                }
+                None if other.origin.is_some() => {}
+                None => return Ok(Equal::Error(Error::NoSuchOverload)),
+            },
+        }
+    }
+    Ok(Equal::Yes)
 }
 
 /// Paired items (`None`: an item without a pair, which is unequal) compared in order. Of the

@@ -325,6 +325,11 @@ impl Map {
         self.entries.read(BTreeMap::len, JsonMap::len, 0)
     }
 
+    /// The object's JSON this map reads, when it is one of the object's (not built).
+    pub fn json(&self) -> Option<&JsonMap> {
+        self.entries.json.as_ref()
+    }
+
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

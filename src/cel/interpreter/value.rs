@@ -32,7 +32,7 @@ use std::sync::Arc;
 
 /// The object's JSON as shared parts: any part of it is held by cloning an `Arc`, so that the
 /// lazy values of the object ([`JsonMap`], [`JsonList`]) can outlive the walk's borrow.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Json {
     Null,
     Bool(bool),
@@ -141,6 +141,13 @@ pub struct JsonMap {
 impl JsonMap {
     pub fn decl(&self) -> &Arc<Decl> {
         &self.decl
+    }
+
+    /// Every member of the JSON object, sorted by name: its declared properties (null ones
+    /// too), those CEL cannot name and unknown fields kept by
+    /// `x-kubernetes-preserve-unknown-fields`.
+    pub fn members(&self) -> &[(Arc<str>, Json)] {
+        &self.members
     }
 
     /// The entries, converted (their objects, maps and lists lazy in turn).

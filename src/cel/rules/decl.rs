@@ -70,12 +70,21 @@ pub enum ListType {
 }
 
 impl Decl {
-    /// The field named `cel` (an escaped name) of an object.
+    /// The field named `cel` (an escaped name) of an object; a reserved word names its
+    /// escaped field too (`self.metadata.namespace` is `__namespace__`), as the apiserver's
+    /// type provider finds it from environment version 1.31 (`SetRecognizeKeywordAsFieldName`)
+    /// and its object values do at run time (`cel.Unescape` keeps a plain word).
     pub fn field(&self, cel: &str) -> Option<&Field> {
-        match &self.kind {
-            Kind::Object(fields) => fields.iter().find(|f| &*f.cel == cel),
-            _ => None,
-        }
+        let Kind::Object(fields) = &self.kind else {
+            return None;
+        };
+        let named = |n: &str| fields.iter().find(|f| &*f.cel == n);
+        named(cel).or_else(|| {
+            super::escape::RESERVED
+                .contains(&cel)
+                .then(|| named(&format!("__{cel}__")))
+                .flatten()
+        })
     }
 
     /// The field for JSON property `name` of an object.
