@@ -343,7 +343,7 @@ pub(in crate::cel) fn tokens(src: &str) -> Vec<(String, usize)> {
 
 /// The end of a string or bytes literal starting at `i` (`'…'`, `"…"`, triple-quoted, with
 /// `r`/`b` prefixes).
-fn string_end(b: &[u8], i: usize) -> Option<usize> {
+pub(in crate::cel) fn string_end(b: &[u8], i: usize) -> Option<usize> {
     let mut j = i;
     let mut raw = false;
     while j < b.len() && j - i < 2 && matches!(b[j], b'r' | b'R' | b'b' | b'B') {

@@ -68,7 +68,10 @@ pub fn parse(src: &str) -> Result<IdedExpr, Issues> {
 
 /// [`parse`] without the kept parses.
 fn parse_anew(src: &str) -> Result<IdedExpr, Issues> {
-    let parsed = Parser::new().enable_optional_syntax(true).parse(src);
+    let mut parsed = Parser::new().enable_optional_syntax(true).parse(src);
+    if let Ok(e) = &mut parsed {
+        super::literals::as_cel_go(src, e);
+    }
     let tokens = lex(src);
     let mut issues: Vec<Issue> = Vec::new();
     if let Err(errs) = &parsed {

@@ -1,0 +1,209 @@
+//! String and bytes literals as cel-go reads them (`parser.unescape`), where the `cel` crate
+//! reads them otherwise: a quote of the other kind escaped (`"\'"` and `'\"'`) keeps its
+//! backslash there, and is the quote alone in cel-go. Such a literal's value is read again
+//! from its text.
+
+use crate::cel::locate::string_end;
+use ::cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue};
+
+/// Sets the value of each string and bytes literal of `e` (parsed from `src`) whose text the
+/// crate reads otherwise than cel-go. A literal is matched with its text by position: the
+/// parser numbers the literals in the order of the text; where the literals of the tree and
+/// of the text do not pair up (a literal the parser made itself, `x.?f`'s name), nothing is
+/// changed.
+pub fn as_cel_go(src: &str, e: &mut IdedExpr) {
+    let texts = literal_texts(src);
+    if !texts.iter().any(|t| cross_quoted(t)) {
+        return;
+    }
+    let mut nodes = Vec::new();
+    collect(e, &mut nodes);
+    if nodes.len() != texts.len() {
+        return;
+    }
+    nodes.sort_by_key(|(id, _)| *id);
+    for ((_, lit), text) in nodes.into_iter().zip(texts) {
+        if !cross_quoted(text) {
+            continue;
+        }
+        let bytes = matches!(lit, LiteralValue::Bytes(_));
+        let Some(value) = unescape(text, bytes) else {
+            continue;
+        };
+        *lit = match bytes {
+            true => LiteralValue::Bytes(value.into()),
+            false => match String::from_utf8(value) {
+                Ok(s) => LiteralValue::String(s.into()),
+                Err(_) => continue,
+            },
+        };
+    }
+}
+
+/// The texts of the string and bytes literals of `src`, in order.
+fn literal_texts(src: &str) -> Vec<&str> {
+    crate::cel::locate::tokens(src)
+        .into_iter()
+        .filter(|(kind, _)| kind == "lit")
+        .filter_map(|(_, at)| Some(&src[at..string_end(src.as_bytes(), at)?]))
+        .collect()
+}
+
+/// Whether a literal's text escapes the quote of the other kind (not in a raw literal).
+fn cross_quoted(text: &str) -> bool {
+    let body = text.trim_start_matches(['b', 'B']);
+    if body.starts_with(['r', 'R']) {
+        return false;
+    }
+    let other = match body.starts_with('"') {
+        true => b'\'',
+        false => b'"',
+    };
+    let b = body.as_bytes();
+    let mut i = 0;
+    while i + 1 < b.len() {
+        if b[i] == b'\\' {
+            if b[i + 1] == other {
+                return true;
+            }
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    false
+}
+
+/// The string and bytes literals of `e`, with their ids.
+fn collect<'a>(e: &'a mut IdedExpr, out: &mut Vec<(u64, &'a mut LiteralValue)>) {
+    let id = e.id;
+    match &mut e.expr {
+        Expr::Literal(lit @ (LiteralValue::String(_) | LiteralValue::Bytes(_))) => {
+            out.push((id, lit))
+        }
+        Expr::Literal(_) | Expr::Ident(_) | Expr::Unspecified => {}
+        Expr::Call(c) => {
+            if let Some(t) = c.target.as_deref_mut() {
+                collect(t, out);
+            }
+            c.args.iter_mut().for_each(|a| collect(a, out));
+        }
+        Expr::Comprehension(c) => {
+            let c = &mut **c;
+            for x in [
+                &mut c.iter_range,
+                &mut c.accu_init,
+                &mut c.loop_cond,
+                &mut c.loop_step,
+                &mut c.result,
+            ] {
+                collect(x, out);
+            }
+        }
+        Expr::List(l) => l.elements.iter_mut().for_each(|x| collect(x, out)),
+        Expr::Map(m) => m.entries.iter_mut().for_each(|en| match &mut en.expr {
+            EntryExpr::MapEntry(me) => {
+                collect(&mut me.key, out);
+                collect(&mut me.value, out);
+            }
+            EntryExpr::StructField(f) => collect(&mut f.value, out),
+        }),
+        Expr::Struct(s) => s.entries.iter_mut().for_each(|en| match &mut en.expr {
+            EntryExpr::MapEntry(me) => {
+                collect(&mut me.key, out);
+                collect(&mut me.value, out);
+            }
+            EntryExpr::StructField(f) => collect(&mut f.value, out),
+        }),
+        Expr::Select(s) => collect(&mut s.operand, out),
+    }
+}
+
+/// cel-go's `parser.unescape`: the value of a string (or, `bytes`, a bytes) literal's text,
+/// its prefix, quotes and escapes read (`\xHH` and octal are bytes in a bytes literal, code
+/// points in a string); `None` where cel-go fails.
+fn unescape(text: &str, bytes: bool) -> Option<Vec<u8>> {
+    let text = text.trim_start_matches(['b', 'B']);
+    let (raw, text) = match text.strip_prefix(['r', 'R']) {
+        Some(t) => (true, t),
+        None => (false, text),
+    };
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let quote = text.chars().next()?;
+    let triple = text.len() >= 6 && text.starts_with(&quote.to_string().repeat(3));
+    let q = if triple { 3 } else { 1 };
+    if text.len() < 2 * q || !text.ends_with(quote) {
+        return None;
+    }
+    let body = &text[q..text.len() - q];
+    if raw || !body.contains('\\') {
+        return Some(body.as_bytes().to_vec());
+    }
+    let mut out = Vec::with_capacity(body.len());
+    let mut chars = body.chars().peekable();
+    let push =
+        |out: &mut Vec<u8>, c: char| out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            push(&mut out, c);
+            continue;
+        }
+        let e = chars.next()?;
+        let simple = match e {
+            'a' => Some('\u{07}'),
+            'b' => Some('\u{08}'),
+            'f' => Some('\u{0C}'),
+            'n' => Some('\n'),
+            'r' => Some('\r'),
+            't' => Some('\t'),
+            'v' => Some('\u{0B}'),
+            '\\' | '\'' | '"' | '`' | '?' => Some(e),
+            _ => None,
+        };
+        if let Some(v) = simple {
+            push(&mut out, v);
+            continue;
+        }
+        let (digits, radix) = match e {
+            'x' | 'X' => (2, 16),
+            'u' if !bytes => (4, 16),
+            'U' if !bytes => (8, 16),
+            '0'..='3' => (2, 8),
+            _ => return None,
+        };
+        let mut v = if radix == 8 { e.to_digit(8)? } else { 0 };
+        for _ in 0..digits {
+            v = v * radix + chars.next()?.to_digit(radix)?;
+        }
+        match bytes && matches!(e, 'x' | 'X' | '0'..='3') {
+            true => out.push(u8::try_from(v).ok()?),
+            false => push(&mut out, char::from_u32(v)?),
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// cel-go's values of literal texts (its `unescape_test.go` cases and the quotes of the
+    /// other kind).
+    #[test]
+    fn literals_read_as_cel_go_reads_them() {
+        let s = |t: &str| unescape(t, false).map(|v| String::from_utf8(v).unwrap());
+        assert_eq!(s(r#""\'""#).as_deref(), Some("'"));
+        assert_eq!(s(r#"'\"'"#).as_deref(), Some("\""));
+        assert_eq!(s(r#""a\'-\'b""#).as_deref(), Some("a'-'b"));
+        assert_eq!(s(r#"r"\'""#).as_deref(), Some(r"\'"));
+        assert_eq!(s(r#"'''a\'b'''"#).as_deref(), Some("a'b"));
+        assert_eq!(s(r#""\u00e9\x41\101\n""#).as_deref(), Some("éAA\n"));
+        assert_eq!(s(r#""\q""#), None);
+        assert_eq!(
+            unescape(r#"b"\xff\377\'""#, true),
+            Some(vec![0xff, 0xff, b'\''])
+        );
+        assert!(cross_quoted(r#""\'""#) && cross_quoted(r#"b'\"'"#));
+        assert!(!cross_quoted(r#""\\'""#) && !cross_quoted(r#"r"\'""#) && !cross_quoted("'\\''"));
+    }
+}
