@@ -267,3 +267,40 @@ fn unchanged_is_cached_deep_equal() {
         Vec::<String>::new()
     );
 }
+
+/// An immutability rule on an object that keeps unknown fields sees them change, as the
+/// apiserver's object equality (`unstructuredMap.Equal`) compares every member of the JSON:
+/// a changed unknown field, one added, or a null property added is a change; the same members
+/// in another order are not.
+#[test]
+fn immutable_objects_compare_their_unknown_fields() {
+    let s = root(
+        "{config: {type: object, x-kubernetes-preserve-unknown-fields: true, properties: {known: {type: integer}, opt: {type: string, nullable: true}}, x-kubernetes-validations: [{rule: 'self == oldSelf', message: immutable}]}}",
+    );
+    let refused = vec!["spec.config: Invalid value: immutable".to_string()];
+    let cases = [
+        (
+            "{known: 1, extra: a}",
+            "{known: 1, extra: b}",
+            refused.clone(),
+        ),
+        ("{known: 1}", "{known: 1, extra: b}", refused.clone()),
+        ("{known: 1}", "{known: 1, opt: null}", refused.clone()),
+        (
+            "{known: 1, extra: 1}",
+            "{known: 1, extra: 1.5}",
+            refused.clone(),
+        ),
+        (
+            "{extra: {a: 1, b: 2}, known: 1}",
+            "{known: 1, extra: {b: 2, a: 1}}",
+            vec![],
+        ),
+        ("{known: 1, extra: a}", "{known: 2, extra: a}", refused),
+    ];
+    for (old, new, want) in cases {
+        let old = obj(&format!("{{config: {old}}}"));
+        let new = obj(&format!("{{config: {new}}}"));
+        assert_eq!(update(&s, &old, &new), want, "{old} -> {new}");
+    }
+}
