@@ -12,6 +12,10 @@ use ::cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue};
 /// of the text do not pair up (a literal the parser made itself, `x.?f`'s name), nothing is
 /// changed.
 pub fn as_cel_go(src: &str, e: &mut IdedExpr) {
+    // No escape, nothing to read again (most rules).
+    if !src.contains('\\') {
+        return;
+    }
     let texts = literal_texts(src);
     if !texts.iter().any(|t| cross_quoted(t)) {
         return;
