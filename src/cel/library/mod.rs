@@ -281,6 +281,39 @@ pub fn call_by_name(name: &str, args: &[Val]) -> Res {
     }
 }
 
+/// A library type whose values are ordered: the Kubernetes quantity and semver libraries'
+/// `isGreaterThan`, `isLessThan` and `compareTo`, each library's overloads on its own type.
+pub(super) trait Ordered: super::val::Ext + Sized {
+    /// The order of `self` and `other` (`Quantity.Cmp`, blang/semver's `Compare`).
+    fn order(&self, other: &Self) -> std::cmp::Ordering;
+}
+
+/// The order of the receiver and the argument, two `T`s; `no such overload` for anything else.
+pub(super) fn ordering<T: Ordered>(args: &[Val]) -> Result<std::cmp::Ordering, Error> {
+    match args {
+        [a, b] => match (a.as_ext::<T>(), b.as_ext::<T>()) {
+            (Some(x), Some(y)) => Ok(x.order(y)),
+            _ => Err(Error::NoSuchOverload),
+        },
+        _ => Err(Error::NoSuchOverload),
+    }
+}
+
+/// `x.isGreaterThan(y)` of two `T`s (`quantityIsGreaterThan`, `semverIsGreaterThan`).
+pub(super) fn is_greater_than<T: Ordered>(args: &[Val]) -> Res {
+    Ok(Val::Bool(ordering::<T>(args)?.is_gt()))
+}
+
+/// `x.isLessThan(y)` of two `T`s (`quantityIsLessThan`, `semverIsLessThan`).
+pub(super) fn is_less_than<T: Ordered>(args: &[Val]) -> Res {
+    Ok(Val::Bool(ordering::<T>(args)?.is_lt()))
+}
+
+/// `x.compareTo(y)` of two `T`s (`quantityCompareTo`, `semverCompareTo`): -1, 0 or 1.
+pub(super) fn compare_to<T: Ordered>(args: &[Val]) -> Res {
+    Ok(Val::Int(ordering::<T>(args)? as i64))
+}
+
 /// `no such overload`, for the arguments no overload takes.
 pub fn no_overload() -> Res {
     Err(Error::NoSuchOverload)

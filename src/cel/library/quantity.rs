@@ -13,7 +13,7 @@
 //! picks the library.
 
 use super::Bind::Overloads;
-use super::{no_overload, Bindings};
+use super::{compare_to, is_greater_than, is_less_than, no_overload, Bindings};
 use crate::cel::val::{Error, Ext, Res, Val};
 use std::any::Any;
 use std::cmp::Ordering;
@@ -28,9 +28,15 @@ pub(super) const BINDINGS: Bindings = &[
     (Overloads(&["quantity_sign"]), sign),
     (Overloads(&["quantity_add", "quantity_add_int"]), add),
     (Overloads(&["quantity_sub", "quantity_sub_int"]), sub),
-    (Overloads(&["quantity_is_greater_than"]), is_greater_than),
-    (Overloads(&["quantity_is_less_than"]), is_less_than),
-    (Overloads(&["quantity_compare_to"]), compare_to),
+    (
+        Overloads(&["quantity_is_greater_than"]),
+        is_greater_than::<Quantity>,
+    ),
+    (
+        Overloads(&["quantity_is_less_than"]),
+        is_less_than::<Quantity>,
+    ),
+    (Overloads(&["quantity_compare_to"]), compare_to::<Quantity>),
 ];
 
 const FORMAT_WRONG: &str =
@@ -623,31 +629,10 @@ fn sub(args: &[Val]) -> Res {
     combine(args, true)
 }
 
-/// The order of the receiver and the argument, two quantities (`Quantity.Cmp`); `no such
-/// overload` for anything else.
-fn ordering(args: &[Val]) -> Result<Ordering, Error> {
-    match args {
-        [a, b] => match (a.as_ext::<Quantity>(), b.as_ext::<Quantity>()) {
-            (Some(x), Some(y)) => Ok(cmp_amounts(&x.amount, &y.amount)),
-            _ => Err(Error::NoSuchOverload),
-        },
-        _ => Err(Error::NoSuchOverload),
+impl super::Ordered for Quantity {
+    fn order(&self, other: &Quantity) -> Ordering {
+        cmp_amounts(&self.amount, &other.amount)
     }
-}
-
-/// `x.isGreaterThan(y)` (`quantityIsGreaterThan`).
-fn is_greater_than(args: &[Val]) -> Res {
-    Ok(Val::Bool(ordering(args)? == Ordering::Greater))
-}
-
-/// `x.isLessThan(y)` (`quantityIsLessThan`).
-fn is_less_than(args: &[Val]) -> Res {
-    Ok(Val::Bool(ordering(args)? == Ordering::Less))
-}
-
-/// `x.compareTo(y)` (`quantityCompareTo`): -1, 0 or 1.
-fn compare_to(args: &[Val]) -> Res {
-    Ok(Val::Int(ordering(args)? as i64))
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! [`compare`].
 
 use super::Bind::Overloads;
-use super::{no_overload, Bindings};
+use super::{compare_to, is_greater_than, is_less_than, no_overload, Bindings};
 use crate::cel::val::{Error, Ext, Res, Val};
 use crate::go::strconv::{quote, NumError, NumErrorKind};
 use std::any::Any;
@@ -24,9 +24,12 @@ pub(super) const BINDINGS: Bindings = &[
         Overloads(&["is_semver_string", "is_semver_string_bool"]),
         is_semver,
     ),
-    (Overloads(&["semver_is_greater_than"]), is_greater_than),
-    (Overloads(&["semver_is_less_than"]), is_less_than),
-    (Overloads(&["semver_compare_to"]), compare_to),
+    (
+        Overloads(&["semver_is_greater_than"]),
+        is_greater_than::<Semver>,
+    ),
+    (Overloads(&["semver_is_less_than"]), is_less_than::<Semver>),
+    (Overloads(&["semver_compare_to"]), compare_to::<Semver>),
     (Overloads(&["semver_major"]), major),
     (Overloads(&["semver_minor"]), minor),
     (Overloads(&["semver_patch"]), patch),
@@ -98,31 +101,10 @@ impl Ext for Semver {
     }
 }
 
-/// The order of the receiver and the argument, two semvers (blang/semver's `Compare`); `no
-/// such overload` for anything else.
-fn ordering(args: &[Val]) -> Result<Ordering, Error> {
-    match args {
-        [a, b] => match (a.as_ext::<Semver>(), b.as_ext::<Semver>()) {
-            (Some(x), Some(y)) => Ok(x.compare(y)),
-            _ => Err(Error::NoSuchOverload),
-        },
-        _ => Err(Error::NoSuchOverload),
+impl super::Ordered for Semver {
+    fn order(&self, other: &Semver) -> Ordering {
+        self.compare(other)
     }
-}
-
-/// `x.isGreaterThan(y)` (`semverIsGreaterThan`).
-fn is_greater_than(args: &[Val]) -> Res {
-    Ok(Val::Bool(ordering(args)? == Ordering::Greater))
-}
-
-/// `x.isLessThan(y)` (`semverIsLessThan`).
-fn is_less_than(args: &[Val]) -> Res {
-    Ok(Val::Bool(ordering(args)? == Ordering::Less))
-}
-
-/// `x.compareTo(y)` (`semverCompareTo`): -1, 0 or 1.
-fn compare_to(args: &[Val]) -> Res {
-    Ok(Val::Int(ordering(args)? as i64))
 }
 
 fn only(s: &str, f: impl Fn(char) -> bool) -> bool {

@@ -2,8 +2,8 @@
 //! tests, called through the library's table; the comparisons are [`super::compare`]'s (the
 //! shared `compareTo` and its siblings are tested in the quantity library).
 
+use super::super::ordering;
 use super::super::testing::{assert_res, call, err, s};
-use super::ordering;
 use crate::cel::val::{Error, Ext, Res, Val};
 use std::cmp::Ordering;
 
@@ -210,11 +210,21 @@ fn ordering_is_blangs() {
         ("1.2.3+a", "1.2.3+b", Ordering::Equal),
     ];
     for (a, b, want) in table {
-        assert_eq!(ordering(&[semver(a), semver(b)]), Ok(*want), "{a} vs {b}");
+        assert_eq!(
+            ordering::<super::Semver>(&[semver(a), semver(b)]),
+            Ok(*want),
+            "{a} vs {b}"
+        );
     }
     let no = Err(Error::NoSuchOverload);
-    assert_eq!(ordering(&[semver("1.0.0"), Val::str("1.0.0")]), no);
-    assert_eq!(ordering(&[Val::str("1.0.0"), semver("1.0.0")]), no);
+    assert_eq!(
+        ordering::<super::Semver>(&[semver("1.0.0"), Val::str("1.0.0")]),
+        no
+    );
+    assert_eq!(
+        ordering::<super::Semver>(&[Val::str("1.0.0"), semver("1.0.0")]),
+        no
+    );
 }
 
 #[test]
