@@ -713,6 +713,7 @@ mod parse_errors;
 mod ratcheting;
 mod runtime_cost;
 mod runtime_cost_k8s_table;
+mod schema_levels;
 mod types;
 mod versions;
 
