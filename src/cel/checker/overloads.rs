@@ -475,7 +475,7 @@ impl Overload {
 fn runtime_assignable(p: &Pat, v: &Val) -> bool {
     let dyn_ = |p: &Pat| matches!(p, Pat::Param(_) | Pat::Is(Ty::Dyn));
     match p {
-        _ if dyn_(p) => true,
+        Pat::Param(_) | Pat::Is(Ty::Dyn) => true,
         Pat::Is(t) => v.type_name() == runtime_name(t),
         Pat::List(e) => match v {
             Val::List(l) => dyn_(e) || l.get(0).is_none_or(|first| runtime_assignable(e, &first)),
@@ -493,7 +493,6 @@ fn runtime_assignable(p: &Pat, v: &Val) -> bool {
         // Opaque and type kinds: the name alone.
         Pat::Optional(_) => matches!(v, Val::Optional(_)),
         Pat::TypeOf(_) => matches!(v, Val::Type(_)),
-        Pat::Param(_) => true,
     }
 }
 

@@ -138,11 +138,9 @@ pub fn key_of(v: &Value, elem: &Decl, keys: &[String]) -> MapKey {
         .map(|k| {
             let name = escape(k).unwrap_or_else(|| k.clone());
             if let Some(j) = m.json() {
-                let members = j.members();
-                let at = members.binary_search_by(|(n, _)| (**n).cmp(&name));
-                return match at.map(|i| &members[i].1) {
-                    Err(_) | Ok(Json::Null) => Native::Nil,
-                    Ok(x) => match of_json(x) {
+                return match j.member(&name) {
+                    None | Some(Json::Null) => Native::Nil,
+                    Some(x) => match of_json(x) {
                         Held::Key(n) => n,
                         Held::Unhashable(_) => Native::Unique(unique()),
                     },

@@ -150,6 +150,11 @@ impl JsonMap {
         &self.members
     }
 
+    /// The member `name` of the JSON object (any of [`JsonMap::members`]).
+    pub fn member(&self, name: &str) -> Option<&Json> {
+        member(&self.members, name)
+    }
+
     /// The entries, converted (their objects, maps and lists lazy in turn).
     pub fn entries(&self) -> BTreeMap<Key, Val> {
         match &self.decl.kind {

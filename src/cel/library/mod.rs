@@ -198,7 +198,7 @@ impl Call {
             Call::Direct(f) => f(args),
             Call::Singleton(name, t, f) => match args.first().is_none_or(|a| t.of(a)) {
                 true => f(args),
-                false => Err(Error::text(format!("no such overload: {name}"))),
+                false => Err(no_such_function(name)),
             },
             Call::Guarded(o, f) if o.accepts(args) => f(args),
             Call::Guarded(o, _) => Err(no_such_signature(o.name(), args)),
@@ -213,6 +213,12 @@ impl Call {
             }
         }
     }
+}
+
+/// The interpreter's `no such overload: <function>`: a singleton's first operand lacks the
+/// trait it asks for.
+fn no_such_function(name: &str) -> Error {
+    Error::text(format!("no such overload: {name}"))
 }
 
 /// cel-go's `MaybeNoSuchOverload`: no overload's type guard takes `args`
@@ -268,10 +274,7 @@ pub fn singleton(name: &str) -> Option<Func> {
 #[cfg(test)]
 pub fn call_by_name(name: &str, args: &[Val]) -> Res {
     let call = bind(name, None, &CelEnv::ALL);
-    let dispatch = [
-        no_such_signature(name, args),
-        Error::text(format!("no such overload: {name}")),
-    ];
+    let dispatch = [no_such_signature(name, args), no_such_function(name)];
     match call
         .unwrap_or_else(|| panic!("{name} has no implementation"))
         .call(args)

@@ -4,7 +4,7 @@
 //! from its text.
 
 use crate::cel::locate::string_end;
-use ::cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue};
+use ::cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue, MapExpr, StructExpr};
 
 /// Sets the value of each string and bytes literal of `e` (parsed from `src`) whose text the
 /// crate reads otherwise than cel-go. A literal is matched with its text by position: the
@@ -105,20 +105,15 @@ fn collect<'a>(e: &'a mut IdedExpr, out: &mut Vec<(u64, &'a mut LiteralValue)>) 
             }
         }
         Expr::List(l) => l.elements.iter_mut().for_each(|x| collect(x, out)),
-        Expr::Map(m) => m.entries.iter_mut().for_each(|en| match &mut en.expr {
-            EntryExpr::MapEntry(me) => {
-                collect(&mut me.key, out);
-                collect(&mut me.value, out);
-            }
-            EntryExpr::StructField(f) => collect(&mut f.value, out),
-        }),
-        Expr::Struct(s) => s.entries.iter_mut().for_each(|en| match &mut en.expr {
-            EntryExpr::MapEntry(me) => {
-                collect(&mut me.key, out);
-                collect(&mut me.value, out);
-            }
-            EntryExpr::StructField(f) => collect(&mut f.value, out),
-        }),
+        Expr::Map(MapExpr { entries }) | Expr::Struct(StructExpr { entries, .. }) => {
+            entries.iter_mut().for_each(|en| match &mut en.expr {
+                EntryExpr::MapEntry(me) => {
+                    collect(&mut me.key, out);
+                    collect(&mut me.value, out);
+                }
+                EntryExpr::StructField(f) => collect(&mut f.value, out),
+            })
+        }
         Expr::Select(s) => collect(&mut s.operand, out),
     }
 }

@@ -79,11 +79,9 @@ impl Decl {
             return None;
         };
         let named = |n: &str| fields.iter().find(|f| &*f.cel == n);
-        named(cel).or_else(|| {
-            super::escape::RESERVED
-                .contains(&cel)
-                .then(|| named(&format!("__{cel}__")))
-                .flatten()
+        named(cel).or_else(|| match super::escape::RESERVED.contains(&cel) {
+            true => named(&escape(cel)?),
+            false => None,
         })
     }
 

@@ -186,36 +186,17 @@ fn compile_costed(
     }
     let message_expr = match (&program, r.message_expression.as_str()) {
         (Err(_), _) | (_, "") => None,
-        (Ok(_), src) => {
-            match parse(src).map_err(CompileError::Issues).and_then(|e| {
-                let env = pre.message_env(src);
-                check_in(&e, src, decl, optional_old_self, Want::String, env).map(|c| (e, c))
-            }) {
-                Ok((e, c)) => match Program::plan(&e, &c) {
-                    Ok(p) => {
-                        costs.message = Some(crate::cel::estimate::max_cost(
-                            &e,
-                            decl,
-                            optional_old_self,
-                            &c.types,
-                        ));
-                        Some(p)
-                    }
-                    Err(e) => {
-                        let detail = format!("messageExpression instantiation failed: {e}");
-                        let at = site.at("messageExpression");
-                        errs.push(site.of(FieldError::invalid(at, &shown, &detail)));
-                        None
-                    }
-                },
-                Err(e) => {
-                    let detail = compile_detail("messageExpression compilation failed", &e);
-                    let at = site.at("messageExpression");
-                    errs.push(site.of(FieldError::invalid(at, &shown, &detail)));
-                    None
-                }
+        (Ok(_), src) => match compile_message(src, decl, optional_old_self, pre) {
+            Ok((p, cost)) => {
+                costs.message = Some(cost);
+                Some(p)
             }
-        }
+            Err(detail) => {
+                let at = site.at("messageExpression");
+                errs.push(site.of(FieldError::invalid(at, &shown, &detail)));
+                None
+            }
+        },
     };
     if checked.uses_old_self {
         if let Some(p) = uncorrelatable {
@@ -255,6 +236,26 @@ fn compile_costed(
         uses_old_self: checked.uses_old_self,
         optional_old_self: r.optional_old_self == Some(true),
     })
+}
+
+/// A rule's message expression as `compileRule` compiles it: its program and estimated cost,
+/// or the detail of its error (`messageExpression compilation failed: …`, `messageExpression
+/// instantiation failed: …`).
+fn compile_message(
+    src: &str,
+    decl: &Arc<Decl>,
+    optional_old_self: bool,
+    pre: &Preexisting,
+) -> Result<(Program, u64), String> {
+    let env = pre.message_env(src);
+    let (e, c) = parse(src)
+        .map_err(CompileError::Issues)
+        .and_then(|e| check_in(&e, src, decl, optional_old_self, Want::String, env).map(|c| (e, c)))
+        .map_err(|e| compile_detail("messageExpression compilation failed", &e))?;
+    let program = Program::plan(&e, &c)
+        .map_err(|e| format!("messageExpression instantiation failed: {e}"))?;
+    let cost = crate::cel::estimate::max_cost(&e, decl, optional_old_self, &c.types);
+    Ok((program, cost))
 }
 
 /// `optionalOldSelf` set on a rule that does not use `oldSelf`.

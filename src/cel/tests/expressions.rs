@@ -38,7 +38,7 @@ struct Row {
 }
 
 /// Whether a CRD error is a refusal for the rule's estimated cost.
-pub(super) fn is_cost_refusal(text: &str) -> bool {
+fn is_cost_refusal(text: &str) -> bool {
     text.contains("exceeds budget by factor of")
         || text.contains("contributed to estimated rule cost total")
 }
@@ -54,8 +54,18 @@ fn outcome(row: &Row, rule: &str) -> (bool, Vec<String>, bool) {
         r["message"] = json!("failed");
     }
     schema["x-kubernetes-validations"] = json!([r]);
-    let mut obj = json_of(row.obj);
-    if !row.root {
+    answer(schema, json_of(row.obj), row.root)
+}
+
+/// What `obj` gives under `schema` (the resource root when `root`, else its `spec`, `obj`
+/// being the spec): whether the CRD refused the schema, and the texts (the CRD's errors if
+/// refused, else the object's messages); the flag tells whether a cost refusal was left out.
+pub(super) fn answer(
+    mut schema: serde_json::Value,
+    mut obj: serde_json::Value,
+    root: bool,
+) -> (bool, Vec<String>, bool) {
+    if !root {
         schema = json!({"type": "object", "properties": {"spec": schema}});
         obj = json!({"apiVersion": "v1", "kind": "K", "metadata": {"name": "obj"}, "spec": obj});
     }

@@ -13,10 +13,8 @@
 //!
 //! Every row of the table is a create (none has an old object), so all are ported.
 
-use super::compiled;
-use super::expressions::is_cost_refusal;
+use super::expressions::answer;
 use crate::test_support::json_of;
-use serde_json::json;
 
 /// One row of the upstream table: the schema (the node under the resource root), the object
 /// at it, and the texts the errors must contain.
@@ -30,23 +28,7 @@ struct Row {
 /// The errors `row` gives: the CRD's (cost refusals left out) if any, else the object's
 /// messages.
 fn outcome(row: &Row) -> Vec<String> {
-    let schema = json!({"type": "object", "properties": {"spec": json_of(row.schema)}});
-    let obj = json!({
-        "apiVersion": "v1",
-        "kind": "K",
-        "metadata": {"name": "obj"},
-        "spec": json_of(row.obj),
-    });
-    let c = compiled(&schema.to_string());
-    let refused: Vec<String> = c
-        .texts()
-        .into_iter()
-        .filter(|t| !is_cost_refusal(t))
-        .collect();
-    if !refused.is_empty() {
-        return refused;
-    }
-    c.validate(&obj).iter().map(|e| e.to_string()).collect()
+    answer(json_of(row.schema), json_of(row.obj), false).1
 }
 
 /// How `row`'s errors differ from `want` (upstream's expected texts), if they do.
