@@ -706,9 +706,11 @@ fn matches_compiles_each_pattern_once_and_reports_a_bad_one() {
     );
 }
 
+mod compilation;
 mod expressions;
 mod library;
 mod lists;
+mod messages;
 mod parse_errors;
 mod ratcheting;
 mod runtime_cost;

@@ -38,7 +38,7 @@ struct Row {
 }
 
 /// Whether a CRD error is a refusal for the rule's estimated cost.
-fn is_cost_refusal(text: &str) -> bool {
+pub(super) fn is_cost_refusal(text: &str) -> bool {
     text.contains("exceeds budget by factor of")
         || text.contains("contributed to estimated rule cost total")
 }
