@@ -707,6 +707,7 @@ fn matches_compiles_each_pattern_once_and_reports_a_bad_one() {
 }
 
 mod compilation;
+mod cost_stability;
 mod expressions;
 mod library;
 mod lists;

@@ -181,7 +181,9 @@ fn size_of(v: &Val) -> u64 {
         Val::String(s) => s.chars().count() as u64,
         Val::Bytes(b) => b.len() as u64,
         Val::List(l) => l.len() as u64,
-        Val::Map(m) => m.len() as u64,
+        // An object's `unstructuredMap.Size()` counts every member of its JSON (null ones,
+        // unknown fields, properties CEL cannot name), as its equality does.
+        Val::Map(m) => m.json().map_or(m.len(), |j| j.members().len()) as u64,
         Val::Optional(Some(inner)) => size_of(inner),
         Val::Ext(e) => e.size().unwrap_or(1),
         _ => 1,

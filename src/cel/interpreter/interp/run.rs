@@ -199,12 +199,19 @@ impl<'p> Run<'p> {
             } => {
                 let v = self.eval(operand);
                 let i = self.eval(index);
-                self.charge(u64::from(*rel) + extra);
-                let (v, i) = (v?, i?);
-                match optional {
-                    true => optional_index(v, &i),
-                    false => index_value(&v, &i),
+                if !optional {
+                    self.charge(u64::from(*rel) + extra);
+                    return index_value(&v?, &i?);
                 }
+                self.charge(u64::from(*rel));
+                let found = optional_index(v?, &i?);
+                // cel-go's `evalWatchConstQual.QualifyIfPresent` (and `evalWatchAttrQual`'s)
+                // observes the qualifier only when what it names is present: an absent
+                // `x.?f` or `x[?k]` (or one on an empty optional) costs nothing for it.
+                if let Ok(Val::Optional(Some(_))) = &found {
+                    self.charge(*extra);
+                }
+                found
             }
             Step::And(l, r) => self.logic(l, r, false),
             Step::Or(l, r) => self.logic(l, r, true),
