@@ -14,6 +14,8 @@ mod nulls;
 mod prune;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod upstream;
 
 pub use nulls::prune_nulls;
 pub use prune::prune_defaults;

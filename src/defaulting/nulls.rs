@@ -8,15 +8,18 @@ use crate::schema::Structural;
 use crate::yaml::Node;
 
 /// Removes the non-nullable nulls without default from the root object `obj`.
+/// (Any other root is walked as `PruneNonNullableNullsWithoutDefaults` walks it; the
+/// apiserver only hands it objects.)
 pub fn prune_nulls(obj: &mut Node, s: &Structural) {
-    if let Node::Map(m) = obj {
-        m.entries.retain_mut(|(k, v)| {
+    match obj {
+        Node::Map(m) => m.entries.retain_mut(|(k, v)| {
             let key = k.scalar_str();
             if key == Some("metadata") {
                 return true;
             }
             entry(key, v, Some(s))
-        });
+        }),
+        other => walk(other, Some(s)),
     }
 }
 

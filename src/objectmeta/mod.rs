@@ -19,6 +19,8 @@ mod refuse;
 #[cfg(test)]
 mod tests;
 mod time;
+#[cfg(test)]
+mod upstream;
 
 pub use decode::{decode_error, DecodeError};
 pub use refuse::{refusal, Refusal};

@@ -65,7 +65,6 @@ enum Key<'a> {
     Float(u64),
     Str(&'a str),
     Json(String),
-    Fields(Vec<Option<Key<'a>>>),
 }
 
 impl<'a> Key<'a> {
@@ -112,9 +111,20 @@ fn list_map(keys: &[String], items: &[Data<'_>], path: &Path<'_>, errs: &mut Vec
         errs.push(FieldError::new(ErrorType::Invalid, at, value, detail));
         return;
     }
+    // One key: its value, compared as Go compares an `interface{}` (`1` and `1.0` differ).
+    // More: the object of the keys present, compared by its `json.Marshal` text (keys sorted;
+    // `1` and `1.0` are both `1` there).
     let compare = items.iter().map(|x| match keys {
         [single] => field(x, single).map_or(Key::Unspecified, Key::of),
-        _ => Key::Fields(keys.iter().map(|k| field(x, k).map(Key::of)).collect()),
+        _ => {
+            let mut present: Vec<(&String, Value)> = keys
+                .iter()
+                .filter_map(|k| Some((k, field(x, k)?.to_value())))
+                .collect();
+            present.sort_by(|a, b| a.0.cmp(b.0));
+            let object = present.into_iter().map(|(k, v)| (k.clone(), v));
+            Key::Json(go_json(&Value::Object(object.collect())))
+        }
     });
     for i in non_unique(compare) {
         let present: Map<String, Value> = keys

@@ -29,6 +29,8 @@ mod openapi;
 mod scale;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod upstream_listtype;
 
 pub use compile::{Compiled, Compiler};
 

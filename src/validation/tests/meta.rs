@@ -82,7 +82,7 @@ fn embedded_resources() {
 
 #[test]
 fn list_types() {
-    let spec = "{type: object, properties: {s: {type: array, x-kubernetes-list-type: set, items: {type: string}}, m: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [name], items: {type: object, properties: {name: {type: string}, p: {type: integer}}}}, mm: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [port, protocol], items: {type: object, properties: {port: {type: integer}, protocol: {type: string}}}}}}";
+    let spec = "{type: object, properties: {s: {type: array, x-kubernetes-list-type: set, items: {type: string}}, m: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [name], items: {type: object, properties: {name: {type: string}, p: {type: integer}}}}, mm: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [port, protocol], items: {type: object, properties: {port: {type: integer}, protocol: {type: string}}}}, nm: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [port, protocol], items: {type: object, properties: {port: {type: number}, protocol: {type: string}}}}}}";
     let vs = version(&root(spec), true, Subresources::default());
     let obj =
         |s: &str| format!("{{apiVersion: g.io/v1, kind: K, metadata: {{name: w1}}, spec: {s}}}");
@@ -103,6 +103,13 @@ fn list_types() {
         &vs,
         &obj("{mm: [{port: 80, protocol: TCP}, {port: 80, protocol: TCP}]}"),
         &["spec.mm[1]: Duplicate value: {\"port\":80,\"protocol\":\"TCP\"}"],
+    );
+    // Several keys are compared by their JSON, where `80` and a JSON document's `80.0` (a
+    // float to the apiserver) are one number.
+    check(
+        &vs,
+        r#"{"apiVersion": "g.io/v1", "kind": "K", "metadata": {"name": "w1"}, "spec": {"nm": [{"port": 80, "protocol": "TCP"}, {"port": 80.0, "protocol": "TCP"}]}}"#,
+        &["spec.nm[1]: Duplicate value: {\"port\":80,\"protocol\":\"TCP\"}"],
     );
     check(&vs, &obj("{m: [{name: x}, [1]]}"), &[
         "spec.m[1]: Invalid value: \"array\": spec.m[1] in body must be of type object: \"array\"",
