@@ -25,10 +25,21 @@ use super::scanner::{Mark, Problem};
 use super::{Kind, Pos, RNode, Span, Style};
 use crate::yaml::scalar::style::needs_escapes;
 
-/// A collection being read, and its key waiting for a value.
+/// A collection being read, and its key waiting for a value; its children so far are the
+/// shared stack's ([`Children`]) from `from` on.
 struct Frame {
     node: RNode,
     pending_key: Option<RNode>,
+    from: usize,
+}
+
+/// The children of the open collections, on one stack each for items and entries: a
+/// collection's vector is made at its length when it closes (grown as it was read, every
+/// vector doubled its slack and its copies; a large CRD's tree held a third more).
+#[derive(Default)]
+struct Children {
+    items: Vec<RNode>,
+    entries: Vec<(RNode, RNode)>,
 }
 
 /// Reads the JSON value `text` (a chunk's text, placed in the stream by `at`): its root, or the
@@ -40,6 +51,7 @@ pub(super) fn compose(
 ) -> Result<Option<RNode>, Problem> {
     let mut r = Cursor::new(text, at);
     let mut stack: Vec<Frame> = Vec::new();
+    let mut children = Children::default();
     loop {
         r.skip_space();
         let Some(&c) = r.bytes.get(r.i) else {
@@ -63,15 +75,21 @@ pub(super) fn compose(
                         sink.opened(false, true, true);
                     }
                 }
-                let kind = match is_seq {
-                    true => Kind::Seq {
-                        items: Vec::new(),
-                        flow: true,
-                    },
-                    false => Kind::Map {
-                        entries: Vec::new(),
-                        flow: true,
-                    },
+                let (kind, from) = match is_seq {
+                    true => (
+                        Kind::Seq {
+                            items: Vec::new(),
+                            flow: true,
+                        },
+                        children.items.len(),
+                    ),
+                    false => (
+                        Kind::Map {
+                            entries: Vec::new(),
+                            flow: true,
+                        },
+                        children.entries.len(),
+                    ),
                 };
                 let span_start = r.pos_of(mark);
                 r.i += 1;
@@ -82,6 +100,7 @@ pub(super) fn compose(
                 stack.push(Frame {
                     node: RNode::bare(span, kind),
                     pending_key: None,
+                    from,
                 });
                 continue;
             }
@@ -97,6 +116,15 @@ pub(super) fn compose(
                 };
                 r.i += 1;
                 let mut node = frame.node;
+                match &mut node.kind {
+                    Kind::Seq { items, .. } => {
+                        *items = children.items.drain(frame.from..).collect()
+                    }
+                    Kind::Map { entries, .. } => {
+                        *entries = children.entries.drain(frame.from..).collect()
+                    }
+                    Kind::Scalar { .. } => {}
+                }
                 node.span.end = r.pos(r.i);
                 (node, mark)
             }
@@ -149,10 +177,10 @@ pub(super) fn compose(
         let Some(parent) = stack.last_mut() else {
             return Ok(Some(built));
         };
-        match &mut parent.node.kind {
-            Kind::Seq { items, .. } => items.push(built),
-            Kind::Map { entries, .. } => match parent.pending_key.take() {
-                Some(k) => entries.push((k, built)),
+        match &parent.node.kind {
+            Kind::Seq { .. } => children.items.push(built),
+            Kind::Map { .. } => match parent.pending_key.take() {
+                Some(k) => children.entries.push((k, built)),
                 None => parent.pending_key = Some(built),
             },
             Kind::Scalar { .. } => {}
@@ -164,7 +192,7 @@ pub(super) fn compose(
 fn root_key_is_items(stack: &[Frame]) -> bool {
     matches!(
         stack.first(),
-        Some(Frame { pending_key: Some(RNode { kind: Kind::Scalar { value, .. }, .. }), node: RNode { kind: Kind::Map { .. }, .. } }) if value == "items"
+        Some(Frame { pending_key: Some(RNode { kind: Kind::Scalar { value, .. }, .. }), node: RNode { kind: Kind::Map { .. }, .. }, .. }) if value == "items"
     )
 }
 
