@@ -157,6 +157,25 @@ pub enum Change {
     /// `%e` in CEL's `format()` writes `×` without the narrow no-break spaces around it
     /// (golang.org/x/text's number formatting, v0.23).
     ExponentWithoutSpaces,
+    /// kube-openapi's number validator is given the schema's type and format
+    /// (`numberValidator`, kube-openapi 43fb72c): a value must fit `int32`/`float`
+    /// (`Checked value must be of type integer with format int32`), an integer a bound must
+    /// fit the type, and a bound that does not is compared as float64. Before, nothing was
+    /// checked of the type and a bound was cast to the value's type; the apiserver also
+    /// dropped every format of an integer or a number (`StripUnsupportedFormatsPostProcessor…`
+    /// kept only the string formats).
+    NumericRanges,
+    /// The formats `k8s-short-name` and `k8s-long-name` are checked (introduced at
+    /// compatibility version 1.34, the binary's minor − 1: checked from 1.35; before, dropped
+    /// as unknown formats).
+    K8sNameFormats,
+    /// An int-or-string's `maxLength` bounds its estimated size (k8s.io/apiserver
+    /// `pkg/cel/common/schemas.go`, `estimateMaxElementsFromMaxLength`); before, it was the
+    /// largest string a request can hold whatever its `maxLength`.
+    IntOrStringMaxLength,
+    /// A CRD update may keep more than 8 selectable fields in a version that already had
+    /// them (`findTooManySelectableFieldsAllowed`); before, the limit held on every update.
+    SelectableFieldsRatcheting,
 }
 
 /// A set of CEL declarations gated by version.
@@ -246,6 +265,26 @@ pub const ROWS: &[Row] = &[
         since: 34,
         change: Change::RewordedCauses,
     },
+    Row {
+        name: "CEL: an int-or-string's maxLength bounds its estimated size (apiserver schemas.go 1.34)",
+        since: 34,
+        change: Change::IntOrStringMaxLength,
+    },
+    Row {
+        name: "formats k8s-short-name and k8s-long-name (apiextensions formats.go, introduced at compatibility 1.34)",
+        since: 35,
+        change: Change::K8sNameFormats,
+    },
+    Row {
+        name: "CRD update: unchanged selectable fields over the limit ratcheted (apiextensions 1.35)",
+        since: 35,
+        change: Change::SelectableFieldsRatcheting,
+    },
+    Row {
+        name: "kube-openapi numberValidator given type and format: int32/float ranges, bounds fitting the type (Kubernetes 1.36)",
+        since: 36,
+        change: Change::NumericRanges,
+    },
 ];
 
 /// Which version-gated CEL declarations an environment has.
@@ -319,6 +358,14 @@ pub struct Behaviours {
     pub stored_version_migration_message: bool,
     /// See [`Change::ExponentWithoutSpaces`].
     pub exponent_without_spaces: bool,
+    /// See [`Change::NumericRanges`].
+    pub numeric_ranges: bool,
+    /// See [`Change::K8sNameFormats`].
+    pub k8s_name_formats: bool,
+    /// See [`Change::IntOrStringMaxLength`].
+    pub int_or_string_max_length: bool,
+    /// See [`Change::SelectableFieldsRatcheting`].
+    pub selectable_fields_ratcheting: bool,
 }
 
 impl Behaviours {
@@ -347,6 +394,10 @@ impl Behaviours {
             reworded_causes: true,
             stored_version_migration_message: true,
             exponent_without_spaces: true,
+            numeric_ranges: true,
+            k8s_name_formats: true,
+            int_or_string_max_length: true,
+            selectable_fields_ratcheting: true,
         };
         let mut i = 0;
         while i < ROWS.len() {
@@ -367,6 +418,10 @@ impl Behaviours {
                 Change::RewordedCauses => b.reworded_causes = here,
                 Change::StoredVersionMigrationMessage => b.stored_version_migration_message = here,
                 Change::ExponentWithoutSpaces => b.exponent_without_spaces = here,
+                Change::NumericRanges => b.numeric_ranges = here,
+                Change::K8sNameFormats => b.k8s_name_formats = here,
+                Change::IntOrStringMaxLength => b.int_or_string_max_length = here,
+                Change::SelectableFieldsRatcheting => b.selectable_fields_ratcheting = here,
             }
             i += 1;
         }

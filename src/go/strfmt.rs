@@ -76,6 +76,11 @@ impl Format {
         })
     }
 
+    /// `k8s-short-name` or `k8s-long-name` (see [`crate::versions::Change::K8sNameFormats`]).
+    pub fn is_k8s_name(self) -> bool {
+        matches!(self, Format::K8sShortName | Format::K8sLongName)
+    }
+
     /// Whether `s` is valid in this format.
     pub fn validates(self, s: &str) -> bool {
         use Format::*;

@@ -377,10 +377,18 @@ fn strip_format(ty: TyRef<'_>, format: &str) -> (Box<str>, Option<Format>) {
     if format.is_empty() {
         return ("".into(), None);
     }
+    let behaviours = crate::versions::current();
     let keep = match ty.single().unwrap_or("") {
-        "" | "string" => Format::parse(&format.replace('-', "")).map(Some),
-        "integer" => matches!(format, "int32" | "int64").then_some(None),
-        "number" => matches!(format, "float" | "double").then_some(None),
+        "" | "string" => Format::parse(&format.replace('-', ""))
+            .filter(|f| behaviours.k8s_name_formats || !f.is_k8s_name())
+            .map(Some),
+        // Before 1.36 only string formats were kept (`Change::NumericRanges`).
+        "integer" if behaviours.numeric_ranges => {
+            matches!(format, "int32" | "int64").then_some(None)
+        }
+        "number" if behaviours.numeric_ranges => {
+            matches!(format, "float" | "double").then_some(None)
+        }
         _ => None,
     };
     match keep {

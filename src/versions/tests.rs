@@ -48,11 +48,14 @@ fn the_default_is_the_newest_and_has_every_behaviour() {
     assert_eq!(b.cel_new, CelEnv::ALL);
     assert_eq!(b.cel_stored, CelEnv::ALL);
     assert!(b.failed_rule_value && b.label_value_bytes);
-    // 1.35 answers every behaviour of the table as 1.36 does.
+    // 1.35 answers every behaviour of the table as 1.36 does but kube-openapi's number
+    // validator.
     let b35 = Behaviours::of(KubeVersion::of_minor(35).unwrap());
+    assert!(!b35.numeric_ranges);
     assert_eq!(
         Behaviours {
             version: b.version,
+            numeric_ranges: true,
             ..b35
         },
         b

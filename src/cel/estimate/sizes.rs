@@ -29,7 +29,10 @@ pub fn sizes(s: &Structural, kind: &Kind) -> Sizes {
     let v = s.value_validation.as_deref();
     let max_len = v.and_then(|v| v.max_length).map(non_negative);
     let (max_elements, min_size) = match kind {
-        Kind::IntOrString => (max_len.map_or(MAX_REQUEST_SIZE - 2, |n| n * 4), 1),
+        Kind::IntOrString => {
+            let bounded = max_len.filter(|_| crate::versions::current().int_or_string_max_length);
+            (bounded.map_or(MAX_REQUEST_SIZE - 2, |n| n * 4), 1)
+        }
         Kind::String => (string_max(s, max_len), 2),
         Kind::Bytes => (max_len.unwrap_or(MAX_REQUEST_SIZE - 2), 2),
         Kind::Duration => (MAX_DATETIME_OR_DURATION, MIN_DURATION_SIZE),

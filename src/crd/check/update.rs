@@ -114,6 +114,10 @@ fn options(old: &Value, old_spec: &Spec<'_>, spec: &Spec<'_>) -> Opts {
             }
         }
     }
+    // Before 1.35 the limit held on every update (`Change::SelectableFieldsRatcheting`).
+    if !crate::versions::current().selectable_fields_ratcheting {
+        allow.clear();
+    }
     Opts {
         require_recognized_review_version: recognized,
         require_open_api_schema: all_have_schema,

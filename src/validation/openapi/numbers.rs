@@ -45,7 +45,11 @@ pub(super) fn validate(ty: TyRef<'_>, c: Option<&Checks>, val: Num, path: &OPath
 
 /// The type and format the range check uses: only for exactly one numeric type, and only the
 /// formats of that type.
+/// (Before 1.36 the validator was given neither: [`crate::versions::Change::NumericRanges`].)
 fn numeric_type(ty: TyRef<'_>, format: &str) -> (&'static str, &'static str) {
+    if !crate::versions::current().numeric_ranges {
+        return ("", "");
+    }
     match (ty.single(), format) {
         (Some("integer"), "int32") => ("integer", "int32"),
         (Some("integer"), "int64") => ("integer", "int64"),
