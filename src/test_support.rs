@@ -2,9 +2,32 @@
 //! of the algorithm modules: pruning, defaulting, objectmeta, engine), and the Widget CRD that
 //! the tests of processing load ([`WIDGET_CRD_HEAD`], [`widget_crd!`]).
 
-use crate::schema::{Structural, StructuralOrBool};
+use crate::schema::{Structural, StructuralOrBool, Subresources, VersionSchema};
 use crate::yaml::{self, json::to_json, Node};
 use serde_json::Value;
+use std::sync::Arc;
+
+/// The version `g.io/v1` of the kind `K` (`ks.g.io`), served and pruned, with `schema` as its
+/// root.
+pub fn version_schema(
+    schema: Structural,
+    namespaced: bool,
+    subresources: Subresources,
+) -> VersionSchema {
+    VersionSchema {
+        crd_name: "ks.g.io".into(),
+        group: "g.io".into(),
+        version: "v1".into(),
+        kind: "K".into(),
+        served: true,
+        schema: Some(Arc::new(schema)),
+        structural_errors: Vec::new(),
+        prune: true,
+        source: "test".into(),
+        namespaced,
+        subresources,
+    }
+}
 
 /// One YAML document.
 pub fn doc(text: &str) -> Node {

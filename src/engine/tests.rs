@@ -2,7 +2,7 @@
 
 use super::{apply, Options, Outcome};
 use crate::schema::VersionSchema;
-use crate::test_support::{doc, json, json_of, schema};
+use crate::test_support::{doc, json, json_of, schema, version_schema};
 use std::sync::Arc;
 
 const SCHEMA: &str = "type: object
@@ -30,17 +30,8 @@ status: {phase: x}";
 
 fn version(prune: bool) -> VersionSchema {
     VersionSchema {
-        crd_name: "ks.g.io".into(),
-        group: "g.io".into(),
-        version: "v1".into(),
-        kind: "K".into(),
-        served: true,
-        schema: Some(Arc::new(schema(SCHEMA))),
-        structural_errors: Vec::new(),
         prune,
-        source: "test".into(),
-        namespaced: true,
-        subresources: Default::default(),
+        ..version_schema(schema(SCHEMA), true, Default::default())
     }
 }
 

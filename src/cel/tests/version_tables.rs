@@ -58,13 +58,13 @@ use crate::cel::preexisting::Preexisting;
 use crate::cel::rule::parse;
 use crate::cel::Compiled;
 use crate::schema::convert::convert;
-use crate::schema::{Subresources, VersionSchema};
+use crate::schema::Subresources;
 use crate::test_support::json_of;
+use crate::test_support::version_schema;
 use crate::validation::{Compiler, Validator};
 use crate::versions::{enter, Behaviours, KubeVersion};
 use serde_json::{json, Value};
 use std::ops::RangeInclusive;
-use std::sync::Arc;
 
 /// What is given to the version.
 enum Input {
@@ -230,19 +230,7 @@ fn answer(input: &Input) -> Vec<String> {
             let rules = Compiled::new(&schema, "openAPIV3Schema");
             assert!(rules.errors.is_empty(), "{:?}", rules.texts());
             let compiled = Compiler::new().compile(&schema);
-            let vs = VersionSchema {
-                crd_name: "ks.g.io".into(),
-                group: "g.io".into(),
-                version: "v1".into(),
-                kind: "K".into(),
-                served: true,
-                schema: Some(Arc::new(schema)),
-                structural_errors: Vec::new(),
-                prune: true,
-                source: "test".into(),
-                namespaced: true,
-                subresources: Subresources::default(),
-            };
+            let vs = version_schema(schema, true, Subresources::default());
             let v = Validator::new(&vs, compiled).unwrap();
             let errs = v.validate_value(&resource(obj), |o| rules.validate(o));
             sorted(errs.iter().map(ToString::to_string).collect())

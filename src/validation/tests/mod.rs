@@ -8,25 +8,12 @@ mod values;
 use super::{Compiler, Validator};
 use crate::schema::convert::convert;
 use crate::schema::{Subresources, VersionSchema};
-use crate::test_support::{doc, json_of};
-use std::sync::Arc;
+use crate::test_support::{doc, json_of, version_schema};
 
 /// A version whose root schema has `spec: <spec>` (and `status`, untyped object).
 pub(super) fn version(root: &str, namespaced: bool, subresources: Subresources) -> VersionSchema {
     let schema = convert(&json_of(root), "openAPIV3Schema").expect("schema converts");
-    VersionSchema {
-        crd_name: "ks.g.io".into(),
-        group: "g.io".into(),
-        version: "v1".into(),
-        kind: "K".into(),
-        served: true,
-        schema: Some(Arc::new(schema)),
-        structural_errors: Vec::new(),
-        prune: true,
-        source: "test".into(),
-        namespaced,
-        subresources,
-    }
+    version_schema(schema, namespaced, subresources)
 }
 
 /// The validator of a version (compiled from its full schema).
