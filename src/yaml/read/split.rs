@@ -55,6 +55,10 @@ pub struct Chunks<'a> {
     line: usize,
     /// The JSON values of a stream read as JSON, then what comes after them.
     json: Option<(std::vec::IntoIter<Chunk>, After)>,
+    /// Whether `json` is known: Go's scanner goes over the text when the first chunk is asked
+    /// for, not when the chunks are made (a reader made and not used scans nothing: the
+    /// streamed run of a JSON list reads its items apart).
+    scanned: bool,
     /// For the first YAML document after JSON values, the JSON refusal (see the module doc).
     instead: Option<Box<SplitError>>,
 }
@@ -72,7 +76,10 @@ enum After {
 
 impl<'a> Chunks<'a> {
     pub fn new(text: &'a str) -> Self {
-        Chunks::of_json(text, json_chunks(text))
+        Chunks {
+            scanned: false,
+            ..Chunks::of_json(text, None)
+        }
     }
 
     /// The chunks of `text`, given its JSON values and what follows them, if it is JSON.
@@ -82,6 +89,7 @@ impl<'a> Chunks<'a> {
             pos: 0,
             line: 0,
             json: json.map(|(chunks, after)| (chunks.into_iter(), after)),
+            scanned: true,
             instead: None,
         }
     }
@@ -211,6 +219,10 @@ impl Iterator for Chunks<'_> {
     type Item = Result<Chunk, SplitError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if !self.scanned {
+            self.scanned = true;
+            self.json = json_chunks(self.text).map(|(chunks, after)| (chunks.into_iter(), after));
+        }
         if let Some((chunks, after)) = &mut self.json {
             if let Some(chunk) = chunks.next() {
                 return Some(Ok(chunk));
