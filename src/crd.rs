@@ -14,3 +14,5 @@ pub mod check;
 pub mod load;
 pub mod openapi;
 pub mod schemacheck;
+#[cfg(test)]
+mod version_tables;

@@ -29,6 +29,13 @@ pub fn version_schema(
     }
 }
 
+/// Whether a CRD error is a refusal for a rule's estimated cost (the upstream tables' schemas
+/// set no `maxItems`/`maxLength`, and their validators do not refuse for cost).
+pub fn is_cost_refusal(text: &str) -> bool {
+    text.contains("exceeds budget by factor of")
+        || text.contains("contributed to estimated rule cost total")
+}
+
 /// One YAML document.
 pub fn doc(text: &str) -> Node {
     yaml::parse_stream(text).unwrap().remove(0)

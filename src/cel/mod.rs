@@ -253,7 +253,7 @@ impl Compiled {
 
     /// The texts of [`Compiled::errors`] (tests).
     #[cfg(test)]
-    fn texts(&self) -> Vec<String> {
+    pub(crate) fn texts(&self) -> Vec<String> {
         self.errors.iter().map(ToString::to_string).collect()
     }
 
@@ -270,6 +270,17 @@ impl Compiled {
 /// Whether `schema` has any `x-kubernetes-validations` rule.
 pub fn has_rules(schema: &Structural) -> bool {
     compile::has_rules(schema)
+}
+
+/// (Tests.) The cost cel-go estimates for `rule` on the node `s` (not a resource root), as a
+/// CRD's compile estimates it, or why it does not type-check.
+#[cfg(test)]
+pub(crate) fn estimated_cost(s: &Structural, rule: &str) -> Result<u64, String> {
+    let decl = decl::decl_of(s, false).ok_or("no CEL type")?;
+    let e = rule::parse(rule).map_err(|e| e.to_string())?;
+    let checked =
+        check::check(&e, rule, &decl, false, check::Want::Bool).map_err(|e| e.to_string())?;
+    Ok(estimate::max_cost(&e, &decl, false, &checked.types))
 }
 
 #[cfg(test)]

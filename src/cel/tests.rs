@@ -718,7 +718,6 @@ mod runtime_cost;
 mod runtime_cost_k8s_table;
 mod schema_levels;
 mod types;
-mod version_tables;
 mod versions;
 
 #[test]

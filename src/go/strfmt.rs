@@ -76,7 +76,7 @@ impl Format {
         })
     }
 
-    /// `k8s-short-name` or `k8s-long-name` (see [`crate::versions::Change::K8sNameFormats`]).
+    /// `k8s-short-name` or `k8s-long-name` (checked from Kubernetes 1.35: the versions table).
     pub fn is_k8s_name(self) -> bool {
         matches!(self, Format::K8sShortName | Format::K8sLongName)
     }

@@ -19,8 +19,6 @@ mod refuse;
 #[cfg(test)]
 mod tests;
 mod time;
-#[cfg(test)]
-mod upstream;
 
 pub use decode::{decode_error, DecodeError};
 pub use refuse::{refusal, Refusal};

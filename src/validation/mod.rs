@@ -31,6 +31,8 @@ mod scale;
 mod tests;
 #[cfg(test)]
 mod upstream_listtype;
+#[cfg(test)]
+mod upstream_objectmeta;
 
 pub use compile::{Compiled, Compiler};
 

@@ -24,8 +24,8 @@
 //!   that function.
 
 use super::compiled;
-use super::expressions::is_cost_refusal;
 use crate::cel::compile::{Node, Slot};
+use crate::test_support::is_cost_refusal;
 use crate::test_support::json_of;
 use serde_json::json;
 

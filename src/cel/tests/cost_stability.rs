@@ -26,14 +26,10 @@
 //! every one answers as upstream's table.
 
 use super::compiled;
-use super::expressions::is_cost_refusal;
-use crate::cel::check::{check, Want};
 use crate::cel::cost::{PER_CALL_LIMIT, RUNTIME_BUDGET};
-use crate::cel::decl::decl_of;
-use crate::cel::estimate::max_cost;
-use crate::cel::rule::parse;
 use crate::cel::Compiled;
 use crate::schema::convert::convert;
+use crate::test_support::is_cost_refusal;
 use crate::test_support::json_of;
 use serde_json::{json, Value};
 
@@ -112,10 +108,7 @@ fn runtime_cost(row: &Runtime, rule: &str) -> Result<u64, String> {
 /// The estimated cost of `rule` on `schema` (not a resource root), or why there is none.
 fn estimated_cost(schema: &str, rule: &str) -> Result<u64, String> {
     let s = convert(&json_of(schema), "openAPIV3Schema").map_err(|e| format!("{e:?}"))?;
-    let decl = decl_of(&s, false).ok_or("no CEL type")?;
-    let e = parse(rule).map_err(|e| format!("{e}"))?;
-    let checked = check(&e, rule, &decl, false, Want::Bool).map_err(|e| e.to_string())?;
-    Ok(max_cost(&e, &decl, false, &checked.types))
+    crate::cel::estimated_cost(&s, rule)
 }
 
 #[test]

@@ -22,7 +22,7 @@
 //!   runtime cost (`expectedCost`), which `runtime_cost.rs` covers.
 
 use super::compiled;
-use crate::test_support::json_of;
+use crate::test_support::{is_cost_refusal, json_of};
 use serde_json::json;
 
 /// One row of the upstream table: the schema of the node the rules are on, the object at it,
@@ -35,12 +35,6 @@ struct Row {
     obj: &'static str,
     valid: &'static [&'static str],
     errors: &'static [(&'static str, &'static str)],
-}
-
-/// Whether a CRD error is a refusal for the rule's estimated cost.
-pub(super) fn is_cost_refusal(text: &str) -> bool {
-    text.contains("exceeds budget by factor of")
-        || text.contains("contributed to estimated rule cost total")
 }
 
 /// What `rule` gives on `row`'s object: whether the CRD refused it, and the texts (the CRD's

@@ -20,12 +20,12 @@
 //!   - malformed fields kept (`dropInvalidFields` false): [`crate::validation::coerce_value`]
 //!     (upstream's `Coerce(..., false)`, the defaults check) must give no error and the
 //!     expected object; and the request path's coercion, whose unknown paths are returned —
-//!     [`super::coerce_embedded`] below the root (`CoerceWithOptions(nil, obj, schema, false,
-//!     ...)`), preceded by [`super::coerce_root`] for the row run with `includeRoot` (the
+//!     [`crate::objectmeta::coerce_embedded`] below the root (`CoerceWithOptions(nil, obj, schema, false,
+//!     ...)`), preceded by [`crate::objectmeta::coerce_root`] for the row run with `includeRoot` (the
 //!     request path reads the root's ObjectMeta with `GetObjectMetaWithOptions`, its unknown
 //!     paths first) — must give the expected object and unknown paths.
 //!   - malformed fields dropped (the storage decoder's `CoerceWithOptions(nil, obj, schema,
-//!     false, {DropInvalidFields})`): [`super::coerce_embedded`], object and unknown paths.
+//!     false, {DropInvalidFields})`): [`crate::objectmeta::coerce_embedded`], object and unknown paths.
 //!     Upstream runs these rows with unknown paths returned too, a pairing the apiserver never
 //!     uses; they expect none, which is also what the storage decoder's call returns, so they
 //!     are ported (ours must report none either).
@@ -33,20 +33,20 @@
 //!   Upstream's nil schema (row `empty`) is given as the empty schema `{}` (Go answers the same:
 //!   a scalar is not walked).
 //! - `TestGetObjectMetaWithOptions`, by its options: malformed fields kept (the request
-//!   decoders): [`super::decode_error`] must give upstream's error text, or none; then the
-//!   ObjectMeta is [`super::round_tripped`] and, when unknown paths are returned,
-//!   [`super::coerce_root`]'s unknown paths are compared. Malformed fields dropped without
-//!   unknown paths (the storage decoder): [`super::coerce_root`]'s metadata. The expected
+//!   decoders): [`crate::objectmeta::decode_error`] must give upstream's error text, or none; then the
+//!   ObjectMeta is [`crate::objectmeta::round_tripped`] and, when unknown paths are returned,
+//!   [`crate::objectmeta::coerce_root`]'s unknown paths are compared. Malformed fields dropped without
+//!   unknown paths (the storage decoder): [`crate::objectmeta::coerce_root`]'s metadata. The expected
 //!   `metav1.ObjectMeta` is written as the JSON it encodes to (empty fields omitted).
 //! - `TestGetObjectMetaNils` and `TestGetObjectMeta` (`GetObjectMeta(obj, true)`):
-//!   [`super::coerce_root`]; the Pod decoding `TestGetObjectMetaNils` checks against is
-//!   [`super::decode_error`] (no error).
+//!   [`crate::objectmeta::coerce_root`]; the Pod decoding `TestGetObjectMetaNils` checks against is
+//!   [`crate::objectmeta::decode_error`] (no error).
 //! - `TestRoundtripObjectMeta` and `TestMalformedObjectMetaFields` fill an ObjectMeta at random
 //!   (gofuzz): here one fixed, fully filled ObjectMeta stands for it ([`FULL_META`]). Round trip:
-//!   it decodes ([`super::decode_error`]) and [`super::round_tripped`] gives it back. Malformed
+//!   it decodes ([`crate::objectmeta::decode_error`]) and [`crate::objectmeta::round_tripped`] gives it back. Malformed
 //!   fields: every path in it (as upstream's `jsonPaths`) set to each of upstream's spurious
-//!   values whose Go type differs; when Go's decoding fails ([`super::decode_error`], our model
-//!   of it) [`super::coerce_root`] must give the metadata with the whole top-level field dropped
+//!   values whose Go type differs; when Go's decoding fails ([`crate::objectmeta::decode_error`], our model
+//!   of it) [`crate::objectmeta::coerce_root`] must give the metadata with the whole top-level field dropped
 //!   (and report that field), else it must drop nothing.
 //!
 //! Left out, unreachable: the three `TestGetObjectMetaWithOptions` rows run with both
@@ -56,8 +56,8 @@
 //!
 //! Every other row is ported, and every one answers as upstream expects.
 
-use super::{coerce_embedded, coerce_root, decode_error, round_tripped};
 use crate::field::Path;
+use crate::objectmeta::{coerce_embedded, coerce_root, decode_error, round_tripped};
 use crate::schema::Structural;
 use crate::test_support::schema;
 use crate::validation::{coerce_value, validate_value};

@@ -50,15 +50,11 @@
 //! from 1.36, `k8s-short-name`/`k8s-long-name` from 1.35, selectable fields ratcheted from
 //! 1.35) are rows of [`crate::versions::ROWS`] now.
 
-use super::expressions::is_cost_refusal;
-use crate::cel::check::{check, Want as CheckWant};
-use crate::cel::decl::decl_of;
-use crate::cel::estimate::max_cost;
 use crate::cel::preexisting::Preexisting;
-use crate::cel::rule::parse;
-use crate::cel::Compiled;
+use crate::cel::{estimated_cost, Compiled};
 use crate::schema::convert::convert;
 use crate::schema::Subresources;
+use crate::test_support::is_cost_refusal;
 use crate::test_support::json_of;
 use crate::test_support::version_schema;
 use crate::validation::{Compiler, Validator};
@@ -217,11 +213,9 @@ fn answer(input: &Input) -> Vec<String> {
         }
         Input::Estimated { schema, rule } => {
             let s = convert(&json_of(schema), "openAPIV3Schema").unwrap();
-            let decl = decl_of(&s, false).expect("a CEL type");
-            let e = parse(rule).expect("parses");
-            match check(&e, rule, &decl, false, CheckWant::Bool) {
-                Ok(checked) => vec![max_cost(&e, &decl, false, &checked.types).to_string()],
-                Err(err) => vec![err.to_string()],
+            match estimated_cost(&s, rule) {
+                Ok(cost) => vec![cost.to_string()],
+                Err(err) => vec![err],
             }
         }
         Input::Object { spec, obj } => {
