@@ -19,7 +19,8 @@ use crate::schema::{map_schemas, VersionSchema};
 use crate::sources::{load_file, schema_files};
 use crate::validation::{Compiled, Compiler, Validator};
 use crate::yaml::json::to_json;
-use crate::yaml::Node;
+use crate::yaml::{Mapping, Node};
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -183,7 +184,13 @@ impl SchemaSet {
         old: OldCrd<'_>,
         results: &mut Vec<KrmResult>,
     ) -> Result<Vec<Entry<Checks>>, ProcessError> {
-        load_item_crd(item, label, old, self.compiler.as_mut(), results)
+        load_item_crd(
+            Cow::Borrowed(item),
+            label,
+            old,
+            self.compiler.as_mut(),
+            results,
+        )
     }
 
     /// Loads a schema file or folder of the config (leaving out the files in `except`, read
@@ -236,10 +243,33 @@ pub(crate) struct CrdLoader<'c>(&'c mut Option<Compiler>);
 impl CrdLoader<'_> {
     /// [`SchemaSet::load_item_crd`], its results with it.
     pub(crate) fn load(&mut self, item: &Node, label: &str, old: OldCrd<'_>) -> LoadedCrd {
+        self.load_tree(Cow::Borrowed(item), label, old)
+    }
+
+    /// [`Self::load`] of a tree handed over: dropped as soon as the CRD's JSON is made.
+    pub(crate) fn load_owned(&mut self, item: Node, label: &str, old: OldCrd<'_>) -> LoadedCrd {
+        self.load_tree(Cow::Owned(item), label, old)
+    }
+
+    fn load_tree(&mut self, item: Cow<'_, Node>, label: &str, old: OldCrd<'_>) -> LoadedCrd {
         let mut results = Vec::new();
         let loaded = load_item_crd(item, label, old, self.0.as_mut(), &mut results);
         (loaded, results)
     }
+}
+
+/// What a result about an item names of it (`apiVersion`, `kind`, `metadata`), and all that
+/// what is left to do with a loaded CRD reads of its tree.
+pub(crate) fn identity(item: &Node) -> Node {
+    let Node::Map(map) = item else {
+        return item.clone();
+    };
+    let named =
+        |(k, _): &&(Node, Node)| matches!(k.scalar_str(), Some("apiVersion" | "kind" | "metadata"));
+    Node::Map(Mapping {
+        entries: map.entries.iter().filter(named).cloned().collect(),
+        ..Mapping::default()
+    })
 }
 
 /// Loads a CRD among the items (`label` names the item), checked as the apiserver checks a
@@ -248,22 +278,26 @@ impl CrdLoader<'_> {
 /// its field path), followed by one warning; a refused CRD's versions are registered refused
 /// (their objects are left unchanged), or not at all when it has no usable group/kind/versions.
 fn load_item_crd(
-    item: &Node,
+    item: Cow<'_, Node>,
     label: &str,
     old: OldCrd<'_>,
     compiler: Option<&mut Compiler>,
     results: &mut Vec<KrmResult>,
 ) -> Result<Vec<Entry<Checks>>, ProcessError> {
-    let name = item
-        .get("metadata")
-        .and_then(|m| m.get("name"))
-        .and_then(Node::scalar_str)
-        .unwrap_or("");
+    let name = item.get("metadata").and_then(|m| m.get("name"));
+    let name = name.and_then(Node::scalar_str).unwrap_or("").to_string();
     let source = format!("{label} (CustomResourceDefinition {name})");
-    let json = to_json(item).map_err(|e| ProcessError::Unreadable {
+    let json = to_json(&item).map_err(|e| ProcessError::Unreadable {
         label: source.clone(),
         source: e,
     })?;
+    // A tree handed over is not held while the CRD is checked (its JSON is the CRD now): only
+    // what the results name of it.
+    let item = match item {
+        Cow::Owned(whole) => Cow::Owned(identity(&whole)),
+        borrowed => borrowed,
+    };
+    let item = &*item;
     let judged = old.judge(&json);
     let (causes, update, shared, unchanged, judged_preexisting) = (
         judged.causes,
@@ -355,7 +389,7 @@ fn load_item_crd(
         && prepared
             .iter()
             .all(|e| e.attached.rules.as_ref().is_none_or(|r| r.only_uncompiled));
-    let msg = refused_warning(name, causes.len(), update, uncompiled_only);
+    let msg = refused_warning(&name, causes.len(), update, uncompiled_only);
     results.push(tag(KrmResult::about(Severity::Warning, msg, item), update));
     if !usable {
         return Ok(Vec::new());

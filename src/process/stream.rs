@@ -19,7 +19,7 @@
 //! files, then the items' results in item order, then the summary.
 
 use super::crd_update::OldCrd;
-use super::schemas::{is_crd, lookup, LoadedCrd, SchemaSet, Schemas};
+use super::schemas::{identity, is_crd, lookup, LoadedCrd, SchemaSet, Schemas};
 use super::{api_version_kind, ProcessError, Report};
 use super::{impact, process_item_with, ItemContext, Previous, UpdateContext};
 use crate::config::Config;
@@ -390,12 +390,24 @@ impl<'c> Streamer<'c> {
                     Format::Yaml => span,
                 };
                 if p.crd {
-                    if loading {
-                        let old = previous.and_then(|pr| pr.crd_of(&p.node));
-                        p.loaded = Some(loader.load(&p.node, &p.label, OldCrd(old)));
-                    }
                     let span = p.span.clone();
                     p.kept = Some(output::kept(&p.node, p.placement, span, input, format));
+                    match previous {
+                        // What is left to do with the item in item order reads only what
+                        // `identity` keeps: the tree goes to the load, which drops it once
+                        // the CRD's JSON is made.
+                        None if loading => {
+                            let head = identity(&p.node);
+                            let whole = std::mem::replace(&mut p.node, head);
+                            p.loaded = Some(loader.load_owned(whole, &p.label, OldCrd(None)));
+                        }
+                        // The previous revision's report reads the whole CRD.
+                        Some(pr) if loading => {
+                            let old = pr.crd_of(&p.node);
+                            p.loaded = Some(loader.load(&p.node, &p.label, OldCrd(old)));
+                        }
+                        _ => {}
+                    }
                 }
                 Some(p)
             });
