@@ -2,6 +2,7 @@
 //! `['name']` steps from the rule's node, each naming a declared property (or any key of a
 //! map), normalized to a field path (`a.b`, `m[key]`).
 
+use crate::field::Path;
 use crate::go::strconv::quote;
 use crate::schema::Structural;
 
@@ -103,6 +104,11 @@ pub(in crate::cel) fn invalid_paths(
     path: &str,
     out: &mut Vec<crate::cel::RuleError>,
 ) {
+    walk_paths(s, &Path::Root(path), out);
+}
+
+/// [`invalid_paths`] at `path` (written only for an error).
+fn walk_paths(s: &Structural, path: &Path<'_>, out: &mut Vec<crate::cel::RuleError>) {
     if let Some(rules) = s.extensions.x_validations().and_then(|v| v.as_array()) {
         for (i, r) in rules.iter().enumerate() {
             let fp = r.get("fieldPath").and_then(|v| v.as_str()).unwrap_or("");
@@ -112,18 +118,15 @@ pub(in crate::cel) fn invalid_paths(
             }
         }
     }
+    let properties = path.child("properties");
     for (name, p) in s.properties.iter() {
-        invalid_paths(
-            p,
-            &crate::field::key(&format!("{path}.properties"), name),
-            out,
-        );
+        walk_paths(p, &properties.key(name), out);
     }
     if let Some(items) = s.items.as_deref() {
-        invalid_paths(items, &format!("{path}.items"), out);
+        walk_paths(items, &path.child("items"), out);
     }
     if let Some(crate::schema::StructuralOrBool::Schema(a)) = s.additional_properties.as_ref() {
-        invalid_paths(a, &format!("{path}.additionalProperties"), out);
+        walk_paths(a, &path.child("additionalProperties"), out);
     }
 }
 

@@ -6,7 +6,7 @@
 //! definitions, items, dependencies).
 
 use super::checks::Opts;
-use crate::field::{BadValue, ErrorType, FieldError};
+use crate::field::{BadValue, ErrorType, FieldError, Path};
 use crate::go::strconv::quote;
 use serde_json::{Map, Value};
 
@@ -31,6 +31,11 @@ fn text<'a>(m: &'a Map<String, Value>, k: &str) -> Option<&'a str> {
 
 /// The errors of the schema `s` at `path` and below.
 pub(super) fn validate(s: &Value, path: &str, opts: &Opts, errs: &mut Vec<FieldError>) {
+    walk(s, &Path::Root(path), opts, errs);
+}
+
+/// [`validate`] at `path` (written out only at a node with rules to check).
+fn walk(s: &Value, path: &Path<'_>, opts: &Opts, errs: &mut Vec<FieldError>) {
     let Some(m) = s.as_object() else { return };
     // One pass over the node's keys (a lookup hashes its key), then the walk in the
     // apiserver's order.
@@ -60,22 +65,24 @@ pub(super) fn validate(s: &Value, path: &str, opts: &Opts, errs: &mut Vec<FieldE
     }
     let [ap, props, not, all_of, one_of, any_of, defs, deps, items] = sub;
     if let Some(ap @ Value::Object(_)) = ap {
-        validate(ap, &format!("{path}.additionalProperties"), opts, errs);
+        walk(ap, &path.child("additionalProperties"), opts, errs);
     }
     if let Some(Value::Object(props)) = props {
         let mut entries: Vec<(&String, &Value)> = props.iter().collect();
         entries.sort_unstable_by_key(|(k, _)| *k);
+        let properties = path.child("properties");
         for (k, v) in entries {
-            validate(v, &format!("{path}.properties[{k}]"), opts, errs);
+            walk(v, &properties.key(k), opts, errs);
         }
     }
     if let Some(not) = not {
-        validate(not, &format!("{path}.not"), opts, errs);
+        walk(not, &path.child("not"), opts, errs);
     }
     for (j, list) in [("allOf", all_of), ("oneOf", one_of), ("anyOf", any_of)] {
         if let Some(Value::Array(list)) = list {
+            let junctor = path.child(j);
             for (i, sub) in list.iter().enumerate() {
-                validate(sub, &format!("{path}.{j}[{i}]"), opts, errs);
+                walk(sub, &junctor.index(i), opts, errs);
             }
         }
     }
@@ -83,23 +90,25 @@ pub(super) fn validate(s: &Value, path: &str, opts: &Opts, errs: &mut Vec<FieldE
         if let Some(Value::Object(defs)) = defs {
             let mut entries: Vec<(&String, &Value)> = defs.iter().collect();
             entries.sort_unstable_by_key(|(k, _)| *k);
+            let named = path.child(j);
             for (k, v) in entries {
-                validate(v, &format!("{path}.{j}[{k}]"), opts, errs);
+                walk(v, &named.key(k), opts, errs);
             }
         }
     }
     match items {
         Some(Value::Array(list)) => {
+            let items = path.child("items");
             for (i, sub) in list.iter().enumerate() {
-                validate(sub, &format!("{path}.items[{i}]"), opts, errs);
+                walk(sub, &items.index(i), opts, errs);
             }
         }
-        Some(items @ Value::Object(_)) => validate(items, &format!("{path}.items"), opts, errs),
+        Some(items @ Value::Object(_)) => walk(items, &path.child("items"), opts, errs),
         _ => {}
     }
     // Every rule of `node` is about one of those four keywords.
     if rules {
-        node(m, path, opts, errs);
+        node(m, &path.to_string(), opts, errs);
     }
 }
 
