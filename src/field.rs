@@ -43,13 +43,27 @@ impl<'a> Path<'a> {
 }
 
 impl Display for Path<'_> {
+    // Each level writes its parts itself (no format string to interpret at every level: a
+    // schema path is often a dozen levels deep).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Path::Root(r) => f.write_str(r),
             Path::Child(p, name) if p.is_empty() => f.write_str(name),
-            Path::Child(p, name) => write!(f, "{p}.{name}"),
-            Path::Key(p, k) => write!(f, "{p}[{k}]"),
-            Path::Index(p, i) => write!(f, "{p}[{i}]"),
+            Path::Child(p, name) => {
+                p.fmt(f)?;
+                f.write_str(".")?;
+                f.write_str(name)
+            }
+            Path::Key(p, k) => {
+                p.fmt(f)?;
+                f.write_str("[")?;
+                f.write_str(k)?;
+                f.write_str("]")
+            }
+            Path::Index(p, i) => {
+                p.fmt(f)?;
+                write!(f, "[{i}]")
+            }
         }
     }
 }
