@@ -7,7 +7,7 @@ use crate::cel::decl::{decl_of, field_of, has_decl, is_list, is_map, Decl, Field
 use crate::cel::estimate::{Cardinality, Total};
 use crate::cel::rule::{self, Rule};
 use crate::cel::RuleError;
-use crate::field;
+use crate::field::{self, Path};
 use crate::schema::{Structural, StructuralOrBool};
 use std::sync::Arc;
 
@@ -47,10 +47,11 @@ impl Node {
 /// Where the walk is, in the CRD.
 #[derive(Clone)]
 struct At<'a> {
-    /// The schema path (`spec.validation.openAPIV3Schema.properties[spec]`).
-    path: String,
+    /// The schema path (`spec.validation.openAPIV3Schema.properties[spec]`), written out only
+    /// at a node with rules.
+    path: Path<'a>,
     /// The first ancestor under which old and new values cannot be correlated.
-    uncorrelatable: Option<&'a str>,
+    uncorrelatable: Option<&'a Path<'a>>,
     /// How many times the node may occur.
     cardinality: Cardinality,
 }
@@ -124,7 +125,7 @@ pub fn compile_with_costs(
         preexisting,
     };
     let at = At {
-        path: path.to_string(),
+        path: Path::Root(path),
         uncorrelatable: None,
         cardinality: Cardinality::ROOT,
     };
@@ -164,10 +165,8 @@ fn node(s: &Structural, ty: Ty, at: &At<'_>, out: &mut Out<'_>) -> Option<Node> 
         };
         let list_map = s.extensions.x_list_type() == Some("map");
         let sub = At {
-            path: format!("{}.items", at.path),
-            uncorrelatable: at
-                .uncorrelatable
-                .or((!list_map).then_some(at.path.as_str())),
+            path: at.path.child("items"),
+            uncorrelatable: at.uncorrelatable.or((!list_map).then_some(&at.path)),
             cardinality: at.cardinality.child(s),
         };
         node(items, ty, &sub, out).map(Box::new)
@@ -182,7 +181,7 @@ fn node(s: &Structural, ty: Ty, at: &At<'_>, out: &mut Out<'_>) -> Option<Node> 
                 }),
             };
             let sub = At {
-                path: format!("{}.additionalProperties", at.path),
+                path: at.path.child("additionalProperties"),
                 uncorrelatable: at.uncorrelatable,
                 cardinality: at.cardinality.child(s),
             };
@@ -208,17 +207,26 @@ fn rules(s: &Structural, decl: &Arc<Decl>, at: &At<'_>, sink: &mut Out<'_>) -> V
     let Some(list) = s.extensions.x_validations().and_then(|v| v.as_array()) else {
         return Vec::new();
     };
-    if sink.skipped(&at.path) {
+    let path = at.path.to_string();
+    if sink.skipped(&path) {
         return Vec::new();
     }
+    let uncorrelatable = at.uncorrelatable.map(ToString::to_string);
     let mut out = Vec::with_capacity(list.len());
     for (i, v) in list.iter().enumerate() {
-        let (compiled, costs) =
-            rule::compile(v, i, s, decl, &at.path, at.uncorrelatable, sink.preexisting);
+        let (compiled, costs) = rule::compile(
+            v,
+            i,
+            s,
+            decl,
+            &path,
+            uncorrelatable.as_deref(),
+            sink.preexisting,
+        );
         let cost = at.cardinality.times(costs.rule, decl);
-        sink.cost.rule(&at.path, i, cost);
+        sink.cost.rule(&path, i, cost);
         if let Some(m) = costs.message {
-            sink.cost.message(&at.path, i, m);
+            sink.cost.message(&path, i, m);
         }
         match compiled {
             Ok(r) => out.push(Slot::Ready(Box::new(r))),
@@ -246,6 +254,7 @@ fn properties(
     sink: &mut Out<'_>,
 ) -> Vec<(Box<str>, Node)> {
     let mut out = Vec::new();
+    let properties = at.path.child("properties");
     for (name, p) in s.properties.iter() {
         if !has_rules(p) {
             continue;
@@ -269,10 +278,8 @@ fn properties(
             None | Some("granular" | "atomic")
         );
         let sub = At {
-            path: field::key(&format!("{}.properties", at.path), name),
-            uncorrelatable: at
-                .uncorrelatable
-                .or((!correlatable).then_some(at.path.as_str())),
+            path: properties.key(name),
+            uncorrelatable: at.uncorrelatable.or((!correlatable).then_some(&at.path)),
             cardinality: at.cardinality.child(s),
         };
         if let Some(n) = node(p, ty, &sub, sink) {
