@@ -176,6 +176,9 @@ pub enum Change {
     /// A CRD update may keep more than 8 selectable fields in a version that already had
     /// them (`findTooManySelectableFieldsAllowed`); before, the limit held on every update.
     SelectableFieldsRatcheting,
+    /// A structural schema keeps `externalDocs` and `example` (`Generic`, apiextensions
+    /// `schema/convert.go`): the root `metadata` may not set them. Before, they were dropped.
+    StructuralKeepsDocs,
 }
 
 /// A set of CEL declarations gated by version.
@@ -285,6 +288,11 @@ pub const ROWS: &[Row] = &[
         since: 36,
         change: Change::NumericRanges,
     },
+    Row {
+        name: "structural schemas keep externalDocs and example: forbidden in the root metadata (apiextensions 1.36)",
+        since: 36,
+        change: Change::StructuralKeepsDocs,
+    },
 ];
 
 /// Which version-gated CEL declarations an environment has.
@@ -366,6 +374,8 @@ pub struct Behaviours {
     pub int_or_string_max_length: bool,
     /// See [`Change::SelectableFieldsRatcheting`].
     pub selectable_fields_ratcheting: bool,
+    /// See [`Change::StructuralKeepsDocs`].
+    pub structural_keeps_docs: bool,
 }
 
 impl Behaviours {
@@ -398,6 +408,7 @@ impl Behaviours {
             k8s_name_formats: true,
             int_or_string_max_length: true,
             selectable_fields_ratcheting: true,
+            structural_keeps_docs: true,
         };
         let mut i = 0;
         while i < ROWS.len() {
@@ -422,6 +433,7 @@ impl Behaviours {
                 Change::K8sNameFormats => b.k8s_name_formats = here,
                 Change::IntOrStringMaxLength => b.int_or_string_max_length = here,
                 Change::SelectableFieldsRatcheting => b.selectable_fields_ratcheting = here,
+                Change::StructuralKeepsDocs => b.structural_keeps_docs = here,
             }
             i += 1;
         }

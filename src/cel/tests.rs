@@ -718,6 +718,7 @@ mod runtime_cost;
 mod runtime_cost_k8s_table;
 mod schema_levels;
 mod types;
+mod values;
 mod versions;
 
 #[test]

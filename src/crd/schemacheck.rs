@@ -1,6 +1,7 @@
 //! The apiserver's checks of a CRD version's schema, with its exact messages, sorted as it sorts
 //! them (`field.ErrorList` strings, byte order):
-//! - `invariants`: the structural-schema check (`ValidateStructural`);
+//! - `invariants`: the structural-schema check (`ValidateStructural`), with `complete`, its
+//!   check that every value validation in a junctor has a structural counterpart;
 //! - `api`: the CRD API validation rules about structure and defaults (valid types, uniqueItems,
 //!   nullable root, properties vs additionalProperties, defaults forbidden in top-level
 //!   metadata/apiVersion/kind);
@@ -8,6 +9,7 @@
 //!   checked only when the schema is structural, as the apiserver does.
 
 mod api;
+mod complete;
 mod defaults;
 mod invariants;
 
@@ -102,3 +104,5 @@ mod kep_tests;
 mod tests;
 #[cfg(test)]
 mod tests_support;
+#[cfg(test)]
+mod upstream;

@@ -154,7 +154,6 @@ impl Converter {
             forbidden_generic: parts.generic,
             forbidden_extensions: parts.extensions,
             forbidden_additional_properties: parts.additional.is_some(),
-            forbidden_external_docs: parts.external_docs,
         })
     }
 

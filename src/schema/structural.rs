@@ -92,6 +92,10 @@ pub struct Generic {
     /// `default: null`. Boxed: every schema node carries this struct, few have a default.
     pub default: Option<Box<Value>>,
     pub nullable: bool,
+    /// `externalDocs` or `example` set (not null). A structural schema keeps them from
+    /// Kubernetes 1.36 (`Generic.ExternalDocs`, `Generic.Example`); before, it dropped them, and
+    /// this stays false. Only the root metadata's invariant reads it.
+    pub documented: bool,
 }
 
 /// A schema's `type`.
@@ -190,6 +194,4 @@ pub struct NestedValueValidation {
     pub forbidden_extensions: Extensions,
     /// `additionalProperties` inside a junctor (forbidden; kept to report it).
     pub forbidden_additional_properties: bool,
-    /// `externalDocs` inside a junctor (forbidden; kept to report it).
-    pub forbidden_external_docs: bool,
 }

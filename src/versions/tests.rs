@@ -56,6 +56,7 @@ fn the_default_is_the_newest_and_has_every_behaviour() {
         Behaviours {
             version: b.version,
             numeric_ranges: true,
+            structural_keeps_docs: true,
             ..b35
         },
         b

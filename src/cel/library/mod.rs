@@ -38,6 +38,8 @@ mod strings;
 #[cfg(test)]
 mod testing;
 mod time;
+#[cfg(test)]
+mod upstream_tests;
 mod urls;
 
 pub use conv::timestamp_literal_ok;

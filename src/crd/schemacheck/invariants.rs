@@ -20,6 +20,7 @@ enum Level {
 pub(super) fn validate(s: &Structural, path: &str) -> Vec<FieldError> {
     let mut errs = Vec::new();
     node(s, Level::Root, &Path::Root(path), &mut errs);
+    super::complete::validate(s, &Path::Root(path), &mut errs);
     errs
 }
 
@@ -166,6 +167,7 @@ fn metadata(md: &Structural, check: bool, lvl: Level, path: &Path<'_>, errs: &mu
         title,
         default: _,
         nullable,
+        documented,
     } = &md.generic;
     let only_name = properties_ok
         && md.items.is_none()
@@ -173,6 +175,7 @@ fn metadata(md: &Structural, check: bool, lvl: Level, path: &Path<'_>, errs: &mu
         && description.is_empty()
         && title.is_empty()
         && !nullable
+        && !documented
         && md.extensions == Default::default()
         && md
             .value_validation
@@ -278,7 +281,7 @@ fn forbidden_in_junctor(v: &NestedValueValidation, path: &Path<'_>, errs: &mut V
     let has_validations = x
         .x_validations()
         .is_some_and(|r| r.as_array().is_some_and(|a| !a.is_empty()));
-    let checks: [(bool, &str, &str); 14] = [
+    let checks: [(bool, &str, &str); 13] = [
         (!g.type_.is_empty(), "type", EMPTY),
         (
             v.forbidden_additional_properties,
@@ -293,7 +296,6 @@ fn forbidden_in_junctor(v: &NestedValueValidation, path: &Path<'_>, errs: &mut V
         (!g.title.is_empty(), "title", EMPTY),
         (!g.description.is_empty(), "description", EMPTY),
         (g.nullable, "nullable", FALSE),
-        (v.forbidden_external_docs, "externalDocs", UNDEFINED),
         (
             x.x_preserve_unknown_fields,
             "x-kubernetes-preserve-unknown-fields",

@@ -32,7 +32,9 @@ fn metadata_examples() {
     assert_eq!(
         errors(nested),
         expand(&[
-            "R.anyOf[0].properties[metadata]: Forbidden: must not be specified in a nested context"
+            "R.anyOf[0].properties[metadata]: Forbidden: must not be specified in a nested context",
+            // validateStructuralCompleteness: the junctor restricts a property the structure lacks.
+            "R.properties[metadata]: Required value: because it is defined in spec.validation.openAPIV3Schema.anyOf[0].properties[metadata]",
         ])
     );
     // The KEP allowed metadata below an embedded resource inside anyOf; today both the extension
@@ -43,6 +45,7 @@ fn metadata_examples() {
         expand(&[
             "R.anyOf[0].properties[embedded].properties[metadata]: Forbidden: must not be specified in a nested context",
             "R.anyOf[0].properties[embedded].x-kubernetes-embedded-resource: Forbidden: must be false to be structural",
+            "R.properties[embedded].properties[metadata]: Required value: because it is defined in spec.validation.openAPIV3Schema.anyOf[0].properties[embedded].properties[metadata]",
         ])
     );
     // As written in the KEP (`anyOf:` holding a map) the schema is malformed.

@@ -55,7 +55,6 @@ fn junctors() {
             "R.properties[a].allOf[0].title: Forbidden: must be empty to be structural",
             "R.properties[a].allOf[0].description: Forbidden: must be empty to be structural",
             "R.properties[a].allOf[0].nullable: Forbidden: must be false to be structural",
-            "R.properties[a].allOf[0].externalDocs: Forbidden: must be undefined to be structural",
             "R.properties[a].allOf[0].x-kubernetes-preserve-unknown-fields: Forbidden: must be false to be structural",
             "R.properties[a].allOf[0].x-kubernetes-embedded-resource: Forbidden: must be false to be structural",
             "R.properties[a].allOf[0].x-kubernetes-int-or-string: Forbidden: must be false to be structural",
@@ -112,7 +111,7 @@ fn embedded_resources_and_metadata() {
         ("root metadata as string", "type: object\nproperties: {metadata: {type: string}}", &["R.properties[metadata].type: Invalid value: \"string\": must be object"]),
         ("nested metadata is free", "type: object\nproperties: {spec: {type: object, properties: {metadata: {type: string}}}}", &[]),
         ("embedded metadata may restrict more", "type: object\nproperties: {e: {type: object, x-kubernetes-embedded-resource: true, properties: {metadata: {type: object, properties: {labels: {type: object, additionalProperties: {type: string}}}}}}}", &[]),
-        ("metadata in a junctor", "type: object\nanyOf: [{properties: {metadata: {required: [name]}}}]", &["R.anyOf[0].properties[metadata]: Forbidden: must not be specified in a nested context"]),
+        ("metadata in a junctor", "type: object\nanyOf: [{properties: {metadata: {required: [name]}}}]", &["R.anyOf[0].properties[metadata]: Forbidden: must not be specified in a nested context", "R.properties[metadata]: Required value: because it is defined in spec.validation.openAPIV3Schema.anyOf[0].properties[metadata]"]),
     ]);
 }
 

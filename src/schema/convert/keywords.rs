@@ -20,7 +20,6 @@ pub(super) struct Parts<'a> {
     pub properties: Option<&'a Map<String, Value>>,
     /// `additionalProperties`: a boolean or a schema object.
     pub additional: Option<&'a Value>,
-    pub external_docs: bool,
 }
 
 fn string(v: &Value, at: &Path<'_>) -> Result<String, SchemaError> {
@@ -129,7 +128,10 @@ impl Converter {
             "properties" => p.properties = Some(map(v, at)?),
             "items" => p.items = self.items(v, at)?,
             "additionalProperties" => p.additional = Some(additional(v, at)?),
-            "externalDocs" => p.external_docs = true,
+            "externalDocs" | "example" => {
+                let kept = crate::versions::current().structural_keeps_docs;
+                p.generic.documented |= kept && !v.is_null();
+            }
             "format" => vv.format = string(v, at)?,
             "pattern" => vv.pattern = string(v, at)?,
             "maximum" => vv.maximum = number(v, at)?,

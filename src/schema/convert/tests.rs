@@ -88,7 +88,6 @@ fn records_what_junctors_forbid() {
     assert!(a.forbidden_generic.nullable);
     assert_eq!(a.forbidden_generic.default.as_deref(), Some(&json!(1)));
     assert!(a.forbidden_additional_properties);
-    assert!(a.forbidden_external_docs);
     assert!(a.forbidden_extensions.x_preserve_unknown_fields);
     assert_eq!(a.forbidden_extensions.x_list_type(), Some("atomic"));
     assert_eq!(a.properties["a"].value_validation.pattern, "^a$");

@@ -68,6 +68,7 @@ fn encode(n: &Structural, b: &mut Vec<u8>) {
     let e = &n.extensions;
     b.extend_from_slice(&[
         u8::from(n.generic.nullable),
+        u8::from(n.generic.documented),
         u8::from(e.x_preserve_unknown_fields),
         u8::from(e.x_embedded_resource),
         u8::from(e.x_int_or_string),
