@@ -131,3 +131,41 @@ macro_rules! widget_crd {
     };
 }
 pub(crate) use widget_crd;
+
+/// The expressions that hold in the row `ext lists version 3` of kube-apiserver's
+/// `TestValidationExpressions` (v0.34.10, v0.35.7, v0.36.3), on `val1` and `val2` both `[1, 2, 3]`:
+/// the CEL expression table's row and the versions' table use them.
+pub const LISTS_V3: &[&str] = &[
+    "lists.range(4) == [0,1,2,3]",
+    "lists.range(0) == []",
+    "[5,1,2,3].reverse() == [3,2,1,5]",
+    "[].reverse() == []",
+    "[1].reverse() == [1]",
+    "['are', 'you', 'as', 'bored', 'as', 'I', 'am'].reverse() == ['am', 'I', 'as', 'bored', 'as', 'you', 'are']",
+    "[false, true, true].reverse().reverse() == [false, true, true]",
+    "[1,2,3,4].slice(0, 4) == [1,2,3,4]",
+    "[1,2,3,4].slice(0, 0) == []",
+    "[1,2,3,4].slice(1, 1) == []",
+    "[1,2,3,4].slice(4, 4) == []",
+    "[1,2,3,4].slice(1, 3) == [2, 3]",
+    "dyn([]).flatten() == []",
+    "dyn([1,2,3,4]).flatten() == [1,2,3,4]",
+    "[].sort() == []",
+    "[1].sort() == [1]",
+    "[4, 3, 2, 1].sort() == [1, 2, 3, 4]",
+    "[\"d\", \"a\", \"b\", \"c\"].sort() == [\"a\", \"b\", \"c\", \"d\"]",
+    "[].sortBy(e, e) == []",
+    "[\"a\"].sortBy(e, e) == [\"a\"]",
+    "[-3, 1, -5, -2, 4].sortBy(e, -(e * e)) == [-5, 4, -3, -2, 1]",
+    "[-3, 1, -5, -2, 4].map(e, e * 2).sortBy(e, -(e * e)) == [-10, 8, -6, -4, 2]",
+    "lists.range(3).sortBy(e, -e) == [2, 1, 0]",
+    "[\"a\", \"c\", \"b\", \"first\"].sortBy(e, e == \"first\" ? \"\" : e) == [\"first\", \"a\", \"b\", \"c\"]",
+    "[{'name': 'foo'}, {'name': 'bar'}, {'name': 'baz'}].sortBy(e, e.name) == [{'name': 'bar'}, {'name': 'baz'}, {'name': 'foo'}]",
+    "[].distinct() == []",
+    "[1].distinct() == [1]",
+    "[-2, 5, -2, 1, 1, 5, -2, 1].distinct() == [-2, 5, 1]",
+    "['c', 'a', 'a', 'b', 'a', 'b', 'c', 'c'].distinct() == ['c', 'a', 'b']",
+    "[[1], [1], [2]].distinct() == [[1], [2]]",
+    "[{'name': 'a'}, {'name': 'b'}, {'name': 'a'}].distinct() == [{'name': 'a'}, {'name': 'b'}]",
+    "[[1],[2],[3,4]].flatten() == [1,2,3,4]",
+];

@@ -56,7 +56,7 @@ use crate::schema::convert::convert;
 use crate::schema::Subresources;
 use crate::test_support::is_cost_refusal;
 use crate::test_support::json_of;
-use crate::test_support::version_schema;
+use crate::test_support::{version_schema, LISTS_V3};
 use crate::validation::{Compiler, Validator};
 use crate::versions::{enter, Behaviours, KubeVersion};
 use serde_json::{json, Value};
@@ -258,42 +258,6 @@ fn mismatch(expect: &Expect, got: &[String]) -> Option<String> {
 const LISTS_PROPS: &str =
     "{val1: {type: array, items: {type: integer}}, val2: {type: array, items: {type: integer}}}";
 const LISTS_OBJ: &str = "{val1: [1, 2, 3], val2: [1, 2, 3]}";
-
-/// `ext lists version 3` of `TestValidationExpressions` (v0.34.10, v0.35.7, v0.36.3).
-const LISTS_V3_VALID: &[&str] = &[
-    "lists.range(4) == [0,1,2,3]",
-    "lists.range(0) == []",
-    "[5,1,2,3].reverse() == [3,2,1,5]",
-    "[].reverse() == []",
-    "[1].reverse() == [1]",
-    "['are', 'you', 'as', 'bored', 'as', 'I', 'am'].reverse() == ['am', 'I', 'as', 'bored', 'as', 'you', 'are']",
-    "[false, true, true].reverse().reverse() == [false, true, true]",
-    "[1,2,3,4].slice(0, 4) == [1,2,3,4]",
-    "[1,2,3,4].slice(0, 0) == []",
-    "[1,2,3,4].slice(1, 1) == []",
-    "[1,2,3,4].slice(4, 4) == []",
-    "[1,2,3,4].slice(1, 3) == [2, 3]",
-    "dyn([]).flatten() == []",
-    "dyn([1,2,3,4]).flatten() == [1,2,3,4]",
-    "[].sort() == []",
-    "[1].sort() == [1]",
-    "[4, 3, 2, 1].sort() == [1, 2, 3, 4]",
-    "[\"d\", \"a\", \"b\", \"c\"].sort() == [\"a\", \"b\", \"c\", \"d\"]",
-    "[].sortBy(e, e) == []",
-    "[\"a\"].sortBy(e, e) == [\"a\"]",
-    "[-3, 1, -5, -2, 4].sortBy(e, -(e * e)) == [-5, 4, -3, -2, 1]",
-    "[-3, 1, -5, -2, 4].map(e, e * 2).sortBy(e, -(e * e)) == [-10, 8, -6, -4, 2]",
-    "lists.range(3).sortBy(e, -e) == [2, 1, 0]",
-    "[\"a\", \"c\", \"b\", \"first\"].sortBy(e, e == \"first\" ? \"\" : e) == [\"first\", \"a\", \"b\", \"c\"]",
-    "[{'name': 'foo'}, {'name': 'bar'}, {'name': 'baz'}].sortBy(e, e.name) == [{'name': 'bar'}, {'name': 'baz'}, {'name': 'foo'}]",
-    "[].distinct() == []",
-    "[1].distinct() == [1]",
-    "[-2, 5, -2, 1, 1, 5, -2, 1].distinct() == [-2, 5, 1]",
-    "['c', 'a', 'a', 'b', 'a', 'b', 'c', 'c'].distinct() == ['c', 'a', 'b']",
-    "[[1], [1], [2]].distinct() == [[1], [2]]",
-    "[{'name': 'a'}, {'name': 'b'}, {'name': 'a'}].distinct() == [{'name': 'a'}, {'name': 'b'}]",
-    "[[1],[2],[3,4]].flatten() == [1,2,3,4]",
-];
 
 const LISTS_V3_ERRORS: &[(&str, &str)] = &[
     (
@@ -800,7 +764,7 @@ fn cases() -> Vec<Case> {
         },
         expect: Expect::EachContains("spec.versions[0].selectableFields: Too many: 9: must have at most 8 item"),
     });
-    for rule in LISTS_V3_VALID {
+    for rule in LISTS_V3 {
         out.push(Case {
             source: "schema/cel/validation_test.go TestValidationExpressions 'ext lists version 3' valid, stored expressions (v0.34.10 to v0.36.3)",
             minors: 34..=36,
