@@ -5,7 +5,7 @@
 
 use crate::cel::decl::{Decl, Kind};
 use crate::cel::escape::escape;
-use crate::cel::val::{Error, Key, Val as Value};
+use crate::cel::val::{Error, Val as Value};
 use crate::cel::value::Json;
 use std::sync::Arc;
 
@@ -28,7 +28,6 @@ pub enum Native {
     Str(Arc<str>),
     Duration(i64),
     Timestamp(i64, u32),
-    Bytes(Arc<[u8]>),
     /// Equal to nothing else.
     Unique(usize),
 }
@@ -126,35 +125,27 @@ pub fn of_value(v: &Value) -> Result<Native, Panic> {
 }
 
 /// The key of a map-list entry: its key fields looked up by their escaped names (a name CEL
-/// cannot escape as it is) among the JSON names, as the apiserver does (`toMapKey` on the
-/// element's JSON: a key named `namespace` is never found, one named `k!` is); an entry of
-/// the object's JSON is read there, a built one through its declared fields.
-pub fn key_of(v: &Value, elem: &Decl, keys: &[String]) -> MapKey {
-    let Value::Map(m) = v else {
+/// cannot escape as it is) among its JSON's names, as the apiserver does (`toMapKey` on the
+/// element's JSON: a key named `namespace` is never found, one named `k!` is). `toMapKey` keys
+/// only a map of the object's JSON (a `map[string]interface{}`): any other value, a map a rule
+/// built (`[{'name': 'a'}]`) too, is an error value, a key no other has; such an item is never
+/// found in a map list, and `+` appends it.
+pub fn key_of(v: &Value, keys: &[String]) -> MapKey {
+    let Some(j) = (match v {
+        Value::Map(m) => m.json(),
+        _ => None,
+    }) else {
         return MapKey::Unique(unique());
     };
     let fields: Vec<Native> = keys
         .iter()
         .map(|k| {
             let name = escape(k).unwrap_or_else(|| k.clone());
-            if let Some(j) = m.json() {
-                return match j.member(&name) {
-                    None | Some(Json::Null) => Native::Nil,
-                    Some(x) => match of_json(x) {
-                        Held::Key(n) => n,
-                        Held::Unhashable(_) => Native::Unique(unique()),
-                    },
-                };
-            }
-            let value = elem
-                .property(&name)
-                .and_then(|f| m.get_key(&Key::str(&f.cel)));
-            match value {
-                None | Some(Value::Null) => Native::Nil,
-                Some(Value::Bytes(b)) => Native::Bytes(b),
-                Some(x) => match of_value(&x) {
-                    Ok(n) => n,
-                    Err(_) => Native::Unique(unique()),
+            match j.member(&name) {
+                None | Some(Json::Null) => Native::Nil,
+                Some(x) => match of_json(x) {
+                    Held::Key(n) => n,
+                    Held::Unhashable(_) => Native::Unique(unique()),
                 },
             }
         })
@@ -177,7 +168,6 @@ fn go_print(n: &Native) -> String {
         Native::Str(s) => s.to_string(),
         Native::Duration(ns) => format!("{ns}ns"),
         Native::Timestamp(s, ns) => format!("{s}.{ns:09}"),
-        Native::Bytes(b) => format!("{b:?}"),
         Native::Unique(i) => format!("#{i}"),
     }
 }

@@ -133,9 +133,7 @@ fn equal(l: &Value, r: &Value) -> Result<Equal, Panic> {
                     let keys = set_keys(a.items(), a.held().as_deref(), elem)?;
                     equal_sets(&keys, b.items())
                 }
-                Kind::List(elem, ListType::Map(keys)) => {
-                    equal_map_lists(a.items(), b.items(), elem, keys)
-                }
+                Kind::List(_, ListType::Map(keys)) => equal_map_lists(a.items(), b.items(), keys),
                 Kind::List(_, ListType::Atomic) => {
                     let pairs = a.items().iter().zip(b.items().iter()).map(Some);
                     equal_items(pairs, true)
@@ -273,16 +271,10 @@ fn equal_sets(keys: &[Native], other: &[Value]) -> Result<Equal, Panic> {
 
 /// Map lists of the same size: every entry of `other` has an entry of `items` with the same
 /// keys (the last one when several do), and they are equal.
-fn equal_map_lists(
-    items: &[Value],
-    other: &[Value],
-    elem: &Arc<Decl>,
-    keys: &[String],
-) -> Result<Equal, Panic> {
-    let by_key: HashMap<MapKey, &Value> =
-        items.iter().map(|x| (key_of(x, elem, keys), x)).collect();
+fn equal_map_lists(items: &[Value], other: &[Value], keys: &[String]) -> Result<Equal, Panic> {
+    let by_key: HashMap<MapKey, &Value> = items.iter().map(|x| (key_of(x, keys), x)).collect();
     let pairs = other.iter().map(|y| {
-        let x = by_key.get(&key_of(y, elem, keys))?;
+        let x = by_key.get(&key_of(y, keys))?;
         Some((*x, y))
     });
     equal_items(pairs, true)
@@ -299,6 +291,12 @@ fn adopt(v: &Value, d: &Arc<Decl>) -> Value {
             Some(d.clone()),
             None,
         )),
+        // A map of the object stays its JSON (`unstructuredMapList.Add` keeps the raw map),
+        // read with the list's item type.
+        (Kind::Map(_) | Kind::Object(_), Value::Map(m)) if m.json().is_some() => {
+            let json = m.json().expect("tested").retyped(d.clone());
+            Value::Map(Map::of_json(json))
+        }
         (Kind::Map(_) | Kind::Object(_), Value::Map(m)) => {
             let entries: BTreeMap<Key, Value> = m
                 .entries()
@@ -344,11 +342,11 @@ fn add(l: &List, r: &Value, d: &Arc<Decl>) -> Res {
                 .items()
                 .iter()
                 .enumerate()
-                .map(|(i, x)| (key_of(x, elem, keys), i))
+                .map(|(i, x)| (key_of(x, keys), i))
                 .collect();
             for y in other.items().iter() {
                 let y2 = adopt(y, elem);
-                match at.get(&key_of(y, elem, keys)) {
+                match at.get(&key_of(y, keys)) {
                     Some(&i) => out[i] = y2,
                     None => out.push(y2),
                 }

@@ -143,6 +143,15 @@ impl JsonMap {
         &self.decl
     }
 
+    /// The same JSON read as a value of type `decl` (an item of another list of the object:
+    /// the apiserver keeps the raw map and reads it with that list's item schema).
+    pub fn retyped(&self, decl: Arc<Decl>) -> JsonMap {
+        JsonMap {
+            members: self.members.clone(),
+            decl,
+        }
+    }
+
     /// Every member of the JSON object, sorted by name: its declared properties (null ones
     /// too), those CEL cannot name and unknown fields kept by
     /// `x-kubernetes-preserve-unknown-fields`.

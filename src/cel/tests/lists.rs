@@ -228,7 +228,7 @@ fn a_whole_number_in_a_set_is_an_int64_that_no_double_equals() {
 /// carry their kind: in a literal beside plain values or another node's (`a` a set, `l` in
 /// order), in the branch a conditional picks (a set on one side, a plain list on the other),
 /// after `+` (a set's union is a set). A literal's `in` is its needle's `Equal`, as cel-go's
-/// lists do; a list of the object's, its items'.
+/// lists do; a list of the object's, its items'. A map list keys only the object's maps.
 #[test]
 fn each_list_compares_as_what_it_is() {
     let rules = [
@@ -243,8 +243,13 @@ fn each_list_compares_as_what_it_is() {
         "self.a + ['r'] == ['r', 'q', 'p'] && [self.a + ['r']][0] == ['r', 'p', 'q']",
         "{'x': self.a, 'y': self.l} == {'x': ['q', 'p'], 'y': ['p', 'q']}",
         "!({'x': self.a, 'y': self.l} == {'x': ['q', 'p'], 'y': ['q', 'p']})",
-        "[dyn(self.m), dyn(self.l)] == [dyn([{'k': 'z'}, {'k': 'x'}]), dyn(['p', 'q'])]",
-        "!([dyn(self.m), dyn(self.l)] == [dyn([{'k': 'z'}, {'k': 'x'}]), dyn(['q', 'p'])])",
+        // A map list finds another list's items by their keys, which only a map of the
+        // object's JSON has (`toMapKey`): it never equals a list of maps a rule wrote, in any
+        // order; that list, on the left, compares item by item in order.
+        "!(dyn(self.m) == dyn([{'k': 'x'}, {'k': 'z'}]))",
+        "!([dyn(self.m), dyn(self.l)] == [dyn([{'k': 'z'}, {'k': 'x'}]), dyn(['p', 'q'])])",
+        "dyn([{'k': 'x'}, {'k': 'z'}]) == dyn(self.m) && !(dyn([{'k': 'z'}, {'k': 'x'}]) == dyn(self.m))",
+        "size(dyn(self.m) + [{'k': 'x'}]) == 3 && size(self.m + self.m) == 2",
     ];
     let data = "{a: [p, q], l: [p, q], m: [{k: x}, {k: z}]}";
     assert_eq!(failing(&rules, data), Vec::<String>::new());
