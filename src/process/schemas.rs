@@ -186,6 +186,7 @@ impl SchemaSet {
     ) -> Result<Vec<Entry<Checks>>, ProcessError> {
         load_item_crd(
             Cow::Borrowed(item),
+            item,
             label,
             old,
             self.compiler.as_mut(),
@@ -243,17 +244,30 @@ pub(crate) struct CrdLoader<'c>(&'c mut Option<Compiler>);
 impl CrdLoader<'_> {
     /// [`SchemaSet::load_item_crd`], its results with it.
     pub(crate) fn load(&mut self, item: &Node, label: &str, old: OldCrd<'_>) -> LoadedCrd {
-        self.load_tree(Cow::Borrowed(item), label, old)
+        self.load_tree(Cow::Borrowed(item), item, label, old)
     }
 
-    /// [`Self::load`] of a tree handed over: dropped as soon as the CRD's JSON is made.
-    pub(crate) fn load_owned(&mut self, item: Node, label: &str, old: OldCrd<'_>) -> LoadedCrd {
-        self.load_tree(Cow::Owned(item), label, old)
+    /// [`Self::load`] of a tree handed over, dropped as soon as the CRD's JSON is made;
+    /// `named` is its [`identity`], what the results name of it.
+    pub(crate) fn load_owned(
+        &mut self,
+        item: Node,
+        named: &Node,
+        label: &str,
+        old: OldCrd<'_>,
+    ) -> LoadedCrd {
+        self.load_tree(Cow::Owned(item), named, label, old)
     }
 
-    fn load_tree(&mut self, item: Cow<'_, Node>, label: &str, old: OldCrd<'_>) -> LoadedCrd {
+    fn load_tree(
+        &mut self,
+        item: Cow<'_, Node>,
+        named: &Node,
+        label: &str,
+        old: OldCrd<'_>,
+    ) -> LoadedCrd {
         let mut results = Vec::new();
-        let loaded = load_item_crd(item, label, old, self.0.as_mut(), &mut results);
+        let loaded = load_item_crd(item, named, label, old, self.0.as_mut(), &mut results);
         (loaded, results)
     }
 }
@@ -272,32 +286,31 @@ pub(crate) fn identity(item: &Node) -> Node {
     })
 }
 
-/// Loads a CRD among the items (`label` names the item), checked as the apiserver checks a
+/// Loads a CRD among the items (`label` names the item, `named` is what its results name of
+/// it: the item itself, or its [`identity`] when the tree is handed over), checked as the apiserver checks a
 /// create of it ([`crdcheck`]), or as an update of `old` when the previous revision holds it
 /// ([`super::crd_update`]): each cause of a refusal is one error result on the item (with
 /// its field path), followed by one warning; a refused CRD's versions are registered refused
 /// (their objects are left unchanged), or not at all when it has no usable group/kind/versions.
 fn load_item_crd(
     item: Cow<'_, Node>,
+    named: &Node,
     label: &str,
     old: OldCrd<'_>,
     compiler: Option<&mut Compiler>,
     results: &mut Vec<KrmResult>,
 ) -> Result<Vec<Entry<Checks>>, ProcessError> {
-    let name = item.get("metadata").and_then(|m| m.get("name"));
+    let name = named.get("metadata").and_then(|m| m.get("name"));
     let name = name.and_then(Node::scalar_str).unwrap_or("").to_string();
     let source = format!("{label} (CustomResourceDefinition {name})");
     let json = to_json(&item).map_err(|e| ProcessError::Unreadable {
         label: source.clone(),
         source: e,
     })?;
-    // A tree handed over is not held while the CRD is checked (its JSON is the CRD now): only
-    // what the results name of it.
-    let item = match item {
-        Cow::Owned(whole) => Cow::Owned(identity(&whole)),
-        borrowed => borrowed,
-    };
-    let item = &*item;
+    // A tree handed over is not held while the CRD is checked (its JSON is the CRD now): the
+    // results name the item by `named`.
+    drop(item);
+    let item = named;
     let judged = old.judge(&json);
     let (causes, update, shared, unchanged, judged_preexisting) = (
         judged.causes,

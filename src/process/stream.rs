@@ -399,7 +399,8 @@ impl<'c> Streamer<'c> {
                         None if loading => {
                             let head = identity(&p.node);
                             let whole = std::mem::replace(&mut p.node, head);
-                            p.loaded = Some(loader.load_owned(whole, &p.label, OldCrd(None)));
+                            let loaded = loader.load_owned(whole, &p.node, &p.label, OldCrd(None));
+                            p.loaded = Some(loaded);
                         }
                         // The previous revision's report reads the whole CRD.
                         Some(pr) if loading => {

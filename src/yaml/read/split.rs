@@ -220,8 +220,8 @@ impl Iterator for Chunks<'_> {
 
     fn next(&mut self) -> Option<Self::Item> {
         if !self.scanned {
-            self.scanned = true;
-            self.json = json_chunks(self.text).map(|(chunks, after)| (chunks.into_iter(), after));
+            // Nothing was taken yet: the chunks as if scanned when made.
+            *self = Chunks::of_json(self.text, json_chunks(self.text));
         }
         if let Some((chunks, after)) = &mut self.json {
             if let Some(chunk) = chunks.next() {
