@@ -7,12 +7,13 @@ use std::fmt::{self, Write};
 /// The most issues cel-go keeps of a parse (`maxErrorsToReport`); the rest are only counted.
 const REPORTED: usize = 100;
 
-/// One issue: `message` at byte `offset` of the expression.
+/// One issue: `message` at byte `offset` of the expression, or at no place.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Issue {
     /// On a character boundary, at most the expression's length: offsets in this order are
-    /// in the order of their lines and columns.
-    offset: usize,
+    /// in the order of their lines and columns. `None` is cel-go's `NoLocation` (line -1,
+    /// column -1), displayed before every placed issue.
+    offset: Option<usize>,
     message: String,
 }
 
@@ -24,9 +25,23 @@ impl Issue {
             offset -= 1;
         }
         Issue {
-            offset,
+            offset: Some(offset),
             message: message.into(),
         }
+    }
+
+    /// `message` at no place (cel-go's `NoLocation`, where its parser reports its internal
+    /// errors).
+    pub fn nowhere(message: impl Into<String>) -> Issue {
+        Issue {
+            offset: None,
+            message: message.into(),
+        }
+    }
+
+    /// Whether the issue is placed before byte `at` (an issue at no place is not).
+    pub fn before(&self, at: usize) -> bool {
+        self.offset.is_some_and(|o| o < at)
     }
 
     /// `ERROR: <input>:L:C: msg` with the source line and a caret under the issue's place, as
@@ -34,7 +49,12 @@ impl Issue {
     /// spaces, a wide dot (and caret) for each character of more than one byte, no snippet for
     /// a line over 16,384 bytes.
     fn write(&self, src: &str, out: &mut String) {
-        let before = &src[..self.offset];
+        let Some(offset) = self.offset else {
+            // Line -1 has no snippet.
+            let _ = write!(out, "ERROR: <input>:-1:0: {}", self.message);
+            return;
+        };
+        let before = &src[..offset];
         let line_no = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         let col = before[line_start..].chars().count();
@@ -147,12 +167,28 @@ mod tests {
     }
 
     #[test]
+    fn an_issue_at_no_place_comes_first_without_a_snippet() {
+        let src = "a +\nb";
+        let found = vec![
+            Issue::at(src, 2, "placed"),
+            Issue::nowhere("max recursion depth exceeded"),
+        ];
+        assert_eq!(
+            Issues::new(src, found).to_string(),
+            "ERROR: <input>:-1:0: max recursion depth exceeded\n\
+             ERROR: <input>:1:3: placed\n | a +\n | ..^"
+        );
+        assert!(Issue::at(src, 2, "x").before(3) && !Issue::at(src, 3, "x").before(3));
+        assert!(!Issue::nowhere("x").before(usize::MAX));
+    }
+
+    #[test]
     fn a_parse_reports_the_first_hundred() {
         let src = "x".repeat(150);
         let found = (0..150).rev().map(|i| Issue::at(&src, i, "e")).collect();
         let issues = Issues::reported(&src, found);
         assert_eq!(issues.list().len(), 100);
-        assert_eq!(issues.list()[0].offset, 50);
+        assert_eq!(issues.list()[0].offset, Some(50));
         assert!(issues
             .to_string()
             .ends_with("\n50 more errors were truncated"));

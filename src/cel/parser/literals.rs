@@ -1,7 +1,10 @@
 //! String and bytes literals as cel-go reads them (`parser.unescape`), where the `cel` crate
 //! reads them otherwise: a quote of the other kind escaped (`"\'"` and `'\"'`) keeps its
 //! backslash there, and is the quote alone in cel-go. Such a literal's value is read again
-//! from its text.
+//! from its text. And the crate refuses the hex escape written `\X`, which cel-go reads as
+//! `\x`: the crate is given the text with it written so ([`for_the_crate`]).
+
+use std::borrow::Cow;
 
 use crate::cel::locate::string_end;
 use ::cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue, MapExpr, StructExpr};
@@ -42,6 +45,44 @@ pub fn as_cel_go(src: &str, e: &mut IdedExpr) {
             },
         };
     }
+}
+
+/// `src` with every `\X` escape of a string or bytes literal written `\x` (cel-go's
+/// `unescape` reads both; the crate only the second): the same length, so every place in it
+/// is the same.
+pub fn for_the_crate(src: &str) -> Cow<'_, str> {
+    if !src.contains("\\X") {
+        return Cow::Borrowed(src);
+    }
+    let mut out = src.as_bytes().to_vec();
+    for (kind, at) in crate::cel::locate::tokens(src) {
+        let Some(end) = (kind == "lit")
+            .then(|| string_end(src.as_bytes(), at))
+            .flatten()
+        else {
+            continue;
+        };
+        let prefix = src[at..end]
+            .bytes()
+            .take_while(|b| matches!(b, b'r' | b'R' | b'b' | b'B'))
+            .collect::<Vec<u8>>();
+        if prefix.iter().any(|b| matches!(b, b'r' | b'R')) {
+            continue;
+        }
+        let mut i = at + prefix.len();
+        while i + 1 < end {
+            if out[i] == b'\\' {
+                if out[i + 1] == b'X' {
+                    out[i + 1] = b'x';
+                }
+                i += 2;
+            } else {
+                i += 1;
+            }
+        }
+    }
+    // Only an ASCII letter changed.
+    Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| src.to_string()))
 }
 
 /// The texts of the string and bytes literals of `src`, in order.
@@ -203,6 +244,11 @@ mod tests {
             Some(vec![0xff, 0xff, b'\''])
         );
         assert!(cross_quoted(r#""\'""#) && cross_quoted(r#"b'\"'"#));
+        assert_eq!(s(r#""\xC3\XBF""#), s(r#""\xC3\xBF""#));
+        assert_eq!(
+            for_the_crate(r#"'\X41' + b"\X41" + r'\X41' + "\\X" + x.X"#),
+            r#"'\x41' + b"\x41" + r'\X41' + "\\X" + x.X"#
+        );
         assert!(!cross_quoted(r#""\\'""#) && !cross_quoted(r#"r"\'""#) && !cross_quoted("'\\''"));
     }
 }

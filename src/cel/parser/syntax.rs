@@ -15,6 +15,7 @@
 //! - the crate's own reports of a tree its error recovery left incomplete (`Incomplete
 //!   ExprContext…!`) are not cel-go's: left out when a syntax error says what went wrong.
 
+use super::depth::{self, Depth};
 use crate::cel::issues::{Issue, Issues};
 use ::cel::common::ast::IdedExpr;
 use ::cel::parser::Parser;
@@ -68,24 +69,66 @@ pub fn parse(src: &str) -> Result<IdedExpr, Issues> {
 
 /// [`parse`] without the kept parses.
 fn parse_anew(src: &str) -> Result<IdedExpr, Issues> {
-    let mut parsed = Parser::new().enable_optional_syntax(true).parse(src);
+    parse_within(src, depth::LIMIT)
+}
+
+/// [`parse_anew`] with cel-go's `MaxRecursionDepth` at `limit` (its parser tests use 32).
+pub(in crate::cel) fn parse_within(src: &str, limit: u32) -> Result<IdedExpr, Issues> {
+    let depth = depth::check(src, limit);
+    // The crate's own listener counts only `expr`'s nesting, and stops once more than its
+    // maximum plus one are open: at `limit - 1` it stops where cel-go's would for `expr`, so
+    // never before cel-go's, and its parse never goes deeper.
+    let crate_limit = u16::try_from(limit.saturating_sub(1)).unwrap_or(u16::MAX - 1);
+    let mut parsed = Parser::new()
+        .enable_optional_syntax(true)
+        .max_recursion_depth(crate_limit)
+        .parse(&super::literals::for_the_crate(src));
     if let Ok(e) = &mut parsed {
         super::literals::as_cel_go(src, e);
     }
     let tokens = lex(src);
     let mut issues: Vec<Issue> = Vec::new();
+    // Where cel-go's parse listener stops: its parse keeps the syntax errors before it, and
+    // the tree is never visited.
+    let mut stopped = match depth {
+        Depth::Listener { at } => Some(at),
+        _ => None,
+    };
     if let Err(errs) = &parsed {
+        let recursion = |msg: &str| msg.contains("Recursion limit of");
+        if stopped.is_none() {
+            stopped = errs
+                .errors
+                .iter()
+                .find(|e| recursion(&e.msg))
+                .map(|e| offset(src, e.pos));
+        }
         let syntax = errs.errors.iter().any(|e| !internal(&e.msg));
         for e in &errs.errors {
             if syntax && internal(&e.msg) {
                 continue;
             }
             let at = offset(src, e.pos);
+            if let Some(stop) = stopped {
+                if at >= stop || recursion(&e.msg) || !e.msg.starts_with("Syntax error: ") {
+                    continue;
+                }
+            }
             issues.push(Issue::at(src, at, reworded(&tokens, at, &e.msg)));
         }
     }
+    if stopped.is_some() {
+        issues.push(Issue::nowhere(depth::listener_message(limit)));
+        return Err(Issues::reported(src, issues));
+    }
     for (at, msg) in token_checks(&tokens) {
         issues.push(Issue::at(src, at, msg));
+    }
+    if let Depth::Visitor { at } = depth {
+        // The visit reported what it met before the node it stopped at.
+        issues.retain(|i| i.before(at));
+        issues.push(Issue::nowhere(depth::VISITOR_MESSAGE));
+        return Err(Issues::reported(src, issues));
     }
     if issues.is_empty() {
         let unexplained = || vec![Issue::at(src, 0, "Syntax error: syntax error")];

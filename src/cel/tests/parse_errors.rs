@@ -1,9 +1,9 @@
 //! cel-go's parser error cases (`parser/parser_test.go` at v0.26.0, the version kube-apiserver
 //! 1.36 uses), ported as facts: the expression and the errors cel-go displays for it, compared
 //! as cel-go's test compares them (all whitespace removed). Left out: the cases that need the
-//! test's own parser options (a recursion depth of 32, an error recovery limit of 4, optional
-//! syntax off, backtick identifiers on); the apiserver parses with cel-go's defaults and
-//! optional syntax on.
+//! test's own parser options (an error recovery limit of 4, optional syntax off, backtick
+//! identifiers on); the apiserver parses with cel-go's defaults and optional syntax on. The
+//! cases of its recursion depth of 32 are ported with the limits (`parser/depth/tests.rs`).
 
 use crate::cel::rule::parse;
 

@@ -1,0 +1,634 @@
+//! cel-go's two nesting limits of a parse, counted over the rule's tokens as cel-go counts
+//! them over its parse tree (`parser/parser.go`, v0.26, the default `MaxRecursionDepth` of
+//! 250 the apiserver keeps):
+//! - the ANTLR parse listener (`recursionListener.EnterEveryRule`): how many invocations of
+//!   one grammar rule are open at once, each rule counted on its own; a left-recursive rule's
+//!   loop (`a == b == c`, `a.b.c`) stays one invocation, its right operand (`relation[2]`,
+//!   `calc[2]`) is another. Past the limit the parse stops: `expression recursion limit
+//!   exceeded: 250`, with the errors reported before it.
+//! - the AST visitor (`parser.Visit`, `checkAndIncrementRecursionDepth`): how many
+//!   conditionals, relations, arithmetic operations, selections, member calls and indexes
+//!   enclose one another once parentheses and operator-less rules are looked through
+//!   (`unnest`); `&&`, `||`, `!`, unary `-`, global calls and literals are not counted. Past
+//!   the limit the visit stops: `max recursion depth exceeded`, with the errors the visit
+//!   reported before the node it stopped at.
+//!
+//! Both errors are cel-go's internal errors, at no place (`<input>:-1:0`). The walk follows
+//! the CEL grammar (`parser/gen/CEL.g4`). Where the tokens break it, it goes on only as
+//! ANTLR's commonest repairs do (a character the lexer refuses skipped, one extraneous token
+//! deleted), and says so otherwise: the parse's own errors then stand.
+
+use crate::cel::locate::string_end;
+
+/// cel-go's default `MaxRecursionDepth` (`parser.NewParser`), which the apiserver keeps.
+pub const LIMIT: u32 = 250;
+
+/// What the limits say of a rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Depth {
+    /// Well-formed, within both limits.
+    Within,
+    /// The parse listener's limit was passed at the token starting at byte `at`, the tokens
+    /// before it well-formed or mended as ANTLR mends them (see [`Walk::expect`]).
+    Listener { at: usize },
+    /// Well-formed, and the visitor's limit was passed at the node starting at byte `at`.
+    Visitor { at: usize },
+    /// The tokens break the grammar before the listener's limit was passed (or anywhere,
+    /// for the visitor's, which is not counted over a mended tree).
+    Malformed,
+}
+
+/// cel-go's message when the parse listener's limit is passed.
+pub fn listener_message(limit: u32) -> String {
+    format!("expression recursion limit exceeded: {limit}")
+}
+
+/// cel-go's message when the visitor's limit is passed.
+pub const VISITOR_MESSAGE: &str = "max recursion depth exceeded";
+
+/// Both limits of `src`, each at `limit`.
+pub fn check(src: &str, limit: u32) -> Depth {
+    let (tokens, complete, skipped) = lex(src);
+    let mut walk = Walk {
+        tokens: &tokens,
+        complete,
+        mended: skipped,
+        at: 0,
+        open: [0; RULES],
+        limit,
+        nodes: Vec::new(),
+    };
+    let root = match walk.start() {
+        Ok(root) => root,
+        Err(Stop::Listener) => {
+            let at = walk.tokens.get(walk.at).map_or(src.len(), |(_, o)| *o);
+            return Depth::Listener { at };
+        }
+        Err(Stop::Malformed) => return Depth::Malformed,
+    };
+    if walk.mended {
+        return Depth::Malformed;
+    }
+    match walk.visitor_stop(root) {
+        Some(at) => Depth::Visitor { at },
+        None => Depth::Within,
+    }
+}
+
+/// A token of the CEL lexer, as far as the grammar's shape needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tok {
+    /// `NUM_INT`, `NUM_UINT`, `NUM_FLOAT` (a literal a `-` may sign).
+    Num,
+    /// A string, bytes, `true`, `false` or `null`.
+    Lit,
+    Ident,
+    /// `in`, a relation.
+    In,
+    /// `==`, `!=`, `<=`, `>=`, `&&` or `||`.
+    Two([u8; 2]),
+    /// Any other operator or punctuation: one ASCII character.
+    One(u8),
+}
+
+/// The tokens of `src` (each with its byte offset); whether they are all of it (`false` when
+/// an unterminated string ends them); whether a character the lexer refuses was skipped (as
+/// ANTLR's lexer skips it, after its `token recognition error`).
+fn lex(src: &str) -> (Vec<(Tok, usize)>, bool, bool) {
+    let mut skipped = false;
+    let b = src.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let start = i;
+        let tok = if matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c') {
+            i += 1;
+            continue;
+        } else if b[i..].starts_with(b"//") {
+            i = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |p| i + p);
+            continue;
+        } else if let Some(end) = string_end(b, i) {
+            if !terminated(&src[i..end]) {
+                return (out, false, skipped);
+            }
+            i = end;
+            Tok::Lit
+        } else if c.is_ascii_digit() || (c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit))
+        {
+            i += number_len(&b[i..]);
+            Tok::Num
+        } else if c == b'_' || c.is_ascii_alphabetic() {
+            let len = b[i..]
+                .iter()
+                .position(|&x| !(x == b'_' || x.is_ascii_alphanumeric()))
+                .unwrap_or(b.len() - i);
+            i += len;
+            match &src[start..i] {
+                "true" | "false" | "null" => Tok::Lit,
+                "in" => Tok::In,
+                _ => Tok::Ident,
+            }
+        } else if let Some(two @ (b"==" | b"!=" | b"<=" | b">=" | b"&&" | b"||")) = b.get(i..i + 2)
+        {
+            i += 2;
+            Tok::Two([two[0], two[1]])
+        } else if b"()[]{},.:?+-*/%!<>".contains(&c) {
+            i += 1;
+            Tok::One(c)
+        } else {
+            skipped = true;
+            i += src[i..].chars().next().map_or(1, char::len_utf8);
+            continue;
+        };
+        out.push((tok, start));
+    }
+    (out, true, skipped)
+}
+
+/// Whether a string literal's text (from its prefix to where [`string_end`] ends it) is closed,
+/// with no line break in a single-quoted one (the lexer's `STRING` and `BYTES`).
+fn terminated(text: &str) -> bool {
+    let body = text.trim_start_matches(['r', 'R', 'b', 'B']);
+    let q = &body[..1];
+    let close = if body.starts_with(&q.repeat(3)) {
+        q.repeat(3)
+    } else {
+        q.to_string()
+    };
+    body.len() >= 2 * close.len()
+        && body.ends_with(&close)
+        && (close.len() == 3 || !body.contains(['\n', '\r']))
+}
+
+/// The length of the number at the start of `b` (`DIGIT+ ('.' DIGIT+)? EXPONENT? 'u'?`,
+/// `'.' DIGIT+ EXPONENT?`, `0x` hex digits with an optional `u`).
+fn number_len(b: &[u8]) -> usize {
+    let digits = |from: usize| b[from..].iter().take_while(|x| x.is_ascii_digit()).count();
+    if (b.starts_with(b"0x") || b.starts_with(b"0X")) && b.get(2).is_some_and(u8::is_ascii_hexdigit)
+    {
+        let n = 2 + b[2..].iter().take_while(|x| x.is_ascii_hexdigit()).count();
+        return n + usize::from(matches!(b.get(n), Some(b'u' | b'U')));
+    }
+    let mut n = digits(0);
+    let whole = n;
+    if b.get(n) == Some(&b'.') && b.get(n + 1).is_some_and(u8::is_ascii_digit) {
+        n += 1 + digits(n + 1);
+    }
+    if matches!(b.get(n), Some(b'e' | b'E')) {
+        let sign = usize::from(matches!(b.get(n + 1), Some(b'+' | b'-')));
+        let exp = digits(n + 1 + sign);
+        if exp > 0 {
+            n += 1 + sign + exp;
+        }
+    }
+    if n == whole && matches!(b.get(n), Some(b'u' | b'U')) {
+        n += 1;
+    }
+    n
+}
+
+/// The grammar's rules that can enclose themselves, each counted on its own by the listener.
+const RULES: usize = 12;
+const EXPR: usize = 0;
+const OR: usize = 1;
+const AND: usize = 2;
+const RELATION: usize = 3;
+const CALC: usize = 4;
+const UNARY: usize = 5;
+const MEMBER: usize = 6;
+const PRIMARY: usize = 7;
+const EXPR_LIST: usize = 8;
+const LIST_INIT: usize = 9;
+const MAP_INIT: usize = 10;
+const FIELD_INIT: usize = 11;
+// `optExpr` is open only around an `expr`, which is counted itself.
+
+enum Stop {
+    Listener,
+    Malformed,
+}
+
+/// A node of the tree cel-go's visitor walks: `counted` when visiting it counts towards the
+/// limit; `start` is its first token's byte offset.
+struct Node {
+    counted: bool,
+    start: usize,
+    kids: Vec<u32>,
+}
+
+struct Walk<'t> {
+    tokens: &'t [(Tok, usize)],
+    /// Whether the tokens are the whole rule (else they end where the lexer failed).
+    complete: bool,
+    /// Whether the walk went on past a broken grammar (a skipped character, a deleted token).
+    mended: bool,
+    at: usize,
+    open: [u32; RULES],
+    limit: u32,
+    nodes: Vec<Node>,
+}
+
+type Step<T> = Result<T, Stop>;
+
+impl Walk<'_> {
+    /// The token `k` ahead: `Ok(None)` at the rule's end; past a lexer failure the rule is
+    /// malformed.
+    fn peek_at(&self, k: usize) -> Step<Option<Tok>> {
+        match self.tokens.get(self.at + k) {
+            Some((t, _)) => Ok(Some(*t)),
+            None if self.complete => Ok(None),
+            None => Err(Stop::Malformed),
+        }
+    }
+
+    fn peek(&self) -> Step<Option<Tok>> {
+        self.peek_at(0)
+    }
+
+    fn is(&self, t: Tok) -> Step<bool> {
+        Ok(self.peek()? == Some(t))
+    }
+
+    /// The next token's offset (the rule's length at its end).
+    fn offset(&self) -> usize {
+        self.tokens.get(self.at).map_or(usize::MAX, |(_, o)| *o)
+    }
+
+    fn bump(&mut self) {
+        self.at += 1;
+    }
+
+    /// Matches `t`; one extraneous token before it is deleted, as ANTLR's
+    /// `singleTokenDeletion` does (`extraneous input … expecting …`).
+    fn expect(&mut self, t: Tok) -> Step<()> {
+        if !self.is(t)? && self.peek_at(1)? == Some(t) {
+            self.bump();
+            self.mended = true;
+        }
+        if self.is(t)? {
+            self.bump();
+            Ok(())
+        } else {
+            Err(Stop::Malformed)
+        }
+    }
+
+    /// `EnterEveryRule`: one more invocation of `rule` open.
+    fn enter(&mut self, rule: usize) -> Step<()> {
+        self.open[rule] += 1;
+        if self.open[rule] > self.limit {
+            return Err(Stop::Listener);
+        }
+        Ok(())
+    }
+
+    /// `ExitEveryRule`.
+    fn exit(&mut self, rule: usize) {
+        self.open[rule] = self.open[rule].saturating_sub(1);
+    }
+
+    fn node(&mut self, counted: bool, start: usize, kids: Vec<u32>) -> u32 {
+        self.nodes.push(Node {
+            counted,
+            start,
+            kids,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    fn leaf(&mut self, start: usize) -> u32 {
+        self.node(false, start, Vec::new())
+    }
+
+    /// `start: expr EOF`.
+    fn start(&mut self) -> Step<u32> {
+        let root = self.expr()?;
+        match self.peek()? {
+            None => Ok(root),
+            Some(_) => Err(Stop::Malformed),
+        }
+    }
+
+    /// `expr: conditionalOr ('?' conditionalOr ':' expr)?`; a conditional is counted.
+    fn expr(&mut self) -> Step<u32> {
+        self.enter(EXPR)?;
+        let start = self.offset();
+        let mut e = self.or()?;
+        if self.is(Tok::One(b'?'))? {
+            self.bump();
+            let e1 = self.or()?;
+            self.expect(Tok::One(b':'))?;
+            let e2 = self.expr()?;
+            e = self.node(true, start, vec![e, e1, e2]);
+        }
+        self.exit(EXPR);
+        Ok(e)
+    }
+
+    /// `conditionalOr` and `conditionalAnd`: their terms, not counted.
+    fn or(&mut self) -> Step<u32> {
+        self.junction(OR, b"||")
+    }
+
+    fn junction(&mut self, rule: usize, op: &[u8; 2]) -> Step<u32> {
+        self.enter(rule)?;
+        let start = self.offset();
+        let first = if rule == OR {
+            self.junction(AND, b"&&")?
+        } else {
+            self.relation(0)?
+        };
+        let mut terms = vec![first];
+        while self.is(Tok::Two(*op))? {
+            self.bump();
+            terms.push(if rule == OR {
+                self.junction(AND, b"&&")?
+            } else {
+                self.relation(0)?
+            });
+        }
+        self.exit(rule);
+        Ok(match terms.len() {
+            1 => first,
+            _ => self.node(false, start, terms),
+        })
+    }
+
+    /// `relation: calc | relation op relation`, as ANTLR runs it: `calc`, then while the
+    /// precedence allows (`relation[0]` only), an operator and `relation[2]`.
+    fn relation(&mut self, precedence: u8) -> Step<u32> {
+        self.enter(RELATION)?;
+        let start = self.offset();
+        let mut left = self.calc(0)?;
+        while precedence == 0 && self.relation_op()? {
+            self.bump();
+            let right = self.relation(2)?;
+            left = self.node(true, start, vec![left, right]);
+        }
+        self.exit(RELATION);
+        Ok(left)
+    }
+
+    fn relation_op(&self) -> Step<bool> {
+        Ok(matches!(
+            self.peek()?,
+            Some(
+                Tok::In
+                    | Tok::One(b'<' | b'>')
+                    | Tok::Two([b'=', b'='] | [b'!', b'='] | [b'<', b'='] | [b'>', b'='])
+            )
+        ))
+    }
+
+    /// `calc: unary | calc ('*'|'/'|'%') calc | calc ('+'|'-') calc`: `calc[p]` continues
+    /// with `*` while `p <= 2` (right operand `calc[3]`), with `+` while `p <= 1` (`calc[2]`).
+    fn calc(&mut self, precedence: u8) -> Step<u32> {
+        self.enter(CALC)?;
+        let start = self.offset();
+        let mut left = self.unary()?;
+        loop {
+            let next = match self.peek()? {
+                Some(Tok::One(b'*' | b'/' | b'%')) if precedence <= 2 => 3,
+                Some(Tok::One(b'+' | b'-')) if precedence <= 1 => 2,
+                _ => break,
+            };
+            self.bump();
+            let right = self.calc(next)?;
+            left = self.node(true, start, vec![left, right]);
+        }
+        self.exit(CALC);
+        Ok(left)
+    }
+
+    /// `unary: member | '!'+ member | '-'+ member`; the operators are not counted.
+    fn unary(&mut self) -> Step<u32> {
+        self.enter(UNARY)?;
+        if let Some(Tok::One(op @ (b'!' | b'-'))) = self.peek()? {
+            // `-1` is a signed literal (the first alternative), `-a` a negation: the shape
+            // is the same.
+            let signed = op == b'-' && self.peek_at(1)? == Some(Tok::Num);
+            if !signed {
+                while self.is(Tok::One(op))? {
+                    self.bump();
+                }
+            }
+        }
+        let m = self.member()?;
+        self.exit(UNARY);
+        Ok(m)
+    }
+
+    /// `member: primary | member '.' '?'? IDENTIFIER | member '.' IDENTIFIER '(' exprList? ')'
+    /// | member '[' '?'? expr ']'`: each selection, call and index counted, enclosing what it
+    /// is applied to.
+    fn member(&mut self) -> Step<u32> {
+        self.enter(MEMBER)?;
+        let start = self.offset();
+        let mut left = self.primary()?;
+        loop {
+            match self.peek()? {
+                Some(Tok::One(b'.')) => {
+                    self.bump();
+                    let optional = self.is(Tok::One(b'?'))?;
+                    if optional {
+                        self.bump();
+                    }
+                    self.expect(Tok::Ident)?;
+                    let mut kids = vec![left];
+                    if !optional && self.is(Tok::One(b'('))? {
+                        self.bump();
+                        if !self.is(Tok::One(b')'))? {
+                            kids.extend(self.expr_list()?);
+                        }
+                        self.expect(Tok::One(b')'))?;
+                    }
+                    left = self.node(true, start, kids);
+                }
+                Some(Tok::One(b'[')) => {
+                    self.bump();
+                    if self.is(Tok::One(b'?'))? {
+                        self.bump();
+                    }
+                    let index = self.expr()?;
+                    self.expect(Tok::One(b']'))?;
+                    left = self.node(true, start, vec![left, index]);
+                }
+                _ => break,
+            }
+        }
+        self.exit(MEMBER);
+        Ok(left)
+    }
+
+    /// `primary`: a name, a global call, a message, a parenthesized expression (looked
+    /// through), a list, a map or a literal; none counted.
+    fn primary(&mut self) -> Step<u32> {
+        self.enter(PRIMARY)?;
+        if !self.starts_primary(0)? && self.starts_primary(1)? {
+            // An extraneous token where a primary goes, deleted.
+            self.bump();
+            self.mended = true;
+        }
+        let start = self.offset();
+        let out = match self.peek()? {
+            Some(Tok::One(b'.')) if self.peek_at(1)? == Some(Tok::Ident) => {
+                self.bump();
+                self.named(start)?
+            }
+            Some(Tok::Ident) => self.named(start)?,
+            Some(Tok::One(b'(')) => {
+                self.bump();
+                let e = self.expr()?;
+                self.expect(Tok::One(b')'))?;
+                e
+            }
+            Some(Tok::One(b'[')) => {
+                self.bump();
+                let elems = self.entries(b']', LIST_INIT, false)?;
+                self.node(false, start, elems)
+            }
+            Some(Tok::One(b'{')) => {
+                self.bump();
+                let entries = self.entries(b'}', MAP_INIT, true)?;
+                self.node(false, start, entries)
+            }
+            Some(Tok::Num | Tok::Lit) => {
+                self.bump();
+                self.leaf(start)
+            }
+            Some(Tok::One(b'-')) if self.peek_at(1)? == Some(Tok::Num) => {
+                self.bump();
+                self.bump();
+                self.leaf(start)
+            }
+            _ => return Err(Stop::Malformed),
+        };
+        self.exit(PRIMARY);
+        Ok(out)
+    }
+
+    /// Whether the token `k` ahead can start a primary.
+    fn starts_primary(&self, k: usize) -> Step<bool> {
+        Ok(match self.peek_at(k)? {
+            Some(Tok::Ident | Tok::Num | Tok::Lit | Tok::One(b'(' | b'[' | b'{')) => true,
+            Some(Tok::One(b'.')) => self.peek_at(k + 1)? == Some(Tok::Ident),
+            Some(Tok::One(b'-')) => self.peek_at(k + 1)? == Some(Tok::Num),
+            _ => false,
+        })
+    }
+
+    /// After an optional leading dot, at an identifier: a global call `f(…)`, a message
+    /// `a.b.C{…}`, or the name alone.
+    fn named(&mut self, start: usize) -> Step<u32> {
+        self.bump();
+        if self.is(Tok::One(b'('))? {
+            self.bump();
+            let mut args = Vec::new();
+            if !self.is(Tok::One(b')'))? {
+                args = self.expr_list()?;
+            }
+            self.expect(Tok::One(b')'))?;
+            return Ok(self.node(false, start, args));
+        }
+        let mut k = 0;
+        while self.peek_at(k)? == Some(Tok::One(b'.')) && self.peek_at(k + 1)? == Some(Tok::Ident) {
+            k += 2;
+        }
+        if self.peek_at(k)? != Some(Tok::One(b'{')) {
+            return Ok(self.leaf(start));
+        }
+        self.at += k + 1;
+        let mut values = Vec::new();
+        if !self.is(Tok::One(b'}'))? && !self.is(Tok::One(b','))? {
+            self.enter(FIELD_INIT)?;
+            loop {
+                if self.is(Tok::One(b'?'))? {
+                    self.bump();
+                }
+                self.expect(Tok::Ident)?;
+                self.expect(Tok::One(b':'))?;
+                values.push(self.expr()?);
+                if !self.more(b'}')? {
+                    break;
+                }
+            }
+            self.exit(FIELD_INIT);
+        }
+        self.close(b'}')?;
+        Ok(self.node(false, start, values))
+    }
+
+    /// A list's elements (`listInit`) or a map's entries (`mapInitializerList`, `keyed`), up
+    /// to and with the closing `close` (a trailing comma allowed).
+    fn entries(&mut self, close: u8, rule: usize, keyed: bool) -> Step<Vec<u32>> {
+        let mut out = Vec::new();
+        if !self.is(Tok::One(close))? && !self.is(Tok::One(b','))? {
+            self.enter(rule)?;
+            loop {
+                if self.is(Tok::One(b'?'))? {
+                    self.bump();
+                }
+                out.push(self.expr()?);
+                if keyed {
+                    self.expect(Tok::One(b':'))?;
+                    out.push(self.expr()?);
+                }
+                if !self.more(close)? {
+                    break;
+                }
+            }
+            self.exit(rule);
+        }
+        self.close(close)?;
+        Ok(out)
+    }
+
+    /// After an entry: whether a comma goes on to another (a comma before `close` is the
+    /// trailing one, left for [`Walk::close`]).
+    fn more(&mut self, close: u8) -> Step<bool> {
+        if self.is(Tok::One(b','))? && self.peek_at(1)? != Some(Tok::One(close)) {
+            self.bump();
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// An optional trailing comma, then `close`.
+    fn close(&mut self, close: u8) -> Step<()> {
+        if self.is(Tok::One(b','))? {
+            self.bump();
+        }
+        self.expect(Tok::One(close))
+    }
+
+    /// `exprList: expr (',' expr)*`.
+    fn expr_list(&mut self) -> Step<Vec<u32>> {
+        self.enter(EXPR_LIST)?;
+        let mut out = vec![self.expr()?];
+        while self.is(Tok::One(b','))? {
+            self.bump();
+            out.push(self.expr()?);
+        }
+        self.exit(EXPR_LIST);
+        Ok(out)
+    }
+
+    /// Where cel-go's visitor stops, walking from `root` in its order (a node, then its
+    /// parts left to right): the first counted node more than `limit` counted nodes deep.
+    fn visitor_stop(&self, root: u32) -> Option<usize> {
+        let mut stack = vec![(root, 0u32)];
+        while let Some((id, above)) = stack.pop() {
+            let node = &self.nodes[id as usize];
+            let depth = above + u32::from(node.counted);
+            if depth > self.limit {
+                return Some(node.start);
+            }
+            stack.extend(node.kids.iter().rev().map(|&k| (k, depth)));
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests;
