@@ -191,9 +191,9 @@ fn compile_costed(
                 costs.message = Some(cost);
                 Some(p)
             }
-            Err(detail) => {
+            Err(refused) => {
                 let at = site.at("messageExpression");
-                errs.push(site.of(FieldError::invalid(at, &shown, &detail)));
+                errs.push(site.of(FieldError::invalid(at, &shown, &refused.to_string())));
                 None
             }
         },
@@ -239,23 +239,41 @@ fn compile_costed(
 }
 
 /// A rule's message expression as `compileRule` compiles it: its program and estimated cost,
-/// or the detail of its error (`messageExpression compilation failed: …`, `messageExpression
-/// instantiation failed: …`).
+/// or why it fails.
 fn compile_message(
     src: &str,
     decl: &Arc<Decl>,
     optional_old_self: bool,
     pre: &Preexisting,
-) -> Result<(Program, u64), String> {
+) -> Result<(Program, u64), MessageRefused> {
     let env = pre.message_env(src);
     let (e, c) = parse(src)
         .map_err(CompileError::Issues)
         .and_then(|e| check_in(&e, src, decl, optional_old_self, Want::String, env).map(|c| (e, c)))
-        .map_err(|e| compile_detail("messageExpression compilation failed", &e))?;
-    let program = Program::plan(&e, &c)
-        .map_err(|e| format!("messageExpression instantiation failed: {e}"))?;
+        .map_err(MessageRefused::Compile)?;
+    let program = Program::plan(&e, &c).map_err(MessageRefused::Instantiate)?;
     let cost = crate::cel::estimate::max_cost(&e, decl, optional_old_self, &c.types);
     Ok((program, cost))
+}
+
+/// Why a message expression is refused; displayed as the detail of the apiserver's error
+/// (`messageExpression compilation failed: …`, `messageExpression instantiation failed: …`).
+enum MessageRefused {
+    Compile(CompileError),
+    Instantiate(crate::cel::val::Error),
+}
+
+impl std::fmt::Display for MessageRefused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MessageRefused::Compile(e) => {
+                f.write_str(&compile_detail("messageExpression compilation failed", e))
+            }
+            MessageRefused::Instantiate(e) => {
+                write!(f, "messageExpression instantiation failed: {e}")
+            }
+        }
+    }
 }
 
 /// `optionalOldSelf` set on a rule that does not use `oldSelf`.
