@@ -179,6 +179,14 @@ pub enum Change {
     /// A structural schema keeps `externalDocs` and `example` (`Generic`, apiextensions
     /// `schema/convert.go`): the root `metadata` may not set them. Before, they were dropped.
     StructuralKeepsDocs,
+    /// cel-go v0.23's cost estimator tracks a comprehension's variables (`coster.localVars`):
+    /// the accumulator has the path and size of its initial value (`cel.bind`'s variable,
+    /// `optMap`'s), an iteration variable the entry size of a built range. Before (v0.22's
+    /// `costIdent`), an accumulator's path was its own name, which the apiserver's size
+    /// estimator reads from the rule's node (it skips a path's first element), `__result__`
+    /// had none, no variable had a size of its own, and every comprehension's result had its
+    /// range's size.
+    EstimatedLocals,
 }
 
 /// A set of CEL declarations gated by version.
@@ -227,6 +235,11 @@ pub const ROWS: &[Row] = &[
         name: "cel-go v0.23 standard macro existsOne(x, p) (Kubernetes 1.33)",
         since: 33,
         change: Change::CelGo(CelLib::ExistsOneMacro),
+    },
+    Row {
+        name: "cel-go v0.23 cost estimator: comprehension variables sized as what they are bound to (Kubernetes 1.33)",
+        since: 33,
+        change: Change::EstimatedLocals,
     },
     Row {
         name: "CEL environment: library.SemverLib version 1 (base.go, introduced 1.33)",
@@ -376,6 +389,8 @@ pub struct Behaviours {
     pub selectable_fields_ratcheting: bool,
     /// See [`Change::StructuralKeepsDocs`].
     pub structural_keeps_docs: bool,
+    /// See [`Change::EstimatedLocals`].
+    pub estimated_locals: bool,
 }
 
 impl Behaviours {
@@ -409,6 +424,7 @@ impl Behaviours {
             int_or_string_max_length: true,
             selectable_fields_ratcheting: true,
             structural_keeps_docs: true,
+            estimated_locals: true,
         };
         let mut i = 0;
         while i < ROWS.len() {
@@ -434,6 +450,7 @@ impl Behaviours {
                 Change::IntOrStringMaxLength => b.int_or_string_max_length = here,
                 Change::SelectableFieldsRatcheting => b.selectable_fields_ratcheting = here,
                 Change::StructuralKeepsDocs => b.structural_keeps_docs = here,
+                Change::EstimatedLocals => b.estimated_locals = here,
             }
             i += 1;
         }

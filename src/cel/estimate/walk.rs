@@ -82,6 +82,9 @@ pub struct Walker<'a> {
     /// The checker's type of every node, which stands for the walk's own where it is not `dyn`
     /// ([`ty::from_checked`]).
     pub checked: Option<&'a HashMap<u64, Ty>>,
+    /// Comprehension variables carry the path and sizes of what they are bound to
+    /// ([`crate::versions::Change::EstimatedLocals`]).
+    sized_locals: bool,
 }
 
 impl<'a> Walker<'a> {
@@ -93,6 +96,7 @@ impl<'a> Walker<'a> {
             sizer: Sizer::Schema,
             optional_old_self: false,
             checked: None,
+            sized_locals: crate::versions::current().estimated_locals,
         }
     }
 
@@ -325,8 +329,7 @@ impl<'a> Walker<'a> {
         let range = self.expr(&c.iter_range);
         let init = self.expr(&c.accu_init);
         let mark = self.vars.len();
-        self.push(&c.accu_var, init.path.clone(), init.size, init.ty.clone());
-        self.vars.last_mut().expect("pushed").entry = init.entry;
+        self.push_bound(&c.accu_var, &init);
         self.push_iteration(c, &range);
         let cond = self.expr(&c.loop_cond);
         let step = self.expr(&c.loop_step);
@@ -339,6 +342,14 @@ impl<'a> Walker<'a> {
             .add(init.cost)
             .add(result.cost)
             .add(count.mul(step.cost.add(cond.cost)));
+        if !self.sized_locals {
+            // cel-go v0.22: every comprehension's size is its range's.
+            let ty = match &c.accu_init.expr {
+                Expr::List(_) | Expr::Map(_) => ty::join(&init.ty, &step.ty),
+                _ => result.ty,
+            };
+            return self.finish(cost, ty, Vec::new(), Some(count), None);
+        }
         match &c.accu_init.expr {
             Expr::Literal(_) => self.finish(cost, result.ty, Vec::new(), init.size, None),
             Expr::List(_) | Expr::Map(_) => {
@@ -360,11 +371,38 @@ impl<'a> Walker<'a> {
         });
     }
 
+    /// Binds an accumulator `name` to `value`: its path, size and entry sizes; before cel-go
+    /// v0.23, none of them, and a path of its own name unless it is `__result__`.
+    fn push_bound(&mut self, name: &str, value: &Info) {
+        let var = match self.sized_locals {
+            true => Var {
+                name: name.to_string(),
+                path: value.path.clone(),
+                size: value.size,
+                entry: value.entry,
+                ty: value.ty.clone(),
+            },
+            false => Var {
+                name: name.to_string(),
+                path: match is_accumulator(name) {
+                    true => Vec::new(),
+                    false => vec![name.to_string()],
+                },
+                size: None,
+                entry: None,
+                ty: value.ty.clone(),
+            },
+        };
+        self.vars.push(var);
+    }
+
     /// Binds the iteration variables: an element (list) or key (map), or with two variables
-    /// an index and element, or a key and value.
+    /// an index and element, or a key and value (sized by a built range's entries from cel-go
+    /// v0.23).
     fn push_iteration(&mut self, c: &ComprehensionExpr, range: &Info) {
         let list = range.entry.map_or(ty::is_list(&range.ty), |e| e.list);
-        let (key, val) = (range.entry.map(|e| e.key), range.entry.map(|e| e.val));
+        let entry = range.entry.filter(|_| self.sized_locals);
+        let (key, val) = (entry.map(|e| e.key), entry.map(|e| e.val));
         let sub = |s: &str| {
             let mut p = range.path.clone();
             p.push(s.to_string());
@@ -391,13 +429,7 @@ impl<'a> Walker<'a> {
 
     /// Binds `name` to `value` for `body` (cel-go's `cel.bind`, which `optMap` expands to).
     pub fn bind(&mut self, name: &str, value: &Info, body: &IdedExpr) -> Info {
-        self.vars.push(Var {
-            name: name.to_string(),
-            path: value.path.clone(),
-            size: value.size,
-            entry: value.entry,
-            ty: value.ty.clone(),
-        });
+        self.push_bound(name, value);
         let info = self.expr(body);
         self.vars.pop();
         info
