@@ -162,11 +162,10 @@ fn terminated(text: &str) -> bool {
 }
 
 /// The length of the number at the start of `b` (`DIGIT+ ('.' DIGIT+)? EXPONENT? 'u'?`,
-/// `'.' DIGIT+ EXPONENT?`, `0x` hex digits with an optional `u`).
+/// `'.' DIGIT+ EXPONENT?`, `0x` (lowercase only) hex digits with an optional `u`).
 fn number_len(b: &[u8]) -> usize {
     let digits = |from: usize| b[from..].iter().take_while(|x| x.is_ascii_digit()).count();
-    if (b.starts_with(b"0x") || b.starts_with(b"0X")) && b.get(2).is_some_and(u8::is_ascii_hexdigit)
-    {
+    if b.starts_with(b"0x") && b.get(2).is_some_and(u8::is_ascii_hexdigit) {
         let n = 2 + b[2..].iter().take_while(|x| x.is_ascii_hexdigit()).count();
         return n + usize::from(matches!(b.get(n), Some(b'u' | b'U')));
     }

@@ -1,8 +1,14 @@
 //! String and bytes literals as cel-go reads them (`parser.unescape`), where the `cel` crate
-//! reads them otherwise: a quote of the other kind escaped (`"\'"` and `'\"'`) keeps its
-//! backslash there, and is the quote alone in cel-go. Such a literal's value is read again
-//! from its text. And the crate refuses the hex escape written `\X`, which cel-go reads as
-//! `\x`: the crate is given the text with it written so ([`for_the_crate`]).
+//! reads them otherwise, each read again from its text:
+//! - a quote of the other kind escaped (`"\'"` and `'\"'`) keeps its backslash in the crate,
+//!   and is the quote alone in cel-go;
+//! - a bytes literal: the crate reads only its `\x` and octal escapes (it refuses `b'\t'`,
+//!   `b'\\'`, `b"\'"`), and takes one quote of each end of a triple-quoted one.
+//!
+//! And the crate refuses the escapes cel-go reads and it does not (the hex escape written
+//! `\X`, a bytes literal's simple escapes): it is given the text with those written as it
+//! reads them ([`for_the_crate`]), of the same length, so that every place in it is the
+//! same.
 
 use std::borrow::Cow;
 
@@ -15,12 +21,12 @@ use ::cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue, MapExpr, Struc
 /// of the text do not pair up (a literal the parser made itself, `x.?f`'s name), nothing is
 /// changed.
 pub fn as_cel_go(src: &str, e: &mut IdedExpr) {
-    // No escape, nothing to read again (most rules).
-    if !src.contains('\\') {
+    // No escape and no triple quote, nothing to read again (most rules).
+    if !src.contains('\\') && !src.contains("\"\"\"") && !src.contains("'''") {
         return;
     }
     let texts = literal_texts(src);
-    if !texts.iter().any(|t| cross_quoted(t)) {
+    if !texts.iter().any(|t| read_again(t)) {
         return;
     }
     let mut nodes = Vec::new();
@@ -30,7 +36,7 @@ pub fn as_cel_go(src: &str, e: &mut IdedExpr) {
     }
     nodes.sort_by_key(|(id, _)| *id);
     for ((_, lit), text) in nodes.into_iter().zip(texts) {
-        if !cross_quoted(text) {
+        if !read_again(text) {
             continue;
         }
         let bytes = matches!(lit, LiteralValue::Bytes(_));
@@ -47,14 +53,35 @@ pub fn as_cel_go(src: &str, e: &mut IdedExpr) {
     }
 }
 
-/// `src` with every `\X` escape of a string or bytes literal written `\x` (cel-go's
-/// `unescape` reads both; the crate only the second): the same length, so every place in it
-/// is the same.
+/// Whether the crate may read a literal's text otherwise than cel-go: it escapes the quote of
+/// the other kind, or it is a bytes literal with an escape or triple quotes.
+fn read_again(text: &str) -> bool {
+    let prefix = prefix_of(text);
+    let bytes = prefix.contains(['b', 'B']);
+    let body = &text[prefix.len()..];
+    cross_quoted(text)
+        || (bytes && (body.contains('\\') || body.starts_with("\"\"\"") || body.starts_with("'''")))
+}
+
+/// A literal's prefix letters (`r`, `b` and their capitals).
+fn prefix_of(text: &str) -> &str {
+    let n = text
+        .bytes()
+        .take_while(|b| matches!(b, b'r' | b'R' | b'b' | b'B'))
+        .count();
+    &text[..n]
+}
+
+/// `src` with the escapes the crate refuses and cel-go reads written as the crate reads them:
+/// `\X` as `\x` in every literal, and in a bytes literal each simple escape (`\t`, `\\`,
+/// `\'`…) as two letters, its value being read again from `src` ([`as_cel_go`]). The same
+/// length, so that every place in it is the same.
 pub fn for_the_crate(src: &str) -> Cow<'_, str> {
-    if !src.contains("\\X") {
+    if !src.contains('\\') {
         return Cow::Borrowed(src);
     }
     let mut out = src.as_bytes().to_vec();
+    let mut changed = false;
     for (kind, at) in crate::cel::locate::tokens(src) {
         let Some(end) = (kind == "lit")
             .then(|| string_end(src.as_bytes(), at))
@@ -62,27 +89,40 @@ pub fn for_the_crate(src: &str) -> Cow<'_, str> {
         else {
             continue;
         };
-        let prefix = src[at..end]
-            .bytes()
-            .take_while(|b| matches!(b, b'r' | b'R' | b'b' | b'B'))
-            .collect::<Vec<u8>>();
-        if prefix.iter().any(|b| matches!(b, b'r' | b'R')) {
+        let prefix = prefix_of(&src[at..end]);
+        if prefix.contains(['r', 'R']) {
             continue;
         }
+        let bytes = prefix.contains(['b', 'B']);
         let mut i = at + prefix.len();
         while i + 1 < end {
-            if out[i] == b'\\' {
-                if out[i + 1] == b'X' {
-                    out[i + 1] = b'x';
-                }
-                i += 2;
-            } else {
+            if out[i] != b'\\' {
                 i += 1;
+                continue;
             }
+            match out[i + 1] {
+                b'X' => {
+                    out[i + 1] = b'x';
+                    changed = true;
+                }
+                b'a' | b'b' | b'f' | b'n' | b'r' | b't' | b'v' | b'\\' | b'\'' | b'"' | b'`'
+                | b'?'
+                    if bytes =>
+                {
+                    out[i] = b'a';
+                    out[i + 1] = b'a';
+                    changed = true;
+                }
+                _ => {}
+            }
+            i += 2;
         }
     }
-    // Only an ASCII letter changed.
-    Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| src.to_string()))
+    match changed {
+        // Only ASCII bytes changed, for ASCII bytes.
+        true => Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| src.to_string())),
+        false => Cow::Borrowed(src),
+    }
 }
 
 /// The texts of the string and bytes literals of `src`, in order.
@@ -249,6 +289,12 @@ mod tests {
             for_the_crate(r#"'\X41' + b"\X41" + r'\X41' + "\\X" + x.X"#),
             r#"'\x41' + b"\x41" + r'\X41' + "\\X" + x.X"#
         );
+        assert_eq!(
+            for_the_crate(r#"b'\t\\\x41\101' + "\t" + b"\u0041""#),
+            r#"b'aaaa\x41\101' + "\t" + b"\u0041""#
+        );
+        assert_eq!(unescape(r#"b"""a"b""""#, true), Some(b"a\"b".to_vec()));
+        assert!(read_again(r#"b'\t'"#) && read_again("b'''x'''") && !read_again("'''x'''"));
         assert!(!cross_quoted(r#""\\'""#) && !cross_quoted(r#"r"\'""#) && !cross_quoted("'\\''"));
     }
 }

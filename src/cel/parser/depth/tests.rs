@@ -322,6 +322,8 @@ fn a_malformed_rule_keeps_its_syntax_errors() {
     assert_eq!(check("a +", LIMIT), Depth::Malformed);
     assert_eq!(check("a @ b", LIMIT), Depth::Malformed);
     assert_eq!(check("'open", LIMIT), Depth::Malformed);
+    // The lexer's hex prefix is `0x` only: `0X1` is `0` and a name.
+    assert_eq!(check("0X1", LIMIT), Depth::Malformed);
     assert_eq!(
         check(".5 + 1e3 + 0x1fu + 2u + 'a' + b'b' + r'''c'''", LIMIT),
         Depth::Within
