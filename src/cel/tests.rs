@@ -706,9 +706,11 @@ fn matches_compiles_each_pattern_once_and_reports_a_bad_one() {
     );
 }
 
+mod checker;
 mod compilation;
 mod cost_stability;
 mod expressions;
+mod interpreter;
 mod library;
 mod lists;
 mod messages;

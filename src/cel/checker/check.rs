@@ -17,7 +17,7 @@ use crate::cel::overloads;
 use crate::cel::types::{self, Ty};
 use crate::cel::val::Val;
 use crate::versions::CelEnv;
-use ::cel::common::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
+use ::cel::common::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue, StructExpr};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
@@ -298,7 +298,8 @@ impl Checker<'_> {
                 let v = value.unwrap_or_else(|| self.vars.fresh());
                 Ok(Ty::Map(Box::new(k), Box::new(v)))
             }
-            Expr::Struct(_) | Expr::Unspecified => Ok(Ty::Dyn),
+            Expr::Struct(m) => self.create_struct(e.id, m),
+            Expr::Unspecified => Ok(Ty::Dyn),
             Expr::Comprehension(c) => {
                 if !self.env.exists_one_macro {
                     if let Some(r) = self.exists_one_call(e.id, c) {
@@ -401,6 +402,48 @@ impl Checker<'_> {
                 )),
             },
         }
+    }
+
+    /// A message literal `Name{f: v, …}` (`id`, whose errors are at its `{`), as cel-go's
+    /// `checkCreateStruct` checks it: its name looked up as an identifier (`undeclared
+    /// reference`), which must be a type (`'x' is not a type`) of a message (`'int' is not a
+    /// message type`). No schema object can be named (the apiserver names them after its
+    /// clock), so only the well-known types (`google.protobuf.Duration`, `list`, `null_type`…)
+    /// are messages here; their fields are not checked. Of a name that is no message, every
+    /// field value is checked (an optional field's must be an optional), and each field is
+    /// `unexpected failed resolution` of the name.
+    fn create_struct(&mut self, id: u64, m: &StructExpr) -> Result<Ty, Issue> {
+        let name = m.type_name.strip_prefix('.').unwrap_or(&m.type_name);
+        let variable = match self.scopes.iter().rev().find(|(n, _)| n == name) {
+            Some((_, t)) => Some(t.clone()),
+            None if matches!(name, "self" | "oldSelf") => Some(Ty::of(&self.this)),
+            None => None,
+        };
+        let error = match (variable, types::denoted(name)) {
+            (Some(t), _) => format!("'{}' is not a type", types::declared_name(&t)),
+            (None, None) => {
+                let msg = format!("undeclared reference to '{name}' (in container '')");
+                return Err(self.at_node(id, "{", &msg));
+            }
+            (None, Some(t)) if types::is_well_known(&t) => return Ok(t),
+            (None, Some(t)) => format!("'{}' is not a message type", types::declared_name(&t)),
+        };
+        for entry in &m.entries {
+            if let EntryExpr::StructField(f) = &entry.expr {
+                let t = self.walk(&f.value)?;
+                let msg = format!("unexpected failed resolution of '{name}'");
+                let issue = self.at_node(entry.id, ":", &msg);
+                self.errors.push(issue);
+                // An optional field's value must be an optional.
+                if f.optional && !matches!(t, Ty::Optional(_)) && !t.is_dyn() {
+                    let want = Ty::Optional(Box::new(t.clone()));
+                    let msg = format!("expected type '{}' but found '{}'", want.name(), t.name());
+                    let issue = self.at_node(f.value.id, "", &msg);
+                    self.errors.push(issue);
+                }
+            }
+        }
+        Err(self.at_node(id, "{", &error))
     }
 
     /// Field `field` of `operand` (selection `id`, whose errors are at its `.`).

@@ -372,6 +372,27 @@ pub struct Overload {
     result: Pat,
 }
 
+impl Overload {
+    /// How many type parameters the overload has (cel-go's `OverloadDecl.TypeParams`, gathered
+    /// from its arguments and result).
+    fn type_params(&self) -> usize {
+        fn most(p: &Pat) -> usize {
+            match p {
+                Pat::Is(_) => 0,
+                Pat::List(e) | Pat::Optional(e) | Pat::TypeOf(e) => most(e),
+                Pat::Map(k, v) => most(k).max(most(v)),
+                Pat::Param(i) => i + 1,
+            }
+        }
+        self.params
+            .iter()
+            .chain([&self.result])
+            .map(most)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
 /// The table by function name (its keys are the table's own, so a fast hash serves).
 fn table() -> &'static FxHashMap<&'static str, Vec<Overload>> {
     static TABLE_MAP: OnceLock<FxHashMap<&'static str, Vec<Overload>>> = OnceLock::new();
@@ -590,10 +611,15 @@ pub fn resolve_with(
     let mut fitting = 0;
     let mut only = None;
     for o in table().get(name)? {
-        if o.member != member || o.params.len() != args.len() || !o.in_env(env) {
+        if o.member != member || !o.in_env(env) {
             continue;
         }
-        let vars = [m.fresh(), m.fresh()];
+        // cel-go instantiates every overload of the call's style that has type parameters,
+        // whatever its arity, each parameter a fresh variable (`resolveOverload`).
+        let vars: Vec<Ty> = (0..o.type_params()).map(|_| m.fresh()).collect();
+        if o.params.len() != args.len() {
+            continue;
+        }
         let params: Vec<Ty> = o.params.iter().map(|p| instantiate(p, &vars)).collect();
         if !m.assignable_list(args, &params) {
             continue;
@@ -611,7 +637,7 @@ pub fn resolve_with(
 }
 
 /// The type `p` stands for, its parameters being `vars`.
-fn instantiate(p: &Pat, vars: &[Ty; 2]) -> Ty {
+fn instantiate(p: &Pat, vars: &[Ty]) -> Ty {
     let of = |p: &Pat| Box::new(instantiate(p, vars));
     match p {
         Pat::Is(t) => t.clone(),

@@ -89,7 +89,9 @@ impl Ty {
             Ty::Opaque(name) => name.into(),
             Ty::Optional(e) => format!("optional_type({})", e.name()),
             Ty::Node(d) => object_name(&d),
-            Ty::Dyn | Ty::Var(_) | Ty::Unknown => "dyn".into(),
+            // A free type variable, as cel-go names its checker's (`newTypeVar`).
+            Ty::Var(n) => format!("_var{n}"),
+            Ty::Dyn | Ty::Unknown => "dyn".into(),
         }
     }
 
@@ -155,6 +157,30 @@ pub fn denoted(name: &str) -> Option<Ty> {
         "net.CIDR" => Ty::Opaque("net.CIDR"),
         _ => return None,
     })
+}
+
+/// The name cel-go's `Type.DeclaredTypeName` gives a type: a list, map, optional or type of
+/// types by its kind alone (`list`, `map`, `optional_type`, `type`).
+pub fn declared_name(t: &Ty) -> String {
+    match t {
+        Ty::List(_) => "list".into(),
+        Ty::Map(..) => "map".into(),
+        Ty::Optional(_) => "optional_type".into(),
+        Ty::Type(_) => "type".into(),
+        t => t.name(),
+    }
+}
+
+/// Whether cel-go's checker takes type `t` as a well-known protobuf message
+/// (`isWellKnownType`): `dyn`, `null_type`, durations and timestamps, `list(dyn)` and
+/// `map(string, dyn)`.
+pub fn is_well_known(t: &Ty) -> bool {
+    match t {
+        Ty::Dyn | Ty::Null | Ty::Duration | Ty::Timestamp => true,
+        Ty::List(e) => matches!(**e, Ty::Dyn),
+        Ty::Map(k, v) => matches!((&**k, &**v), (Ty::Str, Ty::Dyn)),
+        _ => false,
+    }
 }
 
 /// The name a chain of selections on an identifier spells (`net.IP`), as cel-go's

@@ -77,6 +77,14 @@ fn children(e: &IdedExpr) -> Vec<&IdedExpr> {
         Expr::Select(s) => vec![&s.operand],
         Expr::Call(c) => c.target.as_deref().into_iter().chain(&c.args).collect(),
         Expr::List(l) => l.elements.iter().collect(),
+        Expr::Struct(m) => m
+            .entries
+            .iter()
+            .filter_map(|entry| match &entry.expr {
+                EntryExpr::StructField(f) => Some(&f.value),
+                _ => None,
+            })
+            .collect(),
         Expr::Map(m) => m
             .entries
             .iter()
@@ -105,7 +113,34 @@ fn walk(e: &IdedExpr, out: &mut Vec<(String, u64)>) {
         Expr::Literal(LiteralValue::Boolean(b)) => out.push((format!("id:{}", **b), e.id)),
         Expr::Literal(LiteralValue::Null) => out.push(("id:null".into(), e.id)),
         Expr::Literal(_) => out.push(("lit".into(), e.id)),
-        Expr::Struct(_) | Expr::Unspecified => {}
+        Expr::Struct(m) => {
+            // `.a.b.Name{f: v, ?g: w}`: the message at its `{`, a field at its `:`.
+            let name = match m.type_name.strip_prefix('.') {
+                Some(rest) => {
+                    out.push((".".into(), 0));
+                    rest
+                }
+                None => m.type_name.as_str(),
+            };
+            for (i, part) in name.split('.').enumerate() {
+                if i > 0 {
+                    out.push((".".into(), 0));
+                }
+                out.push((format!("id:{part}"), 0));
+            }
+            out.push(("{".into(), e.id));
+            for entry in &m.entries {
+                if let EntryExpr::StructField(f) = &entry.expr {
+                    if f.optional {
+                        out.push(("?".into(), 0));
+                    }
+                    out.push((format!("id:{}", f.field), 0));
+                    out.push((":".into(), entry.id));
+                    walk(&f.value, out);
+                }
+            }
+        }
+        Expr::Unspecified => {}
         Expr::Select(s) => {
             if s.test {
                 out.push(("has(".into(), e.id));

@@ -714,3 +714,44 @@ fn past_100_type_errors_the_rest_are_counted() {
     let last = format!("ERROR: <input>:1:{}:", 99 * 28 + 15);
     assert!(err.contains(&last), "the 100th found is the 100th term's");
 }
+
+#[test]
+fn message_literals_are_looked_up_as_cel_go_looks_them_up() {
+    // cel-go's `checkCreateStruct`: the name must be declared, be a type, and be a message's;
+    // a field of a name that is no message is an unexpected failed resolution, and an
+    // optional field's value must be an optional.
+    let text = |rule: &str, issues: &[(usize, &str)]| {
+        let mut out = Vec::new();
+        for (col, msg) in issues {
+            out.push(format!(
+                "ERROR: <input>:1:{col}: {msg}\n | {rule}\n | {}^",
+                ".".repeat(col - 1)
+            ));
+        }
+        Some(out.join("\n"))
+    };
+    let cases: [(&str, &[(usize, &str)]); 5] = [
+        ("int{}", &[(4, "'int' is not a message type")]),
+        (
+            "Msg{}",
+            &[(4, "undeclared reference to 'Msg' (in container '')")],
+        ),
+        (
+            "a.b.Msg{x: 1}",
+            &[(8, "undeclared reference to 'a.b.Msg' (in container '')")],
+        ),
+        (
+            "int{a: 1, ?b: 2} == 1",
+            &[
+                (4, "'int' is not a message type"),
+                (6, "unexpected failed resolution of 'int'"),
+                (13, "unexpected failed resolution of 'int'"),
+                (15, "expected type 'optional_type(int)' but found 'int'"),
+            ],
+        ),
+        ("[1].all(x, x{})", &[(13, "'int' is not a type")]),
+    ];
+    for (rule, issues) in cases {
+        assert_eq!(error_of(rule), text(rule, issues), "{rule}");
+    }
+}

@@ -58,9 +58,12 @@ impl Checker<'_> {
 
     /// cel-go's `found no matching overload` for call `id`, at its operator or `(`.
     pub(super) fn no_overload(&self, id: u64, name: &str, args: &[Ty], member: bool) -> Issue {
+        // The operands' types with their variables bound, an unbound one as `dyn`
+        // (`resolveOverload` substitutes them so before it reports).
+        let args: Vec<Ty> = args.iter().map(|t| self.vars.substitute(t, true)).collect();
         let msg = format!(
             "found no matching overload for '{name}' applied to '{}'",
-            signature(args, member)
+            signature(&args, member)
         );
         self.at_node(id, name.trim_matches(['_', '@', '!', '-']), &msg)
     }

@@ -106,16 +106,15 @@ fn key_exists(k: &Key) -> Error {
 }
 
 /// `x[?i]` and `x.?f`: an optional of the list's item or the map's entry, empty when there
-/// is none (`x` itself may be an optional: an empty one gives an empty one).
+/// is none (`x` itself may be an optional: an empty one gives an empty one). As cel-go's
+/// `refQualify` tests presence: of what is neither a map nor a list (`null`, a number), an
+/// empty one.
 fn optional_index(v: Val, i: &Val) -> V {
     let v = match &v {
         Val::Optional(None) => return Ok(Val::none()),
         Val::Optional(Some(inner)) => inner,
         v => v,
     };
-    if !matches!(v, Val::Map(_) | Val::List(_)) {
-        return Err(no_overload());
-    }
     Ok(index_of(v, i)?.map_or_else(Val::none, Val::some))
 }
 
@@ -185,7 +184,12 @@ impl<'p> Run<'p> {
                         Some(x) => Ok(x),
                         None => Err(Error::NoSuchKey(key.clone())),
                     },
-                    // cel-go's `refQualify` of what has no fields.
+                    // cel-go's `refQualify`: a list is indexed by the name, which is no
+                    // index (`unsupported index type 'string' in list`), presence test or not;
+                    // what has no fields has none.
+                    (Val::List(_), _) => {
+                        Err(Error::text("unsupported index type 'string' in list"))
+                    }
                     (_, true) => Ok(Val::Bool(false)),
                     (_, false) => Err(Error::NoSuchKey(key.clone())),
                 }
