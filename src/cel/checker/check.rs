@@ -655,10 +655,28 @@ impl Checker<'_> {
         let (Expr::Ident(a), Expr::Ident(b)) = (&args[0].expr, &args[1].expr) else {
             return None;
         };
-        let (first, last, filter) = match self.two_variable(range, a, b, &args[2..]) {
+        // The accumulator's initial value, checked after the range: a transform's empty list
+        // (one type variable) or map (two).
+        let init_vars = match name {
+            "transformList" => 1,
+            "transformMap" | "transformMapEntry" => 2,
+            _ => 0,
+        };
+        let (first, last, filter) = match self.two_variable(range, a, b, &args[2..], init_vars) {
             Ok(types) => types,
             Err(issue) => return Some(Err(issue)),
         };
+        // The type variables cel-go's checker makes for the expansion's calls, after its
+        // bodies: `existsOne`'s `_+_`, `_?_:_` and `_==_` (one each), a list transform's
+        // `_+_` (one), a map transform's `cel.@mapInsert` (two overloads of two), a filter's
+        // `_?_:_` (one).
+        let filtered = u32::from(args.len() == 4);
+        self.vars.skip(match name {
+            "existsOne" | "exists_one" => 3,
+            "transformList" => 1 + filtered,
+            "transformMap" | "transformMapEntry" => 4 + filtered,
+            _ => 0,
+        });
         let result = match name {
             _ if quantifier => Ty::Bool,
             "transformList" => Ty::List(Box::new(last)),
@@ -702,11 +720,13 @@ impl Checker<'_> {
         a: &str,
         b: &str,
         bodies: &[IdedExpr],
+        init_vars: u32,
     ) -> Result<(Ty, Ty, Ty), Issue> {
         let range = self.walk(range_expr)?;
         if let Err(issue) = self.range(range_expr, &range) {
             self.errors.push(issue);
         }
+        self.vars.skip(init_vars);
         let (first, second) = element_types(&range, true);
         let mark = self.scopes.len();
         self.scopes.push((a.to_string(), first.clone()));

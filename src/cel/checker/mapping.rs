@@ -22,6 +22,12 @@ impl Mapping {
         Ty::Var(self.next - 1)
     }
 
+    /// Counts `n` variables made and not used here: those cel-go's checker makes for calls
+    /// of a macro's expansion that is checked here as one call.
+    pub fn skip(&mut self, n: u32) {
+        self.next += n;
+    }
+
     /// `t` with every bound variable replaced by its type; an unbound one stays, or is `dyn`
     /// with `to_dyn` (the final types).
     pub fn substitute(&self, t: &Ty, to_dyn: bool) -> Ty {
