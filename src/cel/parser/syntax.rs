@@ -37,6 +37,9 @@ const CONTINUATIONS: [&str; 17] = [
     "'?'", "'+'", "'*'", "'/'", "'%'",
 ];
 
+/// The most code points cel-go parses (`parser.ExpressionSizeCodePointLimit`'s default).
+const SIZE_LIMIT: usize = 100_000;
+
 /// The most parses a thread keeps (see [`parse`]); past it, it starts again.
 const KEPT_PARSES: usize = 4096;
 
@@ -74,6 +77,14 @@ fn parse_anew(src: &str) -> Result<IdedExpr, Issues> {
 
 /// [`parse_anew`] with cel-go's `MaxRecursionDepth` at `limit` (its parser tests use 32).
 pub(in crate::cel) fn parse_within(src: &str, limit: u32) -> Result<IdedExpr, Issues> {
+    // cel-go's `ExpressionSizeCodePointLimit` (its default, which the apiserver keeps): a
+    // longer expression is not parsed.
+    let size = src.chars().count();
+    if size > SIZE_LIMIT {
+        let msg =
+            format!("expression code point size exceeds limit: size: {size}, limit {SIZE_LIMIT}");
+        return Err(Issues::reported(src, vec![Issue::nowhere(msg)]));
+    }
     let depth = depth::check(src, limit);
     // The crate's own listener counts only `expr`'s nesting, and stops once more than its
     // maximum plus one are open: at `limit - 1` it stops where cel-go's would for `expr`, so

@@ -333,3 +333,16 @@ fn a_malformed_rule_keeps_its_syntax_errors() {
         Depth::Within
     );
 }
+
+#[test]
+fn an_expression_of_more_than_100000_code_points_is_not_parsed() {
+    // cel-go's `ExpressionSizeCodePointLimit` default: counted in code points, not bytes.
+    let within = format!("'{}' == ''", "é".repeat(99_990));
+    assert_eq!(within.chars().count(), 99_998);
+    assert!(parse(&within).is_ok());
+    let over = format!("'{}' == ''", "é".repeat(99_993));
+    assert_eq!(
+        parse(&over).unwrap_err().to_string(),
+        "ERROR: <input>:-1:0: expression code point size exceeds limit: size: 100001, limit 100000"
+    );
+}
