@@ -710,6 +710,7 @@ mod checker;
 mod compilation;
 mod cost_stability;
 mod expressions;
+mod ext_types;
 mod interpreter;
 mod library;
 mod lists;

@@ -154,6 +154,15 @@ pub fn check_in(
             errors: Vec::new(),
             invalid: Vec::new(),
         };
+        // The two-variable macros' variables are cel-go's parser's to check (its macro
+        // expander): their errors are the parse's, and nothing is type-checked.
+        if env.two_var_comprehensions {
+            let mut found = Vec::new();
+            c.macro_variables(expr, &mut found);
+            if !found.is_empty() {
+                return Err(CompileError::Issues(Issues::reported(src, found)));
+            }
+        }
         let ty = c
             .walk(expr)
             .map_err(|issue| CompileError::Issues(Issues::new(src, vec![issue])))?;
@@ -634,6 +643,53 @@ impl Checker<'_> {
         }
     }
 
+    /// The errors cel-go's macro expander gives the variables of each two-variable
+    /// comprehension in `e` (`extractIterVars` in `ext/comprehensions.go`): a variable that is
+    /// not a simple name, the second named as the first, or either named as the accumulator;
+    /// one error a call, at the variable.
+    fn macro_variables(&self, e: &IdedExpr, found: &mut Vec<Issue>) {
+        if let Expr::Call(call) = &e.expr {
+            let n = call.args.len();
+            let expanded = call.target.is_some()
+                && match call.func_name.as_str() {
+                    "all" | "exists" | "existsOne" | "exists_one" => n == 3,
+                    "transformList" | "transformMap" | "transformMapEntry" => n == 3 || n == 4,
+                    _ => false,
+                };
+            if expanded {
+                if let Some(issue) = self.iteration_variables(&call.args[0], &call.args[1]) {
+                    found.push(issue);
+                }
+            }
+        }
+        for x in crate::cel::locate::children(e) {
+            self.macro_variables(x, found);
+        }
+    }
+
+    /// cel-go's `extractIterVars` of a two-variable macro's first two arguments.
+    fn iteration_variables(&self, a: &IdedExpr, b: &IdedExpr) -> Option<Issue> {
+        let name = |x: &IdedExpr| match &x.expr {
+            Expr::Ident(n) => Ok(n.clone()),
+            _ => Err(self.at_node(x.id, "", "argument must be a simple name")),
+        };
+        let (first, second) = match (name(a), name(b)) {
+            (Err(issue), _) | (_, Err(issue)) => return Some(issue),
+            (Ok(first), Ok(second)) => (first, second),
+        };
+        if first == second {
+            return Some(self.at_node(b.id, "", &format!("duplicate variable name: {first}")));
+        }
+        let accumulator = |n: &str| n == "@result" || n == "__result__";
+        let overwrites = "iteration variable overwrites accumulator variable";
+        for (x, n) in [(a, &first), (b, &second)] {
+            if accumulator(n) {
+                return Some(self.at_node(x.id, "", overwrites));
+            }
+        }
+        None
+    }
+
     /// 1.36's two-variable comprehensions (`all`, `exists`, `existsOne` with two variables,
     /// `transformList`, `transformMap`, `transformMapEntry`), call `id`. The predicate and the
     /// filter are checked where cel-go's expansion (`ext/comprehensions.go`) puts them: the
@@ -677,6 +733,18 @@ impl Checker<'_> {
             "transformMap" | "transformMapEntry" => 4 + filtered,
             _ => 0,
         });
+        // `cel.@mapInsert(accu, t)` takes a map (or what may hold one) as `t`, its overloads
+        // `(map(K, V), K, V)` and `(map(K, V), map(K, V))`; the accumulator is the empty map's
+        // type, its variables unbound.
+        if name == "transformMapEntry" && !matches!(last.view(), Ty::Map(..)) && !last.is_dyn() {
+            let accu = Ty::Map(Box::new(Ty::Dyn), Box::new(Ty::Dyn));
+            return Some(Err(self.no_overload(
+                id,
+                "cel.@mapInsert",
+                &[accu, last],
+                false,
+            )));
+        }
         let result = match name {
             _ if quantifier => Ty::Bool,
             "transformList" => Ty::List(Box::new(last)),

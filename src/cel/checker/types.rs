@@ -171,16 +171,12 @@ pub fn declared_name(t: &Ty) -> String {
     }
 }
 
-/// Whether cel-go's checker takes type `t` as a well-known protobuf message
-/// (`isWellKnownType`): `dyn`, `null_type`, durations and timestamps, `list(dyn)` and
-/// `map(string, dyn)`.
+/// Whether cel-go's checker takes type `t`, denoted by a name the environment declares, as
+/// a well-known protobuf message (`isWellKnownType`): `null_type`, and the durations and
+/// timestamps of `google.protobuf.Duration` and `google.protobuf.Timestamp`. (`list` and `map`
+/// denote `list(A)` and `map(A, B)`, of type parameters, which are none.)
 pub fn is_well_known(t: &Ty) -> bool {
-    match t {
-        Ty::Dyn | Ty::Null | Ty::Duration | Ty::Timestamp => true,
-        Ty::List(e) => matches!(**e, Ty::Dyn),
-        Ty::Map(k, v) => matches!((&**k, &**v), (Ty::Str, Ty::Dyn)),
-        _ => false,
-    }
+    matches!(t, Ty::Null | Ty::Duration | Ty::Timestamp)
 }
 
 /// The name a chain of selections on an identifier spells (`net.IP`), as cel-go's

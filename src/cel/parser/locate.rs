@@ -72,7 +72,7 @@ fn contains(e: &IdedExpr, id: u64) -> bool {
 }
 
 /// The nodes right below `e`.
-fn children(e: &IdedExpr) -> Vec<&IdedExpr> {
+pub(in crate::cel) fn children(e: &IdedExpr) -> Vec<&IdedExpr> {
     match &e.expr {
         Expr::Select(s) => vec![&s.operand],
         Expr::Call(c) => c.target.as_deref().into_iter().chain(&c.args).collect(),

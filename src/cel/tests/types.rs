@@ -730,8 +730,14 @@ fn message_literals_are_looked_up_as_cel_go_looks_them_up() {
         }
         Some(out.join("\n"))
     };
-    let cases: [(&str, &[(usize, &str)]); 5] = [
+    let cases: [(&str, &[(usize, &str)]); 7] = [
         ("int{}", &[(4, "'int' is not a message type")]),
+        // The standard library's `list` is `list(A)` (`stdTypes`), no well-known message.
+        ("list{} == []", &[(5, "'list' is not a message type")]),
+        (
+            "optional_type{} == 1",
+            &[(14, "'optional_type' is not a message type")],
+        ),
         (
             "Msg{}",
             &[(4, "undeclared reference to 'Msg' (in container '')")],

@@ -561,11 +561,22 @@ impl<'p> Run<'p> {
                                     // In key order (as `elements` ranges over a map): which
                                     // duplicate is named follows Go's random map order in
                                     // cel-go; here it is the same on every run.
+                                    // A key is there when a key of the same number is
+                                    // (`mutableMap.Insert` finds it as `Find` does: `0u`
+                                    // finds `0`).
                                     for (ek, ev) in entry.entries().iter() {
-                                        if map.insert(ek.clone(), ev.clone()).is_some() {
+                                        let same_number = match ek {
+                                            Key::Int(i) => u64::try_from(*i).ok().map(Key::Uint),
+                                            Key::Uint(u) => i64::try_from(*u).ok().map(Key::Int),
+                                            _ => None,
+                                        };
+                                        let there = map.contains_key(ek)
+                                            || same_number.is_some_and(|k| map.contains_key(&k));
+                                        if there {
                                             err = Some(key_exists(ek));
                                             break;
                                         }
+                                        map.insert(ek.clone(), ev.clone());
                                     }
                                 }
                                 (Ok(_), None) => err = Some(no_overload()),
