@@ -72,6 +72,8 @@ pub mod jobs;
 #[cfg(feature = "kube")]
 pub mod kube;
 pub mod names;
+#[cfg(test)]
+mod names_upstream;
 pub mod objectmeta;
 pub mod process;
 pub mod pruning;

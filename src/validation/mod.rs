@@ -33,6 +33,8 @@ mod tests;
 mod upstream_listtype;
 #[cfg(test)]
 mod upstream_objectmeta;
+#[cfg(test)]
+mod upstream_objectmeta_api;
 
 pub use compile::{Compiled, Compiler};
 
@@ -285,6 +287,17 @@ impl Validator {
     fn prepare_for_update<'a>(&self, root: &mut Obj<'a>, old: &mut Obj<'a>) {
         self.prepare_meta(old);
         self.prepare_meta(root);
+        // The old object as its create stored it (`BeforeCreate` clears the deletion fields;
+        // `PrepareForCreate` sets the generation to 1), and the new one with the old one's
+        // generation (`BeforeUpdate`). With no deletion fields on the old object,
+        // `BeforeUpdate` keeps the new one's.
+        if let Some(Data::Object(meta)) = old.get_mut("metadata") {
+            meta.remove("deletionTimestamp");
+            meta.remove("deletionGracePeriodSeconds");
+        }
+        for o in [&mut *old, &mut *root] {
+            first_generation(o);
+        }
         let status = old.get("status").cloned();
         if self.status_subresource {
             match status {
@@ -317,6 +330,7 @@ impl Validator {
             root.remove("status");
         }
         self.prepare_meta(root);
+        first_generation(root);
     }
 
     /// The metadata the server fills in on create: the object's, its namespace, its name.
@@ -355,6 +369,14 @@ impl Validator {
             .map(openapi::errors::OErr::to_field_error)
             .filter(|e| seen.insert(e.to_string()))
             .collect()
+    }
+}
+
+/// The generation a custom resource's create gives it (`customResourceStrategy.
+/// PrepareForCreate`): 1, whatever the object says.
+fn first_generation(root: &mut Obj<'_>) {
+    if let Some(Data::Object(meta)) = root.get_mut("metadata") {
+        meta.insert("generation", Data::Int(1));
     }
 }
 

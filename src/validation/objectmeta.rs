@@ -65,14 +65,55 @@ pub(super) fn validate(
 }
 
 /// The ObjectMeta update checks (apimachinery's `ValidateObjectMetaAccessorUpdate`) of a
-/// new object whose name and namespace are its old object's (how updates are matched): its
-/// labels, annotations and ownerReferences, checked again.
+/// new object whose name and namespace are its old object's (how updates are matched), whose
+/// generation, uid and creationTimestamp `BeforeUpdate` made the old one's, and whose old
+/// object has no deletion fields (its create cleared them): a deletion field set is a change
+/// of an immutable field; its labels, annotations and ownerReferences, checked again.
 pub(super) fn update(meta: &Obj<'_>, path: &str, errs: &mut Vec<FieldError>) {
+    let immutable = "field is immutable";
+    if let Some(Data::Str(t)) = meta.get("deletionTimestamp") {
+        let value = crate::go::time::parse_rfc3339(t)
+            .ok()
+            .map(|p| BadValue::Text(meta_time(&p)));
+        let value = value.unwrap_or_else(|| BadValue::Json(Value::String(t.to_string())));
+        let at = format!("{path}.deletionTimestamp");
+        errs.push(FieldError::new(ErrorType::Invalid, at, value, immutable));
+    }
+    if let Some(g) = meta
+        .get("deletionGracePeriodSeconds")
+        .and_then(Data::as_i64)
+    {
+        let at = format!("{path}.deletionGracePeriodSeconds");
+        let value = BadValue::Json(Value::from(g));
+        errs.push(FieldError::new(ErrorType::Invalid, at, value, immutable));
+    }
     labels(meta.get("labels"), path, errs);
     annotations(meta.get("annotations"), path, errs);
     if let Some(Data::Array(refs)) = meta.get("ownerReferences") {
         owner_references(refs, &format!("{path}.ownerReferences"), errs);
     }
+}
+
+/// A `metav1.Time` as a bad value shows it: from 1.34 as JSON (`MarshalJSON`: RFC 3339 in
+/// UTC, whole seconds, quoted), before as its `String()` (Go's `time.Time.String` in the
+/// apiserver's zone, UTC: `1970-01-01 00:16:40 +0000 UTC`, a fraction without its trailing
+/// zeros).
+fn meta_time(t: &crate::go::time::Parsed) -> String {
+    let days = t.unix.div_euclid(86_400);
+    let secs = t.unix.rem_euclid(86_400);
+    let (y, m, d) = crate::go::time::civil_from_days(days);
+    let (h, min, s) = (secs / 3600, secs % 3600 / 60, secs % 60);
+    if crate::versions::current().json_bad_values {
+        return format!("\"{y:04}-{m:02}-{d:02}T{h:02}:{min:02}:{s:02}Z\"");
+    }
+    let mut out = format!("{y:04}-{m:02}-{d:02} {h:02}:{min:02}:{s:02}");
+    if t.nanos > 0 {
+        let frac = format!("{:09}", t.nanos);
+        out.push('.');
+        out.push_str(frac.trim_end_matches('0'));
+    }
+    out.push_str(" +0000 UTC");
+    out
 }
 
 /// The name and generateName checks alone (with `name_rule`): the rest of the ObjectMeta rules
@@ -273,5 +314,24 @@ fn finalizers(list: &[Data<'_>], path: &str, errs: &mut Vec<FieldError>) {
         let v = BadValue::Json(Value::from(names.clone()));
         let detail = "finalizer orphan and foregroundDeletion cannot be both set";
         errs.push(FieldError::new(ErrorType::Invalid, path, v, detail));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::meta_time;
+    use crate::versions::{enter, Behaviours, KubeVersion};
+
+    #[test]
+    fn a_deletion_timestamp_is_shown_as_each_version_shows_a_meta_time() {
+        let t = crate::go::time::parse_rfc3339("1970-01-01T02:16:40.250+02:00").unwrap();
+        let at = |minor| {
+            let _v = enter(Behaviours::of(KubeVersion::of_minor(minor).unwrap()));
+            meta_time(&t)
+        };
+        // From 1.34 as JSON (`MarshalJSON`: UTC, whole seconds), before as `String()`.
+        assert_eq!(at(36), "\"1970-01-01T00:16:40Z\"");
+        assert_eq!(at(34), "\"1970-01-01T00:16:40Z\"");
+        assert_eq!(at(33), "1970-01-01 00:16:40.25 +0000 UTC");
     }
 }
