@@ -284,26 +284,15 @@ fn label_value_rows() -> Vec<Row> {
     rows
 }
 
-/// A valid CRD whose conversion webhook is a service on `port`.
+/// A valid CRD (the Widget CRD) whose conversion webhook is a service on `port`.
 fn crd_with_webhook_port(port: i64) -> Value {
-    json!({
-        "apiVersion": "apiextensions.k8s.io/v1",
-        "kind": "CustomResourceDefinition",
-        "metadata": {"name": "widgets.example.com"},
-        "spec": {
-            "group": "example.com",
-            "scope": "Namespaced",
-            "names": {"plural": "widgets", "singular": "widget", "kind": "Widget", "listKind": "WidgetList"},
-            "versions": [{
-                "name": "v1", "served": true, "storage": true,
-                "schema": {"openAPIV3Schema": {"type": "object"}}
-            }],
-            "conversion": {"strategy": "Webhook", "webhook": {
-                "clientConfig": {"service": {"name": "s", "namespace": "n", "port": port}},
-                "conversionReviewVersions": ["v1"]
-            }}
-        }
-    })
+    let mut crd =
+        crate::test_support::json_of(crate::test_support::widget_crd!(["a: {type: string}"]));
+    crd["spec"]["conversion"] = json!({"strategy": "Webhook", "webhook": {
+        "clientConfig": {"service": {"name": "s", "namespace": "n", "port": port}},
+        "conversionReviewVersions": ["v1"]
+    }});
+    crd
 }
 
 /// `IsValidPortNum` as the CRD check answers it: the `port is not valid: ` details of the

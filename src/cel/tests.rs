@@ -717,6 +717,7 @@ mod lists;
 mod messages;
 mod parse_errors;
 mod ratcheting;
+mod rows;
 mod runtime_cost;
 mod runtime_cost_k8s_table;
 mod schema_levels;

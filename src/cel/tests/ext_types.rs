@@ -60,30 +60,10 @@
 //! constants (8, at program creation; 3 more by the timestamp and duration literal
 //! validators).
 
-use super::{compiled, obj};
 use crate::test_support::json_of;
-use serde_json::json;
 
-/// What a row gives in cel-go, in the apiserver's environment.
-#[derive(Clone, Copy, Debug)]
-enum Want {
-    /// The rule passes.
-    Holds,
-    /// A run-time error containing this text.
-    Error(&'static str),
-    /// The CRD is refused with an error containing this text.
-    Refused(&'static str),
-}
+use super::rows::{agrees, Want};
 use Want::*;
-
-/// What a rule gives here.
-#[derive(Debug)]
-enum Got {
-    Holds,
-    Fails,
-    Error(String),
-    Refused(String),
-}
 
 /// (name, rule, expected).
 type Row = (&'static str, &'static str, Want);
@@ -1192,38 +1172,6 @@ const COSTS: &[CostRow] = &[
     ),
 ];
 
-/// The rule's answer here.
-fn run(rule: &str) -> Got {
-    const MESSAGE: &str = "row failed";
-    let schema = json!({"type": "object", "properties": {"spec": {"type": "object",
-        "x-kubernetes-validations": [{"rule": rule, "message": MESSAGE}]}}});
-    let c = compiled(&schema.to_string());
-    let refused = c.texts();
-    if !refused.is_empty() {
-        return Got::Refused(refused.join("\n"));
-    }
-    let msgs: Vec<String> = c
-        .validate(&json_of(&obj("{}")))
-        .iter()
-        .map(|e| e.to_string())
-        .collect();
-    match msgs.as_slice() {
-        [] => Got::Holds,
-        [m] if *m == format!("spec: Invalid value: {MESSAGE}") => Got::Fails,
-        _ => Got::Error(msgs.join("\n")),
-    }
-}
-
-/// Whether `got` is cel-go's answer `want`.
-fn agrees(want: Want, got: &Got) -> bool {
-    match (want, got) {
-        (Holds, Got::Holds) => true,
-        (Error(w), Got::Error(t)) => t.contains(w),
-        (Refused(w), Got::Refused(t)) => t.contains(w),
-        _ => false,
-    }
-}
-
 const TABLES: &[(&str, &[Row])] = &[
     ("ext/comprehensions_test.go", COMPREHENSIONS),
     ("common/types/string_test.go", STRING),
@@ -1299,7 +1247,7 @@ fn rows_answer_as_cel_go() {
         eprintln!("{source}: {} rows", rows.len());
         for (name, rule, want) in *rows {
             total += 1;
-            let got = run(rule);
+            let got = super::rows::run("{}", "{}", rule);
             if !agrees(*want, &got) {
                 wrong.push(format!("[{name}] {rule:?}: cel-go {want:?}, here {got:?}"));
             }

@@ -53,34 +53,8 @@
 //! constant patterns of `matches` that do not compile (`cel.ValidateRegexLiterals`:
 //! `invalid matches argument`).
 
-use super::expressions::answer;
-use crate::test_support::json_of;
-use serde_json::json;
-
-/// What a row gives in cel-go.
-#[derive(Clone, Copy, Debug)]
-enum Want {
-    /// The expression is true.
-    Holds,
-    /// The expression is false.
-    False,
-    /// The expression equals this CEL literal.
-    Is(&'static str),
-    /// A run-time error containing this text.
-    Error(&'static str),
-    /// The apiserver refuses the rule at compile time with a message containing this text.
-    Refused(&'static str),
-}
+use super::rows::{agrees, rule, run, Got, Want};
 use Want::*;
-
-/// What a rule gives here.
-#[derive(Debug)]
-enum Got {
-    Holds,
-    Fails,
-    Error(String),
-    Refused(String),
-}
 
 /// (name, expression, expected).
 type Row = (&'static str, &'static str, Want);
@@ -656,30 +630,6 @@ const CEL_TEST_ROWS: &[Row] = &[
     ),
 ];
 
-/// The rule a row runs.
-fn rule(expr: &str, want: Want) -> String {
-    match want {
-        False => format!("!({expr})"),
-        Is(v) => format!("({expr}) == {v}"),
-        Holds | Error(_) | Refused(_) => expr.to_string(),
-    }
-}
-
-/// What `rule` gives on a `spec` with `props` holding `spec`.
-fn run(props: &str, spec: &str, rule: &str) -> Got {
-    let schema = json!({"type": "object", "properties": json_of(props),
-        "x-kubernetes-validations": [{"rule": rule}]});
-    let (refused, texts, _) = answer(schema, json_of(spec), false);
-    if refused {
-        return Got::Refused(texts.join("\n"));
-    }
-    match texts.as_slice() {
-        [] => Got::Holds,
-        [t] if t.ends_with(&format!("failed rule: {rule}")) => Got::Fails,
-        _ => Got::Error(texts.join("\n")),
-    }
-}
-
 /// Every row: (name, rule, expected, what it gives here).
 fn all_rows() -> Vec<(&'static str, String, Want, Got)> {
     let plain = ROWS
@@ -695,16 +645,6 @@ fn all_rows() -> Vec<(&'static str, String, Want, Got)> {
             (name, r, want, got)
         })
         .collect()
-}
-
-/// Whether `got` is cel-go's answer `want`.
-fn agrees(want: Want, got: &Got) -> bool {
-    match (want, got) {
-        (Holds | False | Is(_), Got::Holds) => true,
-        (Error(w), Got::Error(t)) => t.contains(w),
-        (Refused(w), Got::Refused(t)) => t.contains(w),
-        _ => false,
-    }
 }
 
 #[test]
