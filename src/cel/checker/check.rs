@@ -252,7 +252,7 @@ impl Checker<'_> {
                 let t = self.call(e.id, &call.func_name, call.target.as_deref(), &call.args);
                 self.in_format -= u32::from(format);
                 if format && t.is_ok() {
-                    self.format_literal(call.target.as_deref(), &call.args);
+                    self.format_literal(e.id, call.target.as_deref(), &call.args);
                 }
                 t
             }
@@ -585,9 +585,11 @@ impl Checker<'_> {
         }
     }
 
-    /// cel-go's compile-time check of `'<literal>'.format([<list literal>])`: a clause whose
-    /// argument's type it cannot take is `error during formatting: …` at that argument.
-    fn format_literal(&mut self, target: Option<&IdedExpr>, args: &[IdedExpr]) {
+    /// cel-go's compile-time check of `'<literal>'.format([<list literal>])` (call `id`;
+    /// `stringFormatValidator`, which the strings library of version 2 turns on): the format's
+    /// syntax, the count of arguments (both at the call), and a clause whose argument's static
+    /// type it cannot take (`error during formatting: …` at that argument), a literal's too.
+    fn format_literal(&mut self, id: u64, target: Option<&IdedExpr>, args: &[IdedExpr]) {
         let (
             Some(IdedExpr {
                 expr: Expr::Literal(LiteralValue::String(f)),
@@ -604,16 +606,15 @@ impl Checker<'_> {
         let mut values = Vec::with_capacity(l.elements.len());
         for (i, x) in l.elements.iter().enumerate() {
             let t = self.type_again(x);
-            // Literal arguments are left to run time, as cel-go's formatting tables run them.
-            let literal = matches!(x.expr, Expr::Literal(_));
             values.push(
-                (!l.optional_indices.contains(&i) && !literal)
+                (!l.optional_indices.contains(&i))
                     .then(|| sample(&t).or_else(|| type_only(&t)))
                     .flatten(),
             );
         }
-        if let Err((i, msg)) = crate::cel::library::check_format(f.inner(), &values) {
-            let issue = self.at_node(l.elements[i].id, "format", &msg);
+        if let Err((at, msg)) = crate::cel::library::check_format(f.inner(), &values) {
+            let node = at.map_or(id, |i| l.elements[i].id);
+            let issue = self.at_node(node, "format", &msg);
             self.invalid.push(issue);
         }
     }

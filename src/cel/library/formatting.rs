@@ -127,16 +127,12 @@ pub fn format(f: &str, args: &[Val]) -> Result<String, FormatError> {
     Ok(String::from_utf8_lossy(&out).into_owned())
 }
 
-/// cel-go's compile-time check of a literal format string over a list literal, on the
-/// arguments' types only: each clause against the static type of its argument (`None`: not
-/// known, not checked), represented by a value of that type (a [`TypeOnly`] for a type no
-/// clause takes). The error: the index of the argument and the text. Syntax errors and the
-/// count of arguments are left to run time (see [`validate`] for cel-go's whole check).
-pub fn check_format(f: &str, args: &[Option<Val>]) -> Result<(), (usize, String)> {
-    match validate(f, args) {
-        Err((Some(i), msg)) => Err((i, msg)),
-        _ => Ok(()),
-    }
+/// cel-go's compile-time check of a literal format string over a list literal
+/// (`stringFormatValidator`): each clause against the static type of its argument (`None`:
+/// not known, not checked), represented by a value of that type (a [`TypeOnly`] for a type no
+/// clause takes), the format's syntax and the count of arguments; see [`validate`].
+pub fn check_format(f: &str, args: &[Option<Val>]) -> Result<(), (Option<usize>, String)> {
+    validate(f, args)
 }
 
 /// cel-go's `stringFormatValidator` of `'<literal>'.format([<list literal>])` (it runs in

@@ -761,3 +761,39 @@ fn message_literals_are_looked_up_as_cel_go_looks_them_up() {
         assert_eq!(error_of(rule), text(rule, issues), "{rule}");
     }
 }
+
+#[test]
+fn a_literal_format_is_checked_when_the_rule_compiles() {
+    // cel-go's `stringFormatValidator` (strings version 2): the syntax and the count of
+    // arguments at the call's `(`, a clause's type at its argument, literals included.
+    let text = |rule: &str, col: usize, msg: &str| {
+        Some(format!(
+            "ERROR: <input>:1:{col}: {msg}\n | {rule}\n | {}^",
+            ".".repeat(col - 1)
+        ))
+    };
+    let cases = [
+        (
+            "'%d'.format(['a']) == ''",
+            14,
+            "error during formatting: decimal clause can only be used on integers, was given string",
+        ),
+        (
+            "'%z'.format([1]) == ''",
+            12,
+            "could not parse formatting clause: unrecognized formatting clause \"z\"",
+        ),
+        ("'%s %s'.format(['a']) == ''", 15, "index 1 out of range"),
+        (
+            "'%s'.format(['a', 'b']) == ''",
+            12,
+            "too many arguments supplied to string.format (expected 1, got 2)",
+        ),
+    ];
+    for (rule, col, msg) in cases {
+        assert_eq!(error_of(rule), text(rule, col, msg), "{rule}");
+    }
+    // A format string or argument known only at run time is checked then.
+    assert_eq!(error_of("dyn('%z').format([1]) == ''"), None);
+    assert_eq!(error_of("'%d'.format([dyn('a')]) == ''"), None);
+}
