@@ -346,3 +346,31 @@ fn an_expression_of_more_than_100000_code_points_is_not_parsed() {
         "ERROR: <input>:-1:0: expression code point size exceeds limit: size: 100001, limit 100000"
     );
 }
+
+#[test]
+fn a_backtick_name_is_refused_where_cel_go_reads_one() {
+    // cel-go's grammar reads `ESC_IDENTIFIER` where a field is named; its parser refuses it
+    // there, the apiserver not turning the escape syntax on.
+    let refused = |rule: &str, col: usize| {
+        format!(
+            "ERROR: <input>:1:{col}: unsupported syntax: '`'\n | {rule}\n | {}^",
+            ".".repeat(col - 1)
+        )
+    };
+    for (rule, col) in [
+        ("self.`a-b` == 'x'", 6),
+        ("self.?`a b` == 'x'", 7),
+        ("M{`a`: 1} == 1", 3),
+        ("self.a.`b.c` == 1", 8),
+    ] {
+        assert_eq!(
+            parse(rule).unwrap_err().to_string(),
+            refused(rule, col),
+            "{rule}"
+        );
+    }
+    // In a string, or where no field is named, it is no such name.
+    assert!(parse("self.a == '`b`'").is_ok());
+    let elsewhere = parse("`a` == 1").unwrap_err().to_string();
+    assert!(elsewhere.starts_with("ERROR: <input>:1:1: Syntax error: mismatched input '`a`'"));
+}
