@@ -187,6 +187,10 @@ pub enum Change {
     /// had none, no variable had a size of its own, and every comprehension's result had its
     /// range's size.
     EstimatedLocals,
+    /// cel-go v0.26's `lastIndexOf` of a string longer than its receiver is -1 without a
+    /// search (ext `strings.go`, 845f2a8e). Before, the search started at the receiver's last
+    /// character: on an empty receiver at -1, `index out of range: -1`.
+    LastIndexOfEmpty,
 }
 
 /// A set of CEL declarations gated by version.
@@ -245,6 +249,11 @@ pub const ROWS: &[Row] = &[
         name: "CEL environment: library.SemverLib version 1 (base.go, introduced 1.33)",
         since: 33,
         change: Change::CelEnv(CelLib::Semver),
+    },
+    Row {
+        name: "cel-go v0.26 lastIndexOf: a substring longer than its receiver is not found (Kubernetes 1.34)",
+        since: 34,
+        change: Change::LastIndexOfEmpty,
     },
     Row {
         name: "CEL environment: ext.Lists version 3 (base.go, introduced 1.34)",
@@ -391,6 +400,8 @@ pub struct Behaviours {
     pub structural_keeps_docs: bool,
     /// See [`Change::EstimatedLocals`].
     pub estimated_locals: bool,
+    /// See [`Change::LastIndexOfEmpty`].
+    pub last_index_of_empty: bool,
 }
 
 impl Behaviours {
@@ -425,6 +436,7 @@ impl Behaviours {
             selectable_fields_ratcheting: true,
             structural_keeps_docs: true,
             estimated_locals: true,
+            last_index_of_empty: true,
         };
         let mut i = 0;
         while i < ROWS.len() {
@@ -451,6 +463,7 @@ impl Behaviours {
                 Change::SelectableFieldsRatcheting => b.selectable_fields_ratcheting = here,
                 Change::StructuralKeepsDocs => b.structural_keeps_docs = here,
                 Change::EstimatedLocals => b.estimated_locals = here,
+                Change::LastIndexOfEmpty => b.last_index_of_empty = here,
             }
             i += 1;
         }

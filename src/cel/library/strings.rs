@@ -118,8 +118,9 @@ fn last_index_of(args: &[Val]) -> Res {
             if sub.is_empty() {
                 return Ok(Val::Int(count));
             }
-            // cel-go compares the lengths in bytes here.
-            if s.len() < sub.len() {
+            // cel-go compares the lengths in bytes here (from v0.26; before, the search
+            // started at the last character, and on an empty receiver failed).
+            if s.len() < sub.len() && crate::versions::current().last_index_of_empty {
                 return Ok(Val::Int(-1));
             }
             last_index_from(s, sub, count - 1)

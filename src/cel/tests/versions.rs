@@ -1,6 +1,7 @@
 //! What differs by Kubernetes version in CEL rules ([`crate::versions`]): the declarations a
 //! new rule may use (the compatibility version's environment), the bad value of a failed rule,
-//! `%e` in `format()`, and rules printed with Go's `%#v` in CRD errors.
+//! `%e` in `format()`, `lastIndexOf` on an empty string, and rules printed with Go's `%#v` in
+//! CRD errors.
 
 use super::{compiled, obj, spec};
 use crate::test_support::json_of;
@@ -141,6 +142,30 @@ fn percent_e_per_version() {
         assert!(c.errors.is_empty(), "{:?}", c.errors);
         let got: Vec<String> = c.validate(&o).iter().map(ToString::to_string).collect();
         assert_eq!(got, [want], "1.{minor}");
+    }
+}
+
+#[test]
+fn last_index_of_on_an_empty_string_per_version() {
+    // cel-go v0.26 (1.34) finds no longer substring without a search; before, the search began
+    // at the empty receiver's last character, -1.
+    let schema = spec(
+        "{s: {type: string, maxLength: 8}}",
+        "[{rule: \"self.s.lastIndexOf('@@') == -1\"}]",
+    );
+    let o = json_of(&obj("{s: ''}"));
+    let failed = "spec: Invalid value: \"object\": index out of range: -1 evaluating rule: self.s.lastIndexOf('@@') == -1";
+    for (minor, want) in [
+        (32, vec![failed]),
+        (33, vec![failed]),
+        (34, vec![]),
+        (36, vec![]),
+    ] {
+        let _v = at(minor);
+        let c = compiled(&schema);
+        assert!(c.errors.is_empty(), "{:?}", c.errors);
+        let got: Vec<String> = c.validate(&o).iter().map(ToString::to_string).collect();
+        assert_eq!(got, want, "1.{minor}");
     }
 }
 
