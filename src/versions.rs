@@ -179,14 +179,18 @@ pub enum Change {
     /// A structural schema keeps `externalDocs` and `example` (`Generic`, apiextensions
     /// `schema/convert.go`): the root `metadata` may not set them. Before, they were dropped.
     StructuralKeepsDocs,
-    /// cel-go v0.23's cost estimator tracks a comprehension's variables (`coster.localVars`):
-    /// the accumulator has the path and size of its initial value (`cel.bind`'s variable,
-    /// `optMap`'s), an iteration variable the entry size of a built range. Before (v0.22's
-    /// `costIdent`), an accumulator's path was its own name, which the apiserver's size
-    /// estimator reads from the rule's node (it skips a path's first element), `__result__`
-    /// had none, no variable had a size of its own, and every comprehension's result had its
-    /// range's size.
-    EstimatedLocals,
+    /// cel-go v0.23's costs (`checker/cost.go`, `interpreter/runtimecost.go`). The estimator
+    /// tracks a comprehension's variables (`coster.localVars`: the accumulator has the path and
+    /// size of its initial value, `cel.bind`'s and `optMap`'s variable included) and the entry
+    /// sizes of built lists and maps (an iteration variable over one, an index into one), sizes
+    /// `dyn(x)` as `x` (`maybeUnwrapDynCall`) and an optional of a scalar as a scalar
+    /// (`isScalar`); the runtime sizes an optional as its value (`actualSize`). Before (v0.22,
+    /// 1.32): an accumulator's path was its own name, which the apiserver's size estimator
+    /// reads from the rule's node (it skips a path's first element), `__result__` had none, no
+    /// variable had a size of its own, no list or map had entry sizes (an index into a literal
+    /// read `@items` from the rule's node), every comprehension had its range's size, `dyn(x)`
+    /// and optionals had none, and an optional's runtime size was 1.
+    CostsV023,
     /// cel-go v0.26's `lastIndexOf` of a string longer than its receiver is -1 without a
     /// search (ext `strings.go`, 845f2a8e). Before, the search started at the receiver's last
     /// character: on an empty receiver at -1, `index out of range: -1`.
@@ -241,9 +245,9 @@ pub const ROWS: &[Row] = &[
         change: Change::CelGo(CelLib::ExistsOneMacro),
     },
     Row {
-        name: "cel-go v0.23 cost estimator: comprehension variables sized as what they are bound to (Kubernetes 1.33)",
+        name: "cel-go v0.23 costs: comprehension variables, built entries, dyn() and optionals sized (Kubernetes 1.33)",
         since: 33,
-        change: Change::EstimatedLocals,
+        change: Change::CostsV023,
     },
     Row {
         name: "CEL environment: library.SemverLib version 1 (base.go, introduced 1.33)",
@@ -398,8 +402,8 @@ pub struct Behaviours {
     pub selectable_fields_ratcheting: bool,
     /// See [`Change::StructuralKeepsDocs`].
     pub structural_keeps_docs: bool,
-    /// See [`Change::EstimatedLocals`].
-    pub estimated_locals: bool,
+    /// See [`Change::CostsV023`].
+    pub costs_v023: bool,
     /// See [`Change::LastIndexOfEmpty`].
     pub last_index_of_empty: bool,
 }
@@ -435,7 +439,7 @@ impl Behaviours {
             int_or_string_max_length: true,
             selectable_fields_ratcheting: true,
             structural_keeps_docs: true,
-            estimated_locals: true,
+            costs_v023: true,
             last_index_of_empty: true,
         };
         let mut i = 0;
@@ -462,7 +466,7 @@ impl Behaviours {
                 Change::IntOrStringMaxLength => b.int_or_string_max_length = here,
                 Change::SelectableFieldsRatcheting => b.selectable_fields_ratcheting = here,
                 Change::StructuralKeepsDocs => b.structural_keeps_docs = here,
-                Change::EstimatedLocals => b.estimated_locals = here,
+                Change::CostsV023 => b.costs_v023 = here,
                 Change::LastIndexOfEmpty => b.last_index_of_empty = here,
             }
             i += 1;

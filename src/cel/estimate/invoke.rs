@@ -24,9 +24,11 @@ impl Walker<'_> {
         let name = name.unwrap_or_else(|| c.func_name.clone());
         let args: Vec<Info> = c.args.iter().map(|a| self.expr(a)).collect();
         if name == "dyn" && args.len() == 1 {
+            // cel-go v0.23's `maybeUnwrapDynCall`: the operand's sizes (v0.22: none).
             let a = &args[0];
             let cost = a.cost.add(Range::fixed(1));
-            return self.finish(cost, Ty::Dyn, Vec::new(), a.size, a.entry);
+            let size = a.size.filter(|_| self.sized_locals);
+            return self.finish(cost, Ty::Dyn, Vec::new(), size, a.entry);
         }
         let arg_types: Vec<Ty> = args.iter().map(|a| a.ty.clone()).collect();
         let ty = call_type(&name, target.as_ref().map(|t| &t.ty), &arg_types);

@@ -77,11 +77,12 @@ pub fn selects_at_cost(t: &Ty) -> bool {
     matches!(*viewed(t), Ty::Map(..) | Ty::Node(_))
 }
 
-/// Whether its size is fixed (1): cel-go's `isScalar`.
+/// Whether its size is fixed (1): cel-go's `isScalar`; an optional of a scalar from cel-go
+/// v0.23 ([`crate::versions::Change::CostsV023`]).
 pub fn is_scalar(t: &Ty) -> bool {
     match t {
         Ty::Bool | Ty::Double | Ty::Duration | Ty::Int | Ty::Timestamp | Ty::Uint => true,
-        Ty::Optional(t) => is_scalar(t),
+        Ty::Optional(t) => crate::versions::current().costs_v023 && is_scalar(t),
         _ => false,
     }
 }

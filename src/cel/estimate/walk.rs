@@ -82,9 +82,10 @@ pub struct Walker<'a> {
     /// The checker's type of every node, which stands for the walk's own where it is not `dyn`
     /// ([`ty::from_checked`]).
     pub checked: Option<&'a HashMap<u64, Ty>>,
-    /// Comprehension variables carry the path and sizes of what they are bound to
-    /// ([`crate::versions::Change::EstimatedLocals`]).
-    sized_locals: bool,
+    /// cel-go v0.23's sizes: comprehension variables carry the path and sizes of what they
+    /// are bound to, built lists and maps their entry sizes, `dyn(x)` the size of `x`
+    /// ([`crate::versions::Change::CostsV023`]).
+    pub(super) sized_locals: bool,
 }
 
 impl<'a> Walker<'a> {
@@ -96,7 +97,7 @@ impl<'a> Walker<'a> {
             sizer: Sizer::Schema,
             optional_old_self: false,
             checked: None,
-            sized_locals: crate::versions::current().estimated_locals,
+            sized_locals: crate::versions::current().costs_v023,
         }
     }
 
@@ -193,6 +194,8 @@ impl<'a> Walker<'a> {
         entry: Option<Entry>,
     ) -> Info {
         let ty = view(ty);
+        // cel-go v0.22 sized no entries.
+        let entry = entry.filter(|_| self.sized_locals);
         let size = computed
             .or_else(|| self.estimate_size(&path, &ty))
             .or_else(|| ty::is_scalar(&ty).then_some(Range::fixed(1)));

@@ -50,7 +50,7 @@ fn cost_with(
     }
 }
 
-fn cost(expr: &str, schema: &str, value: &str) -> u64 {
+pub(super) fn cost(expr: &str, schema: &str, value: &str) -> u64 {
     cost_with(expr, schema, value, true, u64::MAX).unwrap_or(u64::MAX)
 }
 

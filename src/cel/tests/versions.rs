@@ -220,3 +220,57 @@ fn ip_and_cidr_type_names_evaluate_in_every_version() {
         assert!(errs.is_empty(), "1.{minor}: {errs:?}");
     }
 }
+
+/// cel-go v0.23's costs (1.33): the estimate sizes an optional of a scalar (v0.22: no size, the
+/// comparison's cost unbounded), an index into a built list by its entries (v0.22: `@items`
+/// read from the rule's node, here an object's 0), `dyn(x)` as `x` (v0.22: no size), and
+/// `cel.bind`'s and `optMap`'s variable as what it is bound to.
+#[test]
+fn costs_per_cel_go_version() {
+    let node = crate::test_support::schema(
+        "type: object\nproperties:\n  l: {type: array, maxItems: 10, items: {type: integer}}\n  i: {type: integer}\n  s: {type: string, maxLength: 10}\n",
+    );
+    let cost = |minor: u8, rule: &str| {
+        let _v = at(minor);
+        crate::cel::estimated_cost(&node, rule).unwrap()
+    };
+    for (rule, v022, v023) in [
+        ("self.?i == optional.of(1)", 1_844_674_407_370_955_267, 4),
+        (
+            "optional.of(1) == optional.of(2)",
+            1_844_674_407_370_955_266,
+            3,
+        ),
+        ("['hello','hi'][0] != ['hello','bye'][1]", 22, 23),
+        ("(self.i > 0 ? ['aaaa'] : ['b'])[0] == self.s", 16, 17),
+        (
+            "optional.of('a').optMap(v, v == 'value').hasValue()",
+            17,
+            18,
+        ),
+    ] {
+        assert_eq!(cost(32, rule), v022, "1.32 {rule}");
+        assert_eq!(cost(33, rule), v023, "1.33 {rule}");
+        assert_eq!(cost(36, rule), v023, "1.36 {rule}");
+    }
+    // `dyn(self.l)` has no size in v0.22: its comprehension's cost is unbounded.
+    let rule = "dyn(self.l).all(x, true)";
+    assert_eq!(cost(32, rule), u64::MAX);
+    assert!(cost(33, rule) < u64::MAX && cost(33, rule) == cost(36, rule));
+}
+
+/// The runtime size of an optional is its value's from cel-go v0.23 (`actualSize`); 1 before.
+#[test]
+fn an_optional_compared_costs_its_size_from_1_33() {
+    let value = format!("'{}'", "a".repeat(100));
+    let cost = |minor: u8| {
+        let _v = at(minor);
+        super::runtime_cost::cost(
+            "optional.of(self) == optional.of(self)",
+            "{type: string}",
+            &value,
+        )
+    };
+    // Two variables and two calls, and the comparison: ceil(1 × 0.1) in v0.22, ceil(100 × 0.1) after.
+    assert_eq!([cost(32), cost(33), cost(36)], [5, 14, 14]);
+}

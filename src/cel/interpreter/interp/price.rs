@@ -168,7 +168,7 @@ pub(super) fn price(name: &str, id: Option<&'static str>) -> Price {
 }
 
 /// cel-go's `actualSize`: the size of strings (in characters), bytes, lists and maps (and of
-/// an optional's value), one for anything else.
+/// an optional's value, from cel-go v0.23), one for anything else.
 fn size(v: &V) -> u64 {
     match v {
         Ok(v) => size_of(v),
@@ -184,7 +184,8 @@ fn size_of(v: &Val) -> u64 {
         // An object's `unstructuredMap.Size()` counts every member of its JSON (null ones,
         // unknown fields, properties CEL cannot name), as its equality does.
         Val::Map(m) => m.json().map_or(m.len(), |j| j.members().len()) as u64,
-        Val::Optional(Some(inner)) => size_of(inner),
+        // From cel-go v0.23 (`actualSize`); before, an optional was 1.
+        Val::Optional(Some(inner)) if crate::versions::current().costs_v023 => size_of(inner),
         Val::Ext(e) => e.size().unwrap_or(1),
         _ => 1,
     }
