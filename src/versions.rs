@@ -195,6 +195,10 @@ pub enum Change {
     /// search (ext `strings.go`, 845f2a8e). Before, the search started at the receiver's last
     /// character: on an empty receiver at -1, `index out of range: -1`.
     LastIndexOfEmpty,
+    /// cel-go v0.23's `unescapeChar` refuses a `\u`/`\U` escape of no valid code point
+    /// (`utf8.ValidRune`): a surrogate or past U+10FFFF is `invalid unicode code point`.
+    /// Before, a surrogate was U+FFFD and past U+10FFFF was `unable to unescape string`.
+    ValidRuneEscapes,
 }
 
 /// A set of CEL declarations gated by version.
@@ -248,6 +252,11 @@ pub const ROWS: &[Row] = &[
         name: "cel-go v0.23 costs: comprehension variables, built entries, dyn() and optionals sized (Kubernetes 1.33)",
         since: 33,
         change: Change::CostsV023,
+    },
+    Row {
+        name: "cel-go v0.23 string escapes: a surrogate or a code point past U+10FFFF is an invalid unicode code point (Kubernetes 1.33)",
+        since: 33,
+        change: Change::ValidRuneEscapes,
     },
     Row {
         name: "CEL environment: library.SemverLib version 1 (base.go, introduced 1.33)",
@@ -406,6 +415,8 @@ pub struct Behaviours {
     pub costs_v023: bool,
     /// See [`Change::LastIndexOfEmpty`].
     pub last_index_of_empty: bool,
+    /// See [`Change::ValidRuneEscapes`].
+    pub valid_rune_escapes: bool,
 }
 
 impl Behaviours {
@@ -441,6 +452,7 @@ impl Behaviours {
             structural_keeps_docs: true,
             costs_v023: true,
             last_index_of_empty: true,
+            valid_rune_escapes: true,
         };
         let mut i = 0;
         while i < ROWS.len() {
@@ -468,6 +480,7 @@ impl Behaviours {
                 Change::StructuralKeepsDocs => b.structural_keeps_docs = here,
                 Change::CostsV023 => b.costs_v023 = here,
                 Change::LastIndexOfEmpty => b.last_index_of_empty = here,
+                Change::ValidRuneEscapes => b.valid_rune_escapes = here,
             }
             i += 1;
         }

@@ -105,6 +105,17 @@ pub fn for_the_crate(src: &str) -> Cow<'_, str> {
                     out[i + 1] = b'x';
                     changed = true;
                 }
+                // Before cel-go v0.23 a surrogate's escape is U+FFFD (`utf8.EncodeRune`).
+                b'u' | b'U' if !bytes && !crate::versions::current().valid_rune_escapes => {
+                    let n = if out[i + 1] == b'u' { 4 } else { 8 };
+                    let hex = src.get(i + 2..i + 2 + n).filter(|_| i + 2 + n <= end);
+                    let code = hex.and_then(|h| u32::from_str_radix(h, 16).ok());
+                    if code.is_some_and(|c| (0xD800..=0xDFFF).contains(&c)) {
+                        let fffd = if n == 4 { "FFFD" } else { "0000FFFD" };
+                        out[i + 2..i + 2 + n].copy_from_slice(fffd.as_bytes());
+                        changed = true;
+                    }
+                }
                 b'a' | b'b' | b'f' | b'n' | b'r' | b't' | b'v' | b'\\' | b'\'' | b'"' | b'`'
                 | b'?'
                     if bytes =>

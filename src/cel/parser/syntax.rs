@@ -55,15 +55,25 @@ pub fn parse(src: &str) -> Result<IdedExpr, Issues> {
     use std::collections::HashMap;
     type Parsed = Result<IdedExpr, Issues>;
     thread_local! {
-        static PARSED: RefCell<HashMap<Box<str>, Parsed>> = RefCell::new(HashMap::new());
+        // The parses, and the version behaviour they were made under (the only one a parse
+        // depends on: [`crate::versions::Change::ValidRuneEscapes`]).
+        static PARSED: RefCell<(bool, HashMap<Box<str>, Parsed>)> =
+            RefCell::new((true, HashMap::new()));
     }
-    if let Some(hit) = PARSED.with_borrow(|kept| kept.get(src).cloned()) {
+    let valid_rune = crate::versions::current().valid_rune_escapes;
+    let hit = PARSED.with_borrow(|(made, kept)| {
+        (*made == valid_rune)
+            .then(|| kept.get(src).cloned())
+            .flatten()
+    });
+    if let Some(hit) = hit {
         return hit;
     }
     let parsed = parse_anew(src);
-    PARSED.with_borrow_mut(|kept| {
-        if kept.len() >= KEPT_PARSES {
+    PARSED.with_borrow_mut(|(made, kept)| {
+        if kept.len() >= KEPT_PARSES || *made != valid_rune {
             kept.clear();
+            *made = valid_rune;
         }
         kept.insert(src.into(), parsed.clone());
     });
@@ -175,7 +185,12 @@ fn offset(src: &str, (line, col): (isize, isize)) -> usize {
 /// The crate's message for an error at byte `at`, in cel-go's words (`tokens`: the rule's).
 fn reworded(tokens: &[Token], at: usize, msg: &str) -> String {
     if msg.starts_with("invalid string literal: InvalidUnicode") {
-        return "invalid unicode code point".into();
+        // Before cel-go v0.23 only a code point past U+10FFFF (a surrogate is U+FFFD there,
+        // see `literals::for_the_crate`).
+        return match crate::versions::current().valid_rune_escapes {
+            true => "invalid unicode code point".into(),
+            false => "unable to unescape string".into(),
+        };
     }
     if msg == "argument must be a simple name" {
         // The error is at the argument's own position (a selection's `.`): the call is the

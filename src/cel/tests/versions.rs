@@ -274,3 +274,40 @@ fn an_optional_compared_costs_its_size_from_1_33() {
     // Two variables and two calls, and the comparison: ceil(1 × 0.1) in v0.22, ceil(100 × 0.1) after.
     assert_eq!([cost(32), cost(33), cost(36)], [5, 14, 14]);
 }
+
+/// cel-go v0.23 (1.33) refuses a `\u` or `\U` escape of no valid code point; v0.22 made a
+/// surrogate U+FFFD and refused a code point past U+10FFFF otherwise.
+#[test]
+fn unicode_escapes_per_version() {
+    let rules = |rule: &str| {
+        spec(
+            "{}",
+            &format!("[{{rule: {}}}]", serde_json::to_string(rule).unwrap()),
+        )
+    };
+    let refused = |minor: u8, rule: &str| {
+        let _v = at(minor);
+        compiled(&rules(rule)).texts()
+    };
+    let surrogate = r"'\uD800' == '\uFFFD' && '\U0000DFFF' == '\uFFFD'";
+    assert_eq!(refused(32, surrogate), Vec::<String>::new());
+    for minor in [33, 36] {
+        let texts = refused(minor, surrogate);
+        assert!(
+            texts.len() == 1 && texts[0].contains("ERROR: <input>:1:1: invalid unicode code point"),
+            "{texts:?}"
+        );
+    }
+    let past = r"'\U00110000' == ''";
+    let text = |minor| refused(minor, past).join("\n");
+    assert!(
+        text(32).contains("ERROR: <input>:1:1: unable to unescape string"),
+        "{}",
+        text(32)
+    );
+    assert!(
+        text(33).contains("ERROR: <input>:1:1: invalid unicode code point"),
+        "{}",
+        text(33)
+    );
+}
