@@ -2,6 +2,7 @@
 //! which the apiserver's format checks are); each function mirrors one Go function that the
 //! apiserver's answers depend on, and names it.
 
+pub mod fmt;
 pub mod netip;
 pub mod regexp;
 pub mod strconv;

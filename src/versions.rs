@@ -199,6 +199,11 @@ pub enum Change {
     /// (`utf8.ValidRune`): a surrogate or past U+10FFFF is `invalid unicode code point`.
     /// Before, a surrogate was U+FFFD and past U+10FFFF was `unable to unescape string`.
     ValidRuneEscapes,
+    /// cel-go v0.23 no longer reads an error's text as a format string (98789f34:
+    /// `types.NewErrFromString`, `ReportErrorAtID(…, "%s", msg)`). Before, Go's `Sprintf` read
+    /// each `%` in a syntax error, a time zone's error and a `format()` error as a verb
+    /// (`%!d(MISSING)`).
+    VerbatimErrorTexts,
 }
 
 /// A set of CEL declarations gated by version.
@@ -257,6 +262,11 @@ pub const ROWS: &[Row] = &[
         name: "cel-go v0.23 string escapes: a surrogate or a code point past U+10FFFF is an invalid unicode code point (Kubernetes 1.33)",
         since: 33,
         change: Change::ValidRuneEscapes,
+    },
+    Row {
+        name: "cel-go v0.23 error texts verbatim: a % in a syntax error, time zone error or format() error kept (Kubernetes 1.33)",
+        since: 33,
+        change: Change::VerbatimErrorTexts,
     },
     Row {
         name: "CEL environment: library.SemverLib version 1 (base.go, introduced 1.33)",
@@ -417,6 +427,8 @@ pub struct Behaviours {
     pub last_index_of_empty: bool,
     /// See [`Change::ValidRuneEscapes`].
     pub valid_rune_escapes: bool,
+    /// See [`Change::VerbatimErrorTexts`].
+    pub verbatim_error_texts: bool,
 }
 
 impl Behaviours {
@@ -453,6 +465,7 @@ impl Behaviours {
             costs_v023: true,
             last_index_of_empty: true,
             valid_rune_escapes: true,
+            verbatim_error_texts: true,
         };
         let mut i = 0;
         while i < ROWS.len() {
@@ -481,6 +494,7 @@ impl Behaviours {
                 Change::CostsV023 => b.costs_v023 = here,
                 Change::LastIndexOfEmpty => b.last_index_of_empty = here,
                 Change::ValidRuneEscapes => b.valid_rune_escapes = here,
+                Change::VerbatimErrorTexts => b.verbatim_error_texts = here,
             }
             i += 1;
         }

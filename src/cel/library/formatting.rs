@@ -22,7 +22,7 @@ fn format_call(args: &[Val]) -> Res {
     match args {
         [Val::String(f), Val::List(l)] => format(f, l.items())
             .map(|s| Val::String(s.into()))
-            .map_err(|e| Error::text(e.to_string())),
+            .map_err(|e| Error::text(super::error_text(e.to_string()))),
         _ => no_overload(),
     }
 }
@@ -132,7 +132,7 @@ pub fn format(f: &str, args: &[Val]) -> Result<String, FormatError> {
 /// not known, not checked), represented by a value of that type (a [`TypeOnly`] for a type no
 /// clause takes), the format's syntax and the count of arguments; see [`validate`].
 pub fn check_format(f: &str, args: &[Option<Val>]) -> Result<(), (Option<usize>, String)> {
-    validate(f, args)
+    validate(f, args).map_err(|(at, msg)| (at, super::error_text(msg)))
 }
 
 /// cel-go's `stringFormatValidator` of `'<literal>'.format([<list literal>])` (it runs in

@@ -324,6 +324,16 @@ pub fn no_overload() -> Res {
     Err(Error::NoSuchOverload)
 }
 
+/// An error's text as the version's cel-go shows it: before v0.23, read as a format string
+/// with no operands (`types.NewErr(err.Error())`; see
+/// [`crate::versions::Change::VerbatimErrorTexts`]).
+pub fn error_text(text: String) -> String {
+    match crate::versions::current().verbatim_error_texts {
+        true => text,
+        false => crate::go::fmt::sprintf_no_operands(&text),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

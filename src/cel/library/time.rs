@@ -271,8 +271,16 @@ fn go_total(ns: i64, unit: i64) -> i64 {
     (whole as f64 + rest as f64 / unit as f64) as i64
 }
 
-/// The wall clock of `t` in zone `tz` (cel-go's `timeZone`).
+/// The wall clock of `t` in zone `tz` (cel-go's `timeZone`); its error's text as the
+/// version's cel-go shows it ([`super::error_text`]).
 fn in_zone(t: &Timestamp, tz: &str) -> Result<NaiveDateTime, Error> {
+    in_zone_as_go(t, tz).map_err(|e| match e {
+        Error::Text(t) => Error::text(super::error_text(t.to_string())),
+        e => e,
+    })
+}
+
+fn in_zone_as_go(t: &Timestamp, tz: &str) -> Result<NaiveDateTime, Error> {
     let Some((hours, minutes)) = tz.split_once(':') else {
         return Ok(match tz {
             "" | "UTC" | "Local" => t.naive_utc(),

@@ -54,15 +54,17 @@ pub fn parse(src: &str) -> Result<IdedExpr, Issues> {
     use std::cell::RefCell;
     use std::collections::HashMap;
     type Parsed = Result<IdedExpr, Issues>;
+    type Kept = ((bool, bool), HashMap<Box<str>, Parsed>);
     thread_local! {
-        // The parses, and the version behaviour they were made under (the only one a parse
-        // depends on: [`crate::versions::Change::ValidRuneEscapes`]).
-        static PARSED: RefCell<(bool, HashMap<Box<str>, Parsed>)> =
-            RefCell::new((true, HashMap::new()));
+        // The parses, and the version behaviours they were made under (those a parse depends
+        // on: [`crate::versions::Change::ValidRuneEscapes`] and
+        // [`crate::versions::Change::VerbatimErrorTexts`]).
+        static PARSED: RefCell<Kept> = RefCell::new(((true, true), HashMap::new()));
     }
-    let valid_rune = crate::versions::current().valid_rune_escapes;
+    let b = crate::versions::current();
+    let made_under = (b.valid_rune_escapes, b.verbatim_error_texts);
     let hit = PARSED.with_borrow(|(made, kept)| {
-        (*made == valid_rune)
+        (*made == made_under)
             .then(|| kept.get(src).cloned())
             .flatten()
     });
@@ -71,9 +73,9 @@ pub fn parse(src: &str) -> Result<IdedExpr, Issues> {
     }
     let parsed = parse_anew(src);
     PARSED.with_borrow_mut(|(made, kept)| {
-        if kept.len() >= KEPT_PARSES || *made != valid_rune {
+        if kept.len() >= KEPT_PARSES || *made != made_under {
             kept.clear();
-            *made = valid_rune;
+            *made = made_under;
         }
         kept.insert(src.into(), parsed.clone());
     });
@@ -135,7 +137,13 @@ pub(in crate::cel) fn parse_within(src: &str, limit: u32) -> Result<IdedExpr, Is
                     continue;
                 }
             }
-            issues.push(Issue::at(src, at, reworded(&tokens, at, &e.msg)));
+            let msg = reworded(&tokens, at, &e.msg);
+            // Before cel-go v0.23 a syntax error's text was read as a format string.
+            let msg = match msg.starts_with("Syntax error: ") {
+                true => crate::cel::library::error_text(msg),
+                false => msg,
+            };
+            issues.push(Issue::at(src, at, msg));
         }
     }
     if stopped.is_some() {

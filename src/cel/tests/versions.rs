@@ -311,3 +311,48 @@ fn unicode_escapes_per_version() {
         text(33)
     );
 }
+
+/// Before cel-go v0.23 (1.32) a syntax error's, a time zone error's and a `format()` error's
+/// text went through Go's `Sprintf` as its format: each `%` a verb with no operand.
+#[test]
+fn a_percent_in_an_error_text_per_version() {
+    let texts = |minor: u8, props: &str, rule: &str, value: &str| {
+        let _v = at(minor);
+        let rules = format!("[{{rule: {}}}]", serde_json::to_string(rule).unwrap());
+        let c = compiled(&spec(props, &rules));
+        if !c.errors.is_empty() {
+            return c.texts().join("\n");
+        }
+        let o = json_of(&obj(value));
+        let got: Vec<String> = c.validate(&o).iter().map(ToString::to_string).collect();
+        got.join("\n")
+    };
+    let s = "{s: {type: string, maxLength: 8}}";
+    for (rule, value, old, new) in [
+        (
+            "self.s == 1 %% 2",
+            "{s: a}",
+            "Syntax error: extraneous input '%!'(MISSING) expecting",
+            "Syntax error: extraneous input '%' expecting",
+        ),
+        (
+            "timestamp('2024-01-01T00:00:00Z').getHours(self.s) == 0",
+            "{s: '%d'}",
+            "unknown time zone %!d(MISSING) evaluating rule",
+            "unknown time zone %d evaluating rule",
+        ),
+        (
+            "self.s.format([1]) == ''",
+            "{s: '%.2%'}",
+            "unrecognized formatting clause \"%!\"(MISSING)",
+            "unrecognized formatting clause \"%\"",
+        ),
+    ] {
+        let at32 = texts(32, s, rule, value);
+        assert!(at32.contains(old), "1.32 {rule}: {at32}");
+        for minor in [33, 36] {
+            let t = texts(minor, s, rule, value);
+            assert!(t.contains(new), "1.{minor} {rule}: {t}");
+        }
+    }
+}
