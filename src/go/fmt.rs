@@ -29,28 +29,21 @@ pub fn sprintf_no_operands(format: &str) -> String {
                 bad_index = true;
             }
         };
-        index(&mut i);
-        // Width.
-        if b.get(i) == Some(&b'*') {
-            i += 1;
-            out.push_str("%!(BADWIDTH)");
-        } else {
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
+        // A width or precision: digits, or `*`, which takes an operand there is none of.
+        let number = |i: &mut usize, out: &mut String, bad: &str| {
+            if b.get(*i) == Some(&b'*') {
+                *i += 1;
+                out.push_str(bad);
+            } else {
+                *i += b[*i..].iter().take_while(|c| c.is_ascii_digit()).count();
             }
-        }
-        // Precision.
+        };
+        index(&mut i);
+        number(&mut i, &mut out, "%!(BADWIDTH)");
         if b.get(i) == Some(&b'.') {
             i += 1;
             index(&mut i);
-            if b.get(i) == Some(&b'*') {
-                i += 1;
-                out.push_str("%!(BADPREC)");
-            } else {
-                while i < b.len() && b[i].is_ascii_digit() {
-                    i += 1;
-                }
-            }
+            number(&mut i, &mut out, "%!(BADPREC)");
         }
         index(&mut i);
         let Some(verb) = spec[i..].chars().next() else {
