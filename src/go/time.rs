@@ -475,6 +475,43 @@ fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
     era * 146_097 + doe - 719_468
 }
 
+/// Go's `.999999999` layout element: the fraction of a second without its trailing zeros,
+/// nothing for a whole second.
+fn trimmed_fraction(nanos: u32) -> String {
+    match nanos {
+        0 => String::new(),
+        n => format!(".{}", format!("{n:09}").trim_end_matches('0')),
+    }
+}
+
+/// Go's `t.Format(time.RFC3339Nano)`: the fraction without trailing zeros, `Z` for UTC.
+pub fn format_rfc3339_nano(t: &chrono::DateTime<chrono::FixedOffset>) -> String {
+    let mut out = t.format("%Y-%m-%dT%H:%M:%S").to_string();
+    out.push_str(&trimmed_fraction(t.timestamp_subsec_nanos()));
+    let offset = t.offset().local_minus_utc();
+    if offset == 0 {
+        out.push('Z');
+    } else {
+        let sign = if offset < 0 { '-' } else { '+' };
+        let a = offset.abs();
+        out.push_str(&format!("{sign}{:02}:{:02}", a / 3600, a / 60 % 60));
+    }
+    out
+}
+
+/// Go's `t.UTC().Format(time.RFC3339)`: whole seconds, `Z`.
+pub fn format_rfc3339_utc<Z: chrono::TimeZone>(t: &chrono::DateTime<Z>) -> String {
+    t.naive_utc().format("%Y-%m-%dT%H:%M:%SZ").to_string()
+}
+
+/// Go's `t.String()` of a time in UTC (`2006-01-02 15:04:05.999999999 -0700 MST`): the
+/// fraction without trailing zeros.
+pub fn utc_string<Z: chrono::TimeZone>(t: &chrono::DateTime<Z>) -> String {
+    let utc = t.naive_utc();
+    let fraction = trimmed_fraction(utc.and_utc().timestamp_subsec_nanos());
+    format!("{}{fraction} +0000 UTC", utc.format("%Y-%m-%d %H:%M:%S"))
+}
+
 /// The proleptic Gregorian date of a day count since 1970-01-01.
 pub fn civil_from_days(z: i64) -> (i64, i64, i64) {
     let z = z + 719_468;

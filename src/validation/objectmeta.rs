@@ -74,7 +74,8 @@ pub(super) fn update(meta: &Obj<'_>, path: &str, errs: &mut Vec<FieldError>) {
     if let Some(Data::Str(t)) = meta.get("deletionTimestamp") {
         let value = crate::go::time::parse_rfc3339(t)
             .ok()
-            .map(|p| BadValue::Text(meta_time(&p)));
+            .and_then(|p| meta_time(&p))
+            .map(BadValue::Text);
         let value = value.unwrap_or_else(|| BadValue::Json(Value::String(t.to_string())));
         let at = format!("{path}.deletionTimestamp");
         errs.push(FieldError::new(ErrorType::Invalid, at, value, immutable));
@@ -96,24 +97,13 @@ pub(super) fn update(meta: &Obj<'_>, path: &str, errs: &mut Vec<FieldError>) {
 
 /// A `metav1.Time` as a bad value shows it: from 1.34 as JSON (`MarshalJSON`: RFC 3339 in
 /// UTC, whole seconds, quoted), before as its `String()` (Go's `time.Time.String` in the
-/// apiserver's zone, UTC: `1970-01-01 00:16:40 +0000 UTC`, a fraction without its trailing
-/// zeros).
-fn meta_time(t: &crate::go::time::Parsed) -> String {
-    let days = t.unix.div_euclid(86_400);
-    let secs = t.unix.rem_euclid(86_400);
-    let (y, m, d) = crate::go::time::civil_from_days(days);
-    let (h, min, s) = (secs / 3600, secs % 3600 / 60, secs % 60);
-    if crate::versions::current().json_bad_values {
-        return format!("\"{y:04}-{m:02}-{d:02}T{h:02}:{min:02}:{s:02}Z\"");
-    }
-    let mut out = format!("{y:04}-{m:02}-{d:02} {h:02}:{min:02}:{s:02}");
-    if t.nanos > 0 {
-        let frac = format!("{:09}", t.nanos);
-        out.push('.');
-        out.push_str(frac.trim_end_matches('0'));
-    }
-    out.push_str(" +0000 UTC");
-    out
+/// apiserver's zone, UTC). `None` for a time chrono cannot hold (none RFC 3339 reads).
+fn meta_time(t: &crate::go::time::Parsed) -> Option<String> {
+    let t = chrono::DateTime::from_timestamp(t.unix, t.nanos)?;
+    Some(match crate::versions::current().json_bad_values {
+        true => format!("\"{}\"", crate::go::time::format_rfc3339_utc(&t)),
+        false => crate::go::time::utc_string(&t),
+    })
 }
 
 /// The name and generateName checks alone (with `name_rule`): the rest of the ObjectMeta rules
@@ -327,7 +317,7 @@ mod tests {
         let t = crate::go::time::parse_rfc3339("1970-01-01T02:16:40.250+02:00").unwrap();
         let at = |minor| {
             let _v = enter(Behaviours::of(KubeVersion::of_minor(minor).unwrap()));
-            meta_time(&t)
+            meta_time(&t).unwrap()
         };
         // From 1.34 as JSON (`MarshalJSON`: UTC, whole seconds), before as `String()`.
         assert_eq!(at(36), "\"1970-01-01T00:16:40Z\"");

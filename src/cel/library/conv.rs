@@ -291,24 +291,9 @@ pub(crate) fn to_string(v: &Val) -> Result<String, Error> {
     })
 }
 
-/// Go's `t.Format(time.RFC3339Nano)`: the fraction without trailing zeros, `Z` for UTC.
+/// Go's `t.Format(time.RFC3339Nano)` (see [`crate::go::time::format_rfc3339_nano`]).
 pub(crate) fn timestamp_text(t: &Timestamp) -> String {
-    let mut out = t.format("%Y-%m-%dT%H:%M:%S").to_string();
-    let nanos = t.timestamp_subsec_nanos();
-    if nanos > 0 {
-        let frac = format!("{nanos:09}");
-        out.push('.');
-        out.push_str(frac.trim_end_matches('0'));
-    }
-    let offset = t.offset().local_minus_utc();
-    if offset == 0 {
-        out.push('Z');
-    } else {
-        let sign = if offset < 0 { '-' } else { '+' };
-        let a = offset.abs();
-        out.push_str(&format!("{sign}{:02}:{:02}", a / 3600, a / 60 % 60));
-    }
-    out
+    crate::go::time::format_rfc3339_nano(t)
 }
 
 /// cel-go's duration text: Go's `d.Seconds()` as the shortest decimal and `s` (`5400s`,
