@@ -18,7 +18,7 @@
 //! ANTLR's commonest repairs do (a character the lexer refuses skipped, one extraneous token
 //! deleted), and says so otherwise: the parse's own errors then stand.
 
-use crate::cel::locate::string_end;
+use crate::cel::locate::{number_len, string_end};
 
 /// cel-go's default `MaxRecursionDepth` (`parser.NewParser`), which the apiserver keeps.
 pub const LIMIT: u32 = 250;
@@ -89,6 +89,8 @@ enum Tok {
     Two([u8; 2]),
     /// Any other operator or punctuation: one ASCII character.
     One(u8),
+    /// A backtick-quoted name (`ESC_IDENTIFIER`).
+    Escaped,
 }
 
 /// The tokens of `src` (each with its byte offset); whether they are all of it (`false` when
@@ -136,6 +138,9 @@ fn lex(src: &str) -> (Vec<(Tok, usize)>, bool, bool) {
         } else if b"()[]{},.:?+-*/%!<>".contains(&c) {
             i += 1;
             Tok::One(c)
+        } else if let Some(len) = escaped_len(&b[i..]) {
+            i += len;
+            Tok::Escaped
         } else {
             skipped = true;
             i += src[i..].chars().next().map_or(1, char::len_utf8);
@@ -144,6 +149,58 @@ fn lex(src: &str) -> (Vec<(Tok, usize)>, bool, bool) {
         out.push((tok, start));
     }
     (out, true, skipped)
+}
+
+/// The length of a backtick-quoted name at the start of `b` (`ESC_IDENTIFIER: '`' (LETTER |
+/// DIGIT | '_' | '.' | '-' | '/' | ' ')+ '`'`).
+fn escaped_len(b: &[u8]) -> Option<usize> {
+    let inner = b.get(1..)?;
+    let len = inner
+        .iter()
+        .take_while(|x| x.is_ascii_alphanumeric() || b"_.-/ ".contains(x))
+        .count();
+    (b[0] == b'`' && len > 0 && inner.get(len) == Some(&b'`')).then_some(len + 2)
+}
+
+/// Where a backtick-quoted name is selected (`a.`b``, `a.?`b``) or names a message literal's
+/// field (`M{`b`: 1}`): cel-go's parser reads it there (`escapeIdent`), and refuses it
+/// (`normalizeIdent`: `unsupported syntax: '`'`, at the backtick), the apiserver not turning
+/// the escape syntax on. Elsewhere such a name is a syntax error of the crate's, as of
+/// cel-go's.
+pub fn escaped_names(src: &str) -> Vec<usize> {
+    if !src.contains('`') {
+        return Vec::new();
+    }
+    let (tokens, _, _) = lex(src);
+    let mut out = Vec::new();
+    // Whether each open bracket is a message literal's `{` (a name or literal before it).
+    let mut braces: Vec<bool> = Vec::new();
+    for (k, &(t, at)) in tokens.iter().enumerate() {
+        let before = |n: usize| k.checked_sub(n).map(|j| tokens[j].0);
+        match t {
+            Tok::Escaped => {
+                let dot = Some(Tok::One(b'.'));
+                let selected =
+                    before(1) == dot || (before(1) == Some(Tok::One(b'?')) && before(2) == dot);
+                let field = braces.last() == Some(&true)
+                    && matches!(before(1), Some(Tok::One(b'{' | b',')))
+                    && tokens.get(k + 1).map(|t| t.0) == Some(Tok::One(b':'));
+                if selected || field {
+                    out.push(at);
+                }
+            }
+            Tok::One(b'{') => braces.push(matches!(
+                before(1),
+                Some(Tok::Ident | Tok::In | Tok::Lit | Tok::Num | Tok::Escaped)
+            )),
+            Tok::One(b'(' | b'[') => braces.push(false),
+            Tok::One(b'}' | b')' | b']') => {
+                braces.pop();
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Whether a string literal's text (from its prefix to where [`string_end`] ends it) is closed,
@@ -159,32 +216,6 @@ fn terminated(text: &str) -> bool {
     body.len() >= 2 * close.len()
         && body.ends_with(&close)
         && (close.len() == 3 || !body.contains(['\n', '\r']))
-}
-
-/// The length of the number at the start of `b` (`DIGIT+ ('.' DIGIT+)? EXPONENT? 'u'?`,
-/// `'.' DIGIT+ EXPONENT?`, `0x` (lowercase only) hex digits with an optional `u`).
-fn number_len(b: &[u8]) -> usize {
-    let digits = |from: usize| b[from..].iter().take_while(|x| x.is_ascii_digit()).count();
-    if b.starts_with(b"0x") && b.get(2).is_some_and(u8::is_ascii_hexdigit) {
-        let n = 2 + b[2..].iter().take_while(|x| x.is_ascii_hexdigit()).count();
-        return n + usize::from(matches!(b.get(n), Some(b'u' | b'U')));
-    }
-    let mut n = digits(0);
-    let whole = n;
-    if b.get(n) == Some(&b'.') && b.get(n + 1).is_some_and(u8::is_ascii_digit) {
-        n += 1 + digits(n + 1);
-    }
-    if matches!(b.get(n), Some(b'e' | b'E')) {
-        let sign = usize::from(matches!(b.get(n + 1), Some(b'+' | b'-')));
-        let exp = digits(n + 1 + sign);
-        if exp > 0 {
-            n += 1 + sign + exp;
-        }
-    }
-    if n == whole && matches!(b.get(n), Some(b'u' | b'U')) {
-        n += 1;
-    }
-    n
 }
 
 /// The grammar's rules that can enclose themselves, each counted on its own by the listener.
@@ -433,8 +464,17 @@ impl Walk<'_> {
                     if optional {
                         self.bump();
                     }
-                    self.expect(Tok::Ident)?;
+                    // `escapeIdent`: a backtick name too, except before a call's `(`.
+                    let escaped = self.is(Tok::Escaped)?;
+                    if escaped {
+                        self.bump();
+                    } else {
+                        self.expect(Tok::Ident)?;
+                    }
                     let mut kids = vec![left];
+                    if escaped && self.is(Tok::One(b'('))? {
+                        return Err(Stop::Malformed);
+                    }
                     if !optional && self.is(Tok::One(b'('))? {
                         self.bump();
                         if !self.is(Tok::One(b')'))? {
@@ -545,7 +585,12 @@ impl Walk<'_> {
                 if self.is(Tok::One(b'?'))? {
                     self.bump();
                 }
-                self.expect(Tok::Ident)?;
+                // `optField`'s `escapeIdent`.
+                if self.is(Tok::Escaped)? {
+                    self.bump();
+                } else {
+                    self.expect(Tok::Ident)?;
+                }
                 self.expect(Tok::One(b':'))?;
                 values.push(self.expr()?);
                 if !self.more(b'}')? {

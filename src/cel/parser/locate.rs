@@ -401,26 +401,28 @@ pub(in crate::cel) fn string_end(b: &[u8], i: usize) -> Option<usize> {
     Some(b.len())
 }
 
-fn number_len(b: &[u8]) -> usize {
-    if b.starts_with(b"0x") || b.starts_with(b"0X") {
-        return 2 + b[2..]
-            .iter()
-            .take_while(|x| x.is_ascii_hexdigit() || **x == b'u' || **x == b'U')
-            .count();
+/// The length of the number at the start of `b` (`DIGIT+ ('.' DIGIT+)? EXPONENT? 'u'?`,
+/// `'.' DIGIT+ EXPONENT?`, `0x` (lowercase only) hex digits with an optional `u`).
+pub(in crate::cel) fn number_len(b: &[u8]) -> usize {
+    let digits = |from: usize| b[from..].iter().take_while(|x| x.is_ascii_digit()).count();
+    if b.starts_with(b"0x") && b.get(2).is_some_and(u8::is_ascii_hexdigit) {
+        let n = 2 + b[2..].iter().take_while(|x| x.is_ascii_hexdigit()).count();
+        return n + usize::from(matches!(b.get(n), Some(b'u' | b'U')));
     }
-    let mut n = b.iter().take_while(|x| x.is_ascii_digit()).count();
+    let mut n = digits(0);
+    let whole = n;
     if b.get(n) == Some(&b'.') && b.get(n + 1).is_some_and(u8::is_ascii_digit) {
-        n += 1 + b[n + 1..].iter().take_while(|x| x.is_ascii_digit()).count();
+        n += 1 + digits(n + 1);
     }
     if matches!(b.get(n), Some(b'e' | b'E')) {
         let sign = usize::from(matches!(b.get(n + 1), Some(b'+' | b'-')));
-        let digits = b[n + 1 + sign..]
-            .iter()
-            .take_while(|x| x.is_ascii_digit())
-            .count();
-        if digits > 0 {
-            n += 1 + sign + digits;
+        let exp = digits(n + 1 + sign);
+        if exp > 0 {
+            n += 1 + sign + exp;
         }
     }
-    n + usize::from(matches!(b.get(n), Some(b'u' | b'U')))
+    if n == whole && matches!(b.get(n), Some(b'u' | b'U')) {
+        n += 1;
+    }
+    n
 }

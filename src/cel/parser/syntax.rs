@@ -153,7 +153,7 @@ pub(in crate::cel) fn parse_within(src: &str, limit: u32) -> Result<IdedExpr, Is
     for (at, msg) in token_checks(&tokens) {
         issues.push(Issue::at(src, at, msg));
     }
-    for at in escaped_names(src) {
+    for at in depth::escaped_names(src) {
         issues.push(Issue::at(src, at, "unsupported syntax: '`'"));
     }
     if let Depth::Visitor { at } = depth {
@@ -311,80 +311,6 @@ fn token_checks(tokens: &[Token]) -> Vec<(usize, String)> {
                 }
             }
             _ => {}
-        }
-    }
-    out
-}
-
-/// Where a backtick-quoted name (`ESC_IDENTIFIER`) is selected (`a.`b``, `a.?`b``) or names
-/// a message literal's field (`M{`b`: 1}`): cel-go's parser reads it, and refuses it there
-/// (`normalizeIdent`: `unsupported syntax: '`'`, at the backtick), the apiserver not turning
-/// the escape syntax on. Elsewhere such a name is a syntax error of the crate's, as of
-/// cel-go's.
-fn escaped_names(src: &str) -> Vec<usize> {
-    if !src.contains('`') {
-        return Vec::new();
-    }
-    let b = src.as_bytes();
-    let mut out = Vec::new();
-    // The significant byte before (`a` for a name or literal), and whether each open brace
-    // is a message literal's (a name before it).
-    let mut prev = [b' ', b' '];
-    let mut braces: Vec<bool> = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c.is_ascii_whitespace() {
-            i += 1;
-            continue;
-        }
-        if b[i..].starts_with(b"//") {
-            i = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |p| i + p);
-            continue;
-        }
-        if let Some(end) = crate::cel::locate::string_end(b, i) {
-            prev = [prev[1], b'a'];
-            i = end;
-            continue;
-        }
-        if c == b'`' {
-            let len = b[i + 1..]
-                .iter()
-                .take_while(|x| x.is_ascii_alphanumeric() || b"_.-/ ".contains(x))
-                .count();
-            if len > 0 && b.get(i + 1 + len) == Some(&b'`') {
-                let end = i + 2 + len;
-                let next = b[end..].iter().find(|x| !x.is_ascii_whitespace());
-                let selected = prev[1] == b'.' || (prev == [b'.', b'?']);
-                let field = braces.last() == Some(&true)
-                    && matches!(prev[1], b'{' | b',')
-                    && next == Some(&b':');
-                if selected || field {
-                    out.push(i);
-                }
-                prev = [prev[1], b'a'];
-                i = end;
-                continue;
-            }
-        }
-        match c {
-            b'{' => braces.push(prev[1] == b'a'),
-            b'}' => {
-                braces.pop();
-            }
-            b'(' | b'[' => braces.push(false),
-            b')' | b']' => {
-                braces.pop();
-            }
-            _ => {}
-        }
-        let word = c == b'_' || c.is_ascii_alphanumeric();
-        prev = [prev[1], if word { b'a' } else { c }];
-        i += 1;
-        if word {
-            while i < b.len() && (b[i] == b'_' || b[i].is_ascii_alphanumeric()) {
-                i += 1;
-            }
         }
     }
     out

@@ -369,6 +369,10 @@ fn a_backtick_name_is_refused_where_cel_go_reads_one() {
             "{rule}"
         );
     }
+    // The grammar reads it there (`escapeIdent`), so the nesting walk does too; not as a
+    // call's name.
+    assert_eq!(check("self.`a-b` == M{?`c`: 1}", LIMIT), Depth::Within);
+    assert_eq!(check("self.`a`(1)", LIMIT), Depth::Malformed);
     // In a string, or where no field is named, it is no such name.
     assert!(parse("self.a == '`b`'").is_ok());
     let elsewhere = parse("`a` == 1").unwrap_err().to_string();
