@@ -681,10 +681,9 @@ impl Checker<'_> {
         if first == second {
             return Some(self.at_node(b.id, "", &format!("duplicate variable name: {first}")));
         }
-        let accumulator = |n: &str| n == "@result" || n == "__result__";
         let overwrites = "iteration variable overwrites accumulator variable";
         for (x, n) in [(a, &first), (b, &second)] {
-            if accumulator(n) {
+            if crate::cel::syntax::is_accumulator(n) {
                 return Some(self.at_node(x.id, "", overwrites));
             }
         }

@@ -12,7 +12,7 @@ use ::cel::common::ast::{
     CallExpr, ComprehensionExpr, Expr, IdedExpr, ListExpr, LiteralValue, MapExpr,
 };
 
-const ACCU: &str = "@result";
+const ACCU: &str = crate::cel::syntax::HIDDEN_ACCUMULATOR;
 
 /// The estimate of `c` when it is one of these macros.
 pub fn expand(w: &mut Walker<'_>, c: &CallExpr) -> Option<Info> {

@@ -8,6 +8,7 @@ use super::calls::size;
 use super::range::{Range, LIST_CREATE, MAP_CREATE, STRUCT_CREATE};
 use super::ty::{self, list, view};
 use crate::cel::decl::{Decl, Kind};
+use crate::cel::syntax::is_accumulator;
 use crate::cel::types::{self, Ty};
 use ::cel::common::ast::{
     ComprehensionExpr, EntryExpr, Expr, IdedExpr, ListExpr, LiteralValue, MapExpr,
@@ -437,8 +438,4 @@ impl<'a> Walker<'a> {
         self.vars.pop();
         info
     }
-}
-
-pub fn is_accumulator(name: &str) -> bool {
-    name == "@result" || name == "__result__"
 }

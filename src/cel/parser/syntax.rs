@@ -30,6 +30,15 @@ fn reserved(name: &str) -> bool {
 /// cel-go's `AccumulatorName`.
 const ACCUMULATOR: &str = "__result__";
 
+/// cel-go's `HiddenAccumulatorName`: what its macros name their accumulator (from v0.23).
+pub(in crate::cel) const HIDDEN_ACCUMULATOR: &str = "@result";
+
+/// Whether `name` is an accumulator's (cel-go's `AccumulatorName` or
+/// `HiddenAccumulatorName`).
+pub(in crate::cel) fn is_accumulator(name: &str) -> bool {
+    name == HIDDEN_ACCUMULATOR || name == ACCUMULATOR
+}
+
 /// The tokens that continue a complete expression: binary operators, selection, indexing and
 /// the conditional.
 const CONTINUATIONS: [&str; 17] = [

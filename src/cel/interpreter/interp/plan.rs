@@ -86,7 +86,7 @@ const CONVERSIONS: &[&str] = &[
 ];
 
 /// The name the parser gives a macro's accumulator.
-const ACCU: &str = "@result";
+const ACCU: &str = crate::cel::syntax::HIDDEN_ACCUMULATOR;
 
 /// Plans `e`. A read of a `byte`, `duration`, `date` or `date-time` string is wrapped in [`Step::StrFmt`], which
 /// fails with the conversion's error when the string did not convert
