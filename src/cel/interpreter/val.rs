@@ -218,6 +218,16 @@ impl From<&Key> for Val {
 }
 
 impl Key {
+    /// The key of the same number as the other number type (`0u` for `0`), which a map's
+    /// lookup finds too (cel-go's heterogeneous equality).
+    pub fn other_number(&self) -> Option<Key> {
+        match self {
+            Key::Int(i) => u64::try_from(*i).ok().map(Key::Uint),
+            Key::Uint(u) => i64::try_from(*u).ok().map(Key::Int),
+            _ => None,
+        }
+    }
+
     /// The key `v` is, if it can be one.
     pub fn of(v: &Val) -> Option<Key> {
         Some(match v {

@@ -565,13 +565,10 @@ impl<'p> Run<'p> {
                                     // (`mutableMap.Insert` finds it as `Find` does: `0u`
                                     // finds `0`).
                                     for (ek, ev) in entry.entries().iter() {
-                                        let same_number = match ek {
-                                            Key::Int(i) => u64::try_from(*i).ok().map(Key::Uint),
-                                            Key::Uint(u) => i64::try_from(*u).ok().map(Key::Int),
-                                            _ => None,
-                                        };
                                         let there = map.contains_key(ek)
-                                            || same_number.is_some_and(|k| map.contains_key(&k));
+                                            || ek
+                                                .other_number()
+                                                .is_some_and(|k| map.contains_key(&k));
                                         if there {
                                             err = Some(key_exists(ek));
                                             break;
