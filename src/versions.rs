@@ -204,6 +204,19 @@ pub enum Change {
     /// each `%` in a syntax error, a time zone's error and a `format()` error as a verb
     /// (`%!d(MISSING)`).
     VerbatimErrorTexts,
+    /// cel-go v0.23's grammar reads a backtick-quoted name (`ESC_IDENTIFIER`, CEL.g4's
+    /// `escapeIdent`) where a field is selected or named, which the parser then refuses
+    /// (`unsupported syntax: '`'`, the apiserver not enabling the escape syntax), and every
+    /// expected token set that names `IDENTIFIER` there names `ESC_IDENTIFIER` too. Before
+    /// (v0.22), a backtick outside a literal is a character the lexer refuses
+    /// (`token recognition error at: '`'`, skipped), and no set names `ESC_IDENTIFIER`.
+    EscapedNames,
+    /// cel-go v0.23's parser names a macro's accumulator `@result` (`HiddenAccumulatorName`,
+    /// on by default) and refuses an iteration variable named `__result__`
+    /// (`iteration variable overwrites accumulator variable`). Before (v0.22), the accumulator
+    /// was `__result__`: a rule may name it inside a macro, and an iteration variable of that
+    /// name hides it.
+    HiddenAccumulator,
 }
 
 /// A set of CEL declarations gated by version.
@@ -267,6 +280,16 @@ pub const ROWS: &[Row] = &[
         name: "cel-go v0.23 error texts verbatim: a % in a syntax error, time zone error or format() error kept (Kubernetes 1.33)",
         since: 33,
         change: Change::VerbatimErrorTexts,
+    },
+    Row {
+        name: "cel-go v0.23 grammar: backtick-quoted names lexed (ESC_IDENTIFIER), refused by the parser (Kubernetes 1.33)",
+        since: 33,
+        change: Change::EscapedNames,
+    },
+    Row {
+        name: "cel-go v0.23 hidden accumulator: macros accumulate in @result, __result__ no longer a name (Kubernetes 1.33)",
+        since: 33,
+        change: Change::HiddenAccumulator,
     },
     Row {
         name: "CEL environment: library.SemverLib version 1 (base.go, introduced 1.33)",
@@ -429,6 +452,10 @@ pub struct Behaviours {
     pub valid_rune_escapes: bool,
     /// See [`Change::VerbatimErrorTexts`].
     pub verbatim_error_texts: bool,
+    /// See [`Change::EscapedNames`].
+    pub escaped_names: bool,
+    /// See [`Change::HiddenAccumulator`].
+    pub hidden_accumulator: bool,
 }
 
 impl Behaviours {
@@ -466,6 +493,8 @@ impl Behaviours {
             last_index_of_empty: true,
             valid_rune_escapes: true,
             verbatim_error_texts: true,
+            escaped_names: true,
+            hidden_accumulator: true,
         };
         let mut i = 0;
         while i < ROWS.len() {
@@ -495,6 +524,8 @@ impl Behaviours {
                 Change::LastIndexOfEmpty => b.last_index_of_empty = here,
                 Change::ValidRuneEscapes => b.valid_rune_escapes = here,
                 Change::VerbatimErrorTexts => b.verbatim_error_texts = here,
+                Change::EscapedNames => b.escaped_names = here,
+                Change::HiddenAccumulator => b.hidden_accumulator = here,
             }
             i += 1;
         }

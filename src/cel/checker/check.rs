@@ -320,16 +320,20 @@ impl Checker<'_> {
                     self.errors.push(issue);
                 }
                 let (first, second) = element_types(&range, c.iter_var2.is_some());
-                // The accumulator has its initial value's type (cel-go's `checkComprehension`).
+                // The accumulator has its initial value's type, in a scope of its own; the
+                // iteration variables in one inside it, for the condition and the step only
+                // (cel-go's `checkComprehension`: a variable of the accumulator's name, which
+                // cel-go v0.22 allows, hides it there).
                 let accu = self.walk(&c.accu_init)?;
                 let mark = self.scopes.len();
+                self.scopes.push((c.accu_var.clone(), accu));
                 self.scopes.push((c.iter_var.clone(), first.clone()));
                 if let Some(v2) = &c.iter_var2 {
                     self.scopes.push((v2.clone(), second));
                 }
-                self.scopes.push((c.accu_var.clone(), accu));
                 self.walk(&c.loop_cond)?;
                 self.walk(&c.loop_step)?;
+                self.scopes.truncate(mark + 1);
                 self.walk(&c.result)?;
                 let result = self.macro_result(c, first);
                 self.scopes.truncate(mark);

@@ -48,11 +48,11 @@ pub const VISITOR_MESSAGE: &str = "max recursion depth exceeded";
 
 /// Both limits of `src`, each at `limit`.
 pub fn check(src: &str, limit: u32) -> Depth {
-    let (tokens, complete, skipped) = lex(src);
+    let (tokens, complete, refused) = lex(src, true);
     let mut walk = Walk {
         tokens: &tokens,
         complete,
-        mended: skipped,
+        mended: !refused.is_empty(),
         at: 0,
         open: [0; RULES],
         limit,
@@ -94,10 +94,11 @@ enum Tok {
 }
 
 /// The tokens of `src` (each with its byte offset); whether they are all of it (`false` when
-/// an unterminated string ends them); whether a character the lexer refuses was skipped (as
-/// ANTLR's lexer skips it, after its `token recognition error`).
-fn lex(src: &str) -> (Vec<(Tok, usize)>, bool, bool) {
-    let mut skipped = false;
+/// an unterminated string ends them); where a character the lexer refuses was skipped (as
+/// ANTLR's lexer skips it, after its `token recognition error`). `escaped_names`: whether the
+/// grammar has `ESC_IDENTIFIER` (cel-go v0.23 on; before, a backtick is refused).
+fn lex(src: &str, escaped_names: bool) -> (Vec<(Tok, usize)>, bool, Vec<usize>) {
+    let mut refused = Vec::new();
     let b = src.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -112,7 +113,7 @@ fn lex(src: &str) -> (Vec<(Tok, usize)>, bool, bool) {
             continue;
         } else if let Some(end) = string_end(b, i) {
             if !terminated(&src[i..end]) {
-                return (out, false, skipped);
+                return (out, false, refused);
             }
             i = end;
             Tok::Lit
@@ -138,17 +139,31 @@ fn lex(src: &str) -> (Vec<(Tok, usize)>, bool, bool) {
         } else if b"()[]{},.:?+-*/%!<>".contains(&c) {
             i += 1;
             Tok::One(c)
-        } else if let Some(len) = escaped_len(&b[i..]) {
+        } else if let Some(len) = escaped_len(&b[i..]).filter(|_| escaped_names) {
             i += len;
             Tok::Escaped
         } else {
-            skipped = true;
+            refused.push(i);
             i += src[i..].chars().next().map_or(1, char::len_utf8);
             continue;
         };
         out.push((tok, start));
     }
-    (out, true, skipped)
+    (out, true, refused)
+}
+
+/// Where the lexer of cel-go v0.22 (Kubernetes 1.32), whose grammar has no `ESC_IDENTIFIER`,
+/// refuses a backtick (`token recognition error at: '`'`, the character skipped), in the
+/// tokens the crate's lexer reads alike. See [`crate::versions::Change::EscapedNames`].
+pub fn unlexed_backticks(src: &str) -> Vec<usize> {
+    if !src.contains('`') {
+        return Vec::new();
+    }
+    let (_, _, refused) = lex(src, false);
+    refused
+        .into_iter()
+        .filter(|&at| src.as_bytes()[at] == b'`')
+        .collect()
 }
 
 /// The length of a backtick-quoted name at the start of `b` (`ESC_IDENTIFIER: '`' (LETTER |
@@ -171,7 +186,7 @@ pub fn escaped_names(src: &str) -> Vec<usize> {
     if !src.contains('`') {
         return Vec::new();
     }
-    let (tokens, _, _) = lex(src);
+    let (tokens, _, _) = lex(src, true);
     let mut out = Vec::new();
     // Whether each open bracket is a message literal's `{` (a name or literal before it).
     let mut braces: Vec<bool> = Vec::new();

@@ -39,6 +39,54 @@ pub(in crate::cel) fn is_accumulator(name: &str) -> bool {
     name == HIDDEN_ACCUMULATOR || name == ACCUMULATOR
 }
 
+/// The macros' accumulator given its traditional name, `__result__`, as cel-go's parser
+/// named it before v0.23 ([`crate::versions::Change::HiddenAccumulator`]): the crate names it
+/// [`HIDDEN_ACCUMULATOR`], which no rule can write, so every identifier of that name is an
+/// accumulator's.
+fn traditional_accumulator(e: &mut IdedExpr) {
+    use ::cel::common::ast::{EntryExpr, Expr};
+    match &mut e.expr {
+        Expr::Ident(name) if name == HIDDEN_ACCUMULATOR => *name = ACCUMULATOR.into(),
+        Expr::Literal(_) | Expr::Ident(_) | Expr::Unspecified => {}
+        Expr::Select(s) => traditional_accumulator(&mut s.operand),
+        Expr::Call(c) => {
+            if let Some(t) = c.target.as_deref_mut() {
+                traditional_accumulator(t);
+            }
+            c.args.iter_mut().for_each(traditional_accumulator);
+        }
+        Expr::List(l) => l.elements.iter_mut().for_each(traditional_accumulator),
+        Expr::Map(m) => m.entries.iter_mut().for_each(|en| match &mut en.expr {
+            EntryExpr::MapEntry(me) => {
+                traditional_accumulator(&mut me.key);
+                traditional_accumulator(&mut me.value);
+            }
+            EntryExpr::StructField(f) => traditional_accumulator(&mut f.value),
+        }),
+        Expr::Struct(m) => m.entries.iter_mut().for_each(|en| match &mut en.expr {
+            EntryExpr::MapEntry(me) => {
+                traditional_accumulator(&mut me.key);
+                traditional_accumulator(&mut me.value);
+            }
+            EntryExpr::StructField(f) => traditional_accumulator(&mut f.value),
+        }),
+        Expr::Comprehension(c) => {
+            if c.accu_var == HIDDEN_ACCUMULATOR {
+                c.accu_var = ACCUMULATOR.into();
+            }
+            for x in [
+                &mut c.iter_range,
+                &mut c.accu_init,
+                &mut c.loop_cond,
+                &mut c.loop_step,
+                &mut c.result,
+            ] {
+                traditional_accumulator(x);
+            }
+        }
+    }
+}
+
 /// The tokens that continue a complete expression: binary operators, selection, indexing and
 /// the conditional.
 const CONTINUATIONS: [&str; 17] = [
@@ -63,15 +111,22 @@ pub fn parse(src: &str) -> Result<IdedExpr, Issues> {
     use std::cell::RefCell;
     use std::collections::HashMap;
     type Parsed = Result<IdedExpr, Issues>;
-    type Kept = ((bool, bool), HashMap<Box<str>, Parsed>);
+    type Kept = ([bool; 4], HashMap<Box<str>, Parsed>);
     thread_local! {
         // The parses, and the version behaviours they were made under (those a parse depends
-        // on: [`crate::versions::Change::ValidRuneEscapes`] and
-        // [`crate::versions::Change::VerbatimErrorTexts`]).
-        static PARSED: RefCell<Kept> = RefCell::new(((true, true), HashMap::new()));
+        // on: [`crate::versions::Change::ValidRuneEscapes`],
+        // [`crate::versions::Change::VerbatimErrorTexts`],
+        // [`crate::versions::Change::EscapedNames`] and
+        // [`crate::versions::Change::HiddenAccumulator`]).
+        static PARSED: RefCell<Kept> = RefCell::new(([true; 4], HashMap::new()));
     }
     let b = crate::versions::current();
-    let made_under = (b.valid_rune_escapes, b.verbatim_error_texts);
+    let made_under = [
+        b.valid_rune_escapes,
+        b.verbatim_error_texts,
+        b.escaped_names,
+        b.hidden_accumulator,
+    ];
     let hit = PARSED.with_borrow(|(made, kept)| {
         (*made == made_under)
             .then(|| kept.get(src).cloned())
@@ -106,7 +161,31 @@ pub(in crate::cel) fn parse_within(src: &str, limit: u32) -> Result<IdedExpr, Is
             format!("expression code point size exceeds limit: size: {size}, limit {SIZE_LIMIT}");
         return Err(Issues::reported(src, vec![Issue::nowhere(msg)]));
     }
-    let depth = depth::check(src, limit);
+    // Before cel-go v0.23 a backtick outside a literal is no token: the lexer refuses it and
+    // goes on with the next character, as if it were a space (no token spans it either way).
+    let refused = match crate::versions::current().escaped_names {
+        true => Vec::new(),
+        false => depth::unlexed_backticks(src),
+    };
+    let spaced;
+    let text = match refused.is_empty() {
+        true => src,
+        false => {
+            let mut b = src.as_bytes().to_vec();
+            for &at in &refused {
+                b[at] = b' ';
+            }
+            spaced = String::from_utf8(b).expect("an ASCII byte replaced by another");
+            spaced.as_str()
+        }
+    };
+    parse_lexed(src, text, &refused, limit)
+}
+
+/// [`parse_within`] of `src` as the lexer reads it (`text`: `src` with the backticks it
+/// refuses, at `refused`, blanked).
+fn parse_lexed(src: &str, text: &str, refused: &[usize], limit: u32) -> Result<IdedExpr, Issues> {
+    let depth = depth::check(text, limit);
     // The crate's own listener counts only `expr`'s nesting, and stops once more than its
     // maximum plus one are open: at `limit - 1` it stops where cel-go's would for `expr`, so
     // never before cel-go's, and its parse never goes deeper.
@@ -114,11 +193,13 @@ pub(in crate::cel) fn parse_within(src: &str, limit: u32) -> Result<IdedExpr, Is
     let mut parsed = Parser::new()
         .enable_optional_syntax(true)
         .max_recursion_depth(crate_limit)
-        .parse(&super::literals::for_the_crate(src));
+        .parse(&super::literals::for_the_crate(text));
     if let Ok(e) = &mut parsed {
-        super::literals::as_cel_go(src, e);
+        super::literals::as_cel_go(text, e);
     }
-    let tokens = lex(src);
+    let tokens = lex(text);
+    // Before cel-go v0.23 the grammar has no backtick-quoted names to expect.
+    let refused_names = !crate::versions::current().escaped_names;
     let mut issues: Vec<Issue> = Vec::new();
     // Where cel-go's parse listener stops: its parse keeps the syntax errors before it, and
     // the tree is never visited.
@@ -133,20 +214,24 @@ pub(in crate::cel) fn parse_within(src: &str, limit: u32) -> Result<IdedExpr, Is
                 .errors
                 .iter()
                 .find(|e| recursion(&e.msg))
-                .map(|e| offset(src, e.pos));
+                .map(|e| offset(text, e.pos));
         }
         let syntax = errs.errors.iter().any(|e| !internal(&e.msg));
         for e in &errs.errors {
             if syntax && internal(&e.msg) {
                 continue;
             }
-            let at = offset(src, e.pos);
+            let at = offset(text, e.pos);
             if let Some(stop) = stopped {
                 if at >= stop || recursion(&e.msg) || !e.msg.starts_with("Syntax error: ") {
                     continue;
                 }
             }
             let msg = reworded(&tokens, at, &e.msg);
+            let msg = match refused_names {
+                false => msg,
+                true => without_escaped_names(&msg),
+            };
             // Before cel-go v0.23 a syntax error's text was read as a format string.
             let msg = match msg.starts_with("Syntax error: ") {
                 true => crate::cel::library::error_text(msg),
@@ -155,14 +240,19 @@ pub(in crate::cel) fn parse_within(src: &str, limit: u32) -> Result<IdedExpr, Is
             issues.push(Issue::at(src, at, msg));
         }
     }
+    for &at in refused.iter().filter(|&&at| stopped.is_none_or(|s| at < s)) {
+        let msg = "Syntax error: token recognition error at: '`'";
+        issues.push(Issue::at(src, at, msg));
+    }
     if stopped.is_some() {
         issues.push(Issue::nowhere(depth::listener_message(limit)));
         return Err(Issues::reported(src, issues));
     }
-    for (at, msg) in token_checks(&tokens) {
+    let hidden_accumulator = crate::versions::current().hidden_accumulator;
+    for (at, msg) in token_checks(&tokens, hidden_accumulator) {
         issues.push(Issue::at(src, at, msg));
     }
-    for at in depth::escaped_names(src) {
+    for at in depth::escaped_names(text) {
         issues.push(Issue::at(src, at, "unsupported syntax: '`'"));
     }
     if let Depth::Visitor { at } = depth {
@@ -173,7 +263,11 @@ pub(in crate::cel) fn parse_within(src: &str, limit: u32) -> Result<IdedExpr, Is
     }
     if issues.is_empty() {
         let unexplained = || vec![Issue::at(src, 0, "Syntax error: syntax error")];
-        return parsed.map_err(|_| Issues::new(src, unexplained()));
+        let mut parsed = parsed.map_err(|_| Issues::new(src, unexplained()))?;
+        if !hidden_accumulator {
+            traditional_accumulator(&mut parsed);
+        }
+        return Ok(parsed);
     }
     Err(Issues::reported(src, issues))
 }
@@ -275,6 +369,22 @@ fn expecting_after_expression(msg: &str) -> String {
     }
 }
 
+/// `… expecting {…, IDENTIFIER, ESC_IDENTIFIER}` as a grammar without `ESC_IDENTIFIER` (cel-go
+/// v0.22's) expects: the token taken out of the set, and a set of one written as its token.
+fn without_escaped_names(msg: &str) -> String {
+    let Some((head, set)) = msg.split_once(" expecting {") else {
+        return msg.into();
+    };
+    let Some(set) = set.strip_suffix('}') else {
+        return msg.into();
+    };
+    let rest: Vec<&str> = set.split(", ").filter(|t| *t != "ESC_IDENTIFIER").collect();
+    match rest.as_slice() {
+        [one] => format!("{head} expecting {one}"),
+        many => format!("{head} expecting {{{}}}", many.join(", ")),
+    }
+}
+
 /// What a macro says of a first argument that is not a name.
 fn non_ident_error(name: &str) -> &'static str {
     match name {
@@ -284,8 +394,9 @@ fn non_ident_error(name: &str) -> &'static str {
 }
 
 /// The errors cel-go finds in the tokens after parsing: reserved identifiers, and macros'
-/// iteration variables that are reserved words or the accumulator's name.
-fn token_checks(tokens: &[Token]) -> Vec<(usize, String)> {
+/// iteration variables that are reserved words or (`hidden_accumulator`: from cel-go v0.23)
+/// the accumulator's traditional name.
+fn token_checks(tokens: &[Token], hidden_accumulator: bool) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     // Which open brackets are a message literal's (`Name{`), whose field names are no
     // identifiers.
@@ -313,7 +424,7 @@ fn token_checks(tokens: &[Token]) -> Vec<(usize, String)> {
                 if let Some((mac, true)) = macro_of_first_arg(tokens, i) {
                     if reserved {
                         out.push((t.start, non_ident_error(mac).into()));
-                    } else if name == ACCUMULATOR {
+                    } else if name == ACCUMULATOR && hidden_accumulator {
                         let msg = "iteration variable overwrites accumulator variable";
                         out.push((t.start, msg.into()));
                     }

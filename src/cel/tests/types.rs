@@ -211,6 +211,14 @@ fn selections_ranges_and_logical_operands() {
     }
     let ok = "self.labels.a == 'x' && self.o.x == 'y' && self.ios.x == 1 && {'a': 1}.a == 1";
     assert_eq!(error_of(ok), None);
+    // Each operand that is no bool is an error of its own (cel-go's `resolveOverload` checks
+    // every argument of a logical operator before it gives up), a selection at its `.`.
+    let rule = "self.replicas && self.name";
+    let both = [
+        other_at(rule, 5, "expected type 'bool' but found 'int'").unwrap(),
+        other_at(rule, 22, "expected type 'bool' but found 'string'").unwrap(),
+    ];
+    assert_eq!(error_of(rule), Some(both.join("\n")));
 }
 
 /// A type variable (`[]`'s elements, a macro's variable over them) is bound for the whole

@@ -1,7 +1,7 @@
 //! What differs by Kubernetes version in CEL rules ([`crate::versions`]): the declarations a
 //! new rule may use (the compatibility version's environment), the bad value of a failed rule,
-//! `%e` in `format()`, `lastIndexOf` on an empty string, and rules printed with Go's `%#v` in
-//! CRD errors.
+//! `%e` in `format()`, `lastIndexOf` on an empty string, backtick names, the macros'
+//! accumulator, and rules printed with Go's `%#v` in CRD errors.
 
 use super::{compiled, obj, spec};
 use crate::test_support::json_of;
@@ -355,4 +355,124 @@ fn a_percent_in_an_error_text_per_version() {
             assert!(t.contains(new), "1.{minor} {rule}: {t}");
         }
     }
+}
+
+/// The rules' texts at `minor`: the CRD's errors when the rules do not compile, else the
+/// errors of `value`.
+fn answers(minor: u8, props: &str, rules: &[&str], value: &str) -> Vec<String> {
+    let _v = at(minor);
+    let rules: Vec<String> = rules
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            format!(
+                "{{rule: {}, message: m{i}}}",
+                serde_json::to_string(r).unwrap()
+            )
+        })
+        .collect();
+    let c = compiled(&spec(props, &format!("[{}]", rules.join(", "))));
+    if !c.errors.is_empty() {
+        return c.texts();
+    }
+    let o = json_of(&obj(value));
+    c.validate(&o).iter().map(ToString::to_string).collect()
+}
+
+/// cel-go v0.22 (1.32) has no `ESC_IDENTIFIER`: a backtick outside a literal is a character
+/// its lexer refuses, and no expected token set names the escaped name (its
+/// `parser_test.go` rows are ported in `parse_errors_v022.rs`). From 1.33 the backtick name
+/// is read where a field is named, and refused there.
+#[test]
+fn backtick_names_per_version() {
+    let props = "{a-b: {type: integer}}";
+    let rule = ["self.`a-b` == 1"];
+    let at32 = answers(32, props, &rule, "{a-b: 1}").join("\n");
+    let recognition =
+        |col| format!("ERROR: <input>:1:{col}: Syntax error: token recognition error at: '`'");
+    assert!(
+        at32.contains(&recognition(6)) && at32.contains(&recognition(10)),
+        "{at32}"
+    );
+    assert!(!at32.contains("unsupported syntax"), "{at32}");
+    for minor in [33, 36] {
+        let t = answers(minor, props, &rule, "{a-b: 1}").join("\n");
+        assert!(
+            t.contains("ERROR: <input>:1:6: unsupported syntax: '`'") && !t.contains("token"),
+            "1.{minor}: {t}"
+        );
+    }
+    // A backtick in a string literal is no token of its own in any version.
+    for minor in [32, 36] {
+        assert_eq!(
+            answers(minor, "{}", &["'`a`' != ''"], "{}"),
+            Vec::<String>::new()
+        );
+    }
+    let expecting = |minor| answers(minor, "{}", &["self.?"], "{}").join("\n");
+    assert!(
+        expecting(32).contains("mismatched input '<EOF>' expecting IDENTIFIER\n"),
+        "{}",
+        expecting(32)
+    );
+    assert!(
+        expecting(33).contains("mismatched input '<EOF>' expecting {IDENTIFIER, ESC_IDENTIFIER}"),
+        "{}",
+        expecting(33)
+    );
+}
+
+/// cel-go v0.22 (1.32) names a macro's accumulator `__result__`, a name a rule may read inside
+/// the macro, and that an iteration variable may take (hiding the accumulator in the loop's
+/// condition and step). From 1.33 it is `@result`: `__result__` is undeclared, and refused as
+/// an iteration variable.
+#[test]
+fn the_accumulator_per_version() {
+    let props = "{l: {type: array, maxItems: 4, items: {type: integer}}}";
+    let rules = [
+        // `all`: true && (x > 0) ...; the accumulator read in the predicate.
+        "self.l.all(x, __result__ && x > 0)",
+        // `exists` starts false: `!false` for the first item, then true.
+        "self.l.exists(x, !__result__)",
+        // `map` accumulates the list built so far.
+        "self.l.map(x, __result__.size()) == [0, 1, 2]",
+        // `filter` keeps an item while the list kept is empty.
+        "self.l.filter(x, __result__.size() == 0) == [self.l[0]]",
+    ];
+    assert_eq!(
+        answers(32, props, &rules, "{l: [1, 2, 3]}"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        answers(32, props, &rules, "{l: [1, -2, 3, 4]}"),
+        [
+            "spec: Invalid value: \"object\": m0",
+            "spec: Invalid value: \"object\": m2"
+        ]
+    );
+    for minor in [33, 36] {
+        let t = answers(minor, props, &rules, "{l: [1, 2, 3]}");
+        assert_eq!(t.len(), 4, "1.{minor}: {t:?}");
+        assert!(
+            t.iter()
+                .all(|e| e.contains("undeclared reference to '__result__' (in container '')")),
+            "1.{minor}: {t:?}"
+        );
+    }
+    // An iteration variable named `__result__`: in 1.32 it hides the accumulator in the
+    // condition (`@not_strictly_false(int)`) and the step (`int && bool`), as cel-go's
+    // checker scopes them.
+    let hidden = ["[1].all(__result__, __result__ > 0)"];
+    let at32 = answers(32, "{}", &hidden, "{}").join("\n");
+    assert!(
+        at32.contains("ERROR: <input>:1:8: found no matching overload for '@not_strictly_false' applied to '(int)'")
+            && at32.contains("ERROR: <input>:1:8: expected type 'bool' but found 'int'")
+            && !at32.contains("overwrites"),
+        "{at32}"
+    );
+    let at33 = answers(33, "{}", &hidden, "{}").join("\n");
+    assert!(
+        at33.contains("ERROR: <input>:1:9: iteration variable overwrites accumulator variable"),
+        "{at33}"
+    );
 }

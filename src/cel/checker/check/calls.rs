@@ -68,21 +68,29 @@ impl Checker<'_> {
         self.at_node(id, name.trim_matches(['_', '@', '!', '-']), &msg)
     }
 
-    /// The operands of `&&` and `||` must be bools.
+    /// The operands of `&&` and `||` must be bools: each one that is not is an error of its
+    /// own (cel-go's `resolveOverload` for the logical operators).
     pub(super) fn logical(
         &mut self,
         name: &str,
         args: &[IdedExpr],
         arg_types: &[Ty],
     ) -> Result<(), Issue> {
+        let mut refused = Vec::new();
         for (a, t) in args.iter().zip(arg_types) {
             if !self.vars.assignable(t, &Ty::Bool) {
                 let t = self.vars.substitute(t, true);
                 let msg = format!("expected type 'bool' but found '{}'", t.name());
-                return Err(self.at_node(a.id, name.trim_matches('_'), &msg));
+                refused.push(self.at_node(a.id, name.trim_matches('_'), &msg));
             }
         }
-        Ok(())
+        match refused.pop() {
+            None => Ok(()),
+            Some(last) => {
+                self.errors.extend(refused);
+                Err(last)
+            }
+        }
     }
 
     /// A comprehension's range must be a list or a map; a type variable is then `dyn`.

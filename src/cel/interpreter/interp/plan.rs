@@ -362,6 +362,28 @@ fn mentions(e: &IdedExpr, name: &str) -> bool {
     }
 }
 
+/// Whether `e` reads variable `name` where it is in scope: a comprehension's variables of that
+/// name hide it in its condition and step, its accumulator in its result too.
+fn reads(e: &IdedExpr, name: &str) -> bool {
+    match &e.expr {
+        Expr::Comprehension(c) => {
+            let hidden = c.accu_var == name;
+            let hidden_in_loop =
+                hidden || c.iter_var == name || c.iter_var2.as_deref() == Some(name);
+            reads(&c.iter_range, name)
+                || reads(&c.accu_init, name)
+                || (!hidden_in_loop && (reads(&c.loop_cond, name) || reads(&c.loop_step, name)))
+                || (!hidden && reads(&c.result, name))
+        }
+        _ => {
+            crate::cel::locate::children(e)
+                .into_iter()
+                .any(|x| reads(x, name))
+                || matches!(&e.expr, Expr::Ident(n) if n == name)
+        }
+    }
+}
+
 /// Whether `e` gives an optional through field selection (`x.?f`, `x.?f.g`).
 fn is_optional(e: &IdedExpr) -> bool {
     match &e.expr {
@@ -466,19 +488,24 @@ fn is_increment(e: &IdedExpr) -> bool {
 /// cel-go expands them, an error carried across iterations instead of stopping at it
 /// (`[error, false].all(…)` is false).
 fn quantifier(c: &ComprehensionExpr, pl: &Planner) -> Option<Step> {
-    if c.accu_var != ACCU || c.iter_var2.is_some() {
+    if !crate::cel::syntax::is_accumulator(&c.accu_var) || c.iter_var2.is_some() {
         return None;
     }
     let Expr::Call(step) = &c.loop_step.expr else {
         return None;
     };
-    let is_accu = |e: &IdedExpr| matches!(&e.expr, Expr::Ident(n) if n == ACCU);
+    let is_accu = |e: &IdedExpr| matches!(&e.expr, Expr::Ident(n) if *n == c.accu_var);
     let (kind, pred) = match (step.func_name.as_str(), step.args.as_slice()) {
         ("_&&_", [a, p]) if is_accu(a) => (QuantKind::All, p),
         ("_||_", [a, p]) if is_accu(a) => (QuantKind::Exists, p),
         ("_?_:_", [p, inc, a]) if is_accu(a) && is_increment(inc) => (QuantKind::ExistsOne, p),
         _ => return None,
     };
+    // Before cel-go v0.23 the accumulator was `__result__`, a name a rule could write: then
+    // only the fold evaluates it as cel-go does (where a variable of that name hides it).
+    if c.accu_var != ACCU && (c.iter_var == c.accu_var || reads(pred, &c.accu_var)) {
+        return None;
+    }
     Some(Step::Quant(Box::new(Quant {
         kind,
         range: plan(&c.iter_range, pl),
