@@ -68,6 +68,7 @@ fn structural(v: &Value) -> Structural {
         Some(a) => Some(StructuralOrBool::Schema(structural(a).into())),
         None => None,
     };
+    s.derive();
     s
 }
 

@@ -44,6 +44,9 @@ fn non_nullable_null(x: &Node, s: &Structural) -> bool {
 }
 
 fn node(x: &mut Node, s: &Structural, path: &Path, out: &mut Vec<String>) {
+    if !s.defaults_below {
+        return;
+    }
     match x {
         Node::Map(_) => {
             fill_properties(x, s, path, out);

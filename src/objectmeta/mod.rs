@@ -98,6 +98,9 @@ fn coerce_metadata(m: &mut Mapping, prefix: &str, f: &mut Findings) {
 }
 
 fn node(x: &mut Node, s: &Structural, path: &Path, f: &mut Findings) {
+    if !s.embedded_below {
+        return;
+    }
     match x {
         Node::Map(m) => {
             if s.extensions.x_embedded_resource {

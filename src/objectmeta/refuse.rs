@@ -40,6 +40,9 @@ fn join(base: &str, rel: &str) -> String {
 
 /// The first embedded resource below `x` (schema `s`) that does not decode, in document order.
 fn walk(x: &Node, s: &Structural, prunes_nulls: bool, path: &Path) -> Option<Refusal> {
+    if !s.embedded_below {
+        return None;
+    }
     match x {
         Node::Map(m) => m.entries.iter().find_map(|(k, v)| {
             let key = k.scalar_str()?;

@@ -117,14 +117,18 @@ impl Converter {
             properties.shrink_to_fit();
         }
         let vv = parts.value_validation;
-        Ok(Structural {
+        let mut s = Structural {
             items,
             properties,
             additional_properties,
             generic: parts.generic,
             extensions: parts.extensions,
             value_validation: (vv != ValueValidation::default()).then(|| Box::new(vv)),
-        })
+            embedded_below: false,
+            defaults_below: false,
+        };
+        s.derive();
+        Ok(s)
     }
 
     fn nested(&mut self, v: &Value, path: &Path<'_>) -> Result<NestedValueValidation, SchemaError> {

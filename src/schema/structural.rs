@@ -25,9 +25,30 @@ pub struct Structural {
     /// Value validations and junctors (allOf/anyOf/oneOf/not), kept for the structural check
     /// and later validation.
     pub value_validation: Option<Box<ValueValidation>>,
+    /// Derived: whether this node or one below it is an embedded resource
+    /// (`x-kubernetes-embedded-resource`), so that the walks that look for them skip a subtree
+    /// without any. Set where a node is built ([`Structural::derive`]).
+    pub embedded_below: bool,
+    /// Derived: whether this node or one below it has a `default` (set as
+    /// [`Structural::embedded_below`] is), so that defaulting skips a subtree without any.
+    pub defaults_below: bool,
 }
 
 impl Structural {
+    /// Sets what is derived from the node and its children (already derived):
+    /// [`Structural::embedded_below`] and [`Structural::defaults_below`].
+    pub fn derive(&mut self) {
+        let below = |f: fn(&Structural) -> bool| {
+            self.items.as_deref().is_some_and(f)
+                || self.properties.values().any(f)
+                || self.additional().flatten().is_some_and(f)
+        };
+        let embedded_below = self.extensions.x_embedded_resource || below(|c| c.embedded_below);
+        let defaults_below = self.generic.default.is_some() || below(|c| c.defaults_below);
+        self.embedded_below = embedded_below;
+        self.defaults_below = defaults_below;
+    }
+
     /// The schema of a map's values not named in `properties`: `Some(None)` for
     /// `additionalProperties: true/false` (no schema), `None` when absent.
     pub fn additional(&self) -> Option<Option<&Structural>> {
