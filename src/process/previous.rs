@@ -279,16 +279,16 @@ fn head_of(root: &RNode) -> Node {
         matches!(&k.kind, Kind::Scalar { value, .. }
             if matches!(value.as_str(), "apiVersion" | "kind" | "metadata"))
     });
-    read::to_node(RNode {
-        span: root.span,
-        anchor: None,
-        alias: None,
-        tag: root.tag.clone(),
-        kind: Kind::Map {
+    read::to_node(RNode::named(
+        root.span,
+        None,
+        None,
+        root.tag().map(Into::into),
+        Kind::Map {
             entries: entries.cloned().collect(),
             flow: *flow,
         },
-    })
+    ))
 }
 
 /// What processing needs to judge an update: the previous revision and the run's schemas

@@ -208,7 +208,7 @@ impl PlainTree for Node {
 impl PlainTree for super::read::RNode {
     fn view(&self) -> View<'_, Self> {
         use super::read::{Kind, Style};
-        let tagged = self.tag.is_some();
+        let tagged = self.tag().is_some();
         match &self.kind {
             Kind::Scalar {
                 value, style, json, ..

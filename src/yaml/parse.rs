@@ -180,7 +180,7 @@ impl ItemSink for Splitter<'_, '_, '_> {
 }
 
 fn has_alias(n: &RNode) -> bool {
-    n.alias.is_some()
+    n.alias().is_some()
         || match &n.kind {
             read::Kind::Scalar { .. } => false,
             read::Kind::Seq { items, .. } => items.iter().any(has_alias),

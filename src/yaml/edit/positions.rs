@@ -97,7 +97,7 @@ fn add(pos: &mut Positions, text: &str, n: &RNode) -> usize {
         n.span.end.offset,
         n.span.start.column - 1,
     );
-    if n.alias.is_some() {
+    if n.alias().is_some() {
         return push(pos, Kind::Alias, start, end, col);
     }
     let (kind, flow) = match &n.kind {

@@ -9,7 +9,7 @@ use super::limits::{Budget, DEPTH_MESSAGE, MAX_DEPTH};
 use super::parser::{Ev, Event, Parser};
 use super::scanner::{is_break, Mark, Problem, Stage};
 use super::split::Chunk;
-use super::{Document, Kind, Pos, RNode, Refusal, Span, Style};
+use super::{Document, Kind, Names, Pos, RNode, Refusal, Span, Style};
 use crate::yaml::emit::{block_header, block_indicators, single_ok};
 use crate::yaml::scalar::style::needs_escapes;
 use std::collections::HashMap;
@@ -426,9 +426,15 @@ fn compose_events(
                     .alias(target.cost)
                     .map_err(|m| decoder_problem(m.into(), start))?;
                 let mut node = target.node.clone();
+                let text_start = node.text_start();
                 node.span = span;
-                node.alias = Some(name.into());
-                node.anchor = None;
+                let tag = node.names.take().and_then(|n| n.tag);
+                node.names = Some(Box::new(Names {
+                    anchor: None,
+                    alias: Some(name.into()),
+                    tag,
+                    text_start: Some(text_start),
+                }));
                 Built {
                     node,
                     cost: target.cost + 1,
@@ -442,7 +448,6 @@ fn compose_events(
                 props,
             } => {
                 let text_start = props.as_ref().map_or(start, |p| p.text_start);
-                let (anchor, tag) = props.map_or((None, None), |p| (p.anchor, p.tag));
                 budget.node();
                 let in_flow = stack.last().is_some_and(|f| {
                     matches!(
@@ -451,16 +456,24 @@ fn compose_events(
                     )
                 });
                 let source = kept_source(text, style, &value, text_start, end, in_flow);
+                // Only a scalar with an anchor or a tag has names, and its text starts after
+                // them.
+                let names = props.map(|p| {
+                    Box::new(Names {
+                        anchor: p.anchor.map(Into::into),
+                        alias: None,
+                        tag: p.tag.map(Into::into),
+                        text_start: Some(at.pos(text_start)),
+                    })
+                });
+                let anchor = names.as_deref().and_then(|n| n.anchor.clone());
                 let node = RNode {
                     span,
-                    anchor: anchor.clone().map(Into::into),
-                    alias: None,
-                    tag: tag.map(Into::into),
+                    names,
                     kind: Kind::Scalar {
                         value,
                         style,
                         implicit: plain_implicit,
-                        text_start: at.pos(text_start),
                         json: at.json,
                         source,
                     },
@@ -471,7 +484,7 @@ fn compose_events(
                     height: 0,
                 };
                 if let Some(a) = anchor {
-                    anchors.insert(a, Anchor::Done(Box::new(built.clone())));
+                    anchors.insert(a.into(), Anchor::Done(Box::new(built.clone())));
                 }
                 built
             }
@@ -504,13 +517,13 @@ fn compose_events(
                     (a, next_id)
                 });
                 stack.push(Frame {
-                    node: RNode {
+                    node: RNode::named(
                         span,
-                        anchor: anchor.map(Into::into),
-                        alias: None,
-                        tag: tag.map(Into::into),
+                        anchor.map(Into::into),
+                        None,
+                        tag.map(Into::into),
                         kind,
-                    },
+                    ),
                     first: if is_seq { items.len() } else { entries.len() },
                     pending_key: None,
                     start_cost,

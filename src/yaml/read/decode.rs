@@ -78,7 +78,7 @@ pub(super) fn plainly_fine(n: &RNode) -> bool {
         }
         _ => None,
     };
-    if n.tag.is_some() {
+    if n.tag().is_some() {
         return false;
     }
     match &n.kind {
@@ -96,7 +96,7 @@ pub(super) fn plainly_fine(n: &RNode) -> bool {
                 return false;
             };
             let resolved = implicit.then(|| resolve_plain(value));
-            k.tag.is_none()
+            k.tag().is_none()
                 && value != "<<"
                 && !matches!(resolved, Some(Resolved::Null | Resolved::BigInt(_)))
                 && plainly_fine(v)
@@ -296,7 +296,7 @@ pub(crate) fn base64(s: &str) -> Option<Vec<u8>> {
 }
 
 fn is_merge(k: &RNode) -> bool {
-    match (&k.kind, k.tag.as_deref()) {
+    match (&k.kind, k.tag()) {
         (
             Kind::Scalar {
                 value, implicit, ..
@@ -368,7 +368,7 @@ fn decode(n: &RNode) -> Result<Go, DecodeError> {
             implicit,
             ..
         } => {
-            let tag = match n.tag.as_deref() {
+            let tag = match n.tag() {
                 None if !*implicit || *style != Style::Plain => "tag:yaml.org,2002:str",
                 None => "",
                 Some(t) => t,

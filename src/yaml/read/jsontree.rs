@@ -141,7 +141,6 @@ pub(super) fn compose(
                     value,
                     style: Style::Double,
                     implicit: false,
-                    text_start: span.start,
                     json: true,
                     source: kept.then(|| src.into()),
                 };
@@ -162,7 +161,6 @@ pub(super) fn compose(
                     value: text[start..r.i].to_string(),
                     style: Style::Plain,
                     implicit: true,
-                    text_start: span.start,
                     json: true,
                     source: None,
                 };

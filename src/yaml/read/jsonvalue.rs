@@ -93,7 +93,6 @@ impl Reader<'_, '_> {
             implicit: style == Style::Plain,
             value,
             style,
-            text_start: self.span.start,
             json: true,
             source: None,
         })

@@ -69,6 +69,15 @@ impl Span {
 #[derive(Clone, Debug, PartialEq)]
 pub struct RNode {
     pub span: Span,
+    /// Its anchor, alias and tag, when it has one of them (few nodes have: boxed, so that
+    /// the nodes a read moves are small).
+    pub names: Option<Box<Names>>,
+    pub kind: Kind,
+}
+
+/// The names a node may carry.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Names {
     /// The anchor it was given (`&name`).
     pub anchor: Option<Box<str>>,
     /// When this node is the copy an alias (`*name`) stands for: the alias name (the span is
@@ -76,7 +85,9 @@ pub struct RNode {
     pub alias: Option<Box<str>>,
     /// The resolved tag (`tag:yaml.org,2002:str`, `!local`, `!`), if written.
     pub tag: Option<Box<str>>,
-    pub kind: Kind,
+    /// Where a scalar's text starts when it is not where the node starts (after its anchor
+    /// and tag; an alias's copy: where its anchored scalar's text starts).
+    pub text_start: Option<Pos>,
 }
 
 impl RNode {
@@ -84,11 +95,51 @@ impl RNode {
     pub(super) fn bare(span: Span, kind: Kind) -> RNode {
         RNode {
             span,
-            anchor: None,
-            alias: None,
-            tag: None,
+            names: None,
             kind,
         }
+    }
+
+    /// A node with these names (boxed only when there is one).
+    pub fn named(
+        span: Span,
+        anchor: Option<Box<str>>,
+        alias: Option<Box<str>>,
+        tag: Option<Box<str>>,
+        kind: Kind,
+    ) -> RNode {
+        let names = (anchor.is_some() || alias.is_some() || tag.is_some()).then(|| {
+            Box::new(Names {
+                anchor,
+                alias,
+                tag,
+                text_start: None,
+            })
+        });
+        RNode { span, names, kind }
+    }
+
+    /// Where its text starts: after its anchor and tag (a scalar's).
+    pub fn text_start(&self) -> Pos {
+        self.names
+            .as_deref()
+            .and_then(|n| n.text_start)
+            .unwrap_or(self.span.start)
+    }
+
+    /// The anchor it was given (`&name`).
+    pub fn anchor(&self) -> Option<&str> {
+        self.names.as_deref()?.anchor.as_deref()
+    }
+
+    /// The alias it is the copy of (`*name`).
+    pub fn alias(&self) -> Option<&str> {
+        self.names.as_deref()?.alias.as_deref()
+    }
+
+    /// Its resolved tag, if written.
+    pub fn tag(&self) -> Option<&str> {
+        self.names.as_deref()?.tag.as_deref()
     }
 }
 
@@ -100,8 +151,6 @@ pub enum Kind {
         style: Style,
         /// Plain and untagged (or tagged `!`): its meaning comes from its text.
         implicit: bool,
-        /// Where the scalar's text starts (after its anchor and tag).
-        text_start: Pos,
         /// Read from a JSON document (see [`crate::yaml::Scalar::json`]).
         json: bool,
         /// Its text, where a passthrough must write it so (see [`crate::yaml::Scalar::source`]).
@@ -267,11 +316,14 @@ pub fn to_node_in(n: RNode, in_flow: bool) -> super::Node {
 /// are not their own (written out, they would name the copy's nodes a second time).
 fn convert(n: RNode, in_flow: bool, in_copy: bool) -> super::Node {
     use super::{Anchor, Mapping, Node, Scalar, ScalarStyle, Sequence};
-    let tag = n.tag.as_deref().map(tag_text);
+    let Names {
+        anchor, alias, tag, ..
+    } = n.names.map(|b| *b).unwrap_or_default();
+    let tag = tag.as_deref().map(tag_text);
     let one_line = |flow: bool, empty: bool| {
         flow && !in_flow && !empty && n.span.start.line == n.span.end.line
     };
-    let anchor = match (n.alias, n.anchor) {
+    let anchor = match (alias, anchor) {
         (Some(name), _) => Some(Box::new(Anchor::AliasOf(name))),
         (None, Some(name)) if !in_copy => Some(Box::new(Anchor::Named(name))),
         _ => None,
