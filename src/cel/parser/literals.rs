@@ -13,7 +13,7 @@
 use std::borrow::Cow;
 
 use crate::cel::locate::string_end;
-use ::cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue, MapExpr, StructExpr};
+use ::cel::common::ast::{Expr, IdedExpr, LiteralValue};
 
 /// Sets the value of each string and bytes literal of `e` (parsed from `src`) whose text the
 /// crate reads otherwise than cel-go. A literal is matched with its text by position: the
@@ -173,40 +173,17 @@ fn cross_quoted(text: &str) -> bool {
 /// The string and bytes literals of `e`, with their ids.
 fn collect<'a>(e: &'a mut IdedExpr, out: &mut Vec<(u64, &'a mut LiteralValue)>) {
     let id = e.id;
-    match &mut e.expr {
-        Expr::Literal(lit @ (LiteralValue::String(_) | LiteralValue::Bytes(_))) => {
-            out.push((id, lit))
+    if matches!(
+        e.expr,
+        Expr::Literal(LiteralValue::String(_) | LiteralValue::Bytes(_))
+    ) {
+        if let Expr::Literal(lit) = &mut e.expr {
+            out.push((id, lit));
         }
-        Expr::Literal(_) | Expr::Ident(_) | Expr::Unspecified => {}
-        Expr::Call(c) => {
-            if let Some(t) = c.target.as_deref_mut() {
-                collect(t, out);
-            }
-            c.args.iter_mut().for_each(|a| collect(a, out));
-        }
-        Expr::Comprehension(c) => {
-            let c = &mut **c;
-            for x in [
-                &mut c.iter_range,
-                &mut c.accu_init,
-                &mut c.loop_cond,
-                &mut c.loop_step,
-                &mut c.result,
-            ] {
-                collect(x, out);
-            }
-        }
-        Expr::List(l) => l.elements.iter_mut().for_each(|x| collect(x, out)),
-        Expr::Map(MapExpr { entries }) | Expr::Struct(StructExpr { entries, .. }) => {
-            entries.iter_mut().for_each(|en| match &mut en.expr {
-                EntryExpr::MapEntry(me) => {
-                    collect(&mut me.key, out);
-                    collect(&mut me.value, out);
-                }
-                EntryExpr::StructField(f) => collect(&mut f.value, out),
-            })
-        }
-        Expr::Select(s) => collect(&mut s.operand, out),
+        return;
+    }
+    for child in super::locate::children_mut(e) {
+        collect(child, out);
     }
 }
 

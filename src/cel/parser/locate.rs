@@ -5,7 +5,9 @@
 //! (in order) that write a token of that kind.
 
 use ::cel::common::ast::LiteralValue;
-use ::cel::common::ast::{CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr};
+use ::cel::common::ast::{
+    CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr, MapExpr, StructExpr,
+};
 
 /// The byte offset of the token of node `id` (an operator or a call) in `src`. A node a
 /// macro's expansion made (`_?_:_` in `exists_one`'s step) is at the macro's `(`, as cel-go's
@@ -101,6 +103,38 @@ pub(in crate::cel) fn children(e: &IdedExpr) -> Vec<&IdedExpr> {
             &c.result,
         ],
         _ => Vec::new(),
+    }
+}
+
+/// The nodes right below `e`, to change them.
+pub(in crate::cel) fn children_mut(e: &mut IdedExpr) -> Vec<&mut IdedExpr> {
+    match &mut e.expr {
+        Expr::Select(s) => vec![&mut s.operand],
+        Expr::Call(c) => c
+            .target
+            .as_deref_mut()
+            .into_iter()
+            .chain(c.args.iter_mut())
+            .collect(),
+        Expr::List(l) => l.elements.iter_mut().collect(),
+        Expr::Map(MapExpr { entries }) | Expr::Struct(StructExpr { entries, .. }) => entries
+            .iter_mut()
+            .flat_map(|entry| match &mut entry.expr {
+                EntryExpr::MapEntry(me) => vec![&mut me.key, &mut me.value],
+                EntryExpr::StructField(f) => vec![&mut f.value],
+            })
+            .collect(),
+        Expr::Comprehension(c) => {
+            let c = &mut **c;
+            vec![
+                &mut c.iter_range,
+                &mut c.accu_init,
+                &mut c.loop_cond,
+                &mut c.loop_step,
+                &mut c.result,
+            ]
+        }
+        Expr::Literal(_) | Expr::Ident(_) | Expr::Unspecified => Vec::new(),
     }
 }
 

@@ -44,46 +44,16 @@ pub(in crate::cel) fn is_accumulator(name: &str) -> bool {
 /// [`HIDDEN_ACCUMULATOR`], which no rule can write, so every identifier of that name is an
 /// accumulator's.
 fn traditional_accumulator(e: &mut IdedExpr) {
-    use ::cel::common::ast::{EntryExpr, Expr};
+    use ::cel::common::ast::Expr;
     match &mut e.expr {
         Expr::Ident(name) if name == HIDDEN_ACCUMULATOR => *name = ACCUMULATOR.into(),
-        Expr::Literal(_) | Expr::Ident(_) | Expr::Unspecified => {}
-        Expr::Select(s) => traditional_accumulator(&mut s.operand),
-        Expr::Call(c) => {
-            if let Some(t) = c.target.as_deref_mut() {
-                traditional_accumulator(t);
-            }
-            c.args.iter_mut().for_each(traditional_accumulator);
+        Expr::Comprehension(c) if c.accu_var == HIDDEN_ACCUMULATOR => {
+            c.accu_var = ACCUMULATOR.into();
         }
-        Expr::List(l) => l.elements.iter_mut().for_each(traditional_accumulator),
-        Expr::Map(m) => m.entries.iter_mut().for_each(|en| match &mut en.expr {
-            EntryExpr::MapEntry(me) => {
-                traditional_accumulator(&mut me.key);
-                traditional_accumulator(&mut me.value);
-            }
-            EntryExpr::StructField(f) => traditional_accumulator(&mut f.value),
-        }),
-        Expr::Struct(m) => m.entries.iter_mut().for_each(|en| match &mut en.expr {
-            EntryExpr::MapEntry(me) => {
-                traditional_accumulator(&mut me.key);
-                traditional_accumulator(&mut me.value);
-            }
-            EntryExpr::StructField(f) => traditional_accumulator(&mut f.value),
-        }),
-        Expr::Comprehension(c) => {
-            if c.accu_var == HIDDEN_ACCUMULATOR {
-                c.accu_var = ACCUMULATOR.into();
-            }
-            for x in [
-                &mut c.iter_range,
-                &mut c.accu_init,
-                &mut c.loop_cond,
-                &mut c.loop_step,
-                &mut c.result,
-            ] {
-                traditional_accumulator(x);
-            }
-        }
+        _ => {}
+    }
+    for child in super::locate::children_mut(e) {
+        traditional_accumulator(child);
     }
 }
 

@@ -7,7 +7,7 @@
 
 use crate::cel::rule::parse;
 
-const CASES: &[(&str, &str)] = &[
+pub(super) const CASES: &[(&str, &str)] = &[
     (
         r#"0xFFFFFFFFFFFFFFFFF"#,
         r#"ERROR: <input>:1:1: invalid int literal
@@ -380,15 +380,18 @@ const CASES: &[(&str, &str)] = &[
     ),
 ];
 
-#[test]
-fn parse_errors_read_as_cel_gos() {
+/// The rows whose expression parses to other errors than the row's (compared, as cel-go's
+/// test compares them, with all whitespace removed), each with what it gave.
+pub(super) fn differences<'a>(
+    rows: impl IntoIterator<Item = &'a (&'a str, &'a str)>,
+) -> Vec<String> {
     let strip = |s: &str| {
         s.chars()
             .filter(|c| !matches!(c, ' ' | '\n' | '\t' | '\r'))
             .collect::<String>()
     };
     let mut wrong = Vec::new();
-    for (src, want) in CASES {
+    for (src, want) in rows {
         let got = match parse(src) {
             Ok(_) => "(parsed)".to_string(),
             Err(e) => e.to_string(),
@@ -397,6 +400,12 @@ fn parse_errors_read_as_cel_gos() {
             wrong.push(format!("{src:?}\n  got:  {got}\n  want: {want}"));
         }
     }
+    wrong
+}
+
+#[test]
+fn parse_errors_read_as_cel_gos() {
+    let wrong = differences(CASES);
     assert!(
         wrong.is_empty(),
         "{} of {} differ:\n{}",
