@@ -258,3 +258,31 @@ fn unsupported_keywords() {
         ))
     );
 }
+
+/// What a node derives from its subtree: whether an embedded resource, and whether a default,
+/// lies at or below it (through properties, items and additionalProperties alike), so that
+/// the walks looking for them can skip a subtree.
+#[test]
+fn nodes_know_what_lies_below_them() {
+    let s = conv(json!({
+        "type": "object",
+        "properties": {
+            "plain": {"type": "object", "properties": {"a": {"type": "string"}}},
+            "listed": {"type": "array", "items": {"type": "object", "properties": {
+                "inner": {"type": "object", "x-kubernetes-embedded-resource": true,
+                          "x-kubernetes-preserve-unknown-fields": true}}}},
+            "mapped": {"type": "object", "additionalProperties": {"type": "object",
+                "properties": {"n": {"type": "integer", "default": 1}}}},
+            "own": {"type": "string", "default": "x"}
+        }
+    }));
+    let flags = |s: &Structural| (s.embedded_below, s.defaults_below);
+    assert_eq!(flags(&s), (true, true));
+    assert_eq!(flags(&s.properties["plain"]), (false, false));
+    assert_eq!(flags(&s.properties["listed"]), (true, false));
+    let items = s.properties["listed"].items.as_deref().unwrap();
+    assert_eq!(flags(items), (true, false));
+    assert_eq!(flags(&items.properties["inner"]), (true, false));
+    assert_eq!(flags(&s.properties["mapped"]), (false, true));
+    assert_eq!(flags(&s.properties["own"]), (false, true));
+}
