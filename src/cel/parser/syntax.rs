@@ -133,7 +133,8 @@ pub(in crate::cel) fn parse_within(src: &str, limit: u32) -> Result<IdedExpr, Is
     }
     // Before cel-go v0.23 a backtick outside a literal is no token: the lexer refuses it and
     // goes on with the next character, as if it were a space (no token spans it either way).
-    let refused = match crate::versions::current().escaped_names {
+    let b = crate::versions::current();
+    let refused = match b.escaped_names {
         true => Vec::new(),
         false => depth::unlexed_backticks(src),
     };
@@ -149,12 +150,18 @@ pub(in crate::cel) fn parse_within(src: &str, limit: u32) -> Result<IdedExpr, Is
             spaced.as_str()
         }
     };
-    parse_lexed(src, text, &refused, limit)
+    parse_lexed(src, text, &refused, limit, b)
 }
 
 /// [`parse_within`] of `src` as the lexer reads it (`text`: `src` with the backticks it
-/// refuses, at `refused`, blanked).
-fn parse_lexed(src: &str, text: &str, refused: &[usize], limit: u32) -> Result<IdedExpr, Issues> {
+/// refuses, at `refused`, blanked), under the run's behaviours `b`.
+fn parse_lexed(
+    src: &str,
+    text: &str,
+    refused: &[usize],
+    limit: u32,
+    b: crate::versions::Behaviours,
+) -> Result<IdedExpr, Issues> {
     let depth = depth::check(text, limit);
     // The crate's own listener counts only `expr`'s nesting, and stops once more than its
     // maximum plus one are open: at `limit - 1` it stops where cel-go's would for `expr`, so
@@ -168,8 +175,6 @@ fn parse_lexed(src: &str, text: &str, refused: &[usize], limit: u32) -> Result<I
         super::literals::as_cel_go(text, e);
     }
     let tokens = lex(text);
-    // Before cel-go v0.23 the grammar has no backtick-quoted names to expect.
-    let refused_names = !crate::versions::current().escaped_names;
     let mut issues: Vec<Issue> = Vec::new();
     // Where cel-go's parse listener stops: its parse keeps the syntax errors before it, and
     // the tree is never visited.
@@ -198,9 +203,10 @@ fn parse_lexed(src: &str, text: &str, refused: &[usize], limit: u32) -> Result<I
                 }
             }
             let msg = reworded(&tokens, at, &e.msg);
-            let msg = match refused_names {
-                false => msg,
-                true => without_escaped_names(&msg),
+            // Before cel-go v0.23 the grammar has no backtick-quoted names to expect.
+            let msg = match b.escaped_names {
+                true => msg,
+                false => without_escaped_names(&msg),
             };
             // Before cel-go v0.23 a syntax error's text was read as a format string.
             let msg = match msg.starts_with("Syntax error: ") {
@@ -218,8 +224,7 @@ fn parse_lexed(src: &str, text: &str, refused: &[usize], limit: u32) -> Result<I
         issues.push(Issue::nowhere(depth::listener_message(limit)));
         return Err(Issues::reported(src, issues));
     }
-    let hidden_accumulator = crate::versions::current().hidden_accumulator;
-    for (at, msg) in token_checks(&tokens, hidden_accumulator) {
+    for (at, msg) in token_checks(&tokens, b.hidden_accumulator) {
         issues.push(Issue::at(src, at, msg));
     }
     for at in depth::escaped_names(text) {
@@ -234,7 +239,7 @@ fn parse_lexed(src: &str, text: &str, refused: &[usize], limit: u32) -> Result<I
     if issues.is_empty() {
         let unexplained = || vec![Issue::at(src, 0, "Syntax error: syntax error")];
         let mut parsed = parsed.map_err(|_| Issues::new(src, unexplained()))?;
-        if !hidden_accumulator {
+        if !b.hidden_accumulator {
             traditional_accumulator(&mut parsed);
         }
         return Ok(parsed);
