@@ -143,8 +143,6 @@ pub(super) struct Side {
     pub properties: Box<[(u32, Side)]>,
     pub items: Option<Box<Side>>,
     pub additional: Option<Box<Side>>,
-    /// Whether an embedded resource is at or below this node.
-    pub embedded_below: bool,
     /// Whether a list type is at or below this node.
     pub lists_below: bool,
 }
@@ -237,8 +235,6 @@ impl Compiler {
                 .chain(items.as_deref())
                 .chain(additional.as_deref())
         };
-        let embedded_below =
-            s.extensions.x_embedded_resource || children().any(|c| c.embedded_below);
         let lists_below = checks.as_ref().is_some_and(|c| c.list_type.is_some())
             || children().any(|c| c.lists_below);
         let side = Side {
@@ -246,14 +242,14 @@ impl Compiler {
             properties,
             items,
             additional,
-            embedded_below,
             lists_below,
         };
         let empty = side.checks.is_none()
             && side.properties.is_empty()
             && side.items.is_none()
             && side.additional.is_none()
-            && !embedded_below;
+            // The way to an embedded resource (`Structural::embedded_below`) is walked.
+            && !s.embedded_below;
         (!empty).then_some(side)
     }
 

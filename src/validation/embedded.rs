@@ -20,7 +20,7 @@ pub(super) fn validate(
     path: &Path<'_>,
     errs: &mut Vec<FieldError>,
 ) {
-    if !side.embedded_below {
+    if !s.embedded_below {
         return;
     }
     match x {
