@@ -123,6 +123,8 @@ struct Pending {
     label: String,
     placement: Placement,
     span: Option<Range<usize>>,
+    /// `span` is a JSON list element read straight (see [`output::kept`]).
+    straight: bool,
     /// It is a CustomResourceDefinition.
     crd: bool,
     /// Not read yet: its lines in the input (see [`Streamer::unread_item`]).
@@ -316,6 +318,7 @@ impl<'c> Streamer<'c> {
             label: label.to_string(),
             placement,
             span,
+            straight: false,
             crd,
             unread: None,
             loaded: None,
@@ -338,6 +341,7 @@ impl<'c> Streamer<'c> {
             label: label.to_string(),
             placement: Placement::SeqItem,
             span: None,
+            straight: false,
             crd: false,
             unread: Some(item),
             loaded: None,
@@ -389,9 +393,17 @@ impl<'c> Streamer<'c> {
                     Format::Json(_) => span.or_else(|| item.json_text()),
                     Format::Yaml => span,
                 };
+                p.straight = item.read_straight();
                 if p.crd {
                     let span = p.span.clone();
-                    p.kept = Some(output::kept(&p.node, p.placement, span, input, format));
+                    p.kept = Some(output::kept(
+                        &p.node,
+                        p.placement,
+                        span,
+                        input,
+                        format,
+                        p.straight,
+                    ));
                     match previous {
                         // What is left to do with the item in item order reads only what
                         // `identity` keeps: the tree goes to the load, which drops it once
@@ -477,7 +489,9 @@ impl<'c> Streamer<'c> {
         let done = crate::jobs::map_ordered(threads, steps, |step| {
             let kept = |p: Pending| {
                 let made = p.kept;
-                made.unwrap_or_else(|| output::kept(&p.node, p.placement, p.span, input, format))
+                made.unwrap_or_else(|| {
+                    output::kept(&p.node, p.placement, p.span, input, format, p.straight)
+                })
             };
             let Step::Process(mut p, api_version, kind) = step else {
                 return match step {

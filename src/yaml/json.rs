@@ -325,6 +325,78 @@ fn write_plain<T: PlainTree>(node: &T, out: &mut Vec<u8>, pretty: Option<usize>)
     }
 }
 
+/// Whether [`write_plain_json`] writes `node` as exactly `text`, the JSON value the straight
+/// reading read `node` from ([`super::read::jsontree`]): then an unchanged item is kept as its
+/// text without being written to be compared with it. One pass over the bytes: no white space,
+/// every string's escapes the ones `serde_json` writes (`\"`, `\\`, `\b`, `\f`, `\n`, `\r`,
+/// `\t`; a `\u` escape is left to the comparison), every number an int64 written as Go's
+/// `strconv.FormatInt` writes it; and every object's keys unique, none `<<` (the straight
+/// reading keeps a repeated key, which the writer refuses).
+pub fn written_as_read(text: &str, node: &Node) -> bool {
+    compact_as_written(text.as_bytes()) && plain_keys(node)
+}
+
+/// The byte half of [`written_as_read`].
+fn compact_as_written(b: &[u8]) -> bool {
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        match c {
+            b'{' | b'}' | b'[' | b']' | b',' | b':' => i += 1,
+            b'"' => {
+                i += 1;
+                loop {
+                    let Some(n) = memchr::memchr2(b'"', b'\\', &b[i..]) else {
+                        return false;
+                    };
+                    i += n;
+                    if b[i] == b'"' {
+                        i += 1;
+                        break;
+                    }
+                    match b.get(i + 1) {
+                        Some(b'"' | b'\\' | b'b' | b'f' | b'n' | b'r' | b't') => i += 2,
+                        _ => return false,
+                    }
+                }
+            }
+            _ => {
+                let len = b[i..]
+                    .iter()
+                    .position(|&b| !matches!(b, b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'.' | b'+' | b'-'))
+                    .unwrap_or(b.len() - i);
+                let token = &b[i..i + len];
+                if !matches!(token, b"true" | b"false" | b"null") && !int64_text(token) {
+                    return false;
+                }
+                i += len;
+            }
+        }
+    }
+    true
+}
+
+/// Whether `t` is an int64 as `strconv.FormatInt` writes it (no `+`, no leading zero, no
+/// `-0`): the text the writer gives the number the reader reads from it.
+fn int64_text(t: &[u8]) -> bool {
+    let form = match t.strip_prefix(b"-").unwrap_or(t) {
+        [b'0'] => t.len() == 1,
+        [b'1'..=b'9', rest @ ..] => rest.iter().all(u8::is_ascii_digit),
+        _ => false,
+    };
+    form && std::str::from_utf8(t).is_ok_and(|t| t.parse::<i64>().is_ok())
+}
+
+/// The key half of [`written_as_read`]: every object's keys unique strings, none `<<`.
+fn plain_keys(node: &Node) -> bool {
+    match node {
+        Node::Scalar(_) => true,
+        Node::Seq(s) => s.items.iter().all(plain_keys),
+        Node::Map(m) => {
+            unique_string_keys(&m.entries) && m.entries.iter().all(|(_, v)| plain_keys(v))
+        }
+    }
+}
+
 /// Whether every key is a string scalar without a tag (not a merge key), none twice.
 fn unique_string_keys<T: PlainTree>(entries: &[(T, T)]) -> bool {
     fn string_key<T: PlainTree>(k: &T) -> Option<&str> {

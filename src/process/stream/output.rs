@@ -11,6 +11,7 @@
 use super::Placement;
 use crate::resourcelist::json::{write_node, Layout, ELEMENT_INDENT};
 use crate::resourcelist::pieces::{fingerprint, Piece};
+use crate::yaml::json::written_as_read;
 use crate::yaml::{emit_document, emit_seq_item, Node};
 use std::ops::Range;
 
@@ -52,14 +53,27 @@ pub struct Kept(Result<Segment, Option<String>>);
 /// What [`Output::push_kept`] appends for an unchanged item, made on any thread. A `span` of
 /// `input` holding exactly the text the writer writes for the item is kept to be copied; in
 /// YAML, any other with the item's [`fingerprint`], to be read again and written; without a
-/// span, or in JSON when the input's text is not the writer's, the item's text.
+/// span, or in JSON when the input's text is not the writer's, the item's text. `straight`: the
+/// span is a JSON list element the straight reading read `node` from, whose text the writer's
+/// is when [`written_as_read`] says so, without writing it.
 pub fn kept(
     node: &Node,
     placement: Placement,
     span: Option<Range<usize>>,
     input: &str,
     format: Format,
+    straight: bool,
 ) -> Kept {
+    if let (Some(span), Format::Json(Layout::Compact), Placement::SeqItem, true) =
+        (&span, format, placement, straight)
+    {
+        if input
+            .get(span.clone())
+            .is_some_and(|t| written_as_read(t, node))
+        {
+            return Kept(Ok(Segment::Verbatim(span.clone())));
+        }
+    }
     // Made only to be compared with the item's input, which it most often is: sized as that
     // (a CRD's text grew by doubling). A text that is kept is then that size too.
     let room = match (format, &span) {
@@ -153,7 +167,7 @@ impl Output {
         span: Option<Range<usize>>,
         input: &str,
     ) -> usize {
-        let kept = kept(node, placement, span, input, self.format);
+        let kept = kept(node, placement, span, input, self.format, false);
         self.push_kept(kept, placement, input, false)
     }
 
@@ -433,6 +447,7 @@ mod tests {
                 Some(span.clone()),
                 input,
                 Format::Yaml,
+                false,
             );
             segments.push(out.push_kept(kept, Placement::SeqItem, input, i == 1));
         }
@@ -455,7 +470,7 @@ mod tests {
         for (i, span) in spans.into_iter().enumerate() {
             let placement = Placement::Document { first: i == 0 };
             let node = parse_stream(&input[span.clone()]).unwrap().remove(0);
-            let kept = kept(&node, placement, Some(span), input, Format::Yaml);
+            let kept = kept(&node, placement, Some(span), input, Format::Yaml, false);
             out.push_kept(kept, placement, input, true);
         }
         out

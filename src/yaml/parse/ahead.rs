@@ -60,6 +60,13 @@ impl Item {
     pub fn json_text(&self) -> Option<Range<usize>> {
         self.json.map(|_| self.lines.clone())
     }
+
+    /// An element of a JSON document's root `items` array that one pass reads straight
+    /// ([`crate::yaml::read::jsontree`]): its node holds every key as written, its numbers as
+    /// their text.
+    pub fn read_straight(&self) -> bool {
+        self.json == Some(JsonRead::Straight)
+    }
 }
 
 const KEY: &str = "items:\n";
@@ -657,5 +664,57 @@ mod tests {
         ] {
             assert!(split(text).is_none(), "split: {text:?}");
         }
+    }
+
+    /// An element read straight is kept as its text without being written exactly where the
+    /// writer writes that text for it (`written_as_read`): every element said so is written so,
+    /// byte for byte; the others are left to the comparison with what the writer writes.
+    #[test]
+    fn json_elements_kept_unwritten_are_written_so() {
+        use crate::yaml::json::{write_plain_json, written_as_read};
+        let elements = [
+            (
+                r#"{"a":1,"b":[-2,0,true,false,null,"x",""],"c":{},"d":[]}"#,
+                true,
+            ),
+            (r#"{"q":"\"\\\b\f\n\r\t","e":"é€ ","<":"<<"}"#, true),
+            (
+                r#"{"i":9223372036854775807,"j":-9223372036854775808}"#,
+                true,
+            ),
+            (r#"[1,[2,{"k":"v"}]]"#, true),
+            (r#""s""#, true),
+            ("7", true),
+            // White space, numbers written otherwise, escapes left to the comparison.
+            (r#"{"a": 1}"#, false),
+            (r#"{"a":1 }"#, false),
+            (r#"{"a":1.0}"#, false),
+            (r#"{"a":1e3}"#, false),
+            (r#"{"a":-0}"#, false),
+            (r#"{"a":9223372036854775808}"#, false),
+            (r#"{"a":-9223372036854775809}"#, false),
+            (r#"{"a":"\u00e9"}"#, false),
+            (r#"{"a":"\u0001"}"#, false),
+            // Keys the writer refuses: it writes another text or none.
+            (r#"{"a":1,"b":{"c":1,"c":2}}"#, false),
+            (r#"{"<<":{"b":1}}"#, false),
+        ];
+        for (element, yes) in elements {
+            let text = format!(r#"{{"kind":"List","items":[{element},1]}}"#);
+            let split = split_json(&text).unwrap();
+            assert!(split.items.iter().all(Item::read_straight), "{text}");
+            let (node, _) = item(&text, &split.items[0]).unwrap();
+            assert_eq!(written_as_read(element, &node), yes, "{element}");
+            let mut out = Vec::new();
+            let written = write_plain_json(&node, &mut out).then_some(out);
+            if yes {
+                assert_eq!(written.as_deref(), Some(element.as_bytes()), "{element}");
+            }
+        }
+        // A `\/` anywhere: each element is read as encoding/json reads it, which keeps one of
+        // two repeated keys.
+        let text = r#"{"kind":"List","items":[{"a":1,"a":2},"\/"]}"#;
+        let split = split_json(text).unwrap();
+        assert!(!split.items.iter().any(Item::read_straight));
     }
 }
