@@ -62,7 +62,9 @@ pub(crate) fn write_new_string_value(out: &mut String, v: &str, indent: usize) {
         return;
     }
     out.push(' ');
-    match style_written(v, style, false, false, false) {
+    // `string_style`'s choice is one `style_written` keeps (not at column 0, not a key): a
+    // plain one is plain-safe, a single-quoted one has nothing to escape.
+    match style {
         ScalarStyle::Plain => write_flow_lines(out, v, indent + 2, |o, p| o.push_str(p)),
         ScalarStyle::SingleQuoted => write_single(out, v, indent + 2),
         ScalarStyle::DoubleQuoted => write_double(out, v),

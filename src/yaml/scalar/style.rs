@@ -41,13 +41,14 @@ pub(crate) fn needs_escapes(s: &str) -> bool {
     })
 }
 
-/// Whether `s` can be written as a plain scalar in block context (and as a flow key) without
-/// changing its text: no leading indicator, no `: ` or ` #`, no surrounding blanks, no markers.
-pub(crate) fn plain_safe(s: &str) -> bool {
+/// Whether `s`, which [`needs_escapes`] passes, can be written as a plain scalar in block
+/// context (and as a flow key) without changing its text: no leading indicator, no `: ` or ` #`,
+/// no surrounding blanks, no markers.
+fn plain_safe(s: &str) -> bool {
     let Some(first) = s.chars().next() else {
         return false;
     };
-    if s.starts_with(' ') || s.ends_with(' ') || s.ends_with(':') || needs_escapes(s) {
+    if s.starts_with(' ') || s.ends_with(' ') || s.ends_with(':') {
         return false;
     }
     if s.starts_with("---") || s.starts_with("...") || comment_value_or_flow(s) {
