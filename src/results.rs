@@ -2,6 +2,7 @@
 //! (`message`, `severity`, `resourceRef`, `field.path`, `file`), plus the one-line form written
 //! to stderr for warnings and errors (kustomize does not show results).
 
+use crate::resourcelist::json::{write_element, JsonRecord, Layout, ELEMENT_INDENT};
 use crate::yaml::{Mapping, Node, Record, Scalar};
 use std::fmt;
 
@@ -169,12 +170,7 @@ impl KrmResult {
     /// Appends the result as an item of the `results` list (`- message: ...` at column 0): the
     /// text the emitter writes for [`Self::to_node`], without the tree made.
     pub fn write_yaml_item(&self, out: &mut String) {
-        let repeated = self
-            .tags
-            .iter()
-            .enumerate()
-            .any(|(i, (k, _))| self.tags[..i].iter().any(|(j, _)| j == k));
-        if repeated {
+        if self.tag_repeated() {
             // A tag set twice keeps its first place and its last value (`Mapping::insert`).
             crate::yaml::emit_seq_item(&self.to_node(), out);
             return;
@@ -207,6 +203,59 @@ impl KrmResult {
                 tm.string(k, v);
             }
         }
+    }
+
+    /// Appends the result as an element of the `results` list in JSON, after its separator
+    /// (without its comma when `first`; see [`crate::resourcelist::json::write_element`]): the
+    /// text written for
+    /// [`Self::to_node`], without the tree made.
+    pub fn write_json_element(&self, out: &mut Vec<u8>, layout: Layout, first: bool) {
+        // The first element's separator is written without its comma.
+        let skip = usize::from(first);
+        if self.tag_repeated() {
+            let mut text = String::new();
+            write_element(&mut text, &self.to_node(), layout).expect("a result is JSON");
+            out.extend_from_slice(&text.as_bytes()[skip..]);
+            return;
+        }
+        out.extend_from_slice(&layout.element_separator().as_bytes()[skip..]);
+        let mut m = JsonRecord::new(out, layout, ELEMENT_INDENT);
+        m.string("message", &self.message);
+        m.string("severity", self.severity.as_str());
+        if let Some(r) = &self.resource_ref {
+            let mut rm = m.object("resourceRef");
+            rm.string("apiVersion", &r.api_version);
+            rm.string("kind", &r.kind);
+            rm.string("name", &r.name);
+            if !r.namespace.is_empty() {
+                rm.string("namespace", &r.namespace);
+            }
+        }
+        if let Some(path) = &self.field {
+            m.object("field").string("path", path);
+        }
+        if let Some(file) = &self.file {
+            let mut fm = m.object("file");
+            fm.string("path", &file.path);
+            if let Some(i) = file.index {
+                fm.integer("index", i);
+            }
+        }
+        if !self.tags.is_empty() {
+            let mut tm = m.object("tags");
+            for (k, v) in &self.tags {
+                tm.string(k, v);
+            }
+        }
+    }
+
+    /// Whether a tag is set twice: it keeps its first place and its last value
+    /// (`Mapping::insert`), which only the tree writes.
+    fn tag_repeated(&self) -> bool {
+        self.tags
+            .iter()
+            .enumerate()
+            .any(|(i, (k, _))| self.tags[..i].iter().any(|(j, _)| j == k))
     }
 
     /// Appends the stderr line and its line break to `out` (none for an `info` result).

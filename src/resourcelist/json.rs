@@ -68,6 +68,81 @@ pub fn write_element(out: &mut String, node: &Node, layout: Layout) -> Option<()
     write_node(out, node, layout, ELEMENT_INDENT)
 }
 
+/// A JSON object written entry by entry: the text [`write_node`] writes, in `layout` at
+/// indentation `indent`, for the mapping of the same entries (string values, integers,
+/// objects), with no tree made. It is closed when dropped.
+pub struct JsonRecord<'a> {
+    out: &'a mut Vec<u8>,
+    /// The object's indentation, in the pretty layout.
+    pretty: Option<usize>,
+    entries: usize,
+}
+
+impl<'a> JsonRecord<'a> {
+    pub fn new(out: &'a mut Vec<u8>, layout: Layout, indent: usize) -> Self {
+        out.push(b'{');
+        let pretty = (layout == Layout::Pretty).then_some(indent);
+        JsonRecord {
+            out,
+            pretty,
+            entries: 0,
+        }
+    }
+
+    /// The separator before an entry, its key and its colon.
+    fn key(&mut self, key: &str) {
+        if self.entries > 0 {
+            self.out.push(b',');
+        }
+        self.entries += 1;
+        if let Some(n) = self.pretty {
+            self.out.push(b'\n');
+            self.out.resize(self.out.len() + n + 2, b' ');
+        }
+        json_string(self.out, key);
+        self.out.extend_from_slice(match self.pretty {
+            Some(_) => b": ",
+            None => b":",
+        });
+    }
+
+    pub fn string(&mut self, key: &str, value: &str) {
+        self.key(key);
+        json_string(self.out, value);
+    }
+
+    pub fn integer(&mut self, key: &str, n: i64) {
+        self.key(key);
+        self.out.extend_from_slice(n.to_string().as_bytes());
+    }
+
+    /// `key` and the object under it (written until it is dropped).
+    pub fn object(&mut self, key: &str) -> JsonRecord<'_> {
+        self.key(key);
+        self.out.push(b'{');
+        JsonRecord {
+            out: &mut *self.out,
+            pretty: self.pretty.map(|n| n + 2),
+            entries: 0,
+        }
+    }
+}
+
+impl Drop for JsonRecord<'_> {
+    fn drop(&mut self) {
+        if let Some(n) = self.pretty.filter(|_| self.entries > 0) {
+            self.out.push(b'\n');
+            self.out.resize(self.out.len() + n, b' ');
+        }
+        self.out.push(b'}');
+    }
+}
+
+/// `s` as a JSON string, escaped as `serde_json` escapes it (as every string is written).
+fn json_string(out: &mut Vec<u8>, s: &str) {
+    serde_json::to_writer(out, s).expect("a string is written to memory");
+}
+
 /// Appends what comes before the value of entry `i` of the root mapping (after its `{`): the
 /// separator from the entry before, or the opening, then the key and its colon.
 pub fn push_root_key(out: &mut String, i: usize, key: &str, layout: Layout) {

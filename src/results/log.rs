@@ -6,7 +6,7 @@
 //! ([`Log::write_stderr`]).
 
 use super::{FileRef, KrmResult, ResourceRef, Severity};
-use crate::resourcelist::json::{write_element, Layout};
+use crate::resourcelist::json::Layout;
 use std::io::{self, Write};
 
 /// Results in order, encoded.
@@ -154,20 +154,20 @@ impl Log {
 
     /// Writes the results as entries of a `results` list.
     pub fn write_entries(&self, entries: Entries, w: &mut dyn Write) -> io::Result<()> {
-        let mut text = String::new();
+        let (mut text, mut bytes) = (String::new(), Vec::new());
         for (i, r) in self.iter().enumerate() {
-            text.clear();
             match entries {
-                Entries::Yaml => r.write_yaml_item(&mut text),
+                Entries::Yaml => {
+                    text.clear();
+                    r.write_yaml_item(&mut text);
+                    w.write_all(text.as_bytes())?;
+                }
                 Entries::Json { layout, first } => {
-                    write_element(&mut text, &r.to_node(), layout).expect("a result is JSON");
-                    if first && i == 0 {
-                        debug_assert!(text.starts_with(','));
-                        text.remove(0);
-                    }
+                    bytes.clear();
+                    r.write_json_element(&mut bytes, layout, first && i == 0);
+                    w.write_all(&bytes)?;
                 }
             }
-            w.write_all(text.as_bytes())?;
         }
         Ok(())
     }

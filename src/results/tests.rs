@@ -107,8 +107,8 @@ fn summary_text_and_error_detection() {
     assert!(has_error(&[s, KrmResult::new(Severity::Error, "x")]));
 }
 
-/// A result written straight as a `results` item is the emitter's text for its tree, whatever
-/// its strings hold (words YAML reads as other types, indicators, line breaks, escapes, empty
+/// A result written straight as a `results` item is the emitter's text for its tree, and as a
+/// JSON element the JSON writer's text for it in either layout, whatever its strings hold (words YAML reads as other types, indicators, line breaks, escapes, empty
 /// strings, long ones), with and without each optional part.
 #[test]
 fn a_result_written_straight_is_the_emitter_text_of_its_tree() {
@@ -177,6 +177,13 @@ fn a_result_written_straight_is_the_emitter_text_of_its_tree() {
             let mut got = String::from("x\n");
             r.write_yaml_item(&mut got);
             assert_eq!(got.strip_prefix("x\n").unwrap(), want, "{r:?}");
+            for layout in [Layout::Compact, Layout::Pretty] {
+                let mut want = String::new();
+                write_element(&mut want, &r.to_node(), layout).unwrap();
+                let mut got = Vec::new();
+                r.write_json_element(&mut got, layout, false);
+                assert_eq!(String::from_utf8(got).unwrap(), want, "{r:?}");
+            }
             checked += 1;
         }
     }

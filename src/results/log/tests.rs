@@ -1,5 +1,5 @@
 use super::*;
-use crate::resourcelist::json::Layout;
+use crate::resourcelist::json::{write_element, Layout};
 
 /// Results with every field present and absent, with strings a length prefix must carry
 /// (empty, multi-byte, longer than 127 bytes).
