@@ -89,6 +89,21 @@ impl Corpus {
 }
 
 impl Corpus {
+    /// [`Corpus::resource_list`] with every custom resource refused ([`derive_refused`]): a
+    /// list whose results outweigh its changes.
+    pub fn refused_list(&self, n: usize) -> String {
+        let mut out =
+            String::from("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n");
+        for doc in &self.crd_docs {
+            push_item(&mut out, doc);
+        }
+        for i in 0..n {
+            let item = derive_refused(&self.samples[i % self.samples.len()], i);
+            push_item(&mut out, &serde_yaml::to_string(&item).unwrap());
+        }
+        out
+    }
+
     /// `n` custom resources as [`Corpus::resource_list`] derives them, each a YAML document.
     pub fn resources(&self, n: usize) -> Vec<String> {
         (0..n)
@@ -154,6 +169,32 @@ pub fn derive(sample: &Value, i: usize) -> Value {
         serde_yaml::from_str("{a: 1, b: [x, y]}").unwrap(),
     );
     v
+}
+
+/// [`derive`] with a name and a label value the apiserver refuses: two error results besides
+/// the two warnings for the pruned fields (and the sample's own errors, if any).
+pub fn derive_refused(sample: &Value, i: usize) -> Value {
+    let mut v = derive(sample, i);
+    if let Some(Value::Mapping(meta)) = v.get_mut("metadata") {
+        meta.insert("name".into(), format!("Bench_{i}").into());
+        let labels = meta
+            .entry("labels".into())
+            .or_insert_with(|| Value::Mapping(Default::default()));
+        if let Value::Mapping(labels) = labels {
+            labels.insert("bench".into(), "not a label value!".into());
+        }
+    }
+    v
+}
+
+/// The one-line JSON of the YAML stream `text`'s first document, as kubectl reads it (YAML
+/// 1.1), non-ASCII characters written as they are: the same list in the form a script sends.
+pub fn json_line(text: &str) -> String {
+    let doc = crd_schema_fn::yaml::parse_stream(text)
+        .expect("the list reads")
+        .remove(0);
+    let value = crd_schema_fn::yaml::json::to_json(&doc).expect("the list has a JSON form");
+    value.to_string()
 }
 
 /// Appends a document's text as one sequence item of `items:`.
