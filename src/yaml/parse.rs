@@ -154,13 +154,17 @@ impl ItemSink for Splitter<'_, '_, '_> {
     }
 
     fn item(&mut self, item: RNode) -> Result<(), decode::DecodeError> {
-        decode::check(&item)?;
+        // Most items have no anchor, alias or tag: one walk says they pass and hold no alias.
+        let unnamed = decode::plainly_fine_unnamed(&item);
+        if !unnamed {
+            decode::check(&item)?;
+        }
         let start = match self.spanned {
             true => item_line_start(self.text, item.span.start.offset),
             false => None,
         };
         self.flush(start);
-        let clean = !has_alias(&item);
+        let clean = unnamed || !has_alias(&item);
         let node = read::to_node_in(item, self.flow);
         self.held = Some((node, start.filter(|_| clean)));
         Ok(())

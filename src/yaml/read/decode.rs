@@ -70,6 +70,22 @@ pub fn check(root: &RNode) -> Result<(), DecodeError> {
 /// resolve, so nothing else can refuse. `false` sends the tree to the full decoding, which
 /// passes it or names the cause.
 pub(super) fn plainly_fine(n: &RNode) -> bool {
+    plainly(n, false)
+}
+
+/// [`plainly_fine`] of a tree none of whose nodes has a name (an anchor, an alias, a tag):
+/// then [`check`] passes it and it holds no alias, seen in one walk. `false` leaves both to be
+/// asked.
+pub fn plainly_fine_unnamed(n: &RNode) -> bool {
+    plainly(n, true)
+}
+
+/// [`plainly_fine`]; with `unnamed`, also no node has a name.
+fn plainly(n: &RNode, unnamed: bool) -> bool {
+    let named = |n: &RNode| match unnamed {
+        true => n.names.is_some(),
+        false => n.tag().is_some(),
+    };
     let resolves = |n: &RNode| match &n.kind {
         Kind::Scalar {
             value, implicit, ..
@@ -78,7 +94,7 @@ pub(super) fn plainly_fine(n: &RNode) -> bool {
         }
         _ => None,
     };
-    if n.tag().is_some() {
+    if named(n) {
         return false;
     }
     match &n.kind {
@@ -87,7 +103,7 @@ pub(super) fn plainly_fine(n: &RNode) -> bool {
             Some(Resolved::Float(f)) => f.is_finite(),
             _ => true,
         },
-        Kind::Seq { items, .. } => items.iter().all(plainly_fine),
+        Kind::Seq { items, .. } => items.iter().all(|i| plainly(i, unnamed)),
         Kind::Map { entries, .. } => entries.iter().all(|(k, v)| {
             let Kind::Scalar {
                 value, implicit, ..
@@ -96,10 +112,10 @@ pub(super) fn plainly_fine(n: &RNode) -> bool {
                 return false;
             };
             let resolved = implicit.then(|| resolve_plain(value));
-            k.tag().is_none()
+            !named(k)
                 && value != "<<"
                 && !matches!(resolved, Some(Resolved::Null | Resolved::BigInt(_)))
-                && plainly_fine(v)
+                && plainly(v, unnamed)
         }),
     }
 }

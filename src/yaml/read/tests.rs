@@ -305,6 +305,24 @@ fn the_quick_check_passes_only_trees_that_decode() {
         if *quick {
             assert!(decode::to_json(&root).is_ok(), "{text:?}");
         }
+        // No case but the merge key's has a name besides a tag: the one-walk check of a tree
+        // without names answers as the quick check.
+        assert_eq!(decode::plainly_fine_unnamed(&root), *quick, "{text:?}");
+    }
+    // A name alone (an anchor, an alias) sends the tree to both checks.
+    for text in [
+        "a: &x 1
+b: 2
+",
+        "a: &x 1
+b: *x
+",
+        "&x a: 1
+",
+    ] {
+        let root = super::read_stream(text).unwrap()[0].root.clone().unwrap();
+        assert!(decode::plainly_fine(&root), "{text:?}");
+        assert!(!decode::plainly_fine_unnamed(&root), "{text:?}");
     }
 }
 
