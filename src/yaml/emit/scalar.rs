@@ -75,6 +75,22 @@ pub(crate) fn write_new_string_value(out: &mut String, v: &str, indent: usize) {
     out.push('\n');
 }
 
+/// Whether `s` is a plain scalar written as its value as it is, wherever it goes (a key or a
+/// value, at any column, in any context): untagged, with no source text, its value starting
+/// with a letter or a digit and holding only letters, digits and `-._/`. Such a value is no
+/// marker, no byte order mark, holds no blank, indicator or line break, and does not end with
+/// `:`: [`plain_ok`] passes it everywhere and [`write_styled`] writes it as is. Most scalars
+/// of a manifest are such: one pass over the bytes answers for them.
+fn plain_as_is(s: &Scalar) -> bool {
+    let b = s.value.as_bytes();
+    s.style == ScalarStyle::Plain
+        && s.tag.is_none()
+        && s.source.is_none()
+        && b.first().is_some_and(u8::is_ascii_alphanumeric)
+        && b.iter()
+            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'/'))
+}
+
 /// Whether `k` can be written as an implicit (simple) key: a single-line scalar.
 /// Returns the scalar and the style to write it in.
 pub(super) fn simple_key(k: &Node, indent: usize) -> Option<(&Scalar, ScalarStyle)> {
@@ -83,6 +99,9 @@ pub(super) fn simple_key(k: &Node, indent: usize) -> Option<(&Scalar, ScalarStyl
     };
     if s.value.len() > 1000 || s.source.as_deref().is_some_and(spans_lines) {
         return None;
+    }
+    if plain_as_is(s) {
+        return Some((s, ScalarStyle::Plain));
     }
     let style = effective_style(s, true, indent == 0);
     let simple = source(s, false).is_some()
@@ -98,6 +117,10 @@ pub(super) fn simple_key(k: &Node, indent: usize) -> Option<(&Scalar, ScalarStyl
 /// Writes the scalar (tag first) at a node whose container sits at column `indent`. Returns
 /// whether the caller must end the line (block scalars end their own lines).
 pub(super) fn write_scalar(out: &mut String, s: &Scalar, indent: usize, place: Placement) -> bool {
+    if plain_as_is(s) {
+        out.push_str(&s.value);
+        return true;
+    }
     let col0 = place == Placement::Root || (place == Placement::Key && indent == 0);
     let style = effective_style(s, place == Placement::Key, col0);
     if s.tag.is_none() && style == ScalarStyle::Plain && s.value.is_empty() {
@@ -150,6 +173,10 @@ pub(super) fn write_styled(
     indent: usize,
     flow: bool,
 ) -> bool {
+    if style == ScalarStyle::Plain && plain_as_is(s) {
+        out.push_str(&s.value);
+        return true;
+    }
     if let Some(t) = &s.tag {
         out.push_str(t);
         if style == ScalarStyle::Plain && s.value.is_empty() {
@@ -433,4 +460,77 @@ fn write_block(out: &mut String, v: &str, parent: usize, folded: bool, header: O
 /// A folded-scalar line whose line breaks fold: not empty, not starting with a blank.
 fn is_text_line(line: &str) -> bool {
     !line.is_empty() && !line.starts_with([' ', '\t'])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A scalar [`plain_as_is`] passes is one the full checks write plain, as its value, as a
+    /// key or a value at any column and in flow context; the others are left to them.
+    #[test]
+    fn scalars_written_as_is_are_plain_everywhere() {
+        let values = [
+            "a",
+            "nginx",
+            "app.kubernetes.io/name",
+            "v1",
+            "1",
+            "0755",
+            "1e3",
+            "true",
+            "y",
+            "null",
+            "a-b_c.d/e",
+            "9-",
+            "x.",
+            "...",
+            "---",
+            "-a",
+            ".a",
+            "_a",
+            "/a",
+            "a:",
+            "a b",
+            "a#",
+            "a,b",
+            "a\tb",
+            "é",
+            "",
+            "a\nb",
+            "~",
+        ];
+        for v in values {
+            let s = Scalar::plain(v);
+            let fast = plain_as_is(&s);
+            let first = v.bytes().next();
+            assert_eq!(
+                fast,
+                first.is_some_and(|c| c.is_ascii_alphanumeric())
+                    && v.bytes()
+                        .all(|c| c.is_ascii_alphanumeric() || b"-._/".contains(&c)),
+                "{v:?}"
+            );
+            if !fast {
+                continue;
+            }
+            for (key, col0) in [(false, false), (true, false), (true, true), (false, true)] {
+                let style = style_written(&s.value, s.style, false, key, col0);
+                assert_eq!(style, ScalarStyle::Plain, "{v:?} {key} {col0}");
+            }
+            let mut out = String::new();
+            write_flow_lines(&mut out, v, 2, |o, p| o.push_str(p));
+            assert_eq!(out, v);
+        }
+        // Tagged, quoted or with a source text: not as is.
+        let mut tagged = Scalar::plain("a");
+        tagged.tag = Some("!!str".into());
+        let mut quoted = Scalar::plain("a");
+        quoted.style = ScalarStyle::SingleQuoted;
+        let mut kept = Scalar::plain("a");
+        kept.source = Some("a".into());
+        for s in [tagged, quoted, kept] {
+            assert!(!plain_as_is(&s), "{s:?}");
+        }
+    }
 }
