@@ -73,9 +73,9 @@ pub(super) fn plainly_fine(n: &RNode) -> bool {
     plainly(n, false)
 }
 
-/// [`plainly_fine`] of a tree none of whose nodes has a name (an anchor, an alias, a tag):
-/// then [`check`] passes it and it holds no alias, seen in one walk. `false` leaves both to be
-/// asked.
+/// Whether a tree none of whose nodes has a name (an anchor, an alias, a tag) passes the quick
+/// check [`check`] makes first: then [`check`] passes it and it holds no alias, seen in one walk.
+/// `false` leaves both to be asked.
 pub fn plainly_fine_unnamed(n: &RNode) -> bool {
     plainly(n, true)
 }
