@@ -31,8 +31,9 @@ const NAMESPACE: u8 = 64;
 pub enum Entries {
     /// `- message: ...` items at column 0 ([`KrmResult::write_yaml_item`]).
     Yaml,
-    /// JSON elements, each after its separator ([`crate::resourcelist::json::write_element`]); `first`: the first one's
-    /// separator is left out (it opens the list).
+    /// JSON elements, each after its separator
+    /// ([`crate::resourcelist::json::write_element`]); `first`: the first one's comma is left
+    /// out (it opens the list).
     Json { layout: Layout, first: bool },
 }
 
