@@ -80,15 +80,23 @@ pub(crate) fn write_new_string_value(out: &mut String, v: &str, indent: usize) {
 /// with a letter or a digit and holding only letters, digits and `-._/`. Such a value is no
 /// marker, no byte order mark, holds no blank, indicator or line break, and does not end with
 /// `:`: [`plain_ok`] passes it everywhere and [`write_styled`] writes it as is. Most scalars
-/// of a manifest are such: one pass over the bytes answers for them.
+/// of a manifest are such: one pass over the bytes answers for them (without an early exit,
+/// which the compiler runs on many bytes at once).
 fn plain_as_is(s: &Scalar) -> bool {
+    // A letter (either case, by its lower-case bit), a digit, `-`, `.`, `/` (three in a row)
+    // or `_`.
+    let as_is = |c: u8| {
+        ((c | 0x20).wrapping_sub(b'a') < 26)
+            | (c.wrapping_sub(b'0') < 10)
+            | (c.wrapping_sub(b'-') < 3)
+            | (c == b'_')
+    };
     let b = s.value.as_bytes();
     s.style == ScalarStyle::Plain
         && s.tag.is_none()
         && s.source.is_none()
         && b.first().is_some_and(u8::is_ascii_alphanumeric)
-        && b.iter()
-            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'/'))
+        && b.iter().fold(true, |ok, &c| ok & as_is(c))
 }
 
 /// Whether `k` can be written as an implicit (simple) key: a single-line scalar.
@@ -173,10 +181,6 @@ pub(super) fn write_styled(
     indent: usize,
     flow: bool,
 ) -> bool {
-    if style == ScalarStyle::Plain && plain_as_is(s) {
-        out.push_str(&s.value);
-        return true;
-    }
     if let Some(t) = &s.tag {
         out.push_str(t);
         if style == ScalarStyle::Plain && s.value.is_empty() {
@@ -499,6 +503,16 @@ mod tests {
             "",
             "a\nb",
             "~",
+            "a@b",
+            "a[b",
+            "a`b",
+            "a{b",
+            "a:b",
+            "a+b",
+            "Z-z_0/9.",
+            "aé",
+            "a\u{7f}",
+            "a\u{0}",
         ];
         for v in values {
             let s = Scalar::plain(v);
