@@ -3,7 +3,7 @@
 //! content falls back to double-quoted.
 
 use crate::yaml::scalar::string_style;
-use crate::yaml::scalar::style::needs_escapes;
+use crate::yaml::scalar::style::{as_is_text, needs_escapes};
 use crate::yaml::{Node, Scalar, ScalarStyle};
 
 /// Where a scalar is written.
@@ -80,23 +80,9 @@ pub(crate) fn write_new_string_value(out: &mut String, v: &str, indent: usize) {
 /// with a letter or a digit and holding only letters, digits and `-._/`. Such a value is no
 /// marker, no byte order mark, holds no blank, indicator or line break, and does not end with
 /// `:`: [`plain_ok`] passes it everywhere and [`write_styled`] writes it as is. Most scalars
-/// of a manifest are such: one pass over the bytes answers for them (without an early exit,
-/// which the compiler runs on many bytes at once).
+/// of a manifest are such: one pass over the bytes answers for them ([`as_is_text`]).
 fn plain_as_is(s: &Scalar) -> bool {
-    // A letter (either case, by its lower-case bit), a digit, `-`, `.`, `/` (three in a row)
-    // or `_`.
-    let as_is = |c: u8| {
-        ((c | 0x20).wrapping_sub(b'a') < 26)
-            | (c.wrapping_sub(b'0') < 10)
-            | (c.wrapping_sub(b'-') < 3)
-            | (c == b'_')
-    };
-    let b = s.value.as_bytes();
-    s.style == ScalarStyle::Plain
-        && s.tag.is_none()
-        && s.source.is_none()
-        && b.first().is_some_and(u8::is_ascii_alphanumeric)
-        && b.iter().fold(true, |ok, &c| ok & as_is(c))
+    s.style == ScalarStyle::Plain && s.tag.is_none() && s.source.is_none() && as_is_text(&s.value)
 }
 
 /// Whether `k` can be written as an implicit (simple) key: a single-line scalar.

@@ -9,6 +9,20 @@ use crate::yaml::ScalarStyle;
 /// same string and it is safe as a block plain scalar; double-quoted when it holds line breaks or
 /// characters that need escapes; single-quoted otherwise.
 pub fn string_style(s: &str) -> ScalarStyle {
+    // A word of letters, digits and `-._/` starting with a letter (most names, kinds and
+    // severities): plain-safe, and read as another type only as a boolean or null word, which
+    // is what the checks below find for it.
+    if s.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) && as_is_text(s) {
+        return match is_special_word(s) {
+            true => ScalarStyle::SingleQuoted,
+            false => ScalarStyle::Plain,
+        };
+    }
+    checked_style(s)
+}
+
+/// [`string_style`] by its checks alone.
+fn checked_style(s: &str) -> ScalarStyle {
     if needs_escapes(s) {
         ScalarStyle::DoubleQuoted
     } else if plain_safe(s) && !reads_as_non_string(s) {
@@ -16,6 +30,23 @@ pub fn string_style(s: &str) -> ScalarStyle {
     } else {
         ScalarStyle::SingleQuoted
     }
+}
+
+/// Whether `s` starts with a letter or a digit and holds only letters, digits and `-._/`: a
+/// text no YAML reader takes for anything but plain text of its own (no blank, indicator, line
+/// break, marker or byte order mark), whatever it means. One pass without an early exit (which
+/// the compiler runs on many bytes at once).
+pub(crate) fn as_is_text(s: &str) -> bool {
+    // A letter (either case, by its lower-case bit), a digit, `-`, `.`, `/` (three in a row)
+    // or `_`.
+    let as_is = |c: u8| {
+        ((c | 0x20).wrapping_sub(b'a') < 26)
+            | (c.wrapping_sub(b'0') < 10)
+            | (c.wrapping_sub(b'-') < 3)
+            | (c == b'_')
+    };
+    let b = s.as_bytes();
+    b.first().is_some_and(u8::is_ascii_alphanumeric) && b.iter().fold(true, |ok, &c| ok & as_is(c))
 }
 
 /// Line breaks, tabs, control and non-printable characters: only double quotes hold them safely.
@@ -141,4 +172,57 @@ fn looks_numeric(s: &str) -> bool {
 fn looks_like_timestamp(s: &str) -> bool {
     let b = s.as_bytes();
     b.len() > 5 && b[..4].iter().all(u8::is_ascii_digit) && b[4] == b'-' && b[5].is_ascii_digit()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The quick answer for a word of letters, digits and `-._/` is the checks' answer.
+    #[test]
+    fn words_get_the_style_the_checks_give() {
+        let words = [
+            "a",
+            "nginx",
+            "Error",
+            "warning",
+            "example.com/v1",
+            "apps/v1",
+            "ConfigMap",
+            "y",
+            "Y",
+            "n",
+            "yes",
+            "No",
+            "ON",
+            "off",
+            "true",
+            "False",
+            "null",
+            "NULL",
+            "nan",
+            "inf",
+            "Infinity",
+            "infinity-1",
+            "e1",
+            "x0",
+            "b.c",
+            "a-",
+            "a.",
+            "a/",
+            "a_b",
+            "a..b",
+        ];
+        for w in words {
+            assert!(as_is_text(w), "{w:?}");
+            assert_eq!(string_style(w), checked_style(w), "{w:?}");
+        }
+        for w in ["", "-a", ".a", "1a", "a b", "a:", "a,b", "é", "a\n"] {
+            assert!(
+                !as_is_text(w) || !w.starts_with(|c: char| c.is_ascii_alphabetic()),
+                "{w:?}"
+            );
+            assert_eq!(string_style(w), checked_style(w), "{w:?}");
+        }
+    }
 }
