@@ -175,34 +175,7 @@ impl KrmResult {
             crate::yaml::emit_seq_item(&self.to_node(), out);
             return;
         }
-        let mut m = Record::seq_item(out);
-        m.string("message", &self.message);
-        m.string("severity", self.severity.as_str());
-        if let Some(r) = &self.resource_ref {
-            let mut rm = m.map("resourceRef");
-            rm.string("apiVersion", &r.api_version);
-            rm.string("kind", &r.kind);
-            rm.string("name", &r.name);
-            if !r.namespace.is_empty() {
-                rm.string("namespace", &r.namespace);
-            }
-        }
-        if let Some(path) = &self.field {
-            m.map("field").string("path", path);
-        }
-        if let Some(file) = &self.file {
-            let mut fm = m.map("file");
-            fm.string("path", &file.path);
-            if let Some(i) = file.index {
-                fm.integer("index", i);
-            }
-        }
-        if !self.tags.is_empty() {
-            let mut tm = m.map("tags");
-            for (k, v) in &self.tags {
-                tm.string(k, v);
-            }
-        }
+        self.write_fields(&mut Record::seq_item(out));
     }
 
     /// Appends the result as an element of the `results` list in JSON, after its separator
@@ -219,11 +192,15 @@ impl KrmResult {
             return;
         }
         out.extend_from_slice(&layout.element_separator().as_bytes()[skip..]);
-        let mut m = JsonRecord::new(out, layout, ELEMENT_INDENT);
+        self.write_fields(&mut JsonRecord::new(out, layout, ELEMENT_INDENT));
+    }
+
+    /// The result's fields, in [`Self::to_node`]'s order, written by `m`.
+    fn write_fields<M: Fields>(&self, m: &mut M) {
         m.string("message", &self.message);
         m.string("severity", self.severity.as_str());
         if let Some(r) = &self.resource_ref {
-            let mut rm = m.object("resourceRef");
+            let mut rm = m.child("resourceRef");
             rm.string("apiVersion", &r.api_version);
             rm.string("kind", &r.kind);
             rm.string("name", &r.name);
@@ -232,17 +209,17 @@ impl KrmResult {
             }
         }
         if let Some(path) = &self.field {
-            m.object("field").string("path", path);
+            m.child("field").string("path", path);
         }
         if let Some(file) = &self.file {
-            let mut fm = m.object("file");
+            let mut fm = m.child("file");
             fm.string("path", &file.path);
             if let Some(i) = file.index {
                 fm.integer("index", i);
             }
         }
         if !self.tags.is_empty() {
-            let mut tm = m.object("tags");
+            let mut tm = m.child("tags");
             for (k, v) in &self.tags {
                 tm.string(k, v);
             }
@@ -324,6 +301,51 @@ impl Summary {
 /// Whether any result is an error (exit code 1).
 pub fn has_error(results: &[KrmResult]) -> bool {
     results.iter().any(|r| r.severity == Severity::Error)
+}
+
+/// A mapping written entry by entry without a tree: a YAML item ([`Record`]) or a JSON element
+/// ([`JsonRecord`]), each writing exactly what its writer writes for the tree of the same
+/// entries.
+trait Fields {
+    type Child<'c>: Fields
+    where
+        Self: 'c;
+    fn string(&mut self, key: &str, value: &str);
+    fn integer(&mut self, key: &str, n: i64);
+    /// `key` and the (non-empty) mapping under it.
+    fn child(&mut self, key: &str) -> Self::Child<'_>;
+}
+
+impl Fields for Record<'_> {
+    type Child<'c>
+        = Record<'c>
+    where
+        Self: 'c;
+    fn string(&mut self, key: &str, value: &str) {
+        Record::string(self, key, value);
+    }
+    fn integer(&mut self, key: &str, n: i64) {
+        Record::integer(self, key, n);
+    }
+    fn child(&mut self, key: &str) -> Record<'_> {
+        self.map(key)
+    }
+}
+
+impl Fields for JsonRecord<'_> {
+    type Child<'c>
+        = JsonRecord<'c>
+    where
+        Self: 'c;
+    fn string(&mut self, key: &str, value: &str) {
+        JsonRecord::string(self, key, value);
+    }
+    fn integer(&mut self, key: &str, n: i64) {
+        JsonRecord::integer(self, key, n);
+    }
+    fn child(&mut self, key: &str) -> JsonRecord<'_> {
+        self.object(key)
+    }
 }
 
 #[cfg(test)]

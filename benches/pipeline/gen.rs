@@ -75,13 +75,18 @@ impl Corpus {
 
     /// A ResourceList with every CRD and `n` custom resources.
     pub fn resource_list(&self, n: usize) -> String {
+        self.list(n, derive)
+    }
+
+    /// A ResourceList with every CRD and `n` custom resources made by `make` from the samples.
+    fn list(&self, n: usize, make: fn(&Value, usize) -> Value) -> String {
         let mut out =
             String::from("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n");
         for doc in &self.crd_docs {
             push_item(&mut out, doc);
         }
         for i in 0..n {
-            let item = derive(&self.samples[i % self.samples.len()], i);
+            let item = make(&self.samples[i % self.samples.len()], i);
             push_item(&mut out, &serde_yaml::to_string(&item).unwrap());
         }
         out
@@ -92,16 +97,7 @@ impl Corpus {
     /// [`Corpus::resource_list`] with every custom resource refused ([`derive_refused`]): a
     /// list whose results outweigh its changes.
     pub fn refused_list(&self, n: usize) -> String {
-        let mut out =
-            String::from("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n");
-        for doc in &self.crd_docs {
-            push_item(&mut out, doc);
-        }
-        for i in 0..n {
-            let item = derive_refused(&self.samples[i % self.samples.len()], i);
-            push_item(&mut out, &serde_yaml::to_string(&item).unwrap());
-        }
-        out
+        self.list(n, derive_refused)
     }
 
     /// `n` custom resources as [`Corpus::resource_list`] derives them, each a YAML document.
