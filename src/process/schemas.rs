@@ -20,6 +20,7 @@ use crate::sources::{load_file, schema_files};
 use crate::validation::{Compiled, Compiler, Validator};
 use crate::yaml::json::to_json;
 use crate::yaml::{Mapping, Node};
+use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -185,7 +186,7 @@ impl SchemaSet {
         results: &mut Vec<KrmResult>,
     ) -> Result<Vec<Entry<Checks>>, ProcessError> {
         load_item_crd(
-            Cow::Borrowed(item),
+            CrdTree::Read(Cow::Borrowed(item)),
             item,
             label,
             old,
@@ -259,9 +260,31 @@ impl CrdLoader<'_> {
         self.load_tree(Cow::Owned(item), named, label, old)
     }
 
+    /// [`Self::load`] of a CRD whose JSON value is made already (see
+    /// [`crate::yaml::json::json_as_read`]); `named` is its [`identity`].
+    pub(crate) fn load_json(
+        &mut self,
+        json: Value,
+        named: &Node,
+        label: &str,
+        old: OldCrd<'_>,
+    ) -> LoadedCrd {
+        self.load_from(CrdTree::Json(json), named, label, old)
+    }
+
     fn load_tree(
         &mut self,
         item: Cow<'_, Node>,
+        named: &Node,
+        label: &str,
+        old: OldCrd<'_>,
+    ) -> LoadedCrd {
+        self.load_from(CrdTree::Read(item), named, label, old)
+    }
+
+    fn load_from(
+        &mut self,
+        item: CrdTree<'_>,
         named: &Node,
         label: &str,
         old: OldCrd<'_>,
@@ -270,6 +293,25 @@ impl CrdLoader<'_> {
         let loaded = load_item_crd(item, named, label, old, self.0.as_mut(), &mut results);
         (loaded, results)
     }
+}
+
+/// A CRD as its load gets it: the reader's tree, or its JSON value made already.
+enum CrdTree<'a> {
+    Read(Cow<'a, Node>),
+    Json(Value),
+}
+
+/// The [`identity`] of a CRD known by its JSON value: its `apiVersion`, `kind` and `metadata`
+/// as new nodes (what the results name of it reads their strings only).
+pub(crate) fn identity_of_json(json: &Value) -> Node {
+    let entries = ["apiVersion", "kind", "metadata"]
+        .into_iter()
+        .filter_map(|k| Some((Node::string(k), crate::yaml::json::from_json(json.get(k)?))))
+        .collect();
+    Node::Map(Mapping {
+        entries,
+        ..Mapping::default()
+    })
 }
 
 /// What a result about an item names of it (`apiVersion`, `kind`, `metadata`), and all that
@@ -293,7 +335,7 @@ pub(crate) fn identity(item: &Node) -> Node {
 /// its field path), followed by one warning; a refused CRD's versions are registered refused
 /// (their objects are left unchanged), or not at all when it has no usable group/kind/versions.
 fn load_item_crd(
-    item: Cow<'_, Node>,
+    item: CrdTree<'_>,
     named: &Node,
     label: &str,
     old: OldCrd<'_>,
@@ -303,13 +345,15 @@ fn load_item_crd(
     let name = named.get("metadata").and_then(|m| m.get("name"));
     let name = name.and_then(Node::scalar_str).unwrap_or("").to_string();
     let source = format!("{label} (CustomResourceDefinition {name})");
-    let json = to_json(&item).map_err(|e| ProcessError::Unreadable {
-        label: source.clone(),
-        source: e,
-    })?;
-    // A tree handed over is not held while the CRD is checked (its JSON is the CRD now): the
-    // results name the item by `named`.
-    drop(item);
+    let json = match item {
+        // A tree handed over is not held while the CRD is checked (its JSON is the CRD now):
+        // the results name the item by `named`.
+        CrdTree::Read(item) => to_json(&item).map_err(|e| ProcessError::Unreadable {
+            label: source.clone(),
+            source: e,
+        })?,
+        CrdTree::Json(json) => json,
+    };
     let item = named;
     let judged = old.judge(&json);
     let (causes, update, shared, unchanged, judged_preexisting) = (

@@ -19,7 +19,7 @@
 //! files, then the items' results in item order, then the summary.
 
 use super::crd_update::OldCrd;
-use super::schemas::{identity, is_crd, lookup, LoadedCrd, SchemaSet, Schemas};
+use super::schemas::{identity, identity_of_json, is_crd, lookup, LoadedCrd, SchemaSet, Schemas};
 use super::{api_version_kind, ProcessError, Report};
 use super::{impact, process_item_with, ItemContext, Previous, UpdateContext};
 use crate::config::Config;
@@ -148,6 +148,18 @@ fn text_size(node: &Node) -> usize {
                 .sum::<usize>()
         }
     }
+}
+
+/// An element of a one-line JSON list (read straight) that is a CRD, with its JSON value as the
+/// reader's trees would give it ([`crate::yaml::json::json_as_read`]), and its text; `None`
+/// for any other (read as before).
+fn json_crd(input: &str, item: &ahead::Item) -> Option<(serde_json::Value, Range<usize>)> {
+    let span = item.json_text().filter(|_| item.read_straight())?;
+    let text = input.get(span.clone())?;
+    memchr::memmem::find(text.as_bytes(), b"\"kind\":\"CustomResourceDefinition\"")?;
+    let json = crate::yaml::json::json_as_read(text)?;
+    let s = |k: &str| json.get(k).and_then(serde_json::Value::as_str);
+    crate::crd::load::is_crd_type(s("apiVersion")?, s("kind")?).then_some((json, span))
 }
 
 /// Whether an item (`crd`: a CRD) coming after `batch` ends it first: the items waiting are
@@ -384,6 +396,23 @@ impl<'c> Streamer<'c> {
                 let Some(item) = p.unread.take() else {
                     return Some(p);
                 };
+                // A CRD element of a one-line JSON list whose text the writer writes as it is:
+                // loaded from its JSON value, read without the reader's trees.
+                let json_crd = match (format, previous) {
+                    (Format::Json(crate::resourcelist::json::Layout::Compact), None) if loading => {
+                        json_crd(input, &item)
+                    }
+                    _ => None,
+                };
+                if let Some((json, span)) = json_crd {
+                    p.crd = true;
+                    p.node = identity_of_json(&json);
+                    p.span = Some(span.clone());
+                    p.straight = true;
+                    p.kept = Some(output::kept_as_read(span));
+                    p.loaded = Some(loader.load_json(json, &p.node, &p.label, OldCrd(None)));
+                    return Some(p);
+                }
                 let (node, span) = ahead::item(input, &item)?;
                 p.crd = is_crd(&node);
                 p.node = node;

@@ -333,29 +333,61 @@ fn write_plain<T: PlainTree>(node: &T, out: &mut Vec<u8>, pretty: Option<usize>)
 /// `strconv.FormatInt` writes it; and every object's keys unique, none `<<` (the straight
 /// reading keeps a repeated key, which the writer refuses).
 pub fn written_as_read(text: &str, node: &Node) -> bool {
-    compact_as_written(text.as_bytes()) && plain_keys(node)
+    compact_as_written(text.as_bytes()).is_some() && plain_keys(node)
 }
 
-/// The byte half of [`written_as_read`].
-fn compact_as_written(b: &[u8]) -> bool {
-    let mut i = 0;
+/// The JSON value [`to_json`] gives of the tree the straight reading reads from `text`, made by
+/// `serde_json` without the tree, where [`written_as_read`] holds for the text: its strings
+/// hold only `serde_json`'s own escapes and its numbers are int64s as Go writes them, so both
+/// readings give the same strings and the same numbers; its keys are unique (`serde_json` keeps
+/// one of two repeated keys: the value must have as many keys as the text) and none is `<<`.
+/// `None` otherwise (the tree is then read).
+pub fn json_as_read(text: &str) -> Option<Value> {
+    let keys = compact_as_written(text.as_bytes())?;
+    let value: Value = serde_json::from_str(text).ok()?;
+    (value_keys(&value)? == keys).then_some(value)
+}
+
+/// How many keys the objects in `v` hold; `None` when one is `<<`.
+fn value_keys(v: &Value) -> Option<usize> {
+    match v {
+        Value::Array(items) => items.iter().map(value_keys).sum(),
+        Value::Object(m) => {
+            let mut n = m.len();
+            for (k, v) in m {
+                if k == "<<" {
+                    return None;
+                }
+                n += value_keys(v)?;
+            }
+            Some(n)
+        }
+        _ => Some(0),
+    }
+}
+
+/// The byte half of [`written_as_read`]: how many keys the text writes (its `:` outside
+/// strings), when it is written so.
+fn compact_as_written(b: &[u8]) -> Option<usize> {
+    let (mut i, mut keys) = (0, 0);
     while let Some(&c) = b.get(i) {
         match c {
-            b'{' | b'}' | b'[' | b']' | b',' | b':' => i += 1,
+            b':' => {
+                keys += 1;
+                i += 1;
+            }
+            b'{' | b'}' | b'[' | b']' | b',' => i += 1,
             b'"' => {
                 i += 1;
                 loop {
-                    let Some(n) = memchr::memchr2(b'"', b'\\', &b[i..]) else {
-                        return false;
-                    };
-                    i += n;
+                    i += memchr::memchr2(b'"', b'\\', &b[i..])?;
                     if b[i] == b'"' {
                         i += 1;
                         break;
                     }
                     match b.get(i + 1) {
                         Some(b'"' | b'\\' | b'b' | b'f' | b'n' | b'r' | b't') => i += 2,
-                        _ => return false,
+                        _ => return None,
                     }
                 }
             }
@@ -366,13 +398,13 @@ fn compact_as_written(b: &[u8]) -> bool {
                     .unwrap_or(b.len() - i);
                 let token = &b[i..i + len];
                 if !matches!(token, b"true" | b"false" | b"null") && !int64_text(token) {
-                    return false;
+                    return None;
                 }
                 i += len;
             }
         }
     }
-    true
+    Some(keys)
 }
 
 /// Whether `t` is an int64 as `strconv.FormatInt` writes it (no `+`, no leading zero, no

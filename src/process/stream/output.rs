@@ -101,6 +101,12 @@ pub fn kept(
     }
 }
 
+/// An unchanged item kept as its `span` of the input, which is known to be the writer's text
+/// for it (a JSON element [`written_as_read`] passes).
+pub fn kept_as_read(span: Range<usize>) -> Kept {
+    Kept(Ok(Segment::Verbatim(span)))
+}
+
 impl Output {
     /// Room for `bytes` of text, the items written in `format`.
     pub fn new(bytes: usize, format: Format) -> Self {

@@ -668,10 +668,12 @@ mod tests {
 
     /// An element read straight is kept as its text without being written exactly where the
     /// writer writes that text for it (`written_as_read`): every element said so is written so,
-    /// byte for byte; the others are left to the comparison with what the writer writes.
+    /// byte for byte; the others are left to the comparison with what the writer writes. Its
+    /// JSON value is made without the trees (`json_as_read`) for exactly those elements, and is
+    /// the trees' own.
     #[test]
     fn json_elements_kept_unwritten_are_written_so() {
-        use crate::yaml::json::{write_plain_json, written_as_read};
+        use crate::yaml::json::{json_as_read, to_json, write_plain_json, written_as_read};
         let elements = [
             (
                 r#"{"a":1,"b":[-2,0,true,false,null,"x",""],"c":{},"d":[]}"#,
@@ -709,6 +711,13 @@ mod tests {
             let written = write_plain_json(&node, &mut out).then_some(out);
             if yes {
                 assert_eq!(written.as_deref(), Some(element.as_bytes()), "{element}");
+            }
+            // The same text's JSON value made without the trees is the trees' own, where it is
+            // made.
+            let json = json_as_read(element);
+            assert_eq!(json.is_some(), yes, "{element}");
+            if let Some(json) = json {
+                assert_eq!(Some(json), to_json(&node).ok(), "{element}");
             }
         }
         // A `\/` anywhere: each element is read as encoding/json reads it, which keeps one of
