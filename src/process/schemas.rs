@@ -245,7 +245,7 @@ pub(crate) struct CrdLoader<'c>(&'c mut Option<Compiler>);
 impl CrdLoader<'_> {
     /// [`SchemaSet::load_item_crd`], its results with it.
     pub(crate) fn load(&mut self, item: &Node, label: &str, old: OldCrd<'_>) -> LoadedCrd {
-        self.load_tree(Cow::Borrowed(item), item, label, old)
+        self.load_from(CrdTree::Read(Cow::Borrowed(item)), item, label, old)
     }
 
     /// [`Self::load`] of a tree handed over, dropped as soon as the CRD's JSON is made;
@@ -257,7 +257,7 @@ impl CrdLoader<'_> {
         label: &str,
         old: OldCrd<'_>,
     ) -> LoadedCrd {
-        self.load_tree(Cow::Owned(item), named, label, old)
+        self.load_from(CrdTree::Read(Cow::Owned(item)), named, label, old)
     }
 
     /// [`Self::load`] of a CRD whose JSON value is made already (see
@@ -270,16 +270,6 @@ impl CrdLoader<'_> {
         old: OldCrd<'_>,
     ) -> LoadedCrd {
         self.load_from(CrdTree::Json(json), named, label, old)
-    }
-
-    fn load_tree(
-        &mut self,
-        item: Cow<'_, Node>,
-        named: &Node,
-        label: &str,
-        old: OldCrd<'_>,
-    ) -> LoadedCrd {
-        self.load_from(CrdTree::Read(item), named, label, old)
     }
 
     fn load_from(
