@@ -3,7 +3,7 @@
 //! to stderr for warnings and errors (kustomize does not show results).
 
 use crate::resourcelist::json::{write_element, JsonRecord, Layout, ELEMENT_INDENT};
-use crate::yaml::{Mapping, Node, Record, Scalar};
+use crate::yaml::{Fields, Mapping, Node, Record, Scalar};
 use std::fmt;
 
 mod log;
@@ -301,51 +301,6 @@ impl Summary {
 /// Whether any result is an error (exit code 1).
 pub fn has_error(results: &[KrmResult]) -> bool {
     results.iter().any(|r| r.severity == Severity::Error)
-}
-
-/// A mapping written entry by entry without a tree: a YAML item ([`Record`]) or a JSON element
-/// ([`JsonRecord`]), each writing exactly what its writer writes for the tree of the same
-/// entries.
-trait Fields {
-    type Child<'c>: Fields
-    where
-        Self: 'c;
-    fn string(&mut self, key: &str, value: &str);
-    fn integer(&mut self, key: &str, n: i64);
-    /// `key` and the (non-empty) mapping under it.
-    fn child(&mut self, key: &str) -> Self::Child<'_>;
-}
-
-impl Fields for Record<'_> {
-    type Child<'c>
-        = Record<'c>
-    where
-        Self: 'c;
-    fn string(&mut self, key: &str, value: &str) {
-        Record::string(self, key, value);
-    }
-    fn integer(&mut self, key: &str, n: i64) {
-        Record::integer(self, key, n);
-    }
-    fn child(&mut self, key: &str) -> Record<'_> {
-        self.map(key)
-    }
-}
-
-impl Fields for JsonRecord<'_> {
-    type Child<'c>
-        = JsonRecord<'c>
-    where
-        Self: 'c;
-    fn string(&mut self, key: &str, value: &str) {
-        JsonRecord::string(self, key, value);
-    }
-    fn integer(&mut self, key: &str, n: i64) {
-        JsonRecord::integer(self, key, n);
-    }
-    fn child(&mut self, key: &str) -> JsonRecord<'_> {
-        self.object(key)
-    }
 }
 
 #[cfg(test)]

@@ -12,8 +12,9 @@
 //! input's scalars come back as they came (`100.0` stays a double); a default the function
 //! added is written as its JSON value.
 
-use crate::yaml::json::{to_json, write_plain_json, write_plain_json_pretty};
+use crate::yaml::json::{to_json, write_plain_json, write_plain_json_pretty, write_str};
 use crate::yaml::read::split::first_json_value;
+use crate::yaml::Fields;
 use crate::yaml::Node;
 use serde_json::Value;
 
@@ -80,8 +81,12 @@ pub struct JsonRecord<'a> {
 
 impl<'a> JsonRecord<'a> {
     pub fn new(out: &'a mut Vec<u8>, layout: Layout, indent: usize) -> Self {
+        Self::open(out, (layout == Layout::Pretty).then_some(indent))
+    }
+
+    /// Its `{`, at indentation `pretty` in the pretty layout.
+    fn open(out: &'a mut Vec<u8>, pretty: Option<usize>) -> Self {
         out.push(b'{');
-        let pretty = (layout == Layout::Pretty).then_some(indent);
         JsonRecord {
             out,
             pretty,
@@ -99,32 +104,33 @@ impl<'a> JsonRecord<'a> {
             self.out.push(b'\n');
             self.out.resize(self.out.len() + n + 2, b' ');
         }
-        json_string(self.out, key);
+        write_str(key, self.out);
         self.out.extend_from_slice(match self.pretty {
             Some(_) => b": ",
             None => b":",
         });
     }
+}
 
-    pub fn string(&mut self, key: &str, value: &str) {
+impl Fields for JsonRecord<'_> {
+    type Child<'c>
+        = JsonRecord<'c>
+    where
+        Self: 'c;
+
+    fn string(&mut self, key: &str, value: &str) {
         self.key(key);
-        json_string(self.out, value);
+        write_str(value, self.out);
     }
 
-    pub fn integer(&mut self, key: &str, n: i64) {
+    fn integer(&mut self, key: &str, n: i64) {
         self.key(key);
         self.out.extend_from_slice(n.to_string().as_bytes());
     }
 
-    /// `key` and the object under it (written until it is dropped).
-    pub fn object(&mut self, key: &str) -> JsonRecord<'_> {
+    fn child(&mut self, key: &str) -> JsonRecord<'_> {
         self.key(key);
-        self.out.push(b'{');
-        JsonRecord {
-            out: &mut *self.out,
-            pretty: self.pretty.map(|n| n + 2),
-            entries: 0,
-        }
+        JsonRecord::open(&mut *self.out, self.pretty.map(|n| n + 2))
     }
 }
 
@@ -136,11 +142,6 @@ impl Drop for JsonRecord<'_> {
         }
         self.out.push(b'}');
     }
-}
-
-/// `s` as a JSON string, escaped as `serde_json` escapes it (as every string is written).
-fn json_string(out: &mut Vec<u8>, s: &str) {
-    serde_json::to_writer(out, s).expect("a string is written to memory");
 }
 
 /// Appends what comes before the value of entry `i` of the root mapping (after its `{`): the

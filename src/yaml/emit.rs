@@ -126,23 +126,42 @@ impl<'o> Record<'o> {
         self.out.push_str(key);
         self.out.push(':');
     }
+}
 
-    /// `key: value` for a new string.
-    pub fn string(&mut self, key: &str, value: &str) {
+/// A mapping written entry by entry without a tree, as its writer writes the tree of the same
+/// entries (new strings, integers, non-empty mappings of them): a YAML item ([`Record`]) or a
+/// JSON element (`crate::resourcelist::json::JsonRecord`).
+pub trait Fields {
+    type Child<'c>: Fields
+    where
+        Self: 'c;
+    /// `key` and a new string.
+    fn string(&mut self, key: &str, value: &str);
+    /// `key` and an integer.
+    fn integer(&mut self, key: &str, n: i64);
+    /// `key` and the (non-empty) mapping under it, written until it is dropped.
+    fn child(&mut self, key: &str) -> Self::Child<'_>;
+}
+
+impl Fields for Record<'_> {
+    type Child<'c>
+        = Record<'c>
+    where
+        Self: 'c;
+
+    fn string(&mut self, key: &str, value: &str) {
         self.key(key);
         scalar::write_new_string_value(self.out, value, self.indent);
     }
 
-    /// `key: n`.
-    pub fn integer(&mut self, key: &str, n: i64) {
+    fn integer(&mut self, key: &str, n: i64) {
         self.key(key);
         self.out.push(' ');
         self.out.push_str(&n.to_string());
         self.out.push('\n');
     }
 
-    /// `key:` and the (non-empty) mapping under it.
-    pub fn map(&mut self, key: &str) -> Record<'_> {
+    fn child(&mut self, key: &str) -> Record<'_> {
         self.key(key);
         self.out.push('\n');
         Record {

@@ -463,7 +463,9 @@ fn unique_string_keys<T: PlainTree>(entries: &[(T, T)]) -> bool {
         .all(|(k, _)| string_key(k).is_some_and(|k| seen.insert(k)))
 }
 
-fn write_str(s: &str, out: &mut Vec<u8>) -> bool {
+/// `s` as a JSON string, escaped as `serde_json` escapes it (as every string is written);
+/// whether it was written (always, into memory).
+pub(crate) fn write_str(s: &str, out: &mut Vec<u8>) -> bool {
     serde_json::to_writer(out, s).is_ok()
 }
 

@@ -13,7 +13,7 @@ pub mod parse;
 pub mod read;
 pub mod scalar;
 
-pub use emit::{emit_document, emit_seq_item, emit_stream, Record};
+pub use emit::{emit_document, emit_seq_item, emit_stream, Fields, Record};
 pub use node::{Anchor, Mapping, Node, Scalar, ScalarStyle, Sequence};
 pub use parse::parse_stream;
 
