@@ -330,7 +330,7 @@ pub fn split_json(text: &str) -> Option<Split> {
 /// Whether the YAML scanner takes a key (from its `"` to its `:`) for a simple key, as a
 /// value's straight reading requires (see [`gojson::Read::Value`]).
 fn simple_key(key: &[u8]) -> bool {
-    key.len() <= gojson::KEY_SPAN && memchr::memchr2(b'\n', b'\r', key).is_none()
+    key.len() <= gojson::KEY_SPAN && !gojson::has_line_break(key)
 }
 
 /// A key's string at `i`: where it ends (see [`gojson::string_end`]).

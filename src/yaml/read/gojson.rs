@@ -345,6 +345,19 @@ pub(crate) fn string_end(b: &[u8], at: usize, refused: &mut bool) -> Option<usiz
     }
 }
 
+/// How long a key is looked at a byte at a time by [`has_line_break`] before it is left to
+/// `memchr`: most keys of a manifest are shorter, and a byte at a time reaches their end before
+/// `memchr` has set up.
+const SHORT: usize = 16;
+
+/// Whether `b` holds a `\n` or a `\r`.
+pub(crate) fn has_line_break(b: &[u8]) -> bool {
+    match b.len() <= SHORT {
+        true => b.iter().any(|&c| c == b'\n' || c == b'\r'),
+        false => memchr::memchr2(b'\n', b'\r', b).is_some(),
+    }
+}
+
 /// Whether `b` holds a character the YAML reader takes for a line break where JSON does not:
 /// NEL (U+0085), LS (U+2028) or PS (U+2029).
 pub(crate) fn has_yaml_break(b: &[u8]) -> bool {
@@ -358,8 +371,190 @@ pub(crate) fn has_yaml_break(b: &[u8]) -> bool {
 /// takes for a simple key (it allows 1,024 characters; a byte is at most one).
 pub(crate) const KEY_SPAN: usize = 1000;
 
+/// What [`read_plain`] is reading next.
+#[derive(Clone, Copy)]
+enum Next {
+    Value,
+    /// After a value: a `,`, or the end of its object or array.
+    After,
+    /// An object's key, after its `{` or `,`.
+    Key,
+}
+
+/// [`read_value`] for the value that it most often reads, in one pass of a few instructions a
+/// byte: an object or an array that reads, nested less than Go's limit. `None` for any other
+/// value, and for one that does not read: the scanner, a byte at a time, then says where and
+/// why, as Go does. Where it gives a value, it gives what the scanner gives.
+fn read_plain(b: &[u8], from: usize) -> Option<Read> {
+    let space = |mut i: usize| {
+        while b.get(i).is_some_and(|&c| is_space(c)) {
+            i += 1;
+        }
+        i
+    };
+    let mut i = space(from);
+    if !matches!(b.get(i), Some(b'{' | b'[')) {
+        return None;
+    }
+    // Whether each open collection is an object.
+    let mut open: Vec<bool> = Vec::new();
+    let (mut direct, mut yaml_refuses) = (true, false);
+    let mut next = Next::Value;
+    loop {
+        match next {
+            Next::Value => {
+                let c = *b.get(i)?;
+                next = Next::After;
+                match c {
+                    b'{' | b'[' => {
+                        if open.len() + 1 >= MAX_DEPTH {
+                            return None;
+                        }
+                        open.push(c == b'{');
+                        i = space(i + 1);
+                        match (c, *b.get(i)?) {
+                            (b'{', b'}') | (b'[', b']') => {}
+                            (b'{', _) => next = Next::Key,
+                            _ => next = Next::Value,
+                        }
+                        // An empty one's end is the next byte, read as after a value.
+                    }
+                    b'"' => i = plain_string_end(b, i, &mut direct, &mut yaml_refuses)?,
+                    b'-' | b'0'..=b'9' => i = number_end(b, i)?,
+                    b't' | b'f' | b'n' => {
+                        let word: &[u8] = match c {
+                            b't' => b"true",
+                            b'f' => b"false",
+                            _ => b"null",
+                        };
+                        if !b[i..].starts_with(word) {
+                            return None;
+                        }
+                        i += word.len();
+                    }
+                    _ => return None,
+                }
+            }
+            Next::After => {
+                i = space(i);
+                let object = *open.last()?;
+                match (object, *b.get(i)?) {
+                    (_, b',') => {
+                        i = space(i + 1);
+                        next = if object { Next::Key } else { Next::Value };
+                    }
+                    (true, b'}') | (false, b']') => {
+                        open.pop();
+                        i += 1;
+                        if open.is_empty() {
+                            return Some(Read::Value {
+                                end: i,
+                                direct: direct && !has_yaml_break(&b[from..i]),
+                                yaml_refuses,
+                            });
+                        }
+                    }
+                    _ => return None,
+                }
+            }
+            Next::Key => {
+                if b.get(i) != Some(&b'"') {
+                    return None;
+                }
+                let key_start = i;
+                let end = plain_string_end(b, i, &mut direct, &mut yaml_refuses)?;
+                i = space(end);
+                if b.get(i) != Some(&b':') {
+                    return None;
+                }
+                // A string holds no line break: only the space after it may.
+                if i - key_start > KEY_SPAN || b[end..i].iter().any(|&c| c == b'\n' || c == b'\r') {
+                    direct = false;
+                }
+                i = space(i + 1);
+                next = Next::Value;
+            }
+        }
+    }
+}
+
+/// Where the JSON string starting at `b[at]` (its `"`) ends, after its closing quote, checking
+/// it as the scanner does (`None` where it does not read), and marking an escape the YAML
+/// grammar reads otherwise as the scanner marks it (see [`Read::Value`]).
+fn plain_string_end(
+    b: &[u8],
+    at: usize,
+    direct: &mut bool,
+    yaml_refuses: &mut bool,
+) -> Option<usize> {
+    let mut i = at + 1;
+    loop {
+        i += plain_string_bytes(b.get(i..)?);
+        match *b.get(i)? {
+            b'"' => return Some(i + 1),
+            b'\\' => match *b.get(i + 1)? {
+                b'"' | b'\\' | b'b' | b'f' | b'n' | b'r' | b't' => i += 2,
+                b'/' => {
+                    (*direct, *yaml_refuses) = (false, true);
+                    i += 2;
+                }
+                b'u' => {
+                    let hex = b.get(i + 2..i + 6)?;
+                    if !hex.iter().all(u8::is_ascii_hexdigit) {
+                        return None;
+                    }
+                    // U+D800..U+DFFF: `d` then `8` to `f`.
+                    if hex[0].eq_ignore_ascii_case(&b'd') && !matches!(hex[1], b'0'..=b'7') {
+                        (*direct, *yaml_refuses) = (false, true);
+                    }
+                    i += 6;
+                }
+                _ => return None,
+            },
+            // A control character.
+            _ => return None,
+        }
+    }
+}
+
+/// Where the JSON number starting at `b[at]` ends (`None` where it does not read as one: what
+/// follows it is checked by the caller).
+fn number_end(b: &[u8], at: usize) -> Option<usize> {
+    let digits = |i: usize| b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let mut i = at + usize::from(b[at] == b'-');
+    match *b.get(i)? {
+        b'0' => i += 1,
+        b'1'..=b'9' => i += digits(i),
+        _ => return None,
+    }
+    if b.get(i) == Some(&b'.') {
+        let n = digits(i + 1);
+        if n == 0 {
+            return None;
+        }
+        i += 1 + n;
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        let n = digits(i);
+        if n == 0 {
+            return None;
+        }
+        i += n;
+    }
+    Some(i)
+}
+
 /// Reads one value of `text` from byte `from`, as `json.Decoder.Decode` does.
 pub fn read_value(text: &str, from: usize) -> Read {
+    read_plain(text.as_bytes(), from).unwrap_or_else(|| read_stepwise(text, from))
+}
+
+/// [`read_value`] a byte at a time, as Go's scanner steps.
+fn read_stepwise(text: &str, from: usize) -> Read {
     let bytes = text.as_bytes();
     let mut scanner = Scanner {
         state: State::BeginValue,
@@ -619,6 +814,61 @@ mod tests {
             };
             assert_eq!(read, want, "{text}");
         }
+    }
+
+    /// The one-pass reading gives what the scanner gives wherever it gives anything, and it
+    /// gives it for the objects and arrays that read: every prefix of a set of values, and
+    /// every value with one byte replaced by each byte that matters to JSON.
+    #[test]
+    fn the_plain_reading_is_the_scanners() {
+        let long_key = format!("{{\"{}\" : 1}}", "k".repeat(KEY_SPAN - 2));
+        let seeds = [
+            r#"{"a": "b\n\"\\\t\u00e9\uD7FF\uE000", "c": [1, -0.5e3, true, null, false, 0, 10E+2, 2e-1]}"#,
+            r#" [ {"a\/b": "x\/y"}, "\ud83d\ude00", {}, [], [[]], {"":{"":[{}]}} ] "#,
+            "{\"a\"\r\n:\t1, \"b\" :\n\"x\u{2028}\u{85}y\"}  {}",
+            r#"{"apiVersion":"v1","kind":"List","items":[{"metadata":{"name":"a","labels":{"x":"1"}},"spec":{"replicas":3,"ratio":0.25}}]}"#,
+            &long_key,
+        ];
+        let swaps = b" \t\r\n,:{}[]\"\\/-+.0123456789eEtrufalsnbdD\x00\x1fx";
+        let mut texts: Vec<Vec<u8>> = Vec::new();
+        for seed in seeds {
+            let b = seed.as_bytes();
+            texts.extend((0..=b.len()).map(|n| b[..n].to_vec()));
+            for at in 0..b.len() {
+                for &c in swaps {
+                    let mut m = b.to_vec();
+                    m[at] = c;
+                    texts.push(m);
+                }
+            }
+        }
+        let mut plain = 0;
+        for b in &texts {
+            let Ok(text) = std::str::from_utf8(b) else {
+                continue;
+            };
+            for from in [0, 1] {
+                if let Some(read) = read_plain(b, from) {
+                    assert_eq!(read, read_stepwise(text, from), "{text:?} from {from}");
+                    plain += 1;
+                }
+            }
+        }
+        // Each seed whole (the third's first value), and many of the changed ones.
+        for seed in seeds {
+            assert!(read_plain(seed.as_bytes(), 0).is_some(), "{seed:?}");
+        }
+        assert!(plain > 1000, "{plain}");
+        assert_eq!(read_plain(b"12", 0), None);
+        // Go's limit is left to the scanner.
+        let nested = |n: usize| "[".repeat(n) + &"]".repeat(n);
+        let (deep, deeper) = (nested(MAX_DEPTH - 1), nested(MAX_DEPTH));
+        assert_eq!(
+            read_plain(deep.as_bytes(), 0),
+            Some(read_stepwise(&deep, 0))
+        );
+        assert_eq!(read_plain(deeper.as_bytes(), 0), None);
+        assert!(matches!(read_value(&deeper, 0), Read::Value { .. }));
     }
 
     /// Strings end where a byte at a time would end them, at any place in an eight-byte word.
