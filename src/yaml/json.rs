@@ -380,7 +380,7 @@ fn compact_as_written(b: &[u8]) -> Option<usize> {
             b'"' => {
                 i += 1;
                 loop {
-                    i += memchr::memchr2(b'"', b'\\', &b[i..])?;
+                    i += crate::yaml::read::strings::quote_or_backslash(&b[i..])?;
                     if b[i] == b'"' {
                         i += 1;
                         break;

@@ -297,30 +297,6 @@ impl Scanner {
     }
 }
 
-/// How many bytes from the start of `b` a string holds without a quote, a backslash or a
-/// control character. Eight bytes at a time while none of them is one.
-fn plain_string_bytes(b: &[u8]) -> usize {
-    const ONES: u64 = u64::from_ne_bytes([1; 8]);
-    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
-    // A byte of `x` below `n` (n <= 0x80) sets the high bit of its byte in the result (bytes
-    // after it may be set too: only whether any is set is used).
-    let below = |x: u64, n: u8| x.wrapping_sub(ONES * u64::from(n)) & !x & HIGH;
-    let mut i = 0;
-    while let Some(word) = b.get(i..i + 8) {
-        let x = u64::from_ne_bytes(word.try_into().expect("eight bytes"));
-        let quote = x ^ (ONES * u64::from(b'"'));
-        let backslash = x ^ (ONES * u64::from(b'\\'));
-        if below(x, 0x20) | below(quote, 1) | below(backslash, 1) != 0 {
-            break;
-        }
-        i += 8;
-    }
-    i + b[i..]
-        .iter()
-        .take_while(|&&c| c >= 0x20 && c != b'"' && c != b'\\')
-        .count()
-}
-
 /// Where the JSON string starting at `b[at]` (its `"`) ends: after its closing quote (`None`
 /// when there is none). For text already known to be JSON: escapes are skipped, not checked.
 /// `refused` is set when the string holds an escape the YAML grammar refuses (`\/`, a
@@ -328,7 +304,7 @@ fn plain_string_bytes(b: &[u8]) -> usize {
 pub(crate) fn string_end(b: &[u8], at: usize, refused: &mut bool) -> Option<usize> {
     let mut i = at + 1;
     loop {
-        i += memchr::memchr2(b'"', b'\\', b.get(i..)?)?;
+        i += super::strings::quote_or_backslash(b.get(i..)?)?;
         if b[i] == b'"' {
             return Some(i + 1);
         }
@@ -489,7 +465,7 @@ fn plain_string_end(
 ) -> Option<usize> {
     let mut i = at + 1;
     loop {
-        i += plain_string_bytes(b.get(i..)?);
+        i += super::strings::plain_bytes(b.get(i..)?);
         match *b.get(i)? {
             b'"' => return Some(i + 1),
             b'\\' => match *b.get(i + 1)? {
@@ -577,7 +553,7 @@ fn read_stepwise(text: &str, from: usize) -> Read {
         // tokens (but after a top-level value, which the next byte ends).
         let skip = match scanner.state {
             State::InString => {
-                let n = plain_string_bytes(&bytes[i..]);
+                let n = super::strings::plain_bytes(&bytes[i..]);
                 // The closing quote (what a string most often stops at), as `step` takes it.
                 if bytes.get(i + n) == Some(&b'"') {
                     scanner.state = State::EndValue;
@@ -869,30 +845,5 @@ mod tests {
         );
         assert_eq!(read_plain(deeper.as_bytes(), 0), None);
         assert!(matches!(read_value(&deeper, 0), Read::Value { .. }));
-    }
-
-    /// Strings end where a byte at a time would end them, at any place in an eight-byte word.
-    #[test]
-    fn plain_string_bytes_stop_at_the_first_special_byte() {
-        for at in 0..20 {
-            for special in [b'"', b'\\', 0x00, 0x1f, b'\n'] {
-                let mut b = vec![b'a'; 24];
-                b[at] = 0xc3;
-                if at + 1 < b.len() {
-                    b[at + 1] = special;
-                }
-                let want = b
-                    .iter()
-                    .take_while(|&&c| c >= 0x20 && c != b'"' && c != b'\\')
-                    .count();
-                assert_eq!(plain_string_bytes(&b), want, "{at} {special}");
-                assert_eq!(
-                    plain_string_bytes(&b[at..]),
-                    want - at.min(want),
-                    "{at} {special}"
-                );
-            }
-        }
-        assert_eq!(plain_string_bytes(&[0x7f, 0x80, 0xff, b' ', b'!', b'~']), 6);
     }
 }

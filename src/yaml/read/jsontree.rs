@@ -291,7 +291,7 @@ impl<'t, 'a> Cursor<'t, 'a> {
         let mut escaped = false;
         loop {
             // The quote and the backslash are ASCII: `text` may be cut before them.
-            let Some(n) = memchr::memchr2(b'"', b'\\', &bytes[i..]) else {
+            let Some(n) = super::strings::quote_or_backslash(&bytes[i..]) else {
                 // Not reached: the text is a whole JSON value.
                 i = text.len();
                 break;

@@ -35,6 +35,7 @@ pub mod limits;
 pub mod parser;
 pub mod scanner;
 pub mod split;
+pub(crate) mod strings;
 #[cfg(test)]
 mod tests;
 
