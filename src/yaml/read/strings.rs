@@ -24,10 +24,12 @@ fn special(c: u8, control: bool) -> bool {
 }
 
 /// The first byte of `b` that is a `"` or a `\`, or with `control` a control character too.
-#[cfg(target_arch = "x86_64")]
 fn first_special(b: &[u8], control: bool) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
     // SAFETY: SSE2 is part of every x86-64 processor (the target's baseline).
-    unsafe { first_special_sse2(b, control) }
+    return unsafe { first_special_sse2(b, control) };
+    #[cfg(not(target_arch = "x86_64"))]
+    return first_special_words(b, control);
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -62,9 +64,9 @@ fn first_special_sse2(b: &[u8], control: bool) -> Option<usize> {
         .map(|n| at + n)
 }
 
-/// The first byte of `b` that is a `"` or a `\`, or with `control` a control character too.
-#[cfg(not(target_arch = "x86_64"))]
-fn first_special(b: &[u8], control: bool) -> Option<usize> {
+/// [`first_special`] eight bytes at a time in a word.
+#[cfg(any(test, not(target_arch = "x86_64")))]
+fn first_special_words(b: &[u8], control: bool) -> Option<usize> {
     const ONES: u64 = u64::from_ne_bytes([1; 8]);
     const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
     // A byte of `x` below `n` (n <= 0x80) sets the high bit of its byte in the result (bytes
@@ -94,7 +96,8 @@ fn first_special(b: &[u8], control: bool) -> Option<usize> {
 mod tests {
     use super::*;
 
-    /// Both searches stop where a byte at a time stops, for each special byte at each place
+    /// Both searches, and the word-at-a-time one of other processors, stop where a byte at a
+    /// time stops, for each special byte at each place
     /// of a run longer than two blocks, after bytes of every other kind (UTF-8's high bytes,
     /// DEL, the space).
     #[test]
@@ -104,6 +107,7 @@ mod tests {
             let base: Vec<u8> = (0..len).map(|i| filler[i % filler.len()]).collect();
             assert_eq!(quote_or_backslash(&base), None, "{len}");
             assert_eq!(plain_bytes(&base), len, "{len}");
+            assert_eq!(first_special_words(&base, true), None, "{len}");
             for at in 0..len {
                 for c in [b'"', b'\\', 0x00, 0x1f, b'\n', b'\t'] {
                     let mut b = base.clone();
@@ -112,10 +116,13 @@ mod tests {
                     let want_any = (!control).then_some(at);
                     assert_eq!(quote_or_backslash(&b), want_any, "{len} {at} {c}");
                     assert_eq!(plain_bytes(&b), at, "{len} {at} {c}");
+                    assert_eq!(first_special_words(&b, false), want_any, "{len} {at} {c}");
+                    assert_eq!(first_special_words(&b, true), Some(at), "{len} {at} {c}");
                     // A later one does not hide it.
                     if at + 1 < len {
                         b[at + 1] = b'"';
                         assert_eq!(plain_bytes(&b), at, "{len} {at} {c}");
+                        assert_eq!(first_special_words(&b, true), Some(at), "{len} {at} {c}");
                     }
                 }
             }
