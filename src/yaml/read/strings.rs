@@ -97,9 +97,8 @@ mod tests {
     use super::*;
 
     /// Both searches, and the word-at-a-time one of other processors, stop where a byte at a
-    /// time stops, for each special byte at each place
-    /// of a run longer than two blocks, after bytes of every other kind (UTF-8's high bytes,
-    /// DEL, the space).
+    /// time stops, for each special byte at each place of a run longer than two blocks, after
+    /// bytes of every other kind (UTF-8's high bytes, DEL, the space).
     #[test]
     fn searches_stop_where_a_byte_at_a_time_stops() {
         let filler = [b'a', 0xc3, 0xa9, 0x7f, 0x80, 0xff, b' ', b'~'];
