@@ -466,6 +466,14 @@ fn unique_string_keys<T: PlainTree>(entries: &[(T, T)]) -> bool {
 /// `s` as a JSON string, escaped as `serde_json` escapes it (as every string is written);
 /// whether it was written (always, into memory).
 pub(crate) fn write_str(s: &str, out: &mut Vec<u8>) -> bool {
+    // What serde_json escapes: `"`, `\\` and the control characters. Most strings hold none.
+    if crate::yaml::read::strings::plain_bytes(s.as_bytes()) == s.len() {
+        out.reserve(s.len() + 2);
+        out.push(b'"');
+        out.extend_from_slice(s.as_bytes());
+        out.push(b'"');
+        return true;
+    }
     serde_json::to_writer(out, s).is_ok()
 }
 

@@ -225,3 +225,27 @@ fn plain_json_is_written_as_serde_json_prints_the_value() {
         assert!(!write_plain_json(&node, &mut Vec::new()), "{special}");
     }
 }
+
+/// A string is written as serde_json writes it, with or without anything to escape.
+#[test]
+fn strings_are_written_as_serde_json_writes_them() {
+    let table = [
+        "",
+        "plain",
+        "a long plain string with spaces, UTF-8 é 日本 and \u{2028}\u{7f}<>&",
+        "quote \" inside",
+        "back\\slash",
+        "tab\tline\nbreak\r",
+        "\u{0}\u{1f}",
+        "seventeen bytes!\"",
+    ];
+    for s in table {
+        let mut out = Vec::new();
+        assert!(super::write_str(s, &mut out));
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            serde_json::to_string(s).unwrap(),
+            "{s:?}"
+        );
+    }
+}

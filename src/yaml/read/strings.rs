@@ -19,6 +19,7 @@ pub(crate) fn plain_bytes(b: &[u8]) -> usize {
 }
 
 /// Whether `c` is one [`first_special`] looks for.
+#[cfg(any(test, not(target_arch = "x86_64")))]
 fn special(c: u8, control: bool) -> bool {
     c == b'"' || c == b'\\' || (control && c < 0x20)
 }
@@ -42,26 +43,37 @@ fn first_special_sse2(b: &[u8], control: bool) -> Option<usize> {
     let quote = _mm_set1_epi8(b'"' as i8);
     let backslash = _mm_set1_epi8(b'\\' as i8);
     let below = _mm_set1_epi8(0x1f);
-    let mut chunks = b.chunks_exact(16);
-    let mut at = 0;
-    for chunk in chunks.by_ref() {
-        // SAFETY: `chunk` is 16 readable bytes, and `_mm_loadu_si128` takes any alignment.
-        let x = unsafe { _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>()) };
+    // The offset in a block of 16 bytes of its first byte searched for.
+    let search = |block: &[u8]| {
+        // SAFETY: `block` is 16 readable bytes, and `_mm_loadu_si128` takes any alignment.
+        let x = unsafe { _mm_loadu_si128(block.as_ptr().cast::<__m128i>()) };
         let mut hits = _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash));
         if control {
             // max(x, 0x1f) == 0x1f exactly where x <= 0x1f (unsigned).
             hits = _mm_or_si128(hits, _mm_cmpeq_epi8(_mm_max_epu8(x, below), below));
         }
-        let mask = _mm_movemask_epi8(hits);
-        if mask != 0 {
-            return Some(at + mask.trailing_zeros() as usize);
+        match _mm_movemask_epi8(hits) {
+            0 => None,
+            mask => Some(mask.trailing_zeros() as usize),
+        }
+    };
+    // A short string (a key, a value written): one block, filled out after it with a byte
+    // neither search looks for.
+    if b.len() < 16 {
+        let mut block = [b'a'; 16];
+        block[..b.len()].copy_from_slice(b);
+        return search(&block);
+    }
+    let mut at = 0;
+    while let Some(block) = b.get(at..at + 16) {
+        if let Some(n) = search(block) {
+            return Some(at + n);
         }
         at += 16;
     }
-    let rest = chunks.remainder();
-    rest.iter()
-        .position(|&c| special(c, control))
-        .map(|n| at + n)
+    // The last bytes, as the last 16 of `b` (those before them were searched).
+    let last = b.len() - 16;
+    search(&b[last..]).map(|n| last + n)
 }
 
 /// [`first_special`] eight bytes at a time in a word.
