@@ -273,7 +273,7 @@ pub fn split_json(text: &str) -> Option<Split> {
             return None;
         }
         i = json_space(b, key_end);
-        if b.get(i) != Some(&b':') || !simple_key(&b[key_start..i]) {
+        if b.get(i) != Some(&b':') || !simple_key(b, key_start, key_end, i) {
             return None;
         }
         i = json_space(b, i + 1);
@@ -327,10 +327,12 @@ pub fn split_json(text: &str) -> Option<Split> {
     })
 }
 
-/// Whether the YAML scanner takes a key (from its `"` to its `:`) for a simple key, as a
-/// value's straight reading requires (see [`gojson::Read::Value`]).
-fn simple_key(key: &[u8]) -> bool {
-    key.len() <= gojson::KEY_SPAN && !gojson::has_line_break(key)
+/// Whether the YAML scanner takes a key (from its `"` at `start`, the string ending at `end`,
+/// to its `:` at `colon`) for a simple key, as a value's straight reading requires (see
+/// [`gojson::Read::Value`]). The text is JSON (Go's scanner read it), whose strings hold no
+/// line break: only the space after one may.
+fn simple_key(b: &[u8], start: usize, end: usize, colon: usize) -> bool {
+    colon - start <= gojson::KEY_SPAN && !gojson::has_line_break(&b[end..colon])
 }
 
 /// A key's string at `i`: where it ends (see [`gojson::string_end`]).
@@ -361,7 +363,7 @@ fn json_value(b: &[u8], mut i: usize, refused: &mut bool) -> Option<usize> {
                         let start = i;
                         i = gojson::string_end(b, i, refused)?;
                         let after = json_space(b, i);
-                        if b.get(after) == Some(&b':') && !simple_key(&b[start..after]) {
+                        if b.get(after) == Some(&b':') && !simple_key(b, start, i, after) {
                             return None;
                         }
                         continue;
