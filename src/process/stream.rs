@@ -156,7 +156,12 @@ fn text_size(node: &Node) -> usize {
 fn json_crd(input: &str, item: &ahead::Item) -> Option<(serde_json::Value, Range<usize>)> {
     let span = item.json_text().filter(|_| item.read_straight())?;
     let text = input.get(span.clone())?;
-    memchr::memmem::find(text.as_bytes(), b"\"kind\":\"CustomResourceDefinition\"")?;
+    // The needle's searcher, made once (making it costs more than most searches).
+    static KIND: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| {
+            memchr::memmem::Finder::new(b"\"kind\":\"CustomResourceDefinition\"")
+        });
+    KIND.find(text.as_bytes())?;
     let json = crate::yaml::json::json_as_read(text)?;
     let s = |k: &str| json.get(k).and_then(serde_json::Value::as_str);
     crate::crd::load::is_crd_type(s("apiVersion")?, s("kind")?).then_some((json, span))

@@ -19,7 +19,7 @@
 //! is not the column-0 line it looks like).
 
 use super::Documents;
-use crate::yaml::read::gojson;
+use crate::yaml::read::gojson::{self, json_space};
 use crate::yaml::{Anchor, Node, Sequence};
 use std::ops::Range;
 
@@ -341,14 +341,6 @@ fn json_key_string(b: &[u8], i: usize, refused: &mut bool) -> Option<usize> {
         return None;
     }
     gojson::string_end(b, i, refused)
-}
-
-/// JSON's white space from `i` on: where it ends.
-fn json_space(b: &[u8], mut i: usize) -> usize {
-    while matches!(b.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-        i += 1;
-    }
-    i
 }
 
 /// The value starting at `i`: where it ends (see [`split_json`]).

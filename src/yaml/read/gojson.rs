@@ -298,9 +298,11 @@ impl Scanner {
 }
 
 /// Where the JSON string starting at `b[at]` (its `"`) ends: after its closing quote (`None`
-/// when there is none). For text already known to be JSON: escapes are skipped, not checked.
-/// `refused` is set when the string holds an escape the YAML grammar refuses (`\/`, a
-/// surrogate's `\u`: see [`Read::Value`]).
+/// when there is none). For text already known to be JSON: escapes are skipped, not checked
+/// (see [`plain_string_end`], which checks them as it goes: used for this one's callers, which
+/// read the list's elements a second time, its checks and its call took 131 M more instructions
+/// on the bench's 10k list as JSON). `refused` is set when the string holds an escape the YAML grammar refuses
+/// (`\/`, a surrogate's `\u`: see [`Read::Value`]).
 pub(crate) fn string_end(b: &[u8], at: usize, refused: &mut bool) -> Option<usize> {
     let mut i = at + 1;
     loop {
@@ -321,17 +323,18 @@ pub(crate) fn string_end(b: &[u8], at: usize, refused: &mut bool) -> Option<usiz
     }
 }
 
-/// How long a key is looked at a byte at a time by [`has_line_break`] before it is left to
-/// `memchr`: most keys of a manifest are shorter, and a byte at a time reaches their end before
-/// `memchr` has set up.
-const SHORT: usize = 16;
-
-/// Whether `b` holds a `\n` or a `\r`.
+/// Whether `b` (the white space between a key's string and its colon) holds a `\n` or a `\r`:
+/// then the YAML scanner does not take the key for a simple key.
 pub(crate) fn has_line_break(b: &[u8]) -> bool {
-    match b.len() <= SHORT {
-        true => b.iter().any(|&c| c == b'\n' || c == b'\r'),
-        false => memchr::memchr2(b'\n', b'\r', b).is_some(),
+    b.iter().any(|&c| c == b'\n' || c == b'\r')
+}
+
+/// Where the white space from `i` ends (Go's scanner's `isSpace`).
+pub(crate) fn json_space(b: &[u8], mut i: usize) -> usize {
+    while b.get(i).is_some_and(|&c| is_space(c)) {
+        i += 1;
     }
+    i
 }
 
 /// Whether `b` holds a character the YAML reader takes for a line break where JSON does not:
@@ -362,12 +365,7 @@ enum Next {
 /// value, and for one that does not read: the scanner, a byte at a time, then says where and
 /// why, as Go does. Where it gives a value, it gives what the scanner gives.
 fn read_plain(b: &[u8], from: usize) -> Option<Read> {
-    let space = |mut i: usize| {
-        while b.get(i).is_some_and(|&c| is_space(c)) {
-            i += 1;
-        }
-        i
-    };
+    let space = |i: usize| json_space(b, i);
     let mut i = space(from);
     if !matches!(b.get(i), Some(b'{' | b'[')) {
         return None;
@@ -444,7 +442,7 @@ fn read_plain(b: &[u8], from: usize) -> Option<Read> {
                     return None;
                 }
                 // A string holds no line break: only the space after it may.
-                if i - key_start > KEY_SPAN || b[end..i].iter().any(|&c| c == b'\n' || c == b'\r') {
+                if i - key_start > KEY_SPAN || has_line_break(&b[end..i]) {
                     direct = false;
                 }
                 i = space(i + 1);
