@@ -5,6 +5,7 @@
 //! again (`literals`).
 
 mod depth;
+mod expecting;
 pub(super) mod issues;
 mod literals;
 pub(super) mod locate;

@@ -716,6 +716,7 @@ mod library;
 mod lists;
 mod messages;
 mod parse_errors;
+mod parse_errors_runtime;
 mod parse_errors_v022;
 mod ratcheting;
 mod rows;

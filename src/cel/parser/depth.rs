@@ -152,6 +152,26 @@ fn lex(src: &str, escaped_names: bool) -> (Vec<(Tok, usize)>, bool, Vec<usize>) 
     (out, true, refused)
 }
 
+/// cel-go's `ErrorRecoveryLookaheadTokenLimit` (its default, which the apiserver keeps): the
+/// most tokens one error recovery consumes.
+pub const LOOKAHEAD_LIMIT: usize = 256;
+
+/// Where the token starts that a recovery consuming every token from byte `at` to the end
+/// would stop at, cel-go's `lookaheadConsumer` refusing it (`error recovery token lookahead
+/// limit exceeded: 256`): the first past [`LOOKAHEAD_LIMIT`]. `None` when there are no more,
+/// or when a literal the lexer refuses ends the tokens read here.
+pub fn lookahead_stop(src: &str, at: usize, escaped_names: bool) -> Option<usize> {
+    let (tokens, complete, _) = lex(src, escaped_names);
+    if !complete {
+        return None;
+    }
+    tokens
+        .iter()
+        .filter(|(_, start)| *start >= at)
+        .nth(LOOKAHEAD_LIMIT)
+        .map(|&(_, start)| start)
+}
+
 /// Where the lexer of cel-go v0.22 (Kubernetes 1.32), whose grammar has no `ESC_IDENTIFIER`,
 /// refuses a backtick (`token recognition error at: '`'`, the character skipped), in the
 /// tokens the crate's lexer reads alike. See [`crate::versions::Change::EscapedNames`].

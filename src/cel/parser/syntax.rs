@@ -8,10 +8,10 @@
 //!   accumulator variable`), and `map`/`filter` wording a bad one `argument is not an
 //!   identifier` where `all`/`exists`/`exists_one` say `argument must be a simple name`;
 //! - where an expression was complete and the next token fits nowhere, cel-go's ANTLR runtime
-//!   expects what follows the expression (`expecting <EOF>`, `expecting ':'`), where the
-//!   crate's also lists every operator that could have continued it;
-//! - a keyword where a field name goes (`self.true`) is a mismatched input, not a failed
-//!   prediction;
+//!   expects the one token its match wanted (`expecting <EOF>`, `expecting ')'`), where the
+//!   crate's lists what it expected at an earlier state (`super::expecting`);
+//! - a failed prediction at a character and `true`, `false` or `null` (`self.true`) is worded
+//!   as a failed match, as cel-go's `SyntaxError` rewrites it;
 //! - the crate's own reports of a tree its error recovery left incomplete (`Incomplete
 //!   ExprContext…!`) are not cel-go's: left out when a syntax error says what went wrong.
 
@@ -56,13 +56,6 @@ fn traditional_accumulator(e: &mut IdedExpr) {
         traditional_accumulator(child);
     }
 }
-
-/// The tokens that continue a complete expression: binary operators, selection, indexing and
-/// the conditional.
-const CONTINUATIONS: [&str; 17] = [
-    "'=='", "'!='", "'in'", "'<'", "'<='", "'>='", "'>'", "'&&'", "'||'", "'['", "'.'", "'-'",
-    "'?'", "'+'", "'*'", "'/'", "'%'",
-];
 
 /// The most code points cel-go parses (`parser.ExpressionSizeCodePointLimit`'s default).
 const SIZE_LIMIT: usize = 100_000;
@@ -167,10 +160,21 @@ fn parse_lexed(
     // maximum plus one are open: at `limit - 1` it stops where cel-go's would for `expr`, so
     // never before cel-go's, and its parse never goes deeper.
     let crate_limit = u16::try_from(limit.saturating_sub(1)).unwrap_or(u16::MAX - 1);
-    let mut parsed = Parser::new()
-        .enable_optional_syntax(true)
-        .max_recursion_depth(crate_limit)
-        .parse(&super::literals::for_the_crate(text));
+    let crate_parse = |text: &str| {
+        Parser::new()
+            .enable_optional_syntax(true)
+            .max_recursion_depth(crate_limit)
+            .parse(&super::literals::for_the_crate(text))
+    };
+    let reparse = |text: &str| match crate_parse(text) {
+        Ok(_) => Vec::new(),
+        Err(errs) => errs
+            .errors
+            .into_iter()
+            .map(|e| (offset(text, e.pos), e.msg))
+            .collect(),
+    };
+    let mut parsed = crate_parse(text);
     if let Ok(e) = &mut parsed {
         super::literals::as_cel_go(text, e);
     }
@@ -192,6 +196,8 @@ fn parse_lexed(
                 .map(|e| offset(text, e.pos));
         }
         let syntax = errs.errors.iter().any(|e| !internal(&e.msg));
+        // The last syntax error the parser reported (not the lexer), and where.
+        let mut last_match: Option<(usize, String)> = None;
         for e in &errs.errors {
             if syntax && internal(&e.msg) {
                 continue;
@@ -202,7 +208,7 @@ fn parse_lexed(
                     continue;
                 }
             }
-            let msg = reworded(&tokens, at, &e.msg);
+            let msg = reworded(text, &tokens, at, &e.msg, &reparse);
             // Before cel-go v0.23 the grammar has no backtick-quoted names to expect.
             let msg = match b.escaped_names {
                 true => msg,
@@ -213,7 +219,28 @@ fn parse_lexed(
                 true => crate::cel::library::error_text(msg),
                 false => msg,
             };
+            if msg.starts_with("Syntax error: ") && !msg.contains("token recognition error at: ") {
+                last_match = Some((at, msg.clone()));
+            }
             issues.push(Issue::at(src, at, msg));
+        }
+        // The last syntax error a failed match of the end of the rule, at the top: its
+        // recovery consumes every token to the end, and cel-go's lookahead limit stops it
+        // (and the lexer, whose refusals after that token are never read).
+        let to_the_end = last_match.as_ref().is_some_and(|(_, m)| {
+            m.starts_with("Syntax error: mismatched input ") && m.ends_with(" expecting <EOF>")
+        });
+        if let Some(stop) = last_match
+            .filter(|_| to_the_end && stopped.is_none())
+            .and_then(|(at, _)| depth::lookahead_stop(text, at, b.escaped_names))
+        {
+            let lexer = |i: &Issue| i.message().contains("token recognition error at: ");
+            issues.retain(|i| i.before(stop + 1) || !lexer(i));
+            let msg = format!(
+                "error recovery token lookahead limit exceeded: {}",
+                depth::LOOKAHEAD_LIMIT
+            );
+            issues.push(Issue::nowhere(msg));
         }
     }
     for &at in refused.iter().filter(|&&at| stopped.is_none_or(|s| at < s)) {
@@ -268,8 +295,15 @@ fn offset(src: &str, (line, col): (isize, isize)) -> usize {
             .map_or(rest.len(), |(i, _)| i)
 }
 
-/// The crate's message for an error at byte `at`, in cel-go's words (`tokens`: the rule's).
-fn reworded(tokens: &[Token], at: usize, msg: &str) -> String {
+/// The crate's message for an error at byte `at` of `text`, in cel-go's words (`tokens`: the
+/// rule's; `reparse`: the crate's errors for another text).
+fn reworded(
+    text: &str,
+    tokens: &[Token],
+    at: usize,
+    msg: &str,
+    reparse: &dyn Fn(&str) -> Vec<(usize, String)>,
+) -> String {
     if msg.starts_with("invalid string literal: InvalidUnicode") {
         // Before cel-go v0.23 only a code point past U+10FFFF (a surrogate is U+FFFD there,
         // see `literals::for_the_crate`).
@@ -302,46 +336,23 @@ fn reworded(tokens: &[Token], at: usize, msg: &str) -> String {
         }
         return msg.into();
     }
-    if let Some(word) = msg
-        .strip_prefix("Syntax error: no viable alternative at input '.")
-        .and_then(|w| w.strip_suffix('\''))
-        .filter(|w| matches!(*w, "true" | "false" | "null" | "in"))
-    {
-        // A keyword where a field name goes: cel-go's runtime predicts the selection and
-        // then fails to match the name.
+    if let Some(word) = reserved_word_selected(msg) {
         return format!("Syntax error: mismatched input '{word}' expecting IDENTIFIER");
     }
-    expecting_after_expression(msg)
+    super::expecting::as_cel_go(text, at, msg, reparse)
 }
 
-/// `… expecting {<EOF>, '==', …}` as `… expecting <EOF>`: the tokens that could have
-/// continued a complete expression taken out, when all of them are listed.
-fn expecting_after_expression(msg: &str) -> String {
-    let Some((head, set)) = msg.split_once(" expecting {") else {
-        return msg.into();
-    };
-    let Some(set) = set.strip_suffix('}') else {
-        return msg.into();
-    };
-    let items: Vec<&str> = set.split(", ").collect();
-    // Inside a conditional's first branch `?` cannot follow (`:` does): the rest must all be
-    // there.
-    let continued = CONTINUATIONS
-        .iter()
-        .filter(|c| **c != "'?'")
-        .all(|c| items.contains(c));
-    if !continued {
-        return msg.into();
-    }
-    let rest: Vec<&str> = items
-        .into_iter()
-        .filter(|i| !CONTINUATIONS.contains(i))
-        .collect();
-    match rest.as_slice() {
-        [] => msg.into(),
-        [one] => format!("{head} expecting {one}"),
-        many => format!("{head} expecting {{{}}}", many.join(", ")),
-    }
+/// The keyword of a failed prediction on one character and `true`, `false` or `null`
+/// (`self.true`), which cel-go's `SyntaxError` words as a failed match: it rewrites the
+/// message with its `reservedIdentifier` pattern, `no viable alternative at input
+/// '.(true|false|null)'`, whose `.` is any character but a line break (ANTLR writes one as
+/// `\n`). `in` is not among them: `self.in` stays a failed prediction.
+fn reserved_word_selected(msg: &str) -> Option<&str> {
+    let rest = msg.strip_prefix("Syntax error: no viable alternative at input '")?;
+    let mut chars = rest.chars();
+    chars.next().filter(|&c| c != '\n')?;
+    let word = chars.as_str().strip_suffix('\'')?;
+    matches!(word, "true" | "false" | "null").then_some(word)
 }
 
 /// `… expecting {…, IDENTIFIER, ESC_IDENTIFIER}` as a grammar without `ESC_IDENTIFIER` (cel-go

@@ -1,0 +1,117 @@
+//! What cel-go's ANTLR runtime (antlr4-go v4.13) says a failed match expected, where the
+//! `cel` crate's runtime says otherwise.
+//!
+//! The two runtimes differ in `DefaultErrorStrategy.Sync`. Where the next token fits no loop
+//! or block but the rule may end, the crate's (as ANTLR's Java runtime) remembers that state,
+//! and a later failed match reports the tokens expected *there*. Go's `Sync` remembers
+//! nothing, so a failed match (`RecoverInline`: no token deleted, none inserted) reports the
+//! one token that match wanted (`NewInputMisMatchException`, at the parser's own state). After
+//! `f(a b c)` cel-go expects `')'`, the crate every operator, `','` and `')'`; after
+//! `(a) b c` cel-go expects `<EOF>`, the crate what could have followed `a` inside the
+//! parentheses.
+//!
+//! Such a report is the only one whose set holds every binary operator (a loop's or a
+//! block's holds the tokens that start or continue it, never `==` with `&&`). The token the
+//! match wanted is found by asking the crate's parser again ([`wanted`]): the rule up to the
+//! failed token, that token, and a candidate. The match deletes the token as extraneous when
+//! the candidate is what it wanted, and that report is worded at the match's own state, in
+//! both runtimes.
+
+/// The tokens that continue a complete expression: binary operators, selection, indexing and
+/// the conditional.
+const CONTINUATIONS: [&str; 17] = [
+    "'=='", "'!='", "'in'", "'<'", "'<='", "'>='", "'>'", "'&&'", "'||'", "'['", "'.'", "'-'",
+    "'?'", "'+'", "'*'", "'/'", "'%'",
+];
+
+/// The tokens a failed match after an expression can want: the end of the rule, the closing
+/// `)` of a call or parentheses, the `]` of an index, the `:` of a conditional or a map entry,
+/// and the `}` of a map after its error recovery.
+const CANDIDATES: [&str; 5] = ["", ")", "]", ":", "}"];
+
+/// The crate's message `msg` for an error at byte `at` of `text` (the rule as the lexer reads
+/// it) as cel-go's runtime words it; `reparse` gives the crate's errors for another text, by
+/// byte offset.
+pub(super) fn as_cel_go(
+    text: &str,
+    at: usize,
+    msg: &str,
+    reparse: &dyn Fn(&str) -> Vec<(usize, String)>,
+) -> String {
+    let Some((head, set)) = msg.split_once(" expecting {") else {
+        return msg.into();
+    };
+    let Some(set) = set.strip_suffix('}') else {
+        return msg.into();
+    };
+    let items: Vec<&str> = set.split(", ").collect();
+    // Inside a conditional's first branch `?` cannot follow (`:` does).
+    let after_a_match = CONTINUATIONS
+        .iter()
+        .filter(|c| **c != "'?'")
+        .all(|c| items.contains(c));
+    if !after_a_match {
+        return msg.into();
+    }
+    if let Some(token) = wanted(text, at, msg, reparse) {
+        return format!("{head} expecting {token}");
+    }
+    // Not found (no candidate, or more than one): the tokens that continue an expression
+    // taken out of the set.
+    let rest: Vec<&str> = items
+        .into_iter()
+        .filter(|i| !CONTINUATIONS.contains(i))
+        .collect();
+    match rest.as_slice() {
+        [] => msg.into(),
+        [one] => format!("{head} expecting {one}"),
+        many => format!("{head} expecting {{{}}}", many.join(", ")),
+    }
+}
+
+/// The one token the failed match at byte `at` wanted (see the module doc): the input is the
+/// token `msg` names, or `}` for the end of the text (which no expression takes either).
+fn wanted(
+    text: &str,
+    at: usize,
+    msg: &str,
+    reparse: &dyn Fn(&str) -> Vec<(usize, String)>,
+) -> Option<String> {
+    // The token as the message quotes it (ANTLR's `escapeWSAndQuote`).
+    let quoted = msg
+        .strip_prefix("Syntax error: mismatched input '")?
+        .rsplit_once("' expecting ")?
+        .0;
+    let rest = text.get(at..)?;
+    // At the end of the text, the input goes on a line of its own: a literal the lexer
+    // refused may run to the end of the line.
+    let (sep, input) = match quoted {
+        "<EOF>" if rest.trim().is_empty() => ("\n", "}".to_string()),
+        _ if rest.starts_with(quoted) => ("", quoted.to_string()),
+        _ => {
+            let read = quoted
+                .replace("\\n", "\n")
+                .replace("\\r", "\r")
+                .replace("\\t", "\t");
+            ("", rest.starts_with(&read).then_some(read)?)
+        }
+    };
+    let prefix = format!("{}{sep}", &text[..at]);
+    let mut found = None;
+    for candidate in CANDIDATES {
+        let deleted = reparse(&format!("{prefix}{input} {candidate}"))
+            .into_iter()
+            .find_map(|(i, m)| {
+                let rest = m.strip_prefix("Syntax error: extraneous input ")?;
+                let (_, expected) = rest.split_once(" expecting ")?;
+                (i == prefix.len()).then(|| expected.to_string())
+            });
+        if let Some(expected) = deleted {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(expected);
+        }
+    }
+    found
+}
