@@ -290,7 +290,11 @@ fn blank_near_break(s: &str) -> bool {
 
 /// Block scalars hold any printable text with tabs and line feeds.
 fn block_ok(s: &str) -> bool {
-    !s.split(['\n', '\t']).any(needs_escapes)
+    // Most block scalars (descriptions) are printable ASCII, line feeds and tabs throughout:
+    // one pass without an early exit, which the compiler runs on many bytes at once; the
+    // character-by-character split only for the others.
+    let plain = |b: u8| (0x20..0x7f).contains(&b) | (b == b'\n') | (b == b'\t');
+    s.bytes().fold(true, |ok, b| ok & plain(b)) || !s.split(['\n', '\t']).any(needs_escapes)
 }
 
 fn write_single(out: &mut String, v: &str, cont_indent: usize) {
@@ -431,16 +435,16 @@ fn write_block(out: &mut String, v: &str, parent: usize, folded: bool, header: O
     out.push_str(&header.map_or_else(|| block_header(v, folded), str::to_string));
     let body = v.strip_suffix('\n').unwrap_or(v);
     out.push('\n');
-    let lines: Vec<&str> = body.split('\n').collect();
-    for (i, line) in lines.iter().enumerate() {
+    let mut lines = body.split('\n');
+    while let Some(line) = lines.next() {
         if !line.is_empty() {
             push_indent(out, indent);
             out.push_str(line);
         }
         out.push('\n');
         if folded && is_text_line(line) {
-            let next = lines[i + 1..].iter().find(|l| !l.is_empty());
-            if next.is_some_and(|l| is_text_line(l)) {
+            let next = lines.clone().find(|l| !l.is_empty());
+            if next.is_some_and(is_text_line) {
                 out.push('\n');
             }
         }
@@ -458,6 +462,30 @@ mod tests {
 
     /// A scalar [`plain_as_is`] passes is one the full checks write plain, as its value, as a
     /// key or a value at any column and in flow context; the others are left to them.
+    /// The one-pass check of a block scalar answers as the check of each of its lines: for
+    /// printable ASCII with line feeds and tabs, and for every character that needs escapes or
+    /// only looks like one (a C1 control, U+2028, U+FEFF beside U+00E9, U+2027, U+FEFE).
+    #[test]
+    fn block_scalars_are_checked_as_their_lines() {
+        let by_lines = |s: &str| !s.split(['\n', '\t']).any(needs_escapes);
+        let odd = [
+            "\u{85}", "\u{9f}", "\u{2028}", "\u{2029}", "\u{feff}", "\u{fffe}", "\r", "\u{7f}",
+            "\u{0}", "\u{e9}", "\u{2027}", "\u{fefe}", "\t", "\n", " ",
+        ];
+        for base in ["", "a", "line one\nline two\n", "\tindented\n\nx"] {
+            assert_eq!(block_ok(base), by_lines(base), "{base:?}");
+            for c in odd {
+                for s in [
+                    format!("{c}{base}"),
+                    format!("{base}{c}"),
+                    format!("a{c}b\n{base}"),
+                ] {
+                    assert_eq!(block_ok(&s), by_lines(&s), "{s:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn scalars_written_as_is_are_plain_everywhere() {
         let values = [

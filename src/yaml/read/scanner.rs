@@ -175,7 +175,8 @@ impl<'a> Scanner<'a> {
     /// its start is skipped (go-yaml's encoding detection), without counting as a column.
     pub fn new(text: &'a str) -> Self {
         let skip = if text.starts_with('\u{feff}') { 3 } else { 0 };
-        let nul = text.find('\0');
+        // A NUL byte is U+0000 and nothing else in UTF-8: the SIMD byte search finds it.
+        let nul = memchr::memchr(0, text.as_bytes());
         let text = &text[..nul.unwrap_or(text.len())];
         Scanner {
             text,
