@@ -15,7 +15,13 @@
 //! match wanted is found by asking the crate's parser again ([`wanted`]): the rule up to the
 //! failed token, that token, and a candidate. The match deletes the token as extraneous when
 //! the candidate is what it wanted, and that report is worded at the match's own state, in
-//! both runtimes.
+//! both runtimes. The parser is asked again within a budget of bytes for the rule (see
+//! `syntax::parse_lexed`); past it, the operators are taken out of the crate's set, which is
+//! cel-go's answer where the set held one other token and the state was not left.
+
+/// The crate's parser asked about another text: its errors, each at its byte offset; `None`
+/// once the rule's budget for asking is spent.
+pub(super) type Reparse<'a> = &'a dyn Fn(&str) -> Option<Vec<(usize, String)>>;
 
 /// The tokens that continue a complete expression: binary operators, selection, indexing and
 /// the conditional.
@@ -31,13 +37,8 @@ const CANDIDATES: [&str; 5] = ["", ")", "]", ":", "}"];
 
 /// The crate's message `msg` for an error at byte `at` of `text` (the rule as the lexer reads
 /// it) as cel-go's runtime words it; `reparse` gives the crate's errors for another text, by
-/// byte offset.
-pub(super) fn as_cel_go(
-    text: &str,
-    at: usize,
-    msg: &str,
-    reparse: &dyn Fn(&str) -> Vec<(usize, String)>,
-) -> String {
+/// byte offset (`None` once the rule's budget for that is spent).
+pub(super) fn as_cel_go(text: &str, at: usize, msg: &str, reparse: Reparse) -> String {
     let Some((head, set)) = msg.split_once(" expecting {") else {
         return msg.into();
     };
@@ -56,8 +57,8 @@ pub(super) fn as_cel_go(
     if let Some(token) = wanted(text, at, msg, reparse) {
         return format!("{head} expecting {token}");
     }
-    // Not found (no candidate, or more than one): the tokens that continue an expression
-    // taken out of the set.
+    // Not found (no candidate, more than one, or past the budget for asking): the tokens that
+    // continue an expression taken out of the set.
     let rest: Vec<&str> = items
         .into_iter()
         .filter(|i| !CONTINUATIONS.contains(i))
@@ -71,12 +72,7 @@ pub(super) fn as_cel_go(
 
 /// The one token the failed match at byte `at` wanted (see the module doc): the input is the
 /// token `msg` names, or `}` for the end of the text (which no expression takes either).
-fn wanted(
-    text: &str,
-    at: usize,
-    msg: &str,
-    reparse: &dyn Fn(&str) -> Vec<(usize, String)>,
-) -> Option<String> {
+fn wanted(text: &str, at: usize, msg: &str, reparse: Reparse) -> Option<String> {
     // The token as the message quotes it (ANTLR's `escapeWSAndQuote`).
     let quoted = msg
         .strip_prefix("Syntax error: mismatched input '")?
@@ -99,7 +95,7 @@ fn wanted(
     let prefix = format!("{}{sep}", &text[..at]);
     let mut found = None;
     for candidate in CANDIDATES {
-        let deleted = reparse(&format!("{prefix}{input} {candidate}"))
+        let deleted = reparse(&format!("{prefix}{input} {candidate}"))?
             .into_iter()
             .find_map(|(i, m)| {
                 let rest = m.strip_prefix("Syntax error: extraneous input ")?;

@@ -57,6 +57,9 @@ fn traditional_accumulator(e: &mut IdedExpr) {
     }
 }
 
+/// The bytes the crate's parser reads again for one rule at least (see [`parse_lexed`]).
+const REPARSE_BYTES: usize = 64 << 10;
+
 /// The most code points cel-go parses (`parser.ExpressionSizeCodePointLimit`'s default).
 const SIZE_LIMIT: usize = 100_000;
 
@@ -166,13 +169,20 @@ fn parse_lexed(
             .max_recursion_depth(crate_limit)
             .parse(&super::literals::for_the_crate(text))
     };
-    let reparse = |text: &str| match crate_parse(text) {
-        Ok(_) => Vec::new(),
-        Err(errs) => errs
-            .errors
-            .into_iter()
-            .map(|e| (offset(text, e.pos), e.msg))
-            .collect(),
+    // The crate's parser asked again on other texts (see `super::expecting`), within a budget
+    // of bytes for the rule: a long rule full of errors would otherwise be parsed again for
+    // each of them, each time up to it (300 errors in 3,000 bytes took 11 s).
+    let budget = std::cell::Cell::new(REPARSE_BYTES.max(2 * text.len()));
+    let reparse = |probe: &str| {
+        budget.set(budget.get().checked_sub(probe.len())?);
+        Some(match crate_parse(probe) {
+            Ok(_) => Vec::new(),
+            Err(errs) => errs
+                .errors
+                .into_iter()
+                .map(|e| (offset(probe, e.pos), e.msg))
+                .collect(),
+        })
     };
     let mut parsed = crate_parse(text);
     if let Ok(e) = &mut parsed {
@@ -296,13 +306,13 @@ fn offset(src: &str, (line, col): (isize, isize)) -> usize {
 }
 
 /// The crate's message for an error at byte `at` of `text`, in cel-go's words (`tokens`: the
-/// rule's; `reparse`: the crate's errors for another text).
+/// rule's; `reparse`: the crate's errors for another text, `None` past the rule's budget).
 fn reworded(
     text: &str,
     tokens: &[Token],
     at: usize,
     msg: &str,
-    reparse: &dyn Fn(&str) -> Vec<(usize, String)>,
+    reparse: super::expecting::Reparse,
 ) -> String {
     if msg.starts_with("invalid string literal: InvalidUnicode") {
         // Before cel-go v0.23 only a code point past U+10FFFF (a surrogate is U+FFFD there,

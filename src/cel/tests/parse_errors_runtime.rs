@@ -304,3 +304,23 @@ fn a_recovery_stops_at_cel_gos_lookahead_limit() {
     let wrong = differences(rows);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+#[test]
+fn past_the_rules_budget_a_failed_match_keeps_the_crates_tokens() {
+    // 300 calls each failing to match its `)` in 3,000 bytes: the crate's parser is asked
+    // again within a budget of 64 KiB for the rule, so the first failures are worded as
+    // cel-go's runtime words them and the last one shown (the 100th) from the crate's set,
+    // the operators taken out.
+    let src = format!("[{}]", vec!["f(a b c)"; 300].join(", "));
+    let lines = error_lines(&src);
+    assert_eq!(lines.len(), 100, "{lines:?}");
+    let want = |l: &str| l.split_whitespace().collect::<String>();
+    assert_eq!(
+        lines[0],
+        want("ERROR: <input>:1:6: Syntax error: mismatched input 'b' expecting ')'")
+    );
+    assert_eq!(
+        lines[99],
+        want("ERROR: <input>:1:996: Syntax error: mismatched input 'b' expecting {')', ','}")
+    );
+}
