@@ -39,13 +39,9 @@ const CANDIDATES: [&str; 5] = ["", ")", "]", ":", "}"];
 /// it) as cel-go's runtime words it; `reparse` gives the crate's errors for another text, by
 /// byte offset (`None` once the rule's budget for that is spent).
 pub(super) fn as_cel_go(text: &str, at: usize, msg: &str, reparse: Reparse) -> String {
-    let Some((head, set)) = msg.split_once(" expecting {") else {
+    let Some((head, items)) = expected_set(msg) else {
         return msg.into();
     };
-    let Some(set) = set.strip_suffix('}') else {
-        return msg.into();
-    };
-    let items: Vec<&str> = set.split(", ").collect();
     // Inside a conditional's first branch `?` cannot follow (`:` does).
     let after_a_match = CONTINUATIONS
         .iter()
@@ -63,10 +59,23 @@ pub(super) fn as_cel_go(text: &str, at: usize, msg: &str, reparse: Reparse) -> S
         .into_iter()
         .filter(|i| !CONTINUATIONS.contains(i))
         .collect();
-    match rest.as_slice() {
-        [] => msg.into(),
-        [one] => format!("{head} expecting {one}"),
-        many => format!("{head} expecting {{{}}}", many.join(", ")),
+    expecting(head, &rest).unwrap_or_else(|| msg.into())
+}
+
+/// The head and the tokens of a report `… expecting {a, b}`: a set of more than one token, as
+/// ANTLR writes it in braces.
+pub(super) fn expected_set(msg: &str) -> Option<(&str, Vec<&str>)> {
+    let (head, set) = msg.split_once(" expecting {")?;
+    Some((head, set.strip_suffix('}')?.split(", ").collect()))
+}
+
+/// `head` and the tokens it expects, written as ANTLR writes an expected set: one token as it
+/// is, more in braces; `None` for no token.
+pub(super) fn expecting(head: &str, tokens: &[&str]) -> Option<String> {
+    match tokens {
+        [] => None,
+        [one] => Some(format!("{head} expecting {one}")),
+        many => Some(format!("{head} expecting {{{}}}", many.join(", "))),
     }
 }
 

@@ -206,8 +206,9 @@ fn parse_lexed(
                 .map(|e| offset(text, e.pos));
         }
         let syntax = errs.errors.iter().any(|e| !internal(&e.msg));
-        // The last syntax error the parser reported (not the lexer), and where.
-        let mut last_match: Option<(usize, String)> = None;
+        // Where the last syntax error the parser reported (not the lexer) is, and whether it
+        // is a failed match of the end of the rule.
+        let mut last: Option<(usize, bool)> = None;
         for e in &errs.errors {
             if syntax && internal(&e.msg) {
                 continue;
@@ -229,23 +230,21 @@ fn parse_lexed(
                 true => crate::cel::library::error_text(msg),
                 false => msg,
             };
-            if msg.starts_with("Syntax error: ") && !msg.contains("token recognition error at: ") {
-                last_match = Some((at, msg.clone()));
+            if msg.starts_with("Syntax error: ") && !lexer_error(&msg) {
+                let end = msg.starts_with("Syntax error: mismatched input ")
+                    && msg.ends_with(" expecting <EOF>");
+                last = Some((at, end));
             }
             issues.push(Issue::at(src, at, msg));
         }
         // The last syntax error a failed match of the end of the rule, at the top: its
         // recovery consumes every token to the end, and cel-go's lookahead limit stops it
         // (and the lexer, whose refusals after that token are never read).
-        let to_the_end = last_match.as_ref().is_some_and(|(_, m)| {
-            m.starts_with("Syntax error: mismatched input ") && m.ends_with(" expecting <EOF>")
-        });
-        if let Some(stop) = last_match
-            .filter(|_| to_the_end && stopped.is_none())
+        if let Some(stop) = last
+            .filter(|&(_, end)| end && stopped.is_none())
             .and_then(|(at, _)| depth::lookahead_stop(text, at, b.escaped_names))
         {
-            let lexer = |i: &Issue| i.message().contains("token recognition error at: ");
-            issues.retain(|i| i.before(stop + 1) || !lexer(i));
+            issues.retain(|i| i.before(stop + 1) || !lexer_error(i.message()));
             let msg = format!(
                 "error recovery token lookahead limit exceeded: {}",
                 depth::LOOKAHEAD_LIMIT
@@ -282,6 +281,11 @@ fn parse_lexed(
         return Ok(parsed);
     }
     Err(Issues::reported(src, issues))
+}
+
+/// Whether a syntax error is the lexer's (a character it refuses).
+fn lexer_error(msg: &str) -> bool {
+    msg.contains("token recognition error at: ")
 }
 
 /// The crate's report of a parse tree its error recovery left without a part.
@@ -368,17 +372,11 @@ fn reserved_word_selected(msg: &str) -> Option<&str> {
 /// `… expecting {…, IDENTIFIER, ESC_IDENTIFIER}` as a grammar without `ESC_IDENTIFIER` (cel-go
 /// v0.22's) expects: the token taken out of the set, and a set of one written as its token.
 fn without_escaped_names(msg: &str) -> String {
-    let Some((head, set)) = msg.split_once(" expecting {") else {
+    let Some((head, mut items)) = super::expecting::expected_set(msg) else {
         return msg.into();
     };
-    let Some(set) = set.strip_suffix('}') else {
-        return msg.into();
-    };
-    let rest: Vec<&str> = set.split(", ").filter(|t| *t != "ESC_IDENTIFIER").collect();
-    match rest.as_slice() {
-        [one] => format!("{head} expecting {one}"),
-        many => format!("{head} expecting {{{}}}", many.join(", ")),
-    }
+    items.retain(|t| *t != "ESC_IDENTIFIER");
+    super::expecting::expecting(head, &items).unwrap_or_else(|| msg.into())
 }
 
 /// What a macro says of a first argument that is not a name.

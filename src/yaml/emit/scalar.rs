@@ -460,8 +460,6 @@ fn is_text_line(line: &str) -> bool {
 mod tests {
     use super::*;
 
-    /// A scalar [`plain_as_is`] passes is one the full checks write plain, as its value, as a
-    /// key or a value at any column and in flow context; the others are left to them.
     /// The one-pass check of a block scalar answers as the check of each of its lines: for
     /// printable ASCII with line feeds and tabs, and for every character that needs escapes or
     /// only looks like one (a C1 control, U+2028, U+FEFF beside U+00E9, U+2027, U+FEFE).
@@ -486,6 +484,8 @@ mod tests {
         }
     }
 
+    /// A scalar [`plain_as_is`] passes is one the full checks write plain, as its value, as a
+    /// key or a value at any column and in flow context; the others are left to them.
     #[test]
     fn scalars_written_as_is_are_plain_everywhere() {
         let values = [
