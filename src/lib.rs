@@ -75,6 +75,7 @@ pub mod names;
 #[cfg(test)]
 mod names_upstream;
 pub mod objectmeta;
+pub mod packed;
 pub mod process;
 pub mod pruning;
 pub mod repo;

@@ -15,6 +15,7 @@ const LEAVES: &[&str] = &[
     "go",
     "jobs",
     "names",
+    "packed",
     "test_support",
     "versions",
     "yaml",

@@ -111,7 +111,7 @@ impl Blocks {
     /// Compresses the open texts into a block.
     fn seal(&mut self) {
         if !self.open.is_empty() {
-            let block = ROOM.with_borrow_mut(|room| packed_into(&self.open, &mut room.lz4));
+            let block = crate::packed::pack(&self.open);
             self.sealed.push(block.into());
             self.open.clear();
         }
@@ -142,12 +142,7 @@ fn with_block<R>(block: &Arc<[u8]>, start: u32, len: u32, read: impl FnOnce(&str
             Some((b, text)) if Arc::ptr_eq(b, block) => text,
             _ => {
                 let mut text = last.take().map(|(_, t)| t).unwrap_or_default();
-                let (size, packed) =
-                    lz4_flex::block::uncompressed_size(block).expect("packed by this run");
-                text.resize(size, 0);
-                let n = lz4_flex::block::decompress_into(packed, &mut text)
-                    .expect("packed by this run");
-                text.truncate(n);
+                crate::packed::unpack_into(block, &mut text);
                 &mut last.insert((Arc::clone(block), text)).1
             }
         };
@@ -157,53 +152,31 @@ fn with_block<R>(block: &Arc<[u8]>, start: u32, len: u32, read: impl FnOnce(&str
 }
 
 /// Buffers kept from one object to the next (each thread its own): the JSON text being
-/// written, and the room to compress it into or to read it back from. The crate's own
-/// buffers would be allocated and zeroed for every object.
+/// written, or read back.
 #[derive(Default)]
 struct Room {
     json: Vec<u8>,
-    lz4: Vec<u8>,
+    text: Vec<u8>,
 }
 
 thread_local! {
     static ROOM: std::cell::RefCell<Room> = std::cell::RefCell::default();
 }
 
-/// The compact JSON text that `write` writes, compressed (LZ4 block, its length in front);
-/// `None` when `write` says JSON would not give the object back.
+/// The compact JSON text that `write` writes, compressed ([`crate::packed::pack`]); `None`
+/// when `write` says JSON would not give the object back.
 fn packed_json(write: impl FnOnce(&mut Vec<u8>) -> bool) -> Option<Box<[u8]>> {
-    ROOM.with_borrow_mut(|Room { json, lz4 }| {
+    ROOM.with_borrow_mut(|Room { json, .. }| {
         json.clear();
-        write(json).then(|| packed_into(json, lz4))
+        write(json).then(|| crate::packed::pack(json))
     })
-}
-
-/// `text` compressed as [`packed_json`] does it.
-#[cfg(test)]
-fn packed(text: &[u8]) -> Box<[u8]> {
-    ROOM.with_borrow_mut(|room| packed_into(text, &mut room.lz4))
-}
-
-fn packed_into(text: &[u8], room: &mut Vec<u8>) -> Box<[u8]> {
-    let worst = 4 + lz4_flex::block::get_maximum_output_size(text.len());
-    if room.len() < worst {
-        room.resize(worst, 0);
-    }
-    let size = u32::try_from(text.len()).expect("an object under 4 GB");
-    room[..4].copy_from_slice(&size.to_le_bytes());
-    let n = lz4_flex::block::compress_into(text, &mut room[4..]).expect("room for the worst case");
-    room[..4 + n].into()
 }
 
 /// `read` of the text [`packed_json`] compressed.
 fn with_unpacked<R>(bytes: &[u8], read: impl FnOnce(&str) -> R) -> R {
     ROOM.with_borrow_mut(|room| {
-        let (size, block) = lz4_flex::block::uncompressed_size(bytes).expect("packed by this run");
-        if room.lz4.len() < size {
-            room.lz4.resize(size, 0);
-        }
-        let n = lz4_flex::block::decompress_into(block, &mut room.lz4).expect("packed by this run");
-        read(std::str::from_utf8(&room.lz4[..n]).expect("packed from a str"))
+        crate::packed::unpack_into(bytes, &mut room.text);
+        read(std::str::from_utf8(&room.text).expect("packed from a str"))
     })
 }
 

@@ -264,10 +264,7 @@ impl<'c> Streamer<'c> {
         Some(Streamer {
             config,
             input,
-            // As much as the input: the output text of changed items is seldom more, so it is
-            // not grown (a copy of all of it, both held at once) as it fills. Only the pages
-            // written count in memory.
-            out: Output::new(input.len(), format),
+            out: Output::new(format),
             want_diff,
             files,
             file_versions,
@@ -278,7 +275,7 @@ impl<'c> Streamer<'c> {
             crds: Vec::new(),
             // The same for the results (at 100k objects, 27 MB): grown by copies, the old and
             // the new buffer were held at once near the end.
-            results: Log::with_capacity(input.len() / 2),
+            results: Log::default(),
             diffs: Vec::new(),
             summary: Summary::default(),
             resolved: HashMap::new(),
@@ -760,7 +757,7 @@ impl<'c> Streamer<'c> {
             if matches!(found, Lookup::NotFound) {
                 continue;
             }
-            let mut node = read_back(self.out.text_of(d.segment, self.input), d.placement)?;
+            let mut node = read_back(&self.out.text_of(d.segment, self.input), d.placement)?;
             let mut report = Report::default();
             let (config, diff) = (self.config, self.want_diff);
             let update = self.previous.as_ref().map(|previous| UpdateContext {

@@ -8,6 +8,7 @@
 //! an internal error, reported, never written.
 
 use crate::fxhash::Fx;
+use crate::packed::{Spool, Unpacked};
 use crate::results::{Entries, Log};
 use crate::yaml::{emit_document, emit_seq_item, parse_stream, Anchor, Node};
 use std::io::{self, Write};
@@ -37,7 +38,7 @@ pub enum Piece {
 /// A run's stdout.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stdout {
-    pub text: String,
+    pub text: Spool,
     pub pieces: Vec<Piece>,
     /// On how many threads the pieces read again from the input are remade when written (0 or
     /// 1: on the writing thread).
@@ -53,7 +54,7 @@ impl Stdout {
     pub fn of(text: String) -> Self {
         let pieces = vec![Piece::Own(0..text.len())];
         Stdout {
-            text,
+            text: text.into(),
             pieces,
             threads: 1,
         }
@@ -75,6 +76,7 @@ impl Stdout {
     /// then written in order with the rest.
     pub fn write_to(&self, input: &str, w: &mut dyn Write) -> io::Result<()> {
         let mut at = 0;
+        let mut unpacked = Unpacked::default();
         while at < self.pieces.len() {
             let (mut end, mut bytes, mut remade) = (at, 0, Vec::new());
             while end < self.pieces.len() && bytes < REMAKE_BYTES {
@@ -89,7 +91,7 @@ impl Stdout {
                 crate::jobs::map_ordered(threads, remade, |p| remake(p, input)).into_iter();
             for p in &self.pieces[at..end] {
                 match p {
-                    Piece::Own(r) => w.write_all(self.text[r.clone()].as_bytes())?,
+                    Piece::Own(r) => self.text.write_range(r.clone(), &mut unpacked, w)?,
                     Piece::Text(t) => w.write_all(t.as_bytes())?,
                     Piece::Results(log, entries) => log.write_entries(*entries, w)?,
                     Piece::Verbatim(r) => w.write_all(input[r.clone()].as_bytes())?,
@@ -246,7 +248,7 @@ mod tests {
         assert_eq!(read_item("- a\n- b\n"), None);
         let wrong = Stdout {
             threads: 1,
-            text: String::new(),
+            text: Spool::default(),
             pieces: vec![Piece::Input(7..input.len(), 0)],
         };
         let mut sink = Vec::new();
@@ -268,7 +270,7 @@ mod tests {
             pieces.push(Piece::Text("# between\n".into()));
         }
         let on = |pieces: &[Piece], threads| Stdout {
-            text: String::new(),
+            text: Spool::default(),
             pieces: pieces.to_vec(),
             threads,
         };

@@ -6,6 +6,7 @@
 use super::json::{close_root, push_root_key, write_element, write_value, Layout};
 use super::pieces::{Piece, Stdout};
 use super::Form;
+use crate::packed::Spool;
 use crate::results::{Entries, KrmResult, Log};
 use crate::yaml::json::to_json;
 use crate::yaml::{emit_document, emit_seq_item, parse_stream, Mapping, Node};
@@ -163,7 +164,7 @@ impl Results<'_> {
 pub fn write_shell(
     mut shell: Node,
     form: Form,
-    items: (String, Vec<Piece>),
+    items: (Spool, Vec<Piece>),
     results: Results<'_>,
 ) -> Stdout {
     let map = shell.as_map_mut().expect("checked by shell_form");
@@ -219,7 +220,7 @@ pub fn write_shell(
 pub fn write_json_shell(
     mut shell: Node,
     form: Form,
-    items: (String, Vec<Piece>),
+    items: (Spool, Vec<Piece>),
     results: Results<'_>,
     layout: Layout,
 ) -> Option<Stdout> {
@@ -283,7 +284,7 @@ pub fn write_json_shell(
 /// closing. `cur` is the text being written, `chunks` the pieces before it.
 fn json_list(
     mut elements: Vec<Piece>,
-    text: &str,
+    text: &Spool,
     layout: Layout,
     cur: &mut String,
     chunks: &mut Vec<Piece>,
@@ -297,7 +298,7 @@ fn json_list(
     match first {
         None => return cur.push_str("[]"),
         Some(Piece::Own(r)) => {
-            debug_assert_eq!(&text[r.start..r.start + 1], ",");
+            debug_assert_eq!(text.get(r.start..r.start + 1), ",");
             r.start += 1;
         }
         Some(Piece::Text(t)) => {

@@ -1,18 +1,21 @@
 //! Results kept compact until written: a long list's items have a few results each (222,278 on
 //! the bench's 100k list), and their `results` entries, written out as YAML, took 50 MB held to
-//! the end of the run. A [`Log`] holds each result's fields as length-prefixed bytes in one
-//! buffer (27 MB for those), and its entries are written from it as stdout is written
-//! ([`Log::write_entries`]), its stderr lines (33 MB more) as stderr is written
-//! ([`Log::write_stderr`]).
+//! the end of the run. A [`Log`] holds each result's fields as length-prefixed bytes (27 MB for
+//! those), compressed a block at a time ([`Blocks`]), and its entries are written from it as
+//! stdout is written ([`Log::write_entries`]), its stderr lines (33 MB more) as stderr is
+//! written ([`Log::write_stderr`]).
 
 use super::{FileRef, KrmResult, ResourceRef, Severity};
+use crate::packed::Blocks;
 use crate::resourcelist::json::Layout;
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 /// Results in order, encoded.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Log {
-    bytes: Vec<u8>,
+    /// The results' bytes; a block ends where a result does.
+    bytes: Blocks,
     /// Whether one of them is an error.
     error: bool,
 }
@@ -38,15 +41,6 @@ pub enum Entries {
 }
 
 impl Log {
-    /// An empty log with room for `bytes` (reserved: a long list's log is not grown by
-    /// copies, the old buffer and the new held at once).
-    pub fn with_capacity(bytes: usize) -> Self {
-        Log {
-            bytes: Vec::with_capacity(bytes),
-            error: false,
-        }
-    }
-
     /// The log of `results`.
     pub fn of(results: &[KrmResult]) -> Self {
         let mut log = Log::default();
@@ -62,63 +56,14 @@ impl Log {
     /// Appends `r`.
     pub fn push(&mut self, r: &KrmResult) {
         self.error |= r.severity == Severity::Error;
-        let b = &mut self.bytes;
-        b.push(severity_byte(r.severity));
-        let namespaced = r
-            .resource_ref
-            .as_ref()
-            .is_some_and(|r| !r.namespace.is_empty());
-        let flags = [
-            (r.resource_ref.is_some(), REF),
-            (r.field.is_some(), FIELD),
-            (r.file.is_some(), FILE),
-            (
-                r.file.as_ref().is_some_and(|f| f.index.is_some()),
-                FILE_INDEX,
-            ),
-            (r.stderr_note.is_some(), NOTE),
-            (!r.tags.is_empty(), TAGS),
-            (namespaced, NAMESPACE),
-        ];
-        b.push(
-            flags
-                .iter()
-                .filter(|(on, _)| *on)
-                .fold(0, |f, (_, bit)| f | bit),
-        );
-        put_str(b, &r.message);
-        if let Some(rr) = &r.resource_ref {
-            put_str(b, &rr.api_version);
-            put_str(b, &rr.kind);
-            put_str(b, &rr.name);
-            if namespaced {
-                put_str(b, &rr.namespace);
-            }
-        }
-        if let Some(f) = &r.field {
-            put_str(b, f);
-        }
-        if let Some(file) = &r.file {
-            put_str(b, &file.path);
-            if let Some(i) = file.index {
-                b.extend_from_slice(&i.to_le_bytes());
-            }
-        }
-        if let Some(note) = &r.stderr_note {
-            put_str(b, note);
-        }
-        if !r.tags.is_empty() {
-            put_len(b, r.tags.len());
-            for (k, v) in &r.tags {
-                put_str(b, k);
-                put_str(b, v);
-            }
-        }
+        self.bytes.append(|b| encode(r, b));
     }
 
     /// Appends every result of `other`.
     pub fn append(&mut self, other: &Log) {
-        self.bytes.extend_from_slice(&other.bytes);
+        for (_, bytes) in other.bytes.chunks() {
+            self.bytes.append(|b| b.extend_from_slice(&bytes));
+        }
         self.error |= other.error;
     }
 
@@ -134,23 +79,41 @@ impl Log {
     /// The log with each `(at, results)` inserted at `at`, a place [`Self::end`] gave (in
     /// order).
     pub fn insert(&self, parts: &[(usize, Log)]) -> Log {
-        let grow: usize = parts.iter().map(|(_, l)| l.bytes.len()).sum();
-        let mut bytes = Vec::with_capacity(self.bytes.len() + grow);
-        let mut from = 0;
-        for (at, log) in parts {
-            bytes.extend_from_slice(&self.bytes[from..*at]);
-            bytes.extend_from_slice(&log.bytes);
-            from = *at;
+        let mut out = Log {
+            error: self.error,
+            ..Log::default()
+        };
+        let mut parts = parts.iter().peekable();
+        for (start, bytes) in self.bytes.chunks() {
+            let mut from = start;
+            while let Some((at, log)) = parts.next_if(|(at, _)| *at <= start + bytes.len()) {
+                out.bytes
+                    .append(|b| b.extend_from_slice(&bytes[from - start..at - start]));
+                out.append(log);
+                from = *at;
+            }
+            out.bytes
+                .append(|b| b.extend_from_slice(&bytes[from - start..]));
         }
-        bytes.extend_from_slice(&self.bytes[from..]);
-        let error = self.error || parts.iter().any(|(_, l)| l.error);
-        Log { bytes, error }
+        out
     }
 
     /// The results, in order.
     pub fn iter(&self) -> impl Iterator<Item = KrmResult> + '_ {
-        let mut r = Reader(&self.bytes);
-        std::iter::from_fn(move || r.result())
+        let mut chunks = self.bytes.chunks();
+        // The chunk being read and where its next result starts.
+        let mut current = None;
+        std::iter::from_fn(move || loop {
+            if let Some((bytes, at)) = &mut current {
+                let bytes: &Cow<'_, [u8]> = bytes;
+                let mut r = Reader(&bytes[*at..]);
+                if let Some(result) = r.result() {
+                    *at = bytes.len() - r.0.len();
+                    return Some(result);
+                }
+            }
+            current = Some((chunks.next()?.1, 0));
+        })
     }
 
     /// Writes the results as entries of a `results` list.
@@ -184,6 +147,61 @@ impl Log {
             w.write_all(line.as_bytes())?;
         }
         Ok(())
+    }
+}
+
+/// Appends `r`'s bytes to `b`.
+fn encode(r: &KrmResult, b: &mut Vec<u8>) {
+    b.push(severity_byte(r.severity));
+    let namespaced = r
+        .resource_ref
+        .as_ref()
+        .is_some_and(|r| !r.namespace.is_empty());
+    let flags = [
+        (r.resource_ref.is_some(), REF),
+        (r.field.is_some(), FIELD),
+        (r.file.is_some(), FILE),
+        (
+            r.file.as_ref().is_some_and(|f| f.index.is_some()),
+            FILE_INDEX,
+        ),
+        (r.stderr_note.is_some(), NOTE),
+        (!r.tags.is_empty(), TAGS),
+        (namespaced, NAMESPACE),
+    ];
+    b.push(
+        flags
+            .iter()
+            .filter(|(on, _)| *on)
+            .fold(0, |f, (_, bit)| f | bit),
+    );
+    put_str(b, &r.message);
+    if let Some(rr) = &r.resource_ref {
+        put_str(b, &rr.api_version);
+        put_str(b, &rr.kind);
+        put_str(b, &rr.name);
+        if namespaced {
+            put_str(b, &rr.namespace);
+        }
+    }
+    if let Some(f) = &r.field {
+        put_str(b, f);
+    }
+    if let Some(file) = &r.file {
+        put_str(b, &file.path);
+        if let Some(i) = file.index {
+            b.extend_from_slice(&i.to_le_bytes());
+        }
+    }
+    if let Some(note) = &r.stderr_note {
+        put_str(b, note);
+    }
+    if !r.tags.is_empty() {
+        put_len(b, r.tags.len());
+        for (k, v) in &r.tags {
+            put_str(b, k);
+            put_str(b, v);
+        }
     }
 }
 

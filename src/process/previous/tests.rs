@@ -500,7 +500,7 @@ fn a_kept_object_is_compressed_and_reads_back_as_it_was() {
     assert_eq!(with_unpacked(bytes, str::to_string), json);
     assert_eq!(kept.json(), Some(to_json(&node).unwrap()));
     assert_eq!(to_json(&kept.node()).unwrap(), to_json(&node).unwrap());
-    assert_eq!(with_unpacked(&packed(b""), str::to_string), "");
+    assert_eq!(with_unpacked(&crate::packed::pack(b""), str::to_string), "");
 }
 
 /// A plain stream's objects are kept in compressed blocks of several objects: every one of

@@ -9,10 +9,12 @@
 //! only (read back, as YAML reads JSON, when a deferred item is processed).
 
 use super::Placement;
+use crate::packed::{Spool, Unpacked};
 use crate::resourcelist::json::{write_node, Layout, ELEMENT_INDENT};
 use crate::resourcelist::pieces::{fingerprint, Piece};
 use crate::yaml::json::written_as_read;
 use crate::yaml::{emit_document, emit_seq_item, Node};
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// How the items are written.
@@ -35,7 +37,8 @@ enum Segment {
 /// The items written so far.
 #[derive(Debug, Default)]
 pub struct Output {
-    text: String,
+    /// The items' own text (compressed as it fills: a long list's changed items).
+    text: Spool,
     segments: Vec<Segment>,
     format: Format,
     /// An item had no JSON form ([`Format::Json`]): the output cannot be JSON.
@@ -108,10 +111,10 @@ pub fn kept_as_read(span: Range<usize>) -> Kept {
 }
 
 impl Output {
-    /// Room for `bytes` of text, the items written in `format`.
-    pub fn new(bytes: usize, format: Format) -> Self {
+    /// No item yet, the items written in `format`.
+    pub fn new(format: Format) -> Self {
         Output {
-            text: String::with_capacity(bytes),
+            text: Spool::default(),
             format,
             ..Output::default()
         }
@@ -222,11 +225,11 @@ impl Output {
     }
 
     /// The text of segment `seg`.
-    pub fn text_of<'s>(&'s self, seg: usize, input: &'s str) -> &'s str {
+    pub fn text_of<'s>(&'s self, seg: usize, input: &'s str) -> Cow<'s, str> {
         match &self.segments[seg] {
-            Segment::Own(r) => &self.text[r.clone()],
+            Segment::Own(r) => self.text.get(r.clone()),
             Segment::Input(r, _) | Segment::InputDocument(r, _) | Segment::Verbatim(r) => {
-                &input[r.clone()]
+                Cow::Borrowed(&input[r.clone()])
             }
         }
     }
@@ -235,7 +238,11 @@ impl Output {
     pub fn replace(&mut self, seg: usize, node: &Node, placement: Placement) {
         self.open_verbatim &= seg + 1 != self.segments.len();
         let start = self.text.len();
-        self.no_json |= write(node, placement, self.format, &mut self.text).is_none();
+        let format = self.format;
+        self.no_json |= self
+            .text
+            .append(|text| write(node, placement, format, text))
+            .is_none();
         self.segments[seg] = Segment::Own(start..self.text.len());
     }
 
@@ -245,8 +252,9 @@ impl Output {
     /// them that the input holds at that place (a `---` line between two unchanged documents,
     /// each kept as its own segment because it could have been replaced). A stream of 100k
     /// unchanged documents is one piece, not 200k.
-    pub fn into_pieces(mut self, input: &str, input_offset: usize) -> (String, Vec<Piece>) {
+    pub fn into_pieces(mut self, input: &str, input_offset: usize) -> (Spool, Vec<Piece>) {
         let text = &self.text;
+        let mut unpacked = Unpacked::default();
         let mut kept: usize = 0;
         for at in 0..self.segments.len() {
             let seg = self.segments[at].clone();
@@ -260,7 +268,7 @@ impl Output {
                     true
                 }
                 (Some(Segment::Verbatim(last)), Segment::Own(r))
-                    if input[last.end..].starts_with(&text[r.clone()]) =>
+                    if input[last.end..].starts_with(&*text.read(r.clone(), &mut unpacked)) =>
                 {
                     last.end += r.len();
                     true

@@ -10,7 +10,7 @@ fn read_back_gives_the_written_item() {
     for placement in [Placement::SeqItem, Placement::Document { first: false }] {
         let mut out = Output::default();
         let seg = out.push(&node, placement);
-        let back = read_back(out.text_of(seg, ""), placement).unwrap();
+        let back = read_back(&out.text_of(seg, ""), placement).unwrap();
         assert!(back.content_eq(&node), "{placement:?}");
     }
 }
@@ -19,14 +19,14 @@ fn read_back_gives_the_written_item() {
 fn in_json_an_item_is_its_value_after_a_separator_of_its_own() {
     use crate::resourcelist::json::Layout;
     let node = parse_stream("a: 'yes'\nb: [1, 0755]\n").unwrap().remove(0);
-    let mut out = Output::new(0, Format::Json(Layout::Pretty));
+    let mut out = Output::new(Format::Json(Layout::Pretty));
     out.push(&node, Placement::SeqItem);
     let seg = out.push(&node, Placement::SeqItem);
     let item = "{\n      \"a\": \"yes\",\n      \"b\": [\n        1,\n        493\n      ]\n    }";
     assert_eq!(out.text_of(seg, ""), item);
     let (text, _) = out.into_pieces("", 0);
     assert_eq!(text, format!(",\n    {item},\n    {item}"));
-    let mut out = Output::new(0, Format::Json(Layout::Compact));
+    let mut out = Output::new(Format::Json(Layout::Compact));
     out.push(&node, Placement::Document { first: true });
     out.push(&node, Placement::Document { first: false });
     let (text, _) = out.into_pieces("", 0);
@@ -34,7 +34,7 @@ fn in_json_an_item_is_its_value_after_a_separator_of_its_own() {
     // A value JSON cannot hold (no input that reads has one: kubectl refuses them): nothing
     // written, and the output cannot be JSON.
     let nan = Node::Scalar(crate::yaml::Scalar::plain(".nan"));
-    let mut out = Output::new(0, Format::Json(Layout::Compact));
+    let mut out = Output::new(Format::Json(Layout::Compact));
     out.push(&node, Placement::SeqItem);
     assert!(!out.no_json());
     out.push(&nan, Placement::Document { first: false });

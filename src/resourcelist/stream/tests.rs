@@ -69,7 +69,7 @@ fn write_shell_places_items_and_results_like_the_whole_writer() {
     )
     .unwrap()
     .remove(0);
-    let items = ("- a: 1\n".to_string(), vec![Piece::Own(0..7)]);
+    let items = ("- a: 1\n".into(), vec![Piece::Own(0..7)]);
     let tail = [KrmResult::new(Severity::Info, "new")];
     let mut logged = Log::default();
     logged.push(&KrmResult::new(Severity::Warning, "mid"));
@@ -89,7 +89,7 @@ fn write_shell_places_items_and_results_like_the_whole_writer() {
         items: Log::default().into(),
         tail: &[],
     };
-    let out = write_shell(shell, Form::List, (String::new(), vec![]), none).to_string("");
+    let out = write_shell(shell, Form::List, (Spool::default(), vec![]), none).to_string("");
     assert_eq!(out, "\"kind\": \"List\"\nitems: []\n");
     // In JSON the items' results open the list when nothing comes before them: the first
     // one's separator is left out.
@@ -102,7 +102,7 @@ fn write_shell_places_items_and_results_like_the_whole_writer() {
             items: logged.clone().into(),
             tail: &tail,
         };
-        let items = (String::new(), vec![]);
+        let items = (Spool::default(), vec![]);
         let out = write_json_shell(shell, Form::ResourceList, items, results, layout).unwrap();
         let out: serde_json::Value = serde_json::from_str(&out.to_string("")).unwrap();
         let want = serde_json::json!([

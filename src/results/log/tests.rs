@@ -93,6 +93,49 @@ fn results_inserted_later_go_where_their_place_was() {
     assert_eq!(joined.iter().collect::<Vec<_>>(), want.map(Clone::clone));
 }
 
+/// A long log is compressed a block at a time: its results read back in order across blocks,
+/// results inserted at places inside compressed blocks and at their ends go there, and a log
+/// appended whole keeps its order.
+#[test]
+fn a_long_log_is_compressed_and_reads_back_across_blocks() {
+    let s = samples();
+    let (mut log, mut places, mut want) = (Log::default(), Vec::new(), Vec::new());
+    for i in 0..6000 {
+        places.push(log.end());
+        let r = &s[i % s.len()];
+        log.push(r);
+        want.push(r.clone());
+    }
+    let bytes: usize = log.bytes.chunks().map(|(_, b)| b.len()).sum();
+    assert_eq!(bytes, log.end());
+    assert!(
+        log.end() > 4 * crate::packed::Blocks::BLOCK,
+        "{}",
+        log.end()
+    );
+    assert_eq!(log.iter().collect::<Vec<_>>(), want);
+    let mut late = Log::default();
+    late.push(&s[3]);
+    late.push(&s[0]);
+    let at = [0, 1, 777, 2500, 2501, 5999];
+    let parts: Vec<(usize, Log)> = at.iter().map(|&i| (places[i], late.clone())).collect();
+    let parts = [parts, vec![(log.end(), late.clone())]].concat();
+    let mut expected = Vec::new();
+    for (i, r) in want.iter().enumerate() {
+        if at.contains(&i) {
+            expected.extend(late.iter());
+        }
+        expected.push(r.clone());
+    }
+    expected.extend(late.iter());
+    assert_eq!(log.insert(&parts).iter().collect::<Vec<_>>(), expected);
+    let mut whole = Log::default();
+    whole.push(&s[1]);
+    whole.append(&log);
+    assert_eq!(whole.iter().count(), want.len() + 1);
+    assert_eq!(whole.iter().skip(1).collect::<Vec<_>>(), want);
+}
+
 #[test]
 fn entries_are_written_as_each_result_writes_itself() {
     let mut log = Log::default();
