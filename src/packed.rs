@@ -29,10 +29,10 @@ fn pack_into(text: &[u8], room: &mut Vec<u8>) -> Box<[u8]> {
     room[..4 + n].into()
 }
 
-/// The text [`pack`] packed, into `out` (cleared first, grown as needed).
+/// The text [`pack`] packed, into `out` (in place of what it held; only bytes it did not hold
+/// before are zeroed first: blocks of a size unpacked one after the other into one buffer).
 pub fn unpack_into(packed: &[u8], out: &mut Vec<u8>) {
     let (size, block) = lz4_flex::block::uncompressed_size(packed).expect("packed by this run");
-    out.clear();
     out.resize(size, 0);
     let n = lz4_flex::block::decompress_into(block, out).expect("packed by this run");
     out.truncate(n);
