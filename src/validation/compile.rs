@@ -15,6 +15,8 @@ use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
+mod share;
+
 /// `type` as the validator sees it: none, one type, or int-or-string (`[integer, string]`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum TyRef<'a> {
@@ -134,15 +136,16 @@ pub(super) struct Branch {
     pub items: Option<Box<Branch>>,
 }
 
-/// What validation reads of one structural node and below, beyond the structural schema.
+/// What validation reads of one structural node and below, beyond the structural schema. Equal
+/// subtrees are one node, for every schema a [`Compiler`] compiles (see [`share::Sides`]).
 #[derive(Debug, Default)]
 pub(super) struct Side {
     pub checks: Option<Box<Checks>>,
     /// The properties with something at or below them, by position in the structural node's
     /// properties (ascending).
-    pub properties: Box<[(u32, Side)]>,
-    pub items: Option<Box<Side>>,
-    pub additional: Option<Box<Side>>,
+    pub properties: Box<[(u32, Arc<Side>)]>,
+    pub items: Option<Arc<Side>>,
+    pub additional: Option<Arc<Side>>,
     /// Whether a list type is at or below this node.
     pub lists_below: bool,
 }
@@ -179,7 +182,7 @@ impl Side {
         self.properties
             .binary_search_by_key(&i, |(j, _)| *j)
             .ok()
-            .map(|k| &self.properties[k].1)
+            .map(|k| &*self.properties[k].1)
     }
 }
 
@@ -190,10 +193,11 @@ pub struct Compiled {
     pub(super) has_rules: bool,
 }
 
-/// Compiles schemas, sharing patterns between all the schemas of a run.
+/// Compiles schemas, sharing patterns and equal side subtrees between all the schemas of a run.
 #[derive(Default)]
 pub struct Compiler {
     patterns: HashMap<Box<str>, Arc<Pattern>>,
+    sides: share::Sides,
 }
 
 impl Compiler {
@@ -204,34 +208,30 @@ impl Compiler {
     /// Compiles a full structural schema (before processing strips it).
     pub fn compile(&mut self, s: &Structural) -> Compiled {
         Compiled {
-            side: Arc::new(self.side(s).unwrap_or_default()),
+            side: self.side(s).unwrap_or_default(),
             has_rules: has_rules(s),
         }
     }
 
     /// The side of `s`; `None` when nothing at or below it needs one.
-    fn side(&mut self, s: &Structural) -> Option<Side> {
+    fn side(&mut self, s: &Structural) -> Option<Arc<Side>> {
         let checks = self.checks(
             s.value_validation.as_deref(),
             TyRef::of(&s.generic.type_, s.extensions.x_int_or_string),
             list_type(s),
         );
-        let properties: Box<[(u32, Side)]> = s
+        let properties: Box<[(u32, Arc<Side>)]> = s
             .properties
             .values()
             .enumerate()
             .filter_map(|(i, p)| Some((i as u32, self.side(p)?)))
             .collect();
-        let items = s.items.as_deref().and_then(|i| self.side(i)).map(Box::new);
-        let additional = s
-            .additional()
-            .flatten()
-            .and_then(|a| self.side(a))
-            .map(Box::new);
+        let items = s.items.as_deref().and_then(|i| self.side(i));
+        let additional = s.additional().flatten().and_then(|a| self.side(a));
         let children = || {
             properties
                 .iter()
-                .map(|(_, c)| c)
+                .map(|(_, c)| &**c)
                 .chain(items.as_deref())
                 .chain(additional.as_deref())
         };
@@ -250,7 +250,7 @@ impl Compiler {
             && side.additional.is_none()
             // The way to an embedded resource (`Structural::embedded_below`) is walked.
             && !s.embedded_below;
-        (!empty).then_some(side)
+        (!empty).then(|| self.sides.share(side))
     }
 
     fn branch(&mut self, n: &NestedValueValidation) -> Branch {

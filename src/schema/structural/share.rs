@@ -62,9 +62,9 @@ impl Sharing {
 /// another: its keywords, and its sub-schemas by address. Each part is tagged or
 /// length-prefixed, so two nodes write the same bytes exactly when they are equal.
 fn encode(n: &Structural, b: &mut Vec<u8>) {
-    text(b, &n.generic.type_);
-    text(b, &n.generic.description);
-    text(b, &n.generic.title);
+    encode_text(b, &n.generic.type_);
+    encode_text(b, &n.generic.description);
+    encode_text(b, &n.generic.title);
     let e = &n.extensions;
     b.extend_from_slice(&[
         u8::from(n.generic.nullable),
@@ -74,7 +74,7 @@ fn encode(n: &Structural, b: &mut Vec<u8>) {
         u8::from(e.x_int_or_string),
     ]);
     match n.generic.default.as_deref() {
-        Some(d) => json_bytes(d, b),
+        Some(d) => encode_json(d, b),
         None => b.push(0xff),
     }
     match &n.items {
@@ -86,7 +86,7 @@ fn encode(n: &Structural, b: &mut Vec<u8>) {
     }
     b.extend_from_slice(&n.properties.len().to_le_bytes());
     for (k, v) in n.properties.shared() {
-        text(b, k);
+        encode_text(b, k);
         addr(b, v);
     }
     match &n.additional_properties {
@@ -99,8 +99,8 @@ fn encode(n: &Structural, b: &mut Vec<u8>) {
     }
 }
 
-/// Writes a text to `b` with its length.
-fn text(b: &mut Vec<u8>, t: &str) {
+/// Writes a text to `b` with its length (also for [`crate::validation`]'s shared checks).
+pub fn encode_text(b: &mut Vec<u8>, t: &str) {
     b.extend_from_slice(&t.len().to_le_bytes());
     b.extend_from_slice(t.as_bytes());
 }
@@ -112,29 +112,29 @@ fn addr(b: &mut Vec<u8>, s: &Shared<Structural>) {
 
 /// Writes a JSON value to `b`, tagged by kind, its maps' keys in their order (a number as
 /// serde_json writes it: `1` and `1.0` differ).
-fn json_bytes(v: &Value, b: &mut Vec<u8>) {
+pub fn encode_json(v: &Value, b: &mut Vec<u8>) {
     match v {
         Value::Null => b.push(0),
         Value::Bool(x) => b.push(1 + u8::from(*x)),
         Value::Number(n) => {
             b.push(3);
-            text(b, &n.to_string());
+            encode_text(b, &n.to_string());
         }
         Value::String(s) => {
             b.push(4);
-            text(b, s);
+            encode_text(b, s);
         }
         Value::Array(a) => {
             b.push(5);
             b.extend_from_slice(&a.len().to_le_bytes());
-            a.iter().for_each(|x| json_bytes(x, b));
+            a.iter().for_each(|x| encode_json(x, b));
         }
         Value::Object(m) => {
             b.push(6);
             b.extend_from_slice(&m.len().to_le_bytes());
             for (k, x) in m {
-                text(b, k);
-                json_bytes(x, b);
+                encode_text(b, k);
+                encode_json(x, b);
             }
         }
     }
