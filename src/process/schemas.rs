@@ -35,9 +35,20 @@ pub(crate) type LoadedCrd = (Result<Vec<Entry<Checks>>, ProcessError>, Vec<KrmRe
 /// The schemas of a run, each version with its checks.
 pub type Schemas = Registry<Checks>;
 
-/// The compiler of a run's checks; `None` when validation is off.
-fn compiler_for(config: &Config) -> Option<Compiler> {
-    (config.validation != Validation::Ignore).then(Compiler::new)
+/// What one thread of a run compiles CRD versions with: the checks' compiler (`None` when
+/// validation is off) and the table that makes equal schema subtrees one node, both kept for
+/// the run, so that the CRDs it loads share their patterns and subtrees.
+pub(crate) struct VersionCompiler {
+    checks: Option<Compiler>,
+    sharing: Sharing,
+}
+
+/// The compiler of a run's thread.
+fn compiler_for(config: &Config) -> VersionCompiler {
+    VersionCompiler {
+        checks: (config.validation != Validation::Ignore).then(Compiler::new),
+        sharing: Sharing::default(),
+    }
 }
 
 /// Whether an item is a CustomResourceDefinition ([`crate::crd::load::is_crd_type`]).
@@ -115,9 +126,9 @@ pub(crate) fn lookup<'a>(
 pub struct SchemaSet {
     registry: Schemas,
     /// Compiles the checks (`None`: validation is off); shared by every CRD of the set.
-    compiler: Option<Compiler>,
+    compiler: VersionCompiler,
     /// One more compiler per extra thread of the run (see [`Self::load_item_crds`]).
-    extra: Vec<Option<Compiler>>,
+    extra: Vec<VersionCompiler>,
 }
 
 impl std::fmt::Debug for SchemaSet {
@@ -140,7 +151,7 @@ impl SchemaSet {
     }
 
     /// One compiler per thread of the run (the first for the calling thread).
-    fn compilers(&mut self) -> Vec<&mut Option<Compiler>> {
+    fn compilers(&mut self) -> Vec<&mut VersionCompiler> {
         std::iter::once(&mut self.compiler)
             .chain(self.extra.iter_mut())
             .collect()
@@ -190,7 +201,7 @@ impl SchemaSet {
             item,
             label,
             old,
-            self.compiler.as_mut(),
+            &mut self.compiler,
             results,
         )
     }
@@ -240,7 +251,7 @@ impl SchemaSet {
 }
 
 /// What loads CRDs among the items on one thread (see [`SchemaSet::map_with_loaders`]).
-pub(crate) struct CrdLoader<'c>(&'c mut Option<Compiler>);
+pub(crate) struct CrdLoader<'c>(&'c mut VersionCompiler);
 
 impl CrdLoader<'_> {
     /// [`SchemaSet::load_item_crd`], its results with it.
@@ -280,7 +291,7 @@ impl CrdLoader<'_> {
         old: OldCrd<'_>,
     ) -> LoadedCrd {
         let mut results = Vec::new();
-        let loaded = load_item_crd(item, named, label, old, self.0.as_mut(), &mut results);
+        let loaded = load_item_crd(item, named, label, old, self.0, &mut results);
         (loaded, results)
     }
 }
@@ -329,7 +340,7 @@ fn load_item_crd(
     named: &Node,
     label: &str,
     old: OldCrd<'_>,
-    compiler: Option<&mut Compiler>,
+    compiler: &mut VersionCompiler,
     results: &mut Vec<KrmResult>,
 ) -> Result<Vec<Entry<Checks>>, ProcessError> {
     let name = named.get("metadata").and_then(|m| m.get("name"));
@@ -486,7 +497,7 @@ fn push_new(causes: &mut Vec<FieldError>, more: impl IntoIterator<Item = FieldEr
 fn load_file_except(
     path: &Path,
     except: &HashSet<PathBuf>,
-    compilers: &mut [&mut Option<Compiler>],
+    compilers: &mut [&mut VersionCompiler],
     results: &mut Vec<KrmResult>,
 ) -> Result<Vec<Entry<Checks>>, ProcessError> {
     let files = schema_files(path, except)?;
@@ -499,7 +510,7 @@ fn load_file_except(
     let all: Vec<&VersionSchema> = by_file.iter().flatten().collect();
     let non_structural = non_structural_by_crd(&all);
     let prepared = crate::jobs::map_ordered_with(compilers, by_file, |compiler, versions| {
-        prepare(versions, compiler.as_mut(), (&[], &Preexisting::default()))
+        prepare(versions, compiler, (&[], &Preexisting::default()))
     });
     let entries: Vec<Entry<Checks>> = prepared.into_iter().flatten().collect();
     for msg in non_structural
@@ -540,12 +551,12 @@ fn add(
 /// Compiles each version's checks (from the whole schema), slims the schemas, then pairs them.
 fn prepare(
     mut versions: Vec<VersionSchema>,
-    compiler: Option<&mut Compiler>,
+    compiler: &mut VersionCompiler,
     update: (&[String], &Preexisting),
 ) -> Vec<Entry<Checks>> {
-    let compiled = compile(&versions, compiler);
+    let compiled = compile(&versions, compiler.checks.as_mut());
     let rules = super::rules::compile(&versions, update);
-    slim(&mut versions);
+    slim(&mut versions, &mut compiler.sharing);
     versions
         .into_iter()
         .zip(compiled.into_iter().zip(rules))
@@ -621,10 +632,9 @@ fn non_structural_by_crd(versions: &[&VersionSchema]) -> Vec<String> {
 /// Readies the versions for processing: defaults pruned ([`engine::prepare`]), then what
 /// processing never reads stripped out of each distinct schema (see
 /// [`crate::schema::Structural::strip_for_processing`]), then the equal subtrees of the
-/// versions' schemas made one ([`Sharing`]).
-fn slim(versions: &mut [VersionSchema]) {
+/// versions' schemas made one, and one with those of the CRDs loaded before ([`Sharing`]).
+fn slim(versions: &mut [VersionSchema], sharing: &mut Sharing) {
     engine::prepare(versions);
-    let mut sharing = Sharing::default();
     map_schemas(versions, |s, _| {
         s.strip_for_processing();
         sharing.share_below(s);

@@ -276,3 +276,49 @@ fn binary_strings_are_validated_as_kubectl_sends_them() {
         messages(&report)
     );
 }
+
+/// The CRDs a run loads share their equal schema subtrees, whichever CRD they come from; a
+/// subtree written otherwise is not shared.
+#[test]
+fn crds_of_a_run_share_equal_subtrees() {
+    let template = "template: {type: object, properties: {image: {type: string, maxLength: 9}, ports: {type: array, items: {type: integer}}}}";
+    let other = "template: {type: object, properties: {image: {type: string, maxLength: 9}, ports: {type: array, items: {type: number}}}}";
+    let gadget = |t: &str| {
+        widget_crd!(["{}"])
+            .replace("widgets.example.com", "gadgets.other.io")
+            .replace("group: example.com", "group: other.io")
+            .replace(
+                "kind: Widget, plural: widgets",
+                "kind: Gadget, plural: gadgets",
+            )
+            .replace("{}", t)
+    };
+    let docs = format!(
+        "{}---\n{}---\n{}",
+        widget_crd!(["{}"]).replace("{}", template),
+        gadget(template),
+        gadget(other)
+            .replace("gadgets", "gizmos")
+            .replace("Gadget", "Gizmo")
+    );
+    let items = parse_stream(&docs).unwrap();
+    let labels: Vec<String> = (0..items.len()).map(|i| format!("items[{i}]")).collect();
+    let config = Config {
+        jobs: Some(1),
+        ..Config::default()
+    };
+    let mut results = Vec::new();
+    let schemas = schemas::collect_schemas(&items, &labels, &config, &mut results).unwrap();
+    assert!(results.is_empty(), "{results:?}");
+    let template_of = |api_version: &str, kind: &str| {
+        let crate::schema::registry::Lookup::Found(e) = schemas.lookup(api_version, kind) else {
+            panic!("{kind} not found");
+        };
+        let root = e.vs.schema.as_deref().unwrap();
+        let spec = root.properties.get("spec").unwrap();
+        spec.properties.get("template").unwrap() as *const crate::schema::Structural
+    };
+    let widget = template_of("example.com/v1", "Widget");
+    assert_eq!(widget, template_of("other.io/v1", "Gadget"));
+    assert_ne!(widget, template_of("other.io/v1", "Gizmo"));
+}
