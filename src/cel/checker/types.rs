@@ -244,7 +244,7 @@ fn path_to(at: &Arc<Decl>, target: &Arc<Decl>, path: &mut String) -> bool {
         Kind::Object(fields) => fields.iter().any(|f| {
             path.truncate(len);
             path.push('.');
-            path.push_str(&f.cel);
+            path.push_str(f.cel());
             path_to(&f.decl, target, path)
         }),
         Kind::List(elem, _) => {

@@ -200,7 +200,7 @@ fn equal_objects(m: &Map, other: &Map, d: &Decl) -> Result<Equal, Panic> {
     for (name, x) in json.members() {
         match d.property(name) {
             Some(f) => {
-                let key = Key::str(&f.cel);
+                let key = Key::str(f.cel());
                 match (m.get_key(&key), other.get_key(&key)) {
                     (None, None) => {}
                     (Some(a), Some(b)) => match equal(&a, &b)? {

@@ -171,7 +171,7 @@ impl JsonMap {
                 .iter()
                 .filter_map(|f| match member(&self.members, &f.name) {
                     None | Some(Json::Null) => None,
-                    Some(x) => Some((Key::str(&f.cel), to_val(x, &f.decl))),
+                    Some(x) => Some((Key::str(f.cel()), to_val(x, &f.decl))),
                 })
                 .collect(),
             Kind::Map(elem) => self

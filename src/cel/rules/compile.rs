@@ -3,7 +3,9 @@
 //! CRD errors of every rule that does not compile or whose estimated cost is over the
 //! apiserver's limits (see [`crate::cel::estimate`]).
 
-use crate::cel::decl::{decl_of, field_of, has_decl, is_list, is_map, Decl, FieldType, Kind};
+use crate::cel::decl::{
+    decl_in, field_of, has_decl, is_list, is_map, Decl, FieldType, Kind, Leaves,
+};
 use crate::cel::estimate::{Cardinality, Total};
 use crate::cel::rule::{self, Rule};
 use crate::cel::RuleError;
@@ -67,6 +69,8 @@ struct Out<'a> {
     schema_errors: &'a [&'a str],
     /// The old CRD's expressions (on an update).
     preexisting: &'a crate::cel::preexisting::Preexisting,
+    /// The scalar types built so far.
+    leaves: Leaves,
 }
 
 impl Out<'_> {
@@ -123,6 +127,7 @@ pub fn compile_with_costs(
         cost: Total::default(),
         schema_errors,
         preexisting,
+        leaves: Leaves::default(),
     };
     let at = At {
         path: Path::Root(path),
@@ -146,7 +151,9 @@ pub fn compile_with_costs(
 fn node(s: &Structural, ty: Ty, at: &At<'_>, out: &mut Out<'_>) -> Option<Node> {
     let (decl, root) = match ty {
         Ty::Built(d) => (Some(d), false),
-        Ty::Own { root } if s.extensions.x_validations().is_some() => (decl_of(s, root), root),
+        Ty::Own { root } if s.extensions.x_validations().is_some() => {
+            (decl_in(s, root, &mut out.leaves), root)
+        }
         Ty::Own { root } => (None, root),
     };
     let rules = match &decl {
@@ -260,7 +267,7 @@ fn properties(
             continue;
         }
         let ty = match decl {
-            Some(d) => prop_decl(d, name, p).map(Ty::Built),
+            Some(d) => prop_decl(d, name, p, &mut sink.leaves).map(Ty::Built),
             None => field_of(s, root, name, p).map(|f| match f {
                 FieldType::Built(d) => Ty::Built(d),
                 FieldType::Own => Ty::Own {
@@ -290,10 +297,10 @@ fn properties(
 }
 
 /// A property's CEL type: the parent's field when CEL can name it, else its own.
-fn prop_decl(parent: &Decl, name: &str, p: &Structural) -> Option<Arc<Decl>> {
+fn prop_decl(parent: &Decl, name: &str, p: &Structural, leaves: &mut Leaves) -> Option<Arc<Decl>> {
     match crate::cel::escape::escape(name) {
         Some(_) => parent.property(name).map(|f| f.decl.clone()),
-        None => decl_of(p, p.extensions.x_embedded_resource),
+        None => decl_in(p, p.extensions.x_embedded_resource, leaves),
     }
 }
 

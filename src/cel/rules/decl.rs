@@ -6,6 +6,7 @@
 
 use crate::cel::escape::escape;
 use crate::schema::{Structural, StructuralOrBool};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// A schema node as CEL sees it.
@@ -21,7 +22,7 @@ pub struct Decl {
 }
 
 /// The apiserver's `MaxElements` and `MinSerializedSize` of a node's CEL type.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Sizes {
     /// The most characters, bytes, items or properties a value may have (0 for scalars and
     /// objects).
@@ -55,9 +56,62 @@ pub enum Kind {
 pub struct Field {
     /// The JSON name.
     pub name: Box<str>,
-    /// The CEL name ([`escape`]d).
-    pub cel: Box<str>,
+    /// The CEL name ([`escape`]d) where it is not the JSON name (most names are their own).
+    escaped: Option<Box<str>>,
     pub decl: Arc<Decl>,
+}
+
+impl Field {
+    /// The field of JSON name `name`, CEL name `cel`.
+    fn new(name: &str, cel: String, decl: Arc<Decl>) -> Self {
+        Field {
+            escaped: (cel != name).then(|| cel.into()),
+            name: name.into(),
+            decl,
+        }
+    }
+
+    /// The CEL name ([`escape`]d).
+    pub fn cel(&self) -> &str {
+        self.escaped.as_deref().unwrap_or(&self.name)
+    }
+}
+
+/// The CEL types of scalar nodes built so far, by everything they hold, to hand out one of them
+/// again: a schema has hundreds of `type: string` leaves, and a scalar type has no identity
+/// (unlike an object's, which is named by its path: [`crate::cel::types`]), so equal ones can
+/// be one value.
+#[derive(Default)]
+pub struct Leaves(HashMap<(u8, bool, &'static str, Sizes), Arc<Decl>>);
+
+impl Leaves {
+    fn get(
+        &mut self,
+        kind: Kind,
+        nullable: bool,
+        type_name: &'static str,
+        size: Sizes,
+    ) -> Arc<Decl> {
+        let tag = match kind {
+            Kind::String => 0,
+            Kind::Bytes => 1,
+            Kind::Duration => 2,
+            Kind::Timestamp(date) => 3 + u8::from(date),
+            Kind::Int => 5,
+            Kind::Double => 6,
+            Kind::Bool => 7,
+            Kind::IntOrString => 8,
+            Kind::Object(_) | Kind::Map(_) | Kind::List(..) => {
+                return simple(kind, nullable, type_name, size);
+            }
+        };
+        let key = (tag, nullable, type_name, size);
+        Arc::clone(
+            self.0
+                .entry(key)
+                .or_insert_with(|| simple(kind, nullable, type_name, size)),
+        )
+    }
 }
 
 /// `x-kubernetes-list-type`.
@@ -78,7 +132,7 @@ impl Decl {
         let Kind::Object(fields) = &self.kind else {
             return None;
         };
-        let named = |n: &str| fields.iter().find(|f| &*f.cel == n);
+        let named = |n: &str| fields.iter().find(|f| f.cel() == n);
         named(cel).or_else(|| match super::escape::RESERVED.contains(&cel) {
             true => named(&escape(cel)?),
             false => None,
@@ -98,18 +152,23 @@ impl Decl {
 /// kind and metadata (only `name` and `generateName`) CEL always sees. `None` where the
 /// apiserver has no CEL type (no `type` and not int-or-string, an array without items).
 pub fn decl_of(s: &Structural, root: bool) -> Option<Arc<Decl>> {
+    decl_in(s, root, &mut Leaves::default())
+}
+
+/// [`decl_of`], its scalar types taken from `leaves` where an equal one was built before.
+pub fn decl_in(s: &Structural, root: bool, leaves: &mut Leaves) -> Option<Arc<Decl>> {
     let nullable = s.generic.nullable;
     if s.extensions.x_int_or_string {
         let size = crate::cel::estimate::sizes(s, &Kind::IntOrString);
-        return Some(simple(Kind::IntOrString, nullable, "", size));
+        return Some(leaves.get(Kind::IntOrString, nullable, "", size));
     }
     let (kind, type_name) = match &*s.generic.type_ {
         "array" => {
             let items = s.items.as_deref()?;
-            let elem = decl_of(items, items.extensions.x_embedded_resource)?;
+            let elem = decl_in(items, items.extensions.x_embedded_resource, leaves)?;
             (Kind::List(elem, list_type(s)), "array")
         }
-        "object" => (object_kind(s, root)?, "object"),
+        "object" => (object_kind(s, root, leaves)?, "object"),
         "string" => (string_kind(s), "string"),
         "boolean" => (Kind::Bool, "boolean"),
         "number" => (Kind::Double, "number"),
@@ -118,7 +177,7 @@ pub fn decl_of(s: &Structural, root: bool) -> Option<Arc<Decl>> {
     };
     let type_name = if root { "object" } else { type_name };
     let size = crate::cel::estimate::sizes(s, &kind);
-    Some(simple(kind, nullable, type_name, size))
+    Some(leaves.get(kind, nullable, type_name, size))
 }
 
 /// Whether `s` has a CEL type ([`decl_of`] gives `Some`), found without building it.
@@ -215,9 +274,9 @@ fn string_kind(s: &Structural) -> Kind {
     }
 }
 
-fn object_kind(s: &Structural, root: bool) -> Option<Kind> {
+fn object_kind(s: &Structural, root: bool, leaves: &mut Leaves) -> Option<Kind> {
     if let Some(StructuralOrBool::Schema(a)) = s.additional_properties.as_ref() {
-        return decl_of(a, a.extensions.x_embedded_resource).map(Kind::Map);
+        return decl_in(a, a.extensions.x_embedded_resource, leaves).map(Kind::Map);
     }
     let add_meta = root && !has_type_and_object_meta(s);
     let mut fields: Vec<Field> = Vec::new();
@@ -225,15 +284,13 @@ fn object_kind(s: &Structural, root: bool) -> Option<Kind> {
         if add_meta && matches!(name.as_str(), "apiVersion" | "kind" | "metadata") {
             continue;
         }
-        let (Some(cel), Some(decl)) = (escape(name), decl_of(p, p.extensions.x_embedded_resource))
-        else {
+        let Some(cel) = escape(name) else {
             continue;
         };
-        fields.push(Field {
-            name: name.as_str().into(),
-            cel: cel.into(),
-            decl,
-        });
+        let Some(decl) = decl_in(p, p.extensions.x_embedded_resource, leaves) else {
+            continue;
+        };
+        fields.push(Field::new(name, cel, decl));
     }
     if add_meta {
         fields.extend(type_and_object_meta());
@@ -267,11 +324,7 @@ fn type_and_object_meta() -> Vec<Field> {
             crate::cel::estimate::UNBOUNDED_STRING,
         )
     };
-    let field = |name: &str, decl| Field {
-        name: name.into(),
-        cel: name.into(),
-        decl,
-    };
+    let field = |name: &str, decl| Field::new(name, name.to_string(), decl);
     let meta = Kind::Object(vec![
         field("name", string()),
         field("generateName", string()),
@@ -285,4 +338,53 @@ fn type_and_object_meta() -> Vec<Field> {
         field("kind", string()),
         field("metadata", simple(meta, false, "object", meta_size)),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{decl_of, Decl};
+    use crate::schema::convert::convert;
+    use crate::test_support::json_of;
+    use std::sync::Arc;
+
+    fn field<'a>(d: &'a Decl, path: &[&str]) -> &'a Arc<Decl> {
+        let (first, rest) = path.split_first().unwrap();
+        let f = &d.property(first).unwrap().decl;
+        match rest.is_empty() {
+            true => f,
+            false => field(f, rest),
+        }
+    }
+
+    /// Equal scalar types are one value; objects, lists and maps stay one per node, however
+    /// equal (an object type is named by its path); a scalar of another size, format or
+    /// nullability is another value. A name CEL escapes keeps its JSON name beside it.
+    #[test]
+    fn equal_scalars_are_one_value_and_nodes_stay_apart() {
+        let s = convert(
+            &json_of(
+                r#"{type: object, properties: {
+                    a: {type: object, properties: {s: {type: string}, l: {type: array, items: {type: string}}}},
+                    b: {type: object, properties: {s: {type: string}, l: {type: array, items: {type: string}}}},
+                    c: {type: string, maxLength: 3},
+                    d: {type: string, nullable: true},
+                    e: {type: string, format: date},
+                    namespace: {type: string}}}"#,
+            ),
+            "openAPIV3Schema",
+        )
+        .unwrap();
+        let d = decl_of(&s, false).unwrap();
+        let same = |x: &[&str], y: &[&str]| Arc::ptr_eq(field(&d, x), field(&d, y));
+        assert!(same(&["a", "s"], &["b", "s"]));
+        assert!(same(&["a", "s"], &["namespace"]));
+        assert!(!same(&["a"], &["b"]));
+        assert!(!same(&["a", "l"], &["b", "l"]));
+        for other in ["c", "d", "e"] {
+            assert!(!same(&["a", "s"], &[other]), "{other}");
+        }
+        assert_eq!(d.field("__namespace__").unwrap().name.as_ref(), "namespace");
+        assert_eq!(d.property("namespace").unwrap().cel(), "__namespace__");
+        assert_eq!(d.property("c").unwrap().cel(), "c");
+    }
 }
