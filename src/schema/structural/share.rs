@@ -112,7 +112,7 @@ fn encode(n: &Structural, b: &mut Vec<u8>) {
     }
 }
 
-/// Writes a text to `b` with its length (also for [`crate::validation`]'s shared checks).
+/// Writes a text to `b` with its length (also used to share the validators' checks).
 pub fn encode_text(b: &mut Vec<u8>, t: &str) {
     b.extend_from_slice(&t.len().to_le_bytes());
     b.extend_from_slice(t.as_bytes());
