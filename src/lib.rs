@@ -68,6 +68,7 @@ pub mod engine;
 pub mod field;
 pub mod fxhash;
 pub mod go;
+pub mod intern;
 pub mod jobs;
 #[cfg(feature = "kube")]
 pub mod kube;

@@ -13,6 +13,7 @@ const LEAVES: &[&str] = &[
     "field",
     "fxhash",
     "go",
+    "intern",
     "jobs",
     "names",
     "packed",

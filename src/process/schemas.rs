@@ -125,7 +125,8 @@ pub(crate) fn lookup<'a>(
 /// can compile a slimmed schema.
 pub struct SchemaSet {
     registry: Schemas,
-    /// Compiles the checks (`None`: validation is off); shared by every CRD of the set.
+    /// Compiles the checks and shares the schemas' equal subtrees; kept for every CRD the set
+    /// loads on the calling thread.
     compiler: VersionCompiler,
     /// One more compiler per extra thread of the run (see [`Self::load_item_crds`]).
     extra: Vec<VersionCompiler>,

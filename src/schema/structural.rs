@@ -10,7 +10,7 @@ mod share;
 mod shared;
 
 pub use props::Props;
-pub use share::{encode_json, encode_text, Sharing};
+pub use share::Sharing;
 pub use shared::Shared;
 
 /// A structural schema node.

@@ -6,28 +6,17 @@
 //! within their CRD and 5,908 across all CRDs: a run (each of its threads) holds those.
 
 use super::{Shared, Structural, StructuralOrBool};
-use serde_json::Value;
-use std::collections::hash_map::RandomState;
-use std::collections::HashMap;
-use std::hash::BuildHasher;
+use crate::intern::{self, Interner};
 
 /// Makes the equal subtrees below the roots it is given (the distinct schemas of the CRDs a
 /// thread of the run loads) one node each. Two nodes are equal when every keyword they hold is
 /// (a default's keys in the same order: it is written in that order) and their sub-schemas are
 /// the same nodes, which they are once shared, as the walk goes bottom-up: a node is found by
-/// the seeded hash of `encode`'s bytes (the names come from the input), then compared by them.
-/// A node with value validations or the rare extensions is kept as it is (a stripped schema
-/// has none); the roots stay where they are. The nodes seen are held until it is dropped (the
-/// run's end: its schemas are held as long).
+/// `encode`'s bytes ([`Interner`]). A node with value validations or the rare extensions is
+/// kept as it is (a stripped schema has none); the roots stay where they are. The nodes seen
+/// are held until it is dropped (the run's end: its schemas are held as long).
 #[derive(Default)]
-pub struct Sharing {
-    /// Each node kept, by the hash of its encoding.
-    seen: HashMap<u64, Vec<Shared<Structural>>>,
-    state: RandomState,
-    /// The encoding of the node being looked up, and of a candidate.
-    bytes: Vec<u8>,
-    other: Vec<u8>,
-}
+pub struct Sharing(Interner<Shared<Structural>>);
 
 impl Sharing {
     /// Shares the subtrees below `root` with each other and with those seen before.
@@ -53,21 +42,10 @@ impl Sharing {
         if node.value_validation.is_some() || node.extensions.rare.is_some() {
             return;
         }
-        self.bytes.clear();
-        encode(node, &mut self.bytes);
-        let bucket = self
-            .seen
-            .entry(self.state.hash_one(&self.bytes[..]))
-            .or_default();
-        for first in bucket.iter() {
-            self.other.clear();
-            encode(first, &mut self.other);
-            if self.other == self.bytes {
-                *s = first.clone();
-                return;
-            }
+        match self.0.first_equal(node, encode) {
+            Some(first) => *s = first,
+            None => self.0.keep(s.clone()),
         }
-        bucket.push(s.clone());
     }
 }
 
@@ -75,9 +53,9 @@ impl Sharing {
 /// another: its keywords, and its sub-schemas by address. Each part is tagged or
 /// length-prefixed, so two nodes write the same bytes exactly when they are equal.
 fn encode(n: &Structural, b: &mut Vec<u8>) {
-    encode_text(b, &n.generic.type_);
-    encode_text(b, &n.generic.description);
-    encode_text(b, &n.generic.title);
+    intern::text(b, &n.generic.type_);
+    intern::text(b, &n.generic.description);
+    intern::text(b, &n.generic.title);
     let e = &n.extensions;
     b.extend_from_slice(&[
         u8::from(n.generic.nullable),
@@ -87,68 +65,21 @@ fn encode(n: &Structural, b: &mut Vec<u8>) {
         u8::from(e.x_int_or_string),
     ]);
     match n.generic.default.as_deref() {
-        Some(d) => encode_json(d, b),
+        Some(d) => intern::json(b, d),
         None => b.push(0xff),
     }
-    match &n.items {
-        Some(i) => {
-            b.push(1);
-            addr(b, i);
-        }
-        None => b.push(0),
-    }
-    b.extend_from_slice(&n.properties.len().to_le_bytes());
+    intern::option(b, n.items.as_deref(), intern::addr);
+    intern::count(b, n.properties.len());
     for (k, v) in n.properties.shared() {
-        encode_text(b, k);
-        addr(b, v);
+        intern::text(b, k);
+        intern::addr(b, &**v);
     }
     match &n.additional_properties {
         None => b.push(0),
         Some(StructuralOrBool::Bool(x)) => b.push(1 + u8::from(*x)),
         Some(StructuralOrBool::Schema(a)) => {
             b.push(3);
-            addr(b, a);
-        }
-    }
-}
-
-/// Writes a text to `b` with its length (also used to share the validators' checks).
-pub fn encode_text(b: &mut Vec<u8>, t: &str) {
-    b.extend_from_slice(&t.len().to_le_bytes());
-    b.extend_from_slice(t.as_bytes());
-}
-
-/// Writes a sub-schema's address to `b`.
-fn addr(b: &mut Vec<u8>, s: &Shared<Structural>) {
-    b.extend_from_slice(&Shared::addr(s).to_le_bytes());
-}
-
-/// Writes a JSON value to `b`, tagged by kind, its maps' keys in their order (a number as
-/// serde_json writes it: `1` and `1.0` differ).
-pub fn encode_json(v: &Value, b: &mut Vec<u8>) {
-    match v {
-        Value::Null => b.push(0),
-        Value::Bool(x) => b.push(1 + u8::from(*x)),
-        Value::Number(n) => {
-            b.push(3);
-            encode_text(b, &n.to_string());
-        }
-        Value::String(s) => {
-            b.push(4);
-            encode_text(b, s);
-        }
-        Value::Array(a) => {
-            b.push(5);
-            b.extend_from_slice(&a.len().to_le_bytes());
-            a.iter().for_each(|x| encode_json(x, b));
-        }
-        Value::Object(m) => {
-            b.push(6);
-            b.extend_from_slice(&m.len().to_le_bytes());
-            for (k, x) in m {
-                encode_text(b, k);
-                encode_json(x, b);
-            }
+            intern::addr(b, &**a);
         }
     }
 }

@@ -25,11 +25,6 @@ impl<T> Shared<T> {
     pub(super) fn get_unique(this: &mut Self) -> Option<&mut T> {
         Arc::get_mut(&mut this.0)
     }
-
-    /// The address of the node (a key of the sharing table, which holds the node).
-    pub(super) fn addr(this: &Self) -> usize {
-        Arc::as_ptr(&this.0) as usize
-    }
 }
 
 impl<T: Clone> Shared<T> {

@@ -5,43 +5,25 @@
 //! the stripped structural schemas (`benches/REPORT.md`).
 
 use super::{Branch, Checks, ListType, Rare, Side};
-use crate::schema::structural::{encode_json, encode_text};
-use std::collections::hash_map::RandomState;
-use std::collections::HashMap;
-use std::hash::BuildHasher;
+use crate::intern::{self, count, option, Interner};
 use std::sync::Arc;
 
-/// The side nodes built so far, to hand out the first equal one again. Two nodes are equal when
-/// their checks are (every keyword as written: `1` and `1.0` are two enum values here, a
-/// `-0.0` bound differs from `0.0`) and their children are the same nodes, which they are once
-/// shared, as sides are built bottom-up. A node is found by the seeded hash of its encoding
-/// (the names and values come from the input), then compared by encoding. The nodes are held
-/// for the run, as the validators that use them are.
+/// The side nodes built so far, to hand out the first equal one again ([`Interner`]). Two
+/// nodes are equal when their checks are (every keyword as written: `1` and `"1"` are two enum
+/// values, a `-0.0` bound differs from `0.0`) and their children are the same nodes, which
+/// they are once shared, as sides are built bottom-up. The nodes are held for the run, as the
+/// validators that use them are.
 #[derive(Default)]
-pub(super) struct Sides {
-    by_hash: HashMap<u64, Vec<Arc<Side>>>,
-    state: RandomState,
-    /// The encoding of the node being looked up, and of a candidate.
-    bytes: Vec<u8>,
-    other: Vec<u8>,
-}
+pub(super) struct Sides(Interner<Arc<Side>>);
 
 impl Sides {
     /// The first node seen equal to `side`, or `side` itself, kept.
     pub fn share(&mut self, side: Side) -> Arc<Side> {
-        self.bytes.clear();
-        encode_side(&side, &mut self.bytes);
-        let hash = self.state.hash_one(&self.bytes[..]);
-        let bucket = self.by_hash.entry(hash).or_default();
-        for seen in bucket.iter() {
-            self.other.clear();
-            encode_side(seen, &mut self.other);
-            if self.other == self.bytes {
-                return Arc::clone(seen);
-            }
+        if let Some(first) = self.0.first_equal(&side, encode_side) {
+            return first;
         }
         let side = Arc::new(side);
-        bucket.push(Arc::clone(&side));
+        self.0.keep(Arc::clone(&side));
         side
     }
 }
@@ -52,75 +34,43 @@ impl Sides {
 fn encode_side(s: &Side, b: &mut Vec<u8>) {
     encode_checks(s.checks.as_deref(), b);
     b.push(u8::from(s.lists_below));
-    b.extend_from_slice(&s.properties.len().to_le_bytes());
+    count(b, s.properties.len());
     for (i, child) in s.properties.iter() {
         b.extend_from_slice(&i.to_le_bytes());
-        addr(b, child);
+        intern::addr(b, &**child);
     }
-    for child in [&s.items, &s.additional] {
-        match child {
-            Some(c) => {
-                b.push(1);
-                addr(b, c);
-            }
-            None => b.push(0),
-        }
-    }
-}
-
-fn addr(b: &mut Vec<u8>, s: &Arc<Side>) {
-    b.extend_from_slice(&(Arc::as_ptr(s) as usize).to_le_bytes());
+    option(b, s.items.as_deref(), intern::addr);
+    option(b, s.additional.as_deref(), intern::addr);
 }
 
 fn encode_checks(c: Option<&Checks>, b: &mut Vec<u8>) {
-    let Some(c) = c else {
-        b.push(0);
-        return;
-    };
-    b.push(1);
-    encode_text(b, &c.format);
-    b.push(c.string_format.map_or(0xff, |f| f as u8));
-    match c.list_type.as_deref() {
-        None => b.push(0),
-        Some(ListType::Set) => b.push(1),
-        Some(ListType::Map(keys)) => {
-            b.push(2);
-            texts(b, keys);
+    option(b, c, |b, c| {
+        intern::text(b, &c.format);
+        b.push(c.string_format.map_or(0xff, |f| f as u8));
+        match c.list_type.as_deref() {
+            None => b.push(0),
+            Some(ListType::Set) => b.push(1),
+            Some(ListType::Map(keys)) => {
+                b.push(2);
+                texts(b, keys);
+            }
         }
-    }
-    int(b, c.max_length);
-    int(b, c.min_length);
-    match &c.pattern {
-        Some(p) => {
-            b.push(1);
-            encode_text(b, &p.text);
-        }
-        None => b.push(0),
-    }
-    b.extend_from_slice(&c.enum_.len().to_le_bytes());
-    c.enum_.iter().for_each(|v| encode_json(v, b));
-    texts(b, &c.required);
-    match c.rare.as_deref() {
-        Some(r) => {
-            b.push(1);
-            encode_rare(r, b);
-        }
-        None => b.push(0),
-    }
+        option(b, c.max_length, int);
+        option(b, c.min_length, int);
+        option(b, c.pattern.as_deref(), |b, p| intern::text(b, &p.text));
+        count(b, c.enum_.len());
+        c.enum_.iter().for_each(|v| intern::json(b, v));
+        texts(b, &c.required);
+        option(b, c.rare.as_deref(), encode_rare);
+    });
 }
 
-fn encode_rare(r: &Rare, b: &mut Vec<u8>) {
+fn encode_rare(b: &mut Vec<u8>, r: &Rare) {
     for x in [r.maximum, r.minimum, r.multiple_of] {
-        match x {
-            Some(x) => {
-                b.push(1);
-                b.extend_from_slice(&x.to_bits().to_le_bytes());
-            }
-            None => b.push(0),
-        }
+        option(b, x, |b, x| b.extend_from_slice(&x.to_bits().to_le_bytes()));
     }
     for x in [r.max_items, r.min_items, r.max_properties, r.min_properties] {
-        int(b, x);
+        option(b, x, int);
     }
     b.extend_from_slice(&[
         u8::from(r.exclusive_maximum),
@@ -128,49 +78,31 @@ fn encode_rare(r: &Rare, b: &mut Vec<u8>) {
         u8::from(r.unique_items),
     ]);
     for list in [&r.all_of, &r.any_of, &r.one_of] {
-        b.extend_from_slice(&list.len().to_le_bytes());
-        list.iter().for_each(|x| encode_branch(x, b));
+        count(b, list.len());
+        list.iter().for_each(|x| encode_branch(b, x));
     }
-    match r.not.as_deref() {
-        Some(n) => {
-            b.push(1);
-            encode_branch(n, b);
-        }
-        None => b.push(0),
-    }
+    option(b, r.not.as_deref(), encode_branch);
 }
 
-fn encode_branch(x: &Branch, b: &mut Vec<u8>) {
-    encode_text(b, &x.type_);
+fn encode_branch(b: &mut Vec<u8>, x: &Branch) {
+    intern::text(b, &x.type_);
     b.extend_from_slice(&[u8::from(x.int_or_string), u8::from(x.nullable)]);
     encode_checks(x.checks.as_deref(), b);
-    b.extend_from_slice(&x.properties.len().to_le_bytes());
+    count(b, x.properties.len());
     for (name, p) in x.properties.iter() {
-        encode_text(b, name);
-        encode_branch(p, b);
+        intern::text(b, name);
+        encode_branch(b, p);
     }
-    match x.items.as_deref() {
-        Some(i) => {
-            b.push(1);
-            encode_branch(i, b);
-        }
-        None => b.push(0),
-    }
+    option(b, x.items.as_deref(), encode_branch);
 }
 
-fn int(b: &mut Vec<u8>, x: Option<i64>) {
-    match x {
-        Some(x) => {
-            b.push(1);
-            b.extend_from_slice(&x.to_le_bytes());
-        }
-        None => b.push(0),
-    }
+fn int(b: &mut Vec<u8>, x: i64) {
+    b.extend_from_slice(&x.to_le_bytes());
 }
 
 fn texts(b: &mut Vec<u8>, list: &[String]) {
-    b.extend_from_slice(&list.len().to_le_bytes());
-    list.iter().for_each(|t| encode_text(b, t));
+    count(b, list.len());
+    list.iter().for_each(|t| intern::text(b, t));
 }
 
 #[cfg(test)]
