@@ -53,11 +53,25 @@ impl ResourceRef {
 impl fmt::Display for ResourceRef {
     /// `Widget demo/w1 (example.com/v1)`, or `Widget w1 (...)` without a namespace.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ", self.kind)?;
+        let mut s = String::new();
+        self.push_to(&mut s);
+        f.write_str(&s)
+    }
+}
+
+impl ResourceRef {
+    /// Appends what [`fmt::Display`] writes to `out`.
+    fn push_to(&self, out: &mut String) {
+        out.push_str(&self.kind);
+        out.push(' ');
         if !self.namespace.is_empty() {
-            write!(f, "{}/", self.namespace)?;
+            out.push_str(&self.namespace);
+            out.push('/');
         }
-        write!(f, "{} ({})", self.name, self.api_version)
+        out.push_str(&self.name);
+        out.push_str(" (");
+        out.push_str(&self.api_version);
+        out.push(')');
     }
 }
 
@@ -238,7 +252,7 @@ impl KrmResult {
     /// Appends the stderr line and its line break to `out` (none for an `info` result).
     pub fn push_stderr(&self, out: &mut String) {
         if self.severity != Severity::Info {
-            out.push_str(&self.stderr_line());
+            self.write_stderr_line(out);
             out.push('\n');
         }
     }
@@ -246,27 +260,40 @@ impl KrmResult {
     /// The stderr line: `crd-schema-fn: warning: Widget demo/w1 (example.com/v1): spec.colour: message`
     /// (the field is not repeated when the message starts with it), then the note's line.
     pub fn stderr_line(&self) -> String {
-        let mut line = format!("crd-schema-fn: {}: ", self.severity.as_str());
-        if let Some(r) = &self.resource_ref {
-            line.push_str(&format!("{r}: "));
-        }
-        let about = line.clone();
+        let mut line = String::new();
+        self.write_stderr_line(&mut line);
+        line
+    }
+
+    /// Appends [`Self::stderr_line`] to `out`, piece by piece (a heavy run writes hundreds of
+    /// thousands of them).
+    fn write_stderr_line(&self, out: &mut String) {
+        let about = |out: &mut String| {
+            out.push_str("crd-schema-fn: ");
+            out.push_str(self.severity.as_str());
+            out.push_str(": ");
+            if let Some(r) = &self.resource_ref {
+                r.push_to(out);
+                out.push_str(": ");
+            }
+        };
+        about(out);
         if let Some(f) = &self.field {
             let starts_with_field = self
                 .message
                 .strip_prefix(f.as_str())
                 .is_some_and(|rest| rest.starts_with(": "));
             if !starts_with_field {
-                line.push_str(&format!("{f}: "));
+                out.push_str(f);
+                out.push_str(": ");
             }
         }
-        line.push_str(&self.message);
+        out.push_str(&self.message);
         if let Some(note) = &self.stderr_note {
-            line.push('\n');
-            line.push_str(&about);
-            line.push_str(note);
+            out.push('\n');
+            about(out);
+            out.push_str(note);
         }
-        line
     }
 }
 

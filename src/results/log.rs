@@ -116,24 +116,39 @@ impl Log {
         })
     }
 
+    /// Calls `f` with each result in order, all read into one [`KrmResult`] (see
+    /// [`Reader::result_into`]): what [`Self::iter`] gives, without a result's allocations.
+    fn try_for_each(&self, mut f: impl FnMut(&KrmResult) -> io::Result<()>) -> io::Result<()> {
+        let mut r = KrmResult::new(Severity::Info, String::new());
+        for (_, bytes) in self.bytes.chunks() {
+            let mut reader = Reader(&bytes);
+            while reader.result_into(&mut r) {
+                f(&r)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Writes the results as entries of a `results` list.
     pub fn write_entries(&self, entries: Entries, w: &mut dyn Write) -> io::Result<()> {
         let (mut text, mut bytes) = (String::new(), Vec::new());
-        for (i, r) in self.iter().enumerate() {
+        let mut i = 0;
+        self.try_for_each(|r| {
+            let first_one = i == 0;
+            i += 1;
             match entries {
                 Entries::Yaml => {
                     text.clear();
                     r.write_yaml_item(&mut text);
-                    w.write_all(text.as_bytes())?;
+                    w.write_all(text.as_bytes())
                 }
                 Entries::Json { layout, first } => {
                     bytes.clear();
-                    r.write_json_element(&mut bytes, layout, first && i == 0);
-                    w.write_all(&bytes)?;
+                    r.write_json_element(&mut bytes, layout, first && first_one);
+                    w.write_all(&bytes)
                 }
             }
-        }
-        Ok(())
+        })
     }
 }
 
@@ -141,12 +156,11 @@ impl Log {
     /// Writes the stderr line of each result that is not `info` ([`KrmResult::stderr_line`]).
     pub fn write_stderr(&self, w: &mut dyn Write) -> io::Result<()> {
         let mut line = String::new();
-        for r in self.iter() {
+        self.try_for_each(|r| {
             line.clear();
             r.push_stderr(&mut line);
-            w.write_all(line.as_bytes())?;
-        }
-        Ok(())
+            w.write_all(line.as_bytes())
+        })
     }
 }
 
@@ -256,58 +270,90 @@ impl<'a> Reader<'a> {
         std::str::from_utf8(s).expect("a log holds strings")
     }
 
-    fn string(&mut self) -> String {
-        self.str().to_string()
+    /// The next result, or `None` at the end.
+    fn result(&mut self) -> Option<KrmResult> {
+        let mut r = KrmResult::new(Severity::Info, String::new());
+        self.result_into(&mut r).then_some(r)
     }
 
-    fn result(&mut self) -> Option<KrmResult> {
+    /// Reads the next result into `r`, its strings written over `r`'s (a run writes its results
+    /// one after the other through one: no allocation for each); `false` at the end.
+    fn result_into(&mut self, r: &mut KrmResult) -> bool {
         if self.0.is_empty() {
-            return None;
+            return false;
         }
-        let severity = match self.byte() {
+        r.severity = match self.byte() {
             0 => Severity::Error,
             1 => Severity::Warning,
             _ => Severity::Info,
         };
         let flags = self.byte();
         let on = |bit: u8| flags & bit != 0;
-        let message = self.string();
-        let resource_ref = on(REF).then(|| ResourceRef {
-            api_version: self.string(),
-            kind: self.string(),
-            name: self.string(),
-            namespace: match on(NAMESPACE) {
-                true => self.string(),
-                false => String::new(),
-            },
-        });
-        let field = on(FIELD).then(|| self.string());
-        let file = on(FILE).then(|| {
-            let path = self.string();
+        set(&mut r.message, self.str());
+        if on(REF) {
+            let rr = r.resource_ref.get_or_insert_with(|| ResourceRef {
+                api_version: String::new(),
+                kind: String::new(),
+                name: String::new(),
+                namespace: String::new(),
+            });
+            set(&mut rr.api_version, self.str());
+            set(&mut rr.kind, self.str());
+            set(&mut rr.name, self.str());
+            match on(NAMESPACE) {
+                true => set(&mut rr.namespace, self.str()),
+                false => rr.namespace.clear(),
+            }
+        } else {
+            r.resource_ref = None;
+        }
+        set_option(&mut r.field, on(FIELD).then(|| self.str()));
+        if on(FILE) {
+            let path = self.str();
             let index = on(FILE_INDEX).then(|| {
                 let (i, rest) = self.0.split_at(8);
                 self.0 = rest;
                 i64::from_le_bytes(i.try_into().expect("8 bytes"))
             });
-            FileRef { path, index }
-        });
-        let stderr_note = on(NOTE).then(|| self.string());
-        let mut tags = Vec::new();
+            match &mut r.file {
+                Some(file) => {
+                    set(&mut file.path, path);
+                    file.index = index;
+                }
+                None => {
+                    r.file = Some(FileRef {
+                        path: path.to_string(),
+                        index,
+                    })
+                }
+            }
+        } else {
+            r.file = None;
+        }
+        set_option(&mut r.stderr_note, on(NOTE).then(|| self.str()));
+        r.tags.clear();
         if on(TAGS) {
             for _ in 0..self.len() {
                 let key = tag_key(self.str());
-                tags.push((key, self.string()));
+                r.tags.push((key, self.str().to_string()));
             }
         }
-        Some(KrmResult {
-            message,
-            severity,
-            resource_ref,
-            field,
-            file,
-            stderr_note,
-            tags,
-        })
+        true
+    }
+}
+
+/// `to` holding `text` (in its own buffer).
+fn set(to: &mut String, text: &str) {
+    to.clear();
+    to.push_str(text);
+}
+
+/// `to` holding `text`, if any (in its own buffer, if it has one).
+fn set_option(to: &mut Option<String>, text: Option<&str>) {
+    match (to.as_mut(), text) {
+        (Some(s), Some(text)) => set(s, text),
+        (None, Some(text)) => *to = Some(text.to_string()),
+        (_, None) => *to = None,
     }
 }
 

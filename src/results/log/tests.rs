@@ -169,3 +169,35 @@ fn entries_are_written_as_each_result_writes_itself() {
         assert_eq!(written(opening), json[1..]);
     }
 }
+
+/// Results read one after the other into one result (the writers' way) come out as pushed,
+/// whatever fields the one before had: each sample after each other sample, twice over.
+#[test]
+fn results_read_into_one_result_are_the_results_pushed() {
+    let samples = samples();
+    let mut order = Vec::new();
+    for a in &samples {
+        for b in &samples {
+            order.extend([a.clone(), b.clone()]);
+        }
+    }
+    let log = Log::of(&order);
+    let mut read = Vec::new();
+    log.try_for_each(|r| {
+        read.push(r.clone());
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(read, order);
+    // The writers give each result's own text, in order.
+    let mut stderr = Vec::new();
+    log.write_stderr(&mut stderr).unwrap();
+    let mut want = String::new();
+    order.iter().for_each(|r| r.push_stderr(&mut want));
+    assert_eq!(String::from_utf8(stderr).unwrap(), want);
+    let mut entries = Vec::new();
+    log.write_entries(Entries::Yaml, &mut entries).unwrap();
+    let mut want = String::new();
+    order.iter().for_each(|r| r.write_yaml_item(&mut want));
+    assert_eq!(String::from_utf8(entries).unwrap(), want);
+}

@@ -299,13 +299,14 @@ fn block_ok(s: &str) -> bool {
 
 fn write_single(out: &mut String, v: &str, cont_indent: usize) {
     out.push('\'');
-    write_flow_lines(out, v, cont_indent, |out, seg| {
-        for (j, part) in seg.split('\'').enumerate() {
-            if j > 0 {
-                out.push_str("''");
-            }
-            out.push_str(part);
+    write_flow_lines(out, v, cont_indent, |out, mut seg| {
+        // Each quote doubled: the text up to and with it, then the second.
+        while let Some(i) = memchr::memchr(b'\'', seg.as_bytes()) {
+            out.push_str(&seg[..=i]);
+            out.push('\'');
+            seg = &seg[i + 1..];
         }
+        out.push_str(seg);
     });
     out.push('\'');
 }
@@ -319,7 +320,7 @@ fn write_flow_lines(
     cont_indent: usize,
     seg: impl Fn(&mut String, &str),
 ) {
-    if !v.contains('\n') {
+    if !v.as_bytes().contains(&b'\n') {
         if !v.is_empty() {
             seg(out, v);
         }
