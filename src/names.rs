@@ -25,11 +25,23 @@ fn is_subdomain(s: &str) -> bool {
 }
 
 fn regex_error(msg: &str, re: &str, examples: &[&str]) -> String {
-    let examples: Vec<String> = examples.iter().map(|e| format!("'{e}', ")).collect();
-    format!(
-        "{msg} (e.g. {}regex used for validation is '{re}')",
-        examples.join(" or ")
-    )
+    // `msg (e.g. 'a',  or 'b', regex used for validation is 're')`, written piece by piece (a
+    // refused list has one for each bad name).
+    let mut out = String::with_capacity(msg.len() + re.len() + 64);
+    out.push_str(msg);
+    out.push_str(" (e.g. ");
+    for (i, e) in examples.iter().enumerate() {
+        if i > 0 {
+            out.push_str(" or ");
+        }
+        out.push('\'');
+        out.push_str(e);
+        out.push_str("', ");
+    }
+    out.push_str("regex used for validation is '");
+    out.push_str(re);
+    out.push_str("')");
+    out
 }
 
 const LABEL_FMT: &str = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";

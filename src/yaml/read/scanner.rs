@@ -142,6 +142,10 @@ pub struct Scanner<'a> {
     indents: Vec<isize>,
     simple_key_allowed: bool,
     simple_keys: Vec<SimpleKey>,
+    /// The possible keys of the flow levels by their token's number, to their index in
+    /// `simple_keys` (an entry may be stale: its key is checked). The block context's key
+    /// (index 0) is in it only while a flow collection is open: outside them it is the only
+    /// key, looked at directly.
     keys_by_token: FxHashMap<usize, usize>,
     flow_level: usize,
     error: Option<Problem>,
@@ -391,8 +395,15 @@ impl<'a> Scanner<'a> {
         }
         loop {
             if !self.tokens.is_empty() {
-                let Some(&i) = self.keys_by_token.get(&self.tokens_parsed) else {
-                    break;
+                // Outside flow collections (most of a manifest) there is one possible key, the
+                // block context's, looked at directly; inside them, the key of the head token
+                // is found by its number (see [`Scanner::keys_by_token`]).
+                let i = match self.simple_keys.len() {
+                    1 => 0,
+                    _ => match self.keys_by_token.get(&self.tokens_parsed) {
+                        Some(&i) => i,
+                        None => break,
+                    },
                 };
                 // The entry may be stale (its key dropped with its flow level): only a possible
                 // key of the head token asks for more tokens, as go-yaml checks.
@@ -514,7 +525,9 @@ impl<'a> Scanner<'a> {
             self.remove_simple_key()?;
             let i = self.simple_keys.len() - 1;
             self.simple_keys[i] = key;
-            self.keys_by_token.insert(key.token_number, i);
+            if i > 0 {
+                self.keys_by_token.insert(key.token_number, i);
+            }
         }
         Ok(())
     }
@@ -533,6 +546,13 @@ impl<'a> Scanner<'a> {
     }
 
     fn increase_flow_level(&mut self) -> Res<()> {
+        // The block context's key enters the table as the first flow collection opens: it
+        // stays possible while the collection is open (a flow collection may be a key).
+        if let [key] = self.simple_keys[..] {
+            if key.possible {
+                self.keys_by_token.insert(key.token_number, 0);
+            }
+        }
         self.simple_keys.push(SimpleKey {
             possible: false,
             required: false,
