@@ -1,7 +1,7 @@
 //! A fast word-mixing hasher (FxHash's step: rotate, xor, multiply) for the crate's own numbers
-//! and for fingerprints: maps keyed by counters the reader makes (never by text from the input,
-//! whose keys could be chosen to collide: those maps keep std's seeded hasher) and hashes that
-//! only tell one reading of a text from another.
+//! and for fingerprints: maps keyed by counters the reader makes or by a seeded hash (never by
+//! text from the input, whose keys could be chosen to collide: those maps keep std's seeded
+//! hasher) and hashes that only tell one reading of a text from another.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};

@@ -2,9 +2,9 @@
 //! their values in: the structural schemas' equal subtrees (`schema::structural::Sharing`) and
 //! the validators' equal side trees (`validation::compile`) are found by it.
 
+use crate::fxhash::FxHashMap;
 use serde_json::Value;
 use std::collections::hash_map::RandomState;
-use std::collections::HashMap;
 use std::hash::BuildHasher;
 use std::ops::Deref;
 
@@ -15,7 +15,9 @@ use std::ops::Deref;
 /// values come from the input), then compared by encoding: no encoding is held. The values
 /// are held until the table is dropped.
 pub struct Interner<H> {
-    by_hash: HashMap<u64, Vec<H>>,
+    /// The values by the seeded hash of their encoding: a key is already a hash no input can
+    /// aim at, which the table only mixes ([`crate::fxhash`]) instead of hashing it again.
+    by_hash: FxHashMap<u64, Vec<H>>,
     state: RandomState,
     /// The hash of the value looked up last (where [`Interner::keep`] puts it).
     last: u64,
@@ -27,7 +29,7 @@ pub struct Interner<H> {
 impl<H> Default for Interner<H> {
     fn default() -> Self {
         Interner {
-            by_hash: HashMap::new(),
+            by_hash: FxHashMap::default(),
             state: RandomState::new(),
             last: 0,
             bytes: Vec::new(),
