@@ -132,6 +132,7 @@ impl<'a> Parser<'a> {
 
     /// The next token without its text (a scalar's value, a name, a tag): copying that text
     /// at every look would cost more than the read. [`Parser::take`] gives it.
+    #[inline]
     fn peek(&mut self) -> Res<Head> {
         let t = self.scanner.peek()?;
         Ok(Head {

@@ -215,7 +215,22 @@ impl<'a> Scanner<'a> {
 
     /// The character `k` characters ahead ('\0' past the end; the virtual final line break
     /// reads as '\n').
+    #[inline]
     fn ch(&self, k: usize) -> char {
+        // The commonest look-ahead: the character after an ASCII one, itself ASCII.
+        if k == 1 {
+            let i = self.mark.index;
+            if let Some(&[b0, b1]) = self.bytes.get(i..i + 2) {
+                if b0 < 0x80 && b1 < 0x80 {
+                    return b1 as char;
+                }
+            }
+        }
+        self.ch_any(k)
+    }
+
+    /// [`Self::ch`] of any character.
+    fn ch_any(&self, k: usize) -> char {
         let mut i = self.mark.index;
         for _ in 0..k {
             match self.bytes.get(i) {
@@ -349,7 +364,16 @@ impl<'a> Scanner<'a> {
     // ---- the token queue ----
 
     /// The next token, without taking it.
+    #[inline]
     pub fn peek(&mut self) -> Res<&Token> {
+        if self.token_available && !self.tokens.is_empty() {
+            return Ok(&self.tokens[0]);
+        }
+        self.peek_fetched()
+    }
+
+    /// [`Self::peek`] of a token that may have to be fetched first.
+    fn peek_fetched(&mut self) -> Res<&Token> {
         if !self.token_available {
             self.fetch_more_tokens()?;
         }
@@ -382,6 +406,7 @@ impl<'a> Scanner<'a> {
         self.stream_end_produced
     }
 
+    #[inline]
     fn insert(&mut self, at: Option<usize>, token: Token) {
         match at {
             Some(i) if i <= self.tokens.len() => self.tokens.insert(i, token),
@@ -646,6 +671,7 @@ impl<'a> Scanner<'a> {
         Ok(())
     }
 
+    #[inline]
     fn single(&mut self, t: Tok) {
         let start = self.mark;
         self.skip();
