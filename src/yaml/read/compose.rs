@@ -264,7 +264,11 @@ fn kept_source(
     in_flow: bool,
 ) -> Option<Box<str>> {
     let src = text.get(start.index..end.index)?;
-    let lines = memchr::memchr(b'\n', src.as_bytes()).is_some();
+    // Most scalars are short: a byte loop costs less there than the SIMD search's set-up.
+    let lines = match src.len() {
+        0..32 => src.bytes().any(|b| b == b'\n'),
+        _ => memchr::memchr(b'\n', src.as_bytes()).is_some(),
+    };
     let keep = match style {
         // Escapes or folding (the content differs from the text), or characters the emitter
         // escapes.
