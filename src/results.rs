@@ -53,25 +53,24 @@ impl ResourceRef {
 impl fmt::Display for ResourceRef {
     /// `Widget demo/w1 (example.com/v1)`, or `Widget w1 (...)` without a namespace.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut s = String::new();
-        self.push_to(&mut s);
-        f.write_str(&s)
+        self.write_to(f)
     }
 }
 
 impl ResourceRef {
-    /// Appends what [`fmt::Display`] writes to `out`.
-    fn push_to(&self, out: &mut String) {
-        out.push_str(&self.kind);
-        out.push(' ');
+    /// Writes what [`fmt::Display`] writes to `out`, piece by piece (also straight into a
+    /// stderr line's buffer).
+    fn write_to(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        out.write_str(&self.kind)?;
+        out.write_char(' ')?;
         if !self.namespace.is_empty() {
-            out.push_str(&self.namespace);
-            out.push('/');
+            out.write_str(&self.namespace)?;
+            out.write_char('/')?;
         }
-        out.push_str(&self.name);
-        out.push_str(" (");
-        out.push_str(&self.api_version);
-        out.push(')');
+        out.write_str(&self.name)?;
+        out.write_str(" (")?;
+        out.write_str(&self.api_version)?;
+        out.write_char(')')
     }
 }
 
@@ -273,7 +272,7 @@ impl KrmResult {
             out.push_str(self.severity.as_str());
             out.push_str(": ");
             if let Some(r) = &self.resource_ref {
-                r.push_to(out);
+                r.write_to(out).expect("a String takes any text");
                 out.push_str(": ");
             }
         };
