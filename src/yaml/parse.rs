@@ -170,6 +170,19 @@ impl ItemSink for Splitter<'_, '_, '_> {
         Ok(())
     }
 
+    fn takes_nodes(&self) -> bool {
+        true
+    }
+
+    fn item_node(&mut self, item: Node, start: usize) {
+        let start = match self.spanned {
+            true => item_line_start(self.text, start),
+            false => None,
+        };
+        self.flush(start);
+        self.held = Some((item, start));
+    }
+
     fn end(&mut self, at: usize) {
         // Where the sequence ends matters only to a held item with a start (finding the start
         // of its line looks back over the line, all of a one-line JSON text).

@@ -31,6 +31,18 @@ pub trait ItemSink {
     fn item(&mut self, item: RNode) -> Result<(), super::decode::DecodeError>;
     /// That sequence ends at byte offset `at` of the stream (where its end event is).
     fn end(&mut self, at: usize);
+    /// Whether it takes an item of a JSON list as the tree the pipeline works on, read
+    /// straight from the text ([`Self::item_node`]) where it can be.
+    fn takes_nodes(&self) -> bool {
+        false
+    }
+    /// An item of that sequence read straight into the pipeline's tree (only for a sink that
+    /// [`Self::takes_nodes`]), starting at byte offset `start` of the stream: what
+    /// [`super::to_node_in`] makes, within the flow sequence, of the item [`Self::item`] would
+    /// be given, whose meaning passes [`super::decode::plainly_fine_unnamed`].
+    fn item_node(&mut self, item: crate::yaml::Node, start: usize) {
+        let _ = (item, start);
+    }
 }
 
 /// Reads the document of `chunk` (a part of `stream`).
@@ -157,9 +169,14 @@ pub(super) struct Locator {
 }
 
 impl Locator {
+    /// The byte offset in the stream of byte `index` of the chunk.
+    pub(super) fn offset(&self, index: usize) -> usize {
+        (self.offset + index).min(self.end)
+    }
+
     pub(super) fn pos(&self, m: Mark) -> Pos {
         Pos {
-            offset: (self.offset + m.index).min(self.end),
+            offset: self.offset(m.index),
             line: self.line + m.line + 1,
             column: m.column + 1,
         }

@@ -52,6 +52,7 @@ pub(super) fn compose(
     let mut r = Cursor::new(text, at);
     let mut stack: Vec<Frame> = Vec::new();
     let mut children = Children::default();
+    let mut scratch = nodes::Scratch::default();
     loop {
         r.skip_space();
         let Some(&c) = r.bytes.get(r.i) else {
@@ -59,6 +60,20 @@ pub(super) fn compose(
             return Ok(None);
         };
         let start = r.i;
+        // An item for a sink that takes the pipeline's trees is read straight into one, unless
+        // its reading gives up (then it is read below, from where it starts).
+        if let Some(sink) = sink
+            .as_deref_mut()
+            .filter(|s| s.takes_nodes() && !matches!(c, b',' | b':' | b'}' | b']'))
+            .filter(|_| at_root_items(&stack))
+        {
+            let saved = r.clone();
+            if let Some(node) = nodes::item(&mut r, &mut scratch) {
+                sink.item_node(node, at.offset(start));
+                continue;
+            }
+            r = saved;
+        }
         let (built, mark) = match c {
             b',' | b':' => {
                 r.i += 1;
@@ -200,6 +215,7 @@ fn at_root_items(stack: &[Frame]) -> bool {
 }
 
 /// Where the reading is, and the line and column of what was read last.
+#[derive(Clone)]
 struct Cursor<'t, 'a> {
     text: &'t str,
     bytes: &'t [u8],
@@ -332,5 +348,6 @@ impl<'t, 'a> Cursor<'t, 'a> {
     }
 }
 
+mod nodes;
 #[cfg(test)]
 mod tests;

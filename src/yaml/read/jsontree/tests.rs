@@ -3,13 +3,16 @@
 
 use super::super::compose::{document_split, ItemSink};
 use super::super::split::{Chunk, Chunks};
-use super::super::{Document, RNode, Reader, Refusal};
+use super::super::{to_node_in, Document, RNode, Reader, Refusal};
+use crate::yaml::Node;
 
 /// What a sink is told, in order.
 #[derive(Debug, PartialEq)]
 enum Told {
     Opened(bool, bool),
     Item(RNode),
+    /// An item read straight into the pipeline's tree, and where it starts.
+    Node(Node, usize),
     End(usize),
 }
 
@@ -19,6 +22,8 @@ struct Recorder {
     /// Refuse the item with this index.
     refuse: Option<usize>,
     items: usize,
+    /// Take items as the pipeline's trees where they can be read so.
+    nodes: bool,
 }
 
 impl ItemSink for Recorder {
@@ -38,6 +43,57 @@ impl ItemSink for Recorder {
     fn end(&mut self, at: usize) {
         self.told.push(Told::End(at));
     }
+
+    fn takes_nodes(&self) -> bool {
+        self.nodes
+    }
+
+    fn item_node(&mut self, item: Node, start: usize) {
+        self.told.push(Told::Node(item, start));
+        self.items += 1;
+    }
+}
+
+/// What a sink that takes the pipeline's trees is told, where `told` is what a sink of the
+/// reader's trees is: each item as [`to_node_in`] converts it in its sequence.
+fn as_nodes(told: &[Told]) -> Vec<Told> {
+    let mut flow = false;
+    told.iter()
+        .map(|t| match t {
+            Told::Opened(a, f) => {
+                flow = *f;
+                Told::Opened(*a, *f)
+            }
+            Told::Item(r) => Told::Node(to_node_in(r.clone(), flow), r.span.start.offset),
+            Told::Node(n, at) => Told::Node(n.clone(), *at),
+            Told::End(at) => Told::End(*at),
+        })
+        .collect()
+}
+
+/// Each chunk of `stream` read straight, items taken as the pipeline's trees, against the
+/// YAML reader's reading with its items converted: (the direct reading, the YAML reader's).
+fn both_nodes(stream: &str) -> Vec<(Read, Read)> {
+    let read = |chunk: &Chunk, index: usize, nodes: bool| {
+        let mut sink = Recorder {
+            nodes,
+            ..Recorder::default()
+        };
+        let doc = document_split(stream, chunk, index, Some(&mut sink));
+        (doc, sink.told)
+    };
+    Chunks::new(stream)
+        .enumerate()
+        .map(|(index, chunk)| {
+            let chunk = chunk.expect("a stream of JSON values");
+            let yaml = Chunk {
+                direct: false,
+                ..chunk.clone()
+            };
+            let (doc, told) = read(&yaml, index, false);
+            (read(&chunk, index, true), (doc, as_nodes(&told)))
+        })
+        .collect()
 }
 
 type Read = (Result<Document, Refusal>, Vec<Told>);
@@ -72,6 +128,10 @@ fn same(stream: &str) {
             assert!(direct, "not read directly: {stream:?}");
             assert_eq!(fast, yaml, "{stream:?} (refusing item {refuse:?})");
         }
+    }
+    for (nodes, yaml) in both_nodes(stream) {
+        assert_eq!(nodes.0, yaml.0, "{stream:?} (items as trees)");
+        assert_eq!(as_nodes(&nodes.1), yaml.1, "{stream:?} (items as trees)");
     }
 }
 
@@ -113,6 +173,36 @@ fn json_reads_as_the_yaml_reader_reads_it() {
     // Several values in a stream, on one line and on several: positions from each start.
     same("{\"a\": 1} {\"b\": [2]}\n[3] [\"\u{e9}\", {}]\n  {\"c\"\t: 3}");
     same("{\"\u{e9}\": 1} \r\n\t{\"b\": \"\u{e9}\"}  [\"\u{e9}\"]");
+}
+
+/// YAML 1.1 reads `1e400` as a string (a float needs a dot), `1.0e+400` too (out of float64's
+/// range) and an integer beyond uint64 as a float: they pass the meaning's quick check; an
+/// integer between int64 and uint64, a `<<` key and a deep item do not, and are read as the
+/// reader's trees.
+#[test]
+fn items_are_read_straight_into_trees_unless_their_meaning_needs_the_check() {
+    let deep = format!("{}1{}", "[".repeat(130), "]".repeat(130));
+    let stream = format!(
+        "{{\"items\": [{{\"a\": [1, \"x\\n\", {{}}]}}, {{\"n\": 1.0e+400}}, [9223372036854775808], \
+         {deep}, {{\"<<\": {{}}}}, {{\"b\": 1e400, \"c\": 18446744073709551616}}, \"s\", 7]}}"
+    );
+    same(&stream);
+    let reads = both_nodes(&stream);
+    let kinds: Vec<&str> = reads[0]
+        .0
+         .1
+        .iter()
+        .map(|t| match t {
+            Told::Opened(..) => "opened",
+            Told::Item(_) => "item",
+            Told::Node(..) => "node",
+            Told::End(_) => "end",
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        ["opened", "node", "node", "item", "item", "item", "node", "node", "node", "end"]
+    );
 }
 
 #[test]

@@ -1,0 +1,152 @@
+//! An item of a JSON list read straight into the tree the pipeline works on ([`Node`]), for a
+//! sink that takes such trees ([`ItemSink::takes_nodes`](super::super::compose::ItemSink)).
+//!
+//! The reader's tree of an item ([`RNode`](super::super::RNode)) is only ever checked by the
+//! meaning's quick check ([`plainly_fine_unnamed`](super::super::decode::plainly_fine_unnamed))
+//! and converted ([`to_node_in`](super::super::to_node_in)) within a flow sequence. This reads
+//! the same [`Node`] in one pass: objects and arrays as flow collections (never `one_line`,
+//! being inside the flow `items` sequence), strings double-quoted with their text kept as
+//! [`super::compose`] keeps it, numbers and literals plain, every one `json`. Where the quick
+//! check would not pass (a number beyond int64 and uint64 or an infinite one, a `<<` key) or the
+//! item nests deeper than [`DEPTH`], it gives up: the caller reads the item again its own way,
+//! which finds the same meaning's error, or Go's nesting limit, at the same place.
+
+use super::{first_control, needs_escapes, Cursor};
+use crate::yaml::scalar::{resolve_plain, Resolved};
+use crate::yaml::{Mapping, Node, Scalar, ScalarStyle, Sequence};
+
+/// The nesting an item may have here (its root at 1); a deeper one is left to the caller,
+/// which counts Go's limit on an explicit stack.
+const DEPTH: usize = 128;
+
+/// The children of the open collections, on one stack each for items and entries, so that a
+/// collection's vector is made at its length when it closes (see [`super::Children`]).
+#[derive(Default)]
+pub(super) struct Scratch {
+    items: Vec<Node>,
+    entries: Vec<(Node, Node)>,
+}
+
+/// Reads the item that starts at `r` (a JSON value whose chunk is `direct`: the text is JSON
+/// that encoding/json's scanner passed) to its end; `None`, with `r` somewhere inside it, where
+/// the caller must read it its own way.
+pub(super) fn item(r: &mut Cursor, scratch: &mut Scratch) -> Option<Node> {
+    let node = value(r, scratch, DEPTH);
+    if node.is_none() {
+        scratch.items.clear();
+        scratch.entries.clear();
+    }
+    node
+}
+
+fn value(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Option<Node> {
+    r.skip_space();
+    let start = r.i;
+    match *r.bytes.get(start)? {
+        b'{' => {
+            let depth = depth.checked_sub(1)?;
+            r.i += 1;
+            let from = s.entries.len();
+            loop {
+                r.skip_space();
+                match *r.bytes.get(r.i)? {
+                    b'}' => break,
+                    b',' => {
+                        r.i += 1;
+                        continue;
+                    }
+                    b'"' => {}
+                    _ => return None,
+                }
+                let key = string(r);
+                if key.value == "<<" {
+                    return None;
+                }
+                r.skip_space();
+                if r.bytes.get(r.i) != Some(&b':') {
+                    return None;
+                }
+                r.i += 1;
+                let v = value(r, s, depth)?;
+                s.entries.push((Node::Scalar(key), v));
+            }
+            r.i += 1;
+            Some(Node::Map(Mapping {
+                entries: s.entries.drain(from..).collect(),
+                flow: true,
+                one_line: false,
+                tag: None,
+                anchor: None,
+            }))
+        }
+        b'[' => {
+            let depth = depth.checked_sub(1)?;
+            r.i += 1;
+            let from = s.items.len();
+            loop {
+                r.skip_space();
+                match *r.bytes.get(r.i)? {
+                    b']' => break,
+                    b',' => {
+                        r.i += 1;
+                        continue;
+                    }
+                    _ => {}
+                }
+                let v = value(r, s, depth)?;
+                s.items.push(v);
+            }
+            r.i += 1;
+            Some(Node::Seq(Sequence {
+                items: s.items.drain(from..).collect(),
+                flow: true,
+                one_line: false,
+                tag: None,
+                anchor: None,
+            }))
+        }
+        b'"' => Some(Node::Scalar(string(r))),
+        b'}' | b']' | b',' | b':' => None,
+        _ => {
+            let len = r.bytes[start..]
+                .iter()
+                .position(
+                    |&b| !matches!(b, b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'.' | b'+' | b'-'),
+                )
+                .unwrap_or(r.bytes.len() - start);
+            r.i += len.max(1);
+            let value = r.text.get(start..r.i)?;
+            if value.starts_with(|c: char| matches!(c, '.' | '+' | '-' | '0'..='9')) {
+                match resolve_plain(value) {
+                    Resolved::BigInt(_) => return None,
+                    Resolved::Float(f) if !f.is_finite() => return None,
+                    _ => {}
+                }
+            }
+            Some(Node::Scalar(Scalar {
+                value: value.to_string(),
+                style: ScalarStyle::Plain,
+                tag: None,
+                source: None,
+                json: true,
+                anchor: None,
+            }))
+        }
+    }
+}
+
+/// The string whose opening quote is at `r`, as [`super::compose`] reads it.
+fn string(r: &mut Cursor) -> Scalar {
+    let start = r.i;
+    let (value, escaped) = r.string();
+    let src = &r.text[start..r.i];
+    let kept = (escaped || needs_escapes(&value)) && first_control(src).is_none();
+    Scalar {
+        value,
+        style: ScalarStyle::DoubleQuoted,
+        tag: None,
+        source: kept.then(|| src.into()),
+        json: true,
+        anchor: None,
+    }
+}
