@@ -42,7 +42,7 @@ pub struct Checks {
 impl Checks {
     /// The errors of the version's CEL rules for `obj` (called only where the apiserver runs
     /// them).
-    pub fn cel_errors(&self, obj: &Value) -> Vec<FieldError> {
+    pub fn cel_errors<V: crate::cel::Input>(&self, obj: &V) -> Vec<FieldError> {
         self.rules
             .as_ref()
             .map_or_else(Vec::new, |r| r.validate(obj))
@@ -171,6 +171,8 @@ pub fn prepare(versions: &mut [VersionSchema]) {
         }
     });
 }
+
+mod input;
 
 #[cfg(test)]
 #[path = "engine/tests.rs"]

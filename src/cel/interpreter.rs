@@ -6,6 +6,7 @@
 
 pub(super) mod equal;
 pub(super) mod gokeys;
+pub(super) mod input;
 pub(super) mod interp;
 pub(super) mod lists;
 pub(crate) mod val;

@@ -53,7 +53,9 @@ mod parser;
 mod rules;
 
 use checker::{check, mapping, overloads, types};
+pub use interpreter::input::Input;
 pub(crate) use interpreter::val;
+pub use interpreter::value::Json;
 use interpreter::{equal, gokeys, interp, lists, value};
 use parser::{issues, locate, syntax};
 pub(crate) use rules::fieldpath;
@@ -63,7 +65,6 @@ use rules::{compile, cost, decl, errors, escape, eval, rule};
 use crate::field::FieldError;
 use crate::schema::Structural;
 use preexisting::Preexisting;
-use serde_json::Value;
 
 /// One CRD error of a version's rules: the apiserver's field error (its text is the
 /// [`FieldError`]'s), with what the apiserver reports it for.
@@ -233,7 +234,7 @@ impl Compiled {
 
     /// Runs the rules on `obj` (a create request body, after pruning and defaulting); the
     /// apiserver's field errors, in its walk order.
-    pub fn validate(&self, obj: &Value) -> Vec<FieldError> {
+    pub fn validate<V: Input>(&self, obj: &V) -> Vec<FieldError> {
         match &self.root {
             Some(root) => eval::validate(root, obj, cost::Budget::new()),
             None => Vec::new(),
@@ -244,7 +245,7 @@ impl Compiled {
     /// apiserver reads it back): transition rules run where an old value correlates, and
     /// the errors of rules without `oldSelf` on a value equal to its old one are dropped
     /// (CEL ratcheting).
-    pub fn validate_update(&self, obj: &Value, old: &Value) -> Vec<FieldError> {
+    pub fn validate_update<V: Input>(&self, obj: &V, old: &V) -> Vec<FieldError> {
         match &self.root {
             Some(root) => eval::validate_update(root, obj, Some(old), cost::Budget::new()),
             None => Vec::new(),
@@ -259,7 +260,12 @@ impl Compiled {
 
     /// [`Compiled::validate`] with other cost limits (tests).
     #[cfg(test)]
-    fn validate_with_limits(&self, obj: &Value, total: u64, per_call: u64) -> Vec<FieldError> {
+    fn validate_with_limits(
+        &self,
+        obj: &serde_json::Value,
+        total: u64,
+        per_call: u64,
+    ) -> Vec<FieldError> {
         match &self.root {
             Some(root) => eval::validate(root, obj, cost::Budget::with_limits(total, per_call)),
             None => Vec::new(),

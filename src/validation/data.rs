@@ -244,7 +244,7 @@ impl<'a> Data<'a> {
     }
 
     /// The number, if it is one.
-    pub fn num(&self) -> Option<Num> {
+    pub(crate) fn num(&self) -> Option<Num> {
         match self {
             Data::Int(i) => Some(Num::Int(*i)),
             Data::Float(f) => Some(Num::Float(*f)),

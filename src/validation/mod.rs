@@ -42,7 +42,8 @@ use crate::field::{BadValue, ErrorType, FieldError, Path};
 use crate::names;
 use crate::schema::{Scale, Structural, VersionSchema};
 use crate::yaml::Node as Item;
-use data::{Data, Obj};
+pub(crate) use data::Data;
+use data::Obj;
 use openapi::errors::OPath;
 use openapi::view::Node;
 use serde_json::Value;
@@ -144,7 +145,7 @@ impl Validator {
     pub fn validate(
         &self,
         item: &Item,
-        cel: impl FnOnce(&Value) -> Vec<FieldError>,
+        cel: impl FnOnce(&Data<'_>) -> Vec<FieldError>,
     ) -> Vec<FieldError> {
         self.validate_item(item, cel, false)
     }
@@ -154,7 +155,7 @@ impl Validator {
     pub fn validate_until_refused(
         &self,
         item: &Item,
-        cel: impl FnOnce(&Value) -> Vec<FieldError>,
+        cel: impl FnOnce(&Data<'_>) -> Vec<FieldError>,
     ) -> Vec<FieldError> {
         self.validate_item(item, cel, true)
     }
@@ -162,7 +163,7 @@ impl Validator {
     fn validate_item(
         &self,
         item: &Item,
-        cel: impl FnOnce(&Value) -> Vec<FieldError>,
+        cel: impl FnOnce(&Data<'_>) -> Vec<FieldError>,
         until_refused: bool,
     ) -> Vec<FieldError> {
         let mut fallback = None;
@@ -176,7 +177,7 @@ impl Validator {
     pub fn validate_value(
         &self,
         obj: &Value,
-        cel: impl FnOnce(&Value) -> Vec<FieldError>,
+        cel: impl FnOnce(&Data<'_>) -> Vec<FieldError>,
     ) -> Vec<FieldError> {
         self.validate_data(Data::of_value(obj), cel, false)
     }
@@ -184,7 +185,7 @@ impl Validator {
     fn validate_data(
         &self,
         mut obj: Data<'_>,
-        cel: impl FnOnce(&Value) -> Vec<FieldError>,
+        cel: impl FnOnce(&Data<'_>) -> Vec<FieldError>,
         until_refused: bool,
     ) -> Vec<FieldError> {
         let Data::Object(root) = &mut obj else {
@@ -210,7 +211,7 @@ impl Validator {
             return errs;
         }
         if self.compiled.has_rules {
-            rules_unless_blocked(&mut errs, || cel(&obj.to_value()));
+            rules_unless_blocked(&mut errs, || cel(&obj));
         }
         // The generic check repeats the ObjectMeta rules with path-segment names; all but the
         // name rules are the ones that just passed.

@@ -13,8 +13,8 @@
 //! The schema is kept as a [`Shape`] holding only what can make the answer differ from plain
 //! equality.
 
+use super::input::Input;
 use crate::schema::{Structural, StructuralOrBool};
-use serde_json::Value;
 
 /// The schema below a node, as [`equal`] reads it.
 #[derive(Debug, PartialEq)]
@@ -99,27 +99,32 @@ fn shape_at(s: &Structural, resource: bool, metadata: bool) -> Shape {
 }
 
 /// `CachedDeepEqual` of `new` and `old` under `shape`.
-pub fn equal(shape: &Shape, new: &Value, old: &Value) -> bool {
-    match (shape, new, old) {
-        (Shape::Plain, _, _) => new == old,
-        (Shape::MapList { keys, item }, Value::Array(n), Value::Array(o)) => {
-            n.len() == o.len()
-                && n.iter()
-                    .all(|x| correlated_item(keys, x, o).is_some_and(|was| equal(item, x, was)))
-        }
-        (Shape::Object(obj), Value::Object(n), Value::Object(o)) => {
-            n.len() == o.len()
-                && n.iter().all(|(k, x)| {
-                    let Some(was) = o.get(k) else {
-                        return false;
-                    };
-                    match obj.child(k) {
-                        Some(sh) => equal(sh, x, was),
-                        None => false,
-                    }
-                })
-        }
-        _ => new == old,
+pub fn equal<V: Input>(shape: &Shape, new: &V, old: &V) -> bool {
+    match shape {
+        Shape::Plain => new.same(old),
+        Shape::MapList { keys, item } => match (new.items(), old.items()) {
+            (Some(n), Some(o)) => {
+                n.len() == o.len()
+                    && n.iter()
+                        .all(|x| correlated_item(keys, x, o).is_some_and(|was| equal(item, x, was)))
+            }
+            _ => new.same(old),
+        },
+        Shape::Object(obj) => match (new.object_len(), old.object_len()) {
+            (Some(n), Some(o)) => {
+                n == o
+                    && new.members().all(|(k, x)| {
+                        let Some(was) = old.member(k) else {
+                            return false;
+                        };
+                        match obj.child(k) {
+                            Some(sh) => equal(sh, x, was),
+                            None => false,
+                        }
+                    })
+            }
+            _ => new.same(old),
+        },
     }
 }
 
@@ -144,16 +149,19 @@ impl Object {
 }
 
 /// The item of the old map list `old` with the same values of `keys` as `item`.
-pub fn correlated_item<'o>(keys: &[String], item: &Value, old: &'o [Value]) -> Option<&'o Value> {
+pub fn correlated_item<'o, V: Input>(keys: &[String], item: &V, old: &'o [V]) -> Option<&'o V> {
     correlated_index(keys, item, old).map(|i| &old[i])
 }
 
 /// The index of [`correlated_item`] in `old`.
-pub fn correlated_index(keys: &[String], item: &Value, old: &[Value]) -> Option<usize> {
-    let m = item.as_object()?;
+pub fn correlated_index<V: Input>(keys: &[String], item: &V, old: &[V]) -> Option<usize> {
+    item.object_len()?;
     old.iter().position(|o| {
-        o.as_object()
-            .is_some_and(|om| keys.iter().all(|k| m.get(k) == om.get(k)))
+        o.object_len().is_some()
+            && keys.iter().all(|k| match (item.member(k), o.member(k)) {
+                (Some(a), Some(b)) => a.same(b),
+                (a, b) => a.is_none() && b.is_none(),
+            })
     })
 }
 

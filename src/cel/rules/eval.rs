@@ -16,20 +16,21 @@ use crate::cel::errors::{runtime_error, RunError};
 use crate::cel::rule::{Reason, Rule};
 use crate::cel::val::Val;
 use crate::cel::value::{to_val, Json};
+use crate::cel::Input;
 use crate::field::{BadValue, ErrorType, FieldError, Path};
 use crate::go::strconv::quote;
 use serde_json::Value;
 
 /// Runs every rule of `root` on `obj`, within `budget`.
-pub fn validate(root: &Node, obj: &Value, budget: Budget) -> Vec<FieldError> {
+pub fn validate<V: Input>(root: &Node, obj: &V, budget: Budget) -> Vec<FieldError> {
     validate_update(root, obj, None, budget)
 }
 
 /// [`validate`] of an update whose old object is `old` (`None`: a create).
-pub fn validate_update(
+pub fn validate_update<V: Input>(
     root: &Node,
-    obj: &Value,
-    old: Option<&Value>,
+    obj: &V,
+    old: Option<&V>,
     mut budget: Budget,
 ) -> Vec<FieldError> {
     let mut out = Vec::new();
@@ -69,10 +70,10 @@ impl Trees {
 /// lacks), `parent_unchanged` says whether the nearest ancestor that has one equals it: CEL
 /// ratcheting (`ratchetingOptions.shouldRatchetError`) then keeps its errors from being reported.
 #[allow(clippy::too_many_arguments)]
-fn walk(
+fn walk<V: Input>(
     n: &Node,
-    v: &Value,
-    old: Option<&Value>,
+    v: &V,
+    old: Option<&V>,
     parent_unchanged: bool,
     path: &Path<'_>,
     budget: &mut Budget,
@@ -90,12 +91,9 @@ fn walk(
     if !n.rules.is_empty() && !run_rules(n, v, old, &mut trees, unchanged, path, budget, out) {
         return false;
     }
-    match v {
-        Value::Array(items) => {
-            let Some(it) = n.items.as_deref() else {
-                return true;
-            };
-            let old_items = old.and_then(Value::as_array);
+    if let Some(items) = v.items() {
+        if let Some(it) = n.items.as_deref() {
+            let old_items = old.and_then(V::items);
             for (i, x) in items.iter().enumerate() {
                 let at = n
                     .map_keys
@@ -113,44 +111,42 @@ fn walk(
                 }
             }
         }
-        Value::Object(m) => {
-            let old_map = old.and_then(Value::as_object);
-            if let Some(ap) = n.additional.as_deref() {
-                for (k, x) in m {
-                    let o = old_map.and_then(|om| om.get(k));
-                    let sub = trees.member(k);
-                    if !walk(ap, x, o, unchanged, &path.key(k), budget, out, sub) {
-                        return false;
-                    }
-                }
-            }
-            for (k, x) in m {
-                if let Some((_, p)) = n.props.iter().find(|(name, _)| **name == **k) {
-                    let o = old_map.and_then(|om| om.get(k));
-                    // The root's apiVersion and kind are never ratcheted: both revisions are
-                    // converted to the same ones, so their change is not seen.
-                    let type_meta = path.is_empty() && matches!(k.as_str(), "apiVersion" | "kind");
-                    let (o, parent) = match type_meta {
-                        true => (None, false),
-                        false => (o, unchanged),
-                    };
-                    let sub = trees.member(k);
-                    if !walk(p, x, o, parent, &path.child(k), budget, out, sub) {
-                        return false;
-                    }
+    } else if v.object_len().is_some() {
+        let old_map = old.filter(|o| o.object_len().is_some());
+        if let Some(ap) = n.additional.as_deref() {
+            for (k, x) in v.members() {
+                let o = old_map.and_then(|om| om.member(k));
+                let sub = trees.member(k);
+                if !walk(ap, x, o, unchanged, &path.key(k), budget, out, sub) {
+                    return false;
                 }
             }
         }
-        _ => {}
+        for (k, x) in v.members() {
+            if let Some((_, p)) = n.props.iter().find(|(name, _)| **name == *k) {
+                let o = old_map.and_then(|om| om.member(k));
+                // The root's apiVersion and kind are never ratcheted: both revisions are
+                // converted to the same ones, so their change is not seen.
+                let type_meta = path.is_empty() && matches!(k, "apiVersion" | "kind");
+                let (o, parent) = match type_meta {
+                    true => (None, false),
+                    false => (o, unchanged),
+                };
+                let sub = trees.member(k);
+                if !walk(p, x, o, parent, &path.child(k), budget, out, sub) {
+                    return false;
+                }
+            }
+        }
     }
     true
 }
 
 #[allow(clippy::too_many_arguments)]
-fn run_rules(
+fn run_rules<V: Input>(
     n: &Node,
-    v: &Value,
-    old: Option<&Value>,
+    v: &V,
+    old: Option<&V>,
     trees: &mut Trees,
     unchanged: bool,
     path: &Path<'_>,
@@ -173,14 +169,14 @@ fn run_rules(
         out.push(invalid("validation failed due to running out of cost budget, no further validation rules will be run".into()));
         return false;
     }
-    let this = to_val(trees.new.get_or_insert_with(|| Json::of(v)), decl);
+    let this = to_val(trees.new.get_or_insert_with(|| v.to_json()), decl);
     // The old value is copied only for rules that read it.
     let reads_old = n
         .rules
         .iter()
         .any(|slot| matches!(slot, Slot::Ready(r) if r.uses_old_self || r.optional_old_self));
     let old_cel = match old {
-        Some(o) if reads_old => Some(to_val(trees.old.get_or_insert_with(|| Json::of(o)), decl)),
+        Some(o) if reads_old => Some(to_val(trees.old.get_or_insert_with(|| o.to_json()), decl)),
         _ => None,
     };
     // CEL ratcheting: a value equal to its old one (or, without one, an unchanged nearest
@@ -233,10 +229,10 @@ fn run_rules(
 
 /// The field error of a rule that evaluated to false; `Err` when its `messageExpression` ran
 /// out of cost (evaluation stops there).
-fn failure(
+fn failure<V: Input>(
     rule: &Rule,
     vars: &[(&'static str, Val)],
-    v: &Value,
+    v: &V,
     n: &Node,
     path: &Path<'_>,
     budget: &mut Budget,
@@ -268,7 +264,7 @@ fn failure(
             BadValue::Json(Value::String(t.to_string()))
         }
         "object" | "array" => BadValue::Omit,
-        _ => BadValue::Json(v.clone()),
+        _ => BadValue::Json(v.to_value()),
     };
     Ok(match rule.reason {
         Reason::Invalid => FieldError::new(ErrorType::Invalid, field, value, &detail),
