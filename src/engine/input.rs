@@ -80,3 +80,6 @@ fn null(d: &Data<'_>) -> bool {
         _ => false,
     }
 }
+
+#[cfg(test)]
+mod tests;
