@@ -3,7 +3,9 @@
 //! the end of the run. A [`Log`] holds each result's fields as length-prefixed bytes (27 MB for
 //! those), compressed a block at a time ([`Blocks`]), and its entries are written from it as
 //! stdout is written ([`Log::write_entries`]), its stderr lines (33 MB more) as stderr is
-//! written ([`Log::write_stderr`]).
+//! written ([`Log::write_stderr`]). Every byte that is not a string's is ASCII (the numbers are
+//! written six bits a byte, [`put_num`]), so a block is UTF-8 as a whole, checked once when it is
+//! read rather than string by string.
 
 use super::{FileRef, KrmResult, ResourceRef, Severity};
 use crate::packed::Blocks;
@@ -115,7 +117,8 @@ impl Log {
     fn try_for_each(&self, mut f: impl FnMut(&KrmResult) -> io::Result<()>) -> io::Result<()> {
         let mut r = KrmResult::new(Severity::Info, String::new());
         for (_, bytes) in self.bytes.chunks() {
-            let mut reader = Reader(&bytes);
+            let text = std::str::from_utf8(&bytes).expect("a log holds text");
+            let mut reader = Reader(text);
             while reader.result_into(&mut r) {
                 f(&r)?;
             }
@@ -198,14 +201,15 @@ fn encode(r: &KrmResult, b: &mut Vec<u8>) {
     if let Some(file) = &r.file {
         put_str(b, &file.path);
         if let Some(i) = file.index {
-            b.extend_from_slice(&i.to_le_bytes());
+            // Zigzag: a small index of either sign in few bytes.
+            put_num(b, ((i << 1) ^ (i >> 63)) as u64);
         }
     }
     if let Some(note) = &r.stderr_note {
         put_str(b, note);
     }
     if !r.tags.is_empty() {
-        put_len(b, r.tags.len());
+        put_num(b, r.tags.len() as u64);
         for (k, v) in &r.tags {
             put_str(b, k);
             put_str(b, v);
@@ -221,47 +225,53 @@ fn severity_byte(s: Severity) -> u8 {
     }
 }
 
-/// A length as LEB128: 7 bits a byte, the high bit set on all but the last.
-fn put_len(b: &mut Vec<u8>, mut n: usize) {
-    while n >= 0x80 {
-        b.push((n as u8 & 0x7f) | 0x80);
-        n >>= 7;
+/// A number six bits a byte, low bits first, `0x40` set on all bytes but the last: ASCII bytes
+/// only (see the module's text).
+fn put_num(b: &mut Vec<u8>, mut n: u64) {
+    while n >= 0x40 {
+        b.push((n as u8 & 0x3f) | 0x40);
+        n >>= 6;
     }
     b.push(n as u8);
 }
 
 fn put_str(b: &mut Vec<u8>, s: &str) {
-    put_len(b, s.len());
+    put_num(b, s.len() as u64);
     b.extend_from_slice(s.as_bytes());
 }
 
-/// Reads a log's bytes back, a field at a time.
-struct Reader<'a>(&'a [u8]);
+/// Reads a log's text back, a field at a time.
+struct Reader<'a>(&'a str);
 
 impl<'a> Reader<'a> {
+    /// The next byte: an ASCII one (a severity, flags or a number's).
     fn byte(&mut self) -> u8 {
-        let (first, rest) = self.0.split_first().expect("a result's byte");
-        self.0 = rest;
-        *first
+        let b = *self.0.as_bytes().first().expect("a result's byte");
+        self.0 = &self.0[1..];
+        b
+    }
+
+    fn num(&mut self) -> u64 {
+        let (mut n, mut shift) = (0u64, 0);
+        loop {
+            let b = self.byte();
+            n |= u64::from(b & 0x3f) << shift;
+            if b & 0x40 == 0 {
+                return n;
+            }
+            shift += 6;
+        }
     }
 
     fn len(&mut self) -> usize {
-        let (mut n, mut shift) = (0usize, 0);
-        loop {
-            let b = self.byte();
-            n |= usize::from(b & 0x7f) << shift;
-            if b < 0x80 {
-                return n;
-            }
-            shift += 7;
-        }
+        usize::try_from(self.num()).expect("a length in memory")
     }
 
     fn str(&mut self) -> &'a str {
         let n = self.len();
         let (s, rest) = self.0.split_at(n);
         self.0 = rest;
-        std::str::from_utf8(s).expect("a log holds strings")
+        s
     }
 
     /// Reads the next result into `r`, its strings written over `r`'s (a run writes its results
@@ -299,9 +309,8 @@ impl<'a> Reader<'a> {
         if on(FILE) {
             let path = self.str();
             let index = on(FILE_INDEX).then(|| {
-                let (i, rest) = self.0.split_at(8);
-                self.0 = rest;
-                i64::from_le_bytes(i.try_into().expect("8 bytes"))
+                let z = self.num();
+                (z >> 1) as i64 ^ -((z & 1) as i64)
             });
             match &mut r.file {
                 Some(file) => {

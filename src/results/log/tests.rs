@@ -201,3 +201,48 @@ fn results_read_into_one_result_are_the_results_pushed() {
     order.iter().for_each(|r| r.write_yaml_item(&mut want));
     assert_eq!(String::from_utf8(entries).unwrap(), want);
 }
+
+#[test]
+fn numbers_at_their_edges_read_back_and_a_block_is_text() {
+    let mut log = Log::default();
+    let mut want = Vec::new();
+    for (i, index) in [
+        0,
+        1,
+        -1,
+        31,
+        32,
+        -32,
+        -33,
+        63,
+        64,
+        4095,
+        4096,
+        i64::MAX,
+        i64::MIN,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut r = KrmResult::new(Severity::Warning, "é".repeat(i * 40));
+        r.file = Some(FileRef {
+            path: "ü".repeat(i * 7),
+            index: Some(index),
+        });
+        r.tags = vec![("operation", "x".repeat(i))];
+        log.push(&r);
+        want.push(r);
+    }
+    assert_eq!(log.iter().collect::<Vec<_>>(), want);
+    for (_, bytes) in log.bytes.chunks() {
+        assert!(std::str::from_utf8(&bytes).is_ok());
+    }
+    let mut b = Vec::new();
+    for n in [0, 63, 64, 4095, 4096, u64::MAX] {
+        b.clear();
+        put_num(&mut b, n);
+        assert!(b.is_ascii(), "{n}");
+        let text = std::str::from_utf8(&b).expect("ASCII");
+        assert_eq!(Reader(text).num(), n);
+    }
+}
