@@ -34,7 +34,7 @@ fn load_err(path: &Path) -> SchemaError {
 fn prop<'a>(s: &'a Structural, path: &[&str]) -> &'a Structural {
     path.iter().fold(s, |s, p| {
         s.properties
-            .get(*p)
+            .get(p)
             .unwrap_or_else(|| panic!("no property {p} in {path:?}"))
     })
 }

@@ -170,7 +170,7 @@ impl Side {
             }
         }
         if let (Some(Some(a)), Some(child)) = (s.additional(), self.additional.as_deref()) {
-            for (k, v) in m.iter().filter(|(k, _)| !s.properties.contains_key(*k)) {
+            for (k, v) in m.iter().filter(|(k, _)| !s.properties.contains_key(k)) {
                 f(a, child, v, &path.key(k));
             }
         }

@@ -4,7 +4,6 @@
 //! and with sub-schemas of a few hundred bytes that waste was most of a run's schema memory.
 
 use super::Shared;
-use std::borrow::Borrow;
 use std::ops::Index;
 
 /// Property name → sub-schema, sorted by name, no duplicates. Each sub-schema is [`Shared`]
@@ -27,27 +26,28 @@ impl<T> Props<T> {
         Self::default()
     }
 
+    /// The binary search for `key`. Property names mostly differ in their first byte: that
+    /// byte is compared inline, the rest (`memcmp`) only where it is the same.
     #[inline]
-    fn find<Q: ?Sized + Ord>(&self, key: &Q) -> Result<usize, usize>
-    where
-        String: Borrow<Q>,
-    {
-        self.entries.binary_search_by(|(k, _)| k.borrow().cmp(key))
+    fn find(&self, key: &str) -> Result<usize, usize> {
+        let key = key.as_bytes();
+        let first = key.first().copied();
+        self.entries.binary_search_by(|(k, _)| {
+            let k = k.as_bytes();
+            match (k.first().copied(), first) {
+                (Some(a), Some(b)) if a != b => a.cmp(&b),
+                _ => k.cmp(key),
+            }
+        })
     }
 
     #[inline]
-    pub fn get<Q: ?Sized + Ord>(&self, key: &Q) -> Option<&T>
-    where
-        String: Borrow<Q>,
-    {
+    pub fn get(&self, key: &str) -> Option<&T> {
         self.find(key).ok().map(|i| &*self.entries[i].1)
     }
 
     /// The entry for `key` with its position in name order.
-    pub fn get_indexed<Q: ?Sized + Ord>(&self, key: &Q) -> Option<(usize, &T)>
-    where
-        String: Borrow<Q>,
-    {
+    pub fn get_indexed(&self, key: &str) -> Option<(usize, &T)> {
         self.find(key).ok().map(|i| (i, &*self.entries[i].1))
     }
 
@@ -56,10 +56,7 @@ impl<T> Props<T> {
         self.entries.get(i).map(|(k, v)| (k, &**v))
     }
 
-    pub fn contains_key<Q: ?Sized + Ord>(&self, key: &Q) -> bool
-    where
-        String: Borrow<Q>,
-    {
+    pub fn contains_key(&self, key: &str) -> bool {
         self.find(key).is_ok()
     }
 
@@ -102,10 +99,7 @@ impl<T> Props<T> {
 
 impl<T: Clone> Props<T> {
     /// The sub-schema of `key`, to write (its own copy, when it was shared).
-    pub fn get_mut<Q: ?Sized + Ord>(&mut self, key: &Q) -> Option<&mut T>
-    where
-        String: Borrow<Q>,
-    {
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut T> {
         self.find(key).ok().map(|i| &mut *self.entries[i].1)
     }
 
@@ -121,10 +115,7 @@ impl<T: Clone> Props<T> {
         }
     }
 
-    pub fn remove<Q: ?Sized + Ord>(&mut self, key: &Q) -> Option<T>
-    where
-        String: Borrow<Q>,
-    {
+    pub fn remove(&mut self, key: &str) -> Option<T> {
         self.find(key)
             .ok()
             .map(|i| self.entries.remove(i).1.into_inner())
@@ -135,13 +126,10 @@ impl<T: Clone> Props<T> {
     }
 }
 
-impl<T, Q: ?Sized + Ord> Index<&Q> for Props<T>
-where
-    String: Borrow<Q>,
-{
+impl<T> Index<&str> for Props<T> {
     type Output = T;
 
-    fn index(&self, key: &Q) -> &T {
+    fn index(&self, key: &str) -> &T {
         self.get(key).expect("no such property")
     }
 }

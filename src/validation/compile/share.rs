@@ -124,7 +124,7 @@ mod tests {
         let child = &side.properties.iter().find(|(j, _)| *j == i).unwrap().1;
         match rest.is_empty() {
             true => child,
-            false => at(s.properties.get(*first).unwrap(), child, rest),
+            false => at(s.properties.get(first).unwrap(), child, rest),
         }
     }
 
