@@ -31,7 +31,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// The object's JSON as shared parts: any part of it is held by cloning an `Arc`, so that the
-/// lazy values of the object ([`JsonMap`], [`JsonList`]) can outlive the walk's borrow.
+/// lazy values of the object (`JsonMap`, `JsonList`) can outlive the walk's borrow.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Json {
     Null,
