@@ -45,18 +45,10 @@ fn value(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Option<Node> {
     match *r.bytes.get(start)? {
         b'{' => {
             let depth = depth.checked_sub(1)?;
-            r.i += 1;
             let from = s.entries.len();
-            loop {
-                r.skip_space();
-                match *r.bytes.get(r.i)? {
-                    b'}' => break,
-                    b',' => {
-                        r.i += 1;
-                        continue;
-                    }
-                    b'"' => {}
-                    _ => return None,
+            elements(r, b'}', |r| {
+                if r.bytes[r.i] != b'"' {
+                    return None;
                 }
                 let key = string(r);
                 if key.value == "<<" {
@@ -69,8 +61,8 @@ fn value(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Option<Node> {
                 r.i += 1;
                 let v = value(r, s, depth)?;
                 s.entries.push((Node::Scalar(key), v));
-            }
-            r.i += 1;
+                Some(())
+            })?;
             Some(Node::Map(Mapping {
                 entries: s.entries.drain(from..).collect(),
                 flow: true,
@@ -81,22 +73,12 @@ fn value(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Option<Node> {
         }
         b'[' => {
             let depth = depth.checked_sub(1)?;
-            r.i += 1;
             let from = s.items.len();
-            loop {
-                r.skip_space();
-                match *r.bytes.get(r.i)? {
-                    b']' => break,
-                    b',' => {
-                        r.i += 1;
-                        continue;
-                    }
-                    _ => {}
-                }
+            elements(r, b']', |r| {
                 let v = value(r, s, depth)?;
                 s.items.push(v);
-            }
-            r.i += 1;
+                Some(())
+            })?;
             Some(Node::Seq(Sequence {
                 items: s.items.drain(from..).collect(),
                 flow: true,
@@ -131,6 +113,27 @@ fn value(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Option<Node> {
                 json: true,
                 anchor: None,
             }))
+        }
+    }
+}
+
+/// Reads the elements of the collection whose opening bracket is at `r`, each with `element`
+/// (at its first byte), to after its `close` bracket.
+fn elements(
+    r: &mut Cursor,
+    close: u8,
+    mut element: impl FnMut(&mut Cursor) -> Option<()>,
+) -> Option<()> {
+    r.i += 1;
+    loop {
+        r.skip_space();
+        match *r.bytes.get(r.i)? {
+            b if b == close => {
+                r.i += 1;
+                return Some(());
+            }
+            b',' => r.i += 1,
+            _ => element(r)?,
         }
     }
 }

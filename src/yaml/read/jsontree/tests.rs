@@ -74,8 +74,26 @@ fn as_nodes(told: &[Told]) -> Vec<Told> {
 /// Each chunk of `stream` read straight, items taken as the pipeline's trees, against the
 /// YAML reader's reading with its items converted: (the direct reading, the YAML reader's).
 fn both_nodes(stream: &str) -> Vec<(Read, Read)> {
+    readings(stream, None, true)
+        .into_iter()
+        .map(|(_, fast, (doc, told))| (fast, (doc, as_nodes(&told))))
+        .collect()
+}
+
+type Read = (Result<Document, Refusal>, Vec<Told>);
+
+/// Each chunk of `stream` read with its `direct` flag as given, and with the YAML reader.
+fn both(stream: &str, refuse: Option<usize>) -> Vec<(bool, Read, Read)> {
+    readings(stream, refuse, false)
+}
+
+/// Each chunk of `stream` read with its `direct` flag as given (items taken as the pipeline's
+/// trees where they can be, with `nodes`) and with the YAML reader: (whether it is direct, the
+/// first reading, the YAML reader's).
+fn readings(stream: &str, refuse: Option<usize>, nodes: bool) -> Vec<(bool, Read, Read)> {
     let read = |chunk: &Chunk, index: usize, nodes: bool| {
         let mut sink = Recorder {
+            refuse,
             nodes,
             ..Recorder::default()
         };
@@ -90,33 +108,11 @@ fn both_nodes(stream: &str) -> Vec<(Read, Read)> {
                 direct: false,
                 ..chunk.clone()
             };
-            let (doc, told) = read(&yaml, index, false);
-            (read(&chunk, index, true), (doc, as_nodes(&told)))
-        })
-        .collect()
-}
-
-type Read = (Result<Document, Refusal>, Vec<Told>);
-
-/// Each chunk of `stream` read with its `direct` flag as given, and with the YAML reader.
-fn both(stream: &str, refuse: Option<usize>) -> Vec<(bool, Read, Read)> {
-    let read = |chunk: &Chunk, index: usize| {
-        let mut sink = Recorder {
-            refuse,
-            ..Recorder::default()
-        };
-        let doc = document_split(stream, chunk, index, Some(&mut sink));
-        (doc, sink.told)
-    };
-    Chunks::new(stream)
-        .enumerate()
-        .map(|(index, chunk)| {
-            let chunk = chunk.expect("a stream of JSON values");
-            let yaml = Chunk {
-                direct: false,
-                ..chunk.clone()
-            };
-            (chunk.direct, read(&chunk, index), read(&yaml, index))
+            (
+                chunk.direct,
+                read(&chunk, index, nodes),
+                read(&yaml, index, false),
+            )
         })
         .collect()
 }
