@@ -18,6 +18,9 @@
 //! The items of a root `items:` array go to the [`ItemSink`] as they are finished, exactly
 //! when the YAML reader hands them out, and an item it refuses stops the reading with the same
 //! problem, at the same place.
+//! A sink that takes the pipeline's trees ([`ItemSink::takes_nodes`]) is handed each item read
+//! straight into one (`jsontree::nodes`), the reader's tree, its meaning check and its conversion
+//! skipped where the item's meaning passes the quick check.
 
 use super::compose::{decoder_problem, first_control, ItemSink, Locator};
 use super::limits::{DEPTH_MESSAGE, MAX_DEPTH};
