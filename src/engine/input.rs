@@ -6,7 +6,7 @@
 
 use crate::cel::{Input, Json};
 use crate::validation::Data;
-use serde_json::{Number, Value};
+use serde_json::Value;
 use std::sync::Arc;
 
 impl<'a> Input for Data<'a> {
@@ -33,7 +33,8 @@ impl<'a> Input for Data<'a> {
         self.as_object()?.get(k)
     }
 
-    /// As [`Data::to_value`] gives them: a float that is not finite is JSON's `null`.
+    /// Collections and strings compared in place; other values as [`Data::to_value`] writes
+    /// them (no allocation: a float that is not finite is JSON's `null`).
     fn same(&self, other: &Self) -> bool {
         match (self, other) {
             (Data::Array(a), Data::Array(b)) => {
@@ -43,27 +44,18 @@ impl<'a> Input for Data<'a> {
                 a.len() == b.len() && a.iter().all(|(k, x)| b.get(k).is_some_and(|y| x.same(y)))
             }
             (Data::Str(a), Data::Str(b)) => a == b,
-            (Data::Bool(a), Data::Bool(b)) => a == b,
-            (Data::Int(a), Data::Int(b)) => a == b,
-            (Data::Float(a), Data::Float(b)) if a.is_finite() && b.is_finite() => a == b,
-            (a, b) => null(a) && null(b),
+            (a, b) if scalar(a) && scalar(b) => Data::to_value(a) == Data::to_value(b),
+            _ => false,
         }
     }
 
     fn to_json(&self) -> Json {
         match self {
-            Data::Null => Json::Null,
-            Data::Bool(b) => Json::Bool(*b),
-            Data::Int(i) => Json::Number(Number::from(*i)),
-            Data::Float(f) => Number::from_f64(*f).map_or(Json::Null, Json::Number),
             Data::Str(s) => Json::String(Arc::from(&**s)),
             Data::Array(items) => Json::Array(items.iter().map(Input::to_json).collect()),
-            Data::Object(o) => {
-                let mut members: Vec<(Arc<str>, Json)> =
-                    o.iter().map(|(k, x)| (Arc::from(k), x.to_json())).collect();
-                members.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-                Json::Object(members.into())
-            }
+            Data::Object(o) => Json::object(o.iter().map(|(k, x)| (k, x.to_json()))),
+            // No allocation: a number, a boolean or null.
+            scalar => Json::of(&Data::to_value(scalar)),
         }
     }
 
@@ -72,13 +64,9 @@ impl<'a> Input for Data<'a> {
     }
 }
 
-/// Whether `d` is JSON's `null` as [`Data::to_value`] writes it.
-fn null(d: &Data<'_>) -> bool {
-    match d {
-        Data::Null => true,
-        Data::Float(f) => !f.is_finite(),
-        _ => false,
-    }
+/// Whether `d` is null, a boolean or a number (its JSON holds no allocation).
+fn scalar(d: &Data<'_>) -> bool {
+    !matches!(d, Data::Str(_) | Data::Array(_) | Data::Object(_))
 }
 
 #[cfg(test)]

@@ -53,15 +53,15 @@ impl Json {
             Value::Number(n) => Json::Number(n.clone()),
             Value::String(s) => Json::String(s.as_str().into()),
             Value::Array(items) => Json::Array(items.iter().map(Json::of).collect()),
-            Value::Object(m) => {
-                let mut members: Vec<(Arc<str>, Json)> = m
-                    .iter()
-                    .map(|(k, x)| (k.as_str().into(), Json::of(x)))
-                    .collect();
-                members.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-                Json::Object(members.into())
-            }
+            Value::Object(m) => Json::object(m.iter().map(|(k, x)| (k.as_str(), Json::of(x)))),
         }
+    }
+
+    /// The object of `members` (each name once), sorted by name as [`Json::Object`] holds them.
+    pub fn object<'k>(members: impl Iterator<Item = (&'k str, Json)>) -> Json {
+        let mut members: Vec<(Arc<str>, Json)> = members.map(|(k, x)| (k.into(), x)).collect();
+        members.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        Json::Object(members.into())
     }
 
     /// The member `name` of an object.

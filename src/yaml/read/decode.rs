@@ -86,23 +86,13 @@ fn plainly(n: &RNode, unnamed: bool) -> bool {
         true => n.names.is_some(),
         false => n.tag().is_some(),
     };
-    let resolves = |n: &RNode| match &n.kind {
-        Kind::Scalar {
-            value, implicit, ..
-        } if *implicit && value.starts_with(|c: char| matches!(c, '.' | '+' | '-' | '0'..='9')) => {
-            Some(resolve_plain(value))
-        }
-        _ => None,
-    };
     if named(n) {
         return false;
     }
     match &n.kind {
-        Kind::Scalar { .. } => match resolves(n) {
-            Some(Resolved::BigInt(_)) => false,
-            Some(Resolved::Float(f)) => f.is_finite(),
-            _ => true,
-        },
+        Kind::Scalar {
+            value, implicit, ..
+        } => !implicit || plain_value_fine(value),
         Kind::Seq { items, .. } => items.iter().all(|i| plainly(i, unnamed)),
         Kind::Map { entries, .. } => entries.iter().all(|(k, v)| {
             let Kind::Scalar {
@@ -111,13 +101,29 @@ fn plainly(n: &RNode, unnamed: bool) -> bool {
             else {
                 return false;
             };
-            let resolved = implicit.then(|| resolve_plain(value));
-            !named(k)
-                && value != "<<"
-                && !matches!(resolved, Some(Resolved::Null | Resolved::BigInt(_)))
-                && plainly(v, unnamed)
+            !named(k) && key_fine(value, *implicit) && plainly(v, unnamed)
         }),
     }
+}
+
+/// Whether a plain untagged value `value` passes [`plainly_fine`]'s check: not an integer
+/// between int64 and uint64, nor a float that is not finite.
+pub(super) fn plain_value_fine(value: &str) -> bool {
+    if !value.starts_with(|c: char| matches!(c, '.' | '+' | '-' | '0'..='9')) {
+        return true;
+    }
+    match resolve_plain(value) {
+        Resolved::BigInt(_) => false,
+        Resolved::Float(f) => f.is_finite(),
+        _ => true,
+    }
+}
+
+/// Whether an untagged scalar key `value` (plain when `implicit`) passes [`plainly_fine`]'s
+/// check: not a merge key `<<`, nor a plain null or integer between int64 and uint64.
+pub(super) fn key_fine(value: &str, implicit: bool) -> bool {
+    let resolved = implicit.then(|| resolve_plain(value));
+    value != "<<" && !matches!(resolved, Some(Resolved::Null | Resolved::BigInt(_)))
 }
 
 /// The JSON value kubectl makes of this document.

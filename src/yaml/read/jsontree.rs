@@ -148,35 +148,29 @@ pub(super) fn compose(
             }
             b'"' => {
                 let mark = r.mark(start);
-                let (value, escaped) = r.string();
+                let (value, source) = r.quoted();
                 let span = Span {
                     start: r.pos_of(mark),
                     end: r.pos(r.i),
                 };
-                let src = &text[start..r.i];
-                let kept = (escaped || needs_escapes(&value)) && first_control(src).is_none();
                 let kind = Kind::Scalar {
                     value,
                     style: Style::Double,
                     implicit: false,
                     json: true,
-                    source: kept.then(|| src.into()),
+                    source,
                 };
                 (RNode::bare(span, kind), mark)
             }
             _ => {
                 let mark = r.mark(start);
-                let len = r.bytes[start..]
-                    .iter()
-                    .position(|&b| !matches!(b, b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'.' | b'+' | b'-'))
-                    .unwrap_or(r.bytes.len() - start);
-                r.i += len.max(1);
+                let value = r.plain().to_string();
                 let span = Span {
                     start: r.pos_of(mark),
                     end: r.pos(r.i),
                 };
                 let kind = Kind::Scalar {
-                    value: text[start..r.i].to_string(),
+                    value,
                     style: Style::Plain,
                     implicit: true,
                     json: true,
@@ -299,6 +293,30 @@ impl<'t, 'a> Cursor<'t, 'a> {
     fn pos(&mut self, i: usize) -> Pos {
         let m = self.mark(i);
         self.pos_of(m)
+    }
+
+    /// Reads the number or literal (`true`, `false`, `null`) at the reading place: its text.
+    fn plain(&mut self) -> &'t str {
+        let start = self.i;
+        let len = self.bytes[start..]
+            .iter()
+            .position(
+                |&b| !matches!(b, b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'.' | b'+' | b'-'),
+            )
+            .unwrap_or(self.bytes.len() - start);
+        self.i += len.max(1);
+        &self.text[start..self.i]
+    }
+
+    /// Reads the string whose opening quote is at the reading place, to after its closing
+    /// quote: its content, and its text where the scalar keeps it as its source (where the
+    /// emitter would write it otherwise, and the YAML reader reads it: no control character).
+    fn quoted(&mut self) -> (String, Option<Box<str>>) {
+        let start = self.i;
+        let (value, escaped) = self.string();
+        let src = &self.text[start..self.i];
+        let kept = (escaped || needs_escapes(&value)) && first_control(src).is_none();
+        (value, kept.then(|| src.into()))
     }
 
     /// Reads the string whose opening quote is at the reading place, to after its closing

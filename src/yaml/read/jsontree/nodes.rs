@@ -7,12 +7,12 @@
 //! the same [`Node`] in one pass: objects and arrays as flow collections (never `one_line`,
 //! being inside the flow `items` sequence), strings double-quoted with their text kept as
 //! [`super::compose`] keeps it, numbers and literals plain, every one `json`. Where the quick
-//! check would not pass (a number beyond int64 and uint64 or an infinite one, a `<<` key) or the
-//! item nests deeper than [`DEPTH`], it gives up: the caller reads the item again its own way,
+//! check would not pass (its own rules, [`plain_value_fine`] and [`key_fine`]: an integer between
+//! int64 and uint64, a `<<` key) or the item nests deeper than [`DEPTH`], it gives up: the caller reads the item again its own way,
 //! which finds the same meaning's error, or Go's nesting limit, at the same place.
 
-use super::{first_control, needs_escapes, Cursor};
-use crate::yaml::scalar::{resolve_plain, Resolved};
+use super::super::decode::{key_fine, plain_value_fine};
+use super::Cursor;
 use crate::yaml::{Mapping, Node, Scalar, ScalarStyle, Sequence};
 
 /// The nesting an item may have here (its root at 1); a deeper one is left to the caller,
@@ -41,8 +41,7 @@ pub(super) fn item(r: &mut Cursor, scratch: &mut Scratch) -> Option<Node> {
 
 fn value(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Option<Node> {
     r.skip_space();
-    let start = r.i;
-    match *r.bytes.get(start)? {
+    match *r.bytes.get(r.i)? {
         b'{' => {
             let depth = depth.checked_sub(1)?;
             let from = s.entries.len();
@@ -51,7 +50,7 @@ fn value(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Option<Node> {
                     return None;
                 }
                 let key = string(r);
-                if key.value == "<<" {
+                if !key_fine(&key.value, false) {
                     return None;
                 }
                 r.skip_space();
@@ -90,20 +89,9 @@ fn value(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Option<Node> {
         b'"' => Some(Node::Scalar(string(r))),
         b'}' | b']' | b',' | b':' => None,
         _ => {
-            let len = r.bytes[start..]
-                .iter()
-                .position(
-                    |&b| !matches!(b, b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'.' | b'+' | b'-'),
-                )
-                .unwrap_or(r.bytes.len() - start);
-            r.i += len.max(1);
-            let value = r.text.get(start..r.i)?;
-            if value.starts_with(|c: char| matches!(c, '.' | '+' | '-' | '0'..='9')) {
-                match resolve_plain(value) {
-                    Resolved::BigInt(_) => return None,
-                    Resolved::Float(f) if !f.is_finite() => return None,
-                    _ => {}
-                }
+            let value = r.plain();
+            if !plain_value_fine(value) {
+                return None;
             }
             Some(Node::Scalar(Scalar {
                 value: value.to_string(),
@@ -140,15 +128,12 @@ fn elements(
 
 /// The string whose opening quote is at `r`, as [`super::compose`] reads it.
 fn string(r: &mut Cursor) -> Scalar {
-    let start = r.i;
-    let (value, escaped) = r.string();
-    let src = &r.text[start..r.i];
-    let kept = (escaped || needs_escapes(&value)) && first_control(src).is_none();
+    let (value, source) = r.quoted();
     Scalar {
         value,
         style: ScalarStyle::DoubleQuoted,
         tag: None,
-        source: kept.then(|| src.into()),
+        source,
         json: true,
         anchor: None,
     }
