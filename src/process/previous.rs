@@ -300,9 +300,16 @@ impl Previous {
             for file in files_of(path)? {
                 let text = crate::sources::read_text(&file)?;
                 let source = file.display().to_string();
-                if !prev.add_stream(&text, &source, &mut ignored)? {
-                    for (item, label) in read_items(&text, &source)? {
-                        prev.add(item, &label, &mut ignored)?;
+                match read_stream(&text, &source) {
+                    Some(stream) => {
+                        // The text is no longer needed when its CRDs are compiled.
+                        drop(text);
+                        prev.add_stream(stream, &mut ignored)?;
+                    }
+                    None => {
+                        for (item, label) in read_items(&text, &source)? {
+                            prev.add(item, &label, &mut ignored)?;
+                        }
                     }
                 }
             }
@@ -332,58 +339,12 @@ impl Previous {
         }
     }
 
-    /// Adds the objects of `text`, a plain stream of several documents, one document at a time
-    /// (what [`read_items`] gives, without every document's tree at once); `false`, with
-    /// nothing added, when [`read_items`] must read it: a single document (a ResourceList or
-    /// `kind: List` is one), a document that is not an object, or a stream the reader refuses
-    /// (see [`resourcelist::read`]).
+    /// Adds the objects of a stream [`read_stream`] read.
     fn add_stream(
         &mut self,
-        text: &str,
-        source: &str,
+        Stream { pending, blocks }: Stream,
         ignored: &mut Vec<crate::results::KrmResult>,
-    ) -> Result<bool, ProcessError> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        // Each document is made compact as it is read (CRDs are loaded when all are read).
-        // An object's JSON is written from the tree as read; only its head (apiVersion, kind
-        // and metadata) is made a [`Node`], to be checked and matched. A document whose JSON
-        // is written needs no other check of its meaning ([`write_plain_json`]); the reader
-        // leaves the check of the others to this loop.
-        let mut pending = Vec::new();
-        let mut blocks = Blocks::default();
-        for (i, doc) in read::Reader::new(text).unchecked().enumerate() {
-            let Ok(doc) = doc else { return Ok(false) };
-            let Some(root) = doc.root else { continue };
-            let head = head_of(&root);
-            if head.is_null() {
-                if read::decode::check(&root).is_err() {
-                    return Ok(false);
-                }
-                continue;
-            }
-            let label = format!("{source} (document {i})");
-            if resourcelist::check_object(&head, &label).is_err() {
-                return Ok(false);
-            }
-            pending.push(match is_crd(&head) {
-                true => match read::decode::check(&root) {
-                    Ok(()) => Pending::Crd(Kept::new(read::to_node(root), true), label),
-                    Err(_) => return Ok(false),
-                },
-                false => match written(root, &mut blocks) {
-                    Some(body) => {
-                        let (api_version, kind) = api_version_kind(&head);
-                        let group = group_of(&api_version).into();
-                        Pending::Object(Identity::of(&head), group, kind.into(), body)
-                    }
-                    None => return Ok(false),
-                },
-            });
-        }
-        if pending.len() < 2 {
-            return Ok(false);
-        }
-        blocks.seal();
+    ) -> Result<(), ProcessError> {
         for p in pending {
             match p {
                 Pending::Crd(kept, label) => self.add(kept.node(), &label, ignored)?,
@@ -403,7 +364,7 @@ impl Previous {
                 }
             }
         }
-        Ok(true)
+        Ok(())
     }
 
     fn add(
@@ -506,6 +467,62 @@ impl Previous {
             .find(|(ns, _)| scoped(ns) == want)
             .map(|&(_, i)| self.kept[i].node())
     }
+}
+
+/// The objects of `text`, a plain stream of several documents, read one document at a time
+/// (what [`read_items`] gives, without every document's tree at once) into what owns none of
+/// the text; `None` when [`read_items`] must read it: a single document (a ResourceList or
+/// `kind: List` is one), a document that is not an object, or a stream the reader refuses (see
+/// [`resourcelist::read`]).
+fn read_stream(text: &str, source: &str) -> Option<Stream> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Each document is made compact as it is read (CRDs are loaded when all are read).
+    // An object's JSON is written from the tree as read; only its head (apiVersion, kind
+    // and metadata) is made a [`Node`], to be checked and matched. A document whose JSON
+    // is written needs no other check of its meaning ([`write_plain_json`]); the reader
+    // leaves the check of the others to this loop.
+    let mut pending = Vec::new();
+    let mut blocks = Blocks::default();
+    for (i, doc) in read::Reader::new(text).unchecked().enumerate() {
+        let Ok(doc) = doc else { return None };
+        let Some(root) = doc.root else { continue };
+        let head = head_of(&root);
+        if head.is_null() {
+            if read::decode::check(&root).is_err() {
+                return None;
+            }
+            continue;
+        }
+        let label = format!("{source} (document {i})");
+        if resourcelist::check_object(&head, &label).is_err() {
+            return None;
+        }
+        pending.push(match is_crd(&head) {
+            true => match read::decode::check(&root) {
+                Ok(()) => Pending::Crd(Kept::new(read::to_node(root), true), label),
+                Err(_) => return None,
+            },
+            false => match written(root, &mut blocks) {
+                Some(body) => {
+                    let (api_version, kind) = api_version_kind(&head);
+                    let group = group_of(&api_version).into();
+                    Pending::Object(Identity::of(&head), group, kind.into(), body)
+                }
+                None => return None,
+            },
+        });
+    }
+    if pending.len() < 2 {
+        return None;
+    }
+    blocks.seal();
+    Some(Stream { pending, blocks })
+}
+
+/// A stream's objects as [`read_stream`] reads them.
+struct Stream {
+    pending: Vec<Pending>,
+    blocks: Blocks,
 }
 
 /// A document read whole ahead of the others.
