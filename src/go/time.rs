@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+pub mod zoneinfo;
+
 /// Nanoseconds per unit of `time.ParseDuration`.
 fn unit(u: &str) -> Option<u64> {
     Some(match u {

@@ -14,6 +14,7 @@ use super::conv::{MAX_UNIX, MIN_UNIX};
 use super::Bind::Overloads;
 use super::{no_overload, Bindings};
 use crate::go::strconv::quote;
+use crate::go::time::zoneinfo;
 use chrono::{DateTime, Datelike, NaiveDateTime, Timelike};
 
 const NANOS: i64 = 1_000_000_000;
@@ -282,10 +283,17 @@ fn in_zone(t: &Timestamp, tz: &str) -> Result<NaiveDateTime, Error> {
 
 fn in_zone_as_go(t: &Timestamp, tz: &str) -> Result<NaiveDateTime, Error> {
     let Some((hours, minutes)) = tz.split_once(':') else {
-        return Ok(match tz {
-            "" | "UTC" | "Local" => t.naive_utc(),
-            _ => t.with_timezone(&load_location(tz)?).naive_local(),
-        });
+        return match tz {
+            "" | "UTC" | "Local" => Ok(t.naive_utc()),
+            _ => {
+                let location =
+                    zoneinfo::load_location(tz).map_err(|e| Error::text(e.to_string()))?;
+                let offset = location.offset(t.timestamp());
+                t.naive_utc()
+                    .checked_add_signed(chrono::Duration::seconds(offset.into()))
+                    .ok_or_else(timestamp_overflow)
+            }
+        };
     };
     let hr = go_atoi(hours)?;
     let min = go_atoi(minutes)?;
@@ -299,15 +307,6 @@ fn in_zone_as_go(t: &Timestamp, tz: &str) -> Result<NaiveDateTime, Error> {
     t.naive_utc()
         .checked_add_signed(shift)
         .ok_or_else(timestamp_overflow)
-}
-
-/// Go's `time.LoadLocation` for a name other than `""`, `UTC` and `Local`.
-fn load_location(name: &str) -> Result<chrono_tz::Tz, Error> {
-    if name.contains("..") || name.starts_with(['/', '\\']) {
-        return Err(Error::text("time: invalid location name"));
-    }
-    name.parse::<chrono_tz::Tz>()
-        .map_err(|_| Error::text(format!("unknown time zone {name}")))
 }
 
 /// Go's `strconv.Atoi`: an optional sign and decimal digits, within int64.
