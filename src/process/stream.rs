@@ -112,9 +112,11 @@ pub struct Streamer<'c> {
 /// How many items per thread wait before a batch is processed ([`Streamer::flush`]); a batch
 /// also ends at [`BATCH_BYTES`] of input (its trees are held until it is written: about 19
 /// times the text for the corpus CRDs; at 2 MB, two threads' batches of CRDs made the 10k
-/// list's peak, 211 MB against 177 MB at 512 KB, at the same speed).
+/// list's peak, 211 MB against 177 MB at 512 KB, at the same speed; at 512 KB they still made
+/// the peak of a small update run, 28–29 MB against 26.4–27.3 MB at 128 KB for the bench's
+/// 1,000 updates, with the 10k and 100k lists as fast).
 const BATCH_ITEMS: usize = 32;
-const BATCH_BYTES: usize = 512 << 10;
+const BATCH_BYTES: usize = 128 << 10;
 
 /// An item read and not yet processed.
 struct Pending {
