@@ -217,6 +217,40 @@ fn timestamp_accessors() {
         )),
         Ok(30)
     );
+    // Past the data's last transition, the zone's POSIX rule (Go's tzset): daylight saving
+    // time in an American summer of 2100, an Australian one in January of 2090.
+    assert_eq!(
+        int(call(
+            "getHours",
+            &[ts("2100-07-01T12:00:00Z"), Val::str("America/Los_Angeles")]
+        )),
+        Ok(5)
+    );
+    assert_eq!(
+        int(call(
+            "getHours",
+            &[ts("2100-12-01T12:00:00Z"), Val::str("America/Los_Angeles")]
+        )),
+        Ok(4)
+    );
+    assert_eq!(
+        int(call(
+            "getHours",
+            &[ts("2090-01-15T00:00:00Z"), Val::str("Australia/Sydney")]
+        )),
+        Ok(11)
+    );
+    // A name as Go finds a file: with its case, and never outside the database's folder.
+    for (zone, want) in [
+        ("america/new_york", "unknown time zone america/new_york"),
+        ("../../etc/passwd", "time: invalid location name"),
+    ] {
+        assert_eq!(
+            call("getHours", &[summer.clone(), Val::str(zone)]).unwrap_err(),
+            Error::text(want),
+            "{zone}"
+        );
+    }
     assert_eq!(
         call("getHours", &[summer.clone(), Val::Int(1)]).unwrap_err(),
         Error::NoSuchOverload
