@@ -18,7 +18,7 @@
 //! ANTLR's commonest repairs do (a character the lexer refuses skipped, one extraneous token
 //! deleted), and says so otherwise: the parse's own errors then stand.
 
-use crate::cel::locate::{number_len, string_end};
+use crate::cel::locate::number_len;
 
 /// cel-go's default `MaxRecursionDepth` (`parser.NewParser`), which the apiserver keeps.
 pub const LIMIT: u32 = 250;
@@ -48,10 +48,9 @@ pub const VISITOR_MESSAGE: &str = "max recursion depth exceeded";
 
 /// Both limits of `src`, each at `limit`.
 pub fn check(src: &str, limit: u32) -> Depth {
-    let (tokens, complete, refused) = lex(src, true);
+    let (tokens, refused) = lex(src, true);
     let mut walk = Walk {
         tokens: &tokens,
-        complete,
         mended: !refused.is_empty(),
         at: 0,
         open: [0; RULES],
@@ -93,11 +92,11 @@ enum Tok {
     Escaped,
 }
 
-/// The tokens of `src` (each with its byte offset); whether they are all of it (`false` when
-/// an unterminated string ends them); where a character the lexer refuses was skipped (as
-/// ANTLR's lexer skips it, after its `token recognition error`). `escaped_names`: whether the
+/// The tokens of `src` (each with its byte offset), and where a character or literal the
+/// lexer refuses starts: skipped as ANTLR's lexer skips it after its `token recognition
+/// error` (see [`literal`]). `escaped_names`: whether the
 /// grammar has `ESC_IDENTIFIER` (cel-go v0.23 on; before, a backtick is refused).
-fn lex(src: &str, escaped_names: bool) -> (Vec<(Tok, usize)>, bool, Vec<usize>) {
+fn lex(src: &str, escaped_names: bool) -> (Vec<(Tok, usize)>, Vec<usize>) {
     let mut refused = Vec::new();
     let b = src.as_bytes();
     let mut out = Vec::new();
@@ -111,12 +110,26 @@ fn lex(src: &str, escaped_names: bool) -> (Vec<(Tok, usize)>, bool, Vec<usize>) 
         } else if b[i..].starts_with(b"//") {
             i = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |p| i + p);
             continue;
-        } else if let Some(end) = string_end(b, i) {
-            if !terminated(&src[i..end]) {
-                return (out, false, refused);
+        } else if let Some(scan) = literal(b, i) {
+            match scan {
+                Lit::Token(end) => {
+                    i = end;
+                    Tok::Lit
+                }
+                Lit::Prefix(end) => {
+                    i = end;
+                    // `""` (before a third quote), else the name before the quote.
+                    match b[end - 1] {
+                        b'"' | b'\'' => Tok::Lit,
+                        _ => Tok::Ident,
+                    }
+                }
+                Lit::Refused(resume) => {
+                    refused.push(i);
+                    i = resume;
+                    continue;
+                }
             }
-            i = end;
-            Tok::Lit
         } else if c.is_ascii_digit() || (c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit))
         {
             i += number_len(&b[i..]);
@@ -143,13 +156,31 @@ fn lex(src: &str, escaped_names: bool) -> (Vec<(Tok, usize)>, bool, Vec<usize>) 
             i += len;
             Tok::Escaped
         } else {
+            // A character no token starts with is refused alone; one a token starts with
+            // (`&`, `|`, `=`, a backtick before a name) with what it read up to the character
+            // it failed at, that one included (ANTLR's lexer consumes it to recover).
             refused.push(i);
-            i += src[i..].chars().next().map_or(1, char::len_utf8);
+            let fail = match c {
+                b'&' | b'|' | b'=' => Some(i + 1),
+                b'`' if escaped_names => Some(
+                    i + 1
+                        + b[i + 1..]
+                            .iter()
+                            .take_while(|x| x.is_ascii_alphanumeric() || b"_.-/ ".contains(x))
+                            .count(),
+                ),
+                _ => None,
+            };
+            i = match fail {
+                Some(f) if f < b.len() => f + char_len(b, f),
+                Some(_) => b.len(),
+                None => i + char_len(b, i),
+            };
             continue;
         };
         out.push((tok, start));
     }
-    (out, true, refused)
+    (out, refused)
 }
 
 /// cel-go's `ErrorRecoveryLookaheadTokenLimit` (its default, which the apiserver keeps): the
@@ -158,13 +189,9 @@ pub const LOOKAHEAD_LIMIT: usize = 256;
 
 /// Where the token starts that a recovery consuming every token from byte `at` to the end
 /// would stop at, cel-go's `lookaheadConsumer` refusing it (`error recovery token lookahead
-/// limit exceeded: 256`): the first past [`LOOKAHEAD_LIMIT`]. `None` when there are no more,
-/// or when a literal the lexer refuses ends the tokens read here.
+/// limit exceeded: 256`): the first past [`LOOKAHEAD_LIMIT`]. `None` when there are no more.
 pub fn lookahead_stop(src: &str, at: usize, escaped_names: bool) -> Option<usize> {
-    let (tokens, complete, _) = lex(src, escaped_names);
-    if !complete {
-        return None;
-    }
+    let (tokens, _) = lex(src, escaped_names);
     tokens
         .iter()
         .filter(|(_, start)| *start >= at)
@@ -179,7 +206,7 @@ pub fn unlexed_backticks(src: &str) -> Vec<usize> {
     if !src.contains('`') {
         return Vec::new();
     }
-    let (_, _, refused) = lex(src, false);
+    let (_, refused) = lex(src, false);
     refused
         .into_iter()
         .filter(|&at| src.as_bytes()[at] == b'`')
@@ -206,7 +233,7 @@ pub fn escaped_names(src: &str) -> Vec<usize> {
     if !src.contains('`') {
         return Vec::new();
     }
-    let (tokens, _, _) = lex(src, true);
+    let (tokens, _) = lex(src, true);
     let mut out = Vec::new();
     // Whether each open bracket is a message literal's `{` (a name or literal before it).
     let mut braces: Vec<bool> = Vec::new();
@@ -238,19 +265,128 @@ pub fn escaped_names(src: &str) -> Vec<usize> {
     out
 }
 
-/// Whether a string literal's text (from its prefix to where [`string_end`] ends it) is closed,
-/// with no line break in a single-quoted one (the lexer's `STRING` and `BYTES`).
-fn terminated(text: &str) -> bool {
-    let body = text.trim_start_matches(['r', 'R', 'b', 'B']);
-    let q = &body[..1];
-    let close = if body.starts_with(&q.repeat(3)) {
-        q.repeat(3)
-    } else {
-        q.to_string()
+/// How ANTLR's lexer reads a string or bytes literal (`STRING`, `BYTES`) at a byte offset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Lit {
+    /// A whole literal, ending here.
+    Token(usize),
+    /// The literal fails, and the lexer takes the longest token it had read on the way (its
+    /// last accepting state): a name (`r`, `b`, `br` before the quote) or an empty string
+    /// (`""` before a third quote), ending here.
+    Prefix(usize),
+    /// The literal fails with nothing read on the way (`token recognition error`): the lexer
+    /// goes on after the character it failed at (at the end of the text, nowhere).
+    Refused(usize),
+}
+
+/// How the lexer reads the literal starting at `i` (`None`: no literal starts there): the
+/// grammar's `STRING` (`'…'`, `"…"`, their triple-quoted forms, each raw with an `r`) and
+/// `BYTES` (a `b` before a `STRING`), read as ANTLR's lexer reads them, the longest match,
+/// falling back to the last token it could end on.
+fn literal(b: &[u8], i: usize) -> Option<Lit> {
+    let mut j = i;
+    let mut raw = false;
+    // The name a prefix is, if the literal fails: its end.
+    let mut name = None;
+    if matches!(b.get(j), Some(b'b' | b'B')) {
+        j += 1;
+        name = Some(j);
+    }
+    if matches!(b.get(j), Some(b'r' | b'R')) {
+        j += 1;
+        raw = true;
+        name = Some(j);
+    }
+    let q = *b.get(j)?;
+    if q != b'"' && q != b'\'' {
+        return None;
+    }
+    let fail = |at: Option<usize>, accepted: Option<usize>| match accepted {
+        Some(end) => Lit::Prefix(end),
+        // The failing character is consumed; at the end of the text, nothing is.
+        None => Lit::Refused(at.map_or(b.len(), |f| f + char_len(b, f))),
     };
-    body.len() >= 2 * close.len()
-        && body.ends_with(&close)
-        && (close.len() == 3 || !body.contains(['\n', '\r']))
+    // An empty literal is whole at `j + 2`: the longest read so far when a triple-quoted one
+    // fails.
+    if b.get(j + 1) == Some(&q) {
+        if b.get(j + 2) != Some(&q) {
+            return Some(Lit::Token(j + 2));
+        }
+        let mut k = j + 3;
+        loop {
+            if k >= b.len() {
+                return Some(fail(None, Some(j + 2)));
+            }
+            if b[k..].starts_with(&[q, q, q]) {
+                return Some(Lit::Token(k + 3));
+            }
+            if b[k] == b'\\' && !raw {
+                match escape(b, k) {
+                    Ok(end) => k = end,
+                    Err(_) => return Some(fail(None, Some(j + 2))),
+                }
+            } else {
+                k += 1;
+            }
+        }
+    }
+    let mut k = j + 1;
+    loop {
+        let Some(&c) = b.get(k) else {
+            return Some(fail(None, name));
+        };
+        if c == q {
+            return Some(Lit::Token(k + 1));
+        }
+        if c == b'\n' || c == b'\r' {
+            return Some(fail(Some(k), name));
+        }
+        if c == b'\\' && !raw {
+            match escape(b, k) {
+                Ok(end) => k = end,
+                Err(at) => return Some(fail(at, name)),
+            }
+        } else {
+            k += 1;
+        }
+    }
+}
+
+/// The end of the escape sequence (`ESC_SEQ`) at `k` (its backslash), or where the lexer
+/// fails in it (`None`: at the end of the text).
+fn escape(b: &[u8], k: usize) -> Result<usize, Option<usize>> {
+    let at = |n: usize| b.get(k + n).copied();
+    let need = |from: usize, count: usize, ok: fn(u8) -> bool| {
+        for n in from..from + count {
+            match at(n) {
+                Some(c) if ok(c) => {}
+                Some(_) => return Err(Some(k + n)),
+                None => return Err(None),
+            }
+        }
+        Ok(k + from + count)
+    };
+    match at(1) {
+        None => Err(None),
+        Some(
+            b'a' | b'b' | b'f' | b'n' | b'r' | b't' | b'v' | b'"' | b'\'' | b'\\' | b'?' | b'`',
+        ) => Ok(k + 2),
+        Some(b'x' | b'X') => need(2, 2, |c| c.is_ascii_hexdigit()),
+        Some(b'u') => need(2, 4, |c| c.is_ascii_hexdigit()),
+        Some(b'U') => need(2, 8, |c| c.is_ascii_hexdigit()),
+        Some(b'0'..=b'3') => need(2, 2, |c| matches!(c, b'0'..=b'7')),
+        Some(_) => Err(Some(k + 1)),
+    }
+}
+
+/// The length of the character at byte `i`.
+fn char_len(b: &[u8], i: usize) -> usize {
+    match b[i] {
+        0x00..=0x7f => 1,
+        0xc0..=0xdf => 2,
+        0xe0..=0xef => 3,
+        _ => 4,
+    }
 }
 
 /// The grammar's rules that can enclose themselves, each counted on its own by the listener.
@@ -284,8 +420,6 @@ struct Node {
 
 struct Walk<'t> {
     tokens: &'t [(Tok, usize)],
-    /// Whether the tokens are the whole rule (else they end where the lexer failed).
-    complete: bool,
     /// Whether the walk went on past a broken grammar (a skipped character, a deleted token).
     mended: bool,
     at: usize,
@@ -297,14 +431,9 @@ struct Walk<'t> {
 type Step<T> = Result<T, Stop>;
 
 impl Walk<'_> {
-    /// The token `k` ahead: `Ok(None)` at the rule's end; past a lexer failure the rule is
-    /// malformed.
+    /// The token `k` ahead: `Ok(None)` at the rule's end.
     fn peek_at(&self, k: usize) -> Step<Option<Tok>> {
-        match self.tokens.get(self.at + k) {
-            Some((t, _)) => Ok(Some(*t)),
-            None if self.complete => Ok(None),
-            None => Err(Stop::Malformed),
-        }
+        Ok(self.tokens.get(self.at + k).map(|&(t, _)| t))
     }
 
     fn peek(&self) -> Step<Option<Tok>> {

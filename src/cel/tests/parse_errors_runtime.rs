@@ -6,7 +6,8 @@
 //!
 //! Go is not on this machine. The answers were given by ANTLR's Java runtime (4.7.2, Debian's)
 //! running the parser ANTLR generates from cel-go v0.26.0's `CEL.g4`, with the parts of
-//! antlr4-go and cel-go that differ from Java's written over it for the check (not kept here):
+//! antlr4-go and cel-go that differ from Java's written over it for the check
+//! (`scripts/cel-parser-oracle/`):
 //! antlr4-go's `DefaultErrorStrategy.Sync`, which remembers no state; cel-go's
 //! `recoveryLimitErrorStrategy` (30 recovery attempts, 256 tokens consumed by one recovery);
 //! its `SyntaxError` (the `reservedIdentifier` rewrite, at most 100 errors). On the 2,160
@@ -322,5 +323,656 @@ fn past_the_rules_budget_a_failed_match_keeps_the_crates_tokens() {
     assert_eq!(
         lines[99],
         want("ERROR: <input>:1:996: Syntax error: mismatched input 'b' expecting {')', ','}")
+    );
+}
+
+/// A recovery that consumes every token to the end counts them as ANTLR's lexer makes them,
+/// around what it refuses: a literal it fails in is skipped through the character it failed
+/// at (a bad escape, a line break in a single-quoted string, the end), unless it had read a
+/// shorter token on the way (`r`, `b`, `br` before the quote, `""` before a third quote),
+/// which it takes instead; `&`, `|`, `=` and an unclosed backtick name take the character
+/// after them with them. Each construct after `a b` and `n` tokens `c`, then six more: the
+/// answers of the runtime (as [`CASES`]) at the count where the limit starts to apply.
+const LEXED: &[(&str, usize, &[&str])] = &[
+    (
+        r#""x\q""#,
+        254,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:513: Syntax error: token recognition error at: '"x\q'"#,
+            r#"ERROR: <input>:1:517: Syntax error: token recognition error at: '" c c c c c c'"#,
+        ],
+    ),
+    (
+        r#""x\q""#,
+        256,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#"'x\q'"#,
+        254,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:513: Syntax error: token recognition error at: ''x\q'"#,
+            r#"ERROR: <input>:1:517: Syntax error: token recognition error at: '' c c c c c c'"#,
+        ],
+    ),
+    (
+        r#"'x\q'"#,
+        256,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#""x\x4g""#,
+        254,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:513: Syntax error: token recognition error at: '"x\x4g'"#,
+            r#"ERROR: <input>:1:519: Syntax error: token recognition error at: '" c c c c c c'"#,
+        ],
+    ),
+    (
+        r#""x\x4g""#,
+        256,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#""\u12z""#,
+        254,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:513: Syntax error: token recognition error at: '"\u12z'"#,
+            r#"ERROR: <input>:1:519: Syntax error: token recognition error at: '" c c c c c c'"#,
+        ],
+    ),
+    (
+        r#""\u12z""#,
+        256,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#""\U0000000g""#,
+        254,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:513: Syntax error: token recognition error at: '"\U0000000g'"#,
+            r#"ERROR: <input>:1:524: Syntax error: token recognition error at: '" c c c c c c'"#,
+        ],
+    ),
+    (
+        r#""\U0000000g""#,
+        256,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#""\4""#,
+        254,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:513: Syntax error: token recognition error at: '"\4'"#,
+            r#"ERROR: <input>:1:516: Syntax error: token recognition error at: '" c c c c c c'"#,
+        ],
+    ),
+    (
+        r#""\4""#,
+        256,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#""\08""#,
+        254,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:513: Syntax error: token recognition error at: '"\08'"#,
+            r#"ERROR: <input>:1:517: Syntax error: token recognition error at: '" c c c c c c'"#,
+        ],
+    ),
+    (
+        r#""\08""#,
+        256,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#""ab"#,
+        254,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:513: Syntax error: token recognition error at: '"ab c c c c c c'"#,
+        ],
+    ),
+    (
+        r#""ab"#,
+        256,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#"'ab"#,
+        254,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:513: Syntax error: token recognition error at: ''ab c c c c c c'"#,
+        ],
+    ),
+    (
+        r#"'ab"#,
+        256,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#"r"a\q""#,
+        248,
+        &[r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#],
+    ),
+    (
+        r#"r"a\q""#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#"b"x\q""#,
+        254,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:514: Syntax error: token recognition error at: '"x\q'"#,
+            r#"ERROR: <input>:1:518: Syntax error: token recognition error at: '" c c c c c c'"#,
+        ],
+    ),
+    (
+        r#"b"x\q""#,
+        256,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#"br"ab"#,
+        254,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:515: Syntax error: token recognition error at: '"ab c c c c c c'"#,
+        ],
+    ),
+    (
+        r#"br"ab"#,
+        256,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#""""a\qb""""#,
+        252,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:511: Syntax error: token recognition error at: '"a\q'"#,
+            r#"ERROR: <input>:1:518: Syntax error: token recognition error at: '" c c c c c c'"#,
+        ],
+    ),
+    (
+        r#""""a\qb""""#,
+        254,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:515: Syntax error: token recognition error at: '"a\q'"#,
+        ],
+    ),
+    (
+        r#"'''a\qb'''"#,
+        252,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:511: Syntax error: token recognition error at: ''a\q'"#,
+            r#"ERROR: <input>:1:518: Syntax error: token recognition error at: '' c c c c c c'"#,
+        ],
+    ),
+    (
+        r#"'''a\qb'''"#,
+        254,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:515: Syntax error: token recognition error at: ''a\q'"#,
+        ],
+    ),
+    (
+        r#"r"""ab"#,
+        254,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:516: Syntax error: token recognition error at: '"ab c c c c c c'"#,
+        ],
+    ),
+    (
+        r#"r"""ab"#,
+        256,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#""""ab"#,
+        254,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:515: Syntax error: token recognition error at: '"ab c c c c c c'"#,
+        ],
+    ),
+    (
+        r#""""ab"#,
+        256,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#"&x"#,
+        248,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:501: Syntax error: token recognition error at: '&x'"#,
+        ],
+    ),
+    (
+        r#"&x"#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:509: Syntax error: token recognition error at: '&x'"#,
+        ],
+    ),
+    (
+        r#"&&"#,
+        248,
+        &[r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#],
+    ),
+    (
+        r#"&&"#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#"|x"#,
+        248,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:501: Syntax error: token recognition error at: '|x'"#,
+        ],
+    ),
+    (
+        r#"|x"#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:509: Syntax error: token recognition error at: '|x'"#,
+        ],
+    ),
+    (
+        r#"=x"#,
+        248,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:501: Syntax error: token recognition error at: '=x'"#,
+        ],
+    ),
+    (
+        r#"=x"#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:509: Syntax error: token recognition error at: '=x'"#,
+        ],
+    ),
+    (
+        r#"=="#,
+        248,
+        &[r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#],
+    ),
+    (
+        r#"=="#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#"`a b`"#,
+        248,
+        &[r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#],
+    ),
+    (
+        r#"`a b`"#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#"`a!b`"#,
+        254,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:513: Syntax error: token recognition error at: '`a!'"#,
+            r#"ERROR: <input>:1:517: Syntax error: token recognition error at: '` c c c c c c'"#,
+        ],
+    ),
+    (
+        r#"`a!b`"#,
+        256,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#"``"#,
+        248,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:501: Syntax error: token recognition error at: '``'"#,
+        ],
+    ),
+    (
+        r#"``"#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:509: Syntax error: token recognition error at: '``'"#,
+        ],
+    ),
+    (
+        r#"`ab"#,
+        254,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:513: Syntax error: token recognition error at: '`ab c c c c c c'"#,
+        ],
+    ),
+    (
+        r#"`ab"#,
+        256,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#"@"#,
+        248,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:501: Syntax error: token recognition error at: '@'"#,
+        ],
+    ),
+    (
+        r#"@"#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:509: Syntax error: token recognition error at: '@'"#,
+        ],
+    ),
+    (
+        r#"#"#,
+        248,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:501: Syntax error: token recognition error at: '#'"#,
+        ],
+    ),
+    (
+        r#"#"#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:509: Syntax error: token recognition error at: '#'"#,
+        ],
+    ),
+    (
+        r#"\"#,
+        248,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:501: Syntax error: token recognition error at: '\'"#,
+        ],
+    ),
+    (
+        r#"\"#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:509: Syntax error: token recognition error at: '\'"#,
+        ],
+    ),
+    (
+        r#"1e"#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#"0x"#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#"1."#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#".5e"#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#""\?\`""#,
+        248,
+        &[r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#],
+    ),
+    (
+        r#""\?\`""#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#"b"""x""""#,
+        248,
+        &[r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#],
+    ),
+    (
+        r#"b"""x""""#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#"B"x""#,
+        248,
+        &[r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#],
+    ),
+    (
+        r#"B"x""#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#"R"x""#,
+        248,
+        &[r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#],
+    ),
+    (
+        r#"R"x""#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#"bR"x""#,
+        248,
+        &[r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#],
+    ),
+    (
+        r#"bR"x""#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#"rb"x""#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#""é\q""#,
+        254,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:513: Syntax error: token recognition error at: '"é\q'"#,
+            r#"ERROR: <input>:1:517: Syntax error: token recognition error at: '" c c c c c c'"#,
+        ],
+    ),
+    (
+        r#""é\q""#,
+        256,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#""é"#,
+        254,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:513: Syntax error: token recognition error at: '"é c c c c c c'"#,
+        ],
+    ),
+    (
+        r#""é"#,
+        256,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#"""""#,
+        254,
+        &[
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+            r#"ERROR: <input>:1:515: Syntax error: token recognition error at: '" c c c c c c'"#,
+        ],
+    ),
+    (
+        r#"""""#,
+        256,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#"''''"#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+    (
+        r#""""""#,
+        252,
+        &[
+            r#"ERROR: <input>:-1:0: error recovery token lookahead limit exceeded: 256"#,
+            r#"ERROR: <input>:1:3: Syntax error: mismatched input 'b' expecting <EOF>"#,
+        ],
+    ),
+];
+
+#[test]
+fn a_recovery_to_the_end_counts_the_tokens_the_lexer_makes() {
+    let rows = LEXED.iter().map(|&(construct, n, want)| {
+        let src = format!("a b{} {construct} c c c c c c", " c".repeat(n));
+        (src, want.to_vec())
+    });
+    let wrong = differences(rows);
+    assert!(
+        wrong.is_empty(),
+        "{} differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
     );
 }
