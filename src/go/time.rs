@@ -457,9 +457,14 @@ fn digits(b: &[u8]) -> Option<i64> {
     })
 }
 
+/// Whether a proleptic Gregorian year is a leap year (Go's `isLeap`).
+fn is_leap(y: i64) -> bool {
+    y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
+}
+
 fn days_in_month(y: i64, m: i64) -> i64 {
     match m {
-        2 if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
+        2 if is_leap(y) => 29,
         2 => 28,
         4 | 6 | 9 | 11 => 30,
         _ => 31,

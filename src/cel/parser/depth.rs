@@ -162,13 +162,9 @@ fn lex(src: &str, escaped_names: bool) -> (Vec<(Tok, usize)>, Vec<usize>) {
             refused.push(i);
             let fail = match c {
                 b'&' | b'|' | b'=' => Some(i + 1),
-                b'`' if escaped_names => Some(
-                    i + 1
-                        + b[i + 1..]
-                            .iter()
-                            .take_while(|x| x.is_ascii_alphanumeric() || b"_.-/ ".contains(x))
-                            .count(),
-                ),
+                b'`' if escaped_names => {
+                    Some(i + 1 + b[i + 1..].iter().take_while(|&&x| name_byte(x)).count())
+                }
                 _ => None,
             };
             i = match fail {
@@ -213,14 +209,16 @@ pub fn unlexed_backticks(src: &str) -> Vec<usize> {
         .collect()
 }
 
+/// Whether a backtick-quoted name may hold `x` (`LETTER | DIGIT | '_' | '.' | '-' | '/' | ' '`).
+fn name_byte(x: u8) -> bool {
+    x.is_ascii_alphanumeric() || b"_.-/ ".contains(&x)
+}
+
 /// The length of a backtick-quoted name at the start of `b` (`ESC_IDENTIFIER: '`' (LETTER |
 /// DIGIT | '_' | '.' | '-' | '/' | ' ')+ '`'`).
 fn escaped_len(b: &[u8]) -> Option<usize> {
     let inner = b.get(1..)?;
-    let len = inner
-        .iter()
-        .take_while(|x| x.is_ascii_alphanumeric() || b"_.-/ ".contains(x))
-        .count();
+    let len = inner.iter().take_while(|&&x| name_byte(x)).count();
     (b[0] == b'`' && len > 0 && inner.get(len) == Some(&b'`')).then_some(len + 2)
 }
 

@@ -442,18 +442,13 @@ fn tzset_num(s: &str, min: i64, max: i64) -> Option<(i64, &str)> {
     (num >= min).then(|| (num, &s[digits..]))
 }
 
-fn is_leap(year: i64) -> bool {
-    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-}
-
-/// Days before each month of a year that is not a leap year (Go's `daysBefore`).
-const DAYS_BEFORE: [i64; 12] = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
-
 /// Go's `tzruleTime`: the second of `year` (from its start, in UTC) a rule takes effect at,
 /// in a zone `off` seconds east of UTC.
 fn tzrule_time(year: i64, r: Rule, off: i64) -> i64 {
     let s = match r.kind {
-        RuleKind::Julian => (r.day - 1) * DAY + i64::from(is_leap(year) && r.day >= 60) * DAY,
+        RuleKind::Julian => {
+            (r.day - 1) * DAY + i64::from(super::is_leap(year) && r.day >= 60) * DAY
+        }
         RuleKind::DayOfYear => r.day * DAY,
         RuleKind::MonthWeekDay => {
             // Zeller's congruence: the weekday of the month's first day.
@@ -475,10 +470,8 @@ fn tzrule_time(year: i64, r: Rule, off: i64) -> i64 {
                 }
                 d += 7;
             }
-            d += DAYS_BEFORE[(r.mon - 1) as usize];
-            if is_leap(year) && r.mon > 2 {
-                d += 1;
-            }
+            // Go adds the days before the month, and February 29th after it in a leap year.
+            d += super::days_from_civil(year, r.mon, 1) - super::days_from_civil(year, 1, 1);
             d * DAY
         }
     };
