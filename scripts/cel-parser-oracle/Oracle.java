@@ -111,6 +111,26 @@ public class Oracle {
             }
         }
 
+        // antlr4-go's GetTextFromInterval reads the stream to the offending token only
+        // (Java's getText fills it, so the lexer's later refusals would be reported first).
+        @Override
+        protected void reportNoViableAlternative(Parser p, NoViableAltException e) {
+            TokenStream tokens = p.getInputStream();
+            String input;
+            if (e.getStartToken().getType() == Token.EOF) {
+                input = "<EOF>";
+            } else {
+                StringBuilder b = new StringBuilder();
+                for (int i = e.getStartToken().getTokenIndex(); i <= e.getOffendingToken().getTokenIndex(); i++) {
+                    Token t = tokens.get(i);
+                    if (t.getType() == Token.EOF) break;
+                    b.append(t.getText());
+                }
+                input = b.toString();
+            }
+            p.notifyErrorListeners(e.getOffendingToken(), "no viable alternative at input " + escapeWSAndQuote(input), e);
+        }
+
         @Override
         public void sync(Parser p) throws RecognitionException {
             if (inErrorRecoveryMode(p)) return;

@@ -4,8 +4,8 @@
 //! the text ([`locate`]), and the string literals the crate reads otherwise than cel-go read
 //! again (`literals`).
 
+mod antlr;
 mod depth;
-mod expecting;
 pub(super) mod issues;
 mod literals;
 pub(super) mod locate;

@@ -13,7 +13,9 @@
 //!   the limit the visit stops: `max recursion depth exceeded`, with the errors the visit
 //!   reported before the node it stopped at.
 //!
-//! Both errors are cel-go's internal errors, at no place (`<input>:-1:0`). The walk follows
+//! Both errors are cel-go's internal errors, at no place (`<input>:-1:0`). The parse counts
+//! the first itself (`super::antlr`); this walk finds the second, stopping where the first
+//! would (the tests of both limits' rows run here too). The walk follows
 //! the CEL grammar (`parser/gen/CEL.g4`). Where the tokens break it, it goes on only as
 //! ANTLR's commonest repairs do (a character the lexer refuses skipped, one extraneous token
 //! deleted), and says so otherwise: the parse's own errors then stand.
@@ -36,11 +38,6 @@ pub enum Depth {
     /// The tokens break the grammar before the listener's limit was passed (or anywhere,
     /// for the visitor's, which is not counted over a mended tree).
     Malformed,
-}
-
-/// cel-go's message when the parse listener's limit is passed.
-pub fn listener_message(limit: u32) -> String {
-    format!("expression recursion limit exceeded: {limit}")
 }
 
 /// cel-go's message when the visitor's limit is passed.
@@ -177,22 +174,6 @@ fn lex(src: &str, escaped_names: bool) -> (Vec<(Tok, usize)>, Vec<usize>) {
         out.push((tok, start));
     }
     (out, refused)
-}
-
-/// cel-go's `ErrorRecoveryLookaheadTokenLimit` (its default, which the apiserver keeps): the
-/// most tokens one error recovery consumes.
-pub const LOOKAHEAD_LIMIT: usize = 256;
-
-/// Where the token starts that a recovery consuming every token from byte `at` to the end
-/// would stop at, cel-go's `lookaheadConsumer` refusing it (`error recovery token lookahead
-/// limit exceeded: 256`): the first past [`LOOKAHEAD_LIMIT`]. `None` when there are no more.
-pub fn lookahead_stop(src: &str, at: usize, escaped_names: bool) -> Option<usize> {
-    let (tokens, _) = lex(src, escaped_names);
-    tokens
-        .iter()
-        .filter(|(_, start)| *start >= at)
-        .nth(LOOKAHEAD_LIMIT)
-        .map(|&(_, start)| start)
 }
 
 /// Where the lexer of cel-go v0.22 (Kubernetes 1.32), whose grammar has no `ESC_IDENTIFIER`,

@@ -39,11 +39,6 @@ impl Issue {
         }
     }
 
-    /// What the issue says.
-    pub fn message(&self) -> &str {
-        &self.message
-    }
-
     /// Whether the issue is placed before byte `at` (an issue at no place is not).
     pub fn before(&self, at: usize) -> bool {
         self.offset.is_some_and(|o| o < at)

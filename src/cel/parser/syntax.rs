@@ -1,19 +1,16 @@
 //! Parsing a rule, with its errors as cel-go's parser (v0.26, under the apiserver's options)
-//! reports and displays them. The `cel` crate's parser is built from the same ANTLR grammar;
-//! what it does not do as cel-go does is done here, over the rule's tokens:
-//! - every error is reported, ordered by line and column, the first 100 and a count of the rest;
-//! - reserved words used as identifiers (`reserved identifier: var`), which cel-go refuses after
-//!   parsing (they may still be field names: `a.package`, `Msg{var: 1}`);
-//! - a macro's iteration variable named `__result__` (`iteration variable overwrites
-//!   accumulator variable`), and `map`/`filter` wording a bad one `argument is not an
-//!   identifier` where `all`/`exists`/`exists_one` say `argument must be a simple name`;
-//! - where an expression was complete and the next token fits nowhere, cel-go's ANTLR runtime
-//!   expects the one token its match wanted (`expecting <EOF>`, `expecting ')'`), where the
-//!   crate's lists what it expected at an earlier state (`super::expecting`);
-//! - a failed prediction at a character and `true`, `false` or `null` (`self.true`) is worded
-//!   as a failed match, as cel-go's `SyntaxError` rewrites it;
-//! - the crate's own reports of a tree its error recovery left incomplete (`Incomplete
-//!   ExprContext…!`) are not cel-go's: left out when a syntax error says what went wrong.
+//! reports and displays them.
+//! - The syntax errors are its parser's own: the grammar's ATN walked as antlr4-go walks it,
+//!   with its error recovery and cel-go's limits (`super::antlr`). Where one of those limits
+//!   stops the parse, nothing else is reported, as cel-go then never visits the tree.
+//! - The tree is the `cel` crate's, parsed from the same grammar. What cel-go's visitor
+//!   reports besides syntax errors is found in it and in the rule's tokens: reserved words
+//!   used as identifiers (`reserved identifier: var`, which may still be field names:
+//!   `a.package`, `Msg{var: 1}`); a macro's iteration variable named `__result__`
+//!   (`iteration variable overwrites accumulator variable`), and `map`/`filter` wording a bad
+//!   one `argument is not an identifier` where `all`/`exists`/`exists_one` say `argument must
+//!   be a simple name`; a string's escapes; the visitor's nesting limit (`super::depth`).
+//! - Every error is reported, ordered by line and column.
 
 use super::depth::{self, Depth};
 use crate::cel::issues::{Issue, Issues};
@@ -56,9 +53,6 @@ fn traditional_accumulator(e: &mut IdedExpr) {
         traditional_accumulator(child);
     }
 }
-
-/// The bytes the crate's parser reads again for one rule at least (see [`parse_lexed`]).
-const REPARSE_BYTES: usize = 64 << 10;
 
 /// The most code points cel-go parses (`parser.ExpressionSizeCodePointLimit`'s default).
 const SIZE_LIMIT: usize = 100_000;
@@ -146,119 +140,61 @@ pub(in crate::cel) fn parse_within(src: &str, limit: u32) -> Result<IdedExpr, Is
             spaced.as_str()
         }
     };
-    parse_lexed(src, text, &refused, limit, b)
+    parse_lexed(src, text, limit, b)
 }
 
-/// [`parse_within`] of `src` as the lexer reads it (`text`: `src` with the backticks it
-/// refuses, at `refused`, blanked), under the run's behaviours `b`.
+/// [`parse_within`] of `src`, whose tree the crate's parser reads from `text` (`src` with
+/// the backticks the lexer refuses, at `refused`, blanked), under the run's behaviours `b`.
+///
+/// The syntax errors are cel-go's parser's own (`super::antlr`); where it stops early (one
+/// of its limits), as cel-go the tree is not visited. Otherwise the crate's tree is what
+/// cel-go's visitor reads, and what that visit reports besides syntax errors is added.
 fn parse_lexed(
     src: &str,
     text: &str,
-    refused: &[usize],
     limit: u32,
     b: crate::versions::Behaviours,
 ) -> Result<IdedExpr, Issues> {
-    let depth = depth::check(text, limit);
-    // The crate's own listener counts only `expr`'s nesting, and stops once more than its
-    // maximum plus one are open: at `limit - 1` it stops where cel-go's would for `expr`, so
-    // never before cel-go's, and its parse never goes deeper.
-    let crate_limit = u16::try_from(limit.saturating_sub(1)).unwrap_or(u16::MAX - 1);
-    let crate_parse = |text: &str| {
-        Parser::new()
-            .enable_optional_syntax(true)
-            .max_recursion_depth(crate_limit)
-            .parse(&super::literals::for_the_crate(text))
-    };
-    // The crate's parser asked again on other texts (see `super::expecting`), within a budget
-    // of bytes for the rule: a long rule full of errors would otherwise be parsed again for
-    // each of them, each time up to it (300 errors in 3,000 bytes took 11 s).
-    let budget = std::cell::Cell::new(REPARSE_BYTES.max(2 * text.len()));
-    let reparse = |probe: &str| {
-        budget.set(budget.get().checked_sub(probe.len())?);
-        Some(match crate_parse(probe) {
-            Ok(_) => Vec::new(),
-            Err(errs) => errs
-                .errors
-                .into_iter()
-                .map(|e| (offset(probe, e.pos), e.msg))
-                .collect(),
-        })
-    };
-    let mut parsed = crate_parse(text);
-    if let Ok(e) = &mut parsed {
-        super::literals::as_cel_go(text, e);
-    }
-    let tokens = lex(text);
-    let mut issues: Vec<Issue> = Vec::new();
-    // Where cel-go's parse listener stops: its parse keeps the syntax errors before it, and
-    // the tree is never visited.
-    let mut stopped = match depth {
-        Depth::Listener { at } => Some(at),
-        _ => None,
-    };
-    if let Err(errs) = &parsed {
-        let recursion = |msg: &str| msg.contains("Recursion limit of");
-        if stopped.is_none() {
-            stopped = errs
-                .errors
-                .iter()
-                .find(|e| recursion(&e.msg))
-                .map(|e| offset(text, e.pos));
-        }
-        let syntax = errs.errors.iter().any(|e| !internal(&e.msg));
-        // Where the last syntax error the parser reported (not the lexer) is, and whether it
-        // is a failed match of the end of the rule.
-        let mut last: Option<(usize, bool)> = None;
-        for e in &errs.errors {
-            if syntax && internal(&e.msg) {
-                continue;
-            }
-            let at = offset(text, e.pos);
-            if let Some(stop) = stopped {
-                if at >= stop || recursion(&e.msg) || !e.msg.starts_with("Syntax error: ") {
-                    continue;
-                }
-            }
-            let msg = reworded(text, &tokens, at, &e.msg, &reparse);
-            // Before cel-go v0.23 the grammar has no backtick-quoted names to expect.
-            let msg = match b.escaped_names {
-                true => msg,
-                false => without_escaped_names(&msg),
-            };
+    let (syntax, stopped) = super::antlr::syntax_errors(src, b.escaped_names, limit);
+    let mut issues: Vec<Issue> = syntax
+        .into_iter()
+        .map(|(at, msg)| {
             // Before cel-go v0.23 a syntax error's text was read as a format string.
             let msg = match msg.starts_with("Syntax error: ") {
                 true => crate::cel::library::error_text(msg),
                 false => msg,
             };
-            if msg.starts_with("Syntax error: ") && !lexer_error(&msg) {
-                let end = msg.starts_with("Syntax error: mismatched input ")
-                    && msg.ends_with(" expecting <EOF>");
-                last = Some((at, end));
+            match at {
+                Some(at) => Issue::at(src, at, msg),
+                None => Issue::nowhere(msg),
             }
-            issues.push(Issue::at(src, at, msg));
-        }
-        // The last syntax error a failed match of the end of the rule, at the top: its
-        // recovery consumes every token to the end, and cel-go's lookahead limit stops it
-        // (and the lexer, whose refusals after that token are never read).
-        if let Some(stop) = last
-            .filter(|&(_, end)| end && stopped.is_none())
-            .and_then(|(at, _)| depth::lookahead_stop(text, at, b.escaped_names))
-        {
-            issues.retain(|i| i.before(stop + 1) || !lexer_error(i.message()));
-            let msg = format!(
-                "error recovery token lookahead limit exceeded: {}",
-                depth::LOOKAHEAD_LIMIT
-            );
-            issues.push(Issue::nowhere(msg));
-        }
-    }
-    for &at in refused.iter().filter(|&&at| stopped.is_none_or(|s| at < s)) {
-        let msg = "Syntax error: token recognition error at: '`'";
-        issues.push(Issue::at(src, at, msg));
-    }
-    if stopped.is_some() {
-        issues.push(Issue::nowhere(depth::listener_message(limit)));
+        })
+        .collect();
+    if stopped {
         return Err(Issues::reported(src, issues));
+    }
+    // The crate's own listener counts only `expr`'s nesting, and stops once more than its
+    // maximum plus one are open: at `limit - 1` it stops where cel-go's would for `expr`, so
+    // never before cel-go's, which did not stop.
+    let crate_limit = u16::try_from(limit.saturating_sub(1)).unwrap_or(u16::MAX - 1);
+    let mut parsed = Parser::new()
+        .enable_optional_syntax(true)
+        .max_recursion_depth(crate_limit)
+        .parse(&super::literals::for_the_crate(text));
+    if let Ok(e) = &mut parsed {
+        super::literals::as_cel_go(text, e);
+    }
+    let tokens = lex(text);
+    if let Err(errs) = &parsed {
+        for e in &errs.errors {
+            let syntax =
+                e.msg.starts_with("Syntax error: ") || e.msg.contains("Recursion limit of");
+            if syntax || internal(&e.msg) {
+                continue;
+            }
+            let at = offset(text, e.pos);
+            issues.push(Issue::at(src, at, reworded(&tokens, at, &e.msg)));
+        }
     }
     for (at, msg) in token_checks(&tokens, b.hidden_accumulator) {
         issues.push(Issue::at(src, at, msg));
@@ -266,7 +202,7 @@ fn parse_lexed(
     for at in depth::escaped_names(text) {
         issues.push(Issue::at(src, at, "unsupported syntax: '`'"));
     }
-    if let Depth::Visitor { at } = depth {
+    if let Depth::Visitor { at } = depth::check(text, limit) {
         // The visit reported what it met before the node it stopped at.
         issues.retain(|i| i.before(at));
         issues.push(Issue::nowhere(depth::VISITOR_MESSAGE));
@@ -281,11 +217,6 @@ fn parse_lexed(
         return Ok(parsed);
     }
     Err(Issues::reported(src, issues))
-}
-
-/// Whether a syntax error is the lexer's (a character it refuses).
-fn lexer_error(msg: &str) -> bool {
-    msg.contains("token recognition error at: ")
 }
 
 /// The crate's report of a parse tree its error recovery left without a part.
@@ -309,15 +240,9 @@ fn offset(src: &str, (line, col): (isize, isize)) -> usize {
             .map_or(rest.len(), |(i, _)| i)
 }
 
-/// The crate's message for an error at byte `at` of `text`, in cel-go's words (`tokens`: the
-/// rule's; `reparse`: the crate's errors for another text, `None` past the rule's budget).
-fn reworded(
-    text: &str,
-    tokens: &[Token],
-    at: usize,
-    msg: &str,
-    reparse: super::expecting::Reparse,
-) -> String {
+/// The crate's visitor's message for an error at byte `at` in cel-go's words (`tokens`: the
+/// rule's).
+fn reworded(tokens: &[Token], at: usize, msg: &str) -> String {
     if msg.starts_with("invalid string literal: InvalidUnicode") {
         // Before cel-go v0.23 only a code point past U+10FFFF (a surrogate is U+FFFD there,
         // see `literals::for_the_crate`).
@@ -348,35 +273,8 @@ fn reworded(
                 _ => {}
             }
         }
-        return msg.into();
     }
-    if let Some(word) = reserved_word_selected(msg) {
-        return format!("Syntax error: mismatched input '{word}' expecting IDENTIFIER");
-    }
-    super::expecting::as_cel_go(text, at, msg, reparse)
-}
-
-/// The keyword of a failed prediction on one character and `true`, `false` or `null`
-/// (`self.true`), which cel-go's `SyntaxError` words as a failed match: it rewrites the
-/// message with its `reservedIdentifier` pattern, `no viable alternative at input
-/// '.(true|false|null)'`, whose `.` is any character but a line break (ANTLR writes one as
-/// `\n`). `in` is not among them: `self.in` stays a failed prediction.
-fn reserved_word_selected(msg: &str) -> Option<&str> {
-    let rest = msg.strip_prefix("Syntax error: no viable alternative at input '")?;
-    let mut chars = rest.chars();
-    chars.next().filter(|&c| c != '\n')?;
-    let word = chars.as_str().strip_suffix('\'')?;
-    matches!(word, "true" | "false" | "null").then_some(word)
-}
-
-/// `… expecting {…, IDENTIFIER, ESC_IDENTIFIER}` as a grammar without `ESC_IDENTIFIER` (cel-go
-/// v0.22's) expects: the token taken out of the set, and a set of one written as its token.
-fn without_escaped_names(msg: &str) -> String {
-    let Some((head, mut items)) = super::expecting::expected_set(msg) else {
-        return msg.into();
-    };
-    items.retain(|t| *t != "ESC_IDENTIFIER");
-    super::expecting::expecting(head, &items).unwrap_or_else(|| msg.into())
+    msg.into()
 }
 
 /// What a macro says of a first argument that is not a name.

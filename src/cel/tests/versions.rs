@@ -397,7 +397,7 @@ fn backtick_names_per_version() {
     }
     let expecting = |minor| answers(minor, "{}", &["self.?"], "{}").join("\n");
     assert!(
-        expecting(32).contains("mismatched input '<EOF>' expecting IDENTIFIER\n"),
+        expecting(32).contains("missing IDENTIFIER at '<EOF>'\n"),
         "{}",
         expecting(32)
     );
