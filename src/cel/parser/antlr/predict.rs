@@ -128,7 +128,7 @@ struct DState {
 }
 
 /// The most DFA states a thread keeps for one grammar; past it, they are made again.
-const DFA_STATES: usize = 50_000;
+const DFA_STATES: usize = 10_000;
 
 thread_local! {
     /// The DFA of each decision, per grammar (v0.22's, v0.23's on): ANTLR's cache of SLL
@@ -136,6 +136,12 @@ thread_local! {
     /// again only when every one of its configurations is (its depth into the outer context
     /// included), so what it answers is what computing it again answers.
     static DFAS: std::cell::RefCell<[Vec<Dfa>; 2]> = Default::default();
+}
+
+/// How many DFA states this thread keeps (for tests).
+#[cfg(test)]
+pub(super) fn dfa_states() -> usize {
+    DFAS.with(|c| c.borrow().iter().flatten().map(Dfa::len).sum())
 }
 
 /// One decision's DFA: its start states (by the parser's precedence, for a left-recursive

@@ -90,5 +90,10 @@ fn parse_time() {
     for r in &rules {
         n += syntax_errors(r, true, 250).0.len();
     }
-    println!("{} rules, {n} errors, {:?}", rules.len(), t.elapsed());
+    println!(
+        "{} rules, {n} errors, {:?}, {} DFA states",
+        rules.len(),
+        t.elapsed(),
+        super::super::predict::dfa_states()
+    );
 }
