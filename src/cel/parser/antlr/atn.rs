@@ -557,33 +557,26 @@ pub(super) fn cel(escaped_names: bool) -> Atn {
                 }
                 let (open, e, close) = (b.tok(t::LPAREN), b.call(EXPR, 0), b.tok(t::RPAREN));
                 let nested = b.seq(&[open, e, close]);
-                let open = b.tok(t::LBRACKET);
-                let elems = b.call(LIST_INIT, 0);
-                let elems = b.opt(&[elems]);
-                let comma = b.tok(t::COMMA);
-                let comma = b.opt(&[comma]);
-                let close = b.tok(t::RPRACKET);
-                let list = b.seq(&[open, elems, comma, close]);
-                let open = b.tok(t::LBRACE);
-                let entries = b.call(MAP_INIT, 0);
-                let entries = b.opt(&[entries]);
-                let comma = b.tok(t::COMMA);
-                let comma = b.opt(&[comma]);
-                let close = b.tok(t::RBRACE);
-                let map = b.seq(&[open, entries, comma, close]);
+                // `open` items? `,`? `close`: a list's, a map's and a message's braces.
+                let items = |b: &mut Builder, open, items, close| {
+                    let open = b.tok(open);
+                    let items = b.call(items, 0);
+                    let items = b.opt(&[items]);
+                    let comma = b.tok(t::COMMA);
+                    let comma = b.opt(&[comma]);
+                    let close = b.tok(close);
+                    b.seq(&[open, items, comma, close])
+                };
+                let list = items(&mut b, t::LBRACKET, LIST_INIT, t::RPRACKET);
+                let map = items(&mut b, t::LBRACE, MAP_INIT, t::RBRACE);
                 let dot = b.tok(t::DOT);
                 let dot = b.opt(&[dot]);
                 let id = b.tok(t::IDENTIFIER);
                 let (d, i) = (b.tok(t::DOT), b.tok(t::IDENTIFIER));
                 let more = b.seq(&[d, i]);
                 let more = b.star(&[more], false);
-                let open = b.tok(t::LBRACE);
-                let fields = b.call(FIELD_INIT, 0);
-                let fields = b.opt(&[fields]);
-                let comma = b.tok(t::COMMA);
-                let comma = b.opt(&[comma]);
-                let close = b.tok(t::RBRACE);
-                let message = b.seq(&[dot, id, more, open, fields, comma, close]);
+                let fields = items(&mut b, t::LBRACE, FIELD_INIT, t::RBRACE);
+                let message = b.seq(&[dot, id, more, fields]);
                 let lit = b.call(LITERAL, 0);
                 names.extend([nested, list, map, message, lit]);
                 b.block(&names)

@@ -18,7 +18,6 @@
 //! and a refused non-ASCII character is one character, as Go's runes are.
 
 /// One token (ANTLR's `CommonToken`), on the default or the hidden channel.
-#[cfg_attr(not(test), allow(dead_code))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(in crate::cel) struct Token {
     /// ANTLR token type (the grammar's `CEL.tokens` numbering); [`EOF`] is -1.
@@ -32,7 +31,6 @@ pub(in crate::cel) struct Token {
 }
 
 /// A `token recognition error` of the lexer.
-#[cfg_attr(not(test), allow(dead_code))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(in crate::cel) struct LexError {
     /// Byte offset where the refused text starts (ANTLR's `_tokenStartCharIndex`).
@@ -47,8 +45,48 @@ pub(in crate::cel) struct LexError {
 }
 
 /// ANTLR's end-of-input token type.
-#[cfg_attr(not(test), allow(dead_code))]
 pub(in crate::cel) const EOF: i32 = -1;
+
+/// The token types' symbolic names (`CEL.tokens`), by type from 1.
+pub(in crate::cel) const SYMBOLIC_NAMES: [&str; 37] = [
+    "EQUALS",
+    "NOT_EQUALS",
+    "IN",
+    "LESS",
+    "LESS_EQUALS",
+    "GREATER_EQUALS",
+    "GREATER",
+    "LOGICAL_AND",
+    "LOGICAL_OR",
+    "LBRACKET",
+    "RPRACKET",
+    "LBRACE",
+    "RBRACE",
+    "LPAREN",
+    "RPAREN",
+    "DOT",
+    "COMMA",
+    "MINUS",
+    "EXCLAM",
+    "QUESTIONMARK",
+    "COLON",
+    "PLUS",
+    "STAR",
+    "SLASH",
+    "PERCENT",
+    "CEL_TRUE",
+    "CEL_FALSE",
+    "NUL",
+    "WHITESPACE",
+    "COMMENT",
+    "NUM_FLOAT",
+    "NUM_INT",
+    "NUM_UINT",
+    "STRING",
+    "BYTES",
+    "IDENTIFIER",
+    "ESC_IDENTIFIER",
+];
 
 // The token types, numbered and named as ANTLR numbers and names them (`CEL.tokens`).
 pub(in crate::cel) const EQUALS: i32 = 1;
@@ -132,7 +170,6 @@ const FIXED: [(i32, &[u8]); 28] = [
 ///
 /// Mirrors ANTLR's `Lexer.nextToken` loop: a match, or on a failed one the error reported and
 /// the failing character skipped (`Lexer.recover`), until the end of the text gives `EOF`.
-#[cfg_attr(not(test), allow(dead_code))]
 pub(in crate::cel) fn lex(src: &str, escaped_names: bool) -> (Vec<Token>, Vec<LexError>) {
     let mut tokens = Vec::new();
     let mut errors = Vec::new();

@@ -689,54 +689,20 @@ fn names(set: Toks) -> String {
     }
 }
 
-/// A token type's display name (`Vocabulary.getDisplayName`).
+/// A token type's display name (`Vocabulary.getDisplayName`): its literal name (the
+/// grammar's `'=='` …, for the types up to `NUL`), else its symbolic name.
 fn display_name(tok: i32) -> &'static str {
-    const NAMES: [&str; 38] = [
-        "<INVALID>",
-        "'=='",
-        "'!='",
-        "'in'",
-        "'<'",
-        "'<='",
-        "'>='",
-        "'>'",
-        "'&&'",
-        "'||'",
-        "'['",
-        "']'",
-        "'{'",
-        "'}'",
-        "'('",
-        "')'",
-        "'.'",
-        "','",
-        "'-'",
-        "'!'",
-        "'?'",
-        "':'",
-        "'+'",
-        "'*'",
-        "'/'",
-        "'%'",
-        "'true'",
-        "'false'",
-        "'null'",
-        "WHITESPACE",
-        "COMMENT",
-        "NUM_FLOAT",
-        "NUM_INT",
-        "NUM_UINT",
-        "STRING",
-        "BYTES",
-        "IDENTIFIER",
-        "ESC_IDENTIFIER",
+    const LITERAL_NAMES: [&str; 28] = [
+        "'=='", "'!='", "'in'", "'<'", "'<='", "'>='", "'>'", "'&&'", "'||'", "'['", "']'", "'{'",
+        "'}'", "'('", "')'", "'.'", "','", "'-'", "'!'", "'?'", "':'", "'+'", "'*'", "'/'", "'%'",
+        "'true'", "'false'", "'null'",
     ];
     match tok {
         EOF => "<EOF>",
         atn::EPSILON => "<EPSILON>",
-        t => usize::try_from(t)
+        t => usize::try_from(t - 1)
             .ok()
-            .and_then(|t| NAMES.get(t))
+            .and_then(|i| LITERAL_NAMES.get(i).or(lexer::SYMBOLIC_NAMES.get(i)))
             .copied()
             .unwrap_or("<INVALID>"),
     }

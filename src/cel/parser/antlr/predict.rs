@@ -189,6 +189,17 @@ impl Dfa {
     }
 }
 
+/// One closure (`closure`): the decision, the set it adds to, the configurations it went
+/// through (`closureBusy`), whether it is full-context, and whether `EOF` is crossed as an
+/// epsilon edge (in a reach on `EOF`).
+struct Closure<'c> {
+    d: &'c Decision,
+    configs: &'c mut Configs,
+    busy: HashSet<Config>,
+    full: bool,
+    eof_eps: bool,
+}
+
 /// What a prediction knows of its decision.
 struct Decision {
     state: usize,
@@ -498,8 +509,14 @@ impl Parser<'_> {
                 reaches: 0,
                 suppressed: false,
             };
-            let mut busy = HashSet::default();
-            self.closure_checking_stop(d, c, &mut configs, &mut busy, true, full, 0, false);
+            let mut cl = Closure {
+                d,
+                configs: &mut configs,
+                busy: HashSet::default(),
+                full,
+                eof_eps: false,
+            };
+            self.closure_checking_stop(&mut cl, c, true, 0);
         }
         configs
     }
@@ -553,18 +570,15 @@ impl Parser<'_> {
             true => intermediate,
             false => {
                 let mut r = Configs::new(full);
-                let mut busy = HashSet::default();
+                let mut cl = Closure {
+                    d,
+                    configs: &mut r,
+                    busy: HashSet::default(),
+                    full,
+                    eof_eps: t == EOF,
+                };
                 for c in &intermediate.list {
-                    self.closure_checking_stop(
-                        d,
-                        c.clone(),
-                        &mut r,
-                        &mut busy,
-                        false,
-                        full,
-                        0,
-                        t == EOF,
-                    );
+                    self.closure_checking_stop(&mut cl, c.clone(), false, 0);
                 }
                 r
             }
@@ -603,29 +617,18 @@ impl Parser<'_> {
     }
 
     /// `closureCheckingStopState`.
-    #[allow(clippy::too_many_arguments)]
-    fn closure_checking_stop(
-        &self,
-        d: &Decision,
-        c: Config,
-        configs: &mut Configs,
-        busy: &mut HashSet<Config>,
-        collect: bool,
-        full: bool,
-        depth: i32,
-        eof_eps: bool,
-    ) {
+    fn closure_checking_stop(&self, cl: &mut Closure, c: Config, collect: bool, depth: i32) {
         if self.in_rule_stop(&c) {
             if !c.ctx.is_empty() {
                 for (ret, parent) in c.ctx.entries() {
                     if *ret == EMPTY_RETURN {
-                        if full {
-                            configs.add(Config {
+                        if cl.full {
+                            cl.configs.add(Config {
                                 ctx: Ctx::empty(),
                                 ..c.clone()
                             });
                         } else {
-                            self.closure_(d, &c, configs, busy, collect, full, depth, eof_eps);
+                            self.closure_(cl, &c, collect, depth);
                         }
                         continue;
                     }
@@ -634,89 +637,65 @@ impl Parser<'_> {
                         ctx: parent.clone().expect("a return state has a parent"),
                         ..c.clone()
                     };
-                    self.closure_checking_stop(
-                        d,
-                        popped,
-                        configs,
-                        busy,
-                        collect,
-                        full,
-                        depth - 1,
-                        eof_eps,
-                    );
+                    self.closure_checking_stop(cl, popped, collect, depth - 1);
                 }
                 return;
-            } else if full {
-                configs.add(c);
+            } else if cl.full {
+                cl.configs.add(c);
                 return;
             }
         }
-        self.closure_(d, &c, configs, busy, collect, full, depth, eof_eps);
+        self.closure_(cl, &c, collect, depth);
     }
 
     /// `closure_`.
-    #[allow(clippy::too_many_arguments)]
-    fn closure_(
-        &self,
-        d: &Decision,
-        c: &Config,
-        configs: &mut Configs,
-        busy: &mut HashSet<Config>,
-        collect: bool,
-        full: bool,
-        depth: i32,
-        eof_eps: bool,
-    ) {
+    fn closure_(&self, cl: &mut Closure, c: &Config, collect: bool, depth: i32) {
         let p = &self.atn.states[c.state];
         if !p.epsilon_only() {
-            configs.add(c.clone());
+            cl.configs.add(c.clone());
         }
         for (i, tr) in p.out.iter().enumerate() {
             if i == 0 && self.can_drop_loop_entry_edge(c) {
                 continue;
             }
             let go_on = !matches!(tr.edge, Edge::Action) && collect;
-            let Some(mut next) =
-                self.epsilon_target(c, tr.edge, tr.target, go_on, depth == 0, full, eof_eps)
-            else {
+            let Some(mut next) = self.epsilon_target(cl, c, tr, go_on, depth == 0) else {
                 continue;
             };
             let mut new_depth = depth;
             if p.kind == Kind::RuleStop {
-                if let (Some(rule), Edge::Epsilon { outermost }) = (d.precedence_rule, tr.edge) {
+                if let (Some(rule), Edge::Epsilon { outermost }) = (cl.d.precedence_rule, tr.edge) {
                     if outermost == Some(rule) {
                         next.suppressed = true;
                     }
                 }
                 next.reaches += 1;
-                if !busy.insert(next.clone()) {
+                if !cl.busy.insert(next.clone()) {
                     continue;
                 }
                 new_depth -= 1;
             } else {
-                if !tr.edge.is_epsilon() && !busy.insert(next.clone()) {
+                if !tr.edge.is_epsilon() && !cl.busy.insert(next.clone()) {
                     continue;
                 }
                 if matches!(tr.edge, Edge::Rule { .. }) && new_depth >= 0 {
                     new_depth += 1;
                 }
             }
-            self.closure_checking_stop(d, next, configs, busy, go_on, full, new_depth, eof_eps);
+            self.closure_checking_stop(cl, next, go_on, new_depth);
         }
     }
 
     /// `getEpsilonTarget`.
-    #[allow(clippy::too_many_arguments)]
     fn epsilon_target(
         &self,
+        cl: &Closure,
         c: &Config,
-        edge: Edge,
-        target: usize,
+        tr: &super::atn::Transition,
         collect: bool,
         in_context: bool,
-        full: bool,
-        eof_eps: bool,
     ) -> Option<Config> {
+        let (edge, target) = (tr.edge, tr.target);
         match edge {
             Edge::Rule { follow, .. } => Some(Config {
                 state: target,
@@ -725,7 +704,7 @@ impl Parser<'_> {
             }),
             Edge::Precedence(p) => {
                 if collect && in_context {
-                    if full {
+                    if cl.full {
                         return self.precpred(p).then(|| c.to(target));
                     }
                     return Some(Config {
@@ -737,7 +716,7 @@ impl Parser<'_> {
                 Some(c.to(target))
             }
             Edge::Action | Edge::Epsilon { .. } => Some(c.to(target)),
-            Edge::Atom(_) | Edge::Set(_) => (eof_eps && edge.matches(EOF)).then(|| c.to(target)),
+            Edge::Atom(_) | Edge::Set(_) => (cl.eof_eps && edge.matches(EOF)).then(|| c.to(target)),
         }
     }
 

@@ -107,52 +107,11 @@ const NO_ESCAPED_NAMES: &[Row] = &[
     ("\"`\"", "STRING 0..3 EOF 3..3", &[]),
 ];
 
-/// The token types' names (`CEL.tokens`).
-const NAMES: [&str; 37] = [
-    "EQUALS",
-    "NOT_EQUALS",
-    "IN",
-    "LESS",
-    "LESS_EQUALS",
-    "GREATER_EQUALS",
-    "GREATER",
-    "LOGICAL_AND",
-    "LOGICAL_OR",
-    "LBRACKET",
-    "RPRACKET",
-    "LBRACE",
-    "RBRACE",
-    "LPAREN",
-    "RPAREN",
-    "DOT",
-    "COMMA",
-    "MINUS",
-    "EXCLAM",
-    "QUESTIONMARK",
-    "COLON",
-    "PLUS",
-    "STAR",
-    "SLASH",
-    "PERCENT",
-    "CEL_TRUE",
-    "CEL_FALSE",
-    "NUL",
-    "WHITESPACE",
-    "COMMENT",
-    "NUM_FLOAT",
-    "NUM_INT",
-    "NUM_UINT",
-    "STRING",
-    "BYTES",
-    "IDENTIFIER",
-    "ESC_IDENTIFIER",
-];
-
 fn render(tokens: &[Token]) -> String {
     let one = |t: &Token| {
         let name = match t.kind {
             EOF => "EOF",
-            k => NAMES[k as usize - 1],
+            k => SYMBOLIC_NAMES[k as usize - 1],
         };
         let text = format!("{name} {}..{}", t.start, t.end);
         if t.hidden {
