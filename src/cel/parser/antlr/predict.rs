@@ -138,6 +138,12 @@ thread_local! {
     static DFAS: std::cell::RefCell<[Vec<Dfa>; 2]> = Default::default();
 }
 
+/// Forgets this thread's DFAs (for tests).
+#[cfg(test)]
+pub(super) fn forget_dfas() {
+    DFAS.with(|c| *c.borrow_mut() = Default::default());
+}
+
 /// How many DFA states this thread keeps (for tests).
 #[cfg(test)]
 pub(super) fn dfa_states() -> usize {

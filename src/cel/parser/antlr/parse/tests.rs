@@ -97,3 +97,75 @@ fn parse_time() {
         super::super::predict::dfa_states()
     );
 }
+
+/// The DFAs a thread keeps answer as fresh ones: 3,000 strings of random CEL tokens and
+/// characters (refused ones, broken literals, deep brackets), each parsed after the others
+/// filled the DFAs and again with them forgotten, under both grammars; no parse panics.
+#[test]
+fn kept_dfas_answer_as_fresh_ones() {
+    const PIECES: [&str; 40] = [
+        "a",
+        "b.c",
+        "f(",
+        ")",
+        "(",
+        "[",
+        "]",
+        "{",
+        "}",
+        ",",
+        ":",
+        "?",
+        ".",
+        ".?",
+        "[?",
+        "-",
+        "!",
+        "+",
+        "*",
+        "==",
+        "<",
+        "in",
+        "&&",
+        "||",
+        "1",
+        "1u",
+        "1.5",
+        "-1",
+        "'s'",
+        "b'x'",
+        "\"\\q\"",
+        "'open",
+        "`a-b`",
+        "@",
+        "#",
+        "true",
+        "null",
+        "x.all(y, y > 0)",
+        "m{f: 1}",
+        " ",
+    ];
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let rules: Vec<String> = (0..3000)
+        .map(|_| {
+            let len = 1 + next(60);
+            (0..len).map(|_| PIECES[next(PIECES.len())]).collect()
+        })
+        .collect();
+    for escaped_names in [true, false] {
+        let warm: Vec<_> = rules
+            .iter()
+            .map(|r| syntax_errors(r, escaped_names, 250))
+            .collect();
+        for (r, want) in rules.iter().zip(&warm) {
+            super::super::predict::forget_dfas();
+            assert_eq!(&syntax_errors(r, escaped_names, 250), want, "{r:?}");
+        }
+    }
+}
