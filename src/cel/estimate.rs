@@ -29,7 +29,7 @@ pub use sizes::{sizes, UNBOUNDED_STRING};
 
 use super::decl::Decl;
 use super::types::Ty;
-use ::cel::common::ast::IdedExpr;
+use crate::cel::ast::IdedExpr;
 use std::collections::HashMap;
 use std::sync::Arc;
 

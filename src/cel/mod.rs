@@ -3,10 +3,10 @@
 //!
 //! A CEL runtime of our own, in cel-go's stages, a folder each (`parser/`, `checker/`,
 //! `interpreter/`, `library/`, `estimate/`, and `rules/` for what the apiextensions apiserver
-//! adds: a CRD's rules compiled along its schema and run on objects); only the parser is the
-//! cel crate's (0.13, `::cel`: its AST is read by the stages below, `syntax` words its errors
-//! as cel-go's and keeps each thread's parses by the expression's text). A rule's parse and type errors are
-//! `issues`: values with their place, displayed once as cel-go's `ToDisplayString` does.
+//! adds: a CRD's rules compiled along its schema and run on objects). The parser is cel-go's
+//! as antlr4-go runs it, then cel-go's visitor, into the AST of `ast` (`syntax` keeps each
+//! thread's parses by the expression's text). A rule's parse and type errors are `issues`:
+//! values with their place, displayed once as cel-go's `ToDisplayString` does.
 //!
 //! - **Types.** `decl` models the CEL type of every schema node; `check` is cel-go's type
 //!   checker for what 1.36 refuses (undeclared variables and functions, undefined fields, calls
@@ -37,9 +37,6 @@
 //! - Object types are named `selfType0…`: the apiserver's number is its clock's nanosecond.
 //! - Where the apiserver's answer depends on Go's map order, map keys are taken in sorted
 //!   order (the same on every run).
-//! - Syntax errors are the cel crate's ANTLR runtime's, reworded where cel-go's runtime is
-//!   known to expect other tokens (`syntax`); type errors are placed as cel-go places them
-//!   (`locate`: the operator, the call's `(`, the `.`, each occurrence of an undeclared name).
 //! - An exact quantity stops at 100,000 digits (`library::quantity`): the apiserver's arithmetic is
 //!   unbounded.
 //! - A `%#v`-printed rule in CRD errors shows set `reason`/`optionalOldSelf` pointers with a
@@ -57,7 +54,7 @@ pub use interpreter::input::Input;
 pub(crate) use interpreter::val;
 pub use interpreter::value::Json;
 use interpreter::{equal, gokeys, interp, lists, value};
-use parser::{issues, locate, syntax};
+use parser::{ast, issues, locate, syntax};
 pub(crate) use rules::fieldpath;
 pub use rules::preexisting;
 use rules::{compile, cost, decl, errors, escape, eval, rule};

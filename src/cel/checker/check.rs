@@ -1,5 +1,4 @@
-//! Compile-time checks in place of cel-go's type checker, which the cel crate does not have:
-//! what would make kube-apiserver 1.36 refuse a rule. Variables other than `self`, `oldSelf`
+//! Compile-time checks after cel-go's type checker: what would make kube-apiserver 1.36 refuse a rule. Variables other than `self`, `oldSelf`
 //! and macro variables; functions the 1.36 environment does not declare; calls no overload
 //! takes ([`crate::cel::overloads`]); fields an object's schema does not declare (`undefined
 //! field`); selections on what has no fields; comprehension ranges that are not lists or
@@ -9,6 +8,7 @@
 //! literals and every call. As cel-go's checker, it goes on after a type error and reports
 //! them all; what cel-go's AST validators find is reported only without one.
 
+use crate::cel::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue, StructExpr};
 use crate::cel::decl::{Decl, Kind};
 use crate::cel::issues::{Issue, Issues};
 use crate::cel::locate::macro_of;
@@ -17,7 +17,6 @@ use crate::cel::overloads;
 use crate::cel::types::{self, Ty};
 use crate::cel::val::Val;
 use crate::versions::CelEnv;
-use ::cel::common::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue, StructExpr};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
@@ -539,7 +538,7 @@ impl Checker<'_> {
                     Ty::Optional(v) => *v,
                     t => t,
                 };
-                let t = self.select(id, inner, f.inner())?;
+                let t = self.select(id, inner, f.as_ref())?;
                 return Ok(Ty::Optional(Box::new(t)));
             }
         }
@@ -616,7 +615,7 @@ impl Checker<'_> {
                     .flatten(),
             );
         }
-        if let Err((at, msg)) = crate::cel::library::check_format(f.inner(), &values) {
+        if let Err((at, msg)) = crate::cel::library::check_format(f.as_ref(), &values) {
             let node = at.map_or(id, |i| l.elements[i].id);
             let issue = self.at_node(node, "format", &msg);
             self.invalid.push(issue);
@@ -632,10 +631,10 @@ impl Checker<'_> {
         };
         let ok = match (name, &arg.expr) {
             ("matches", Expr::Literal(LiteralValue::String(p))) => {
-                crate::go::regexp::check(p.inner()).is_ok()
+                crate::go::regexp::check(p.as_ref()).is_ok()
             }
             ("duration", Expr::Literal(LiteralValue::String(d))) => {
-                crate::go::time::parse_duration(d.inner()).is_some()
+                crate::go::time::parse_duration(d.as_ref()).is_some()
             }
             // `duration(int)` is declared but never evaluates (see `library::conv`).
             ("duration", Expr::Literal(LiteralValue::Int(_))) => false,
@@ -866,8 +865,8 @@ fn same_values(a: &Ty, b: &Ty) -> bool {
 /// Whether `timestamp(<literal>)` converts (cel-go's literal validator runs the conversion).
 fn timestamp_literal_ok(l: &LiteralValue) -> bool {
     let v = match l {
-        LiteralValue::String(s) => Val::str(s.inner()),
-        LiteralValue::Int(i) => Val::Int(*i.inner()),
+        LiteralValue::String(s) => Val::str(s.as_ref()),
+        LiteralValue::Int(i) => Val::Int(*i),
         _ => return true,
     };
     crate::cel::library::timestamp_literal_ok(&v)

@@ -5,8 +5,8 @@
 //! know, so it is `0` here. The overloads calls resolve to are in [`crate::cel::overloads`]. The
 //! cost estimate ([`crate::cel::estimate`]) works on these types too.
 
+use crate::cel::ast::{Expr, IdedExpr};
 use crate::cel::decl::{Decl, Kind};
-use ::cel::common::ast::{Expr, IdedExpr};
 use std::cell::RefCell;
 use std::sync::Arc;
 

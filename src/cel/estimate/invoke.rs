@@ -1,4 +1,4 @@
-//! Calls, as the estimate walks them: the macros cel-go expands that the cel crate leaves as
+//! Calls, as the estimate walks them: the macros cel-go's parser expands that ours leaves as
 //! calls (see [`super::macros`]), qualified function names (`sets.contains`), `dyn()`, and
 //! every other call costed over the overloads it may resolve to.
 
@@ -8,8 +8,8 @@ use super::range::Range;
 use super::returns::call_type;
 use super::ty::is_scalar;
 use super::walk::{Info, Walker};
+use crate::cel::ast::CallExpr;
 use crate::cel::types::Ty;
-use ::cel::common::ast::CallExpr;
 
 impl Walker<'_> {
     pub(super) fn call(&mut self, c: &CallExpr) -> Info {

@@ -1,4 +1,4 @@
-//! The macros cel-go expands that the cel crate leaves as calls: 1.36's two-variable
+//! The macros cel-go's parser expands that ours leaves as calls (`crate::cel::syntax`): 1.36's two-variable
 //! comprehensions (`all(k, v, p)`, `exists`, `existsOne`, `transformList`, `transformMap`,
 //! `transformMapEntry`) become the folds cel-go builds for them; `optMap`/`optFlatMap` are
 //! costed as their expansion (`hasValue() ? optional.of(bind(v, value(), body)) :
@@ -7,10 +7,10 @@
 
 use super::range::{Range, LIST_CREATE};
 use super::walk::{Info, Walker};
-use crate::cel::types::Ty;
-use ::cel::common::ast::{
+use crate::cel::ast::{
     CallExpr, ComprehensionExpr, Expr, IdedExpr, ListExpr, LiteralValue, MapExpr,
 };
+use crate::cel::types::Ty;
 
 const ACCU: &str = crate::cel::syntax::HIDDEN_ACCUMULATOR;
 
@@ -36,13 +36,13 @@ pub fn expand(w: &mut Walker<'_>, c: &CallExpr) -> Option<Info> {
     let rest = &c.args[2..];
     let (init, cond, step, result) = match (name, rest) {
         ("all", [p]) => (
-            lit(LiteralValue::Boolean(true.into())),
+            lit(LiteralValue::Boolean(true)),
             call("@not_strictly_false", vec![accu()]),
             call("_&&_", vec![accu(), p.clone()]),
             accu(),
         ),
         ("exists", [p]) => (
-            lit(LiteralValue::Boolean(false.into())),
+            lit(LiteralValue::Boolean(false)),
             call("@not_strictly_false", vec![call("!_", vec![accu()])]),
             call("_||_", vec![accu(), p.clone()]),
             accu(),
@@ -50,7 +50,7 @@ pub fn expand(w: &mut Walker<'_>, c: &CallExpr) -> Option<Info> {
         ("existsOne", [p]) => {
             let plus = call("_+_", vec![accu(), one()]);
             (
-                lit(LiteralValue::Int(0.into())),
+                lit(LiteralValue::Int(0)),
                 yes(),
                 call("_?_:_", vec![p.clone(), plus, accu()]),
                 call("_==_", vec![accu(), one()]),
@@ -159,11 +159,11 @@ fn lit(l: LiteralValue) -> IdedExpr {
 }
 
 fn one() -> IdedExpr {
-    lit(LiteralValue::Int(1.into()))
+    lit(LiteralValue::Int(1))
 }
 
 fn yes() -> IdedExpr {
-    lit(LiteralValue::Boolean(true.into()))
+    lit(LiteralValue::Boolean(true))
 }
 
 fn call(name: &str, args: Vec<IdedExpr>) -> IdedExpr {

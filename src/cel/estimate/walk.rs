@@ -7,12 +7,12 @@
 use super::calls::size;
 use super::range::{Range, LIST_CREATE, MAP_CREATE, STRUCT_CREATE};
 use super::ty::{self, list, view};
+use crate::cel::ast::{
+    ComprehensionExpr, EntryExpr, Expr, IdedExpr, ListExpr, LiteralValue, MapExpr,
+};
 use crate::cel::decl::{Decl, Kind};
 use crate::cel::syntax::is_accumulator;
 use crate::cel::types::{self, Ty};
-use ::cel::common::ast::{
-    ComprehensionExpr, EntryExpr, Expr, IdedExpr, ListExpr, LiteralValue, MapExpr,
-};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -247,8 +247,8 @@ impl<'a> Walker<'a> {
 
     fn literal(&self, l: &LiteralValue) -> Info {
         let (ty, n) = match l {
-            LiteralValue::String(s) => (Ty::Str, s.inner().chars().count() as u64),
-            LiteralValue::Bytes(b) => (Ty::Bytes, b.inner().len() as u64),
+            LiteralValue::String(s) => (Ty::Str, s.chars().count() as u64),
+            LiteralValue::Bytes(b) => (Ty::Bytes, b.len() as u64),
             LiteralValue::Boolean(_) => (Ty::Bool, 1),
             LiteralValue::Int(_) => (Ty::Int, 1),
             LiteralValue::UInt(_) => (Ty::Uint, 1),
@@ -257,7 +257,7 @@ impl<'a> Walker<'a> {
         };
         let mut info = self.finish(Range::ZERO, ty, Vec::new(), Some(Range::fixed(n)), None);
         if let LiteralValue::Int(i) = l {
-            info.int_literal = Some(*i.inner());
+            info.int_literal = Some(*i);
         }
         info
     }

@@ -22,11 +22,11 @@ mod plan;
 mod price;
 mod run;
 
+use crate::cel::ast::IdedExpr;
 use crate::cel::check::Checked;
 use crate::cel::library::Call;
 use crate::cel::lists::ListOp;
 use crate::cel::val::{Error, Key, Val};
-use ::cel::common::ast::IdedExpr;
 use plan::{plan, Planner};
 use price::Price;
 use std::collections::HashSet;

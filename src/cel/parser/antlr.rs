@@ -3,10 +3,11 @@
 //! contexts, `context`), and the parse with antlr4-go's error strategy and cel-go's limits
 //! (`parse`). Each part names the ANTLR function it mirrors.
 
-mod atn;
+pub(in crate::cel) mod atn;
 mod context;
 pub(in crate::cel) mod lexer;
 mod parse;
 mod predict;
+pub(in crate::cel) mod tree;
 
-pub(in crate::cel) use parse::syntax_errors;
+pub(in crate::cel) use parse::parse;

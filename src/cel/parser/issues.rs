@@ -39,11 +39,6 @@ impl Issue {
         }
     }
 
-    /// Whether the issue is placed before byte `at` (an issue at no place is not).
-    pub fn before(&self, at: usize) -> bool {
-        self.offset.is_some_and(|o| o < at)
-    }
-
     /// `ERROR: <input>:L:C: msg` with the source line and a caret under the issue's place, as
     /// cel-go's `Error.ToDisplayString` writes it: the column in characters, tabs shown as
     /// spaces, a wide dot (and caret) for each character of more than one byte, no snippet for
@@ -178,8 +173,6 @@ mod tests {
             "ERROR: <input>:-1:0: max recursion depth exceeded\n\
              ERROR: <input>:1:3: placed\n | a +\n | ..^"
         );
-        assert!(Issue::at(src, 2, "x").before(3) && !Issue::at(src, 3, "x").before(3));
-        assert!(!Issue::nowhere("x").before(usize::MAX));
     }
 
     #[test]

@@ -1,13 +1,11 @@
-//! Where an expression node is in its source, for compile errors: the cel crate's parser
-//! keeps no positions of a parsed expression. cel-go places an operator's error at its
+//! Where an expression node is in its source, for compile errors, found again from the tree
+//! and the text. cel-go places an operator's error at its
 //! operator token and a call's at its `(`. The source is an in-order writing of the tree,
 //! so the node's token is the n-th token of its kind, n being the number of nodes before it
 //! (in order) that write a token of that kind.
 
-use ::cel::common::ast::LiteralValue;
-use ::cel::common::ast::{
-    CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr, MapExpr, StructExpr,
-};
+use crate::cel::ast::LiteralValue;
+use crate::cel::ast::{CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr};
 
 /// The byte offset of the token of node `id` (an operator or a call) in `src`. A node a
 /// macro's expansion made (`_?_:_` in `exists_one`'s step) is at the macro's `(`, as cel-go's
@@ -106,45 +104,13 @@ pub(in crate::cel) fn children(e: &IdedExpr) -> Vec<&IdedExpr> {
     }
 }
 
-/// The nodes right below `e`, to change them.
-pub(in crate::cel) fn children_mut(e: &mut IdedExpr) -> Vec<&mut IdedExpr> {
-    match &mut e.expr {
-        Expr::Select(s) => vec![&mut s.operand],
-        Expr::Call(c) => c
-            .target
-            .as_deref_mut()
-            .into_iter()
-            .chain(c.args.iter_mut())
-            .collect(),
-        Expr::List(l) => l.elements.iter_mut().collect(),
-        Expr::Map(MapExpr { entries }) | Expr::Struct(StructExpr { entries, .. }) => entries
-            .iter_mut()
-            .flat_map(|entry| match &mut entry.expr {
-                EntryExpr::MapEntry(me) => vec![&mut me.key, &mut me.value],
-                EntryExpr::StructField(f) => vec![&mut f.value],
-            })
-            .collect(),
-        Expr::Comprehension(c) => {
-            let c = &mut **c;
-            vec![
-                &mut c.iter_range,
-                &mut c.accu_init,
-                &mut c.loop_cond,
-                &mut c.loop_step,
-                &mut c.result,
-            ]
-        }
-        Expr::Literal(_) | Expr::Ident(_) | Expr::Unspecified => Vec::new(),
-    }
-}
-
 /// Appends the tokens `e` writes that matter (kind, node id), in source order.
 fn walk(e: &IdedExpr, out: &mut Vec<(String, u64)>) {
     match &e.expr {
         Expr::Ident(name) => out.push((format!("id:{name}"), e.id)),
-        Expr::Literal(LiteralValue::Int(i)) if *i.inner() < 0 => negative(e.id, out),
-        Expr::Literal(LiteralValue::Double(d)) if **d < 0.0 => negative(e.id, out),
-        Expr::Literal(LiteralValue::Boolean(b)) => out.push((format!("id:{}", **b), e.id)),
+        Expr::Literal(LiteralValue::Int(i)) if *i < 0 => negative(e.id, out),
+        Expr::Literal(LiteralValue::Double(d)) if *d < 0.0 => negative(e.id, out),
+        Expr::Literal(LiteralValue::Boolean(b)) => out.push((format!("id:{b}"), e.id)),
         Expr::Literal(LiteralValue::Null) => out.push(("id:null".into(), e.id)),
         Expr::Literal(_) => out.push(("lit".into(), e.id)),
         Expr::Struct(m) => {

@@ -3,7 +3,7 @@
 //! as cel-go's test compares them (all whitespace removed). Left out: the cases that need the
 //! test's own parser options (an error recovery limit of 4, optional syntax off, backtick
 //! identifiers on); the apiserver parses with cel-go's defaults and optional syntax on. The
-//! cases of its recursion depth of 32 are ported with the limits (`parser/depth/tests.rs`).
+//! cases of its recursion depth of 32 are ported with the limits (`parser/syntax/tests.rs`).
 
 use crate::cel::rule::parse;
 

@@ -3,12 +3,12 @@
 //! ranges, each placed at the node's token as cel-go places it.
 
 use super::Checker;
+use crate::cel::ast::IdedExpr;
 use crate::cel::issues::Issue;
 use crate::cel::locate::locate;
 use crate::cel::mapping::most_general;
 use crate::cel::overloads;
 use crate::cel::types::{signature, Ty};
-use ::cel::common::ast::IdedExpr;
 
 impl Checker<'_> {
     /// An operator's type; when no overload takes the operands, cel-go's `found no matching

@@ -4,11 +4,11 @@
 
 use super::price::{price, IN_LIST};
 use super::{Fold, Quant, QuantKind, SetKey, Shape, Step, Transform, LIST, MAP, V};
+use crate::cel::ast::{CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 use crate::cel::check::Checked;
 use crate::cel::library::{bind, Call};
 use crate::cel::lists::ListOp;
 use crate::cel::val::{Error, Key, Val};
-use ::cel::common::ast::{CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 
 pub(super) struct Planner<'a> {
     pub(super) checked: &'a Checked,
@@ -28,7 +28,7 @@ impl Planner<'_> {
 
 fn string_name(e: &IdedExpr) -> String {
     match &e.expr {
-        Expr::Literal(LiteralValue::String(s)) => s.inner().to_string(),
+        Expr::Literal(LiteralValue::String(s)) => s.clone(),
         _ => String::new(),
     }
 }
@@ -178,12 +178,12 @@ fn unsupported_message() -> Error {
 /// A literal's value.
 fn literal(l: &LiteralValue) -> V {
     Ok(match l {
-        LiteralValue::Int(i) => Val::Int(*i.inner()),
-        LiteralValue::UInt(u) => Val::Uint(*u.inner()),
-        LiteralValue::Double(d) => Val::Double(**d),
-        LiteralValue::String(s) => Val::str(s.inner()),
-        LiteralValue::Bytes(b) => Val::bytes(b.inner()),
-        LiteralValue::Boolean(b) => Val::Bool(**b),
+        LiteralValue::Int(i) => Val::Int(*i),
+        LiteralValue::UInt(u) => Val::Uint(*u),
+        LiteralValue::Double(d) => Val::Double(*d),
+        LiteralValue::String(s) => Val::str(s.as_ref()),
+        LiteralValue::Bytes(b) => Val::bytes(b.as_ref()),
+        LiteralValue::Boolean(b) => Val::Bool(*b),
         LiteralValue::Null => Val::Null,
     })
 }

@@ -118,7 +118,7 @@ impl State {
 }
 
 /// The grammar's rules, by ANTLR's rule index.
-pub(super) const RULE_NAMES: [&str; 17] = [
+pub(in crate::cel) const RULE_NAMES: [&str; 17] = [
     "start",
     "expr",
     "conditionalOr",
@@ -137,23 +137,25 @@ pub(super) const RULE_NAMES: [&str; 17] = [
     "optExpr",
     "literal",
 ];
-pub(super) const START: usize = 0;
-const EXPR: usize = 1;
-const OR: usize = 2;
-const AND: usize = 3;
-const RELATION: usize = 4;
-const CALC: usize = 5;
-const UNARY: usize = 6;
-const MEMBER: usize = 7;
-const PRIMARY: usize = 8;
-const EXPR_LIST: usize = 9;
-const LIST_INIT: usize = 10;
-const FIELD_INIT: usize = 11;
-const OPT_FIELD: usize = 12;
-const MAP_INIT: usize = 13;
-const ESCAPE_IDENT: usize = 14;
-const OPT_EXPR: usize = 15;
-const LITERAL: usize = 16;
+pub(in crate::cel) const START: usize = 0;
+pub(in crate::cel) const EXPR: usize = 1;
+pub(in crate::cel) const OR: usize = 2;
+pub(in crate::cel) const AND: usize = 3;
+pub(in crate::cel) const RELATION: usize = 4;
+pub(in crate::cel) const CALC: usize = 5;
+pub(in crate::cel) const UNARY: usize = 6;
+pub(in crate::cel) const MEMBER: usize = 7;
+pub(in crate::cel) const PRIMARY: usize = 8;
+pub(in crate::cel) const EXPR_LIST: usize = 9;
+pub(in crate::cel) const LIST_INIT: usize = 10;
+pub(in crate::cel) const FIELD_INIT: usize = 11;
+pub(in crate::cel) const OPT_FIELD: usize = 12;
+pub(in crate::cel) const MAP_INIT: usize = 13;
+pub(in crate::cel) const ESCAPE_IDENT: usize = 14;
+pub(in crate::cel) const OPT_EXPR: usize = 15;
+pub(in crate::cel) const LITERAL: usize = 16;
+/// The rules whose alternatives are labelled (a context of their own for each).
+pub(super) const LABELLED: [usize; 4] = [UNARY, PRIMARY, ESCAPE_IDENT, LITERAL];
 
 /// The ATN, with what the parser needs to know of each decision.
 pub(super) struct Atn {

@@ -9,6 +9,7 @@
 
 use super::atn::{self, has, Atn, Edge, Kind, Toks};
 use super::lexer::{self, LexError, Token, EOF};
+use super::tree::{Child, Node, Tree};
 
 /// cel-go's `errorRecoveryLimit` (its default, which the apiserver keeps).
 pub(super) const RECOVERY_LIMIT: u32 = 30;
@@ -97,17 +98,32 @@ pub(super) struct Parser<'a> {
     depth: Vec<u32>,
     limit: u32,
     out: Vec<Reported>,
+    /// The contexts open, outermost first (`_ctx` and its parents), each with the children
+    /// it has so far.
+    nodes: Vec<Node>,
 }
 
 /// The syntax errors of `src` as cel-go v0.26's parser reports them (each message with its
 /// `Syntax error: ` prefix, but the internal errors), in the order it reports them, and
 /// whether the parse stopped early (then the tree is not visited). `escaped_names`: the
 /// grammar of cel-go v0.23 on; `limit`: its `MaxRecursionDepth`.
+#[cfg(test)]
 pub(in crate::cel) fn syntax_errors(
     src: &str,
     escaped_names: bool,
     limit: u32,
 ) -> (Vec<Reported>, bool) {
+    let (errors, tree) = parse(src, escaped_names, limit);
+    (errors, tree.is_none())
+}
+
+/// The parse of `src` as cel-go's parser makes it (see [`syntax_errors`]): the syntax errors,
+/// and the tree unless one of cel-go's limits stopped the parse.
+pub(in crate::cel) fn parse(
+    src: &str,
+    escaped_names: bool,
+    limit: u32,
+) -> (Vec<Reported>, Option<Tree<'_>>) {
     use std::sync::OnceLock;
     static ATNS: [OnceLock<Atn>; 2] = [OnceLock::new(), OnceLock::new()];
     let atn = ATNS[usize::from(escaped_names)].get_or_init(|| atn::cel(escaped_names));
@@ -136,9 +152,20 @@ pub(in crate::cel) fn syntax_errors(
         depth: vec![0; atn.rule_start.len()],
         limit,
         out: Vec::new(),
+        nodes: Vec::new(),
     };
-    let stopped = p.start().is_err();
-    (p.out, stopped)
+    let root = p.start().ok();
+    let tree = root.map(|root| {
+        let s = &p.stream;
+        let tokens = s.on.iter().map(|&i| s.tokens[i]).collect();
+        Tree {
+            root,
+            src,
+            tokens,
+            escaped_names,
+        }
+    });
+    (p.out, tree)
 }
 
 impl<'a> Parser<'a> {
@@ -253,7 +280,37 @@ impl<'a> Parser<'a> {
             }
             self.consumes = Some(n + 1);
         }
+        // `AddErrorNode` while recovering, else `AddTokenNode`.
+        let child = match self.recovering {
+            true => Child::Skipped(self.stream.p),
+            false => Child::Token(self.stream.p),
+        };
+        self.add(child);
         self.stream_consume()
+    }
+
+    /// Adds a child to the context open.
+    fn add(&mut self, child: Child) {
+        self.nodes
+            .last_mut()
+            .expect("a context")
+            .children
+            .push(child);
+    }
+
+    /// `EnterRule`: a new context for `rule`, starting at the next token.
+    fn open(&mut self, rule: usize) {
+        let alt = match self.atn.left_recursive[rule] {
+            // `EnterOuterAlt(localctx, 1)` of the primary part.
+            true => 1,
+            false => 0,
+        };
+        self.nodes.push(Node {
+            rule,
+            alt,
+            start: self.stream.p,
+            children: Vec::new(),
+        });
     }
 
     /// `match(ttype)` (or a set's match, as the generated code writes it).
@@ -266,11 +323,13 @@ impl<'a> Parser<'a> {
         self.recover_inline()
     }
 
-    fn start(&mut self) -> Result<(), Fail> {
+    fn start(&mut self) -> Result<Node, Fail> {
         self.fetch(0)?;
         self.state = self.atn.rule_start[atn::START];
+        self.open(atn::START);
         self.enter_event(atn::START)?;
-        self.rule_body(atn::START, None)
+        self.rule_body(atn::START, None)?;
+        Ok(self.nodes.pop().expect("the start's context"))
     }
 
     /// A call of `rule` from the state `invoking`, returning to `follow`.
@@ -287,9 +346,14 @@ impl<'a> Parser<'a> {
         if recursive {
             self.precedence.push(precedence);
         }
+        self.open(rule);
         self.enter_event(rule)?;
         self.rule_body(rule, Some(invoking))?;
         self.returns.pop();
+        // The context (a left-recursive rule's outermost, `UnrollRecursionContexts`) joins
+        // its parent's children.
+        let node = self.nodes.pop().expect("the rule's context");
+        self.add(Child::Rule(node));
         Ok(())
     }
 
@@ -390,9 +454,22 @@ impl<'a> Parser<'a> {
                         None => 1,
                     };
                     if push {
-                        // `pushNewRecursionContext`.
+                        // `pushNewRecursionContext`: the context so far becomes the first
+                        // child of the alternative's.
                         push = false;
+                        let previous = self.nodes.pop().expect("the rule's context");
+                        self.nodes.push(Node {
+                            rule,
+                            alt: alt + 1,
+                            start: previous.start,
+                            children: vec![Child::Rule(previous)],
+                        });
                         self.enter_event(rule)?;
+                    } else if atn::LABELLED.contains(&rule)
+                        && s == atn.states[atn.rule_start[rule]].out[0].target
+                    {
+                        // The labelled context of the alternative chosen (`EnterOuterAlt`).
+                        self.nodes.last_mut().expect("the rule's context").alt = alt;
                     }
                     s = st.out[alt - 1].target;
                 }
@@ -550,6 +627,16 @@ impl<'a> Parser<'a> {
             return self.consume();
         }
         if self.single_token_insertion()? {
+            // `GetMissingSymbol`: the first type expected, at the next token's place (the
+            // one before, at the end).
+            let expected = self.atn.expected(self.state, &self.returns);
+            let kind = atn::members(expected).next().unwrap_or(EOF);
+            let mut p = self.stream.p;
+            if self.stream.token(p).kind == EOF && p > 0 {
+                p -= 1;
+            }
+            let at = self.stream.token(p).start;
+            self.add(Child::Missing { kind, at });
             return Ok(());
         }
         Err(self.mismatch())
