@@ -11,7 +11,7 @@
 //! - **Types.** `decl` models the CEL type of every schema node; `check` is cel-go's type
 //!   checker for what 1.36 refuses (undeclared variables and functions, undefined fields, calls
 //!   no overload of the 1.36 environment takes: `overloads`, over the types of `types`),
-//!   placing errors as cel-go does (`locate`). Older versions declare less
+//!   placing errors where cel-go does (`ast::SourceInfo`). Older versions declare less
 //!   (`crate::versions`): `overloads` tags each version-gated overload with its library, and
 //!   `check` sees only those of the run's environment for new expressions.
 //! - **Values.** `val` is cel-go's values: an object's value (`value`, the apiserver's
@@ -54,7 +54,7 @@ pub use interpreter::input::Input;
 pub(crate) use interpreter::val;
 pub use interpreter::value::Json;
 use interpreter::{equal, gokeys, interp, lists, value};
-use parser::{ast, issues, locate, syntax};
+use parser::{ast, issues, syntax};
 pub(crate) use rules::fieldpath;
 pub use rules::preexisting;
 use rules::{compile, cost, decl, errors, escape, eval, rule};

@@ -8,10 +8,10 @@
 //! literals and every call. As cel-go's checker, it goes on after a type error and reports
 //! them all; what cel-go's AST validators find is reported only without one.
 
+use crate::cel::ast::{macro_of, Ast, SourceInfo};
 use crate::cel::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue, StructExpr};
 use crate::cel::decl::{Decl, Kind};
 use crate::cel::issues::{Issue, Issues};
-use crate::cel::locate::macro_of;
 use crate::cel::mapping::Mapping;
 use crate::cel::overloads;
 use crate::cel::types::{self, Ty};
@@ -84,7 +84,8 @@ struct Checker<'a> {
     src: &'a str,
     /// The version-gated declarations the environment has ([`crate::versions`]).
     env: CelEnv,
-    root: &'a IdedExpr,
+    /// Where each node is.
+    info: &'a SourceInfo,
     this: Arc<Decl>,
     /// `optionalOldSelf`: `oldSelf` is an optional of `self`'s type.
     optional_old_self: bool,
@@ -114,7 +115,7 @@ struct Checker<'a> {
 /// the order of their places in the source.
 #[cfg(test)]
 pub fn check(
-    expr: &IdedExpr,
+    expr: &Ast,
     src: &str,
     this: &Arc<Decl>,
     optional_old_self: bool,
@@ -127,7 +128,7 @@ pub fn check(
 /// [`check`] in the environment `env` (new or stored expressions, see
 /// [`crate::cel::preexisting`]).
 pub fn check_in(
-    expr: &IdedExpr,
+    expr: &Ast,
     src: &str,
     this: &Arc<Decl>,
     optional_old_self: bool,
@@ -138,7 +139,7 @@ pub fn check_in(
         let mut c = Checker {
             src,
             env,
-            root: expr,
+            info: &expr.info,
             this: this.clone(),
             optional_old_self,
             scopes: Vec::new(),
@@ -349,7 +350,11 @@ impl Checker<'_> {
         let Some(("exists_one", written)) = macro_of(c) else {
             return None;
         };
-        let (paren, var) = crate::cel::locate::written_exists_one_camel(self.root, self.src, id)?;
+        let call = self
+            .info
+            .macro_call(id)
+            .filter(|c| c.function == "existsOne")?;
+        let (paren, var) = (self.info.offset(id)?, call.var?);
         if let Err(issue) = self.walk(&c.iter_range) {
             return Some(Err(issue));
         }
@@ -409,7 +414,6 @@ impl Checker<'_> {
                 Some(t) => Ok(Ty::Type(Box::new(t))),
                 None => Err(self.at_node(
                     id,
-                    name,
                     &format!("undeclared reference to '{name}' (in container '')"),
                 )),
             },
@@ -435,7 +439,7 @@ impl Checker<'_> {
             (Some(t), _) => format!("'{}' is not a type", types::declared_name(&t)),
             (None, None) => {
                 let msg = format!("undeclared reference to '{name}' (in container '')");
-                return Err(self.at_node(id, "{", &msg));
+                return Err(self.at_node(id, &msg));
             }
             (None, Some(t)) if types::is_well_known(&t) => return Ok(t),
             (None, Some(t)) => format!("'{}' is not a message type", types::declared_name(&t)),
@@ -444,23 +448,23 @@ impl Checker<'_> {
             if let EntryExpr::StructField(f) = &entry.expr {
                 let t = self.walk(&f.value)?;
                 let msg = format!("unexpected failed resolution of '{name}'");
-                let issue = self.at_node(entry.id, ":", &msg);
+                let issue = self.at_node(entry.id, &msg);
                 self.errors.push(issue);
                 // An optional field's value must be an optional.
                 if f.optional && !matches!(t, Ty::Optional(_)) && !t.is_dyn() {
                     let want = Ty::Optional(Box::new(t.clone()));
                     let msg = format!("expected type '{}' but found '{}'", want.name(), t.name());
-                    let issue = self.at_node(f.value.id, "", &msg);
+                    let issue = self.at_node(f.value.id, &msg);
                     self.errors.push(issue);
                 }
             }
         }
-        Err(self.at_node(id, "{", &error))
+        Err(self.at_node(id, &error))
     }
 
     /// Field `field` of `operand` (selection `id`, whose errors are at its `.`).
     fn select(&mut self, id: u64, operand: Ty, field: &str) -> Result<Ty, Issue> {
-        let at = |c: &Self, msg: &str| c.at_node(id, field, msg);
+        let at = |c: &Self, msg: &str| c.at_node(id, msg);
         match operand.view() {
             Ty::Node(d) => match d.field(field) {
                 Some(f) => Ok(Ty::of(&f.decl)),
@@ -570,7 +574,7 @@ impl Checker<'_> {
             || name.starts_with("-_")
         {
             if matches!(name, "_&&_" | "_||_") {
-                self.logical(name, args, &arg_types)?;
+                self.logical(args, &arg_types)?;
             }
             return self.operator(id, name, &arg_types);
         }
@@ -582,7 +586,6 @@ impl Checker<'_> {
             None if overloads::declared_any(name, &self.env) => self.global(id, name, &arg_types),
             None => Err(self.at_node(
                 id,
-                name,
                 &format!("undeclared reference to '{name}' (in container '')"),
             )),
         }
@@ -617,7 +620,7 @@ impl Checker<'_> {
         }
         if let Err((at, msg)) = crate::cel::library::check_format(f.as_ref(), &values) {
             let node = at.map_or(id, |i| l.elements[i].id);
-            let issue = self.at_node(node, "format", &msg);
+            let issue = self.at_node(node, &msg);
             self.invalid.push(issue);
         }
     }
@@ -642,7 +645,7 @@ impl Checker<'_> {
             _ => return,
         };
         if !ok {
-            let issue = self.at_node(arg.id, "", &format!("invalid {name} argument"));
+            let issue = self.at_node(arg.id, &format!("invalid {name} argument"));
             self.invalid.push(issue);
         }
     }
@@ -666,7 +669,7 @@ impl Checker<'_> {
                 }
             }
         }
-        for x in crate::cel::locate::children(e) {
+        for x in crate::cel::ast::children(e) {
             self.macro_variables(x, found);
         }
     }
@@ -675,19 +678,19 @@ impl Checker<'_> {
     fn iteration_variables(&self, a: &IdedExpr, b: &IdedExpr) -> Option<Issue> {
         let name = |x: &IdedExpr| match &x.expr {
             Expr::Ident(n) => Ok(n.clone()),
-            _ => Err(self.at_node(x.id, "", "argument must be a simple name")),
+            _ => Err(self.at_node(x.id, "argument must be a simple name")),
         };
         let (first, second) = match (name(a), name(b)) {
             (Err(issue), _) | (_, Err(issue)) => return Some(issue),
             (Ok(first), Ok(second)) => (first, second),
         };
         if first == second {
-            return Some(self.at_node(b.id, "", &format!("duplicate variable name: {first}")));
+            return Some(self.at_node(b.id, &format!("duplicate variable name: {first}")));
         }
         let overwrites = "iteration variable overwrites accumulator variable";
         for (x, n) in [(a, &first), (b, &second)] {
             if crate::cel::syntax::is_accumulator(n) {
-                return Some(self.at_node(x.id, "", overwrites));
+                return Some(self.at_node(x.id, overwrites));
             }
         }
         None
@@ -758,8 +761,8 @@ impl Checker<'_> {
             },
         };
         let checked = match name {
-            "all" => self.logical("_&&_", &args[2..], &[filter]),
-            "exists" => self.logical("_||_", &args[2..], &[filter]),
+            "all" => self.logical(&args[2..], &[filter]),
+            "exists" => self.logical(&args[2..], &[filter]),
             // `_?_:_(p, accu + 1, accu)`.
             _ if quantifier => self.condition(id, filter, &[Ty::Int, Ty::Int]),
             // `_?_:_(f, accu + [t], accu)`, `_?_:_(f, cel.@mapInsert(accu, …), accu)`.
@@ -832,7 +835,7 @@ impl Checker<'_> {
                     t.name(),
                     t.name()
                 );
-                let issue = self.at_node(x.id, "", &msg);
+                let issue = self.at_node(x.id, &msg);
                 self.errors.push(issue);
                 Ty::Dyn
             }
@@ -842,11 +845,6 @@ impl Checker<'_> {
     /// `a.b.f` as the qualified function name `a.b.f` when `a` is not a variable.
     fn qualified(&self, target: &IdedExpr, name: &str) -> Option<String> {
         qualified_name(target, name, |id| self.scopes.iter().any(|(n, _)| n == id))
-    }
-
-    /// cel-go's issue, located at the first occurrence of `token` in the source.
-    fn issue(&self, token: &str, msg: &str) -> Issue {
-        Issue::at(self.src, self.src.find(token).unwrap_or(0), msg)
     }
 }
 

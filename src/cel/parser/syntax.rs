@@ -6,7 +6,7 @@
 //! error is reported, ordered by line and column.
 
 use super::visit::{self, Options};
-use crate::cel::ast::IdedExpr;
+use crate::cel::ast::Ast;
 use crate::cel::issues::{Issue, Issues};
 
 pub(in crate::cel) use super::visit::HIDDEN_ACCUMULATOR;
@@ -34,10 +34,10 @@ const KEPT_PARSES: usize = 4096;
 /// projects' CRDs (the bench's 10k list holds 1,293 rules and message expressions, 301 of them
 /// distinct). Parsing is most of what compiling a rule costs, so each thread keeps what it
 /// parsed, by the expression's text.
-pub fn parse(src: &str) -> Result<IdedExpr, Issues> {
+pub fn parse(src: &str) -> Result<Ast, Issues> {
     use std::cell::RefCell;
     use std::collections::HashMap;
-    type Parsed = Result<IdedExpr, Issues>;
+    type Parsed = Result<Ast, Issues>;
     type Kept = ([bool; 4], HashMap<Box<str>, Parsed>);
     thread_local! {
         // The parses, and the version behaviours they were made under (those a parse depends
@@ -74,12 +74,12 @@ pub fn parse(src: &str) -> Result<IdedExpr, Issues> {
 }
 
 /// [`parse`] without the kept parses.
-fn parse_anew(src: &str) -> Result<IdedExpr, Issues> {
+fn parse_anew(src: &str) -> Result<Ast, Issues> {
     parse_within(src, LIMIT)
 }
 
 /// [`parse_anew`] with cel-go's `MaxRecursionDepth` at `limit` (its parser tests use 32).
-pub(in crate::cel) fn parse_within(src: &str, limit: u32) -> Result<IdedExpr, Issues> {
+pub(in crate::cel) fn parse_within(src: &str, limit: u32) -> Result<Ast, Issues> {
     // cel-go's `ExpressionSizeCodePointLimit` (its default, which the apiserver keeps): a
     // longer expression is not parsed.
     let size = src.chars().count();
@@ -119,7 +119,10 @@ pub(in crate::cel) fn parse_within(src: &str, limit: u32) -> Result<IdedExpr, Is
             .map(|(at, msg)| issue(src, at, msg)),
     );
     match issues.is_empty() {
-        true => Ok(visited.expr),
+        true => Ok(Ast {
+            expr: visited.expr,
+            info: std::sync::Arc::new(visited.info),
+        }),
         false => Err(Issues::reported(src, issues)),
     }
 }

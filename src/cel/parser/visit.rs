@@ -13,6 +13,7 @@ use super::antlr::atn::{
 };
 use super::antlr::lexer as t;
 use super::antlr::tree::{Node, Tok, Tree};
+use super::ast::{MacroCall, SourceInfo};
 use super::unescape::unescape;
 use crate::cel::ast::{
     CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedEntryExpr, IdedExpr, ListExpr, LiteralValue,
@@ -29,6 +30,7 @@ pub(in crate::cel) const HIDDEN_ACCUMULATOR: &str = "@result";
 /// or at no place).
 pub(in crate::cel) struct Visited {
     pub expr: IdedExpr,
+    pub info: SourceInfo,
     pub errors: Vec<(Option<usize>, String)>,
 }
 
@@ -52,7 +54,7 @@ pub(in crate::cel) fn visit(tree: &Tree, syntax_errors: usize, o: Options) -> Vi
         tree,
         o,
         next_id: 1,
-        offsets: vec![None],
+        info: SourceInfo::default(),
         errors: Vec::new(),
         syntax_errors,
         depth: 0,
@@ -71,6 +73,7 @@ pub(in crate::cel) fn visit(tree: &Tree, syntax_errors: usize, o: Options) -> Vi
     };
     Visited {
         expr,
+        info: v.info,
         errors: v.errors,
     }
 }
@@ -100,8 +103,7 @@ struct Visitor<'t, 'a> {
     tree: &'t Tree<'a>,
     o: Options,
     next_id: u64,
-    /// Each id's place (`SourceInfo`'s offsets), by id.
-    offsets: Vec<Option<Option<usize>>>,
+    info: SourceInfo,
     errors: Vec<(Option<usize>, String)>,
     syntax_errors: usize,
     depth: u32,
@@ -126,10 +128,11 @@ impl<'t, 'a> Visitor<'t, 'a> {
         };
         let id = self.next_id;
         let i = usize::try_from(id).expect("a small id");
-        if self.offsets.len() <= i {
-            self.offsets.resize(i + 1, None);
+        let offsets = &mut self.info.offsets;
+        if offsets.len() <= i {
+            offsets.resize(i + 1, None);
         }
-        self.offsets[i] = Some(offset);
+        offsets[i] = offset;
         self.next_id += 1;
         id
     }
@@ -138,7 +141,7 @@ impl<'t, 'a> Visitor<'t, 'a> {
     fn delete_id(&mut self, id: u64) {
         if let Some(o) = usize::try_from(id)
             .ok()
-            .and_then(|i| self.offsets.get_mut(i))
+            .and_then(|i| self.info.offsets.get_mut(i))
         {
             *o = None;
         }
@@ -149,10 +152,7 @@ impl<'t, 'a> Visitor<'t, 'a> {
 
     /// `getLocation`: where id `id` is.
     fn location(&self, id: u64) -> Option<usize> {
-        usize::try_from(id)
-            .ok()
-            .and_then(|i| self.offsets.get(i).copied().flatten())
-            .flatten()
+        self.info.offset(id)
     }
 
     fn expr(&mut self, at: At, expr: Expr) -> IdedExpr {
@@ -668,8 +668,16 @@ impl<'t, 'a> Visitor<'t, 'a> {
         let Some(kind) = macro_kind(func, target.is_some(), args.len()) else {
             return Self::call(id, func, target, args);
         };
+        let var = match target {
+            Some(_) => args.first().and_then(|v| self.location(v.id)),
+            None => None,
+        };
         match self.expand(id, kind, target, args) {
             Ok(e) => {
+                if matches!(e.expr, Expr::Comprehension(_)) {
+                    let function = func.to_string();
+                    self.info.macros.push((e.id, MacroCall { function, var }));
+                }
                 self.delete_id(id);
                 e
             }

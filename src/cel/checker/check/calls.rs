@@ -5,7 +5,6 @@
 use super::Checker;
 use crate::cel::ast::IdedExpr;
 use crate::cel::issues::Issue;
-use crate::cel::locate::locate;
 use crate::cel::mapping::most_general;
 use crate::cel::overloads;
 use crate::cel::types::{signature, Ty};
@@ -31,7 +30,7 @@ impl Checker<'_> {
     pub(super) fn member(&mut self, id: u64, name: &str, args: &[Ty]) -> Result<Ty, Issue> {
         if !overloads::declared_any(name, &self.env) {
             let msg = format!("undeclared reference to '{name}' (in container '')");
-            return Err(self.at_node(id, name, &msg));
+            return Err(self.at_node(id, &msg));
         }
         match self.resolve(id, name, true, args) {
             Some(t) => Ok(t),
@@ -65,23 +64,18 @@ impl Checker<'_> {
             "found no matching overload for '{name}' applied to '{}'",
             signature(&args, member)
         );
-        self.at_node(id, name.trim_matches(['_', '@', '!', '-']), &msg)
+        self.at_node(id, &msg)
     }
 
     /// The operands of `&&` and `||` must be bools: each one that is not is an error of its
     /// own (cel-go's `resolveOverload` for the logical operators).
-    pub(super) fn logical(
-        &mut self,
-        name: &str,
-        args: &[IdedExpr],
-        arg_types: &[Ty],
-    ) -> Result<(), Issue> {
+    pub(super) fn logical(&mut self, args: &[IdedExpr], arg_types: &[Ty]) -> Result<(), Issue> {
         let mut refused = Vec::new();
         for (a, t) in args.iter().zip(arg_types) {
             if !self.vars.assignable(t, &Ty::Bool) {
                 let t = self.vars.substitute(t, true);
                 let msg = format!("expected type 'bool' but found '{}'", t.name());
-                refused.push(self.at_node(a.id, name.trim_matches('_'), &msg));
+                refused.push(self.at_node(a.id, &msg));
             }
         }
         match refused.pop() {
@@ -103,16 +97,16 @@ impl Checker<'_> {
             Ty::List(_) | Ty::Map(..) | Ty::Dyn => Ok(()),
             t => {
                 let msg = format!("expression of type '{}' cannot be range of a comprehension (must be list, map, or dynamic)", t.name());
-                Err(self.at_node(e.id, "", &msg))
+                Err(self.at_node(e.id, &msg))
             }
         }
     }
 
-    /// `msg` at node `id`'s token, or at the first occurrence of `token`.
-    pub(super) fn at_node(&self, id: u64, token: &str, msg: &str) -> Issue {
-        match locate(self.root, self.src, id) {
+    /// `msg` where node `id` is (cel-go's checker reports at `location(e)`).
+    pub(super) fn at_node(&self, id: u64, msg: &str) -> Issue {
+        match self.info.offset(id) {
             Some(offset) => Issue::at(self.src, offset, msg),
-            None => self.issue(token, msg),
+            None => Issue::nowhere(msg),
         }
     }
 
@@ -175,7 +169,7 @@ impl Checker<'_> {
             }
             for (id, want, found) in issues {
                 let msg = format!("expected type '{want}' but found '{found}'");
-                let issue = self.at_node(id, "", &msg);
+                let issue = self.at_node(id, &msg);
                 self.invalid.push(issue);
             }
         }

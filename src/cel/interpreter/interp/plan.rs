@@ -376,7 +376,7 @@ fn reads(e: &IdedExpr, name: &str) -> bool {
                 || (!hidden && reads(&c.result, name))
         }
         _ => {
-            crate::cel::locate::children(e)
+            crate::cel::ast::children(e)
                 .into_iter()
                 .any(|x| reads(x, name))
                 || matches!(&e.expr, Expr::Ident(n) if n == name)
