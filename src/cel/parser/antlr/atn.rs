@@ -751,105 +751,23 @@ impl Atn {
     /// `getDecisionLookahead`'s call for [`Look::Anywhere`] (predicates not seen through, no
     /// `EOF` added).
     pub(super) fn look(&self, s: usize, ctx: Look) -> Toks {
-        let mut out = 0;
-        let mut busy = std::collections::HashSet::new();
-        let mut called = vec![false; self.rule_start.len()];
         let (bottom, stack): (Bottom, Vec<usize>) = match ctx {
             Look::Within => (Bottom::Null, Vec::new()),
             Look::Anywhere => (Bottom::Empty, Vec::new()),
             Look::Stack(s) => (Bottom::Empty, s.to_vec()),
         };
-        let see_through = !matches!(ctx, Look::Anywhere);
-        let add_eof = !matches!(ctx, Look::Anywhere);
-        self.look_(
-            s,
+        let mut walk = Lookahead {
+            atn: self,
             bottom,
-            &mut stack.clone(),
-            &mut out,
-            &mut busy,
-            &mut called,
-            see_through,
-            add_eof,
-        );
-        out
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn look_(
-        &self,
-        s: usize,
-        bottom: Bottom,
-        stack: &mut Vec<usize>,
-        out: &mut Toks,
-        busy: &mut std::collections::HashSet<(usize, Bottom, Vec<usize>)>,
-        called: &mut [bool],
-        see_through: bool,
-        add_eof: bool,
-    ) {
-        if !busy.insert((s, bottom, stack.clone())) {
-            return;
-        }
-        let state = &self.states[s];
-        if state.kind == Kind::RuleStop {
-            if stack.is_empty() {
-                match bottom {
-                    Bottom::Null => {
-                        *out |= bit(EPSILON);
-                        return;
-                    }
-                    Bottom::Empty if add_eof => {
-                        *out |= bit(t::EOF);
-                        return;
-                    }
-                    // The global follow: the stop state's return edges, below.
-                    Bottom::Empty => {}
-                }
-            } else {
-                let was = called[state.rule];
-                called[state.rule] = false;
-                let ret = stack.pop().expect("not empty");
-                self.look_(ret, bottom, stack, out, busy, called, see_through, add_eof);
-                stack.push(ret);
-                called[state.rule] = was;
-                return;
-            }
-        }
-        for tr in &state.out {
-            match tr.edge {
-                Edge::Rule { rule, follow, .. } => {
-                    if called[rule] {
-                        continue;
-                    }
-                    stack.push(follow);
-                    called[rule] = true;
-                    self.look_(
-                        tr.target,
-                        bottom,
-                        stack,
-                        out,
-                        busy,
-                        called,
-                        see_through,
-                        add_eof,
-                    );
-                    called[rule] = false;
-                    stack.pop();
-                }
-                Edge::Precedence(_) if !see_through => *out |= bit(HIT_PRED),
-                Edge::Precedence(_) | Edge::Epsilon { .. } | Edge::Action => self.look_(
-                    tr.target,
-                    bottom,
-                    stack,
-                    out,
-                    busy,
-                    called,
-                    see_through,
-                    add_eof,
-                ),
-                Edge::Atom(a) => *out |= bit(a),
-                Edge::Set(set) => *out |= set,
-            }
-        }
+            stack,
+            out: 0,
+            busy: std::collections::HashSet::new(),
+            called: vec![false; self.rule_start.len()],
+            see_through: !matches!(ctx, Look::Anywhere),
+            add_eof: !matches!(ctx, Look::Anywhere),
+        };
+        walk.look(s);
+        walk.out
     }
 
     /// ANTLR's `getDecisionLookahead` and the tool's `disjoint` test: the lookahead of each
@@ -893,6 +811,76 @@ impl Atn {
             expected |= bit(t::EOF);
         }
         expected
+    }
+}
+
+/// One `LOOK` walk (`LL1Analyzer._LOOK`): what it is given and what it has found so far.
+struct Lookahead<'a> {
+    atn: &'a Atn,
+    /// The context below the stack.
+    bottom: Bottom,
+    /// The return states of the rules the walk has entered, innermost last.
+    stack: Vec<usize>,
+    out: Toks,
+    /// The configurations met (`lookBusy`).
+    busy: std::collections::HashSet<(usize, Bottom, Vec<usize>)>,
+    /// The rules entered and not left (`calledRuleStack`).
+    called: Vec<bool>,
+    /// Whether precedence predicates are walked through (`seeThruPreds`).
+    see_through: bool,
+    /// Whether the end of the start rule adds `EOF` (`addEOF`).
+    add_eof: bool,
+}
+
+impl Lookahead<'_> {
+    fn look(&mut self, s: usize) {
+        if !self.busy.insert((s, self.bottom, self.stack.clone())) {
+            return;
+        }
+        let atn = self.atn;
+        let state = &atn.states[s];
+        if state.kind == Kind::RuleStop {
+            if self.stack.is_empty() {
+                match self.bottom {
+                    Bottom::Null => {
+                        self.out |= bit(EPSILON);
+                        return;
+                    }
+                    Bottom::Empty if self.add_eof => {
+                        self.out |= bit(t::EOF);
+                        return;
+                    }
+                    // The global follow: the stop state's return edges, below.
+                    Bottom::Empty => {}
+                }
+            } else {
+                let was = self.called[state.rule];
+                self.called[state.rule] = false;
+                let ret = self.stack.pop().expect("not empty");
+                self.look(ret);
+                self.stack.push(ret);
+                self.called[state.rule] = was;
+                return;
+            }
+        }
+        for tr in &state.out {
+            match tr.edge {
+                Edge::Rule { rule, follow, .. } => {
+                    if self.called[rule] {
+                        continue;
+                    }
+                    self.stack.push(follow);
+                    self.called[rule] = true;
+                    self.look(tr.target);
+                    self.called[rule] = false;
+                    self.stack.pop();
+                }
+                Edge::Precedence(_) if !self.see_through => self.out |= bit(HIT_PRED),
+                Edge::Precedence(_) | Edge::Epsilon { .. } | Edge::Action => self.look(tr.target),
+                Edge::Atom(a) => self.out |= bit(a),
+                Edge::Set(set) => self.out |= set,
+            }
+        }
     }
 }
 

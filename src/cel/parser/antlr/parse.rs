@@ -576,9 +576,15 @@ impl<'a> Parser<'a> {
 
     /// `Recover`, after cel-go's count of the attempt.
     fn recover(&mut self) -> Result<(), Fail> {
+        self.attempt(Self::recover_)
+    }
+
+    /// One of cel-go's recovery attempts (`recoveryLimitErrorStrategy`): counted, then
+    /// `recovery` run with its consumes counted (`lookaheadConsumer`).
+    fn attempt(&mut self, recovery: fn(&mut Self) -> Result<(), Fail>) -> Result<(), Fail> {
         self.check_attempts()?;
         self.consumes = Some(0);
-        let r = self.recover_();
+        let r = recovery(self);
         self.consumes = None;
         r
     }
@@ -615,11 +621,7 @@ impl<'a> Parser<'a> {
 
     /// `RecoverInline`, after cel-go's count of the attempt.
     fn recover_inline(&mut self) -> Result<(), Fail> {
-        self.check_attempts()?;
-        self.consumes = Some(0);
-        let r = self.recover_inline_();
-        self.consumes = None;
-        r
+        self.attempt(Self::recover_inline_)
     }
 
     fn recover_inline_(&mut self) -> Result<(), Fail> {
