@@ -131,20 +131,21 @@ impl<'p> Run<'p> {
     }
 
     /// A strict call: its operands evaluated in turn, then `f` of them, charged at `price`.
+    /// When none failed (most calls), `f` and the price read the operands' values, moved
+    /// out of their results rather than copied.
     fn call(&mut self, args: &'p [Step], price: &Price, f: impl FnOnce(&[Val]) -> V) -> V {
         let vals: Vec<V> = args.iter().map(|a| self.eval(a)).collect();
         if self.over {
             return Self::halted();
         }
-        let out = match vals.iter().find_map(|v| v.as_ref().err()) {
-            Some(e) => Err(e.clone()),
-            None => {
-                let plain: Vec<Val> = vals.iter().map(|v| v.clone().expect("no error")).collect();
-                f(&plain)
-            }
-        };
-        let units = price.of(&vals, &out);
-        self.charge(units);
+        if let Some(e) = vals.iter().find_map(|v| v.as_ref().err()) {
+            let out = Err(e.clone());
+            self.charge(price.of(&vals, &out));
+            return out;
+        }
+        let vals: Vec<Val> = vals.into_iter().map(|v| v.expect("no error")).collect();
+        let out = f(&vals);
+        self.charge(price.of(&vals, &out));
         out
     }
 
@@ -632,7 +633,6 @@ impl<'p> Run<'p> {
         let args = [Val::List(items), Val::list(keys)];
         let sort = crate::cel::library::singleton("@sortByAssociatedKeys").expect("declared");
         let out = sort(&args);
-        let args: Vec<V> = args.into_iter().map(Ok).collect();
         let units = Price::SelfCompare(1).of(&args, &out);
         self.charge(units);
         out
