@@ -86,10 +86,14 @@ fn fill_properties(x: &mut Node, s: &Structural, path: &Path, out: &mut Vec<Stri
     }
 }
 
-/// Recurses into every entry that has a schema (a property or additionalProperties).
+/// Recurses into every entry that has a schema (a property or additionalProperties). A
+/// scalar other than null is neither replaced nor defaulted inside: its schema is not looked up.
 fn map_children(x: &mut Node, s: &Structural, path: &Path, out: &mut Vec<String>) {
     let Node::Map(m) = x else { return };
     for (k, v) in m.entries.iter_mut() {
+        if matches!(v, Node::Scalar(_)) && !v.is_null() {
+            continue;
+        }
         let Some(key) = k.scalar_str() else { continue };
         let path = path.child(key);
         if let Some(prop) = s.properties.get(key) {
