@@ -82,7 +82,7 @@ fn fill_properties(x: &mut Node, s: &Structural, path: &Path, out: &mut Vec<Stri
             Some(_) => continue,
             None => m.entries.push((Node::string(name), from_json(def))),
         }
-        out.push(path.child(name).to_string());
+        out.push(path.child(name).render());
     }
 }
 
@@ -110,7 +110,7 @@ fn replace_null(v: &mut Node, s: &Structural, path: &Path, out: &mut Vec<String>
     if non_nullable_null(v, s) {
         if let Some(def) = default_of(s) {
             *v = from_json(def);
-            out.push(path.to_string());
+            out.push(path.render());
         }
     }
 }

@@ -58,7 +58,7 @@ fn entry(
         return false;
     };
     let Some(s) = s else {
-        out.push(path.child(key).to_string());
+        out.push(path.child(key).render());
         return false;
     };
     if embedded && is_meta_field(key) {
@@ -70,7 +70,7 @@ fn entry(
             Some(a) => a,
             None => {
                 if !is_meta_field(key) || !path.is_empty() {
-                    out.push(path.child(key).to_string());
+                    out.push(path.child(key).render());
                 }
                 return false;
             }
