@@ -9,7 +9,7 @@ mod numbers;
 mod scalars;
 pub(crate) mod view;
 
-use super::compile::{Branch, Checks, TyRef};
+use super::compile::{Branch, Checks, Rare, TyRef};
 use super::data::{Data, Obj};
 use crate::go::strconv::quote;
 use errors::{OErr, OPath};
@@ -116,10 +116,15 @@ fn validate_node<'a, S: Schema<'a>>(
     path: &OPath<'_>,
     r: &mut Res,
 ) {
+    // The value validations a node has: most have none, and then only the type validator,
+    // the number validator's range check and the list and object walks have work; the
+    // others count their match without being called.
     let checks = n.checks();
     if data.is_null() {
         r.merge(scalars::type_of_null(n.ty(), n.nullable(), path));
-        r.errs.extend(scalars::enumeration(checks, data, path));
+        if let Some(c) = checks {
+            r.errs.extend(scalars::enumeration(c, data, path));
+        }
         return;
     }
     if n.ty() != TyRef::None || !n.format().is_empty() {
@@ -130,11 +135,16 @@ fn validate_node<'a, S: Schema<'a>>(
         }
         r.mc += 1;
     }
-    junctors(checks, data, old, path, r);
-    r.mc += 1;
+    if let Some(rare) = checks.and_then(Checks::rare) {
+        junctors(rare, data, old, path, r);
+    }
+    // The junctors validator's own match, and its result's.
+    r.mc += 2;
     match data {
         Data::Str(s) => {
-            r.errs.extend(scalars::string(checks, s, path));
+            if let Some(c) = checks {
+                r.errs.extend(scalars::string(c, s, path));
+            }
             r.mc += 1;
             if let Some(f) = checks.and_then(|c| c.string_format) {
                 r.errs.extend(scalars::format(f, n.format(), s, path));
@@ -156,7 +166,9 @@ fn validate_node<'a, S: Schema<'a>>(
         }
         _ => {}
     }
-    r.errs.extend(scalars::enumeration(checks, data, path));
+    if let Some(c) = checks {
+        r.errs.extend(scalars::enumeration(c, data, path));
+    }
     r.mc += 1;
     if let Data::Object(map) = data {
         object(n, checks, map, old.and_then(Data::as_object), path, r);
@@ -165,51 +177,42 @@ fn validate_node<'a, S: Schema<'a>>(
     r.mc += 1;
 }
 
-/// The junctors validator, its result added to `main` (its match count includes the
-/// branches it keeps).
-fn junctors(
-    c: Option<&Checks>,
-    data: &Data<'_>,
-    old: Option<&Data<'_>>,
-    path: &OPath<'_>,
-    main: &mut Res,
-) {
-    if let Some(c) = c.and_then(Checks::rare) {
-        if !c.any_of.is_empty() {
-            any_of(&c.any_of, data, old, path, main);
+/// The junctors validator of a node with some (allOf, anyOf, oneOf or not), its errors and
+/// the matches of the branches it keeps added to `main`.
+fn junctors(c: &Rare, data: &Data<'_>, old: Option<&Data<'_>>, path: &OPath<'_>, main: &mut Res) {
+    if !c.any_of.is_empty() {
+        any_of(&c.any_of, data, old, path, main);
+    }
+    if !c.one_of.is_empty() {
+        one_of(&c.one_of, data, old, path, main);
+    }
+    if !c.all_of.is_empty() {
+        let mut validated = 0;
+        for b in &c.all_of {
+            let res = validate_update(b, data, old, path);
+            validated += usize::from(res.is_valid());
+            main.merge(res);
         }
-        if !c.one_of.is_empty() {
-            one_of(&c.one_of, data, old, path, main);
-        }
-        if !c.all_of.is_empty() {
-            let mut validated = 0;
-            for b in &c.all_of {
-                let res = validate_update(b, data, old, path);
-                validated += usize::from(res.is_valid());
-                main.merge(res);
-            }
-            if validated != c.all_of.len() {
-                let none = if validated == 0 {
-                    ". None validated"
-                } else {
-                    ""
-                };
-                let q = quote(&path.to_string());
-                main.err(OErr::Plain(format!(
-                    "{q} must validate all the schemas (allOf){none}"
-                )));
-            }
-        }
-        if let Some(not) = &c.not {
-            if validate(&**not, data, path).is_valid() {
-                let q = quote(&path.to_string());
-                main.err(OErr::Plain(format!(
-                    "{q} must not validate the schema (not)"
-                )));
-            }
+        if validated != c.all_of.len() {
+            let none = if validated == 0 {
+                ". None validated"
+            } else {
+                ""
+            };
+            let q = quote(&path.to_string());
+            main.err(OErr::Plain(format!(
+                "{q} must validate all the schemas (allOf){none}"
+            )));
         }
     }
-    main.mc += 1;
+    if let Some(not) = &c.not {
+        if validate(&**not, data, path).is_valid() {
+            let q = quote(&path.to_string());
+            main.err(OErr::Plain(format!(
+                "{q} must not validate the schema (not)"
+            )));
+        }
+    }
 }
 
 fn any_of(

@@ -114,8 +114,7 @@ pub(crate) fn is_json_integer(f: f64) -> bool {
 }
 
 /// The string validator: the first failing of maxLength, minLength, pattern.
-pub(super) fn string(c: Option<&Checks>, s: &str, path: &OPath<'_>) -> Option<OErr> {
-    let c = c?;
+pub(super) fn string(c: &Checks, s: &str, path: &OPath<'_>) -> Option<OErr> {
     let len = || s.chars().count() as i64;
     if let Some(max) = c.max_length.filter(|m| len() > *m) {
         return Some(OErr::TooLong {
@@ -157,8 +156,8 @@ pub(super) fn format(f: Format, name: &str, s: &str, path: &OPath<'_>) -> Option
 
 /// The enum validator: the value, converted to each allowed value's Go type where Go can
 /// convert it, must equal one of them; a null never does.
-pub(super) fn enumeration(c: Option<&Checks>, data: &Data<'_>, path: &OPath<'_>) -> Option<OErr> {
-    let allowed = &c?.enum_;
+pub(super) fn enumeration(c: &Checks, data: &Data<'_>, path: &OPath<'_>) -> Option<OErr> {
+    let allowed = &c.enum_;
     if allowed.is_empty() || allowed.iter().any(|e| enum_match(data, e)) {
         return None;
     }
