@@ -31,6 +31,30 @@ pub(super) fn run(
     (out, r.cost)
 }
 
+/// A call's evaluated operands: an array of one or two, else a vector.
+trait Operands: AsRef<[V]> {
+    type Values: AsRef<[Val]>;
+
+    /// The operands' values (none is an error).
+    fn values(self) -> Self::Values;
+}
+
+impl<const N: usize> Operands for [V; N] {
+    type Values = [Val; N];
+
+    fn values(self) -> [Val; N] {
+        self.map(|v| v.expect("no error"))
+    }
+}
+
+impl Operands for Vec<V> {
+    type Values = Vec<Val>;
+
+    fn values(self) -> Vec<Val> {
+        self.into_iter().map(|v| v.expect("no error")).collect()
+    }
+}
+
 struct Run<'p> {
     /// Variables, innermost last.
     scopes: Vec<(&'p str, V)>,
@@ -131,21 +155,38 @@ impl<'p> Run<'p> {
     }
 
     /// A strict call: its operands evaluated in turn, then `f` of them, charged at `price`.
-    /// When none failed (most calls), `f` and the price read the operands' values, moved
-    /// out of their results rather than copied.
+    /// Most calls have one or two operands: those are held on the stack.
     fn call(&mut self, args: &'p [Step], price: &Price, f: impl FnOnce(&[Val]) -> V) -> V {
-        let vals: Vec<V> = args.iter().map(|a| self.eval(a)).collect();
+        match args {
+            [a] => {
+                let vals = [self.eval(a)];
+                self.apply(vals, price, f)
+            }
+            [a, b] => {
+                let vals = [self.eval(a), self.eval(b)];
+                self.apply(vals, price, f)
+            }
+            _ => {
+                let vals: Vec<V> = args.iter().map(|a| self.eval(a)).collect();
+                self.apply(vals, price, f)
+            }
+        }
+    }
+
+    /// [`Self::call`] of its evaluated operands: the first error, else `f` of their values
+    /// (moved out of their results, not copied), charged at `price`.
+    fn apply<O: Operands>(&mut self, vals: O, price: &Price, f: impl FnOnce(&[Val]) -> V) -> V {
         if self.over {
             return Self::halted();
         }
-        if let Some(e) = vals.iter().find_map(|v| v.as_ref().err()) {
+        if let Some(e) = vals.as_ref().iter().find_map(|v| v.as_ref().err()) {
             let out = Err(e.clone());
-            self.charge(price.of(&vals, &out));
+            self.charge(price.of(vals.as_ref(), &out));
             return out;
         }
-        let vals: Vec<Val> = vals.into_iter().map(|v| v.expect("no error")).collect();
-        let out = f(&vals);
-        self.charge(price.of(&vals, &out));
+        let vals = vals.values();
+        let out = f(vals.as_ref());
+        self.charge(price.of(vals.as_ref(), &out));
         out
     }
 
