@@ -40,6 +40,55 @@ impl<'a> Path<'a> {
     pub fn is_empty(&self) -> bool {
         matches!(self, Path::Root(""))
     }
+
+    /// The path's text (what `to_string` gives), written into one allocation of its length:
+    /// pruning and defaulting keep the text of every field they drop or set, often a dozen
+    /// levels deep, and formatting it part by part grew the string at each part.
+    pub fn render(&self) -> String {
+        let mut out = String::with_capacity(self.text_len());
+        self.push_to(&mut out);
+        out
+    }
+
+    /// The length of the path's text.
+    fn text_len(&self) -> usize {
+        match self {
+            Path::Root(r) => r.len(),
+            Path::Child(p, name) if p.is_empty() => name.len(),
+            Path::Child(p, name) => p.text_len() + 1 + name.len(),
+            Path::Key(p, k) => p.text_len() + 2 + k.len(),
+            Path::Index(p, i) => p.text_len() + 2 + decimal_len(*i),
+        }
+    }
+
+    /// Appends the path's text to `out`.
+    fn push_to(&self, out: &mut String) {
+        match self {
+            Path::Root(r) => out.push_str(r),
+            Path::Child(p, name) if p.is_empty() => out.push_str(name),
+            Path::Child(p, name) => {
+                p.push_to(out);
+                out.push('.');
+                out.push_str(name);
+            }
+            Path::Key(p, k) => {
+                p.push_to(out);
+                out.push('[');
+                out.push_str(k);
+                out.push(']');
+            }
+            Path::Index(p, i) => {
+                p.push_to(out);
+                // Writing into a String cannot fail.
+                let _ = write!(out, "[{i}]");
+            }
+        }
+    }
+}
+
+/// How many decimal digits `i` has.
+fn decimal_len(i: usize) -> usize {
+    i.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
 impl Display for Path<'_> {
@@ -492,6 +541,38 @@ impl Display for FieldError {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn renders_as_it_displays() {
+        let root = Path::Root("");
+        let named = Path::Root("metadata");
+        let spec = root.child("spec");
+        let list = spec.child("l");
+        let item = list.index(0);
+        let big = list.index(1234567);
+        let key = item.key("a.b");
+        let under_key = key.child("x");
+        let nine = named.index(9);
+        let ten = nine.index(10);
+        for p in [
+            root,
+            named,
+            spec,
+            list,
+            item,
+            big,
+            key,
+            under_key,
+            nine,
+            ten,
+            named.child("name"),
+            root.key("k"),
+            root.index(0),
+        ] {
+            assert_eq!(p.render(), p.to_string());
+            assert_eq!(p.render().len(), p.text_len());
+        }
+    }
 
     #[test]
     fn formats_like_field_error() {

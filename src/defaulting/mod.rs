@@ -82,14 +82,18 @@ fn fill_properties(x: &mut Node, s: &Structural, path: &Path, out: &mut Vec<Stri
             Some(_) => continue,
             None => m.entries.push((Node::string(name), from_json(def))),
         }
-        out.push(path.child(name).to_string());
+        out.push(path.child(name).render());
     }
 }
 
-/// Recurses into every entry that has a schema (a property or additionalProperties).
+/// Recurses into every entry that has a schema (a property or additionalProperties). A
+/// scalar other than null is neither replaced nor defaulted inside: its schema is not looked up.
 fn map_children(x: &mut Node, s: &Structural, path: &Path, out: &mut Vec<String>) {
     let Node::Map(m) = x else { return };
     for (k, v) in m.entries.iter_mut() {
+        if matches!(v, Node::Scalar(_)) && !v.is_null() {
+            continue;
+        }
         let Some(key) = k.scalar_str() else { continue };
         let path = path.child(key);
         if let Some(prop) = s.properties.get(key) {
@@ -106,7 +110,7 @@ fn replace_null(v: &mut Node, s: &Structural, path: &Path, out: &mut Vec<String>
     if non_nullable_null(v, s) {
         if let Some(def) = default_of(s) {
             *v = from_json(def);
-            out.push(path.to_string());
+            out.push(path.render());
         }
     }
 }

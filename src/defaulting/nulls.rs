@@ -37,8 +37,12 @@ fn walk(x: &mut Node, s: Option<&Structural>) {
     }
 }
 
-/// One entry of a map with schema `s`: returns whether it stays.
+/// One entry of a map with schema `s`: returns whether it stays. A scalar other than null
+/// stays, and has nothing below it: its schema is not looked up.
 fn entry(key: Option<&str>, v: &mut Node, s: Option<&Structural>) -> bool {
+    if matches!(v, Node::Scalar(_)) && !v.is_null() {
+        return true;
+    }
     let child = match (key, s) {
         (Some(k), Some(s)) => s.field_schema(k),
         _ => None,

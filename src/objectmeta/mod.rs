@@ -131,7 +131,7 @@ fn node(x: &mut Node, s: &Structural, path: &Path, f: &mut Findings) {
 fn embedded(m: &mut Mapping, path: &Path, f: &mut Findings) {
     m.entries.retain(|(k, v)| match k.scalar_str() {
         Some(name @ ("apiVersion" | "kind")) if v.as_str().is_none() => {
-            f.invalid.push(path.child(name).to_string());
+            f.invalid.push(path.child(name).render());
             false
         }
         _ => true,

@@ -58,7 +58,7 @@ fn entry(
         return false;
     };
     let Some(s) = s else {
-        out.push(path.child(key).to_string());
+        out.push(path.child(key).render());
         return false;
     };
     if embedded && is_meta_field(key) {
@@ -70,7 +70,7 @@ fn entry(
             Some(a) => a,
             None => {
                 if !is_meta_field(key) || !path.is_empty() {
-                    out.push(path.child(key).to_string());
+                    out.push(path.child(key).render());
                 }
                 return false;
             }
@@ -82,12 +82,15 @@ fn entry(
 
 /// Under `x-kubernetes-preserve-unknown-fields`: unknown keys stay, specified ones are pruned.
 /// As in the apiserver, list items below such a node are walked the same way, whatever their own
-/// schema says.
+/// schema says. A scalar entry stays and has nothing below it: its schema is not looked up.
 fn keep_unknown(x: &mut Node, s: &Structural, root: bool, path: &Path, out: &mut Vec<String>) {
     match x {
         Node::Map(m) => {
             let embedded = root || s.extensions.x_embedded_resource;
             for (k, v) in m.entries.iter_mut() {
+                if matches!(v, Node::Scalar(_)) {
+                    continue;
+                }
                 let Some(key) = k.scalar_str() else { continue };
                 if embedded && is_meta_field(key) {
                     continue;

@@ -57,7 +57,7 @@ fn resource(m: &Obj<'_>, path: &Path<'_>, errs: &mut Vec<FieldError>) {
     let detail = crate::versions::current().wording("", "must not be empty");
     for k in ["apiVersion", "kind"] {
         if !m.contains_key(k) {
-            let at = path.child(k).to_string();
+            let at = path.child(k).render();
             errs.push(FieldError::new(
                 ErrorType::Required,
                 at,
@@ -67,7 +67,7 @@ fn resource(m: &Obj<'_>, path: &Path<'_>, errs: &mut Vec<FieldError>) {
         }
     }
     if let Some(v) = m.get("apiVersion") {
-        let at = path.child("apiVersion").to_string();
+        let at = path.child("apiVersion").render();
         match v.as_str() {
             None => errs.push(invalid(at, v, "must be a string")),
             Some("") => errs.push(invalid(at, v, "must not be empty")),
@@ -82,7 +82,7 @@ fn resource(m: &Obj<'_>, path: &Path<'_>, errs: &mut Vec<FieldError>) {
         }
     }
     if let Some(v) = m.get("kind") {
-        let at = path.child("kind").to_string();
+        let at = path.child("kind").render();
         match v.as_str() {
             None => errs.push(invalid(at, v, "must be a string")),
             Some("") => errs.push(invalid(at, v, "must not be empty")),
@@ -113,7 +113,7 @@ fn resource(m: &Obj<'_>, path: &Path<'_>, errs: &mut Vec<FieldError>) {
             .and_then(Data::as_str)
             .unwrap_or("")
             .is_empty();
-        let at = path.child("metadata").to_string();
+        let at = path.child("metadata").render();
         objectmeta::validate(&meta, namespaced, names::path_segment, &at, errs);
     }
 }
@@ -139,12 +139,12 @@ pub(crate) fn coerce_value(
                     let v = &m[k];
                     match k.as_str() {
                         "apiVersion" | "kind" if !v.is_string() => {
-                            let at = path.child(k).to_string();
+                            let at = path.child(k).render();
                             return Some(json_invalid(at, v, "must be a string"));
                         }
                         "metadata" => {
                             if let Some(e) = crate::objectmeta::decode_error(v) {
-                                let at = path.child("metadata").to_string();
+                                let at = path.child("metadata").render();
                                 return Some(json_invalid(at, v, &e.message));
                             }
                             if !v.is_null() {

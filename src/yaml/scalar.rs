@@ -56,8 +56,19 @@ pub fn resolve(s: &Scalar) -> Resolved {
     resolve_checked(s).unwrap_or(Resolved::Str)
 }
 
+/// Whether `s` resolves to null. An untagged scalar is null only when plain and written as
+/// one of YAML 1.1's nulls: what else it would resolve to (a number, parsed) is not looked at.
 pub fn is_null(s: &Scalar) -> bool {
-    resolve(s) == Resolved::Null
+    match (&s.tag, s.style) {
+        (None, ScalarStyle::Plain) => is_plain_null(&s.value),
+        (None, _) => false,
+        (Some(_), _) => resolve(s) == Resolved::Null,
+    }
+}
+
+/// The plain scalars go-yaml v2 reads as null.
+fn is_plain_null(v: &str) -> bool {
+    matches!(v, "" | "~" | "null" | "Null" | "NULL")
 }
 
 pub fn is_string(s: &Scalar) -> bool {
@@ -107,8 +118,10 @@ fn type_name(r: &Resolved) -> &'static str {
 
 /// What go-yaml v2 makes of an untagged plain scalar.
 pub fn resolve_plain(v: &str) -> Resolved {
+    if is_plain_null(v) {
+        return Resolved::Null;
+    }
     match v {
-        "" | "~" | "null" | "Null" | "NULL" => return Resolved::Null,
         "y" | "Y" | "yes" | "Yes" | "YES" | "true" | "True" | "TRUE" | "on" | "On" | "ON" => {
             return Resolved::Bool(true)
         }

@@ -9,7 +9,7 @@ mod numbers;
 mod scalars;
 pub(crate) mod view;
 
-use super::compile::{Branch, Checks, TyRef};
+use super::compile::{Branch, Checks, Rare, TyRef};
 use super::data::{Data, Obj};
 use crate::go::strconv::quote;
 use errors::{OErr, OPath};
@@ -53,11 +53,29 @@ pub(crate) fn validate_update<'a, S: Schema<'a>>(
     old: Option<&Data<'_>>,
     path: &OPath<'_>,
 ) -> Res {
-    let r = validate_node(n, data, old, path);
-    if !r.is_valid() && old.is_some_and(|o| correlated_equal(n, data, o)) {
-        return Res::default();
-    }
+    let mut r = Res::default();
+    validate_into(n, data, old, path, &mut r);
     r
+}
+
+/// [`validate_update`], its errors and match count added to `r`. The walk down a value keeps
+/// one result (only a junctor's branches have their own, to compare them): kube-openapi makes
+/// a result at every value and merges it into its parent's, which here cost more than most
+/// values' checks.
+fn validate_into<'a, S: Schema<'a>>(
+    n: S,
+    data: &Data<'_>,
+    old: Option<&Data<'_>>,
+    path: &OPath<'_>,
+    r: &mut Res,
+) {
+    let (errs, mc) = (r.errs.len(), r.mc);
+    validate_node(n, data, old, path, r);
+    if r.errs.len() > errs && old.is_some_and(|o| correlated_equal(n, data, o)) {
+        // Ratcheted: the value's result is an empty one (no errors, no matches).
+        r.errs.truncate(errs);
+        r.mc = mc;
+    }
 }
 
 /// Whether `data` equals its correlated old value `old` under schema `n`, as the apiserver's
@@ -96,23 +114,37 @@ fn validate_node<'a, S: Schema<'a>>(
     data: &Data<'_>,
     old: Option<&Data<'_>>,
     path: &OPath<'_>,
-) -> Res {
-    let mut r = Res::default();
+    r: &mut Res,
+) {
+    // The value validations a node has: most have none, and then only the type validator,
+    // the number validator's range check and the list and object walks have work; the
+    // others count their match without being called.
     let checks = n.checks();
     if data.is_null() {
         r.merge(scalars::type_of_null(n.ty(), n.nullable(), path));
-        r.errs.extend(scalars::enumeration(checks, data, path));
-        return r;
+        if let Some(c) = checks {
+            r.errs.extend(scalars::enumeration(c, data, path));
+        }
+        return;
     }
     if n.ty() != TyRef::None || !n.format().is_empty() {
-        r.merge(scalars::types(n.ty(), n.format(), data, path));
+        // The type validator counts a match when it passes.
+        match scalars::types(n.ty(), n.format(), data, path) {
+            None => r.mc += 1,
+            Some(e) => r.err(e),
+        }
         r.mc += 1;
     }
-    r.merge(junctors(checks, data, old, path));
-    r.mc += 1;
+    if let Some(rare) = checks.and_then(Checks::rare) {
+        junctors(rare, data, old, path, r);
+    }
+    // The junctors validator's own match, and its result's.
+    r.mc += 2;
     match data {
         Data::Str(s) => {
-            r.errs.extend(scalars::string(checks, s, path));
+            if let Some(c) = checks {
+                r.errs.extend(scalars::string(c, s, path));
+            }
             r.mc += 1;
             if let Some(f) = checks.and_then(|c| c.string_format) {
                 r.errs.extend(scalars::format(f, n.format(), s, path));
@@ -129,61 +161,58 @@ fn validate_node<'a, S: Schema<'a>>(
                 Some(Data::Array(o)) => Some(&o[..]),
                 _ => None,
             };
-            r.merge(list(n, checks, items, old_items, path));
+            list(n, checks, items, old_items, path, r);
             r.mc += 1;
         }
         _ => {}
     }
-    r.errs.extend(scalars::enumeration(checks, data, path));
+    if let Some(c) = checks {
+        r.errs.extend(scalars::enumeration(c, data, path));
+    }
     r.mc += 1;
     if let Data::Object(map) = data {
-        r.merge(object(n, checks, map, old.and_then(Data::as_object), path));
+        object(n, checks, map, old.and_then(Data::as_object), path, r);
         r.mc += 1;
     }
     r.mc += 1;
-    r
 }
 
-/// The junctors validator (its match count includes the branches it keeps).
-fn junctors(c: Option<&Checks>, data: &Data<'_>, old: Option<&Data<'_>>, path: &OPath<'_>) -> Res {
-    let mut main = Res::default();
-    if let Some(c) = c.and_then(Checks::rare) {
-        if !c.any_of.is_empty() {
-            any_of(&c.any_of, data, old, path, &mut main);
+/// The junctors validator of a node with some (allOf, anyOf, oneOf or not), its errors and
+/// the matches of the branches it keeps added to `main`.
+fn junctors(c: &Rare, data: &Data<'_>, old: Option<&Data<'_>>, path: &OPath<'_>, main: &mut Res) {
+    if !c.any_of.is_empty() {
+        any_of(&c.any_of, data, old, path, main);
+    }
+    if !c.one_of.is_empty() {
+        one_of(&c.one_of, data, old, path, main);
+    }
+    if !c.all_of.is_empty() {
+        let mut validated = 0;
+        for b in &c.all_of {
+            let res = validate_update(b, data, old, path);
+            validated += usize::from(res.is_valid());
+            main.merge(res);
         }
-        if !c.one_of.is_empty() {
-            one_of(&c.one_of, data, old, path, &mut main);
-        }
-        if !c.all_of.is_empty() {
-            let mut validated = 0;
-            for b in &c.all_of {
-                let res = validate_update(b, data, old, path);
-                validated += usize::from(res.is_valid());
-                main.merge(res);
-            }
-            if validated != c.all_of.len() {
-                let none = if validated == 0 {
-                    ". None validated"
-                } else {
-                    ""
-                };
-                let q = quote(&path.to_string());
-                main.err(OErr::Plain(format!(
-                    "{q} must validate all the schemas (allOf){none}"
-                )));
-            }
-        }
-        if let Some(not) = &c.not {
-            if validate(&**not, data, path).is_valid() {
-                let q = quote(&path.to_string());
-                main.err(OErr::Plain(format!(
-                    "{q} must not validate the schema (not)"
-                )));
-            }
+        if validated != c.all_of.len() {
+            let none = if validated == 0 {
+                ". None validated"
+            } else {
+                ""
+            };
+            let q = quote(&path.to_string());
+            main.err(OErr::Plain(format!(
+                "{q} must validate all the schemas (allOf){none}"
+            )));
         }
     }
-    main.mc += 1;
-    main
+    if let Some(not) = &c.not {
+        if validate(&**not, data, path).is_valid() {
+            let q = quote(&path.to_string());
+            main.err(OErr::Plain(format!(
+                "{q} must not validate the schema (not)"
+            )));
+        }
+    }
 }
 
 fn any_of(
@@ -251,20 +280,20 @@ fn one_of(
     }
 }
 
-/// The list validator: items, then item counts and uniqueness.
+/// The list validator, its result added to `r`: items, then item counts and uniqueness.
 fn list<'a, S: Schema<'a>>(
     n: S,
     c: Option<&Checks>,
     items: &[Data<'_>],
     old: Option<&[Data<'_>]>,
     path: &OPath<'_>,
-) -> Res {
-    let mut r = Res::default();
+    r: &mut Res,
+) {
     if let Some(item) = n.items() {
         let keys = old.and(n.map_keys());
         for (i, v) in items.iter().enumerate() {
             let old_item = keys.zip(old).and_then(|(k, o)| correlated_item(k, v, o));
-            r.merge(validate_update(item, v, old_item, &OPath::Index(path, i)));
+            validate_into(item, v, old_item, &OPath::Index(path, i), r);
         }
     }
     let size = items.len() as i64;
@@ -292,7 +321,6 @@ fn list<'a, S: Schema<'a>>(
         }
     }
     r.mc += 1;
-    r
 }
 
 /// The item of the old map list with the same key values as `item` (map-list items correlate
@@ -321,16 +349,16 @@ fn has_duplicates(items: &[Data<'_>]) -> bool {
         .any(|(i, a)| items[..i].iter().any(|b| scalars::go_deep_equal(a, b)))
 }
 
-/// The object validator: property counts, forbidden or additional properties, properties,
-/// then required properties.
+/// The object validator, its result added to `r`: property counts, forbidden or additional
+/// properties, properties, then required properties.
 fn object<'a, S: Schema<'a>>(
     n: S,
     c: Option<&Checks>,
     map: &Obj<'_>,
     old: Option<&Obj<'_>>,
     path: &OPath<'_>,
-) -> Res {
-    let mut r = Res::default();
+    r: &mut Res,
+) {
     let size = map.len() as i64;
     if let Some(c) = c.and_then(Checks::rare) {
         if let Some(min) = c.min_properties.filter(|m| size < *m) {
@@ -351,12 +379,7 @@ fn object<'a, S: Schema<'a>>(
     let additional = n.additional();
     for (k, v) in map.iter() {
         if let Some(p) = n.property(k) {
-            r.merge(validate_update(
-                p,
-                v,
-                old.and_then(|o| o.get(k)),
-                &OPath::Prop(path, k),
-            ));
+            validate_into(p, v, old.and_then(|o| o.get(k)), &OPath::Prop(path, k), r);
             continue;
         }
         match additional {
@@ -365,12 +388,9 @@ fn object<'a, S: Schema<'a>>(
                 value: Value::String(k.to_string()),
                 message: format!("{path}.{k} in body is a forbidden property"),
             }),
-            Extra::Schema(a) => r.merge(validate_update(
-                a,
-                v,
-                old.and_then(|o| o.get(k)),
-                &OPath::Extra(path, k),
-            )),
+            Extra::Schema(a) => {
+                validate_into(a, v, old.and_then(|o| o.get(k)), &OPath::Extra(path, k), r)
+            }
             Extra::None => {}
         }
     }
@@ -381,5 +401,4 @@ fn object<'a, S: Schema<'a>>(
             });
         }
     }
-    r
 }

@@ -69,17 +69,21 @@ fn range_error(
     prefix: &str,
     path: &OPath<'_>,
 ) -> Option<OErr> {
-    let text = match v {
-        Num::Int(i) => i.to_string(),
-        Num::Float(f) => format!("{f}"),
-    };
-    let fits = match (type_name, format) {
-        ("integer", "int32") => text.parse::<i32>().is_ok(),
-        ("integer", _) => text.parse::<i64>().is_ok(),
-        (_, "float") => text
-            .parse::<f64>()
-            .is_ok_and(|f| !(f as f32).is_infinite() || f.is_infinite()),
-        _ => true,
+    let fits = match v {
+        // An int64's text parses as an int64, and as a float32 within its range; as an int32
+        // when it is one.
+        Num::Int(i) => type_name != "integer" || format != "int32" || i32::try_from(i).is_ok(),
+        Num::Float(f) => {
+            let text = format!("{f}");
+            match (type_name, format) {
+                ("integer", "int32") => text.parse::<i32>().is_ok(),
+                ("integer", _) => text.parse::<i64>().is_ok(),
+                (_, "float") => text
+                    .parse::<f64>()
+                    .is_ok_and(|f| !(f as f32).is_infinite() || f.is_infinite()),
+                _ => true,
+            }
+        }
     };
     if fits {
         return None;

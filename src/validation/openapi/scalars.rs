@@ -44,42 +44,48 @@ fn schema_info(data: &Data<'_>) -> (&'static str, &'static str) {
     }
 }
 
-/// The type validator (it applies when the node has a type or a format).
-pub(super) fn types(ty: TyRef<'_>, format_of_node: &str, data: &Data<'_>, path: &OPath<'_>) -> Res {
-    let ok = Res {
-        errs: Vec::new(),
-        mc: 1,
-    };
+/// The type validator (it applies when the node has a type or a format): its error, if any
+/// (a pass counts one match).
+pub(super) fn types(
+    ty: TyRef<'_>,
+    format_of_node: &str,
+    data: &Data<'_>,
+    path: &OPath<'_>,
+) -> Option<OErr> {
     let (sch, format) = schema_info(data);
-    let float_int = match data {
-        Data::Float(f) => is_json_integer(*f) && ty.contains("integer"),
-        _ => false,
-    };
-    let int_float = sch == "integer" && ty.contains("number");
-    let text_or_list = matches!(data, Data::Str(_) | Data::Array(_));
-    let fits = ty.contains(sch) || float_int || int_float;
-    let fail = |type_name: &str, value: &str| Res {
-        errs: vec![type_invalid(
+    // An integral float fits an integer type, an integer a number type.
+    let fits = ty.contains(sch)
+        || match data {
+            Data::Float(f) => ty.contains("integer") && is_json_integer(*f),
+            Data::Int(_) => ty.contains("number"),
+            _ => false,
+        };
+    let fail = |type_name: &str, value: &str| {
+        Some(type_invalid(
             path,
             value,
             format!(
                 "{path} in body must be of type {type_name}: {}",
                 quote(value)
             ),
-        )],
-        mc: 0,
+        ))
     };
-    if !(text_or_list || format_of_node.is_empty() || fits || format == format_of_node) {
+    // Without a format (most nodes), only the type is checked.
+    if format_of_node.is_empty() {
+        return if fits { None } else { fail(ty.joined(), sch) };
+    }
+    let text_or_list = matches!(data, Data::Str(_) | Data::Array(_));
+    if !(text_or_list || fits || format == format_of_node) {
         return fail(format_of_node, format);
     }
     let numeric = ty.contains("number") || ty.contains("integer");
-    if !numeric && !format_of_node.is_empty() && text_or_list {
-        return ok;
+    if !numeric && text_or_list {
+        return None;
     }
     if !fits {
         return fail(ty.joined(), sch);
     }
-    ok
+    None
 }
 
 /// swag's `IsFloat64AJSONInteger`: integral within ±(2^53-1), or within 1e-9 relative error of
@@ -108,8 +114,7 @@ pub(crate) fn is_json_integer(f: f64) -> bool {
 }
 
 /// The string validator: the first failing of maxLength, minLength, pattern.
-pub(super) fn string(c: Option<&Checks>, s: &str, path: &OPath<'_>) -> Option<OErr> {
-    let c = c?;
+pub(super) fn string(c: &Checks, s: &str, path: &OPath<'_>) -> Option<OErr> {
     let len = || s.chars().count() as i64;
     if let Some(max) = c.max_length.filter(|m| len() > *m) {
         return Some(OErr::TooLong {
@@ -151,8 +156,8 @@ pub(super) fn format(f: Format, name: &str, s: &str, path: &OPath<'_>) -> Option
 
 /// The enum validator: the value, converted to each allowed value's Go type where Go can
 /// convert it, must equal one of them; a null never does.
-pub(super) fn enumeration(c: Option<&Checks>, data: &Data<'_>, path: &OPath<'_>) -> Option<OErr> {
-    let allowed = &c?.enum_;
+pub(super) fn enumeration(c: &Checks, data: &Data<'_>, path: &OPath<'_>) -> Option<OErr> {
+    let allowed = &c.enum_;
     if allowed.is_empty() || allowed.iter().any(|e| enum_match(data, e)) {
         return None;
     }

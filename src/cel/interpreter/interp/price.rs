@@ -169,10 +169,24 @@ pub(super) fn price(name: &str, id: Option<&'static str>) -> Price {
 
 /// cel-go's `actualSize`: the size of strings (in characters), bytes, lists and maps (and of
 /// an optional's value, from cel-go v0.23), one for anything else.
-fn size(v: &V) -> u64 {
-    match v {
-        Ok(v) => size_of(v),
-        Err(_) => 1,
+fn size<A: Operand>(v: &A) -> u64 {
+    v.value().map_or(1, size_of)
+}
+
+/// A call's evaluated operand or result, as the price reads it: its value, or an error.
+pub(super) trait Operand {
+    fn value(&self) -> Option<&Val>;
+}
+
+impl Operand for V {
+    fn value(&self) -> Option<&Val> {
+        self.as_ref().ok()
+    }
+}
+
+impl Operand for Val {
+    fn value(&self) -> Option<&Val> {
+        Some(self)
     }
 }
 
@@ -211,12 +225,14 @@ fn ceil(x: f64) -> u64 {
 }
 
 /// Whether `v` is one of the Kubernetes libraries' types.
-fn kubernetes_type(v: &V) -> bool {
-    matches!(v, Ok(Val::Ext(_)))
+fn kubernetes_type<A: Operand>(v: &A) -> bool {
+    matches!(v.value(), Some(Val::Ext(_)))
 }
 
 impl Price {
-    pub(super) fn of(self, args: &[V], result: &V) -> u64 {
+    /// The price of a call of `args` that gave `result` (the operands as values when none
+    /// failed, else as evaluated).
+    pub(super) fn of<A: Operand>(self, args: &[A], result: &V) -> u64 {
         let a = |i: usize| args.get(i).map_or(1, size);
         match self {
             Price::One => 1,
@@ -227,8 +243,8 @@ impl Price {
             Price::InList => a(1),
             Price::Regex => ceil((1 + a(0)) as f64 * TRAVERSAL) * ceil(a(1) as f64 * REGEX),
             Price::Contains => ceil(a(0) as f64 * TRAVERSAL) * ceil(a(1) as f64 * TRAVERSAL),
-            Price::Traversal => match args.first() {
-                Some(Ok(v)) => traversal(v),
+            Price::Traversal => match args.first().and_then(Operand::value) {
+                Some(v) => traversal(v),
                 _ => 1,
             },
             Price::JoinResult => ceil(size(result) as f64 * 2.0 * TRAVERSAL),
@@ -252,7 +268,7 @@ impl Price {
                         0
                     }
             }
-            Price::Validate => match args.first().and_then(|f| f.as_ref().ok()) {
+            Price::Validate => match args.first().and_then(Operand::value) {
                 Some(f) => match crate::cel::library::max_regex_size(f) {
                     Some(re) => ceil((1 + a(1)) as f64 * TRAVERSAL) * ceil(re as f64 * REGEX),
                     None => 1,
@@ -261,8 +277,8 @@ impl Price {
             },
             Price::ListOut => 1 + LIST + size(result),
             Price::Flatten => {
-                let depth = match args.get(1) {
-                    Some(Ok(Val::Int(d))) => *d as f64,
+                let depth = match args.get(1).and_then(Operand::value) {
+                    Some(Val::Int(d)) => *d as f64,
                     _ => 1.0,
                 };
                 (a(0) as f64 * depth) as u64 + 1 + LIST
@@ -270,7 +286,7 @@ impl Price {
             Price::SelfCompare(i) => {
                 let n = a(i);
                 let mut factor = 2.0;
-                if let Some(Ok(Val::List(l))) = args.get(i) {
+                if let Some(Val::List(l)) = args.get(i).and_then(Operand::value) {
                     if matches!(l.items().first(), Some(Val::String(_) | Val::Bytes(_))) {
                         factor += TRAVERSAL;
                     }

@@ -31,6 +31,30 @@ pub(super) fn run(
     (out, r.cost)
 }
 
+/// A call's evaluated operands: an array of one or two, else a vector.
+trait Operands: AsRef<[V]> {
+    type Values: AsRef<[Val]>;
+
+    /// The operands' values (none is an error).
+    fn values(self) -> Self::Values;
+}
+
+impl<const N: usize> Operands for [V; N] {
+    type Values = [Val; N];
+
+    fn values(self) -> [Val; N] {
+        self.map(|v| v.expect("no error"))
+    }
+}
+
+impl Operands for Vec<V> {
+    type Values = Vec<Val>;
+
+    fn values(self) -> Vec<Val> {
+        self.into_iter().map(|v| v.expect("no error")).collect()
+    }
+}
+
 struct Run<'p> {
     /// Variables, innermost last.
     scopes: Vec<(&'p str, V)>,
@@ -131,20 +155,38 @@ impl<'p> Run<'p> {
     }
 
     /// A strict call: its operands evaluated in turn, then `f` of them, charged at `price`.
+    /// Most calls have one or two operands: those are held on the stack.
     fn call(&mut self, args: &'p [Step], price: &Price, f: impl FnOnce(&[Val]) -> V) -> V {
-        let vals: Vec<V> = args.iter().map(|a| self.eval(a)).collect();
+        match args {
+            [a] => {
+                let vals = [self.eval(a)];
+                self.apply(vals, price, f)
+            }
+            [a, b] => {
+                let vals = [self.eval(a), self.eval(b)];
+                self.apply(vals, price, f)
+            }
+            _ => {
+                let vals: Vec<V> = args.iter().map(|a| self.eval(a)).collect();
+                self.apply(vals, price, f)
+            }
+        }
+    }
+
+    /// [`Self::call`] of its evaluated operands: the first error, else `f` of their values
+    /// (moved out of their results, not copied), charged at `price`.
+    fn apply<O: Operands>(&mut self, vals: O, price: &Price, f: impl FnOnce(&[Val]) -> V) -> V {
         if self.over {
             return Self::halted();
         }
-        let out = match vals.iter().find_map(|v| v.as_ref().err()) {
-            Some(e) => Err(e.clone()),
-            None => {
-                let plain: Vec<Val> = vals.iter().map(|v| v.clone().expect("no error")).collect();
-                f(&plain)
-            }
-        };
-        let units = price.of(&vals, &out);
-        self.charge(units);
+        if let Some(e) = vals.as_ref().iter().find_map(|v| v.as_ref().err()) {
+            let out = Err(e.clone());
+            self.charge(price.of(vals.as_ref(), &out));
+            return out;
+        }
+        let vals = vals.values();
+        let out = f(vals.as_ref());
+        self.charge(price.of(vals.as_ref(), &out));
         out
     }
 
@@ -632,7 +674,6 @@ impl<'p> Run<'p> {
         let args = [Val::List(items), Val::list(keys)];
         let sort = crate::cel::library::singleton("@sortByAssociatedKeys").expect("declared");
         let out = sort(&args);
-        let args: Vec<V> = args.into_iter().map(Ok).collect();
         let units = Price::SelfCompare(1).of(&args, &out);
         self.charge(units);
         out
