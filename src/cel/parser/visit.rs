@@ -411,7 +411,7 @@ impl<'t, 'a> Visitor<'t, 'a> {
         };
         Ok(match name {
             Ok(name) => self.expr(At::Tok(id), Expr::Ident(name)),
-            Err(msg) => self.error(At::Ctx(n), msg),
+            Err(word) => self.error(At::Ctx(n), word.to_string()),
         })
     }
 
@@ -422,7 +422,7 @@ impl<'t, 'a> Visitor<'t, 'a> {
         };
         let name = match name {
             Ok(name) => name,
-            Err(msg) => return Ok(self.error(At::Ctx(n), msg)),
+            Err(word) => return Ok(self.error(At::Ctx(n), word.to_string())),
         };
         let open = self.tree.label(n, &[t::LPAREN]);
         let op = self.id(open.map_or(At::Nil, At::Tok));
@@ -430,12 +430,12 @@ impl<'t, 'a> Visitor<'t, 'a> {
         Ok(self.call_or_macro(op, &name, None, args))
     }
 
-    /// The name of an `Ident` or a `GlobalCall` (`.` first if it has a leading dot), or its
-    /// reserved-word error, with its `id` token; `None` without one.
-    fn name(&self, n: &'t Node) -> Option<(Result<String, String>, Tok<'t>)> {
+    /// The name of an `Ident` or a `GlobalCall` (`.` first if it has a leading dot), with
+    /// its `id` token, or (`Err`) the reserved word it is; `None` without one.
+    fn name(&self, n: &'t Node) -> Option<(Result<String, Reserved<'t>>, Tok<'t>)> {
         let id = self.tree.label(n, &[t::IDENTIFIER])?;
         if crate::cel::escape::RESERVED.contains(&id.text) {
-            return Some((Err(format!("reserved identifier: {}", id.text)), id));
+            return Some((Err(Reserved(id.text)), id));
         }
         let dot = match self.tree.label(n, &[t::DOT]) {
             Some(_) => ".",
@@ -844,6 +844,15 @@ impl<'t, 'a> Visitor<'t, 'a> {
                 result,
             })),
         ))
+    }
+}
+
+/// A reserved word used as a name (cel-go's `reservedIds`).
+struct Reserved<'t>(&'t str);
+
+impl std::fmt::Display for Reserved<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "reserved identifier: {}", self.0)
     }
 }
 
