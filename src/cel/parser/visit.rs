@@ -8,8 +8,8 @@
 //! The expression is `super::ast`'s, which the checker, the estimator and the interpreter read.
 
 use super::antlr::atn::{
-    AND, CALC, ESCAPE_IDENT, EXPR, EXPR_LIST, FIELD_INIT, LIST_INIT, LITERAL, MAP_INIT, MEMBER,
-    OPT_EXPR, OR, PRIMARY, RELATION, START, UNARY,
+    AND, CALC, CALC_OPS, ESCAPE_IDENT, EXPR, EXPR_LIST, FIELD_INIT, LIST_INIT, LITERAL, MAP_INIT,
+    MEMBER, OPT_EXPR, OR, PRIMARY, RELATION, RELATION_OPS, START, UNARY,
 };
 use super::antlr::lexer as t;
 use super::antlr::tree::{Node, Tok, Tree};
@@ -936,16 +936,8 @@ fn macro_kind(func: &str, receiver: bool, args: usize) -> Option<Macro> {
 /// The operator tokens of `relation` (`op=('<'|…|'in')`) or `calc`.
 fn binary_ops(rule: usize) -> &'static [i32] {
     match rule {
-        RELATION => &[
-            t::LESS,
-            t::LESS_EQUALS,
-            t::GREATER_EQUALS,
-            t::GREATER,
-            t::EQUALS,
-            t::NOT_EQUALS,
-            t::IN,
-        ],
-        _ => &[t::STAR, t::SLASH, t::PERCENT, t::PLUS, t::MINUS],
+        RELATION => &RELATION_OPS,
+        _ => &CALC_OPS,
     }
 }
 

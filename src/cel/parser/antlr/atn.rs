@@ -154,6 +154,18 @@ pub(in crate::cel) const MAP_INIT: usize = 13;
 pub(in crate::cel) const ESCAPE_IDENT: usize = 14;
 pub(in crate::cel) const OPT_EXPR: usize = 15;
 pub(in crate::cel) const LITERAL: usize = 16;
+/// `relation`'s operators (`op=('<'|'<='|'>='|'>'|'=='|'!='|'in')`).
+pub(in crate::cel) const RELATION_OPS: [i32; 7] = [
+    t::LESS,
+    t::LESS_EQUALS,
+    t::GREATER_EQUALS,
+    t::GREATER,
+    t::EQUALS,
+    t::NOT_EQUALS,
+    t::IN,
+];
+/// `calc`'s operators (`op=('*'|'/'|'%')`, `op=('+'|'-')`).
+pub(in crate::cel) const CALC_OPS: [i32; 5] = [t::STAR, t::SLASH, t::PERCENT, t::PLUS, t::MINUS];
 /// The rules whose alternatives are labelled (a context of their own for each).
 pub(super) const LABELLED: [usize; 4] = [UNARY, PRIMARY, ESCAPE_IDENT, LITERAL];
 
@@ -428,15 +440,6 @@ pub(super) fn cel(escaped_names: bool) -> Atn {
         b.state(Kind::RuleStart);
         b.state(Kind::RuleStop);
     }
-    let rel_ops = [
-        t::LESS,
-        t::LESS_EQUALS,
-        t::GREATER_EQUALS,
-        t::GREATER,
-        t::EQUALS,
-        t::NOT_EQUALS,
-        t::IN,
-    ];
     for r in 0..rules {
         b.rule = r;
         let body = match r {
@@ -465,7 +468,7 @@ pub(super) fn cel(escaped_names: bool) -> Atn {
             }
             RELATION => {
                 let (a, c) = (b.action(), b.call(CALC, 0));
-                let (p, op, rhs) = (b.prec(1), b.set(&rel_ops), b.call(RELATION, 2));
+                let (p, op, rhs) = (b.prec(1), b.set(&RELATION_OPS), b.call(RELATION, 2));
                 let alt = b.seq(&[p, op, rhs]);
                 let s = b.star(&[alt], true);
                 let primary = b.seq(&[a, c]);
