@@ -28,6 +28,10 @@ pub fn unescape(text: &str, bytes: bool, valid_runes: bool) -> Result<Vec<u8>, &
     if raw {
         value = &value[1..];
     }
+    // (Go would slice past the end here; the lexer makes no such literal.)
+    if value.len() < 2 {
+        return Err(FAILED);
+    }
     let b = value.as_bytes();
     let (first, last) = (b[0], b[b.len() - 1]);
     if first != last || (first != b'"' && first != b'\'') {
@@ -74,7 +78,12 @@ fn unescape_char<'s>(
     if b.len() <= 1 {
         return Err("unable to unescape string, found '\\' as last character");
     }
-    let (e, s) = (b[1], &s[2..]);
+    // Every escape is of an ASCII character (the lexer allows no other).
+    let e = b[1];
+    if !e.is_ascii() {
+        return Err(FAILED);
+    }
+    let s = &s[2..];
     let simple = match e {
         b'a' => Some(0x07),
         b'b' => Some(0x08),
@@ -201,6 +210,9 @@ mod tests {
             true,
             "unable to unescape string, found '\\' as last character",
         );
+        // Not from the lexer: a non-ASCII escape, a raw prefix and one quote.
+        err("\"\\\u{e9}\"", false, true, "unable to unescape string");
+        err("r'", false, true, "unable to unescape string");
         // Before v0.23 a surrogate is written as U+FFFD.
         assert_eq!(
             unescape(r#""\ud800""#, false, false).as_deref(),
