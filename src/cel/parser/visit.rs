@@ -1015,3 +1015,6 @@ fn unnest<'t>(tree: &Tree, mut n: Option<&'t Node>) -> Option<&'t Node> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests;
