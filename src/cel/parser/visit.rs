@@ -165,11 +165,7 @@ impl<'t, 'a> Visitor<'t, 'a> {
     /// `reportError`: the error at `at`'s place, and the unspecified expression made there.
     fn error(&mut self, at: At, msg: impl Into<String>) -> IdedExpr {
         let e = self.expr(at, Expr::Unspecified);
-        let place = match at {
-            At::Offset(o) => o,
-            _ => self.location(e.id),
-        };
-        self.errors.push((place, msg.into()));
+        self.errors.push((self.location(e.id), msg.into()));
         e
     }
 
@@ -245,10 +241,9 @@ impl<'t, 'a> Visitor<'t, 'a> {
             (LITERAL, alt @ 1..=8) => Ok(self.literal(n, alt)),
             (rule, _) => {
                 let name = super::antlr::atn::RULE_NAMES[rule];
-                let mut type_name: Vec<char> = name.chars().collect();
-                type_name[0] = type_name[0].to_ascii_uppercase();
-                let type_name: String = type_name.into_iter().collect();
-                Ok(self.unknown(&format!("<<*gen.{type_name}Context>>")))
+                let (first, rest) = name.split_at(1);
+                let first = first.to_ascii_uppercase();
+                Ok(self.unknown(&format!("<<*gen.{first}{rest}Context>>")))
             }
         }
     }
@@ -691,8 +686,16 @@ impl<'t, 'a> Visitor<'t, 'a> {
 
     /// A new id at the macro call's place (`exprHelper.nextMacroID`).
     fn macro_expr(&mut self, call: u64, expr: Expr) -> IdedExpr {
+        IdedExpr {
+            id: self.macro_id(call),
+            expr,
+        }
+    }
+
+    /// A new id at the macro call `call`'s place.
+    fn macro_id(&mut self, call: u64) -> u64 {
         let at = self.location(call);
-        self.expr(At::Offset(at), expr)
+        self.id(At::Offset(at))
     }
 
     /// The macro's accumulator, by the name of the version in force (`NewAccuIdent`).
@@ -709,7 +712,7 @@ impl<'t, 'a> Visitor<'t, 'a> {
     }
 
     fn macro_call(&mut self, call: u64, func: &str, args: Vec<IdedExpr>) -> IdedExpr {
-        let id = self.macro_expr(call, Expr::Unspecified).id;
+        let id = self.macro_id(call);
         Self::call(id, func, None, args)
     }
 
