@@ -1,7 +1,7 @@
 //! A fast word-mixing hasher (FxHash's step: rotate, xor, multiply) for the crate's own numbers
-//! and for fingerprints: maps keyed by counters the reader makes or by a seeded hash (never by
-//! text from the input, whose keys could be chosen to collide: those maps keep std's seeded
-//! hasher) and hashes that only tell one reading of a text from another.
+//! and for fingerprints: maps keyed by counters the reader makes or by a seeded hash, and hashes
+//! that only tell one reading of a text from another. Never for text from the input, whose keys
+//! could be chosen to collide: those are hashed with a seed the input cannot know ([`Seeded`]).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -12,6 +12,15 @@ pub struct Fx(u64);
 
 /// A `HashMap` with [`Fx`] (for keys the crate makes, see the module doc).
 pub type FxHashMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
+
+/// The seeded hasher for keys from the input: foldhash's, seeded per process from the address
+/// space's layout and the clock (serde_json's maps use it too, see Cargo.toml). Its seed is not
+/// in the input's reach, so no input is written to collide; SipHash's stronger guarantee is
+/// against an attacker who sees the timings of many runs, which a pull request's author does not.
+pub type Seeded = foldhash::fast::RandomState;
+
+/// A `HashMap` with [`Seeded`] (for keys read from the input).
+pub type SeededHashMap<K, V> = HashMap<K, V, Seeded>;
 
 impl Fx {
     fn add(&mut self, word: u64) {

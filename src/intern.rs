@@ -2,9 +2,8 @@
 //! their values in: the structural schemas' equal subtrees (`schema::structural::Sharing`) and
 //! the validators' equal side trees (`validation::compile`) are found by it.
 
-use crate::fxhash::FxHashMap;
+use crate::fxhash::{FxHashMap, Seeded};
 use serde_json::Value;
-use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
 use std::ops::Deref;
 
@@ -18,7 +17,7 @@ pub struct Interner<H> {
     /// The values by the seeded hash of their encoding: a key is already a hash no input can
     /// aim at, which the table only mixes ([`crate::fxhash`]) instead of hashing it again.
     by_hash: FxHashMap<u64, Vec<H>>,
-    state: RandomState,
+    state: Seeded,
     /// The hash of the value looked up last (where [`Interner::keep`] puts it).
     last: u64,
     /// The encoding of the value looked up, and of a candidate.
@@ -30,7 +29,7 @@ impl<H> Default for Interner<H> {
     fn default() -> Self {
         Interner {
             by_hash: FxHashMap::default(),
-            state: RandomState::new(),
+            state: Seeded::default(),
             last: 0,
             bytes: Vec::new(),
             other: Vec::new(),

@@ -7,7 +7,7 @@
 //! defines only `v1` of a kind overrides a file's `v1` and leaves that file's `v2` in place.
 
 use super::VersionSchema;
-use std::collections::HashMap;
+use crate::fxhash::SeededHashMap as HashMap;
 use std::ops::Deref;
 
 /// A registered version: its schema and what the caller attached to it (`T`: for processing,
@@ -74,7 +74,7 @@ pub struct Registry<T = ()> {
 impl<T> Default for Registry<T> {
     fn default() -> Self {
         Registry {
-            groups: HashMap::new(),
+            groups: HashMap::default(),
             len: 0,
         }
     }
@@ -115,7 +115,7 @@ impl<T> Registry<T> {
         let entry = kinds.entry(vs.kind.clone()).or_insert_with(|| KindEntry {
             crd_name: vs.crd_name.clone(),
             crd_name_from_items: from_items,
-            versions: HashMap::new(),
+            versions: HashMap::default(),
         });
         if from_items && !entry.crd_name_from_items {
             entry.crd_name = vs.crd_name.clone();

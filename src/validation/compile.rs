@@ -7,12 +7,12 @@
 //! schema, before processing strips it.
 
 use crate::field::Path;
+use crate::fxhash::SeededHashMap as HashMap;
 use crate::go::regexp;
 use crate::go::strfmt::Format;
 use crate::schema::{NestedValueValidation, Structural, ValueValidation};
 use regex::Regex;
 use serde_json::Value;
-use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 mod share;

@@ -280,8 +280,7 @@ fn write_plain<T: PlainTree>(node: &T, out: &mut Vec<u8>, pretty: Option<usize>)
             match plain.then(|| resolve_plain(value)) {
                 None | Some(Resolved::Str) => write_str(value, out),
                 Some(Resolved::BigInt(_)) => false,
-                Some(r) => resolved_to_json(r, value, json)
-                    .is_ok_and(|v| serde_json::to_writer(out, &v).is_ok()),
+                Some(r) => resolved_to_json(r, value, json).is_ok_and(|v| json_into(&v, out)),
             }
         }
         View::Seq { items, tagged } => {
@@ -474,7 +473,16 @@ pub(crate) fn write_str(s: &str, out: &mut Vec<u8>) -> bool {
         out.push(b'"');
         return true;
     }
-    serde_json::to_writer(out, s).is_ok()
+    json_into(s, out)
+}
+
+/// `v` as serde_json writes it, appended to `out`; whether it was written. (serde_json is
+/// built without its `std` feature, for the hasher of its maps, see Cargo.toml: it writes to
+/// no `io::Write` then.)
+fn json_into<T: serde::Serialize + ?Sized>(v: &T, out: &mut Vec<u8>) -> bool {
+    serde_json::to_vec(v)
+        .map(|b| out.extend_from_slice(&b))
+        .is_ok()
 }
 
 /// The int64 the apiserver holds for a float read from YAML: sigs.k8s.io/yaml's JSON round trip

@@ -5,8 +5,8 @@
 //! [`crate::cel::value`]) and rules are checked against it (see [`crate::cel::check`]).
 
 use crate::cel::escape::escape;
+use crate::fxhash::SeededHashMap as HashMap;
 use crate::schema::{Structural, StructuralOrBool};
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// A schema node as CEL sees it.
