@@ -7,6 +7,9 @@
 
 use super::time;
 use crate::field::go_json;
+use crate::yaml::keys::is_merge_key;
+use crate::yaml::scalar::{resolve, Resolved};
+use crate::yaml::Node;
 use serde_json::{Map, Value};
 
 /// Why a metadata value cannot be decoded: Go's error text, and the offending field's path
@@ -174,6 +177,51 @@ pub fn decode_error(meta: &Value) -> Option<DecodeError> {
     }
 }
 
+/// Whether `meta`, read from YAML, certainly decodes into ObjectMeta (then [`decode_error`] of
+/// its JSON finds nothing): every field ObjectMeta has holds a value of the field's type, read
+/// from the tree without making the JSON. `false` when it may not decode, or when only the JSON
+/// tells (a tagged scalar, a float for an integer, a key that is no plain string): the caller
+/// then decodes the JSON. The common case, a well-formed object's metadata, costs a walk.
+pub fn decodes_plainly(meta: &Node) -> bool {
+    fits(meta, Ty::Struct(Struct::ObjectMeta))
+}
+
+/// [`decodes_plainly`] for a value of type `ty`: what [`value`] accepts without an error, for
+/// the JSON `to_json` makes of `v`.
+fn fits(v: &Node, ty: Ty) -> bool {
+    match (v, ty) {
+        (_, Ty::Any) => true,
+        (Node::Scalar(s), _) => {
+            s.tag.is_none()
+                && match (resolve(s), ty) {
+                    (Resolved::Null, _)
+                    | (Resolved::Str, Ty::Str(_))
+                    | (Resolved::Bool(_), Ty::Bool)
+                    | (Resolved::Int(_), Ty::Int64) => true,
+                    (Resolved::Str, Ty::Time) => time::parse_go(&s.value).is_ok(),
+                    _ => false,
+                }
+        }
+        (Node::Map(m), Ty::StrMap | Ty::Struct(_)) => m.entries.iter().all(|(k, x)| {
+            let key = match k {
+                Node::Scalar(s) if s.tag.is_none() && !is_merge_key(k) => {
+                    (resolve(s) == Resolved::Str).then_some(s.value.as_str())
+                }
+                _ => None,
+            };
+            match (key, ty) {
+                (None, _) => false,
+                (Some(_), Ty::StrMap) => fits(x, Ty::Str("string")),
+                (Some(key), Ty::Struct(st)) => st.field(key).is_none_or(|fty| fits(x, fty)),
+                _ => false,
+            }
+        }),
+        (Node::Seq(seq), Ty::StrList) => seq.items.iter().all(|x| fits(x, Ty::Str("string"))),
+        (Node::Seq(seq), Ty::Structs(_, st)) => seq.items.iter().all(|x| fits(x, Ty::Struct(st))),
+        _ => false,
+    }
+}
+
 /// Decodes `v` into `ty`; `Err` for an error that stops decoding (a timestamp's).
 fn value(d: &mut Decoder, v: &Value, ty: Ty, at: &At) -> Result<(), DecodeError> {
     if v.is_null() {
@@ -251,6 +299,39 @@ fn kind(v: &Value) -> &'static str {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// Every metadata below: [`decodes_plainly`] says so only of one that decodes, and says so
+    /// of the well-formed ones (the others are left to the JSON's decoding).
+    #[test]
+    fn decodes_plainly_only_what_decodes() {
+        let cases = [
+            ("name: a\nnamespace: b\nlabels: {app: web, 'x': \"y\"}", true),
+            ("generation: 3\nfinalizers: [a, b]\nuid: '7'", true),
+            ("creationTimestamp: 2024-01-02T03:04:05Z\nannotations: {a: ''}", true),
+            ("creationTimestamp: null\ndeletionGracePeriodSeconds: ~", true),
+            ("ownerReferences: [{name: a, controller: true, uid: x}]", true),
+            ("managedFields: [{manager: m, fieldsV1: {f:spec: {}}, time: '2024-01-02T03:04:05Z'}]", true),
+            ("unknown: [1, {a: 2}]\nName: 1", true),
+            ("labels: {a: 1}", false),
+            ("labels: {a: yes}", false),
+            ("generation: 1.0", false),
+            ("generation: '1'", false),
+            ("name: !!str 1", false),
+            ("creationTimestamp: yesterday", false),
+            ("ownerReferences: [{controller: 'true'}]", false),
+            ("finalizers: a", false),
+            ("labels: [a]", false),
+            ("1: a", false),
+        ];
+        for (text, plain) in cases {
+            let node = crate::yaml::parse_stream(text).unwrap().remove(0);
+            assert_eq!(decodes_plainly(&node), plain, "{text}");
+            if plain {
+                let json = crate::yaml::json::to_json(&node).unwrap();
+                assert_eq!(decode_error(&json), None, "{text}");
+            }
+        }
+    }
 
     fn err(meta: Value) -> Option<(String, String)> {
         decode_error(&meta).map(|e| (e.path, e.message))
