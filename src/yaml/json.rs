@@ -280,7 +280,7 @@ fn write_plain<T: PlainTree>(node: &T, out: &mut Vec<u8>, pretty: Option<usize>)
             match plain.then(|| resolve_plain(value)) {
                 None | Some(Resolved::Str) => write_str(value, out),
                 Some(Resolved::BigInt(_)) => false,
-                Some(r) => resolved_to_json(r, value, json).is_ok_and(|v| json_into(&v, out)),
+                Some(r) => resolved_to_json(r, value, json).is_ok_and(|v| scalar_into(&v, out)),
             }
         }
         View::Seq { items, tagged } => {
@@ -474,6 +474,22 @@ pub(crate) fn write_str(s: &str, out: &mut Vec<u8>) -> bool {
         return true;
     }
     json_into(s, out)
+}
+
+/// A scalar `v` as serde_json writes it (a number as its `Display`, which is serde_json's own
+/// writing of it), appended to `out` without serializing; whether it was written.
+fn scalar_into(v: &Value, out: &mut Vec<u8>) -> bool {
+    match v {
+        Value::Null => out.extend_from_slice(b"null"),
+        Value::Bool(b) => out.extend_from_slice(if *b { b"true" } else { b"false" }),
+        Value::Number(n) => {
+            use std::io::Write;
+            return write!(out, "{n}").is_ok();
+        }
+        Value::String(s) => return write_str(s, out),
+        _ => return json_into(v, out),
+    }
+    true
 }
 
 /// `v` as serde_json writes it, appended to `out`; whether it was written. (serde_json is

@@ -249,3 +249,31 @@ fn strings_are_written_as_serde_json_writes_them() {
         );
     }
 }
+
+#[test]
+fn scalars_are_written_as_serde_json_writes_them() {
+    let values = [
+        json!(null),
+        json!(true),
+        json!(false),
+        json!(0),
+        json!(-1),
+        json!(i64::MIN),
+        json!(u64::MAX),
+        json!(0.1),
+        json!(-0.0),
+        json!(1e300),
+        json!(1.5e-7),
+        json!(123456789012345680.0),
+        json!(2.5),
+        json!("a\"b\\c\u{1}"),
+    ];
+    for v in values {
+        let mut out = Vec::new();
+        assert!(scalar_into(&v, &mut out));
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            serde_json::to_string(&v).unwrap()
+        );
+    }
+}
