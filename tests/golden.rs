@@ -124,7 +124,8 @@ fn golden_cases() {
     let mut dirs: Vec<PathBuf> = fs::read_dir(testdata())
         .expect("testdata/ exists")
         .map(|e| e.unwrap().path())
-        // testdata/repo: tests/repo.rs; testdata/sarif: the SARIF schema (src/repo/formats/tests.rs)
+        // testdata/repo: tests/repo.rs; testdata/sarif: the SARIF log and schema
+        // (src/repo/formats/tests.rs, testdata/sarif/check)
         .filter(|p| p.is_dir() && !p.ends_with("repo") && !p.ends_with("sarif"))
         .collect();
     dirs.sort();
