@@ -1,5 +1,6 @@
 //! The binary's command line: help, version, flag errors, and the config file of the legacy
-//! plugin form (missing, malformed), each with its exit code and nothing on stdout on failure.
+//! plugin form (missing, malformed), each with its exit code and nothing on stdout on failure;
+//! and one `--previous` update answered by the binary as built (a float read back exactly).
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -151,4 +152,40 @@ fn a_config_file_named_check_keeps_the_legacy_form() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// An update whose object did not change: a number its CRD's new `maximum` refuses is ratcheted
+/// (accepted) as the apiserver accepts it. `1.9941414234139934` is a float64's shortest digits
+/// that serde_json's default reading misses by one unit (1.9941414234139936): the shipped
+/// binary read the stored old object so until it was built with `float_roundtrip`, saw a
+/// changed value and refused the update.
+#[test]
+fn an_unchanged_float_with_seventeen_digits_is_ratcheted_on_update() {
+    let crd = |schema: &str| {
+        format!(
+            "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n\
+             metadata: {{name: widgets.example.com}}\nspec:\n  group: example.com\n  \
+             names: {{kind: Widget, plural: widgets}}\n  scope: Namespaced\n  versions:\n  \
+             - name: v1\n    served: true\n    storage: true\n    schema:\n      \
+             openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            \
+             type: object\n            properties:\n              ratio: {schema}\n"
+        )
+    };
+    let widget = "---\napiVersion: example.com/v1\nkind: Widget\n\
+                  metadata: {name: w, namespace: default}\nspec: {ratio: 1.9941414234139934}\n";
+    let dir = std::env::temp_dir().join(format!("crd-schema-fn-ratchet-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let old = dir.join("old.yaml");
+    std::fs::write(&old, crd("{type: number}") + widget).unwrap();
+    let new = crd("{type: number, maximum: 1}") + widget;
+    let (_, err, code) = run(&["--previous", old.to_str().unwrap()], &new);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!((err.as_str(), code), ("", 0));
+    // Without the previous revision it is a create, and refused.
+    let (_, err, code) = run(&[], &new);
+    assert!(
+        err.contains("spec.ratio: Invalid value: 1.9941414234139934: spec.ratio in body should be less than or equal to 1"),
+        "{err}"
+    );
+    assert_eq!(code, 1);
 }
