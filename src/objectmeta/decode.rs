@@ -7,6 +7,7 @@
 
 use super::time;
 use crate::field::go_json;
+use crate::yaml::json::to_json;
 use crate::yaml::keys::is_merge_key;
 use crate::yaml::scalar::{resolve, Resolved};
 use crate::yaml::Node;
@@ -177,12 +178,24 @@ pub fn decode_error(meta: &Value) -> Option<DecodeError> {
     }
 }
 
+/// [`decode_error`] of a `metadata` read from YAML, with the JSON it decoded (the value a
+/// refusal shows); `None` too when the tree has no JSON. The JSON is made only when
+/// [`decodes_plainly`] cannot tell from the tree.
+pub fn node_decode_error(meta: &Node) -> Option<(Value, DecodeError)> {
+    if decodes_plainly(meta) {
+        return None;
+    }
+    let json = to_json(meta).ok()?;
+    let e = decode_error(&json)?;
+    Some((json, e))
+}
+
 /// Whether `meta`, read from YAML, certainly decodes into ObjectMeta (then [`decode_error`] of
 /// its JSON finds nothing): every field ObjectMeta has holds a value of the field's type, read
 /// from the tree without making the JSON. `false` when it may not decode, or when only the JSON
-/// tells (a tagged scalar, a float for an integer, a key that is no plain string): the caller
-/// then decodes the JSON. The common case, a well-formed object's metadata, costs a walk.
-pub fn decodes_plainly(meta: &Node) -> bool {
+/// tells (a tagged scalar, a float for an integer, a key that is no plain string): the JSON is
+/// then decoded. The common case, a well-formed object's metadata, costs a walk.
+fn decodes_plainly(meta: &Node) -> bool {
     fits(meta, Ty::Struct(Struct::ObjectMeta))
 }
 

@@ -3,7 +3,7 @@
 //! refuses the request (400, nothing stored) at the first one that does not decode. Checked
 //! before the object is changed, so a refused object is left as it came.
 
-use super::decode::{decode_error, decodes_plainly};
+use super::decode::node_decode_error;
 use crate::field::{BadValue, ErrorType, FieldError, Path};
 use crate::schema::Structural;
 use crate::yaml::json::to_json;
@@ -20,11 +20,7 @@ pub struct Refusal {
 /// pruning runs before the embedded resources are decoded (it drops a non-nullable null
 /// `apiVersion` that the schema specifies, which then cannot fail).
 pub fn refusal(obj: &Node, s: Option<&Structural>, prunes_nulls: bool) -> Option<Refusal> {
-    let meta = obj
-        .get("metadata")
-        .filter(|m| !decodes_plainly(m))
-        .and_then(|m| to_json(m).ok());
-    if let Some(e) = meta.and_then(|m| decode_error(&m)) {
+    if let Some((_, e)) = obj.get("metadata").and_then(node_decode_error) {
         return Some(Refusal {
             path: join("metadata", &e.path),
             message: e.message,
@@ -99,11 +95,7 @@ fn embedded_field(
             })
         }
         "metadata" => {
-            if decodes_plainly(v) {
-                return None;
-            }
-            let meta = to_json(v).ok()?;
-            let e = decode_error(&meta)?;
+            let (meta, e) = node_decode_error(v)?;
             Some(Refusal {
                 path: join(&at.to_string(), &e.path),
                 message: invalid(BadValue::Json(meta), &e.message),
