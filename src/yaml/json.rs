@@ -465,15 +465,39 @@ fn unique_string_keys<T: PlainTree>(entries: &[(T, T)]) -> bool {
 /// `s` as a JSON string, escaped as `serde_json` escapes it (as every string is written);
 /// whether it was written (always, into memory).
 pub(crate) fn write_str(s: &str, out: &mut Vec<u8>) -> bool {
-    // What serde_json escapes: `"`, `\\` and the control characters. Most strings hold none.
-    if crate::yaml::read::strings::plain_bytes(s.as_bytes()) == s.len() {
-        out.reserve(s.len() + 2);
-        out.push(b'"');
-        out.extend_from_slice(s.as_bytes());
-        out.push(b'"');
-        return true;
+    // What serde_json escapes: `"`, `\\` and the control characters (`\b`, `\t`, `\n`, `\f`,
+    // `\r` by name, the others as `\u00xx`). Most strings hold none: one search, one copy.
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let b = s.as_bytes();
+    out.reserve(b.len() + 2);
+    out.push(b'"');
+    let mut at = 0;
+    loop {
+        let n = crate::yaml::read::strings::plain_bytes(&b[at..]);
+        out.extend_from_slice(&b[at..at + n]);
+        at += n;
+        let Some(&c) = b.get(at) else { break };
+        match c {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            0x08 => out.extend_from_slice(b"\\b"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            0x0c => out.extend_from_slice(b"\\f"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            _ => out.extend_from_slice(&[
+                b'\\',
+                b'u',
+                b'0',
+                b'0',
+                HEX[usize::from(c >> 4)],
+                HEX[usize::from(c & 15)],
+            ]),
+        }
+        at += 1;
     }
-    json_into(s, out)
+    out.push(b'"');
+    true
 }
 
 /// A scalar `v` as serde_json writes it (a number as its `Display`, which is serde_json's own

@@ -268,7 +268,13 @@ fn scalars_are_written_as_serde_json_writes_them() {
         json!(2.5),
         json!("a\"b\\c\u{1}"),
     ];
-    for v in values {
+    // Every ASCII character, alone and between others, and some beyond.
+    let mut strings: Vec<Value> = (0u8..0x80)
+        .map(|c| json!(format!("{}", c as char)))
+        .chain((0u8..0x80).map(|c| json!(format!("a{}b\u{e9}", c as char))))
+        .collect();
+    strings.push(json!("\u{2028}\u{feff}\"\\\n\u{1f}"));
+    for v in values.into_iter().chain(strings) {
         let mut out = Vec::new();
         assert!(scalar_into(&v, &mut out));
         assert_eq!(
