@@ -1,8 +1,9 @@
-//! Compile-time checks after cel-go's type checker: what would make kube-apiserver 1.36 refuse a rule. Variables other than `self`, `oldSelf`
-//! and macro variables; functions the 1.36 environment does not declare; calls no overload
-//! takes ([`crate::cel::overloads`]); fields an object's schema does not declare (`undefined
-//! field`); selections on what has no fields; comprehension ranges that are not lists or
-//! maps; literals that are not homogeneous. `oldSelf` use is recorded (transition rules).
+//! Compile-time checks as cel-go's type checker makes them: what would make kube-apiserver 1.36
+//! refuse a rule. Variables other than `self`, `oldSelf` and macro variables; functions the 1.36
+//! environment does not declare; calls no overload takes ([`crate::cel::overloads`]); fields an
+//! object's schema does not declare (`undefined field`); selections on what has no fields;
+//! comprehension ranges that are not lists or maps; literals that are not homogeneous. `oldSelf`
+//! use is recorded (transition rules).
 //!
 //! Types ([`crate::cel::types`]) are followed through selections, indexing, macro variables,
 //! literals and every call. As cel-go's checker, it goes on after a type error and reports

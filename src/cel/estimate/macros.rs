@@ -1,8 +1,8 @@
-//! The macros cel-go's parser expands that ours leaves as calls (`crate::cel::syntax`): 1.36's two-variable
-//! comprehensions (`all(k, v, p)`, `exists`, `existsOne`, `transformList`, `transformMap`,
-//! `transformMapEntry`) become the folds cel-go builds for them; `optMap`/`optFlatMap` are
-//! costed as their expansion (`hasValue() ? optional.of(bind(v, value(), body)) :
-//! optional.none()`), `sortBy` as its own (`bind(l, list, l.@sortByAssociatedKeys(l.map(v,
+//! The macros cel-go's parser expands that ours leaves as calls (`crate::cel::syntax`): 1.36's
+//! two-variable comprehensions (`all(k, v, p)`, `exists`, `existsOne`, `transformList`,
+//! `transformMap`, `transformMapEntry`) become the folds cel-go builds for them;
+//! `optMap`/`optFlatMap` are costed as their expansion (`hasValue() ? optional.of(bind(v, value(),
+//! body)) : optional.none()`), `sortBy` as its own (`bind(l, list, l.@sortByAssociatedKeys(l.map(v,
 //! key)))`).
 
 use super::range::{Range, LIST_CREATE};

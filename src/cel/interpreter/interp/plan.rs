@@ -88,8 +88,8 @@ const CONVERSIONS: &[&str] = &[
 /// The name the parser gives a macro's accumulator.
 const ACCU: &str = crate::cel::syntax::HIDDEN_ACCUMULATOR;
 
-/// Plans `e`. A read of a `byte`, `duration`, `date` or `date-time` string is wrapped in [`Step::StrFmt`], which
-/// fails with the conversion's error when the string did not convert
+/// Plans `e`. A read of a `byte`, `duration`, `date` or `date-time` string is wrapped in
+/// [`Step::StrFmt`], which fails with the conversion's error when the string did not convert
 /// ([`crate::cel::value::Invalid`]).
 pub(super) fn plan(e: &IdedExpr, pl: &Planner) -> Step {
     let step = plan_node(e, pl);
