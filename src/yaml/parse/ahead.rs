@@ -459,6 +459,13 @@ pub fn shell_json(text: &str, split: &Split) -> Option<Node> {
 fn json_item(text: &str, item: &Item, read: JsonRead) -> Option<(Node, Option<Range<usize>>)> {
     const OPEN: &str = "{\"items\":[";
     let element = &text[item.lines.clone()];
+    // Read straight, the element within its list is read straight into its tree when it can
+    // be: so it is here alone, without the list around it (and no copy of its text).
+    if read == JsonRead::Straight {
+        if let Some(node) = crate::yaml::read::jsontree::item_alone(element) {
+            return Some((node, None));
+        }
+    }
     let mut doc = String::with_capacity(OPEN.len() + element.len() + 2);
     doc.push_str(OPEN);
     doc.push_str(element);

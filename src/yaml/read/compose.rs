@@ -169,6 +169,16 @@ pub(super) struct Locator {
 }
 
 impl Locator {
+    /// The place of a text read on its own: a stream of its own, whose only chunk it is.
+    pub(super) fn alone(text: &str, json: bool) -> Self {
+        Locator {
+            offset: 0,
+            end: text.len(),
+            line: 0,
+            json,
+        }
+    }
+
     /// The byte offset in the stream of byte `index` of the chunk.
     pub(super) fn offset(&self, index: usize) -> usize {
         (self.offset + index).min(self.end)

@@ -28,6 +28,19 @@ use super::scanner::{Mark, Problem};
 use super::{Kind, Pos, RNode, Span, Style};
 use crate::yaml::scalar::style::needs_escapes;
 
+/// An element of a JSON list's `items` array, `text` its value alone (JSON that encoding/json's
+/// scanner passed, in a list whose reading is straight: see [`super::split::Chunk::direct`]),
+/// read straight into the pipeline's tree: what [`compose`] hands a sink that takes such trees
+/// for the element read within its list, without the list around it. `None` where that reading
+/// gives up (the caller then reads the element within its list, its own way).
+pub fn item_alone(text: &str) -> Option<crate::yaml::Node> {
+    let at = Locator::alone(text, true);
+    let mut r = Cursor::new(text, &at);
+    let node = nodes::item(&mut r, &mut nodes::Scratch::default())?;
+    r.skip_space();
+    (r.i == text.len()).then_some(node)
+}
+
 /// A collection being read, and its key waiting for a value; its children so far are the
 /// shared stack's ([`Children`]) from `from` on.
 struct Frame {
@@ -313,22 +326,29 @@ impl<'t, 'a> Cursor<'t, 'a> {
     /// emitter would write it otherwise, and the YAML reader reads it: no control character).
     fn quoted(&mut self) -> (String, Option<Box<str>>) {
         let start = self.i;
-        let (value, escaped) = self.string();
+        let (value, escaped, printable) = self.string();
         let src = &self.text[start..self.i];
-        let kept = (escaped || needs_escapes(&value)) && first_control(src).is_none();
+        // Printable ASCII needs no escape: `needs_escapes` would pass it.
+        let kept =
+            (escaped || (!printable && needs_escapes(&value))) && first_control(src).is_none();
         (value, kept.then(|| src.into()))
     }
 
     /// Reads the string whose opening quote is at the reading place, to after its closing
-    /// quote: its content, and whether it held an escape.
-    fn string(&mut self) -> (String, bool) {
+    /// quote: its content, whether it held an escape, and whether it is printable ASCII
+    /// (U+0020 to U+007E) without an escape.
+    fn string(&mut self) -> (String, bool, bool) {
         let (text, bytes) = (self.text, self.bytes);
         let mut i = self.i + 1;
         let mut value = String::new();
-        let mut escaped = false;
+        let (mut escaped, mut printable) = (false, false);
         loop {
             // The quote and the backslash are ASCII: `text` may be cut before them.
-            let Some(n) = super::strings::quote_or_backslash(&bytes[i..]) else {
+            let found = match escaped {
+                false => super::strings::quote_or_backslash_printable(&bytes[i..]),
+                true => super::strings::quote_or_backslash(&bytes[i..]).map(|n| (n, false)),
+            };
+            let Some((n, run_printable)) = found else {
                 // Not reached: the text is a whole JSON value.
                 i = text.len();
                 break;
@@ -337,7 +357,7 @@ impl<'t, 'a> Cursor<'t, 'a> {
             i += n;
             if bytes[i] == b'"' {
                 match escaped {
-                    false => value = run.to_string(),
+                    false => (value, printable) = (run.to_string(), run_printable),
                     true => value.push_str(run),
                 }
                 i += 1;
@@ -365,7 +385,7 @@ impl<'t, 'a> Cursor<'t, 'a> {
             i += 2;
         }
         self.i = i;
-        (value, escaped)
+        (value, escaped, printable)
     }
 }
 

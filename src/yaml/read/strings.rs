@@ -13,6 +13,23 @@ pub(crate) fn quote_or_backslash(b: &[u8]) -> Option<usize> {
     first_special(b, false)
 }
 
+/// [`quote_or_backslash`], and whether every byte before the one found is printable ASCII
+/// (U+0020 to U+007E, which a YAML emitter writes without an escape).
+pub(crate) fn quote_or_backslash_printable(b: &[u8]) -> Option<(usize, bool)> {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE2 is part of every x86-64 processor (the target's baseline).
+    return unsafe { quote_or_backslash_printable_sse2(b) };
+    #[cfg(not(target_arch = "x86_64"))]
+    return quote_or_backslash_printable_bytes(b);
+}
+
+/// [`quote_or_backslash_printable`] from [`quote_or_backslash`] and a byte at a time.
+#[cfg(any(test, not(target_arch = "x86_64")))]
+fn quote_or_backslash_printable_bytes(b: &[u8]) -> Option<(usize, bool)> {
+    let n = first_special_words(b, false)?;
+    Some((n, b[..n].iter().all(|c| (0x20..0x7f).contains(c))))
+}
+
 /// How many bytes `b` starts with that are neither `"` nor `\` nor a control character
 /// (below U+0020): all of it when there is none.
 pub(crate) fn plain_bytes(b: &[u8]) -> usize {
@@ -77,6 +94,54 @@ fn first_special_sse2(b: &[u8], control: bool) -> Option<usize> {
     search(&b[last..]).map(|n| last + n)
 }
 
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+fn quote_or_backslash_printable_sse2(b: &[u8]) -> Option<(usize, bool)> {
+    use std::arch::x86_64::{
+        __m128i, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128,
+        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    };
+    let quote = _mm_set1_epi8(b'"' as i8);
+    let backslash = _mm_set1_epi8(b'\\' as i8);
+    let below_space = _mm_set1_epi8(0x1f);
+    let del = _mm_set1_epi8(0x7f);
+    // A block of 16 bytes: the bits of its quotes and backslashes, and of its bytes that are
+    // not printable ASCII.
+    let masks = |block: &[u8]| {
+        // SAFETY: `block` is 16 readable bytes, and `_mm_loadu_si128` takes any alignment.
+        let x = unsafe { _mm_loadu_si128(block.as_ptr().cast::<__m128i>()) };
+        let hits = _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash));
+        // Compared as signed bytes, 0x20..=0x7f are above 0x1f and the bytes from 0x80 below.
+        let printable = _mm_andnot_si128(_mm_cmpeq_epi8(x, del), _mm_cmpgt_epi8(x, below_space));
+        let odd = !_mm_movemask_epi8(printable) & 0xffff;
+        (_mm_movemask_epi8(hits), odd)
+    };
+    // The first hit of a block at `at`, `clean`: every byte before the block is printable.
+    let found = |at: usize, hits: i32, odd: i32, clean: bool| {
+        let n = hits.trailing_zeros();
+        Some((at + n as usize, clean && odd & ((1 << n) - 1) == 0))
+    };
+    if b.len() < 16 {
+        let mut block = [b'a'; 16];
+        block[..b.len()].copy_from_slice(b);
+        let (hits, odd) = masks(&block);
+        return (hits != 0).then(|| found(0, hits, odd, true)).flatten();
+    }
+    let (mut at, mut clean) = (0, true);
+    while let Some(block) = b.get(at..at + 16) {
+        let (hits, odd) = masks(block);
+        if hits != 0 {
+            return found(at, hits, odd, clean);
+        }
+        clean &= odd == 0;
+        at += 16;
+    }
+    // The last bytes, as the last 16 of `b` (those before them were searched, and counted).
+    let last = b.len() - 16;
+    let (hits, odd) = masks(&b[last..]);
+    (hits != 0).then(|| found(last, hits, odd, clean)).flatten()
+}
+
 /// [`first_special`] eight bytes at a time in a word.
 #[cfg(any(test, not(target_arch = "x86_64")))]
 fn first_special_words(b: &[u8], control: bool) -> Option<usize> {
@@ -108,6 +173,40 @@ fn first_special_words(b: &[u8], control: bool) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The search that also tells whether the bytes before its hit are printable ASCII gives
+    /// what a byte at a time gives: for a hit at each place of runs up to three blocks long,
+    /// with one byte of each kind (printable or not, at the edges of the range too) at each
+    /// place before, at or after it, and for runs without a hit.
+    #[test]
+    fn the_printable_search_agrees_with_a_byte_at_a_time() {
+        let odd = [0x00, 0x1f, 0x20, b'~', 0x7f, 0x80, 0xc3, 0xff, b'a'];
+        for len in 0..50 {
+            for hit in (0..len).map(Some).chain([None]) {
+                for at in 0..len {
+                    for &c in &odd {
+                        let mut b = vec![b'x'; len];
+                        b[at] = c;
+                        if let Some(h) = hit {
+                            b[h] = if h % 2 == 0 { b'"' } else { b'\\' };
+                        }
+                        assert_eq!(
+                            quote_or_backslash_printable(&b),
+                            quote_or_backslash_printable_bytes(&b),
+                            "{len} {hit:?} {at} {c}"
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(quote_or_backslash_printable(b"ab\"c"), Some((2, true)));
+        assert_eq!(quote_or_backslash_printable(b"a\tb\"c"), Some((3, false)));
+        assert_eq!(
+            quote_or_backslash_printable("caf\u{e9}\"".as_bytes()),
+            Some((5, false))
+        );
+        assert_eq!(quote_or_backslash_printable(b"abc"), None);
+    }
 
     /// Both searches, and the word-at-a-time one of other processors, stop where a byte at a
     /// time stops, for each special byte at each place of a run longer than two blocks, after

@@ -201,6 +201,34 @@ fn items_are_read_straight_into_trees_unless_their_meaning_needs_the_check() {
     );
 }
 
+/// An element read alone ([`super::item_alone`]) is the tree the reading of its list hands
+/// out, and gives up where that reading does (which then reads it as the reader's tree).
+#[test]
+fn an_element_read_alone_is_the_element_read_in_its_list() {
+    let deep = format!("{}1{}", "[".repeat(130), "]".repeat(130));
+    let elements = [
+        "{\"a\": [1, \"x\\n\", {}]}",
+        "{\"n\": 1.0e+400}",
+        "[9223372036854775808]",
+        &deep,
+        "{\"<<\": {}}",
+        "{\"b\": 1e400, \"c\": 18446744073709551616}",
+        "\"s\"",
+        "7",
+        " {\"a\": \"caf\u{e9}\", \"e\": \"\\u00e9\\t\", \"q\": \"\\\"\"}\n",
+        "{\"apiVersion\": \"v1\", \"kind\": \"ConfigMap\", \"data\": {\"k\": \"\u{7f}\", \"t\": \"\u{feff}\"}}",
+    ];
+    for e in elements {
+        let reads = both_nodes(&format!("{{\"items\": [{e}]}}"));
+        let in_list = reads[0].0 .1.iter().find_map(|t| match t {
+            Told::Node(n, _) => Some(Some(n.clone())),
+            Told::Item(_) => Some(None),
+            _ => None,
+        });
+        assert_eq!(Some(super::item_alone(e)), in_list, "{e}");
+    }
+}
+
 #[test]
 fn deep_and_long_json_reads_as_the_yaml_reader_reads_it() {
     let deep = format!("{}1{}", "[".repeat(500), "]".repeat(500));
