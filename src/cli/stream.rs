@@ -42,10 +42,18 @@ pub(super) fn run(
     json: Option<Layout>,
 ) -> Option<Result<(Execution, bool), FatalError>> {
     let text = stdin.strip_prefix('\u{feff}').unwrap_or(stdin);
-    let mut guess = match (config_file, json) {
-        (None, None) => prescan_function_config(text),
-        (None, Some(_)) => prescan_json_function_config(text),
-        (Some(_), _) => None,
+    // A JSON list's parts, found once: the first pass reads its items from them, and its
+    // functionConfig is the one of their shell (no guess, no scan of the whole text for it).
+    let mut split = json.and_then(|_| {
+        let split = ahead::split_json(text)?;
+        let shell = ahead::shell_json(text, &split)?;
+        Some((split, shell))
+    });
+    let mut guess = match (config_file, json, &split) {
+        (None, None, _) => prescan_function_config(text),
+        (None, Some(_), Some((_, shell))) => function_config_of(shell),
+        (None, Some(_), None) => prescan_json_function_config(text),
+        (Some(_), _, _) => None,
     };
     let mut preload = None;
     let mut ahead = true;
@@ -61,6 +69,7 @@ pub(super) fn run(
             preload.take(),
             ahead,
             format,
+            split.take(),
         )? {
             Attempt::Done(done) => return Some(Ok((done, format != Format::Yaml))),
             Attempt::Fatal(e) => return Some(Err(e)),
@@ -92,9 +101,19 @@ enum Attempt {
     Yaml,
 }
 
+/// The functionConfig a streamed pass finds in `shell` (the first document without its items).
+fn function_config_of(shell: &Node) -> Option<Node> {
+    match shell_form(shell)? {
+        Form::ResourceList => shell.get("functionConfig").cloned(),
+        _ => None,
+    }
+}
+
 /// One streamed pass with `guess` as the functionConfig and the CRDs of `preload` (see [`run`]);
 /// `ahead`: with more than one thread, a ResourceList's items may be found by their lines and
 /// read on the threads ([`crate::yaml::parse::ahead`]); the output is written in `format`.
+/// `split`: a JSON text's parts and its shell, already found (see [`Run::read_ahead`]).
+#[allow(clippy::too_many_arguments)]
 fn attempt(
     flags: &Flags,
     stdin: &str,
@@ -103,6 +122,7 @@ fn attempt(
     preload: Option<Box<Preload>>,
     ahead: bool,
     format: Format,
+    split: Option<(ahead::Split, Node)>,
 ) -> Option<Attempt> {
     let text = stdin.strip_prefix('\u{feff}').unwrap_or(stdin);
     let mut config = load_config(guess.as_ref(), config_file)
@@ -126,7 +146,7 @@ fn attempt(
         bom: stdin.len() - text.len(),
         text,
     };
-    let read_ahead = ahead.then(|| run.read_ahead(text, json)).flatten();
+    let read_ahead = ahead.then(|| run.read_ahead(text, json, split)).flatten();
     let (shell, seen) = match read_ahead {
         Some(first) => first,
         None => run.first_document()?,
@@ -138,6 +158,7 @@ fn attempt(
         }
         return run.stream(shell);
     };
+    // What `function_config_of` finds in the shell (`form` is its form here).
     let real = match form {
         Form::ResourceList => shell.get("functionConfig"),
         _ => None,
@@ -187,15 +208,22 @@ impl Run<'_> {
     /// The first document, as [`Self::first_document`] gives it, its items found by their
     /// lines (`json`: the input is read as JSON, by their brackets) and given to the streamer
     /// unread (see [`crate::yaml::parse::ahead`]), when the text has that shape and the rest
-    /// of the document reads; then nothing is left to read.
-    fn read_ahead(&mut self, text: &str, json: bool) -> Option<(Node, ItemsSeen)> {
-        let (split, shell) = match json {
-            false => {
+    /// of the document reads; then nothing is left to read. `ready`: a JSON text's parts and
+    /// shell, found before the pass.
+    fn read_ahead(
+        &mut self,
+        text: &str,
+        json: bool,
+        ready: Option<(ahead::Split, Node)>,
+    ) -> Option<(Node, ItemsSeen)> {
+        let (split, shell) = match (json, ready) {
+            (true, Some(ready)) => ready,
+            (false, _) => {
                 let split = ahead::split(text)?;
                 let shell = ahead::shell(text, &split)?;
                 (split, shell)
             }
-            true => {
+            (true, None) => {
                 let split = ahead::split_json(text)?;
                 let shell = ahead::shell_json(text, &split)?;
                 (split, shell)

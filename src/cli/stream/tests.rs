@@ -279,6 +279,54 @@ fn json_with_a_function_config_is_found_before_the_items() {
     assert_eq!(got, want);
 }
 
+/// A JSON list's functionConfig is taken from its shell, before its items are read: wherever
+/// it is in the root object (before or after `items`, not there, not an object, its key also
+/// in an item, twice), the streamed JSON answer is the whole-input run's, and a Strict config
+/// is used (pruned fields are errors).
+#[test]
+fn a_json_lists_function_config_comes_from_its_shell() {
+    let (items, _) = basic_items();
+    let items = items.concat();
+    let strict = "functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  data:\n    fieldValidation: Strict\n";
+    let head = "apiVersion: v1\nkind: ResourceList\n";
+    let with_key_in_item = items.replacen(
+        "  metadata:\n",
+        "  functionConfig: {a: 1}\n  metadata:\n",
+        1,
+    );
+    assert_ne!(with_key_in_item, items);
+    let lists = [
+        format!("{head}items:\n{items}{strict}"),
+        format!("{head}{strict}items:\n{items}"),
+        format!("{head}items:\n{items}"),
+        format!("{head}items:\n{items}functionConfig: 5\n"),
+        format!("{head}items:\n{with_key_in_item}{strict}"),
+        format!("{head}items:\n{with_key_in_item}"),
+    ];
+    let flags = flags(false);
+    // Not an object: no config reads from it, and the whole-input run answers (with its error).
+    let streams = [2, 2, 2, 0, 2, 2];
+    for (i, list) in lists.iter().enumerate() {
+        let n = same_json_answer(list, &flags, None, "functionConfig");
+        assert_eq!(n, streams[i], "{i}");
+    }
+    let doc = one_line_json(&lists[0]);
+    let (done, json) = streamed(&flags, &doc, None, Some(Layout::Compact))
+        .unwrap()
+        .unwrap();
+    assert!(json);
+    assert_eq!(done.code, 1);
+    let doc = one_line_json(&lists[2]);
+    assert_eq!(
+        streamed(&flags, &doc, None, Some(Layout::Compact))
+            .unwrap()
+            .unwrap()
+            .0
+            .code,
+        0
+    );
+}
+
 /// `yaml` as one line of JSON.
 fn one_line_json(yaml: &str) -> String {
     let doc = crate::yaml::parse_stream(yaml).unwrap().remove(0);
