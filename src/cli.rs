@@ -150,8 +150,11 @@ pub fn run(flags: &Flags, stdin: &str, config_file: Option<&ConfigFile>) -> Exec
 /// [`run`], with the rest of stderr left to be written ([`Execution::write_stderr`]): its lines
 /// are not all held at once.
 pub fn run_for_writing(flags: &Flags, stdin: &str, config_file: Option<&ConfigFile>) -> Execution {
-    let layout = resourcelist::json::json_layout(stdin);
-    match try_run(flags, stdin, config_file, layout) {
+    let (layout, items) = match resourcelist::json::json_reading(stdin) {
+        Some((layout, items)) => (Some(layout), items),
+        None => (None, None),
+    };
+    match try_run(flags, stdin, config_file, layout, items.as_ref()) {
         Ok(e) => e,
         Err(err) => Execution {
             stdout: Stdout::default(),
@@ -162,16 +165,18 @@ pub fn run_for_writing(flags: &Flags, stdin: &str, config_file: Option<&ConfigFi
     }
 }
 
-/// The run's answer, in JSON when `json` (and every document has a JSON form).
+/// The run's answer, in JSON when `json` (and every document has a JSON form); `items`: where
+/// Go's scanner found the elements of a JSON list (see [`resourcelist::json::json_reading`]).
 fn try_run(
     flags: &Flags,
     stdin: &str,
     config_file: Option<&ConfigFile>,
     json: Option<resourcelist::json::Layout>,
+    items: Option<&crate::yaml::read::gojson::RootItems>,
 ) -> Result<Execution, FatalError> {
     // A stream the reader refuses (as kubectl does) is not streamed: the whole-input run reads
     // it again and reports the refusal.
-    match stream::run(flags, stdin, config_file, json) {
+    match stream::run(flags, stdin, config_file, json, items) {
         Some(done) => done.map(|(e, _)| e),
         None => whole(flags, stdin, config_file, json),
     }

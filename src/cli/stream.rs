@@ -16,6 +16,7 @@ use crate::resourcelist::stream::{
 use crate::resourcelist::{envelope_form, Form};
 use crate::results::Log;
 use crate::yaml::parse::{ahead, Documents, ItemsSeen};
+use crate::yaml::read::gojson::RootItems;
 use crate::yaml::Node;
 use std::ops::Range;
 use std::sync::Arc;
@@ -35,17 +36,19 @@ use std::sync::Arc;
 ///
 /// With `json` (the input is JSON), the output is written as JSON as it is made; the answer
 /// says whether it was (when an item has no JSON form, the pass runs again writing YAML).
+/// `items`: where Go's scanner found the JSON list's elements, when it did.
 pub(super) fn run(
     flags: &Flags,
     stdin: &str,
     config_file: Option<&ConfigFile>,
     json: Option<Layout>,
+    items: Option<&RootItems>,
 ) -> Option<Result<(Execution, bool), FatalError>> {
     let text = stdin.strip_prefix('\u{feff}').unwrap_or(stdin);
     // A JSON list's parts, found once: the first pass reads its items from them, and its
     // functionConfig is the one of their shell (no guess, no scan of the whole text for it).
     let mut split = json.and_then(|_| {
-        let split = ahead::split_json(text)?;
+        let split = ahead::split_json_with(text, items)?;
         let shell = ahead::shell_json(text, &split)?;
         Some((split, shell))
     });

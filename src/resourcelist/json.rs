@@ -13,7 +13,8 @@
 //! added is written as its JSON value.
 
 use crate::yaml::json::{to_json, write_plain_json, write_plain_json_pretty, write_str};
-use crate::yaml::read::split::first_json_value;
+use crate::yaml::read::gojson::RootItems;
+use crate::yaml::read::split::{first_json_value, first_json_value_items};
 use crate::yaml::Fields;
 use crate::yaml::Node;
 use serde_json::Value;
@@ -32,10 +33,24 @@ pub enum Layout {
 pub fn json_layout(text: &str) -> Option<Layout> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let first = first_json_value(text)?;
-    Some(match text[first].contains('\n') {
+    Some(layout_of(&text[first]))
+}
+
+/// [`json_layout`], and where the elements of the first value's root `items` array are (in the
+/// text after its byte order mark), when Go's scanner finds them as it reads it (see
+/// [`crate::yaml::read::gojson::read_value_items`]).
+pub fn json_reading(text: &str) -> Option<(Layout, Option<RootItems>)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let (first, items) = first_json_value_items(text)?;
+    Some((layout_of(&text[first]), items))
+}
+
+/// The layout of a value written so.
+fn layout_of(value: &str) -> Layout {
+    match value.contains('\n') {
         true => Layout::Pretty,
         false => Layout::Compact,
-    })
+    }
 }
 
 impl Layout {

@@ -26,7 +26,11 @@ fn streamed(
     config: Option<&ConfigFile>,
     json: Option<Layout>,
 ) -> Option<Result<(super::super::Execution, bool), super::super::FatalError>> {
-    let done = super::run(flags, input, config, json)?;
+    let text = input.strip_prefix('\u{feff}').unwrap_or(input);
+    let items = json
+        .and_then(|_| crate::yaml::read::split::first_json_value_items(text))
+        .and_then(|(_, items)| items);
+    let done = super::run(flags, input, config, json, items.as_ref())?;
     Some(done.map(|(e, json)| (e.with_stderr_rendered(), json)))
 }
 

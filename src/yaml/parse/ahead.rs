@@ -257,6 +257,13 @@ pub fn item(text: &str, item: &Item) -> Option<(Node, Option<Range<usize>>)> {
 /// [`item`]), the same nesting one pass reads it at, and the shell as the text without the
 /// elements (see [`shell_json`]).
 pub fn split_json(text: &str) -> Option<Split> {
+    split_json_with(text, None)
+}
+
+/// [`split_json`], the elements of the root `items` array taken from `known` (where Go's
+/// scanner found them reading the text, straight: see [`gojson::read_value_items`]) instead of
+/// looked for again.
+pub fn split_json_with(text: &str, known: Option<&gojson::RootItems>) -> Option<Split> {
     let b = text.as_bytes();
     let mut i = json_space(b, 0);
     if b.get(i) != Some(&b'{') || gojson::has_yaml_break(b) {
@@ -284,6 +291,18 @@ pub fn split_json(text: &str) -> Option<Split> {
             let open = i;
             let mut items = Vec::new();
             i = json_space(b, i + 1);
+            // Read straight, the text holds no key the loop below would stop at, nor an
+            // escape that would make it `refused`: the elements it would find are these.
+            if let Some(known) = known.filter(|k| k.open == open) {
+                let item = |r: &Range<usize>| Item {
+                    lines: r.clone(),
+                    starts: false,
+                    spanned: false,
+                    json: Some(JsonRead::Straight),
+                };
+                items = known.elements.iter().map(item).collect();
+                i = known.close;
+            }
             while b.get(i) != Some(&b']') {
                 let end = json_value(b, i, &mut refused)?;
                 items.push(Item {
@@ -583,6 +602,61 @@ mod tests {
         // A key just near enough its colon.
         let key = format!("{{\"items\":[{{\"{}\" :1}}]}}", "k".repeat(997));
         assert_eq!(ahead_json(&key).unwrap(), one_pass(&key));
+    }
+
+    /// Where Go's scanner found the root `items` array's elements, the split takes them as
+    /// they are: the same split as looking for them, for every text of the two tests above
+    /// and below (a text it does not read straight gives none to take).
+    #[test]
+    fn json_elements_the_scanner_found_split_as_those_looked_for() {
+        let straight = [
+            r#"{"apiVersion":"v1","kind":"List","items":[{"a":1,"b":[1,{"c":"]}"}]},"x",2.50,null,[],{}],"z":{"items":[1]}}"#,
+            "{\n  \"kind\": \"ResourceList\",\n  \"items\": [\n    {\n      \"s\": \"\\\"q\\\\\",\n      \"n\": -1e+3\n    },\n    true\n  ],\n  \"functionConfig\": {\"a\": \"\\u00e9\"}\n}\n",
+            "{\"items\":[{\"b\":\"\\u0001\"},\r1],\"k\":1}",
+            "{\"items\": [\"a\"]}\n",
+            r#"{"items":[[[]],{"items":[5]},-0,"x"] ,"items2":[1]}"#,
+            r#"{"k":{"items":[9,9]},"items":[ 7 , {} ]}"#,
+        ];
+        for text in straight {
+            let (_, known) = crate::yaml::read::gojson::read_value_items(text, 0);
+            let known = known.unwrap_or_else(|| panic!("none found: {text:?}"));
+            assert_eq!(&text[known.open..=known.open], "[", "{text:?}");
+            assert_eq!(&text[known.close..=known.close], "]", "{text:?}");
+            let want = split_json(text).unwrap();
+            assert_eq!(
+                split_json_with(text, Some(&known)).unwrap(),
+                want,
+                "{text:?}"
+            );
+            let lines: Vec<_> = want.items.iter().map(|i| i.lines.clone()).collect();
+            assert_eq!(known.elements, lines, "{text:?}");
+        }
+        assert_eq!(
+            crate::yaml::read::gojson::read_value_items(r#"{"items":[1,{"a":[2]}, "s"]}"#, 0).1,
+            Some(crate::yaml::read::gojson::RootItems {
+                open: 9,
+                close: 26,
+                elements: vec![10..11, 12..21, 23..26],
+            })
+        );
+        for text in [
+            r#"{"items":[{"a":"\/","n":[1e2,-0,1.50]},{"b":1E+2}],"c":0.10}"#,
+            r#"{"c":[1.0e1,"\ud83d\udd53"],"items":[{"n":1e2},[],{}]}"#,
+            "{\"items\":[{\"a\":\"x\u{85}y\"}]}",
+            &format!("{{\"items\":[{{\"{}\" :1}}]}}", "k".repeat(998)),
+            "{\"items\":[{\"k\"\n:1}]}",
+            r#"{"items":{"a":1}}"#,
+            r#"{"\u0069tems":[1]}"#,
+            "[1]",
+        ] {
+            let (_, known) = crate::yaml::read::gojson::read_value_items(text, 0);
+            assert_eq!(known, None, "{text:?}");
+        }
+        // The first `items` is the one found: a second one makes no split.
+        let twice = r#"{"items":[1],"items":[2]}"#;
+        let (_, known) = crate::yaml::read::gojson::read_value_items(twice, 0);
+        assert_eq!(known.as_ref().map(|k| k.open), Some(9));
+        assert_eq!(split_json_with(twice, known.as_ref()), None);
     }
 
     #[test]

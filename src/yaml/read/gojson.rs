@@ -360,11 +360,34 @@ enum Next {
     Key,
 }
 
+/// Where the elements of an object's root `items` array are (its first `"items"` key written
+/// without an escape, holding an array), as [`read_value_items`] finds them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RootItems {
+    /// Where its `[` and its `]` are.
+    pub open: usize,
+    pub close: usize,
+    /// Each element's text: from its first byte to after its last.
+    pub elements: Vec<std::ops::Range<usize>>,
+}
+
+/// What [`read_plain`] records of the root `items` array as it reads.
+#[derive(Default)]
+struct ItemsSeen {
+    /// The last key read was the root object's `"items"`.
+    key: bool,
+    /// The collection open at depth 2 is that array; where the element being read starts.
+    within: bool,
+    start: usize,
+    found: Option<RootItems>,
+}
+
 /// [`read_value`] for the value that it most often reads, in one pass of a few instructions a
 /// byte: an object or an array that reads, nested less than Go's limit. `None` for any other
 /// value, and for one that does not read: the scanner, a byte at a time, then says where and
-/// why, as Go does. Where it gives a value, it gives what the scanner gives.
-fn read_plain(b: &[u8], from: usize) -> Option<Read> {
+/// why, as Go does. Where it gives a value, it gives what the scanner gives. `seen` (when
+/// asked for) records the root `items` array's elements.
+fn read_plain(b: &[u8], from: usize, mut seen: Option<&mut ItemsSeen>) -> Option<Read> {
     let space = |i: usize| json_space(b, i);
     let mut i = space(from);
     if !matches!(b.get(i), Some(b'{' | b'[')) {
@@ -379,6 +402,20 @@ fn read_plain(b: &[u8], from: usize) -> Option<Read> {
             Next::Value => {
                 let c = *b.get(i)?;
                 next = Next::After;
+                if let Some(seen) = seen.as_deref_mut() {
+                    match open.len() {
+                        1 if seen.key && c == b'[' && seen.found.is_none() => {
+                            seen.within = true;
+                            seen.found = Some(RootItems {
+                                open: i,
+                                ..RootItems::default()
+                            });
+                        }
+                        2 if seen.within => seen.start = i,
+                        _ => {}
+                    }
+                    seen.key = false;
+                }
                 match c {
                     b'{' | b'[' => {
                         if open.len() + 1 >= MAX_DEPTH {
@@ -408,6 +445,12 @@ fn read_plain(b: &[u8], from: usize) -> Option<Read> {
                     }
                     _ => return None,
                 }
+                // A scalar element ends here.
+                if let Some(seen) = seen.as_deref_mut().filter(|s| s.within) {
+                    if open.len() == 2 && !matches!(c, b'{' | b'[') {
+                        seen.element(i);
+                    }
+                }
             }
             Next::After => {
                 i = space(i);
@@ -420,6 +463,20 @@ fn read_plain(b: &[u8], from: usize) -> Option<Read> {
                     (true, b'}') | (false, b']') => {
                         open.pop();
                         i += 1;
+                        if let Some(seen) = seen.as_deref_mut().filter(|s| s.within) {
+                            match open.len() {
+                                // An element that is a collection ends here.
+                                2 => seen.element(i),
+                                // The array itself.
+                                1 => {
+                                    seen.within = false;
+                                    if let Some(found) = &mut seen.found {
+                                        found.close = i - 1;
+                                    }
+                                }
+                                _ => {}
+                            }
+                        }
                         if open.is_empty() {
                             return Some(Read::Value {
                                 end: i,
@@ -437,6 +494,9 @@ fn read_plain(b: &[u8], from: usize) -> Option<Read> {
                 }
                 let key_start = i;
                 let end = plain_string_end(b, i, &mut direct, &mut yaml_refuses)?;
+                if let Some(seen) = seen.as_deref_mut() {
+                    seen.key = open.len() == 1 && &b[key_start..end] == b"\"items\"";
+                }
                 i = space(end);
                 if b.get(i) != Some(&b':') {
                     return None;
@@ -522,9 +582,40 @@ fn number_end(b: &[u8], at: usize) -> Option<usize> {
     Some(i)
 }
 
+impl ItemsSeen {
+    /// The element being read ends before byte `end`.
+    fn element(&mut self, end: usize) {
+        if let Some(found) = &mut self.found {
+            found.elements.push(self.start..end);
+        }
+    }
+}
+
 /// Reads one value of `text` from byte `from`, as `json.Decoder.Decode` does.
 pub fn read_value(text: &str, from: usize) -> Read {
-    read_plain(text.as_bytes(), from).unwrap_or_else(|| read_stepwise(text, from))
+    read_plain(text.as_bytes(), from, None).unwrap_or_else(|| read_stepwise(text, from))
+}
+
+/// [`read_value`], and where the elements of the value's root `items` array are when it is
+/// an object that has one and reads straight (`direct`, without an escape the YAML grammar
+/// refuses): then a split of it into its items ([`crate::yaml::parse::ahead::split_json_with`])
+/// need not look for them.
+pub fn read_value_items(text: &str, from: usize) -> (Read, Option<RootItems>) {
+    let mut seen = ItemsSeen::default();
+    match read_plain(text.as_bytes(), from, Some(&mut seen)) {
+        Some(read) => {
+            let straight = matches!(
+                read,
+                Read::Value {
+                    direct: true,
+                    yaml_refuses: false,
+                    ..
+                }
+            );
+            (read, seen.found.filter(|_| straight))
+        }
+        None => (read_stepwise(text, from), None),
+    }
 }
 
 /// [`read_value`] a byte at a time, as Go's scanner steps.
@@ -822,7 +913,7 @@ mod tests {
                 continue;
             };
             for from in [0, 1] {
-                if let Some(read) = read_plain(b, from) {
+                if let Some(read) = read_plain(b, from, None) {
                     assert_eq!(read, read_stepwise(text, from), "{text:?} from {from}");
                     plain += 1;
                 }
@@ -830,18 +921,18 @@ mod tests {
         }
         // Each seed whole (the third's first value), and many of the changed ones.
         for seed in seeds {
-            assert!(read_plain(seed.as_bytes(), 0).is_some(), "{seed:?}");
+            assert!(read_plain(seed.as_bytes(), 0, None).is_some(), "{seed:?}");
         }
         assert!(plain > 1000, "{plain}");
-        assert_eq!(read_plain(b"12", 0), None);
+        assert_eq!(read_plain(b"12", 0, None), None);
         // Go's limit is left to the scanner.
         let nested = |n: usize| "[".repeat(n) + &"]".repeat(n);
         let (deep, deeper) = (nested(MAX_DEPTH - 1), nested(MAX_DEPTH));
         assert_eq!(
-            read_plain(deep.as_bytes(), 0),
+            read_plain(deep.as_bytes(), 0, None),
             Some(read_stepwise(&deep, 0))
         );
-        assert_eq!(read_plain(deeper.as_bytes(), 0), None);
+        assert_eq!(read_plain(deeper.as_bytes(), 0, None), None);
         assert!(matches!(read_value(&deeper, 0), Read::Value { .. }));
     }
 }

@@ -188,13 +188,33 @@ fn json_chunks(text: &str) -> Option<(Vec<Chunk>, After)> {
 /// The range of the first value of a stream that kubectl reads as JSON, when it reads (the
 /// first chunk [`Chunks`] gives then), found without reading the values after it.
 pub fn first_json_value(text: &str) -> Option<std::ops::Range<usize>> {
+    first_value(text, false).map(|(range, _)| range)
+}
+
+/// [`first_json_value`], and where its root `items` array's elements are, when
+/// [`gojson::read_value_items`] finds them.
+pub fn first_json_value_items(
+    text: &str,
+) -> Option<(std::ops::Range<usize>, Option<gojson::RootItems>)> {
+    first_value(text, true)
+}
+
+fn first_value(
+    text: &str,
+    items: bool,
+) -> Option<(std::ops::Range<usize>, Option<gojson::RootItems>)> {
     if !text.trim_start_matches(go_space).starts_with('{') {
         return None;
     }
-    match gojson::read_value(text, 0) {
-        gojson::Read::Value { end, .. } => {
-            Some(end - text[..end].trim_start_matches(go_space).len()..end)
-        }
+    let (read, found) = match items {
+        true => gojson::read_value_items(text, 0),
+        false => (gojson::read_value(text, 0), None),
+    };
+    match read {
+        gojson::Read::Value { end, .. } => Some((
+            end - text[..end].trim_start_matches(go_space).len()..end,
+            found,
+        )),
         _ => None,
     }
 }
