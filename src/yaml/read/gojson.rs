@@ -402,7 +402,8 @@ fn read_plain(b: &[u8], from: usize, mut seen: Option<&mut ItemsSeen>) -> Option
             Next::Value => {
                 let c = *b.get(i)?;
                 next = Next::After;
-                if let Some(seen) = seen.as_deref_mut() {
+                // (Only the root and the array's own depth are of interest.)
+                if let Some(seen) = seen.as_deref_mut().filter(|_| open.len() <= 2) {
                     match open.len() {
                         1 if seen.key && c == b'[' && seen.found.is_none() => {
                             seen.within = true;
@@ -446,8 +447,8 @@ fn read_plain(b: &[u8], from: usize, mut seen: Option<&mut ItemsSeen>) -> Option
                     _ => return None,
                 }
                 // A scalar element ends here.
-                if let Some(seen) = seen.as_deref_mut().filter(|s| s.within) {
-                    if open.len() == 2 && !matches!(c, b'{' | b'[') {
+                if open.len() == 2 && !matches!(c, b'{' | b'[') {
+                    if let Some(seen) = seen.as_deref_mut().filter(|s| s.within) {
                         seen.element(i);
                     }
                 }
@@ -463,7 +464,8 @@ fn read_plain(b: &[u8], from: usize, mut seen: Option<&mut ItemsSeen>) -> Option
                     (true, b'}') | (false, b']') => {
                         open.pop();
                         i += 1;
-                        if let Some(seen) = seen.as_deref_mut().filter(|s| s.within) {
+                        let at_items = open.len() <= 2;
+                        if let Some(seen) = seen.as_deref_mut().filter(|s| at_items && s.within) {
                             match open.len() {
                                 // An element that is a collection ends here.
                                 2 => seen.element(i),
@@ -494,8 +496,9 @@ fn read_plain(b: &[u8], from: usize, mut seen: Option<&mut ItemsSeen>) -> Option
                 }
                 let key_start = i;
                 let end = plain_string_end(b, i, &mut direct, &mut yaml_refuses)?;
-                if let Some(seen) = seen.as_deref_mut() {
-                    seen.key = open.len() == 1 && &b[key_start..end] == b"\"items\"";
+                // (A key's value resets it: at the root, the next value read.)
+                if let Some(seen) = seen.as_deref_mut().filter(|_| open.len() == 1) {
+                    seen.key = &b[key_start..end] == b"\"items\"";
                 }
                 i = space(end);
                 if b.get(i) != Some(&b':') {
