@@ -154,7 +154,7 @@ pub fn run_for_writing(flags: &Flags, stdin: &str, config_file: Option<&ConfigFi
         Some((layout, items)) => (Some(layout), items),
         None => (None, None),
     };
-    match try_run(flags, stdin, config_file, layout, items.as_ref()) {
+    match try_run(flags, stdin, config_file, layout, items) {
         Ok(e) => e,
         Err(err) => Execution {
             stdout: Stdout::default(),
@@ -172,7 +172,7 @@ fn try_run(
     stdin: &str,
     config_file: Option<&ConfigFile>,
     json: Option<resourcelist::json::Layout>,
-    items: Option<&crate::yaml::read::gojson::RootItems>,
+    items: Option<crate::yaml::read::gojson::RootItems>,
 ) -> Result<Execution, FatalError> {
     // A stream the reader refuses (as kubectl does) is not streamed: the whole-input run reads
     // it again and reports the refusal.

@@ -36,22 +36,24 @@ use std::sync::Arc;
 ///
 /// With `json` (the input is JSON), the output is written as JSON as it is made; the answer
 /// says whether it was (when an item has no JSON form, the pass runs again writing YAML).
-/// `items`: where Go's scanner found the JSON list's elements, when it did.
+/// `items`: where Go's scanner found the JSON list's elements, when it did (dropped once the
+/// list is split).
 pub(super) fn run(
     flags: &Flags,
     stdin: &str,
     config_file: Option<&ConfigFile>,
     json: Option<Layout>,
-    items: Option<&RootItems>,
+    items: Option<RootItems>,
 ) -> Option<Result<(Execution, bool), FatalError>> {
     let text = stdin.strip_prefix('\u{feff}').unwrap_or(stdin);
     // A JSON list's parts, found once: the first pass reads its items from them, and its
     // functionConfig is the one of their shell (no guess, no scan of the whole text for it).
     let mut split = json.and_then(|_| {
-        let split = ahead::split_json_with(text, items)?;
+        let split = ahead::split_json_with(text, items.as_ref())?;
         let shell = ahead::shell_json(text, &split)?;
         Some((split, shell))
     });
+    drop(items);
     let mut guess = match (config_file, json, &split) {
         (None, None, _) => prescan_function_config(text),
         (None, Some(_), Some((_, shell))) => function_config_of(shell),

@@ -30,7 +30,7 @@ fn streamed(
     let items = json
         .and_then(|_| crate::yaml::read::split::first_json_value_items(text))
         .and_then(|(_, items)| items);
-    let done = super::run(flags, input, config, json, items.as_ref())?;
+    let done = super::run(flags, input, config, json, items)?;
     Some(done.map(|(e, json)| (e.with_stderr_rendered(), json)))
 }
 
