@@ -199,6 +199,17 @@ fn reads_ahead_as_in_one_pass(text: &str) {
         true => ahead::split_json(text),
         false => ahead::split(text),
     };
+    if json {
+        // The elements Go's scanner check found as it read the text split it as looking for
+        // them does.
+        let reading = crd_schema_fn::resourcelist::json::json_reading(text);
+        let known = reading.and_then(|(_, known)| known);
+        assert_eq!(
+            ahead::split_json_with(text, known.as_ref()),
+            split,
+            "split with the scanner's elements\n{text}"
+        );
+    }
     let Some(split) = split else {
         return;
     };
