@@ -464,6 +464,7 @@ fn unique_string_keys<T: PlainTree>(entries: &[(T, T)]) -> bool {
 
 /// `s` as a JSON string, escaped as `serde_json` escapes it (as every string is written);
 /// whether it was written (always, into memory).
+#[inline(always)]
 pub(crate) fn write_str(s: &str, out: &mut Vec<u8>) -> bool {
     // What serde_json escapes: `"`, `\\` and the control characters (`\b`, `\t`, `\n`, `\f`,
     // `\r` by name, the others as `\u00xx`). Most strings hold none: one search, one copy.

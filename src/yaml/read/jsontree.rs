@@ -33,7 +33,7 @@ use crate::yaml::scalar::style::needs_escapes;
 /// read straight into the pipeline's tree: what [`compose`] hands a sink that takes such trees
 /// for the element read within its list, without the list around it. `None` where that reading
 /// gives up (the caller then reads the element within its list, its own way).
-pub fn item_alone(text: &str) -> Option<crate::yaml::Node> {
+pub(crate) fn item_alone(text: &str) -> Option<crate::yaml::Node> {
     let at = Locator::alone(text, true);
     let mut r = Cursor::new(text, &at);
     let node = nodes::item(&mut r, &mut nodes::Scratch::default())?;
