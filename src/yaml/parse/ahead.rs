@@ -578,15 +578,19 @@ mod tests {
         parts(text, split_json, shell_json)
     }
 
+    /// JSON lists whose elements read straight, split by both tests below.
+    const STRAIGHT: [&str; 4] = [
+        r#"{"apiVersion":"v1","kind":"List","items":[{"a":1,"b":[1,{"c":"]}"}]},"x",2.50,null,[],{}],"z":{"items":[1]}}"#,
+        "{\n  \"kind\": \"ResourceList\",\n  \"items\": [\n    {\n      \"s\": \"\\\"q\\\\\",\n      \"n\": -1e+3\n    },\n    true\n  ],\n  \"functionConfig\": {\"a\": \"\\u00e9\"}\n}\n",
+        // A string with a character the emitter escapes, a line break in an element of a
+        // one-line value.
+        "{\"items\":[{\"b\":\"\\u0001\"},\r1],\"k\":1}",
+        "{\"items\": [\"a\"]}\n",
+    ];
+
     #[test]
     fn json_elements_read_ahead_are_those_of_one_pass() {
-        let texts = [
-            r#"{"apiVersion":"v1","kind":"List","items":[{"a":1,"b":[1,{"c":"]}"}]},"x",2.50,null,[],{}],"z":{"items":[1]}}"#,
-            "{\n  \"kind\": \"ResourceList\",\n  \"items\": [\n    {\n      \"s\": \"\\\"q\\\\\",\n      \"n\": -1e+3\n    },\n    true\n  ],\n  \"functionConfig\": {\"a\": \"\\u00e9\"}\n}\n",
-            // A string with a character the emitter escapes, a line break in an element of
-            // a one-line value.
-            "{\"items\":[{\"b\":\"\\u0001\"},\r1],\"k\":1}",
-            "{\"items\": [\"a\"]}\n",
+        let refused = [
             // Escapes the YAML grammar refuses, in an element or in the rest of the document:
             // every part read by encoding/json's reading (its numbers as serde_json writes
             // them), as one pass reads the document.
@@ -595,7 +599,7 @@ mod tests {
             "{\n \"items\": [\n  {\"n\": 1e2},\n  [], {}\n ],\n \"k\": \"\\/\"\n}\n",
             "{\"items\": [1e2, {\"a\": [\n]}], \"k\": \"\\/\"}",
         ];
-        for text in texts {
+        for text in STRAIGHT.iter().chain(&refused) {
             let got = ahead_json(text).unwrap_or_else(|| panic!("not split: {text:?}"));
             assert_eq!(got, one_pass(text), "{text:?}");
         }
@@ -605,19 +609,15 @@ mod tests {
     }
 
     /// Where Go's scanner found the root `items` array's elements, the split takes them as
-    /// they are: the same split as looking for them, for every text of the two tests above
-    /// and below (a text it does not read straight gives none to take).
+    /// they are: the same split as looking for them (and none are found in a text the split
+    /// does not read straight).
     #[test]
     fn json_elements_the_scanner_found_split_as_those_looked_for() {
-        let straight = [
-            r#"{"apiVersion":"v1","kind":"List","items":[{"a":1,"b":[1,{"c":"]}"}]},"x",2.50,null,[],{}],"z":{"items":[1]}}"#,
-            "{\n  \"kind\": \"ResourceList\",\n  \"items\": [\n    {\n      \"s\": \"\\\"q\\\\\",\n      \"n\": -1e+3\n    },\n    true\n  ],\n  \"functionConfig\": {\"a\": \"\\u00e9\"}\n}\n",
-            "{\"items\":[{\"b\":\"\\u0001\"},\r1],\"k\":1}",
-            "{\"items\": [\"a\"]}\n",
+        let nested = [
             r#"{"items":[[[]],{"items":[5]},-0,"x"] ,"items2":[1]}"#,
             r#"{"k":{"items":[9,9]},"items":[ 7 , {} ]}"#,
         ];
-        for text in straight {
+        for text in STRAIGHT.iter().chain(&nested) {
             let (_, known) = crate::yaml::read::gojson::read_value_items(text, 0);
             let known = known.unwrap_or_else(|| panic!("none found: {text:?}"));
             assert_eq!(&text[known.open..=known.open], "[", "{text:?}");
