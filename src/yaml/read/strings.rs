@@ -18,7 +18,7 @@ pub(crate) fn quote_or_backslash(b: &[u8]) -> Option<usize> {
 pub(crate) fn quote_or_backslash_printable(b: &[u8]) -> Option<(usize, bool)> {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: SSE2 is part of every x86-64 processor (the target's baseline).
-    return unsafe { quote_or_backslash_printable_sse2(b) };
+    return unsafe { first_special_sse2::<true>(b, false) };
     #[cfg(not(target_arch = "x86_64"))]
     return quote_or_backslash_printable_bytes(b);
 }
@@ -46,23 +46,27 @@ fn special(c: u8, control: bool) -> bool {
 fn first_special(b: &[u8], control: bool) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: SSE2 is part of every x86-64 processor (the target's baseline).
-    return unsafe { first_special_sse2(b, control) };
+    return unsafe { first_special_sse2::<false>(b, control) }.map(|(n, _)| n);
     #[cfg(not(target_arch = "x86_64"))]
     return first_special_words(b, control);
 }
 
+/// [`first_special`] sixteen bytes at a time, with `PRINTABLE` also whether every byte before
+/// the one found is printable ASCII (else that answer is `false`).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse2")]
-fn first_special_sse2(b: &[u8], control: bool) -> Option<usize> {
+fn first_special_sse2<const PRINTABLE: bool>(b: &[u8], control: bool) -> Option<(usize, bool)> {
     use std::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
-        _mm_set1_epi8,
+        __m128i, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_max_epu8,
+        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
     };
     let quote = _mm_set1_epi8(b'"' as i8);
     let backslash = _mm_set1_epi8(b'\\' as i8);
     let below = _mm_set1_epi8(0x1f);
-    // The offset in a block of 16 bytes of its first byte searched for.
-    let search = |block: &[u8]| {
+    let del = _mm_set1_epi8(0x7f);
+    // A block of 16 bytes: the bits of the bytes searched for, and (with `PRINTABLE`) of its
+    // bytes that are not printable ASCII.
+    let masks = |block: &[u8]| {
         // SAFETY: `block` is 16 readable bytes, and `_mm_loadu_si128` takes any alignment.
         let x = unsafe { _mm_loadu_si128(block.as_ptr().cast::<__m128i>()) };
         let mut hits = _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash));
@@ -70,68 +74,36 @@ fn first_special_sse2(b: &[u8], control: bool) -> Option<usize> {
             // max(x, 0x1f) == 0x1f exactly where x <= 0x1f (unsigned).
             hits = _mm_or_si128(hits, _mm_cmpeq_epi8(_mm_max_epu8(x, below), below));
         }
-        match _mm_movemask_epi8(hits) {
-            0 => None,
-            mask => Some(mask.trailing_zeros() as usize),
-        }
+        let odd = match PRINTABLE {
+            // Compared as signed bytes, 0x20..=0x7f are above 0x1f and the bytes from 0x80
+            // below.
+            true => {
+                let printable = _mm_andnot_si128(_mm_cmpeq_epi8(x, del), _mm_cmpgt_epi8(x, below));
+                !_mm_movemask_epi8(printable) & 0xffff
+            }
+            false => 0,
+        };
+        (_mm_movemask_epi8(hits), odd)
+    };
+    // The first hit of a block at `at`; `clean`: every byte before the block is printable.
+    let found = |at: usize, hits: i32, odd: i32, clean: bool| {
+        let n = hits.trailing_zeros();
+        let printable = PRINTABLE && clean && odd & ((1 << n) - 1) == 0;
+        (at + n as usize, printable)
     };
     // A short string (a key, a value written): one block, filled out after it with a byte
     // neither search looks for.
     if b.len() < 16 {
         let mut block = [b'a'; 16];
         block[..b.len()].copy_from_slice(b);
-        return search(&block);
-    }
-    let mut at = 0;
-    while let Some(block) = b.get(at..at + 16) {
-        if let Some(n) = search(block) {
-            return Some(at + n);
-        }
-        at += 16;
-    }
-    // The last bytes, as the last 16 of `b` (those before them were searched).
-    let last = b.len() - 16;
-    search(&b[last..]).map(|n| last + n)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "sse2")]
-fn quote_or_backslash_printable_sse2(b: &[u8]) -> Option<(usize, bool)> {
-    use std::arch::x86_64::{
-        __m128i, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128,
-        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
-    };
-    let quote = _mm_set1_epi8(b'"' as i8);
-    let backslash = _mm_set1_epi8(b'\\' as i8);
-    let below_space = _mm_set1_epi8(0x1f);
-    let del = _mm_set1_epi8(0x7f);
-    // A block of 16 bytes: the bits of its quotes and backslashes, and of its bytes that are
-    // not printable ASCII.
-    let masks = |block: &[u8]| {
-        // SAFETY: `block` is 16 readable bytes, and `_mm_loadu_si128` takes any alignment.
-        let x = unsafe { _mm_loadu_si128(block.as_ptr().cast::<__m128i>()) };
-        let hits = _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash));
-        // Compared as signed bytes, 0x20..=0x7f are above 0x1f and the bytes from 0x80 below.
-        let printable = _mm_andnot_si128(_mm_cmpeq_epi8(x, del), _mm_cmpgt_epi8(x, below_space));
-        let odd = !_mm_movemask_epi8(printable) & 0xffff;
-        (_mm_movemask_epi8(hits), odd)
-    };
-    // The first hit of a block at `at`, `clean`: every byte before the block is printable.
-    let found = |at: usize, hits: i32, odd: i32, clean: bool| {
-        let n = hits.trailing_zeros();
-        Some((at + n as usize, clean && odd & ((1 << n) - 1) == 0))
-    };
-    if b.len() < 16 {
-        let mut block = [b'a'; 16];
-        block[..b.len()].copy_from_slice(b);
         let (hits, odd) = masks(&block);
-        return (hits != 0).then(|| found(0, hits, odd, true)).flatten();
+        return (hits != 0).then(|| found(0, hits, odd, true));
     }
     let (mut at, mut clean) = (0, true);
     while let Some(block) = b.get(at..at + 16) {
         let (hits, odd) = masks(block);
         if hits != 0 {
-            return found(at, hits, odd, clean);
+            return Some(found(at, hits, odd, clean));
         }
         clean &= odd == 0;
         at += 16;
@@ -139,7 +111,7 @@ fn quote_or_backslash_printable_sse2(b: &[u8]) -> Option<(usize, bool)> {
     // The last bytes, as the last 16 of `b` (those before them were searched, and counted).
     let last = b.len() - 16;
     let (hits, odd) = masks(&b[last..]);
-    (hits != 0).then(|| found(last, hits, odd, clean)).flatten()
+    (hits != 0).then(|| found(last, hits, odd, clean))
 }
 
 /// [`first_special`] eight bytes at a time in a word.
