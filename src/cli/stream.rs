@@ -48,15 +48,13 @@ pub(super) fn run(
     let text = stdin.strip_prefix('\u{feff}').unwrap_or(stdin);
     // A JSON list's parts, found once: the first pass reads its items from them, and its
     // functionConfig is the one of their shell (no guess, no scan of the whole text for it).
-    let mut split = json.and_then(|_| {
-        let split = ahead::split_json_with(text, items.as_ref())?;
-        let shell = ahead::shell_json(text, &split)?;
-        Some((split, shell))
-    });
+    let mut split = json.and_then(|_| json_parts(text, items.as_ref()));
     drop(items);
     let mut guess = match (config_file, json, &split) {
         (None, None, _) => prescan_function_config(text),
-        (None, Some(_), Some((_, shell))) => function_config_of(shell),
+        (None, Some(_), Some((_, shell))) => shell_form(shell)
+            .and_then(|form| function_config(shell, form))
+            .cloned(),
         (None, Some(_), None) => prescan_json_function_config(text),
         (Some(_), _, _) => None,
     };
@@ -106,10 +104,19 @@ enum Attempt {
     Yaml,
 }
 
-/// The functionConfig a streamed pass finds in `shell` (the first document without its items).
-fn function_config_of(shell: &Node) -> Option<Node> {
-    match shell_form(shell)? {
-        Form::ResourceList => shell.get("functionConfig").cloned(),
+/// A JSON text's parts ([`ahead::split_json_with`], `known`: its elements where Go's scanner
+/// found them) and its shell.
+fn json_parts(text: &str, known: Option<&RootItems>) -> Option<(ahead::Split, Node)> {
+    let split = ahead::split_json_with(text, known)?;
+    let shell = ahead::shell_json(text, &split)?;
+    Some((split, shell))
+}
+
+/// The functionConfig a streamed pass finds in `shell` (the first document without its items),
+/// of that `form`.
+fn function_config(shell: &Node, form: Form) -> Option<&Node> {
+    match form {
+        Form::ResourceList => shell.get("functionConfig"),
         _ => None,
     }
 }
@@ -163,11 +170,7 @@ fn attempt(
         }
         return run.stream(shell);
     };
-    // What `function_config_of` finds in the shell (`form` is its form here).
-    let real = match form {
-        Form::ResourceList => shell.get("functionConfig"),
-        _ => None,
-    };
+    let real = function_config(&shell, form);
     let same = match (&guess, real) {
         (None, None) => true,
         (Some(a), Some(b)) => a.content_eq(b),
@@ -228,11 +231,7 @@ impl Run<'_> {
                 let shell = ahead::shell(text, &split)?;
                 (split, shell)
             }
-            (true, None) => {
-                let split = ahead::split_json(text)?;
-                let shell = ahead::shell_json(text, &split)?;
-                (split, shell)
-            }
+            (true, None) => json_parts(text, None)?,
         };
         for (n, item) in split.items.into_iter().enumerate() {
             self.streamer.unread_item(item, n, &format!("items[{n}]"));

@@ -169,13 +169,13 @@ pub(super) struct Locator {
 }
 
 impl Locator {
-    /// The place of a text read on its own: a stream of its own, whose only chunk it is.
-    pub(super) fn alone(text: &str, json: bool) -> Self {
+    /// The place of a JSON text read on its own: a stream of its own, whose only chunk it is.
+    pub(super) fn alone_json(text: &str) -> Self {
         Locator {
             offset: 0,
             end: text.len(),
             line: 0,
-            json,
+            json: true,
         }
     }
 

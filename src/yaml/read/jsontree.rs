@@ -34,7 +34,7 @@ use crate::yaml::scalar::style::needs_escapes;
 /// for the element read within its list, without the list around it. `None` where that reading
 /// gives up (the caller then reads the element within its list, its own way).
 pub(crate) fn item_alone(text: &str) -> Option<crate::yaml::Node> {
-    let at = Locator::alone(text, true);
+    let at = Locator::alone_json(text);
     let mut r = Cursor::new(text, &at);
     let node = nodes::item(&mut r, &mut nodes::Scratch::default())?;
     r.skip_space();
