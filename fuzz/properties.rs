@@ -202,13 +202,41 @@ fn reads_ahead_as_in_one_pass(text: &str) {
     if json {
         // The elements Go's scanner check found as it read the text split it as looking for
         // them does.
-        let reading = crd_schema_fn::resourcelist::json::json_reading(text);
-        let known = reading.and_then(|(_, known)| known);
+        let reading = crd_schema_fn::resourcelist::json::json_reading(text, true);
+        let known = reading.clone().and_then(|(_, known)| known);
         assert_eq!(
             ahead::split_json_with(text, known.as_ref()),
             split,
             "split with the scanner's elements\n{text}"
         );
+        // Found by their brackets, elements that all read (checked) are the scanner's, and
+        // read as its split reads them.
+        let fast = crd_schema_fn::resourcelist::json::json_reading(text, false);
+        if let Some((layout, Some(found))) =
+            fast.filter(|(_, k)| k.as_ref().is_some_and(|k| k.unchecked))
+        {
+            let read = |s: &ahead::Split| -> Option<Vec<_>> {
+                s.items.iter().map(|i| ahead::item(text, i)).collect()
+            };
+            if let Some(nodes) = ahead::split_json_with(text, Some(&found))
+                .as_ref()
+                .and_then(read)
+            {
+                let parts = |k: &crd_schema_fn::yaml::read::gojson::RootItems| {
+                    (k.open, k.close, k.elements.clone())
+                };
+                assert_eq!(
+                    reading.map(|(l, k)| (l, k.as_ref().map(parts))),
+                    Some((layout, Some(parts(&found)))),
+                    "elements found unchecked and read\n{text}"
+                );
+                assert_eq!(
+                    Some(nodes),
+                    split.as_ref().and_then(read),
+                    "read unchecked\n{text}"
+                );
+            }
+        }
     }
     let Some(split) = split else {
         return;

@@ -150,11 +150,7 @@ pub fn run(flags: &Flags, stdin: &str, config_file: Option<&ConfigFile>) -> Exec
 /// [`run`], with the rest of stderr left to be written ([`Execution::write_stderr`]): its lines
 /// are not all held at once.
 pub fn run_for_writing(flags: &Flags, stdin: &str, config_file: Option<&ConfigFile>) -> Execution {
-    let (layout, items) = match resourcelist::json::json_reading(stdin) {
-        Some((layout, items)) => (Some(layout), items),
-        None => (None, None),
-    };
-    match try_run(flags, stdin, config_file, layout, items) {
+    match try_run(flags, stdin, config_file, false) {
         Ok(e) => e,
         Err(err) => Execution {
             stdout: Stdout::default(),
@@ -165,20 +161,26 @@ pub fn run_for_writing(flags: &Flags, stdin: &str, config_file: Option<&ConfigFi
     }
 }
 
-/// The run's answer, in JSON when `json` (and every document has a JSON form); `items`: where
-/// Go's scanner found the elements of a JSON list (see [`resourcelist::json::json_reading`]).
+/// The run's answer, in JSON when the input is JSON (and every document has a JSON form).
+/// Without `check`, a JSON list's elements may first be found unchecked (see
+/// [`resourcelist::json::json_reading`]): when they do not all read so, the run starts again
+/// from the text's checked reading.
 fn try_run(
     flags: &Flags,
     stdin: &str,
     config_file: Option<&ConfigFile>,
-    json: Option<resourcelist::json::Layout>,
-    items: Option<crate::yaml::read::gojson::RootItems>,
+    check: bool,
 ) -> Result<Execution, FatalError> {
+    let (json, items) = match resourcelist::json::json_reading(stdin, check) {
+        Some((layout, items)) => (Some(layout), items),
+        None => (None, None),
+    };
     // A stream the reader refuses (as kubectl does) is not streamed: the whole-input run reads
     // it again and reports the refusal.
     match stream::run(flags, stdin, config_file, json, items) {
-        Some(done) => done.map(|(e, _)| e),
-        None => whole(flags, stdin, config_file, json),
+        Ok(Some(done)) => done.map(|(e, _)| e),
+        Ok(None) => whole(flags, stdin, config_file, json),
+        Err(stream::Unchecked) => try_run(flags, stdin, config_file, true),
     }
 }
 

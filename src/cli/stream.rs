@@ -38,18 +38,27 @@ use std::sync::Arc;
 /// says whether it was (when an item has no JSON form, the pass runs again writing YAML).
 /// `items`: where Go's scanner found the JSON list's elements, when it did (dropped once the
 /// list is split).
+///
+/// Where they were found unchecked ([`RootItems::unchecked`]), the first pass reads each
+/// element only where it is JSON that reads straight, and so stands when it reads them all
+/// (then the text is what the scanner reads). When it does not, the text is checked then:
+/// read as it was found, the pass stands (its elements read as a checked pass reads them), or
+/// is made again where an element did not read; read otherwise, the answer is [`Unchecked`].
 pub(super) fn run(
     flags: &Flags,
     stdin: &str,
     config_file: Option<&ConfigFile>,
     json: Option<Layout>,
     items: Option<RootItems>,
-) -> Option<Result<(Execution, bool), FatalError>> {
+) -> Result<Streamed, Unchecked> {
     let text = stdin.strip_prefix('\u{feff}').unwrap_or(stdin);
     // A JSON list's parts, found once: the first pass reads its items from them, and its
     // functionConfig is the one of their shell (no guess, no scan of the whole text for it).
     let mut split = json.and_then(|_| json_parts(text, items.as_ref()));
-    drop(items);
+    let mut unchecked = items.filter(|i| i.unchecked);
+    if unchecked.is_some() && split.is_none() {
+        return Err(Unchecked);
+    }
     let mut guess = match (config_file, json, &split) {
         (None, None, _) => prescan_function_config(text),
         (None, Some(_), Some((_, shell))) => shell_form(shell)
@@ -64,7 +73,7 @@ pub(super) fn run(
     let mut passes = 0;
     while passes < 3 {
         passes += 1;
-        match attempt(
+        let outcome = attempt(
             flags,
             stdin,
             config_file,
@@ -73,9 +82,33 @@ pub(super) fn run(
             ahead,
             format,
             split.take(),
-        )? {
-            Attempt::Done(done) => return Some(Ok((done, format != Format::Yaml))),
-            Attempt::Fatal(e) => return Some(Err(e)),
+        );
+        if let Some(found) = unchecked.take() {
+            if !matches!(outcome, Some(Attempt::Done(_))) {
+                let checked = crate::resourcelist::json::json_reading(stdin, true);
+                let same = |items: &RootItems| {
+                    (items.open, items.close, &items.elements)
+                        == (found.open, found.close, &found.elements)
+                };
+                let Some((_, Some(items))) =
+                    checked.filter(|(l, i)| Some(*l) == json && i.as_ref().is_some_and(same))
+                else {
+                    return Err(Unchecked);
+                };
+                if let Some(Attempt::OnePass(p)) = outcome {
+                    // The same pass again, its elements read as checked.
+                    split = json_parts(text, Some(&items));
+                    (preload, passes) = (p, passes - 1);
+                    continue;
+                }
+            }
+        }
+        let Some(outcome) = outcome else {
+            return Ok(None);
+        };
+        match outcome {
+            Attempt::Done(done) => return Ok(Some(Ok((done, format != Format::Yaml)))),
+            Attempt::Fatal(e) => return Ok(Some(Err(e))),
             Attempt::Config(real) => guess = real,
             Attempt::Preload(p) => preload = Some(p),
             Attempt::OnePass(p) => {
@@ -85,8 +118,16 @@ pub(super) fn run(
             Attempt::Yaml => (format, passes) = (Format::Yaml, passes - 1),
         }
     }
-    None
+    Ok(None)
 }
+
+/// A streamed run's answer: the run's (and whether it is written as JSON), the error that stops
+/// it, or none (the whole-input run answers).
+pub(super) type Streamed = Option<Result<(Execution, bool), FatalError>>;
+
+/// A JSON list's elements found unchecked did not all read so, and the text checked reads
+/// otherwise than they were found: the run must start again from its checked reading.
+pub(super) struct Unchecked;
 
 /// What one streamed pass gave.
 enum Attempt {

@@ -164,6 +164,11 @@ fn json_crd(input: &str, item: &ahead::Item) -> Option<(serde_json::Value, Range
             memchr::memmem::Finder::new(b"\"kind\":\"CustomResourceDefinition\"")
         });
     KIND.find(text.as_bytes())?;
+    // Not read yet (see `ahead::Item::unchecked`): taken only where Go's scanner reads it
+    // straight (nested within serde_json's 128 levels, far within Go's limit in its list).
+    if item.unchecked() && !crate::yaml::read::gojson::reads_straight_alone(text) {
+        return None;
+    }
     let json = crate::yaml::json::json_as_read(text)?;
     let s = |k: &str| json.get(k).and_then(serde_json::Value::as_str);
     crate::crd::load::is_crd_type(s("apiVersion")?, s("kind")?).then_some((json, span))

@@ -14,7 +14,9 @@
 
 use crate::yaml::json::{to_json, write_plain_json, write_plain_json_pretty, write_str};
 use crate::yaml::read::gojson::RootItems;
-use crate::yaml::read::split::{first_json_value, first_json_value_items};
+use crate::yaml::read::split::{
+    first_json_value, first_json_value_items, first_json_value_items_unchecked,
+};
 use crate::yaml::Fields;
 use crate::yaml::Node;
 use serde_json::Value;
@@ -38,16 +40,24 @@ pub fn json_layout(text: &str) -> Option<Layout> {
 
 /// [`json_layout`], and where the elements of the first value's root `items` array are (in the
 /// text after its byte order mark), when Go's scanner finds them as it reads it (see
-/// [`crate::yaml::read::gojson::read_value_items`]).
-pub fn json_reading(text: &str) -> Option<(Layout, Option<RootItems>)> {
+/// [`crate::yaml::read::gojson::read_value_items`]). Without `check`, first where they are
+/// found by their brackets, the scanner reading only the root around them
+/// ([`crate::yaml::read::gojson::read_value_items_unchecked`]): an answer that stands only
+/// once each element is read and checked on its own.
+pub fn json_reading(text: &str, check: bool) -> Option<(Layout, Option<RootItems>)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if !check {
+        if let Some((first, items)) = first_json_value_items_unchecked(text) {
+            return Some((layout_of(&text[first]), Some(items)));
+        }
+    }
     let (first, items) = first_json_value_items(text)?;
     Some((layout_of(&text[first]), items))
 }
 
 /// The layout of a value written so.
 fn layout_of(value: &str) -> Layout {
-    match value.contains('\n') {
+    match memchr::memchr(b'\n', value.as_bytes()).is_some() {
         true => Layout::Pretty,
         false => Layout::Compact,
     }

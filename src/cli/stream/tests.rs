@@ -30,7 +30,10 @@ fn streamed(
     let items = json
         .and_then(|_| crate::yaml::read::split::first_json_value_items(text))
         .and_then(|(_, items)| items);
-    let done = super::run(flags, input, config, json, items)?;
+    let Ok(done) = super::run(flags, input, config, json, items) else {
+        panic!("elements read checked are never unchecked");
+    };
+    let done = done?;
     Some(done.map(|(e, json)| (e.with_stderr_rendered(), json)))
 }
 
@@ -616,4 +619,78 @@ fn json_with_escapes_yaml_refuses_streams() {
         let stdout = stdout.replace(&format!(r#""k":"{read}""#), r#""k":"x""#);
         assert_eq!((stdout, stderr, code), plain, "{escape}");
     }
+}
+
+/// The run's answer (stdout, stderr, exit code, or the error that stops it), a JSON list's
+/// elements first found unchecked (or, with `check`, found by Go's scanner).
+fn answer(
+    flags: &Flags,
+    input: &str,
+    config: Option<&ConfigFile>,
+    check: bool,
+) -> Result<(String, String, i32), String> {
+    let done = super::super::try_run(flags, input, config, check).map_err(|e| e.to_string())?;
+    let done = done.with_stderr_rendered();
+    Ok((done.stdout.to_string(input), done.stderr, done.code))
+}
+
+/// A JSON list whose elements are found by their brackets and read checked answers as its
+/// checked reading does: every golden case as JSON, and a list with each kind of element that
+/// does not read so (not JSON, an escape or a key the YAML grammar reads otherwise, what the
+/// straight reading gives up on), before and after a plain one.
+#[test]
+fn elements_found_unchecked_answer_as_the_checked_reading() {
+    let mut unchecked = 0;
+    for (dir, flags, input, config) in cases() {
+        for layout in [Layout::Compact, Layout::Pretty] {
+            let Some(json) = as_json(&input, layout) else {
+                continue;
+            };
+            let want = answer(&flags, &json, config.as_ref(), true);
+            let got = answer(&flags, &json, config.as_ref(), false);
+            assert_eq!(got, want, "{} ({layout:?})", dir.display());
+            let found = crate::resourcelist::json::json_reading(&json, false);
+            unchecked += usize::from(found.is_some_and(|(_, i)| i.is_some_and(|i| i.unchecked)));
+        }
+    }
+    assert!(unchecked > 10, "{unchecked}");
+    let (items, _) = basic_items();
+    let list = format!(
+        "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n{}",
+        items.concat()
+    );
+    let doc = one_line_json(&list);
+    let at = doc.find("\"metadata\":{").unwrap() + "\"metadata\":{".len();
+    let deep = format!("\"d\":{}1{},", "[".repeat(200), "]".repeat(200));
+    let long = format!("\"{}\":1,", "k".repeat(1001));
+    let inserts = [
+        "",
+        "\"a\\/b\":\"x\",",
+        "\"a\":\"\\ud83d\\ude00\",",
+        "\"n\":18446744073709551615,",
+        "\"<<\":{},",
+        "\"t\":\"a\tb\",",
+        "\"u\":\"\u{2028}\",",
+        "\"x\":01,",
+        "\"x\":1,,",
+        "\"x\" 1,",
+        "x:1,",
+        "\"e\":\"\\q\",",
+        &deep,
+        &long,
+    ];
+    let flags = flags(false);
+    for insert in inserts {
+        let text = format!("{}{insert}{}", &doc[..at], &doc[at..]);
+        let last = doc.rfind("\"metadata\":{").unwrap() + "\"metadata\":{".len();
+        let late = format!("{}{insert}{}", &doc[..last], &doc[last..]);
+        for text in [text, late] {
+            let want = answer(&flags, &text, None, true);
+            assert_eq!(answer(&flags, &text, None, false), want, "{text}");
+        }
+    }
+    let found = crate::resourcelist::json::json_reading(&doc, false)
+        .unwrap()
+        .1;
+    assert!(found.is_some_and(|i| i.unchecked && i.elements.len() == items.len()));
 }

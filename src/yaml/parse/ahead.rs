@@ -49,6 +49,10 @@ pub struct Item {
 enum JsonRead {
     /// The straight reading of the YAML grammar's tree.
     Straight,
+    /// [`JsonRead::Straight`], of an element found by its brackets and not read yet
+    /// ([`gojson::read_value_items_unchecked`]): it is read only where it is JSON that reads
+    /// straight ([`crate::yaml::read::jsontree::item_checked`]).
+    Unchecked,
     /// encoding/json's reading ([`crate::yaml::read::jsonvalue`]): a string of the document
     /// holds an escape the YAML grammar refuses (`\/`, a surrogate's `\u`).
     Refused,
@@ -65,7 +69,13 @@ impl Item {
     /// ([`crate::yaml::read::jsontree`]): its node holds every key as written, its numbers as
     /// their text.
     pub fn read_straight(&self) -> bool {
-        self.json == Some(JsonRead::Straight)
+        matches!(self.json, Some(JsonRead::Straight | JsonRead::Unchecked))
+    }
+
+    /// An element of a JSON document found by its brackets, not read yet (see
+    /// [`JsonRead::Unchecked`]).
+    pub fn unchecked(&self) -> bool {
+        self.json == Some(JsonRead::Unchecked)
     }
 }
 
@@ -266,9 +276,12 @@ pub fn split_json(text: &str) -> Option<Split> {
 pub fn split_json_with(text: &str, known: Option<&gojson::RootItems>) -> Option<Split> {
     let b = text.as_bytes();
     let mut i = json_space(b, 0);
-    if b.get(i) != Some(&b'{') || gojson::has_yaml_break(b) {
+    // (Where the scanner found the elements, it found no NEL, LS or PS in the value, or they
+    // are checked as they are read: only the text after it is left.)
+    if b.get(i) != Some(&b'{') || (known.is_none() && gojson::has_yaml_break(b)) {
         return None;
     }
+    let unchecked = known.is_some_and(|k| k.unchecked);
     i = json_space(b, i + 1);
     let mut found: Option<(usize, Vec<Item>, usize)> = None;
     let mut refused = false;
@@ -294,14 +307,21 @@ pub fn split_json_with(text: &str, known: Option<&gojson::RootItems>) -> Option<
             // Read straight, the text holds no key the loop below would stop at, nor an
             // escape that would make it `refused`: the elements it would find are these.
             if let Some(known) = known.filter(|k| k.open == open) {
+                let read = match known.unchecked {
+                    true => JsonRead::Unchecked,
+                    false => JsonRead::Straight,
+                };
                 let item = |r: &Range<usize>| Item {
                     lines: r.clone(),
                     starts: false,
                     spanned: false,
-                    json: Some(JsonRead::Straight),
+                    json: Some(read),
                 };
                 items = known.elements.iter().map(item).collect();
                 i = known.close;
+            } else if unchecked {
+                // Elements not read are taken only as found.
+                return None;
             }
             while b.get(i) != Some(&b']') {
                 let end = json_value(b, i, &mut refused)?;
@@ -334,6 +354,12 @@ pub fn split_json_with(text: &str, known: Option<&gojson::RootItems>) -> Option<
         }
     }
     let (open, mut items, close) = found?;
+    if known.is_some() && gojson::has_yaml_break(&b[i..]) {
+        return None;
+    }
+    if refused && unchecked {
+        return None;
+    }
     if refused {
         for item in &mut items {
             item.json = Some(JsonRead::Refused);
@@ -414,7 +440,7 @@ const FORCE_KEY: &[u8] = b"/";
 fn json_part(text: &str, open: usize, read: JsonRead) -> String {
     let mut doc = String::with_capacity(text.len() + 8);
     match read {
-        JsonRead::Straight => doc.push_str(text),
+        JsonRead::Straight | JsonRead::Unchecked => doc.push_str(text),
         JsonRead::Refused => {
             doc.push_str(&text[..=open]);
             doc.push_str("\"\\/\":0,");
@@ -462,7 +488,9 @@ pub fn shell_json(text: &str, split: &Split) -> Option<Node> {
         let elements = &text[split.head.end..split.tail.start];
         // (`split_json` found no NEL, LS or PS.)
         let breaks = match read {
-            JsonRead::Straight => memchr::memchr2(b'\n', b'\r', elements.as_bytes()).is_some(),
+            JsonRead::Straight | JsonRead::Unchecked => {
+                memchr::memchr2(b'\n', b'\r', elements.as_bytes()).is_some()
+            }
             JsonRead::Refused => memchr::memchr(b'\n', elements.as_bytes()).is_some(),
         };
         if m.one_line && breaks {
@@ -478,6 +506,11 @@ pub fn shell_json(text: &str, split: &Split) -> Option<Node> {
 fn json_item(text: &str, item: &Item, read: JsonRead) -> Option<(Node, Option<Range<usize>>)> {
     const OPEN: &str = "{\"items\":[";
     let element = &text[item.lines.clone()];
+    // Not read yet: read only where it is JSON that reads straight (else the run has the text
+    // checked, and reads it again).
+    if read == JsonRead::Unchecked {
+        return crate::yaml::read::jsontree::item_checked(element).map(|node| (node, None));
+    }
     // Read straight, the element within its list is read straight into its tree when it can
     // be: so it is here alone, without the list around it (and no copy of its text).
     if read == JsonRead::Straight {
@@ -637,6 +670,7 @@ mod tests {
                 open: 9,
                 close: 26,
                 elements: vec![10..11, 12..21, 23..26],
+                unchecked: false,
             })
         );
         for text in [

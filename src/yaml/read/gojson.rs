@@ -369,6 +369,8 @@ pub struct RootItems {
     pub close: usize,
     /// Each element's text: from its first byte to after its last.
     pub elements: Vec<std::ops::Range<usize>>,
+    /// Found by their brackets, not read: see [`read_value_items_unchecked`].
+    pub unchecked: bool,
 }
 
 /// What [`read_plain`] records of the root `items` array as it reads.
@@ -558,7 +560,7 @@ fn plain_string_end(
 
 /// Where the JSON number starting at `b[at]` ends (`None` where it does not read as one: what
 /// follows it is checked by the caller).
-fn number_end(b: &[u8], at: usize) -> Option<usize> {
+pub(crate) fn number_end(b: &[u8], at: usize) -> Option<usize> {
     let digits = |i: usize| b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
     let mut i = at + usize::from(b[at] == b'-');
     match *b.get(i)? {
@@ -621,6 +623,121 @@ pub fn read_value_items(text: &str, from: usize) -> (Read, Option<RootItems>) {
         }
         None => (read_stepwise(text, from), None),
     }
+}
+
+/// [`read_value_items`]'s answer, for the value it is most often asked about, without the
+/// scanner reading the elements of the root `items` array: the root object with that array
+/// emptied is read by the scanner (it must read straight: `direct`, without an escape the YAML
+/// grammar refuses), and the elements, each an object, are found by their brackets
+/// ([`super::brackets`]) between the array's `[`, commas and `]`. The answer is `unchecked`:
+/// it stands only once every element, read on its own, is JSON that reads straight (see
+/// [`super::jsontree::item_checked`]), for then the scanner reads the whole value as it reads
+/// the root without them (each element is one value where the root had none; nested 128 deep
+/// at most, far within Go's limit). `None` where the text is not so (the caller reads it all).
+pub fn read_value_items_unchecked(text: &str, from: usize) -> Option<(Read, RootItems)> {
+    let b = text.as_bytes();
+    let root = json_space(b, from);
+    if b.get(root) != Some(&b'{') {
+        return None;
+    }
+    let open = root_items_open(b, root)?;
+    let mut elements = Vec::new();
+    let mut i = json_space(b, open + 1);
+    let close = loop {
+        if b.get(i) != Some(&b'{') {
+            return None;
+        }
+        let end = super::brackets::collection_end(b, i)?;
+        elements.push(i..end);
+        i = json_space(b, end);
+        match *b.get(i)? {
+            b',' => i = json_space(b, i + 1),
+            b']' => break i,
+            _ => return None,
+        }
+    };
+    let mut shell = Vec::with_capacity(open + 1 + b.len() - close);
+    shell.extend_from_slice(&b[..=open]);
+    shell.extend_from_slice(&b[close..]);
+    let mut seen = ItemsSeen::default();
+    let Some(Read::Value {
+        end,
+        direct: true,
+        yaml_refuses: false,
+    }) = read_plain(&shell, from, Some(&mut seen))
+    else {
+        return None;
+    };
+    // The array the scanner takes for the root's `items` is the one emptied.
+    let found = seen.found?;
+    if found.open != open || found.close != open + 1 || end <= open + 1 {
+        return None;
+    }
+    let read = Read::Value {
+        end: end + (close - open - 1),
+        direct: true,
+        yaml_refuses: false,
+    };
+    let items = RootItems {
+        open,
+        close,
+        elements,
+        unchecked: true,
+    };
+    Some((read, items))
+}
+
+/// Where the array of the first `"items"` key (written so) of the root object at `b[root]`
+/// opens, found without reading the values before it (their collections by their brackets).
+/// `None` when that key's value is not an array, or the text is not so.
+fn root_items_open(b: &[u8], root: usize) -> Option<usize> {
+    let mut i = json_space(b, root + 1);
+    loop {
+        if b.get(i) != Some(&b'"') {
+            return None;
+        }
+        let key_end = i + 1 + super::strings::quote_or_backslash(b.get(i + 1..)?)?;
+        if b[key_end] != b'"' {
+            return None;
+        }
+        let key = &b[i..=key_end];
+        i = json_space(b, key_end + 1);
+        if b.get(i) != Some(&b':') {
+            return None;
+        }
+        i = json_space(b, i + 1);
+        if key == b"\"items\"" {
+            return (b.get(i) == Some(&b'[')).then_some(i);
+        }
+        i = match *b.get(i)? {
+            b'{' | b'[' => super::brackets::collection_end(b, i)?,
+            b'"' => string_end(b, i, &mut false)?,
+            _ => {
+                i + b[i..]
+                    .iter()
+                    .take_while(|c| !matches!(c, b',' | b'}'))
+                    .count()
+            }
+        };
+        i = json_space(b, i);
+        if b.get(i) != Some(&b',') {
+            return None;
+        }
+        i = json_space(b, i + 1);
+    }
+}
+
+/// Whether `text` (an element of a list found by [`read_value_items_unchecked`]) is one JSON
+/// value that the scanner reads straight, to its end.
+pub(crate) fn reads_straight_alone(text: &str) -> bool {
+    matches!(
+        read_plain(text.as_bytes(), 0, None),
+        Some(Read::Value {
+            end,
+            direct: true,
+            yaml_refuses: false,
+        }) if end == text.len()
+    )
 }
 
 /// [`read_value`] a byte at a time, as Go's scanner steps.

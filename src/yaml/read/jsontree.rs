@@ -34,9 +34,24 @@ use crate::yaml::scalar::style::needs_escapes;
 /// for the element read within its list, without the list around it. `None` where that reading
 /// gives up (the caller then reads the element within its list, its own way).
 pub(crate) fn item_alone(text: &str) -> Option<crate::yaml::Node> {
+    alone::<false>(text)
+}
+
+/// [`item_alone`] for an element found by its brackets, not read
+/// ([`super::gojson::read_value_items_unchecked`]): the same tree, where the text is one JSON
+/// value that encoding/json's scanner reads, straight (see [`super::split::Chunk::direct`]: no
+/// `\/` escape, no surrogate's `\u`, no NEL, LS or PS, every key's `:` on its line within
+/// [`super::gojson::KEY_SPAN`] bytes of its quote). `None` where it is not, or where that
+/// reading gives up.
+pub(crate) fn item_checked(text: &str) -> Option<crate::yaml::Node> {
+    alone::<true>(text)
+}
+
+/// [`item_alone`], with `CHECK` [`item_checked`].
+fn alone<const CHECK: bool>(text: &str) -> Option<crate::yaml::Node> {
     let at = Locator::alone_json(text);
     let mut r = Cursor::new(text, &at);
-    let node = nodes::item(&mut r, &mut nodes::Scratch::default())?;
+    let node = nodes::item::<CHECK>(&mut r, &mut nodes::Scratch::default())?;
     r.skip_space();
     (r.i == text.len()).then_some(node)
 }
@@ -84,7 +99,7 @@ pub(super) fn compose(
             .filter(|_| at_root_items(&stack))
         {
             let saved = r.clone();
-            if let Some(node) = nodes::item(&mut r, &mut scratch) {
+            if let Some(node) = nodes::item::<false>(&mut r, &mut scratch) {
                 sink.item_node(node, at.offset(start));
                 continue;
             }
@@ -325,19 +340,30 @@ impl<'t, 'a> Cursor<'t, 'a> {
     /// quote: its content, and its text where the scalar keeps it as its source (where the
     /// emitter would write it otherwise, and the YAML reader reads it: no control character).
     fn quoted(&mut self) -> (String, Option<Box<str>>) {
+        let Some(read) = self.quoted_as::<false>() else {
+            unreachable!("a string read unchecked is read")
+        };
+        read
+    }
+
+    /// [`Self::quoted`], with `CHECK` only a string that encoding/json's scanner reads and the
+    /// YAML grammar reads as it does (see [`item_checked`]): `None` for any other.
+    #[inline(always)]
+    fn quoted_as<const CHECK: bool>(&mut self) -> Option<(String, Option<Box<str>>)> {
         let start = self.i;
-        let (value, escaped, printable) = self.string();
+        let (value, escaped, printable) = self.string::<CHECK>()?;
         let src = &self.text[start..self.i];
         // Printable ASCII needs no escape: `needs_escapes` would pass it.
         let kept =
             (escaped || (!printable && needs_escapes(&value))) && first_control(src).is_none();
-        (value, kept.then(|| src.into()))
+        Some((value, kept.then(|| src.into())))
     }
 
     /// Reads the string whose opening quote is at the reading place, to after its closing
     /// quote: its content, whether it held an escape, and whether it is printable ASCII
-    /// (U+0020 to U+007E) without an escape.
-    fn string(&mut self) -> (String, bool, bool) {
+    /// (U+0020 to U+007E) without an escape. With `CHECK`, `None` where the scanner or the
+    /// YAML grammar reads it otherwise (see [`Self::quoted_as`]).
+    fn string<const CHECK: bool>(&mut self) -> Option<(String, bool, bool)> {
         let (text, bytes) = (self.text, self.bytes);
         let mut i = self.i + 1;
         let mut value = String::new();
@@ -349,11 +375,17 @@ impl<'t, 'a> Cursor<'t, 'a> {
                 true => super::strings::quote_or_backslash(&bytes[i..]).map(|n| (n, false)),
             };
             let Some((n, run_printable)) = found else {
-                // Not reached: the text is a whole JSON value.
+                // Not reached unchecked: the text is a whole JSON value.
+                if CHECK {
+                    return None;
+                }
                 i = text.len();
                 break;
             };
             let run = &text[i..i + n];
+            if CHECK && !run_printable && !plain_run(run) {
+                return None;
+            }
             i += n;
             if bytes[i] == b'"' {
                 match escaped {
@@ -373,11 +405,22 @@ impl<'t, 'a> Cursor<'t, 'a> {
                 Some(b't') => '\t',
                 Some(b'u') => {
                     let hex = text.get(i + 2..i + 6).unwrap_or("");
+                    if CHECK && !(hex.len() == 4 && hex.bytes().all(|c| c.is_ascii_hexdigit())) {
+                        return None;
+                    }
                     let code = u32::from_str_radix(hex, 16).unwrap_or(0xfffd);
                     i += 4;
-                    // Not a surrogate: the chunk is direct.
-                    char::from_u32(code).unwrap_or('\u{fffd}')
+                    // Not a surrogate: the chunk is direct (checked, the YAML grammar refuses
+                    // one).
+                    match char::from_u32(code) {
+                        Some(c) => c,
+                        None if CHECK => return None,
+                        None => '\u{fffd}',
+                    }
                 }
+                // (`\/` is JSON's, which the YAML grammar refuses.)
+                Some(&c) if !CHECK || matches!(c, b'"' | b'\\') => char::from(c),
+                _ if CHECK => return None,
                 Some(&c) => char::from(c),
                 None => break,
             };
@@ -385,8 +428,14 @@ impl<'t, 'a> Cursor<'t, 'a> {
             i += 2;
         }
         self.i = i;
-        (value, escaped, printable)
+        Some((value, escaped, printable))
     }
+}
+
+/// Whether a run of a string's bytes (without a quote or a backslash) is one encoding/json's
+/// scanner reads, as the YAML grammar does: no control character, no NEL, LS or PS.
+fn plain_run(run: &str) -> bool {
+    !run.bytes().any(|c| c < 0x20) && !super::gojson::has_yaml_break(run.as_bytes())
 }
 
 mod nodes;

@@ -26,6 +26,7 @@
 //! 1-based lines and columns (in characters); every node has its [`Span`], so its source text
 //! is `&text[span.start.offset..span.end.offset]`.
 
+pub(crate) mod brackets;
 pub mod compose;
 pub mod decode;
 pub mod gojson;

@@ -199,6 +199,24 @@ pub fn first_json_value_items(
     first_value(text, true)
 }
 
+/// [`first_json_value_items`] where [`gojson::read_value_items_unchecked`] gives it: its
+/// elements found, not read (each must be checked as it is read).
+pub fn first_json_value_items_unchecked(
+    text: &str,
+) -> Option<(std::ops::Range<usize>, gojson::RootItems)> {
+    if !text.trim_start_matches(go_space).starts_with('{') {
+        return None;
+    }
+    let (gojson::Read::Value { end, .. }, items) = gojson::read_value_items_unchecked(text, 0)?
+    else {
+        return None;
+    };
+    Some((
+        end - text[..end].trim_start_matches(go_space).len()..end,
+        items,
+    ))
+}
+
 fn first_value(
     text: &str,
     items: bool,

@@ -12,6 +12,7 @@
 //! which finds the same meaning's error, or Go's nesting limit, at the same place.
 
 use super::super::decode::{key_fine, plain_value_fine};
+use super::super::gojson::{number_end, KEY_SPAN};
 use super::Cursor;
 use crate::yaml::{Mapping, Node, Scalar, ScalarStyle, Sequence};
 
@@ -30,8 +31,10 @@ pub(super) struct Scratch {
 /// Reads the item that starts at `r` (a JSON value whose chunk is `direct`: the text is JSON
 /// that encoding/json's scanner passed) to its end; `None`, with `r` somewhere inside it, where
 /// the caller must read it its own way.
-pub(super) fn item(r: &mut Cursor, scratch: &mut Scratch) -> Option<Node> {
-    let node = value(r, scratch, DEPTH);
+/// With `CHECK`, also `None` where the text is not JSON that reads straight (see
+/// [`super::item_checked`]).
+pub(super) fn item<const CHECK: bool>(r: &mut Cursor, scratch: &mut Scratch) -> Option<Node> {
+    let node = value::<CHECK>(r, scratch, DEPTH);
     if node.is_none() {
         scratch.items.clear();
         scratch.entries.clear();
@@ -39,17 +42,18 @@ pub(super) fn item(r: &mut Cursor, scratch: &mut Scratch) -> Option<Node> {
     node
 }
 
-fn value(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Option<Node> {
+fn value<const CHECK: bool>(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Option<Node> {
     r.skip_space();
     match *r.bytes.get(r.i)? {
         b'{' => {
             let depth = depth.checked_sub(1)?;
             let from = s.entries.len();
             elements(r, b'}', |r| {
-                if r.bytes[r.i] != b'"' {
+                if r.bytes.get(r.i) != Some(&b'"') {
                     return None;
                 }
-                let key = string(r);
+                let (start, line) = (r.i, r.line);
+                let key = string::<CHECK>(r)?;
                 if !key_fine(&key.value, false) {
                     return None;
                 }
@@ -57,8 +61,12 @@ fn value(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Option<Node> {
                 if r.bytes.get(r.i) != Some(&b':') {
                     return None;
                 }
+                // The YAML scanner takes the key for a simple key (see `gojson::Read::Value`).
+                if CHECK && (r.i - start > KEY_SPAN || r.line != line) {
+                    return None;
+                }
                 r.i += 1;
-                let v = value(r, s, depth)?;
+                let v = value::<CHECK>(r, s, depth)?;
                 s.entries.push((Node::Scalar(key), v));
                 Some(())
             })?;
@@ -74,7 +82,7 @@ fn value(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Option<Node> {
             let depth = depth.checked_sub(1)?;
             let from = s.items.len();
             elements(r, b']', |r| {
-                let v = value(r, s, depth)?;
+                let v = value::<CHECK>(r, s, depth)?;
                 s.items.push(v);
                 Some(())
             })?;
@@ -86,10 +94,16 @@ fn value(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Option<Node> {
                 anchor: None,
             }))
         }
-        b'"' => Some(Node::Scalar(string(r))),
+        b'"' => Some(Node::Scalar(string::<CHECK>(r)?)),
         b'}' | b']' | b',' | b':' => None,
-        _ => {
+        c => {
+            if CHECK && !matches!(c, b'-' | b'0'..=b'9' | b't' | b'f' | b'n') {
+                return None;
+            }
             let value = r.plain();
+            if CHECK && !json_literal(value) {
+                return None;
+            }
             if !plain_value_fine(value) {
                 return None;
             }
@@ -105,36 +119,54 @@ fn value(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Option<Node> {
     }
 }
 
+/// Whether a number's or literal's text (as [`Cursor::plain`] reads it) is JSON's: `true`,
+/// `false`, `null`, or a number as encoding/json's scanner reads one.
+fn json_literal(text: &str) -> bool {
+    matches!(text, "true" | "false" | "null") || number_end(text.as_bytes(), 0) == Some(text.len())
+}
+
 /// Reads the elements of the collection whose opening bracket is at `r`, each with `element`
-/// (at its first byte), to after its `close` bracket.
+/// (at its first byte), to after its `close` bracket: elements one after the other, a comma
+/// between each two (JSON's, which a JSON text that was read has).
 fn elements(
     r: &mut Cursor,
     close: u8,
     mut element: impl FnMut(&mut Cursor) -> Option<()>,
 ) -> Option<()> {
     r.i += 1;
+    r.skip_space();
+    if *r.bytes.get(r.i)? == close {
+        r.i += 1;
+        return Some(());
+    }
     loop {
+        element(r)?;
         r.skip_space();
         match *r.bytes.get(r.i)? {
+            b',' => {
+                r.i += 1;
+                r.skip_space();
+            }
             b if b == close => {
                 r.i += 1;
                 return Some(());
             }
-            b',' => r.i += 1,
-            _ => element(r)?,
+            _ => return None,
         }
     }
 }
 
-/// The string whose opening quote is at `r`, as [`super::compose`] reads it.
-fn string(r: &mut Cursor) -> Scalar {
-    let (value, source) = r.quoted();
-    Scalar {
+/// The string whose opening quote is at `r`, as [`super::compose`] reads it (with `CHECK`, see
+/// [`Cursor::quoted_as`]).
+#[inline(always)]
+fn string<const CHECK: bool>(r: &mut Cursor) -> Option<Scalar> {
+    let (value, source) = r.quoted_as::<CHECK>()?;
+    Some(Scalar {
         value,
         style: ScalarStyle::DoubleQuoted,
         tag: None,
         source,
         json: true,
         anchor: None,
-    }
+    })
 }

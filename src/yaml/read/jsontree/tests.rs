@@ -438,3 +438,120 @@ fn streams_read_the_same() {
         assert_eq!(fast_until_refused, yaml_until_refused, "{stream}");
     }
 }
+
+/// Texts made from `seeds` by changing one byte to each of the bytes that matter to JSON's
+/// grammar or the YAML one's, and every prefix (those that are UTF-8).
+fn changed(seeds: &[String]) -> Vec<String> {
+    let swaps = b" \t\r\n,:{}[]\"\\/-+.019eEtrufalsnu\x00\x1fx";
+    let mut texts = Vec::new();
+    for seed in seeds {
+        let b = seed.as_bytes();
+        texts.extend((0..=b.len()).map(|n| b[..n].to_vec()));
+        for at in 0..b.len() {
+            for &c in swaps {
+                let mut m = b.to_vec();
+                m[at] = c;
+                texts.push(m);
+            }
+        }
+    }
+    texts
+        .into_iter()
+        .filter_map(|b| String::from_utf8(b).ok())
+        .collect()
+}
+
+/// An element read checked ([`super::item_checked`]) is one that encoding/json's scanner reads
+/// to its end and the YAML grammar reads as it does, read as [`super::item_alone`] reads it;
+/// and every such element that reading reads is read so.
+#[test]
+fn an_element_checked_is_one_the_scanner_reads_straight() {
+    use super::super::gojson::{read_value, Read};
+    let mut gen = Gen(0x2545_f491_4f6c_dd1d);
+    let mut seeds: Vec<String> = (0..40)
+        .map(|_| {
+            let mut text = String::new();
+            gen.object(&mut text, 0);
+            text
+        })
+        .collect();
+    seeds.push(format!("{{\"{}\": 1}}", "k".repeat(997)));
+    seeds.push(format!("{{\"{}\" :1}}", "k".repeat(997)));
+    seeds.push("{\"a\": \"x\\/y\", \"b\": \"\\ud83d\\ude00\", \"c\": \"\u{2028}\u{85}\"}".into());
+    seeds.push("{\"a\"\n: 1, \"b\": [01, 1., .5, -, 1e, tru, nul, 1.5e+3]}".into());
+    let (mut read, mut refused) = (0, 0);
+    for text in changed(&seeds) {
+        let scanned = matches!(
+            read_value(&text, 0),
+            Read::Value { end, direct: true, yaml_refuses: false } if end == text.len()
+        );
+        // (Read unchecked, only a text the scanner read.)
+        let alone = scanned.then(|| super::item_alone(&text)).flatten();
+        let checked = super::item_checked(&text);
+        match &checked {
+            Some(node) => {
+                assert!(scanned, "{text:?}");
+                assert_eq!(alone.as_ref(), Some(node), "{text:?}");
+                read += 1;
+            }
+            None => {
+                refused += 1;
+                assert!(
+                    !(scanned && alone.is_some() && text.starts_with('{')),
+                    "{text:?}"
+                );
+            }
+        }
+    }
+    assert!(read > 500 && refused > 5000, "{read} {refused}");
+}
+
+/// A list whose elements are found by their brackets
+/// ([`super::super::gojson::read_value_items_unchecked`]) and each read checked is one Go's
+/// scanner reads as found: the same value, the same elements.
+#[test]
+fn a_list_found_unchecked_and_read_checked_is_the_scanners() {
+    use super::super::gojson::{read_value_items, read_value_items_unchecked, RootItems};
+    let mut gen = Gen(0x9e37_79b9_7f4a_7c15);
+    let mut seeds = Vec::new();
+    for _ in 0..6 {
+        let mut elements = Vec::new();
+        for _ in 0..2 {
+            let mut e = String::new();
+            gen.object(&mut e, 1);
+            elements.push(e);
+        }
+        let mut config = String::new();
+        gen.object(&mut config, 1);
+        seeds.push(format!(
+            "{{\"apiVersion\": \"v1\",\"items\":[{}] , \"functionConfig\": {config}}}\n",
+            elements.join(",")
+        ));
+    }
+    seeds.push(r#" {"kind":"List","items":[{"a":"]}\"{"},{"b":[{}]}]} {"x":1}"#.into());
+    let mut found = 0;
+    for text in changed(&seeds) {
+        let Some((read, items)) = read_value_items_unchecked(&text, 0) else {
+            continue;
+        };
+        assert!(items.unchecked);
+        if !items
+            .elements
+            .iter()
+            .all(|e| super::item_checked(&text[e.clone()]).is_some())
+        {
+            continue;
+        }
+        let expected = RootItems {
+            unchecked: false,
+            ..items
+        };
+        assert_eq!(
+            read_value_items(&text, 0),
+            (read, Some(expected)),
+            "{text:?}"
+        );
+        found += 1;
+    }
+    assert!(found > 200, "{found}");
+}
