@@ -164,9 +164,10 @@ fn json_crd(input: &str, item: &ahead::Item) -> Option<(serde_json::Value, Range
             memchr::memmem::Finder::new(b"\"kind\":\"CustomResourceDefinition\"")
         });
     KIND.find(text.as_bytes())?;
-    // Not read yet (see `ahead::Item::unchecked`): taken only where Go's scanner reads it
-    // straight (nested within serde_json's 128 levels, far within Go's limit in its list).
-    if item.unchecked() && !crate::yaml::read::gojson::reads_straight_alone(text) {
+    // Not read yet (see `ahead::Item::unchecked`): a value made is one Go's scanner reads
+    // straight (nested within serde_json's 128 levels, far within Go's limit in its list), if
+    // it holds no NEL, LS or PS (see `json_as_read`).
+    if item.unchecked() && crate::yaml::read::gojson::has_yaml_break(text.as_bytes()) {
         return None;
     }
     let json = crate::yaml::json::json_as_read(text)?;

@@ -129,11 +129,21 @@ impl<'a> JsonRecord<'a> {
             self.out.push(b'\n');
             self.out.resize(self.out.len() + n + 2, b' ');
         }
-        write_str(key, self.out);
-        self.out.extend_from_slice(match self.pretty {
-            Some(_) => b": ",
-            None => b":",
-        });
+        // The results' own keys are ASCII letters: written as they are, without the search for
+        // what to escape (a tag's may be anything).
+        if key.len() <= 16 && key.bytes().all(|c| c.is_ascii_alphabetic()) {
+            self.out.reserve(key.len() + 4);
+            self.out.push(b'"');
+            self.out.extend_from_slice(key.as_bytes());
+            self.out.push(b'"');
+        } else {
+            write_str(key, self.out);
+        }
+        // (Each a constant: copied in place, not by a call.)
+        match self.pretty {
+            Some(_) => self.out.extend_from_slice(b": "),
+            None => self.out.push(b':'),
+        }
     }
 }
 

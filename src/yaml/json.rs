@@ -310,10 +310,11 @@ fn write_plain<T: PlainTree>(node: &T, out: &mut Vec<u8>, pretty: Option<usize>)
                 if !write_str(value, out) {
                     return false;
                 }
-                out.extend_from_slice(match pretty {
-                    Some(_) => b": ",
-                    None => b":",
-                });
+                // (Each a constant: copied in place, not by a call.)
+                match pretty {
+                    Some(_) => out.extend_from_slice(b": "),
+                    None => out.push(b':'),
+                }
                 if !write_plain(v, out, inner) {
                     return false;
                 }
@@ -341,20 +342,27 @@ pub fn written_as_read(text: &str, node: &Node) -> bool {
 /// readings give the same strings and the same numbers; its keys are unique (`serde_json` keeps
 /// one of two repeated keys: the value must have as many keys as the text) and none is `<<`.
 /// `None` otherwise (the tree is then read).
+///
+/// Where it gives a value, the text is also one that encoding/json's scanner reads (serde_json
+/// reads RFC 8259's grammar, as Go's scanner does, and refuses a control character in a
+/// string), without an escape the YAML grammar refuses (it has none but serde_json's own) and
+/// without a key too long for the YAML scanner's simple keys (see [`value_keys`]): what the
+/// straight reading needs but for a NEL, LS or PS character.
 pub fn json_as_read(text: &str) -> Option<Value> {
     let keys = compact_as_written(text.as_bytes())?;
     let value: Value = serde_json::from_str(text).ok()?;
     (value_keys(&value)? == keys).then_some(value)
 }
 
-/// How many keys the objects in `v` hold; `None` when one is `<<`.
+/// How many keys the objects in `v` hold; `None` when one is `<<`, or longer than
+/// [`LONG_KEY`].
 fn value_keys(v: &Value) -> Option<usize> {
     match v {
         Value::Array(items) => items.iter().map(value_keys).sum(),
         Value::Object(m) => {
             let mut n = m.len();
             for (k, v) in m {
-                if k == "<<" {
+                if k == "<<" || k.len() > LONG_KEY {
                     return None;
                 }
                 n += value_keys(v)?;
@@ -364,6 +372,11 @@ fn value_keys(v: &Value) -> Option<usize> {
         _ => Some(0),
     }
 }
+
+/// The longest key [`value_keys`] takes: written with serde_json's escapes (two bytes for one
+/// at most) and its quotes, within [`crate::yaml::read::gojson::KEY_SPAN`] bytes, so that the
+/// YAML scanner takes it for a simple key.
+const LONG_KEY: usize = 400;
 
 /// The byte half of [`written_as_read`]: how many keys the text writes (its `:` outside
 /// strings), when it is written so.

@@ -727,19 +727,6 @@ fn root_items_open(b: &[u8], root: usize) -> Option<usize> {
     }
 }
 
-/// Whether `text` (an element of a list found by [`read_value_items_unchecked`]) is one JSON
-/// value that the scanner reads straight, to its end.
-pub(crate) fn reads_straight_alone(text: &str) -> bool {
-    matches!(
-        read_plain(text.as_bytes(), 0, None),
-        Some(Read::Value {
-            end,
-            direct: true,
-            yaml_refuses: false,
-        }) if end == text.len()
-    )
-}
-
 /// [`read_value`] a byte at a time, as Go's scanner steps.
 fn read_stepwise(text: &str, from: usize) -> Read {
     let bytes = text.as_bytes();

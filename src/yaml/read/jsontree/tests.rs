@@ -555,3 +555,35 @@ fn a_list_found_unchecked_and_read_checked_is_the_scanners() {
     }
     assert!(found > 200, "{found}");
 }
+
+/// A value `json_as_read` makes (a CRD element of a list found unchecked is loaded from it) is
+/// one encoding/json's scanner reads straight, where the text holds no NEL, LS or PS.
+#[test]
+fn a_value_made_without_the_tree_is_one_the_scanner_reads_straight() {
+    use super::super::gojson::{has_yaml_break, read_value, Read};
+    let mut gen = Gen(0x1234_5678_9abc_def1);
+    let mut seeds = Vec::new();
+    while seeds.len() < 40 {
+        let mut text = String::new();
+        gen.object(&mut text, 0);
+        if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
+            seeds.push(v.to_string());
+        }
+    }
+    seeds.push(format!("{{\"{}\":1}}", "k".repeat(401)));
+    let mut made = 0;
+    for text in changed(&seeds) {
+        if crate::yaml::json::json_as_read(&text).is_none() || has_yaml_break(text.as_bytes()) {
+            continue;
+        }
+        assert!(
+            matches!(
+                read_value(&text, 0),
+                Read::Value { end, direct: true, yaml_refuses: false } if end == text.len()
+            ),
+            "{text:?}"
+        );
+        made += 1;
+    }
+    assert!(made > 300, "{made}");
+}
