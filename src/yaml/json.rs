@@ -277,6 +277,13 @@ fn write_plain<T: PlainTree>(node: &T, out: &mut Vec<u8>, pretty: Option<usize>)
             if tagged {
                 return false;
             }
+            // A plain `true`, `false`, `null`, or an int64 as Go writes it, is written as it
+            // reads (what its value's writing would give).
+            if plain && (matches!(value, "true" | "false" | "null") || int64_text(value.as_bytes()))
+            {
+                out.extend_from_slice(value.as_bytes());
+                return true;
+            }
             match plain.then(|| resolve_plain(value)) {
                 None | Some(Resolved::Str) => write_str(value, out),
                 Some(Resolved::BigInt(_)) => false,

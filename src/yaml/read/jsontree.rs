@@ -164,10 +164,10 @@ pub(super) fn compose(
                 let mut node = frame.node;
                 match &mut node.kind {
                     Kind::Seq { items, .. } => {
-                        *items = children.items.drain(frame.from..).collect()
+                        *items = nodes::take_from(&mut children.items, frame.from)
                     }
                     Kind::Map { entries, .. } => {
-                        *entries = children.entries.drain(frame.from..).collect()
+                        *entries = nodes::take_from(&mut children.entries, frame.from)
                     }
                     Kind::Scalar { .. } => {}
                 }

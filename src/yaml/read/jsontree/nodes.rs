@@ -71,7 +71,7 @@ fn value<const CHECK: bool>(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Op
                 Some(())
             })?;
             Some(Node::Map(Mapping {
-                entries: s.entries.drain(from..).collect(),
+                entries: take_from(&mut s.entries, from),
                 flow: true,
                 one_line: false,
                 tag: None,
@@ -87,7 +87,7 @@ fn value<const CHECK: bool>(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Op
                 Some(())
             })?;
             Some(Node::Seq(Sequence {
-                items: s.items.drain(from..).collect(),
+                items: take_from(&mut s.items, from),
                 flow: true,
                 one_line: false,
                 tag: None,
@@ -117,6 +117,22 @@ fn value<const CHECK: bool>(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Op
             }))
         }
     }
+}
+
+/// The elements of the stack `v` from `from` on, moved into a vector of their length (one copy
+/// of them all; `Vec::split_off` would hand over the stack's own buffer for `from` 0).
+pub(super) fn take_from<T>(v: &mut Vec<T>, from: usize) -> Vec<T> {
+    let n = v.len() - from;
+    let mut out = Vec::with_capacity(n);
+    // SAFETY: the `n` elements from `from` are initialized and, `v`'s length set below them,
+    // no longer `v`'s: they are moved (copied once, then owned by `out` alone) into `out`'s
+    // `n` free places, which do not overlap `v`'s buffer.
+    unsafe {
+        v.set_len(from);
+        std::ptr::copy_nonoverlapping(v.as_ptr().add(from), out.as_mut_ptr(), n);
+        out.set_len(n);
+    }
+    out
 }
 
 /// Whether a number's or literal's text (as [`Cursor::plain`] reads it) is JSON's: `true`,
