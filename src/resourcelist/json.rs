@@ -211,7 +211,10 @@ pub fn write_node(out: &mut String, node: &Node, layout: Layout, indent: usize) 
         Layout::Compact => write_plain_json(node, &mut text),
         Layout::Pretty => write_plain_json_pretty(node, &mut text, indent),
     };
-    if let Some(text) = plain.then(|| String::from_utf8(text).ok()).flatten() {
+    if plain {
+        // SAFETY: the writer appends whole strings of the tree (cut only before an ASCII byte
+        // it escapes), serde_json's and a number's text, and ASCII between them: UTF-8.
+        let text = unsafe { String::from_utf8_unchecked(text) };
         match out.is_empty() {
             true => *out = text,
             false => out.push_str(&text),

@@ -228,6 +228,7 @@ impl PlainTree for super::read::RNode {
 /// the same tree) into `out`, when that text reads back as the same object: no tags, every map
 /// key a string scalar (not a merge key), no key twice, and every value one JSON can hold.
 /// `false` otherwise, with `out` holding part of the text. No [`Value`] is made on the way.
+/// What it appends is UTF-8 (whole strings, cut only before an ASCII byte it escapes).
 ///
 /// Also `false` for what kubectl's reader must decode to be sure of (an integer beyond
 /// int64, a `<<` key however quoted): a tree as read that this writes is one that

@@ -51,7 +51,16 @@ pub(crate) fn item_checked(text: &str) -> Option<crate::yaml::Node> {
 fn alone<const CHECK: bool>(text: &str) -> Option<crate::yaml::Node> {
     let at = Locator::alone_json(text);
     let mut r = Cursor::new(text, &at);
-    let node = nodes::item::<CHECK>(&mut r, &mut nodes::Scratch::default())?;
+    // The stacks of each thread, kept from one element to the next (grown once, not for each).
+    thread_local! {
+        static SCRATCH: std::cell::RefCell<nodes::Scratch> = Default::default();
+    }
+    let node = SCRATCH.with_borrow_mut(|scratch| {
+        let node = nodes::item::<CHECK>(&mut r, scratch);
+        // (Not kept at the size of an uncommon element: at most a few hundred kilobytes.)
+        scratch.bound(1 << 10);
+        node
+    })?;
     r.skip_space();
     (r.i == text.len()).then_some(node)
 }

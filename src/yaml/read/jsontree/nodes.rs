@@ -28,6 +28,18 @@ pub(super) struct Scratch {
     entries: Vec<(Node, Node)>,
 }
 
+impl Scratch {
+    /// Frees the stacks (empty) where they hold room for more than `most` children.
+    pub(super) fn bound(&mut self, most: usize) {
+        if self.items.capacity() > most {
+            self.items = Vec::new();
+        }
+        if self.entries.capacity() > most {
+            self.entries = Vec::new();
+        }
+    }
+}
+
 /// Reads the item that starts at `r` (a JSON value whose chunk is `direct`: the text is JSON
 /// that encoding/json's scanner passed) to its end; `None`, with `r` somewhere inside it, where
 /// the caller must read it its own way.
