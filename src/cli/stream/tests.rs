@@ -443,7 +443,12 @@ fn whole_in_json(
     layout: Layout,
 ) -> Result<(String, String, i32), String> {
     let done = whole(flags, input, config, Some(layout)).map_err(|e| e.to_string())?;
-    Ok((done.stdout.to_string(input), done.stderr, done.code))
+    Ok(told(done, input))
+}
+
+/// What a run told: its stdout (of `input`), stderr and exit code.
+fn told(done: super::super::Execution, input: &str) -> (String, String, i32) {
+    (done.stdout.to_string(input), done.stderr, done.code)
 }
 
 /// On JSON input (`yaml` written as JSON, one line per document and indented), the streamed
@@ -630,8 +635,7 @@ fn answer(
     check: bool,
 ) -> Result<(String, String, i32), String> {
     let done = super::super::try_run(flags, input, config, check).map_err(|e| e.to_string())?;
-    let done = done.with_stderr_rendered();
-    Ok((done.stdout.to_string(input), done.stderr, done.code))
+    Ok(told(done.with_stderr_rendered(), input))
 }
 
 /// A JSON list whose elements are found by their brackets and read checked answers as its

@@ -1004,18 +1004,7 @@ mod tests {
             &long_key,
         ];
         let swaps = b" \t\r\n,:{}[]\"\\/-+.0123456789eEtrufalsnbdD\x00\x1fx";
-        let mut texts: Vec<Vec<u8>> = Vec::new();
-        for seed in seeds {
-            let b = seed.as_bytes();
-            texts.extend((0..=b.len()).map(|n| b[..n].to_vec()));
-            for at in 0..b.len() {
-                for &c in swaps {
-                    let mut m = b.to_vec();
-                    m[at] = c;
-                    texts.push(m);
-                }
-            }
-        }
+        let texts = super::super::tests::one_byte_changes(&seeds, swaps);
         let mut plain = 0;
         for b in &texts {
             let Ok(text) = std::str::from_utf8(b) else {

@@ -4,6 +4,23 @@
 use super::{compose, decode, read_stream, Kind, RNode};
 use serde_json::{json, Value};
 
+/// Texts made from `seeds` by changing each byte to each of `swaps`, and every prefix of each.
+pub(super) fn one_byte_changes<S: AsRef<str>>(seeds: &[S], swaps: &[u8]) -> Vec<Vec<u8>> {
+    let mut texts = Vec::new();
+    for seed in seeds {
+        let b = seed.as_ref().as_bytes();
+        texts.extend((0..=b.len()).map(|n| b[..n].to_vec()));
+        for at in 0..b.len() {
+            for &c in swaps {
+                let mut m = b.to_vec();
+                m[at] = c;
+                texts.push(m);
+            }
+        }
+    }
+    texts
+}
+
 /// Each document's JSON as kubectl holds it (empty documents left out).
 fn read(text: &str) -> Result<Vec<Value>, String> {
     let docs = read_stream(text).map_err(|r| r.message)?;

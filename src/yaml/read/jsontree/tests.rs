@@ -443,19 +443,7 @@ fn streams_read_the_same() {
 /// grammar or the YAML one's, and every prefix (those that are UTF-8).
 fn changed(seeds: &[String]) -> Vec<String> {
     let swaps = b" \t\r\n,:{}[]\"\\/-+.019eEtrufalsnu\x00\x1fx";
-    let mut texts = Vec::new();
-    for seed in seeds {
-        let b = seed.as_bytes();
-        texts.extend((0..=b.len()).map(|n| b[..n].to_vec()));
-        for at in 0..b.len() {
-            for &c in swaps {
-                let mut m = b.to_vec();
-                m[at] = c;
-                texts.push(m);
-            }
-        }
-    }
-    texts
+    super::super::tests::one_byte_changes(seeds, swaps)
         .into_iter()
         .filter_map(|b| String::from_utf8(b).ok())
         .collect()
