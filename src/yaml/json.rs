@@ -354,7 +354,7 @@ pub fn written_as_read(text: &str, node: &Node) -> bool {
 /// Where it gives a value, the text is also one that encoding/json's scanner reads (serde_json
 /// reads RFC 8259's grammar, as Go's scanner does, and refuses a control character in a
 /// string), without an escape the YAML grammar refuses (it has none but serde_json's own) and
-/// without a key too long for the YAML scanner's simple keys (see [`value_keys`]): what the
+/// without a key too long for the YAML scanner's simple keys (see `value_keys`): what the
 /// straight reading needs but for a NEL, LS or PS character.
 pub fn json_as_read(text: &str) -> Option<Value> {
     let keys = compact_as_written(text.as_bytes())?;

@@ -73,7 +73,7 @@ impl Item {
     }
 
     /// An element of a JSON document found by its brackets, not read yet (see
-    /// [`JsonRead::Unchecked`]).
+    /// `JsonRead::Unchecked`).
     pub fn unchecked(&self) -> bool {
         self.json == Some(JsonRead::Unchecked)
     }

@@ -629,9 +629,9 @@ pub fn read_value_items(text: &str, from: usize) -> (Read, Option<RootItems>) {
 /// scanner reading the elements of the root `items` array: the root object with that array
 /// emptied is read by the scanner (it must read straight: `direct`, without an escape the YAML
 /// grammar refuses), and the elements, each an object, are found by their brackets
-/// ([`super::brackets`]) between the array's `[`, commas and `]`. The answer is `unchecked`:
+/// (`brackets.rs`) between the array's `[`, commas and `]`. The answer is `unchecked`:
 /// it stands only once every element, read on its own, is JSON that reads straight (see
-/// [`super::jsontree::item_checked`]), for then the scanner reads the whole value as it reads
+/// `jsontree::item_checked`), for then the scanner reads the whole value as it reads
 /// the root without them (each element is one value where the root had none; nested 128 deep
 /// at most, far within Go's limit). `None` where the text is not so (the caller reads it all).
 pub fn read_value_items_unchecked(text: &str, from: usize) -> Option<(Read, RootItems)> {
