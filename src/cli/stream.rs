@@ -95,9 +95,10 @@ pub(super) fn run(
                 else {
                     return Err(Unchecked);
                 };
+                // The next pass reads its elements where the scanner found them.
+                split = json_parts(text, Some(&items));
                 if let Some(Attempt::OnePass(p)) = outcome {
                     // The same pass again, its elements read as checked.
-                    split = json_parts(text, Some(&items));
                     (preload, passes) = (p, passes - 1);
                     continue;
                 }

@@ -188,7 +188,7 @@ fn json_chunks(text: &str) -> Option<(Vec<Chunk>, After)> {
 /// The range of the first value of a stream that kubectl reads as JSON, when it reads (the
 /// first chunk [`Chunks`] gives then), found without reading the values after it.
 pub fn first_json_value(text: &str) -> Option<std::ops::Range<usize>> {
-    first_value(text, false).map(|(range, _)| range)
+    first_value(text, |t| Some((gojson::read_value(t, 0), ()))).map(|(range, _)| range)
 }
 
 /// [`first_json_value`], and where its root `items` array's elements are, when
@@ -196,7 +196,7 @@ pub fn first_json_value(text: &str) -> Option<std::ops::Range<usize>> {
 pub fn first_json_value_items(
     text: &str,
 ) -> Option<(std::ops::Range<usize>, Option<gojson::RootItems>)> {
-    first_value(text, true)
+    first_value(text, |t| Some(gojson::read_value_items(t, 0)))
 }
 
 /// [`first_json_value_items`] where [`gojson::read_value_items_unchecked`] gives it: its
@@ -204,32 +204,20 @@ pub fn first_json_value_items(
 pub fn first_json_value_items_unchecked(
     text: &str,
 ) -> Option<(std::ops::Range<usize>, gojson::RootItems)> {
-    if !text.trim_start_matches(go_space).starts_with('{') {
-        return None;
-    }
-    let (gojson::Read::Value { end, .. }, items) = gojson::read_value_items_unchecked(text, 0)?
-    else {
-        return None;
-    };
-    Some((
-        end - text[..end].trim_start_matches(go_space).len()..end,
-        items,
-    ))
+    first_value(text, |t| gojson::read_value_items_unchecked(t, 0))
 }
 
-fn first_value(
+/// The range of the first value of `text` (a stream that starts with `{` past its white
+/// space) as `read` reads it from the start, and what else `read` gives of it.
+fn first_value<T>(
     text: &str,
-    items: bool,
-) -> Option<(std::ops::Range<usize>, Option<gojson::RootItems>)> {
+    read: impl FnOnce(&str) -> Option<(gojson::Read, T)>,
+) -> Option<(std::ops::Range<usize>, T)> {
     if !text.trim_start_matches(go_space).starts_with('{') {
         return None;
     }
-    let (read, found) = match items {
-        true => gojson::read_value_items(text, 0),
-        false => (gojson::read_value(text, 0), None),
-    };
-    match read {
-        gojson::Read::Value { end, .. } => Some((
+    match read(text)? {
+        (gojson::Read::Value { end, .. }, found) => Some((
             end - text[..end].trim_start_matches(go_space).len()..end,
             found,
         )),
