@@ -8,16 +8,59 @@ use std::ops::Index;
 
 /// Property name → sub-schema, sorted by name, no duplicates. Each sub-schema is [`Shared`]
 /// (equal subtrees may be one node): read it as a `&T`; a `&mut T` is the node's own copy.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Props<T> {
+    /// Each name's [`head`], in the entries' order. The search reads this one array; a name's
+    /// own bytes (elsewhere on the heap, a cache miss each) only where the heads are equal.
+    heads: Vec<u128>,
     entries: Vec<(String, Shared<T>)>,
+}
+
+/// A name's first 15 bytes as a big-endian integer, zero-padded, over one byte holding its
+/// length (16 for any longer). Where two names' heads differ they order as the names do: the
+/// first differing byte decides both; where the bytes agree, the shorter name is the smaller
+/// (the longer one goes on past it) and so is its length. Equal heads with a length under 16
+/// are equal names; only longer names need their bytes compared.
+#[inline]
+fn head(name: &[u8]) -> u128 {
+    let n = name.len();
+    let mut b = [0u8; 16];
+    // Copies of a fixed size (two overlapping ones for a short name): a length known only at
+    // run time would be a call to `memcpy`.
+    match n {
+        15.. => b[..15].copy_from_slice(&name[..15]),
+        8.. => {
+            b[..8].copy_from_slice(&name[..8]);
+            b[n - 8..n].copy_from_slice(&name[n - 8..]);
+        }
+        4.. => {
+            b[..4].copy_from_slice(&name[..4]);
+            b[n - 4..n].copy_from_slice(&name[n - 4..]);
+        }
+        _ => {
+            for (d, s) in b.iter_mut().zip(name) {
+                *d = *s;
+            }
+        }
+    }
+    b[15] = n.min(16) as u8;
+    u128::from_be_bytes(b)
 }
 
 impl<T> Default for Props<T> {
     fn default() -> Self {
         Props {
+            heads: Vec::new(),
             entries: Vec::new(),
         }
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for Props<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Props")
+            .field("entries", &self.entries)
+            .finish()
     }
 }
 
@@ -26,19 +69,28 @@ impl<T> Props<T> {
         Self::default()
     }
 
-    /// The binary search for `key`. Property names mostly differ in their first byte: that
-    /// byte is compared inline, the rest (`memcmp`) only where it is the same.
+    /// The binary search for `key`, over the heads: names are compared only where their head
+    /// is `key`'s and they are longer than 15 bytes.
     #[inline]
     fn find(&self, key: &str) -> Result<usize, usize> {
         let key = key.as_bytes();
-        let first = key.first().copied();
-        self.entries.binary_search_by(|(k, _)| {
-            let k = k.as_bytes();
-            match (k.first().copied(), first) {
-                (Some(a), Some(b)) if a != b => a.cmp(&b),
-                _ => k.cmp(key),
+        let h = head(key);
+        let mut i = self.heads.partition_point(|&x| x < h);
+        if key.len() < 16 {
+            return if self.heads.get(i) == Some(&h) {
+                Ok(i)
+            } else {
+                Err(i)
+            };
+        }
+        while self.heads.get(i) == Some(&h) {
+            match self.entries[i].0.as_bytes().cmp(key) {
+                std::cmp::Ordering::Less => i += 1,
+                std::cmp::Ordering::Equal => return Ok(i),
+                std::cmp::Ordering::Greater => break,
             }
-        })
+        }
+        Err(i)
     }
 
     #[inline]
@@ -93,6 +145,7 @@ impl<T> Props<T> {
 
     /// Gives back spare capacity (after building).
     pub fn shrink_to_fit(&mut self) {
+        self.heads.shrink_to_fit();
         self.entries.shrink_to_fit();
     }
 }
@@ -109,6 +162,7 @@ impl<T: Clone> Props<T> {
         match self.find(key.as_str()) {
             Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value).into_inner()),
             Err(i) => {
+                self.heads.insert(i, head(key.as_bytes()));
                 self.entries.insert(i, (key, value));
                 None
             }
@@ -116,9 +170,9 @@ impl<T: Clone> Props<T> {
     }
 
     pub fn remove(&mut self, key: &str) -> Option<T> {
-        self.find(key)
-            .ok()
-            .map(|i| self.entries.remove(i).1.into_inner())
+        let i = self.find(key).ok()?;
+        self.heads.remove(i);
+        Some(self.entries.remove(i).1.into_inner())
     }
 
     pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut T> + ExactSizeIterator {
@@ -190,5 +244,37 @@ mod tests {
         }
         assert_eq!(p.values().sum::<i32>(), 0);
         assert!(!p.is_empty());
+    }
+
+    /// Names that agree in their first 15 or 16 bytes, or differ only by trailing NULs, are
+    /// found and ordered as a `BTreeMap` finds and orders them.
+    #[test]
+    fn heads_order_and_find_as_the_names_do() {
+        let stems = ["", "a", "terminationMessa", "terminationMess", "x"];
+        let tails = ["", "\0", "\0\0", "a", "Path", "Policy", "\0a", "z"];
+        let names: Vec<String> = stems
+            .iter()
+            .flat_map(|s| tails.iter().map(move |t| format!("{s}{t}")))
+            .collect();
+        let mut map = std::collections::BTreeMap::new();
+        let mut p = Props::new();
+        for (i, n) in names.iter().enumerate().step_by(2) {
+            map.insert(n.clone(), i);
+            p.insert(n.clone(), i);
+        }
+        let keys: Vec<&String> = p.keys().collect();
+        assert_eq!(keys, map.keys().collect::<Vec<_>>());
+        for n in &names {
+            assert_eq!(p.get(n), map.get(n), "{n:?}");
+            let below = map.range::<String, _>(..n.clone()).count();
+            assert_eq!(p.find(n).unwrap_or_else(|i| i), below, "{n:?}");
+        }
+        for n in names.iter().step_by(4) {
+            assert_eq!(p.remove(n), map.remove(n));
+        }
+        assert_eq!(p.keys().collect::<Vec<_>>(), map.keys().collect::<Vec<_>>());
+        for n in &names {
+            assert_eq!(p.get(n), map.get(n), "{n:?}");
+        }
     }
 }
