@@ -12,10 +12,11 @@ use crate::yaml::json::{from_json, to_json};
 use crate::yaml::{Mapping, Node, Sequence};
 use serde_json::Value;
 
-/// How a schema node is reached from its parent.
+/// How a schema node is reached from its parent: a property's name borrowed from the schema
+/// while it is walked, owned where a default found there is kept.
 #[derive(Clone, Debug)]
-enum Step {
-    Property(String),
+enum Step<K> {
+    Property(K),
     /// `additionalProperties` (the key `*` in the surrounding object).
     Additional,
     Items,
@@ -34,16 +35,16 @@ pub fn prune_defaults(root: &mut Structural) {
 
 /// Finds the defaults below `s` (reached by `steps`) that pruning changes, with their new value
 /// (`None` when nothing of it is left).
-fn collect(
+fn collect<'s>(
     root: &Structural,
-    s: &Structural,
-    steps: &mut Vec<Step>,
-    out: &mut Vec<(Vec<Step>, Option<Value>)>,
+    s: &'s Structural,
+    steps: &mut Vec<Step<&'s str>>,
+    out: &mut Vec<(Vec<Step<String>>, Option<Value>)>,
 ) {
     if let Some(def) = s.generic.default.as_deref().filter(|d| !d.is_null()) {
         if let Some(pruned) = prune_one(root, def, steps) {
             if pruned.as_ref() != Some(def) {
-                out.push((steps.clone(), pruned));
+                out.push((steps.iter().map(Step::owned).collect(), pruned));
             }
         }
     }
@@ -58,7 +59,7 @@ fn collect(
         steps.pop();
     }
     for (k, p) in s.properties.iter() {
-        steps.push(Step::Property(k.clone()));
+        steps.push(Step::Property(k.as_str()));
         collect(root, p, steps, out);
         steps.pop();
     }
@@ -66,7 +67,7 @@ fn collect(
 
 /// The default `def` at `steps`, pruned; `None` (outer) when the apiserver could not build the
 /// surrounding object (the default is then left as it is).
-fn prune_one(root: &Structural, def: &Value, steps: &[Step]) -> Option<Option<Value>> {
+fn prune_one(root: &Structural, def: &Value, steps: &[Step<&str>]) -> Option<Option<Value>> {
     let mut obj = from_json(def);
     for step in steps.iter().rev() {
         obj = match step {
@@ -99,6 +100,16 @@ fn prune_one(root: &Structural, def: &Value, steps: &[Step]) -> Option<Option<Va
     to_json(x).ok().map(Some)
 }
 
+impl Step<&str> {
+    fn owned(&self) -> Step<String> {
+        match *self {
+            Step::Property(k) => Step::Property(k.to_string()),
+            Step::Additional => Step::Additional,
+            Step::Items => Step::Items,
+        }
+    }
+}
+
 fn single(key: &str, value: Node) -> Node {
     let mut m = Mapping::default();
     m.insert(key, value);
@@ -106,7 +117,7 @@ fn single(key: &str, value: Node) -> Node {
 }
 
 /// The schema node at `steps` below `s`.
-fn at_mut<'s>(s: &'s mut Structural, steps: &[Step]) -> Option<&'s mut Structural> {
+fn at_mut<'s>(s: &'s mut Structural, steps: &[Step<String>]) -> Option<&'s mut Structural> {
     let Some((first, rest)) = steps.split_first() else {
         return Some(s);
     };
