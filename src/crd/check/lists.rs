@@ -108,7 +108,7 @@ fn walk(s: &Value, path: &Path<'_>, opts: &Opts, errs: &mut Vec<FieldError>) {
     }
     // Every rule of `node` is about one of those four keywords.
     if rules {
-        node(m, &path.to_string(), opts, errs);
+        node(m, &path.render(), opts, errs);
     }
 }
 

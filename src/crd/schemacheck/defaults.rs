@@ -40,10 +40,10 @@ fn walk<'s>(
     let around = if embedded { (s, &[][..]) } else { around };
     if let Some(d) = s.generic.default.as_ref().filter(|d| !d.is_null()) {
         let at = path.child("default");
-        let node = path.to_string();
+        let node = path.render();
         match inside_meta {
-            true => in_meta(s, d, &at.to_string(), &node, around, errs),
-            false => resource_default(s, d, &at.to_string(), &node, embedded, errs),
+            true => in_meta(s, d, &at.render(), &node, around, errs),
+            false => resource_default(s, d, &at.render(), &node, embedded, errs),
         }
     }
     // additionalProperties is not followed: defaults are not applied there.
