@@ -46,7 +46,9 @@ pub fn normalize_keys(node: &mut Node) {
             }
             for (k, v) in m.entries.iter_mut() {
                 stringify_key(k);
-                normalize_keys(v);
+                if !matches!(v, Node::Scalar(_)) {
+                    normalize_keys(v);
+                }
             }
         }
         Node::Seq(s) => s.items.iter_mut().for_each(normalize_keys),
@@ -57,6 +59,10 @@ pub fn normalize_keys(node: &mut Node) {
 /// A bool/int/float key becomes its JSON string (null keys are left as they are).
 fn stringify_key(k: &mut Node) {
     let Node::Scalar(s) = k else { return };
+    // A quoted key without a tag (every key of a JSON text) is a string: nothing to resolve.
+    if s.tag.is_none() && s.style != ScalarStyle::Plain {
+        return;
+    }
     if matches!(resolve(s), Resolved::Str | Resolved::Null) {
         return;
     }
@@ -67,7 +73,7 @@ fn stringify_key(k: &mut Node) {
 
 /// Whether a key is YAML's merge key `<<` (plain, or tagged `!!merge`).
 pub fn is_merge_key(k: &Node) -> bool {
-    matches!(k, Node::Scalar(s) if s.value == "<<" && match s.tag.as_deref() {
+    matches!(k, Node::Scalar(s) if s.value.as_bytes() == b"<<" && match s.tag.as_deref() {
         Some(t) => t == "!!merge" || t == "tag:yaml.org,2002:merge",
         None => s.style == ScalarStyle::Plain,
     })
