@@ -144,8 +144,11 @@ pub fn resolve_plain(v: &str) -> Resolved {
 
 /// Numbers starting with a digit or sign: Go integer literal, else YAML-style float.
 fn resolve_number(v: &str) -> Resolved {
+    if let Some(i) = short_decimal(v.as_bytes()) {
+        return Resolved::Int(i);
+    }
     let owned;
-    let plain = if v.contains('_') {
+    let plain = if v.as_bytes().contains(&b'_') {
         owned = v.replace('_', "");
         owned.as_str()
     } else {
@@ -162,6 +165,27 @@ fn resolve_number(v: &str) -> Resolved {
         }
     }
     Resolved::Str
+}
+
+/// Most numbers: a decimal of at most 18 digits without a leading zero (or `0`), optionally
+/// negative, which Go's `ParseInt` with base 0 reads as that int64 (no base prefix, no
+/// underscore, within range), read without the general path.
+fn short_decimal(b: &[u8]) -> Option<i64> {
+    let (negative, digits) = match b {
+        [b'-', rest @ ..] => (true, rest),
+        _ => (false, b),
+    };
+    if digits.is_empty() || digits.len() > 18 || (digits[0] == b'0' && digits.len() > 1) {
+        return None;
+    }
+    let mut n: i64 = 0;
+    for &c in digits {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        n = n * 10 + i64::from(c - b'0');
+    }
+    Some(if negative { -n } else { n })
 }
 
 /// A Go `strconv.ParseFloat` of a YAML-style float: fails when out of range.

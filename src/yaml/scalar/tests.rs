@@ -286,3 +286,41 @@ fn binary_scalars_mean_their_decoded_bytes() {
     assert_eq!(string_text(&s(Some("!!str"), "aGk=")), "aGk=");
     assert_eq!(string_text(&s(None, "aGk=")), "aGk=");
 }
+
+/// A short decimal read without the general path is the int64 Go's `ParseInt` (base 0) reads;
+/// every other text is left to that path.
+#[test]
+fn short_decimals_read_as_go_parses_them() {
+    let mut texts: Vec<String> = [
+        "0", "-0", "7", "-7", "10", "0755", "08", "-08", "1_0", "+5", "1e3", "1.0", "-", "", "12a",
+        "0x1f", "0o7", "0b1", "-9", "٣",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for n in 1..=20 {
+        texts.push("9".repeat(n));
+        texts.push(format!("-{}", "9".repeat(n)));
+        texts.push(format!("1{}", "0".repeat(n - 1)));
+    }
+    texts.push(i64::MAX.to_string());
+    texts.push(i64::MIN.to_string());
+    for t in &texts {
+        match super::short_decimal(t.as_bytes()) {
+            Some(i) => {
+                assert!(
+                    matches!(go_parse_int(t), Some(GoInt::Signed(j)) if j == i),
+                    "{t}"
+                );
+                assert_eq!(resolve_plain(t), Resolved::Int(i), "{t}");
+            }
+            None => {
+                let d = t.strip_prefix('-').unwrap_or(t);
+                let short = (1..=18).contains(&d.len())
+                    && d.bytes().all(|c| c.is_ascii_digit())
+                    && (d.len() == 1 || !d.starts_with('0'));
+                assert!(!short, "{t} is a short decimal");
+            }
+        }
+    }
+}
