@@ -71,7 +71,7 @@ impl<T> Props<T> {
 
     /// The binary search for `key`, over the heads: names are compared only where their head
     /// is `key`'s and they are longer than 15 bytes.
-    #[inline]
+    #[inline(always)]
     fn find(&self, key: &str) -> Result<usize, usize> {
         let key = key.as_bytes();
         let h = head(key);
