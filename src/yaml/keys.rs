@@ -59,10 +59,6 @@ pub fn normalize_keys(node: &mut Node) {
 /// A bool/int/float key becomes its JSON string (null keys are left as they are).
 fn stringify_key(k: &mut Node) {
     let Node::Scalar(s) = k else { return };
-    // A quoted key without a tag (every key of a JSON text) is a string: nothing to resolve.
-    if s.tag.is_none() && s.style != ScalarStyle::Plain {
-        return;
-    }
     if matches!(resolve(s), Resolved::Str | Resolved::Null) {
         return;
     }

@@ -76,12 +76,19 @@ pub fn is_string(s: &Scalar) -> bool {
 }
 
 /// Resolves a scalar; fails (with go-yaml's message) when a core tag does not fit the text.
+/// Inlined where it is called: an untagged scalar (most) is a string when quoted, a call for
+/// its text when plain.
+#[inline]
 pub fn resolve_checked(s: &Scalar) -> Result<Resolved, DecodeError> {
-    let tag = match s.tag.as_deref() {
-        None if s.style == ScalarStyle::Plain => return Ok(resolve_plain(&s.value)),
-        None => return Ok(Resolved::Str),
-        Some(t) => t,
-    };
+    match s.tag.as_deref() {
+        None if s.style == ScalarStyle::Plain => Ok(resolve_plain(&s.value)),
+        None => Ok(Resolved::Str),
+        Some(tag) => resolve_tagged(s, tag),
+    }
+}
+
+/// [`resolve_checked`] for a scalar with a tag.
+fn resolve_tagged(s: &Scalar, tag: &str) -> Result<Resolved, DecodeError> {
     // The suffix after the `!!` handle, or of the verbatim form: `!!!!int` is the tag
     // `tag:yaml.org,2002:!!int`, which go-yaml does not resolve.
     let suffix = tag
