@@ -41,20 +41,38 @@ pub fn unpack_into(packed: &[u8], out: &mut Vec<u8>) {
 /// Bytes written in order and read back by range or block, compressed a block at a time once
 /// [`Blocks::BLOCK`] bytes have gathered (at the end of a write: a block ends where a write
 /// does). Less than a block is never compressed (a kustomize run's output costs nothing more).
+/// Where the blocks are packed on other threads ([`Blocks::defer_packing`]), a sealed block
+/// waits unpacked until [`Blocks::waiting`] hands it out and [`Blocks::set_packed`] takes its
+/// packed form back; what it holds reads the same either way.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Blocks {
-    /// The compressed blocks, in order, each with the offset its bytes start at.
-    sealed: Vec<(usize, Box<[u8]>)>,
+    /// The sealed blocks, in order, each with the offset its bytes start at.
+    sealed: Vec<(usize, Block)>,
     /// The bytes after the last block.
     open: Vec<u8>,
     /// Where `open` starts.
     open_at: usize,
+    /// Sealed blocks are left for other threads to pack (see [`Blocks::waiting`]).
+    defer: bool,
+    /// How many sealed blocks wait to be packed.
+    unpacked: usize,
+}
+
+/// A sealed block: packed, or its bytes waiting to be packed on another thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Block {
+    Packed(Box<[u8]>),
+    Waiting(Box<[u8]>),
 }
 
 impl Blocks {
     /// How much is compressed as one block: about as much as LZ4 gains from (its window is
     /// 64 kB), held once uncompressed.
     pub const BLOCK: usize = 64 << 10;
+
+    /// How many sealed blocks may wait to be packed: past that, the next is packed where it
+    /// is sealed (the text held unpacked stays within a few blocks whatever the threads do).
+    const WAITING: usize = 4;
 
     /// How many bytes it holds.
     pub fn len(&self) -> usize {
@@ -65,12 +83,27 @@ impl Blocks {
         self.len() == 0
     }
 
+    /// Leaves the blocks it seals from now on for [`Self::waiting`] (up to a few at a time),
+    /// instead of packing each as it is sealed: a run on several threads packs them there.
+    pub fn defer_packing(&mut self) {
+        self.defer = true;
+    }
+
     /// Appends what `write` appends to the bytes (given the last, open part).
     pub fn append<R>(&mut self, write: impl FnOnce(&mut Vec<u8>) -> R) -> R {
         let r = write(&mut self.open);
-        if self.open.len() >= Self::BLOCK {
-            self.sealed.push((self.open_at, pack(&self.open)));
-            self.open_at += self.open.len();
+        let n = self.open.len();
+        if n >= Self::BLOCK {
+            let block = match self.defer && self.unpacked < Self::WAITING {
+                true => {
+                    self.unpacked += 1;
+                    let bytes = std::mem::replace(&mut self.open, Vec::with_capacity(Self::BLOCK));
+                    Block::Waiting(bytes.into_boxed_slice())
+                }
+                false => Block::Packed(pack(&self.open)),
+            };
+            self.sealed.push((self.open_at, block));
+            self.open_at += n;
             self.open.clear();
             if self.open.capacity() > 2 * Self::BLOCK {
                 // One long write (a large CRD's text) made it large: not held to the end.
@@ -78,6 +111,30 @@ impl Blocks {
             }
         }
         r
+    }
+
+    /// The sealed blocks waiting to be packed: each one's place (for [`Self::set_packed`])
+    /// and its bytes.
+    pub fn waiting(&self) -> Vec<(usize, &[u8])> {
+        if self.unpacked == 0 {
+            return Vec::new();
+        }
+        let blocks = self.sealed.iter().enumerate();
+        let waiting = blocks.filter_map(|(i, (_, block))| match block {
+            Block::Waiting(bytes) => Some((i, &bytes[..])),
+            Block::Packed(_) => None,
+        });
+        waiting.collect()
+    }
+
+    /// Block `i`, which was waiting, as [`pack`] packed it.
+    pub fn set_packed(&mut self, i: usize, packed: Box<[u8]>) {
+        let block = &mut self.sealed[i].1;
+        debug_assert!(matches!(block, Block::Waiting(_)), "block {i} was waiting");
+        if let Block::Waiting(_) = block {
+            *block = Block::Packed(packed);
+            self.unpacked -= 1;
+        }
     }
 
     /// Writes the bytes at `range` to `w`; `last` keeps the block unpacked last, for the next
@@ -95,13 +152,19 @@ impl Blocks {
             .partition_point(|(start, _)| *start <= at)
             .saturating_sub(1);
         while at < range.end.min(self.open_at) {
-            let (start, packed) = &self.sealed[block];
-            if last.block != Some(block) {
-                unpack_into(packed, &mut last.bytes);
-                last.block = Some(block);
-            }
-            let end = range.end.min(start + last.bytes.len());
-            w.write_all(&last.bytes[at - start..end - start])?;
+            let (start, sealed) = &self.sealed[block];
+            let bytes = match sealed {
+                Block::Waiting(bytes) => bytes,
+                Block::Packed(packed) => {
+                    if last.block != Some(block) {
+                        unpack_into(packed, &mut last.bytes);
+                        last.block = Some(block);
+                    }
+                    &last.bytes[..]
+                }
+            };
+            let end = range.end.min(start + bytes.len());
+            w.write_all(&bytes[at - start..end - start])?;
             at = end;
             block += 1;
         }
@@ -113,10 +176,13 @@ impl Blocks {
 
     /// Each block's bytes and then the open part's, in order, with the offset each starts at.
     pub fn chunks(&self) -> impl Iterator<Item = (usize, Cow<'_, [u8]>)> + '_ {
-        let sealed = self.sealed.iter().map(|(start, packed)| {
-            let mut bytes = Vec::new();
-            unpack_into(packed, &mut bytes);
-            (*start, Cow::Owned(bytes))
+        let sealed = self.sealed.iter().map(|(start, block)| match block {
+            Block::Waiting(bytes) => (*start, Cow::Borrowed(&bytes[..])),
+            Block::Packed(packed) => {
+                let mut bytes = Vec::new();
+                unpack_into(packed, &mut bytes);
+                (*start, Cow::Owned(bytes))
+            }
         });
         sealed.chain(std::iter::once((
             self.open_at,
@@ -160,6 +226,21 @@ impl Spool {
 
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
+    }
+
+    /// See [`Blocks::defer_packing`].
+    pub fn defer_packing(&mut self) {
+        self.0.defer_packing();
+    }
+
+    /// See [`Blocks::waiting`].
+    pub fn waiting(&self) -> Vec<(usize, &[u8])> {
+        self.0.waiting()
+    }
+
+    /// See [`Blocks::set_packed`].
+    pub fn set_packed(&mut self, i: usize, packed: Box<[u8]>) {
+        self.0.set_packed(i, packed);
     }
 
     /// Appends `text`.
@@ -271,11 +352,68 @@ mod tests {
         let text = "apiVersion: v1\nkind: ConfigMap\n".repeat(10_000);
         spool.push_str(&text);
         assert_eq!(spool.0.sealed.len(), 1);
-        assert!(spool.0.sealed[0].1.len() < text.len() / 10);
+        let Block::Packed(packed) = &spool.0.sealed[0].1 else {
+            panic!("packed as it was sealed")
+        };
+        assert!(packed.len() < text.len() / 10);
         assert_eq!(
             spool.get(0..spool.len()),
             "apiVersion: v1\nkind: ConfigMap\n".repeat(10_100)
         );
+    }
+
+    /// Blocks left for other threads: at most a few wait at once (the next are packed as they
+    /// are sealed), they read the same waiting and packed, and [`Blocks::waiting`] hands out
+    /// only the ones not packed yet.
+    #[test]
+    fn deferred_blocks_wait_a_few_at_a_time_and_read_the_same() {
+        let mut spool = Spool::default();
+        spool.defer_packing();
+        let mut plain = String::new();
+        let mut i = 0;
+        while plain.len() < (Blocks::WAITING + 3) * Blocks::BLOCK {
+            let piece = format!("- item {i}: {}\n", "x".repeat(i % 301));
+            spool.push_str(&piece);
+            plain.push_str(&piece);
+            i += 1;
+        }
+        let sealed = spool.0.sealed.len();
+        assert!(sealed > Blocks::WAITING, "{sealed} blocks");
+        let waiting: Vec<usize> = spool.waiting().iter().map(|(i, _)| *i).collect();
+        assert_eq!(waiting, (0..Blocks::WAITING).collect::<Vec<_>>());
+        assert!(spool.0.sealed[Blocks::WAITING..]
+            .iter()
+            .all(|(_, b)| matches!(b, Block::Packed(_))));
+        let whole = |spool: &Spool| {
+            let mut out = Vec::new();
+            let mut last = Unpacked::default();
+            spool
+                .write_range(0..spool.len(), &mut last, &mut out)
+                .unwrap();
+            assert_eq!(
+                spool.get(1000..spool.len() - 1000),
+                plain[1000..plain.len() - 1000]
+            );
+            let chunks: Vec<u8> = spool.0.chunks().flat_map(|(_, c)| c.into_owned()).collect();
+            assert_eq!(chunks, out);
+            out
+        };
+        assert_eq!(whole(&spool), plain.as_bytes());
+        // Two packed on other threads: the other two still wait.
+        let packed: Vec<(usize, Box<[u8]>)> = spool.waiting()[..2]
+            .iter()
+            .map(|(i, bytes)| (*i, pack(bytes)))
+            .collect();
+        for (i, p) in packed {
+            spool.set_packed(i, p);
+        }
+        let waiting: Vec<usize> = spool.waiting().iter().map(|(i, _)| *i).collect();
+        assert_eq!(waiting, [2, 3]);
+        assert_eq!(whole(&spool), plain.as_bytes());
+        // Room again: the next block sealed waits.
+        spool.push_str(&"y".repeat(Blocks::BLOCK));
+        let waiting: Vec<usize> = spool.waiting().iter().map(|(i, _)| *i).collect();
+        assert_eq!(waiting, [2, 3, sealed]);
     }
 
     /// A packed text unpacks to itself, the empty one too.

@@ -215,6 +215,21 @@ enum Done {
     },
 }
 
+/// One piece of a batch's work on the threads: an item's step, or a block of the output's
+/// text to pack (see [`crate::packed::Blocks::waiting`]). As large as a step: the batch's steps
+/// are moved into it, not boxed.
+#[allow(clippy::large_enum_variant)]
+enum Work<'a> {
+    Step(Step),
+    Pack(usize, &'a [u8]),
+}
+
+/// What [`Work`] gave.
+enum Did {
+    Step(Done),
+    Packed(usize, Box<[u8]>),
+}
+
 /// The CRDs among the items, loaded in item order with their results (for a second pass).
 pub struct Preload {
     items: SchemaSet,
@@ -269,10 +284,14 @@ impl<'c> Streamer<'c> {
             file_versions.push(versions);
             file_results.push(errors);
         }
+        let mut out = Output::new(format);
+        if config.threads() > 1 {
+            out.defer_packing();
+        }
         Some(Streamer {
             config,
             input,
-            out: Output::new(format),
+            out,
             want_diff,
             files,
             file_versions,
@@ -525,7 +544,15 @@ impl<'c> Streamer<'c> {
             registry,
             files: Some(files),
         });
-        let done = crate::jobs::map_ordered(threads, steps, |step| {
+        // The spool's blocks sealed since the last batch are packed beside its items (see
+        // `Blocks::defer_packing`), first, so that no thread waits on the packing at the end.
+        let waiting = match threads {
+            1 => Vec::new(),
+            _ => self.out.waiting(),
+        };
+        let work = waiting.into_iter().map(|(i, bytes)| Work::Pack(i, bytes));
+        let work = work.chain(steps.into_iter().map(Work::Step)).collect();
+        let run = |step: Step| {
             let kept = |p: Pending| {
                 let made = p.kept;
                 made.unwrap_or_else(|| {
@@ -570,9 +597,16 @@ impl<'c> Streamer<'c> {
                 diffs: report.diffs,
                 summary,
             }
+        };
+        let done = crate::jobs::map_ordered(threads, work, |w| match w {
+            Work::Pack(i, bytes) => Did::Packed(i, crate::packed::pack(bytes)),
+            Work::Step(step) => Did::Step(run(step)),
         });
         for d in done {
-            self.write(d);
+            match d {
+                Did::Packed(i, packed) => self.out.set_packed(i, packed),
+                Did::Step(d) => self.write(d),
+            }
         }
     }
 

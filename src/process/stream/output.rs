@@ -124,6 +124,22 @@ impl Output {
         self.format
     }
 
+    /// Leaves the text's full blocks to be packed on the run's threads (see
+    /// [`crate::packed::Blocks::defer_packing`]).
+    pub fn defer_packing(&mut self) {
+        self.text.defer_packing();
+    }
+
+    /// The text's blocks waiting to be packed (see [`crate::packed::Blocks::waiting`]).
+    pub fn waiting(&self) -> Vec<(usize, &[u8])> {
+        self.text.waiting()
+    }
+
+    /// See [`crate::packed::Blocks::set_packed`].
+    pub fn set_packed(&mut self, i: usize, packed: Box<[u8]>) {
+        self.text.set_packed(i, packed);
+    }
+
     /// Whether an item had no JSON form (the output cannot be JSON).
     pub fn no_json(&self) -> bool {
         self.no_json
