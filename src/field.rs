@@ -79,11 +79,29 @@ impl<'a> Path<'a> {
             }
             Path::Index(p, i) => {
                 p.push_to(out);
-                // Writing into a String cannot fail.
-                let _ = write!(out, "[{i}]");
+                push_index(out, *i);
             }
         }
     }
+}
+
+/// Appends `[i]` (its digits written directly: an index is rendered for every item of a long
+/// list).
+fn push_index(out: &mut String, i: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = i;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.push('[');
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+    out.push(']');
 }
 
 /// How many decimal digits `i` has.
@@ -129,7 +147,10 @@ pub fn key(path: &str, k: &str) -> String {
 
 /// `path[i]`, like `field.Path.Index`.
 pub fn index(path: &str, i: usize) -> String {
-    format!("{path}[{i}]")
+    let mut out = String::with_capacity(path.len() + 2 + decimal_len(i));
+    out.push_str(path);
+    push_index(&mut out, i);
+    out
 }
 
 /// Whether the rendered path `path` is `node` or lies below it (`node.child…`), as the
@@ -571,6 +592,15 @@ mod tests {
         ] {
             assert_eq!(p.render(), p.to_string());
             assert_eq!(p.render().len(), p.text_len());
+        }
+    }
+
+    /// `path[i]` as Go's `field.Path.Index` renders it, at every digit count.
+    #[test]
+    fn index_renders_every_digit() {
+        for i in [0, 1, 9, 10, 99, 100, 65535, 1 << 40, usize::MAX] {
+            assert_eq!(index("items", i), format!("items[{i}]"));
+            assert_eq!(index("", i), format!("[{i}]"));
         }
     }
 

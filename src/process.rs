@@ -255,7 +255,7 @@ fn apply_one(
     };
     if let Some(unknown) = unknown {
         for path in &outcome.pruned {
-            let msg = format!("unknown field {path:?}");
+            let msg = unknown_field(path);
             report
                 .results
                 .push(KrmResult::about(unknown, msg, item).with_field(path));
@@ -271,6 +271,23 @@ fn apply_one(
             report.diffs.push(d);
         }
     }
+}
+
+/// `unknown field "spec.x"`: the path quoted as Rust's `{:?}` quotes it, written directly when
+/// it is printable ASCII without a quote or a backslash (every key a schema names; no format
+/// string interpreted for each pruned field of a long list).
+fn unknown_field(path: &str) -> String {
+    const HEAD: &str = "unknown field ";
+    let plain = |b: u8| matches!(b, b' '..=b'~') && b != b'"' && b != b'\\';
+    if !path.bytes().all(plain) {
+        return format!("{HEAD}{path:?}");
+    }
+    let mut msg = String::with_capacity(HEAD.len() + path.len() + 2);
+    msg.push_str(HEAD);
+    msg.push('"');
+    msg.push_str(path);
+    msg.push('"');
+    msg
 }
 
 fn emit(item: &Node) -> String {

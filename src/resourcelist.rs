@@ -137,7 +137,9 @@ fn read_envelope(mut doc: Node, form: Form, index: usize) -> Result<Input, Input
         Form::ResourceList => map.get("functionConfig").cloned(),
         _ => None,
     };
-    let labels: Vec<String> = (0..items.len()).map(|i| format!("items[{i}]")).collect();
+    let labels: Vec<String> = (0..items.len())
+        .map(|i| crate::field::index("items", i))
+        .collect();
     for (item, label) in items.iter().zip(&labels) {
         check_object(item, label)?;
     }

@@ -243,7 +243,7 @@ impl Run<'_> {
             let mut n = 0;
             let streamer = &mut self.streamer;
             let mut on_item = |item: Node, span: Option<Range<usize>>| {
-                let label = format!("items[{n}]");
+                let label = crate::field::index("items", n);
                 streamer.item(item, n, &label, Placement::SeqItem, span);
                 n += 1;
             };
@@ -276,7 +276,8 @@ impl Run<'_> {
             (true, None) => json_parts(text, None)?,
         };
         for (n, item) in split.items.into_iter().enumerate() {
-            self.streamer.unread_item(item, n, &format!("items[{n}]"));
+            self.streamer
+                .unread_item(item, n, &crate::field::index("items", n));
         }
         self.docs = Documents::new("");
         let seen = ItemsSeen {

@@ -322,3 +322,26 @@ fn crds_of_a_run_share_equal_subtrees() {
     assert_eq!(widget, template_of("other.io/v1", "Gadget"));
     assert_ne!(widget, template_of("other.io/v1", "Gizmo"));
 }
+
+/// The unknown field's message quotes its path as `{:?}` does, on the direct path and off it.
+#[test]
+fn unknown_field_quotes_as_debug_does() {
+    for path in [
+        "",
+        "spec.benchTypo",
+        "metadata.labels[a b]",
+        "spec.~x",
+        "spec.\"q\"",
+        "spec.a\\b",
+        "spec.tab\there",
+        "spec.\u{7f}",
+        "spec.café",
+        "spec.\u{200b}",
+    ] {
+        assert_eq!(
+            unknown_field(path),
+            format!("unknown field {path:?}"),
+            "{path}"
+        );
+    }
+}
