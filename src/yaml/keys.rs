@@ -56,6 +56,18 @@ pub fn normalize_keys(node: &mut Node) {
     }
 }
 
+/// Whether `node` is the root of a document kubectl decodes as JSON, as the reader marks its
+/// scalars ([`crate::yaml::Scalar::json`]): its first key is such a double-quoted string. Every
+/// key of such a document is one (JSON has no other), so [`normalize_keys`] has nothing to
+/// do there.
+pub fn json_decoded(node: &Node) -> bool {
+    let Node::Map(m) = node else {
+        return false;
+    };
+    matches!(m.entries.first(), Some((Node::Scalar(k), _))
+        if k.json && k.style == ScalarStyle::DoubleQuoted && k.tag.is_none())
+}
+
 /// A bool/int/float key becomes its JSON string (null keys are left as they are).
 fn stringify_key(k: &mut Node) {
     let Node::Scalar(s) = k else { return };
@@ -100,5 +112,42 @@ fn upsert(m: &mut Mapping, k: Node, v: Node) {
     {
         Some(slot) => slot.1 = v,
         None => m.entries.push((k, v)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yaml::parse_stream;
+
+    /// A document kubectl decodes as JSON is known by its root's first key, and its keys are
+    /// left as they are by the normalisation that [`json_decoded`] lets the engine skip, keys
+    /// that YAML reads as numbers, booleans, null or a merge key included; a YAML document is
+    /// never taken for one, even written in flow style with quoted keys.
+    #[test]
+    fn a_json_document_is_known_and_its_keys_need_nothing() {
+        for text in [
+            r#"{"a": 1}"#,
+            r#"{"8080": "x", "true": {"null": [{"<<": {"1.5": 2}}]}, "on": null}"#,
+            r#"{"<<": {"a": "b"}, "a": "c", "a": "d"}"#,
+            "{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"K\",\n  \"spec\": {\"y\": [1, {\"0x1\": 2}]}\n}",
+        ] {
+            let docs = parse_stream(text).unwrap();
+            assert!(json_decoded(&docs[0]), "{text}");
+            let mut normalized = docs[0].clone();
+            normalize_keys(&mut normalized);
+            assert_eq!(normalized, docs[0], "{text}");
+        }
+        for text in [
+            "a: 1",
+            "\"a\": 1",
+            r#"{"a": 1, 8080: 2}"#,
+            r#"{"a": 1, <<: {"b": 2}}"#,
+            "- {\"a\": 1}",
+            "\"a\"",
+        ] {
+            let docs = parse_stream(text).unwrap();
+            assert!(!json_decoded(&docs[0]), "{text}");
+        }
     }
 }
