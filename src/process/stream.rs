@@ -153,9 +153,9 @@ fn text_size(node: &Node) -> usize {
 }
 
 /// An element of a one-line JSON list (read straight) that is a CRD, with its JSON value as the
-/// reader's trees would give it ([`crate::yaml::json::json_as_read`]), and its text; `None`
-/// for any other (read as before).
-fn json_crd(input: &str, item: &ahead::Item) -> Option<(serde_json::Value, Range<usize>)> {
+/// reader's trees would give it ([`crate::yaml::json::value_as_read`]), its text, and whether
+/// that is the writer's text for it; `None` for any other (read as before).
+fn json_crd(input: &str, item: &ahead::Item) -> Option<(serde_json::Value, Range<usize>, bool)> {
     let span = item.json_text().filter(|_| item.read_straight())?;
     let text = input.get(span.clone())?;
     // The needle's searcher, made once (making it costs more than most searches).
@@ -170,9 +170,9 @@ fn json_crd(input: &str, item: &ahead::Item) -> Option<(serde_json::Value, Range
     if item.unchecked() && crate::yaml::read::gojson::has_yaml_break(text.as_bytes()) {
         return None;
     }
-    let json = crate::yaml::json::json_as_read(text)?;
+    let (json, written) = crate::yaml::json::value_as_read(text)?;
     let s = |k: &str| json.get(k).and_then(serde_json::Value::as_str);
-    crate::crd::load::is_crd_type(s("apiVersion")?, s("kind")?).then_some((json, span))
+    crate::crd::load::is_crd_type(s("apiVersion")?, s("kind")?).then_some((json, span, written))
 }
 
 /// Whether an item (`crd`: a CRD) coming after `batch` ends it first: the items waiting are
@@ -433,12 +433,16 @@ impl<'c> Streamer<'c> {
                     }
                     _ => None,
                 };
-                if let Some((json, span)) = json_crd {
+                if let Some((json, span, written)) = json_crd {
                     p.crd = true;
                     p.node = identity_of_json(&json);
                     p.span = Some(span.clone());
                     p.straight = true;
-                    p.kept = Some(output::kept_as_read(span));
+                    // Its text with Go's `\u` escapes is not the writer's: the value's is.
+                    p.kept = Some(match written {
+                        true => output::kept_as_read(span),
+                        false => output::kept_text(crate::yaml::json::value_text(&json)),
+                    });
                     p.loaded = Some(loader.load_json(json, &p.node, &p.label, OldCrd(None)));
                     return Some(p);
                 }

@@ -357,9 +357,22 @@ pub fn written_as_read(text: &str, node: &Node) -> bool {
 /// without a key too long for the YAML scanner's simple keys (see `value_keys`): what the
 /// straight reading needs but for a NEL, LS or PS character.
 pub fn json_as_read(text: &str) -> Option<Value> {
-    let keys = compact_as_written(text.as_bytes())?;
+    match value_as_read(text)? {
+        (value, true) => Some(value),
+        (_, false) => None,
+    }
+}
+
+/// [`json_as_read`]'s value, also of a text whose strings hold `\u` escapes (of no surrogate:
+/// the YAML grammar refuses those), as Go's encoding/json writes `<`, `>` and `&`: the reader's
+/// trees decode such an escape as serde_json does. With it, whether the text is the writer's
+/// ([`written_as_read`]): it is not where it holds a `\u` escape (the writer writes the
+/// character itself, or `\u00XX` for a control character); the writer's text is then the
+/// value's (`Value::to_string`), as [`crate::resourcelist::json::write_node`] writes it.
+pub fn value_as_read(text: &str) -> Option<(Value, bool)> {
+    let (keys, escaped) = compact_scan(text.as_bytes())?;
     let value: Value = serde_json::from_str(text).ok()?;
-    (value_keys(&value)? == keys).then_some(value)
+    (value_keys(&value)? == keys).then_some((value, !escaped))
 }
 
 /// How many keys the objects in `v` hold; `None` when one is `<<`, or longer than
@@ -389,7 +402,19 @@ const LONG_KEY: usize = 400;
 /// The byte half of [`written_as_read`]: how many keys the text writes (its `:` outside
 /// strings), when it is written so.
 fn compact_as_written(b: &[u8]) -> Option<usize> {
-    let (mut i, mut keys) = (0, 0);
+    match compact_scan(b)? {
+        (keys, false) => Some(keys),
+        (_, true) => None,
+    }
+}
+
+/// [`compact_as_written`], also of a text whose strings hold `\u` escapes of no surrogate:
+/// how many keys it writes, and whether it holds such an escape. A key's text, its quotes
+/// included, is at most `2 * LONG_KEY + 2` bytes (what [`value_keys`] allows a key written
+/// with serde_json's escapes), so that the YAML scanner takes it for a simple key however it
+/// is escaped.
+fn compact_scan(b: &[u8]) -> Option<(usize, bool)> {
+    let (mut i, mut keys, mut escaped) = (0, 0, false);
     while let Some(&c) = b.get(i) {
         match c {
             b':' => {
@@ -398,6 +423,7 @@ fn compact_as_written(b: &[u8]) -> Option<usize> {
             }
             b'{' | b'}' | b'[' | b']' | b',' => i += 1,
             b'"' => {
+                let start = i;
                 i += 1;
                 loop {
                     i += crate::yaml::read::strings::quote_or_backslash(&b[i..])?;
@@ -407,8 +433,21 @@ fn compact_as_written(b: &[u8]) -> Option<usize> {
                     }
                     match b.get(i + 1) {
                         Some(b'"' | b'\\' | b'b' | b'f' | b'n' | b'r' | b't') => i += 2,
+                        Some(b'u') => {
+                            let hex = b.get(i + 2..i + 6)?;
+                            let hex = std::str::from_utf8(hex).ok()?;
+                            let code = u16::from_str_radix(hex, 16).ok()?;
+                            if hex.starts_with('+') || (0xd800..=0xdfff).contains(&code) {
+                                return None;
+                            }
+                            escaped = true;
+                            i += 6;
+                        }
                         _ => return None,
                     }
+                }
+                if b.get(i) == Some(&b':') && i - start > 2 * LONG_KEY + 2 {
+                    return None;
                 }
             }
             _ => {
@@ -424,7 +463,14 @@ fn compact_as_written(b: &[u8]) -> Option<usize> {
             }
         }
     }
-    Some(keys)
+    Some((keys, escaped))
+}
+
+/// `v`'s compact JSON text, as `Value::to_string` gives it, written by serde_json's serializer
+/// into bytes rather than through `fmt` (a piece at a time: four times the instructions on a
+/// CRD's long descriptions).
+pub fn value_text(v: &Value) -> String {
+    serde_json::to_string(v).expect("a Value is always JSON")
 }
 
 /// Whether `t` is an int64 as `strconv.FormatInt` writes it (no `+`, no leading zero, no

@@ -698,3 +698,45 @@ fn elements_found_unchecked_answer_as_the_checked_reading() {
         .1;
     assert!(found.is_some_and(|i| i.unchecked && i.elements.len() == items.len()));
 }
+
+/// A CRD element written with `\u` escapes (as Go's encoding/json writes `<`, `>` and `&`) is
+/// loaded from its JSON value and written as the writer writes it: the streamed answer is the
+/// whole-input run's, and the same as for the list written without the escapes.
+#[test]
+fn a_crd_with_u_escapes_answers_as_without_them() {
+    let flags = flags(false);
+    let (items, tail) = basic_items();
+    let head = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n";
+    let plain = as_json(&format!("{head}{}{tail}", items.concat()), Layout::Compact).unwrap();
+    let list: serde_json::Value = serde_json::from_str(&plain).unwrap();
+    let mut escaped = plain.clone();
+    let mut crds = 0;
+    for item in list["items"].as_array().unwrap() {
+        if item["kind"] != "CustomResourceDefinition" {
+            continue;
+        }
+        let text = item.to_string();
+        assert!(text.contains('y'), "{text}");
+        let with = text.replace('y', r"\u0079");
+        assert_eq!(
+            crate::yaml::json::value_as_read(&with).map(|(_, w)| w),
+            Some(false)
+        );
+        escaped = escaped.replacen(&text, &with, 1);
+        crds += 1;
+    }
+    assert!(crds > 0 && escaped != plain);
+    let run = |input: &str| {
+        let (done, json) = streamed(&flags, input, None, Some(Layout::Compact))
+            .expect("streamed")
+            .unwrap();
+        assert!(json, "written as JSON");
+        let got = (done.stdout.to_string(input), done.stderr, done.code);
+        assert_eq!(
+            Ok(got.clone()),
+            whole_in_json(&flags, input, None, Layout::Compact)
+        );
+        got
+    };
+    assert_eq!(run(&escaped), run(&plain));
+}

@@ -110,6 +110,11 @@ pub fn kept_as_read(span: Range<usize>) -> Kept {
     Kept(Ok(Segment::Verbatim(span)))
 }
 
+/// An unchanged item kept as `text`, the writer's text for it (made without its tree).
+pub fn kept_text(text: String) -> Kept {
+    Kept(Err(Some(text)))
+}
+
 impl Output {
     /// No item yet, the items written in `format`.
     pub fn new(format: Format) -> Self {

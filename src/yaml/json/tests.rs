@@ -283,3 +283,52 @@ fn scalars_are_written_as_serde_json_writes_them() {
         );
     }
 }
+
+/// A text with `\u` escapes, as Go's encoding/json writes `<`, `>` and `&` (and any character
+/// a writer escapes), gives the trees' own value without them, said not to be the writer's
+/// text; the writer's text is then the value's, as the trees' writer writes it. An escape of
+/// a surrogate, a malformed one, or a key too long for the YAML scanner once escaped, gives
+/// none.
+#[test]
+fn a_value_read_through_u_escapes_is_the_trees_own() {
+    let escaped = [
+        r#"{"d":"a \u003cb\u003e \u0026 c"}"#,
+        r#"{"\u006b":"\u00e9\u20ac","x":["\u0000","\u001f","\u007f"]}"#,
+        r#"{"nel":"\u0085","ls":"\u2028","ps":"\u2029","bom":"\ufeff"}"#,
+        r#"{"a":"\"\\\n\u005c"}"#,
+    ];
+    for text in escaped {
+        let (value, written) = value_as_read(text).unwrap_or_else(|| panic!("{text}"));
+        assert!(!written, "{text}");
+        let node = &parse_stream(text).unwrap()[0];
+        assert_eq!(Some(&value), to_json(node).ok().as_ref(), "{text}");
+        let mut tree_text = String::new();
+        crate::resourcelist::json::write_node(
+            &mut tree_text,
+            node,
+            crate::resourcelist::json::Layout::Compact,
+            0,
+        )
+        .unwrap();
+        assert_eq!(value_text(&value), tree_text, "{text}");
+        assert_eq!(value_text(&value), value.to_string(), "{text}");
+        assert_eq!(json_as_read(text), None, "{text}");
+    }
+    let plain = r#"{"d":"a <b> & c"}"#;
+    assert_eq!(value_as_read(plain).map(|(_, w)| w), Some(true));
+    let long = |escape: &str, n: usize| format!(r#"{{"{}":1}}"#, escape.repeat(n));
+    for text in [
+        r#"{"a":"\ud83d\ude00"}"#.to_string(),
+        r#"{"a":"\udc00"}"#.to_string(),
+        r#"{"a":"\u00g1"}"#.to_string(),
+        r#"{"a":"\u+0ab"}"#.to_string(),
+        r#"{"a":"\u12"}"#.to_string(),
+        long("\\u0061", 134),
+    ] {
+        assert_eq!(value_as_read(&text), None, "{text}");
+    }
+    // A key of 400 characters is taken written plainly, or with serde_json's escapes.
+    assert!(value_as_read(&long("a", 400)).is_some());
+    assert!(value_as_read(&long("\\n", 400)).is_some());
+    assert!(value_as_read(&long("a", 401)).is_none());
+}
