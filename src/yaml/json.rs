@@ -434,10 +434,7 @@ fn compact_scan(b: &[u8]) -> Option<(usize, bool)> {
                     match b.get(i + 1) {
                         Some(b'"' | b'\\' | b'b' | b'f' | b'n' | b'r' | b't') => i += 2,
                         Some(b'u') => {
-                            let hex = b.get(i + 2..i + 6)?;
-                            let hex = std::str::from_utf8(hex).ok()?;
-                            let code = u16::from_str_radix(hex, 16).ok()?;
-                            if hex.starts_with('+') || (0xd800..=0xdfff).contains(&code) {
+                            if crate::yaml::read::gojson::u_escape(b.get(i + 2..i + 6)?)? {
                                 return None;
                             }
                             escaped = true;

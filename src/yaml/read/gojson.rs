@@ -297,6 +297,16 @@ impl Scanner {
     }
 }
 
+/// The four bytes after a `\u` escape's `u`: `None` unless they are hex digits, else whether
+/// they name a surrogate (U+D800..U+DFFF: `d` then `8` to `f`), which the YAML grammar refuses.
+#[inline(always)]
+pub(crate) fn u_escape(hex: &[u8]) -> Option<bool> {
+    if !hex.iter().all(u8::is_ascii_hexdigit) {
+        return None;
+    }
+    Some(hex[0].eq_ignore_ascii_case(&b'd') && !matches!(hex[1], b'0'..=b'7'))
+}
+
 /// Where the JSON string starting at `b[at]` (its `"`) ends: after its closing quote (`None`
 /// when there is none). For text already known to be JSON: escapes are skipped, not checked
 /// (see [`plain_string_end`], which checks them as it goes: used for this one's callers, which
@@ -540,12 +550,7 @@ fn plain_string_end(
                     i += 2;
                 }
                 b'u' => {
-                    let hex = b.get(i + 2..i + 6)?;
-                    if !hex.iter().all(u8::is_ascii_hexdigit) {
-                        return None;
-                    }
-                    // U+D800..U+DFFF: `d` then `8` to `f`.
-                    if hex[0].eq_ignore_ascii_case(&b'd') && !matches!(hex[1], b'0'..=b'7') {
+                    if u_escape(b.get(i + 2..i + 6)?)? {
                         (*direct, *yaml_refuses) = (false, true);
                     }
                     i += 6;
