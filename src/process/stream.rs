@@ -441,7 +441,12 @@ impl<'c> Streamer<'c> {
                     // Its text with Go's `\u` escapes is not the writer's: the value's is.
                     p.kept = Some(match written {
                         true => output::kept_as_read(span),
-                        false => output::kept_text(crate::yaml::json::value_text(&json)),
+                        false => {
+                            let mut text = String::new();
+                            let compact = crate::resourcelist::json::Layout::Compact;
+                            crate::resourcelist::json::write_value(&mut text, &json, compact, 0);
+                            output::kept_text(text)
+                        }
                     });
                     p.loaded = Some(loader.load_json(json, &p.node, &p.label, OldCrd(None)));
                     return Some(p);

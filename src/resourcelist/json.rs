@@ -229,7 +229,15 @@ pub fn write_node(out: &mut String, node: &Node, layout: Layout, indent: usize) 
 /// `v` as JSON text, its lines after the first indented by `indent` (pretty) spaces.
 pub fn write_value(out: &mut String, v: &Value, layout: Layout, indent: usize) {
     match layout {
-        Layout::Compact => out.push_str(&v.to_string()),
+        Layout::Compact => {
+            // serde_json's serializer into bytes: `Value::to_string` goes through `fmt`, a
+            // piece at a time (four times the instructions on a CRD's long descriptions).
+            let text = serde_json::to_string(v).expect("a Value is always JSON");
+            match out.is_empty() {
+                true => *out = text,
+                false => out.push_str(&text),
+            }
+        }
         Layout::Pretty => {
             let text = serde_json::to_string_pretty(v).expect("a Value is always JSON");
             let mut lines = text.split('\n');

@@ -368,7 +368,7 @@ pub fn json_as_read(text: &str) -> Option<Value> {
 /// trees decode such an escape as serde_json does. With it, whether the text is the writer's
 /// ([`written_as_read`]): it is not where it holds a `\u` escape (the writer writes the
 /// character itself, or `\u00XX` for a control character); the writer's text is then the
-/// value's (`Value::to_string`), as [`crate::resourcelist::json::write_node`] writes it.
+/// value's, as [`crate::resourcelist::json::write_value`] writes it.
 pub fn value_as_read(text: &str) -> Option<(Value, bool)> {
     let (keys, escaped) = compact_scan(text.as_bytes())?;
     let value: Value = serde_json::from_str(text).ok()?;
@@ -461,13 +461,6 @@ fn compact_scan(b: &[u8]) -> Option<(usize, bool)> {
         }
     }
     Some((keys, escaped))
-}
-
-/// `v`'s compact JSON text, as `Value::to_string` gives it, written by serde_json's serializer
-/// into bytes rather than through `fmt` (a piece at a time: four times the instructions on a
-/// CRD's long descriptions).
-pub fn value_text(v: &Value) -> String {
-    serde_json::to_string(v).expect("a Value is always JSON")
 }
 
 /// Whether `t` is an int64 as `strconv.FormatInt` writes it (no `+`, no leading zero, no
