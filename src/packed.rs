@@ -54,8 +54,8 @@ pub struct Blocks {
     open_at: usize,
     /// Sealed blocks are left for other threads to pack (see [`Blocks::waiting`]).
     defer: bool,
-    /// How many sealed blocks wait to be packed.
-    unpacked: usize,
+    /// The places in `sealed` of the blocks waiting to be packed, in order.
+    waiting: Vec<usize>,
 }
 
 /// A sealed block: packed, or its bytes waiting to be packed on another thread.
@@ -94,9 +94,9 @@ impl Blocks {
         let r = write(&mut self.open);
         let n = self.open.len();
         if n >= Self::BLOCK {
-            let block = match self.defer && self.unpacked < Self::WAITING {
+            let block = match self.defer && self.waiting.len() < Self::WAITING {
                 true => {
-                    self.unpacked += 1;
+                    self.waiting.push(self.sealed.len());
                     let bytes = std::mem::replace(&mut self.open, Vec::with_capacity(Self::BLOCK));
                     Block::Waiting(bytes.into_boxed_slice())
                 }
@@ -116,24 +116,23 @@ impl Blocks {
     /// The sealed blocks waiting to be packed: each one's place (for [`Self::set_packed`])
     /// and its bytes.
     pub fn waiting(&self) -> Vec<(usize, &[u8])> {
-        if self.unpacked == 0 {
-            return Vec::new();
-        }
-        let blocks = self.sealed.iter().enumerate();
-        let waiting = blocks.filter_map(|(i, (_, block))| match block {
-            Block::Waiting(bytes) => Some((i, &bytes[..])),
-            Block::Packed(_) => None,
-        });
+        let waiting = self
+            .waiting
+            .iter()
+            .filter_map(|&i| match &self.sealed[i].1 {
+                Block::Waiting(bytes) => Some((i, &bytes[..])),
+                Block::Packed(_) => None,
+            });
         waiting.collect()
     }
 
     /// Block `i`, which was waiting, as [`pack`] packed it.
     pub fn set_packed(&mut self, i: usize, packed: Box<[u8]>) {
-        let block = &mut self.sealed[i].1;
-        debug_assert!(matches!(block, Block::Waiting(_)), "block {i} was waiting");
-        if let Block::Waiting(_) = block {
-            *block = Block::Packed(packed);
-            self.unpacked -= 1;
+        let at = self.waiting.iter().position(|&w| w == i);
+        debug_assert!(at.is_some(), "block {i} was waiting");
+        if let Some(at) = at {
+            self.sealed[i].1 = Block::Packed(packed);
+            self.waiting.remove(at);
         }
     }
 
