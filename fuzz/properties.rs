@@ -126,6 +126,7 @@ pub fn function(data: &[u8]) {
         },
         other => panic!("exit code {other}"),
     };
+    answers_alike_as_json(input, code, &docs);
     if code != 0 {
         return;
     }
@@ -139,6 +140,55 @@ pub fn function(data: &[u8]) {
         same_documents(&once, &twice),
         "running twice differs from once\n--- input\n{input}\n--- once\n{out}\n--- twice\n{again}"
     );
+}
+
+/// A ResourceList read from YAML (`input`, one document, answered with `code` 0 or 1 and the
+/// output documents `out`) and kubectl's JSON of it (the document as kubectl holds it, written
+/// by serde_json on one line: the reading the apiserver gets either way) are answered alike:
+/// the same exit code, the same items and the same results, as the values kubectl holds. The
+/// JSON form takes the JSON reader's own paths (elements read straight into the trees, CRDs
+/// loaded from serde_json's value, keys left as they are), which must mean what the YAML
+/// reader's do.
+fn answers_alike_as_json(input: &str, code: i32, out: &[Node]) {
+    let Ok(docs) = parse_stream(input) else {
+        return;
+    };
+    let [doc] = docs.as_slice() else {
+        return;
+    };
+    let Ok(held) = to_json(doc) else {
+        return;
+    };
+    let held = as_kubectl_holds(held);
+    // (A repeated key holds its last value: the tree's first `kind` need not be the one.)
+    if envelope_form(doc).is_none() || held["kind"] != "ResourceList" {
+        return;
+    }
+    let json = serde_json::to_string(&held).expect("a value is written");
+    let (json_code, json_out) = stdout_of(&json);
+    assert_eq!(
+        json_code, code,
+        "exit code as JSON\n--- input\n{input}\n--- as JSON\n{json}\n--- its output\n{json_out}"
+    );
+    let json_docs = parse_stream(&json_out).expect("the JSON output reads back");
+    let held = |docs: &[Node]| -> Option<Vec<serde_json::Value>> {
+        docs.iter()
+            .map(|d| to_json(d).ok().map(as_kubectl_holds))
+            .collect()
+    };
+    let (Some(yaml_held), Some(json_held)) = (held(out), held(&json_docs)) else {
+        return;
+    };
+    let part = |docs: &[serde_json::Value], key: &str| -> Vec<serde_json::Value> {
+        docs.iter().map(|d| d[key].clone()).collect()
+    };
+    for key in ["items", "results"] {
+        assert_eq!(
+            part(&yaml_held, key),
+            part(&json_held, key),
+            "{key} differ as JSON\n--- input\n{input}\n--- as JSON\n{json}"
+        );
+    }
 }
 
 /// The CRD loader on arbitrary JSON never panics, and every structural schema it loads prunes

@@ -17,7 +17,7 @@ use crate::objectmeta::{self, Refusal};
 use crate::schema::registry::Entry;
 use crate::schema::{map_schemas, VersionSchema};
 use crate::validation::Validator;
-use crate::yaml::keys::{json_decoded, normalize_keys};
+use crate::yaml::keys::{drop_shadowed, json_decoded, normalize_keys};
 use crate::yaml::Node;
 use crate::{defaulting, pruning};
 use serde_json::Value;
@@ -141,8 +141,11 @@ pub fn run(
 pub fn apply(obj: &mut Node, vs: &VersionSchema, opts: &Options) -> Outcome {
     let schema = vs.schema.as_deref();
     let mut out = Outcome::default();
-    // A JSON document's keys are already strings, and it has no merge key.
-    if !json_decoded(obj) {
+    // A JSON document's keys are already strings, and it has no merge key; a repeated one is
+    // read as kubectl reads it in both.
+    if json_decoded(obj) {
+        drop_shadowed(obj);
+    } else {
         normalize_keys(obj);
     }
     let prunes = opts.prune && vs.prune;

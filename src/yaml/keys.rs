@@ -50,16 +50,76 @@ pub fn normalize_keys(node: &mut Node) {
                     normalize_keys(v);
                 }
             }
+            drop_shadowed_entries(m);
         }
         Node::Seq(s) => s.items.iter_mut().for_each(normalize_keys),
         Node::Scalar(_) => {}
     }
 }
 
+/// Drops, in every mapping of `node`, each entry whose JSON key a later entry repeats: kubectl
+/// reads a repeated key's last value (go-yaml v2 decodes the later value over the earlier one,
+/// and so does Go's JSON decoder), so what an earlier one holds is never read, and pruning,
+/// defaulting, the checks and their results must not read it either. The last entry stays
+/// where it is. For a document whose keys need nothing else ([`json_decoded`]);
+/// [`normalize_keys`] does the same in its own walk.
+pub fn drop_shadowed(node: &mut Node) {
+    match node {
+        Node::Map(m) => {
+            drop_shadowed_entries(m);
+            for (_, v) in m.entries.iter_mut() {
+                if !matches!(v, Node::Scalar(_)) {
+                    drop_shadowed(v);
+                }
+            }
+        }
+        Node::Seq(s) => s.items.iter_mut().for_each(drop_shadowed),
+        Node::Scalar(_) => {}
+    }
+}
+
+/// [`drop_shadowed`] for the entries of `m` alone, its keys as [`normalize_keys`] leaves them
+/// (JSON's strings; kubectl refuses a null key).
+fn drop_shadowed_entries(m: &mut Mapping) {
+    if !maybe_repeated(m) {
+        return;
+    }
+    let keys: Vec<Option<String>> = m
+        .entries
+        .iter()
+        .map(|(k, _)| key_text(k).map(Cow::into_owned))
+        .collect();
+    let mut i = 0;
+    m.entries.retain(|_| {
+        let key = &keys[i];
+        i += 1;
+        key.is_none() || !keys[i..].contains(key)
+    });
+}
+
+/// Whether two keys of `m` may be one JSON key: two of the same text. A look at the texts
+/// alone (most maps have no repeated key), before [`key_text`]'s.
+fn maybe_repeated(m: &Mapping) -> bool {
+    fn text((k, _): &(Node, Node)) -> Option<&str> {
+        match k {
+            Node::Scalar(s) => Some(s.value.as_str()),
+            _ => None,
+        }
+    }
+    let e = &m.entries;
+    if e.len() <= 32 {
+        (1..e.len()).any(|j| text(&e[j]).is_some_and(|b| e[..j].iter().any(|x| text(x) == Some(b))))
+    } else {
+        let mut texts: Vec<&str> = e.iter().filter_map(text).collect();
+        texts.sort_unstable();
+        texts.windows(2).any(|w| w[0] == w[1])
+    }
+}
+
 /// Whether `node` is the root of a document kubectl decodes as JSON, as the reader marks its
 /// scalars ([`crate::yaml::Scalar::json`]): its first key is such a double-quoted string. Every
 /// key of such a document is one (JSON has no other), so [`normalize_keys`] has nothing to
-/// do there.
+/// do there but what [`drop_shadowed`] does.
 pub fn json_decoded(node: &Node) -> bool {
     let Node::Map(m) = node else {
         return false;
@@ -120,10 +180,11 @@ mod tests {
     use super::*;
     use crate::yaml::parse_stream;
 
-    /// A document kubectl decodes as JSON is known by its root's first key, and its keys are
-    /// left as they are by the normalisation that [`json_decoded`] lets the engine skip, keys
-    /// that YAML reads as numbers, booleans, null or a merge key included; a YAML document is
-    /// never taken for one, even written in flow style with quoted keys.
+    /// A document kubectl decodes as JSON is known by its root's first key, and the
+    /// normalisation that [`json_decoded`] lets the engine skip does nothing to it but what
+    /// [`drop_shadowed`] does (keys that YAML reads as numbers, booleans, null or a merge key
+    /// left as they are); a YAML document is never taken for one, even written in flow style
+    /// with quoted keys.
     #[test]
     fn a_json_document_is_known_and_its_keys_need_nothing() {
         for text in [
@@ -134,9 +195,10 @@ mod tests {
         ] {
             let docs = parse_stream(text).unwrap();
             assert!(json_decoded(&docs[0]), "{text}");
-            let mut normalized = docs[0].clone();
+            let (mut normalized, mut dropped) = (docs[0].clone(), docs[0].clone());
             normalize_keys(&mut normalized);
-            assert_eq!(normalized, docs[0], "{text}");
+            drop_shadowed(&mut dropped);
+            assert_eq!(normalized, dropped, "{text}");
         }
         for text in [
             "a: 1",
@@ -149,5 +211,65 @@ mod tests {
             let docs = parse_stream(text).unwrap();
             assert!(!json_decoded(&docs[0]), "{text}");
         }
+    }
+
+    /// Of a repeated key, only the last entry stays, where it was (the value kubectl reads),
+    /// in every mapping at any depth, in YAML and in JSON: keys of one JSON key repeat each
+    /// other whatever their spelling (`on` and `'true'`, `8080` and `'8080'`); a map without a
+    /// repeated key is left as it is.
+    #[test]
+    fn a_repeated_key_keeps_its_last_entry() {
+        for (text, want) in [
+            ("a: 1\nb: 2\na: 3", "b: 2\na: 3"),
+            (
+                "a: {x: 1}\nb: [{c: 1, c: 2}]\na: {y: 2}",
+                "b: [{c: 2}]\na: {y: 2}",
+            ),
+            (
+                "on: 1\n'true': 2\n8080: 3\n'8080': 4",
+                "'true': 2\n'8080': 4",
+            ),
+            ("a: 1\nb: 2", "a: 1\nb: 2"),
+            (
+                r#"{"a": {"x": 1, "x": null}, "a": {"y": 2}, "b": [{"c": 1, "c": 2}]}"#,
+                r#"{"a": {"y": 2}, "b": [{"c": 2}]}"#,
+            ),
+        ] {
+            let mut doc = parse_stream(text).unwrap().remove(0);
+            let want = parse_stream(want).unwrap().remove(0);
+            normalize_keys(&mut doc);
+            let mut want_normalized = want.clone();
+            normalize_keys(&mut want_normalized);
+            assert_eq!(doc, want_normalized, "{text}");
+            if json_decoded(&doc) {
+                let mut dropped = parse_stream(text).unwrap().remove(0);
+                drop_shadowed(&mut dropped);
+                assert_eq!(dropped, want, "{text}");
+            }
+        }
+    }
+
+    /// A mapping's key, repeated, is read, changed and removed as kubectl reads it: `get` and
+    /// `get_mut` reach its last entry, `insert` replaces that one, and `remove` takes every
+    /// entry of it (an earlier one would be read in its place).
+    #[test]
+    fn a_repeated_key_is_read_at_its_last_entry() {
+        let doc = parse_stream("a: 1\nb: 2\na: 3\n").unwrap().remove(0);
+        let Node::Map(mut m) = doc else {
+            panic!("a map")
+        };
+        assert_eq!(m.get("a").and_then(Node::scalar_str), Some("3"));
+        *m.get_mut("a").unwrap() = Node::string("4");
+        m.insert("a", Node::string("5"));
+        let texts = |m: &Mapping| -> Vec<String> {
+            m.entries
+                .iter()
+                .map(|(k, v)| format!("{}={}", k.scalar_str().unwrap(), v.scalar_str().unwrap()))
+                .collect()
+        };
+        assert_eq!(texts(&m), ["a=1", "b=2", "a=5"]);
+        assert_eq!(m.remove("a").as_ref().and_then(Node::scalar_str), Some("5"));
+        assert_eq!(texts(&m), ["b=2"]);
+        assert!(m.get("a").is_none() && m.remove("a").is_none());
     }
 }

@@ -130,32 +130,40 @@ impl Scalar {
 }
 
 impl Mapping {
-    /// The value of the entry whose key is the scalar `key` (first match).
+    /// The value of the entry whose key is the scalar `key`; where the key is repeated, the
+    /// last one's: the value kubectl reads (go-yaml v2 decodes a repeated key's later value
+    /// over the earlier one, and Go's JSON decoder does the same).
     pub fn get(&self, key: &str) -> Option<&Node> {
         self.entries
             .iter()
+            .rev()
             .find(|(k, _)| k.scalar_str() == Some(key))
             .map(|(_, v)| v)
     }
 
-    /// Mutable access to the value of the entry whose key is the scalar `key`.
+    /// Mutable access to the value [`Self::get`] reads.
     pub fn get_mut(&mut self, key: &str) -> Option<&mut Node> {
         self.entries
             .iter_mut()
+            .rev()
             .find(|(k, _)| k.scalar_str() == Some(key))
             .map(|(_, v)| v)
     }
 
-    /// Removes the entry with scalar key `key`, returning its value.
+    /// Removes every entry with scalar key `key` (an earlier one of a repeated key would
+    /// otherwise be read in its place), returning the value [`Self::get`] read.
     pub fn remove(&mut self, key: &str) -> Option<Node> {
         let i = self
             .entries
             .iter()
-            .position(|(k, _)| k.scalar_str() == Some(key))?;
-        Some(self.entries.remove(i).1)
+            .rposition(|(k, _)| k.scalar_str() == Some(key))?;
+        let value = self.entries.remove(i).1;
+        self.entries.retain(|(k, _)| k.scalar_str() != Some(key));
+        Some(value)
     }
 
-    /// Sets `key` to `value`: replaces the value in place when the key exists, else appends.
+    /// Sets `key` to `value`: replaces the value [`Self::get`] reads when the key exists, else
+    /// appends.
     pub fn insert(&mut self, key: &str, value: Node) {
         match self.get_mut(key) {
             Some(v) => *v = value,
