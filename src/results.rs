@@ -39,7 +39,7 @@ pub struct ResourceRef {
 impl ResourceRef {
     /// Reads apiVersion, kind, metadata.name and metadata.namespace of an object (missing → "").
     pub fn of(obj: &Node) -> Self {
-        let s = |n: Option<&Node>| n.and_then(Node::scalar_str).unwrap_or("").to_string();
+        let s = field_text;
         let meta = obj.get("metadata");
         ResourceRef {
             api_version: s(obj.get("apiVersion")),
@@ -47,6 +47,21 @@ impl ResourceRef {
             name: s(meta.and_then(|m| m.get("name"))),
             namespace: s(meta.and_then(|m| m.get("namespace"))),
         }
+    }
+}
+
+/// What kubectl decodes a string field of an object's TypeMeta or ObjectMeta into: a string's
+/// text; for null, or a field not there, an empty string; another scalar (an object kubectl
+/// refuses to decode) by the JSON text of its value, so that it reads the same whether the
+/// object came as YAML (`yes`) or as JSON (`true`); a collection as nothing.
+pub(crate) fn field_text(n: Option<&Node>) -> String {
+    match n {
+        Some(n) if n.is_null() => String::new(),
+        Some(n) => match n.as_str() {
+            Some(text) => text.to_string(),
+            None => crate::yaml::keys::key_text(n).map_or_else(String::new, |t| t.into_owned()),
+        },
+        None => String::new(),
     }
 }
 

@@ -344,8 +344,7 @@ fn load_item_crd(
     compiler: &mut VersionCompiler,
     results: &mut Vec<KrmResult>,
 ) -> Result<Vec<Entry<Checks>>, ProcessError> {
-    let name = named.get("metadata").and_then(|m| m.get("name"));
-    let name = name.and_then(Node::scalar_str).unwrap_or("").to_string();
+    let name = crate::results::field_text(named.get("metadata").and_then(|m| m.get("name")));
     let source = format!("{label} (CustomResourceDefinition {name})");
     let json = match item {
         // A tree handed over is not held while the CRD is checked (its JSON is the CRD now):
