@@ -143,11 +143,10 @@ pub fn apply(obj: &mut Node, vs: &VersionSchema, opts: &Options) -> Outcome {
     let mut out = Outcome::default();
     // A JSON document's keys are already strings, and it has no merge key; a repeated one is
     // read as kubectl reads it in both.
-    if json_decoded(obj) {
-        drop_shadowed(obj);
-    } else {
+    if !json_decoded(obj) {
         normalize_keys(obj);
     }
+    drop_shadowed(obj);
     let prunes = opts.prune && vs.prune;
     if let Some(r) = objectmeta::refusal(obj, schema, prunes) {
         out.refused = Some(r);

@@ -12,7 +12,7 @@ use crate::results::{KrmResult, ResourceRef, Summary};
 use crate::yaml::edit::diff::{changes, ChangeKind, Step};
 use crate::yaml::edit::{rewrite, value_eq, EditError};
 use crate::yaml::json::to_json;
-use crate::yaml::keys::{key_text, normalize_keys};
+use crate::yaml::keys::{drop_shadowed, key_text, normalize_keys};
 use crate::yaml::Node;
 
 /// A file after the run.
@@ -124,6 +124,8 @@ fn string(node: &Node, key: &str) -> String {
 pub(super) fn field_changes(before: &Node, after: &Node) -> Vec<FieldChange> {
     let mut norm = before.clone();
     normalize_keys(&mut norm);
+    // The earlier entries of a repeated key are not fields the processing changed.
+    drop_shadowed(&mut norm);
     let mut out = Vec::new();
     for change in changes(&norm, after) {
         let (path, node) = follow(&norm, &change.path);

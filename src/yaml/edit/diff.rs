@@ -83,13 +83,20 @@ pub fn changes(before: &Node, after: &Node) -> Vec<Change> {
 /// Kept entries (index in `mb`, both values) and the change of the map itself, if any.
 type MapDiff<'n> = (Vec<(usize, &'n Node, &'n Node)>, Option<ChangeKind>);
 
+/// An entry of `mb` whose key a later entry repeats is removed (the processing drops it: see
+/// [`crate::yaml::keys::drop_shadowed`]); the others pair in order with the entries of `ma`.
 fn map_changes<'n>(mb: &'n Mapping, ma: &'n Mapping) -> MapDiff<'n> {
     let mut kept = Vec::new();
     let mut removed = Vec::new();
     let mut j = 0;
     for (i, (k, v)) in mb.entries.iter().enumerate() {
+        let shadowed = || {
+            mb.entries[i + 1..]
+                .iter()
+                .any(|(later, _)| same_key(k, later))
+        };
         match ma.entries.get(j) {
-            Some((ka, va)) if same_key(k, ka) => {
+            Some((ka, va)) if same_key(k, ka) && !shadowed() => {
                 kept.push((i, v, va));
                 j += 1;
             }

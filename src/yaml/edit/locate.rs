@@ -94,7 +94,8 @@ impl<'t> Locator<'t> {
 }
 
 /// The entry of a mapping whose key starts `rest` (`key`, `.key` or `[key]`, followed by the
-/// end, `.` or `[`): its index and what follows; the longest key wins.
+/// end, `.` or `[`): its index and what follows; the longest key wins, and of a repeated key the
+/// last entry (the one kubectl reads).
 fn entry<'k, 'r>(
     keys: impl Iterator<Item = &'k Node>,
     rest: &'r str,
@@ -117,7 +118,7 @@ fn entry<'k, 'r>(
                 .filter(|a| a.is_empty() || a.starts_with(['.', '[']))
         });
         if let Some(after) = after {
-            if best.is_none_or(|(_, _, len)| k.len() > len) {
+            if best.is_none_or(|(_, _, len)| k.len() >= len) {
                 best = Some((i, after, k.len()));
             }
         }
