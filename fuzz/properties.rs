@@ -138,17 +138,19 @@ pub fn function(data: &[u8]) {
         objects(docs),
         objects(parse_stream(&again).expect("reads back")),
     );
-    let held = |docs: &[Node]| -> Vec<Option<serde_json::Value>> {
-        docs.iter()
-            .map(|d| to_json(d).ok().map(as_kubectl_holds))
-            .collect()
-    };
     let json_first = |text: &str| text.trim_start().starts_with('{');
     let other_form = json_first(&out) && !json_first(input);
     assert!(
         same_documents(&once, &twice) || (other_form && held(&once) == held(&twice)),
         "running twice differs from once\n--- input\n{input}\n--- once\n{out}\n--- twice\n{again}"
     );
+}
+
+/// Each document as kubectl holds it (`None` where JSON cannot hold it).
+fn held(docs: &[Node]) -> Vec<Option<serde_json::Value>> {
+    docs.iter()
+        .map(|d| to_json(d).ok().map(as_kubectl_holds))
+        .collect()
 }
 
 /// A ResourceList read from YAML (`input`, one document, answered with `code` 0 or 1 and the
@@ -165,27 +167,22 @@ fn answers_alike_as_json(input: &str, code: i32, out: &[Node]) {
     let [doc] = docs.as_slice() else {
         return;
     };
-    let Ok(held) = to_json(doc) else {
+    let Ok(value) = to_json(doc) else {
         return;
     };
-    let held = as_kubectl_holds(held);
-    // (A repeated key holds its last value: the tree's first `kind` need not be the one.)
-    if envelope_form(doc).is_none() || held["kind"] != "ResourceList" {
+    let value = as_kubectl_holds(value);
+    if value["kind"] != "ResourceList" {
         return;
     }
-    let json = serde_json::to_string(&held).expect("a value is written");
+    let json = serde_json::to_string(&value).expect("a value is written");
     let (json_code, json_out) = stdout_of(&json);
     assert_eq!(
         json_code, code,
         "exit code as JSON\n--- input\n{input}\n--- as JSON\n{json}\n--- its output\n{json_out}"
     );
     let json_docs = parse_stream(&json_out).expect("the JSON output reads back");
-    let held = |docs: &[Node]| -> Option<Vec<serde_json::Value>> {
-        docs.iter()
-            .map(|d| to_json(d).ok().map(as_kubectl_holds))
-            .collect()
-    };
-    let (Some(yaml_held), Some(json_held)) = (held(out), held(&json_docs)) else {
+    let all = |docs: &[Node]| held(docs).into_iter().collect::<Option<Vec<_>>>();
+    let (Some(yaml_held), Some(json_held)) = (all(out), all(&json_docs)) else {
         return;
     };
     let part = |docs: &[serde_json::Value], key: &str| -> Vec<serde_json::Value> {
