@@ -7,6 +7,7 @@ use crd_schema_fn::cli::{run, Flags};
 use crd_schema_fn::crd::load::load_crd;
 use crd_schema_fn::engine::{self, Options};
 use crd_schema_fn::resourcelist::envelope_form;
+use crd_schema_fn::versions::KubeVersion;
 use crd_schema_fn::yaml::json::{from_json, to_json};
 use crd_schema_fn::yaml::read::{decode, read_stream};
 use crd_schema_fn::yaml::{emit_stream, parse_stream, Node, ScalarStyle};
@@ -80,21 +81,33 @@ fn same_documents(a: &[Node], b: &[Node]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.content_eq(y))
 }
 
-/// One run through the library entry the binary uses: exit code and stdout.
-fn stdout_of(input: &str) -> (i32, String) {
+/// One run through the library entry the binary uses, on `jobs` threads: exit code, stdout and
+/// stderr.
+fn answer(
+    input: &str,
+    jobs: usize,
+    kubernetes_version: Option<KubeVersion>,
+) -> (i32, String, String) {
     let flags = Flags {
         config_file: None,
         diff: false,
         previous: Vec::new(),
-        jobs: None,
-        kubernetes_version: None,
+        jobs: Some(jobs),
+        kubernetes_version,
     };
     let exec = run(&flags, input, None);
     let mut out = Vec::new();
     if let Err(e) = exec.stdout.write_to(input, &mut out) {
-        panic!("writing the output failed: {e}");
+        panic!("writing the output failed: {e}\n{input}");
     }
-    (exec.code, String::from_utf8(out).expect("UTF-8 output"))
+    let out = String::from_utf8(out).expect("UTF-8 output");
+    (exec.code, out, exec.stderr)
+}
+
+/// [`answer`] on one thread: exit code and stdout.
+fn stdout_of(input: &str) -> (i32, String) {
+    let (code, out, _) = answer(input, 1, None);
+    (code, out)
 }
 
 /// The objects of an output: a ResourceList's or List's items, else the documents.
@@ -107,7 +120,9 @@ fn objects(mut docs: Vec<Node>) -> Vec<Node> {
     docs
 }
 
-/// The whole function on arbitrary input: no panic; exit 0, 1 or 2; exit 2 writes nothing;
+/// The whole function on arbitrary input: no panic; the same answer (output, stderr, exit code)
+/// at `--jobs 1` and `--jobs 3` (a batch's items read, processed and packed on the threads);
+/// exit 0, 1 or 2; exit 2 writes nothing;
 /// exit 0 or 1 writes output that reads back; an output of exit 0, run again, gives the same
 /// objects (pruning and defaulting again change nothing): the same trees, or, where the output
 /// run again is answered in the other form (a YAML answer whose first document is a flow map,
@@ -116,7 +131,12 @@ pub fn function(data: &[u8]) {
     let Ok(input) = std::str::from_utf8(data) else {
         return;
     };
-    let (code, out) = stdout_of(input);
+    let once = answer(input, 1, None);
+    assert!(
+        once == answer(input, 3, None),
+        "--jobs 3 answers otherwise than --jobs 1\n{input}"
+    );
+    let (code, out, stderr) = once;
     let docs = match code {
         2 => {
             assert!(out.is_empty(), "exit 2 with output:\n{out}");
@@ -129,6 +149,7 @@ pub fn function(data: &[u8]) {
         other => panic!("exit code {other}"),
     };
     answers_alike_as_json(input, code, &docs);
+    answers_alike_as_stream(input, code, &stderr, &docs);
     if code != 0 {
         return;
     }
@@ -195,6 +216,89 @@ fn answers_alike_as_json(input: &str, code: i32, out: &[Node]) {
             "{key} differ as JSON\n--- input\n{input}\n--- as JSON\n{json}"
         );
     }
+}
+
+/// A ResourceList read from YAML (`input`: one document, its keys `apiVersion`, `kind` and a
+/// non-empty `items` alone, each item a mapping of another kind than `List` or
+/// `ResourceList`; answered with `code` 0 or 1, `stderr` and the output documents `out`) and
+/// the plain stream of its items, each written as a document (`kustomize build | crd-schema-fn`
+/// instead of a KRM run), are answered alike: the same exit code, the same stderr, and the
+/// stream's documents are the ResourceList's items, as the values kubectl holds.
+fn answers_alike_as_stream(input: &str, code: i32, stderr: &str, out: &[Node]) {
+    let Ok(docs) = parse_stream(input) else {
+        return;
+    };
+    let [Node::Map(list)] = docs.as_slice() else {
+        return;
+    };
+    let keys: Vec<&str> = list
+        .entries
+        .iter()
+        .filter_map(|(k, _)| k.scalar_str())
+        .collect();
+    let envelope = keys.len() == list.entries.len()
+        && keys.len() == 3
+        && ["apiVersion", "kind", "items"]
+            .iter()
+            .all(|k| keys.iter().filter(|x| *x == k).count() == 1);
+    if !envelope || list.get("kind").and_then(Node::scalar_str) != Some("ResourceList") {
+        return;
+    }
+    let Some(Node::Seq(items)) = list.get("items") else {
+        return;
+    };
+    let plain_object = |item: &Node| {
+        matches!(item, Node::Map(_))
+            && !matches!(
+                item.get("kind").and_then(Node::scalar_str),
+                Some("List" | "ResourceList")
+            )
+    };
+    if items.items.is_empty() || !items.items.iter().all(plain_object) {
+        return;
+    }
+    let stream = emit_stream(&items.items);
+    let (stream_code, stream_out, stream_err) = answer(&stream, 1, None);
+    let context = format!(
+        "--- input\n{input}\n--- as a stream\n{stream}\n--- its output\n{stream_out}{stream_err}"
+    );
+    assert_eq!(stream_code, code, "exit code as a stream\n{context}");
+    assert_eq!(
+        stream_err,
+        items_as_documents(stderr),
+        "stderr as a stream\n{context}"
+    );
+    let stream_docs = parse_stream(&stream_out).expect("the stream's output reads back");
+    assert_eq!(
+        held(&objects(out.to_vec())),
+        held(&stream_docs),
+        "items differ as a stream\n{context}"
+    );
+}
+
+/// `stderr` of a ResourceList's run with each source `from items[N] (` named as the stream of its
+/// items names it, `from document N (` (the CRDs' conflict warnings).
+fn items_as_documents(stderr: &str) -> String {
+    let mut out = String::new();
+    let mut rest = stderr;
+    while let Some(at) = rest.find("from items[") {
+        let after = &rest[at + "from items[".len()..];
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        out.push_str(&rest[..at]);
+        match after[digits..].starts_with("] (") && digits > 0 {
+            true => {
+                out.push_str("from document ");
+                out.push_str(&after[..digits]);
+                rest = &after[digits + 1..];
+            }
+            false => {
+                out.push_str("from items[");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The CRD loader on arbitrary JSON never panics, and every structural schema it loads prunes
@@ -395,25 +499,7 @@ fn reads_as_kubectl(text: &str) {
 pub fn cel(data: &[u8]) {
     let case = cel_case(data);
     let input = serde_json::to_string(&case.input).expect("JSON");
-    let answer = |jobs: usize| {
-        let flags = Flags {
-            config_file: None,
-            diff: false,
-            previous: Vec::new(),
-            jobs: Some(jobs),
-            kubernetes_version: case.version,
-        };
-        let exec = run(&flags, &input, None);
-        let mut out = Vec::new();
-        if let Err(e) = exec.stdout.write_to(&input, &mut out) {
-            panic!("writing the output failed: {e}\n{input}");
-        }
-        (
-            exec.code,
-            String::from_utf8(out).expect("UTF-8 output"),
-            exec.stderr,
-        )
-    };
+    let answer = |jobs: usize| answer(&input, jobs, case.version);
     let once = answer(1);
     match once.0 {
         0 | 1 => {}
@@ -483,7 +569,7 @@ pub struct CelCase {
     pub objects: Vec<serde_json::Value>,
     /// How many rules and message expressions the CRD has.
     pub expressions: usize,
-    pub version: Option<crd_schema_fn::versions::KubeVersion>,
+    pub version: Option<KubeVersion>,
 }
 
 /// The bytes read as choices, one byte each (zeros once they run out).
@@ -1206,7 +1292,7 @@ pub fn cel_case(data: &[u8]) -> CelCase {
         },
     });
     let version = match c.pick(8) {
-        n @ 0..=3 => crd_schema_fn::versions::KubeVersion::parse(&format!("1.{}", 32 + n)).ok(),
+        n @ 0..=3 => KubeVersion::parse(&format!("1.{}", 32 + n)).ok(),
         _ => None,
     };
     let objects: Vec<Value> = (0..1 + c.pick(3))
