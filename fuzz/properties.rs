@@ -150,6 +150,7 @@ pub fn function(data: &[u8]) {
     };
     answers_alike_as_json(input, code, &docs);
     answers_alike_as_stream(input, code, &stderr, &docs);
+    fixed_as_answered(input, &docs);
     if code != 0 {
         return;
     }
@@ -273,6 +274,75 @@ fn answers_alike_as_stream(input: &str, code: i32, stderr: &str, out: &[Node]) {
         held(&objects(out.to_vec())),
         held(&stream_docs),
         "items differ as a stream\n{context}"
+    );
+}
+
+/// A YAML stream of objects (`input`: mappings, none of kind `List` or `ResourceList`, none
+/// refused by the function, whose output documents are `out`) kept as a file in a repository:
+/// `crd-schema-fn fix` edits it in place (comments, styles and layout kept) into the objects the
+/// function answers, as the values kubectl holds, unless it reports the file as one it cannot
+/// edit (then the file is left as it was).
+fn fixed_as_answered(input: &str, out: &[Node]) {
+    use crd_schema_fn::repo::{self, Format, Mode};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static RUN: AtomicUsize = AtomicUsize::new(0);
+    if input.trim_start().starts_with('{') {
+        return;
+    }
+    let Ok(docs) = parse_stream(input) else {
+        return;
+    };
+    let object = |d: &Node| {
+        matches!(d, Node::Map(_))
+            && !matches!(
+                d.get("kind").and_then(Node::scalar_str),
+                Some("List" | "ResourceList")
+            )
+    };
+    if docs.is_empty() || !docs.iter().all(object) {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!(
+        "crd-schema-fn-fuzz-fix-{}-{}",
+        std::process::id(),
+        RUN.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let file = dir.join("objects.yaml");
+    std::fs::write(&file, input).expect("the file written");
+    let outcome = repo::run(&repo::Options {
+        mode: Mode::Fix,
+        paths: vec![file.clone()],
+        schemas: Vec::new(),
+        config: None,
+        diff: false,
+        format: Format::Text,
+        base: None,
+        jobs: Some(1),
+        kubernetes_version: None,
+    });
+    let fixed = std::fs::read_to_string(&file).expect("the file read back");
+    std::fs::remove_dir_all(&dir).ok();
+    let outcome = match outcome {
+        Ok(o) => o,
+        Err(e) => panic!("fix refused a stream the function answers: {e}\n{input}"),
+    };
+    let context = format!(
+        "--- input\n{input}\n--- fixed\n{fixed}\n--- fix said\n{}{}",
+        outcome.stdout, outcome.stderr
+    );
+    if outcome.stdout.contains("cannot edit this file in place") {
+        assert_eq!(fixed, input, "a file fix cannot edit changed\n{context}");
+        return;
+    }
+    let fixed_docs = match parse_stream(&fixed) {
+        Ok(d) => d,
+        Err(e) => panic!("the fixed file does not read: {e}\n{context}"),
+    };
+    assert_eq!(
+        held(&fixed_docs),
+        held(out),
+        "fix differs from the function\n{context}"
     );
 }
 
