@@ -10,7 +10,7 @@ use crd_schema_fn::resourcelist::envelope_form;
 use crd_schema_fn::versions::KubeVersion;
 use crd_schema_fn::yaml::json::{from_json, to_json};
 use crd_schema_fn::yaml::read::{decode, read_stream};
-use crd_schema_fn::yaml::{emit_stream, parse_stream, Node, ScalarStyle};
+use crd_schema_fn::yaml::{emit_stream, parse_stream, Node, Scalar, ScalarStyle};
 
 /// The YAML reader never panics, and what it reads is written so that it reads back as the
 /// same documents: the same scalars (text and tag; the style too, unless the emitter chose
@@ -177,11 +177,11 @@ fn held(docs: &[Node]) -> Vec<Option<serde_json::Value>> {
 
 /// A ResourceList read from YAML (`input`, one document, answered with `code` 0 or 1 and the
 /// output documents `out`) and kubectl's JSON of it (the document as kubectl holds it, written
-/// by serde_json on one line: the reading the apiserver gets either way) are answered alike:
-/// the same exit code, the same items and the same results, as the values kubectl holds. The
-/// JSON form takes the JSON reader's own paths (elements read straight into the trees, CRDs
-/// loaded from serde_json's value, keys left as they are), which must mean what the YAML
-/// reader's do.
+/// on one line, and indented as `kubectl get -o json` lays it out: the reading the apiserver
+/// gets either way) are answered alike: the same exit code, the same items and the same
+/// results, as the values kubectl holds. The JSON form takes the JSON reader's own paths
+/// (elements read straight into the trees, CRDs loaded from serde_json's value, keys left as
+/// they are), which must mean what the YAML reader's do.
 fn answers_alike_as_json(input: &str, code: i32, out: &[Node]) {
     let Ok(docs) = parse_stream(input) else {
         return;
@@ -196,27 +196,39 @@ fn answers_alike_as_json(input: &str, code: i32, out: &[Node]) {
     if value["kind"] != "ResourceList" {
         return;
     }
-    let json = serde_json::to_string(&value).expect("a value is written");
-    let (json_code, json_out) = stdout_of(&json);
-    assert_eq!(
-        json_code, code,
-        "exit code as JSON\n--- input\n{input}\n--- as JSON\n{json}\n--- its output\n{json_out}"
-    );
-    let json_docs = parse_stream(&json_out).expect("the JSON output reads back");
     let all = |docs: &[Node]| held(docs).into_iter().collect::<Option<Vec<_>>>();
-    let (Some(yaml_held), Some(json_held)) = (all(out), all(&json_docs)) else {
-        return;
-    };
     let part = |docs: &[serde_json::Value], key: &str| -> Vec<serde_json::Value> {
         docs.iter().map(|d| d[key].clone()).collect()
     };
-    for key in ["items", "results"] {
+    for json in [compact_json(&value), indented_json(&value)] {
+        let (json_code, json_out) = stdout_of(&json);
         assert_eq!(
-            part(&yaml_held, key),
-            part(&json_held, key),
-            "{key} differ as JSON\n--- input\n{input}\n--- as JSON\n{json}"
+            json_code, code,
+            "exit code as JSON\n--- input\n{input}\n--- as JSON\n{json}\n--- its output\n{json_out}"
         );
+        let json_docs = parse_stream(&json_out).expect("the JSON output reads back");
+        let (Some(yaml_held), Some(json_held)) = (all(out), all(&json_docs)) else {
+            return;
+        };
+        for key in ["items", "results"] {
+            assert_eq!(
+                part(&yaml_held, key),
+                part(&json_held, key),
+                "{key} differ as JSON\n--- input\n{input}\n--- as JSON\n{json}"
+            );
+        }
     }
+}
+
+/// `value` written by serde_json on one line.
+fn compact_json(value: &serde_json::Value) -> String {
+    serde_json::to_string(value).expect("a value is written")
+}
+
+/// `value` written by serde_json a member a line, indented (as `kubectl get -o json` lays it
+/// out, with two spaces a level instead of four).
+fn indented_json(value: &serde_json::Value) -> String {
+    serde_json::to_string_pretty(value).expect("a value is written")
 }
 
 /// A ResourceList read from YAML (`input`: one document, its keys `apiVersion`, `kind` and a
@@ -224,7 +236,8 @@ fn answers_alike_as_json(input: &str, code: i32, out: &[Node]) {
 /// `ResourceList`; answered with `code` 0 or 1, `stderr` and the output documents `out`) and
 /// the plain stream of its items, each written as a document (`kustomize build | crd-schema-fn`
 /// instead of a KRM run), are answered alike: the same exit code, the same stderr, and the
-/// stream's documents are the ResourceList's items, as the values kubectl holds.
+/// stream's documents are the ResourceList's items, as the values kubectl holds. So are the same
+/// items in a `List` (the same stderr too).
 fn answers_alike_as_stream(input: &str, code: i32, stderr: &str, out: &[Node]) {
     let Ok(docs) = parse_stream(input) else {
         return;
@@ -270,10 +283,30 @@ fn answers_alike_as_stream(input: &str, code: i32, stderr: &str, out: &[Node]) {
         "stderr as a stream\n{context}"
     );
     let stream_docs = parse_stream(&stream_out).expect("the stream's output reads back");
+    let items_out = held(&objects(out.to_vec()));
     assert_eq!(
-        held(&objects(out.to_vec())),
+        items_out,
         held(&stream_docs),
         "items differ as a stream\n{context}"
+    );
+    // The same items in a `List` (kubectl's envelope, answered as a List).
+    let mut as_list = docs[0].clone();
+    if let Some(m) = as_list.as_map_mut() {
+        m.insert("apiVersion", Node::Scalar(Scalar::plain("v1")));
+        m.insert("kind", Node::Scalar(Scalar::plain("List")));
+    }
+    let list_text = emit_stream(&[as_list]);
+    let (list_code, list_out, list_err) = answer(&list_text, 1, None);
+    let context = format!(
+        "--- input\n{input}\n--- as a List\n{list_text}\n--- its output\n{list_out}{list_err}"
+    );
+    assert_eq!(list_code, code, "exit code as a List\n{context}");
+    assert_eq!(list_err, stderr, "stderr as a List\n{context}");
+    let list_docs = parse_stream(&list_out).expect("the List's output reads back");
+    assert_eq!(
+        items_out,
+        held(&objects(list_docs)),
+        "items differ as a List\n{context}"
     );
 }
 
