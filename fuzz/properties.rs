@@ -314,7 +314,7 @@ fn answers_alike_as_stream(input: &str, code: i32, stderr: &str, out: &[Node]) {
 /// refused by the function, whose output documents are `out`) kept as a file in a repository:
 /// `crd-schema-fn fix` edits it in place (comments, styles and layout kept) into the objects the
 /// function answers, as the values kubectl holds, unless it reports the file as one it cannot
-/// edit (then the file is left as it was).
+/// edit (then the file is left as it was); fixed again, the file stays as it is.
 fn fixed_as_answered(input: &str, out: &[Node]) {
     use crd_schema_fn::repo::{self, Format, Mode};
     use std::sync::atomic::{AtomicUsize, Ordering};
@@ -343,19 +343,30 @@ fn fixed_as_answered(input: &str, out: &[Node]) {
     std::fs::create_dir_all(&dir).expect("a scratch folder");
     let file = dir.join("objects.yaml");
     std::fs::write(&file, input).expect("the file written");
-    let outcome = repo::run(&repo::Options {
-        mode: Mode::Fix,
-        paths: vec![file.clone()],
-        schemas: Vec::new(),
-        config: None,
-        diff: false,
-        format: Format::Text,
-        base: None,
-        jobs: Some(1),
-        kubernetes_version: None,
-    });
+    let fix = || {
+        repo::run(&repo::Options {
+            mode: Mode::Fix,
+            paths: vec![file.clone()],
+            schemas: Vec::new(),
+            config: None,
+            diff: false,
+            format: Format::Text,
+            base: None,
+            jobs: Some(1),
+            kubernetes_version: None,
+        })
+    };
+    let outcome = fix();
     let fixed = std::fs::read_to_string(&file).expect("the file read back");
+    // Fixed once, a file is what fix leaves as it is.
+    let again = fix().is_ok().then(|| std::fs::read_to_string(&file));
     std::fs::remove_dir_all(&dir).ok();
+    if let Some(Ok(again)) = again {
+        assert_eq!(
+            again, fixed,
+            "fix changes its own answer\n--- input\n{input}"
+        );
+    }
     let outcome = match outcome {
         Ok(o) => o,
         Err(e) => panic!("fix refused a stream the function answers: {e}\n{input}"),
