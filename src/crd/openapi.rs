@@ -19,6 +19,7 @@ mod unpublish;
 
 use super::schemacheck;
 use crate::field::FieldError;
+use crate::schema::registry::is_builtin_group;
 use crate::schema::{SchemaError, Structural, VersionSchema};
 use serde_json::{Map, Value};
 use std::sync::Arc;
@@ -28,45 +29,6 @@ use std::sync::Arc;
 pub enum DocumentKind {
     Swagger2,
     OpenApiV3,
-}
-
-/// Kubernetes' built-in API groups (as of v1.36, plus the aggregated metrics APIs).
-const BUILTIN_GROUPS: &[&str] = &[
-    "",
-    "admission.k8s.io",
-    "admissionregistration.k8s.io",
-    "apidiscovery.k8s.io",
-    "apiextensions.k8s.io",
-    "apiregistration.k8s.io",
-    "apps",
-    "authentication.k8s.io",
-    "authorization.k8s.io",
-    "autoscaling",
-    "batch",
-    "certificates.k8s.io",
-    "coordination.k8s.io",
-    "custom.metrics.k8s.io",
-    "discovery.k8s.io",
-    "events.k8s.io",
-    "extensions",
-    "external.metrics.k8s.io",
-    "flowcontrol.apiserver.k8s.io",
-    "imagepolicy.k8s.io",
-    "internal.apiserver.k8s.io",
-    "metrics.k8s.io",
-    "networking.k8s.io",
-    "node.k8s.io",
-    "policy",
-    "rbac.authorization.k8s.io",
-    "resource.k8s.io",
-    "scheduling.k8s.io",
-    "storage.k8s.io",
-    "storagemigration.k8s.io",
-];
-
-/// Whether `group` is one of Kubernetes' built-in API groups (served by Go types, not CRDs).
-pub fn is_builtin_group(group: &str) -> bool {
-    BUILTIN_GROUPS.contains(&group)
 }
 
 /// The flavour of an OpenAPI document: `swagger: "2.0"` (or a bare `definitions` map, as in

@@ -474,7 +474,8 @@ impl<'c> Streamer<'c> {
                     match previous {
                         // What is left to do with the item in item order reads only what
                         // `identity` keeps: the tree goes to the load, which drops it once
-                        // the CRD's JSON is made.
+                        // the CRD's JSON is made. (A CRD is never processed as an object: its
+                        // group is built-in, which the registry never holds a schema for.)
                         None if loading => {
                             let head = identity(&p.node);
                             let whole = std::mem::replace(&mut p.node, head);

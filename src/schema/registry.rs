@@ -5,6 +5,9 @@
 //! over any file source; otherwise the first one added wins. Every conflict yields a warning that
 //! names both sources. Precedence is decided per group/version/kind: a CRD among the items that
 //! defines only `v1` of a kind overrides a file's `v1` and leaves that file's `v2` in place.
+//!
+//! A kind of one of Kubernetes' built-in API groups ([`is_builtin_group`]) is never added: the
+//! apiserver serves those objects itself, so a CRD's schema for one is reported and ignored.
 
 use super::VersionSchema;
 use crate::fxhash::SeededHashMap as HashMap;
@@ -24,6 +27,48 @@ impl<T> Deref for Entry<T> {
     fn deref(&self) -> &VersionSchema {
         &self.vs
     }
+}
+
+/// Kubernetes' built-in API groups (as of v1.36, plus the aggregated metrics APIs).
+const BUILTIN_GROUPS: &[&str] = &[
+    "",
+    "admission.k8s.io",
+    "admissionregistration.k8s.io",
+    "apidiscovery.k8s.io",
+    "apiextensions.k8s.io",
+    "apiregistration.k8s.io",
+    "apps",
+    "authentication.k8s.io",
+    "authorization.k8s.io",
+    "autoscaling",
+    "batch",
+    "certificates.k8s.io",
+    "coordination.k8s.io",
+    "custom.metrics.k8s.io",
+    "discovery.k8s.io",
+    "events.k8s.io",
+    "extensions",
+    "external.metrics.k8s.io",
+    "flowcontrol.apiserver.k8s.io",
+    "imagepolicy.k8s.io",
+    "internal.apiserver.k8s.io",
+    "metrics.k8s.io",
+    "networking.k8s.io",
+    "node.k8s.io",
+    "policy",
+    "rbac.authorization.k8s.io",
+    "resource.k8s.io",
+    "scheduling.k8s.io",
+    "storage.k8s.io",
+    "storagemigration.k8s.io",
+];
+
+/// Whether `group` is one of Kubernetes' built-in API groups, which the apiserver serves with its
+/// own Go types: a request under a group/version its own API serves never reaches a CRD's
+/// handler (genericapiserver's `director` hands every path under a registered web service's root
+/// to go-restful), so a CRD's schema for a kind there is never used.
+pub fn is_builtin_group(group: &str) -> bool {
+    BUILTIN_GROUPS.contains(&group)
 }
 
 /// What the registry knows about an `apiVersion`/`kind`.
@@ -111,6 +156,9 @@ impl<T> Registry<T> {
 
     fn add_one(&mut self, e: Entry<T>, from_items: bool) -> Option<String> {
         let vs = &e.vs;
+        if is_builtin_group(&vs.group) {
+            return Some(builtin_warning(vs));
+        }
         let kinds = self.groups.entry(vs.group.clone()).or_default();
         let entry = kinds.entry(vs.kind.clone()).or_insert_with(|| KindEntry {
             crd_name: vs.crd_name.clone(),
@@ -191,6 +239,15 @@ pub fn split_api_version(api_version: &str) -> Option<(&str, &str)> {
 }
 
 /// `example.com/v1, Kind=Widget is defined twice: using ... from ..., ignoring ... from ... (why)`.
+/// The warning for a version of a kind in a built-in API group, which is not added.
+fn builtin_warning(vs: &VersionSchema) -> String {
+    format!(
+        "{}/{}, Kind={} is in the built-in API group {:?}, which the apiserver serves with its own \
+         types: ignoring {} from {} (its objects are left unchanged)",
+        vs.group, vs.version, vs.kind, vs.group, vs.crd_name, vs.source
+    )
+}
+
 fn conflict_warning<T>(kept: &Slot<T>, dropped: &Slot<T>) -> String {
     let why = if kept.from_items && !dropped.from_items {
         "the CRD among the items wins"

@@ -54,7 +54,6 @@ fn looks_up_group_version_kind() {
         "a.yaml",
     );
     beta.served = false;
-    let core = vs("things", "", "v1", "Thing", "b.yaml");
     let w = reg.add(
         vec![
             vs(
@@ -65,14 +64,12 @@ fn looks_up_group_version_kind() {
                 "a.yaml",
             ),
             beta,
-            core,
         ],
         false,
     );
     assert!(w.is_empty(), "{w:?}");
-    assert_eq!(reg.len(), 3);
+    assert_eq!(reg.len(), 2);
     assert_eq!(found_source(&reg, "example.com/v1", "Widget"), "a.yaml");
-    assert_eq!(found_source(&reg, "v1", "Thing"), "b.yaml");
     assert!(
         matches!(reg.lookup("example.com/v1beta1", "Widget"), Lookup::NotServed(v) if v.version == "v1beta1")
     );
@@ -268,4 +265,58 @@ fn schema_is_shared_not_cloned() {
         panic!("not found")
     };
     assert!(Arc::ptr_eq(found.schema.as_ref().unwrap(), &arc));
+}
+
+/// A kind of a built-in API group is served by the apiserver's own types, whatever a CRD says
+/// of it: such a version is not added (a CRD that defines `CustomResourceDefinition` itself,
+/// as kubectl-validate's test cases do, would otherwise be looked up for every CRD among the
+/// items), and a warning names it. A group that only ends like a built-in one is a CRD's.
+#[test]
+fn kinds_of_built_in_groups_are_not_added() {
+    let mut reg = Registry::new();
+    let w = reg.add(
+        vec![
+            vs(
+                "customresourcedefinitions.apiextensions.k8s.io",
+                "apiextensions.k8s.io",
+                "v1",
+                "CustomResourceDefinition",
+                "items[0]",
+            ),
+            vs("deployments.apps", "apps", "v1", "Deployment", "crds.yaml"),
+            vs(
+                "gateways.gateway.networking.k8s.io",
+                "gateway.networking.k8s.io",
+                "v1",
+                "Gateway",
+                "gateway.yaml",
+            ),
+        ],
+        true,
+    );
+    assert_eq!(
+        w,
+        [
+            "apiextensions.k8s.io/v1, Kind=CustomResourceDefinition is in the built-in API group \
+             \"apiextensions.k8s.io\", which the apiserver serves with its own types: ignoring \
+             customresourcedefinitions.apiextensions.k8s.io from items[0] (its objects are left \
+             unchanged)",
+            "apps/v1, Kind=Deployment is in the built-in API group \"apps\", which the apiserver \
+             serves with its own types: ignoring deployments.apps from crds.yaml (its objects are \
+             left unchanged)",
+        ]
+    );
+    assert_eq!(reg.len(), 1);
+    assert!(matches!(
+        reg.lookup("apiextensions.k8s.io/v1", "CustomResourceDefinition"),
+        Lookup::NotFound
+    ));
+    assert!(matches!(
+        reg.lookup("apps/v1", "Deployment"),
+        Lookup::NotFound
+    ));
+    assert_eq!(
+        found_source(&reg, "gateway.networking.k8s.io/v1", "Gateway"),
+        "gateway.yaml"
+    );
 }
