@@ -151,6 +151,7 @@ pub fn function(data: &[u8]) {
     answers_alike_as_json(input, code, &docs);
     answers_alike_as_stream(input, code, &stderr, &docs);
     fixed_as_answered(input, &docs);
+    updated_alike(input, &stderr, &docs);
     if code != 0 {
         return;
     }
@@ -387,6 +388,54 @@ fn fixed_as_answered(input: &str, out: &[Node]) {
         held(&fixed_docs),
         held(out),
         "fix differs from the function\n{context}"
+    );
+}
+
+/// The input judged as an update of itself (`--previous` naming a file that holds it, as
+/// `check --base` and a CI run over an unchanged file do): the objects the function answers are
+/// the ones it answers for a create (`out`), as the values kubectl holds: an update prunes and
+/// defaults the same, whatever its checks then say. Left alone: an input whose previous
+/// revision cannot be used (exit 2), and one with a CRD refused on a create (`stderr` says so),
+/// which an update of itself may accept (the apiserver's CRD update checks let an old CRD's
+/// faults stand: a version without a schema, say).
+fn updated_alike(input: &str, stderr: &str, out: &[Node]) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static RUN: AtomicUsize = AtomicUsize::new(0);
+    if stderr.contains("is refused by the apiserver (") || stderr.contains("is not structural") {
+        return;
+    }
+    let file = std::env::temp_dir().join(format!(
+        "crd-schema-fn-fuzz-previous-{}-{}.yaml",
+        std::process::id(),
+        RUN.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::write(&file, input).expect("the previous revision written");
+    let flags = Flags {
+        config_file: None,
+        diff: false,
+        previous: vec![file.clone()],
+        jobs: Some(1),
+        kubernetes_version: None,
+    };
+    let exec = run(&flags, input, None);
+    std::fs::remove_file(&file).ok();
+    if exec.code == 2 {
+        return;
+    }
+    let mut text = Vec::new();
+    if let Err(e) = exec.stdout.write_to(input, &mut text) {
+        panic!("writing the output failed: {e}\n{input}");
+    }
+    let text = String::from_utf8(text).expect("UTF-8 output");
+    let docs = match parse_stream(&text) {
+        Ok(d) => d,
+        Err(e) => panic!("the update's output does not read back: {e}\n{text}"),
+    };
+    assert_eq!(
+        held(&objects(docs)),
+        held(&objects(out.to_vec())),
+        "an update of itself answers other objects than a create\n--- input\n{input}\n--- as an update\n{text}{}",
+        exec.stderr
     );
 }
 
