@@ -189,3 +189,31 @@ fn an_unchanged_float_with_seventeen_digits_is_ratcheted_on_update() {
     );
     assert_eq!(code, 1);
 }
+
+/// kubectl decodes a JSON document with encoding/json, which keeps a NEL, LS or PS character in
+/// a string as it is; the YAML grammar would take each for a line break and fold it (with the
+/// spaces around it). A JSON stream, a JSON List and a JSON ResourceList whose object gains a
+/// default keep such strings whole, and so does the same object read from one line.
+#[test]
+fn json_strings_keep_nel_ls_and_ps() {
+    let crd = r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"foos.ex.io"},"spec":{"group":"ex.io","names":{"kind":"Foo","plural":"foos","singular":"foo","listKind":"FooList"},"scope":"Namespaced","versions":[{"name":"v1","served":true,"storage":true,"schema":{"openAPIV3Schema":{"type":"object","properties":{"spec":{"type":"object","properties":{"s":{"type":"string"},"d":{"type":"string","default":"x"}}}}}}}]}}"#;
+    let text = "a \u{85} b\u{2028}c \u{2029} d";
+    let object = format!(
+        r#"{{"apiVersion":"ex.io/v1","kind":"Foo","metadata":{{"name":"f"}},"spec":{{"s":"{text}"}}}}"#
+    );
+    let want = format!(r#""spec":{{"s":"{text}","d":"x"}}"#);
+    let inputs = [
+        format!("{crd}\n{object}\n"),
+        format!(r#"{{"apiVersion":"v1","kind":"List","items":[{crd},{object}]}}"#),
+        format!(
+            r#"{{"apiVersion":"config.kubernetes.io/v1","kind":"ResourceList","items":[{crd},{object}]}}"#
+        ),
+    ];
+    for input in inputs {
+        let (out, err, code) = run(&[], &input);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains(&want), "{input}\n--- gave\n{out}");
+        let (out3, _, _) = run(&["--jobs", "3"], &input);
+        assert_eq!(out3, out, "--jobs 3");
+    }
+}

@@ -59,10 +59,10 @@ impl<'a> Documents<'a> {
 
     /// The documents of `text`, one JSON object known to read (see
     /// [`read::Reader::json_object`]).
-    pub fn json_object(text: &'a str, direct: bool, yaml_refuses: bool) -> Self {
+    pub fn json_object(text: &'a str, direct: bool, json_only: bool) -> Self {
         Documents {
             text,
-            reader: read::Reader::json_object(text, direct, yaml_refuses),
+            reader: read::Reader::json_object(text, direct, json_only),
         }
     }
 

@@ -70,7 +70,7 @@ pub fn document_split(
     } else {
         first_control(text)
     };
-    if chunk.json && chunk.yaml_refuses {
+    if chunk.json && chunk.json_only {
         // The YAML reader stops at the escape it refuses, if not before: encoding/json's
         // reading stands, and the YAML reader's refusal only when that one fails too.
         if let Some(doc) = json_fallback(stream, chunk, index, sink) {
@@ -79,7 +79,7 @@ pub fn document_split(
         return document_split(
             stream,
             &Chunk {
-                yaml_refuses: false,
+                json_only: false,
                 ..chunk.clone()
             },
             index,

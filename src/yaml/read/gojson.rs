@@ -14,14 +14,15 @@ pub enum Read {
     /// ([`super::jsontree`]): no `\/` escape and no `\u` escape of a surrogate (which the YAML
     /// grammar refuses), no NEL, LS or PS character (a line break in YAML, folded in a string),
     /// and every object key's `:` on the key's line within 1,000 bytes of its start (else the
-    /// YAML scanner no longer takes the key for a simple key). `yaml_refuses`: the value holds
-    /// an escape the YAML grammar refuses (`\/`, a surrogate's `\u`), so the YAML reader
-    /// cannot read it whatever else it holds, and encoding/json's reading stands (see
-    /// [`super::compose::document_split`]).
+    /// YAML scanner no longer takes the key for a simple key). `json_only`: the YAML reader
+    /// cannot read the value as encoding/json does, whatever else it holds: it holds an escape
+    /// the YAML grammar refuses (`\/`, a surrogate's `\u`), or a NEL, LS or PS character in a
+    /// string, which the YAML grammar folds as a line break and encoding/json keeps; so
+    /// encoding/json's reading stands (see [`super::compose::document_split`]).
     Value {
         end: usize,
         direct: bool,
-        yaml_refuses: bool,
+        json_only: bool,
     },
     /// Only white space is left.
     End,
@@ -136,7 +137,7 @@ struct Scanner {
     /// See [`Read::Value`]: nothing seen so far that the YAML grammar reads its own way.
     direct: bool,
     /// See [`Read::Value`]: an escape seen that the YAML grammar refuses.
-    yaml_refuses: bool,
+    json_only: bool,
     /// The `\u` escape being read started with `d` (it may be a surrogate's).
     escape_d: bool,
 }
@@ -182,7 +183,7 @@ impl Scanner {
             },
             State::InStringEsc => match c {
                 b'/' => {
-                    (self.direct, self.yaml_refuses) = (false, true);
+                    (self.direct, self.json_only) = (false, true);
                     self.go(State::InString)
                 }
                 b'b' | b'f' | b'n' | b'r' | b't' | b'\\' | b'"' => self.go(State::InString),
@@ -196,7 +197,7 @@ impl Scanner {
                     match n {
                         0 => self.escape_d = c.eq_ignore_ascii_case(&b'd'),
                         _ if self.escape_d && !matches!(c, b'0'..=b'7') => {
-                            (self.direct, self.yaml_refuses) = (false, true);
+                            (self.direct, self.json_only) = (false, true);
                         }
                         _ => {}
                     }
@@ -347,6 +348,19 @@ pub(crate) fn json_space(b: &[u8], mut i: usize) -> usize {
     i
 }
 
+/// A value's reading ([`Read::Value`]) ending at `end`, its text `text`, from what the scan
+/// found (`direct`, `json_only`) and whether a string holds a NEL, LS or PS character: the YAML
+/// grammar takes one for a line break (folding it, and the spaces around it, in a quoted
+/// string), where encoding/json, which kubectl decodes a JSON document with, keeps it as it is.
+fn value_read(end: usize, direct: bool, json_only: bool, text: &[u8]) -> Read {
+    let breaks = has_yaml_break(text);
+    Read::Value {
+        end,
+        direct: direct && !breaks,
+        json_only: json_only || breaks,
+    }
+}
+
 /// Whether `b` holds a character the YAML reader takes for a line break where JSON does not:
 /// NEL (U+0085), LS (U+2028) or PS (U+2029).
 pub(crate) fn has_yaml_break(b: &[u8]) -> bool {
@@ -407,7 +421,7 @@ fn read_plain(b: &[u8], from: usize, mut seen: Option<&mut ItemsSeen>) -> Option
     }
     // Whether each open collection is an object.
     let mut open: Vec<bool> = Vec::new();
-    let (mut direct, mut yaml_refuses) = (true, false);
+    let (mut direct, mut json_only) = (true, false);
     let mut next = Next::Value;
     loop {
         match next {
@@ -443,7 +457,7 @@ fn read_plain(b: &[u8], from: usize, mut seen: Option<&mut ItemsSeen>) -> Option
                         }
                         // An empty one's end is the next byte, read as after a value.
                     }
-                    b'"' => i = plain_string_end(b, i, &mut direct, &mut yaml_refuses)?,
+                    b'"' => i = plain_string_end(b, i, &mut direct, &mut json_only)?,
                     b'-' | b'0'..=b'9' => i = number_end(b, i)?,
                     b't' | b'f' | b'n' => {
                         let word: &[u8] = match c {
@@ -492,11 +506,7 @@ fn read_plain(b: &[u8], from: usize, mut seen: Option<&mut ItemsSeen>) -> Option
                             }
                         }
                         if open.is_empty() {
-                            return Some(Read::Value {
-                                end: i,
-                                direct: direct && !has_yaml_break(&b[from..i]),
-                                yaml_refuses,
-                            });
+                            return Some(value_read(i, direct, json_only, &b[from..i]));
                         }
                     }
                     _ => return None,
@@ -507,7 +517,7 @@ fn read_plain(b: &[u8], from: usize, mut seen: Option<&mut ItemsSeen>) -> Option
                     return None;
                 }
                 let key_start = i;
-                let end = plain_string_end(b, i, &mut direct, &mut yaml_refuses)?;
+                let end = plain_string_end(b, i, &mut direct, &mut json_only)?;
                 // (A key's value resets it: at the root, the next value read.)
                 if let Some(seen) = seen.as_deref_mut().filter(|_| open.len() == 1) {
                     seen.key = &b[key_start..end] == b"\"items\"";
@@ -532,12 +542,7 @@ fn read_plain(b: &[u8], from: usize, mut seen: Option<&mut ItemsSeen>) -> Option
 /// grammar reads otherwise as the scanner marks it (see [`Read::Value`]). Inlined in its two
 /// callers: most strings are a few bytes, and the call cost more than their search.
 #[inline(always)]
-fn plain_string_end(
-    b: &[u8],
-    at: usize,
-    direct: &mut bool,
-    yaml_refuses: &mut bool,
-) -> Option<usize> {
+fn plain_string_end(b: &[u8], at: usize, direct: &mut bool, json_only: &mut bool) -> Option<usize> {
     let mut i = at + 1;
     loop {
         i += super::strings::plain_bytes(b.get(i..)?);
@@ -546,12 +551,12 @@ fn plain_string_end(
             b'\\' => match *b.get(i + 1)? {
                 b'"' | b'\\' | b'b' | b'f' | b'n' | b'r' | b't' => i += 2,
                 b'/' => {
-                    (*direct, *yaml_refuses) = (false, true);
+                    (*direct, *json_only) = (false, true);
                     i += 2;
                 }
                 b'u' => {
                     if u_escape(b.get(i + 2..i + 6)?)? {
-                        (*direct, *yaml_refuses) = (false, true);
+                        (*direct, *json_only) = (false, true);
                     }
                     i += 6;
                 }
@@ -620,7 +625,7 @@ pub fn read_value_items(text: &str, from: usize) -> (Read, Option<RootItems>) {
                 read,
                 Read::Value {
                     direct: true,
-                    yaml_refuses: false,
+                    json_only: false,
                     ..
                 }
             );
@@ -668,7 +673,7 @@ pub fn read_value_items_unchecked(text: &str, from: usize) -> Option<(Read, Root
     let Some(Read::Value {
         end,
         direct: true,
-        yaml_refuses: false,
+        json_only: false,
     }) = read_plain(&shell, from, Some(&mut seen))
     else {
         return None;
@@ -681,7 +686,7 @@ pub fn read_value_items_unchecked(text: &str, from: usize) -> Option<(Read, Root
     let read = Read::Value {
         end: end + (close - open - 1),
         direct: true,
-        yaml_refuses: false,
+        json_only: false,
     };
     let items = RootItems {
         open,
@@ -739,15 +744,13 @@ fn read_stepwise(text: &str, from: usize) -> Read {
         state: State::BeginValue,
         stack: Vec::new(),
         direct: true,
-        yaml_refuses: false,
+        json_only: false,
         escape_d: false,
     };
     // Where the last object key started.
     let mut key_start = from;
-    let value = |end: usize, scanner: &Scanner| Read::Value {
-        end,
-        direct: scanner.direct && !has_yaml_break(&bytes[from..end]),
-        yaml_refuses: scanner.yaml_refuses,
+    let value = |end: usize, scanner: &Scanner| {
+        value_read(end, scanner.direct, scanner.json_only, &bytes[from..end])
     };
     let mut i = from;
     while i < bytes.len() {
@@ -939,7 +942,7 @@ mod tests {
             Read::Value {
                 end: 2,
                 direct: true,
-                yaml_refuses: false,
+                json_only: false,
             }
         );
         assert_eq!(
@@ -959,8 +962,9 @@ mod tests {
     fn direct_values_are_those_yaml_reads_as_json() {
         // From its quote to its colon: KEY_SPAN + 1 bytes, then KEY_SPAN.
         let long_key = format!("{{\"{}\": 1}}", "k".repeat(KEY_SPAN - 1));
-        // Each: whether the YAML grammar reads it as JSON does, and whether it refuses one of
-        // its escapes (`\/`, a surrogate's `\u`).
+        // Each: whether the YAML grammar reads it as JSON does, and whether only encoding/json
+        // reads it as kubectl does (an escape the YAML grammar refuses, `\/` or a surrogate's
+        // `\u`; a NEL, LS or PS, which the YAML grammar folds).
         let table: &[(&str, bool, bool)] = &[
             (
                 r#"{"a": "b\n\"\\\t\u00e9\uD7FF\uE000", "c": [1, -0.5e3, true, null]}"#,
@@ -974,9 +978,9 @@ mod tests {
             (r#"{"a": "x\ud7ff", "b": "\udbff"}"#, false, true),
             (r#"{"a\/b": 1}"#, false, true),
             (r#"{"a": "\ud7ff\u0d80\u8d00"}"#, true, false),
-            ("{\"a\": \"x\u{85}y\"}", false, false),
-            ("{\"a\": \"x\u{2028}y\"}", false, false),
-            ("{\"a\": \"x\u{2029}y\"}", false, false),
+            ("{\"a\": \"x\u{85}y\"}", false, true),
+            ("{\"a\": \"x\u{2028}y\"}", false, true),
+            ("{\"a\": \"x\u{2029}y\"}", false, true),
             ("{\"a\": \"x\u{2027}\u{a0}\u{c5}y\"}", true, false),
             ("{\"a\"\n: 1}", false, false),
             ("{\"a\"\r: 1}", false, false),
@@ -984,12 +988,12 @@ mod tests {
             (&long_key, false, false),
             (&long_key.replacen('k', "", 1), true, false),
         ];
-        for (text, direct, yaml_refuses) in table {
+        for (text, direct, json_only) in table {
             let read = read_value(text, 0);
             let want = Read::Value {
                 end: text.len(),
                 direct: *direct,
-                yaml_refuses: *yaml_refuses,
+                json_only: *json_only,
             };
             assert_eq!(read, want, "{text}");
         }

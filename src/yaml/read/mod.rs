@@ -240,8 +240,8 @@ impl<'a> Reader<'a> {
     }
 
     /// A reader of `text`, one JSON object known to read (see [`split::Chunks::json_object`]).
-    pub fn json_object(text: &'a str, direct: bool, yaml_refuses: bool) -> Self {
-        Reader::of_chunks(text, split::Chunks::json_object(text, direct, yaml_refuses))
+    pub fn json_object(text: &'a str, direct: bool, json_only: bool) -> Self {
+        Reader::of_chunks(text, split::Chunks::json_object(text, direct, json_only))
     }
 
     /// A reader that hands out documents without checking their meaning: only the syntax

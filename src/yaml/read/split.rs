@@ -23,7 +23,7 @@ pub struct Chunk {
     pub direct: bool,
     /// A JSON value holding an escape the YAML grammar refuses: encoding/json's reading of it
     /// stands (see [`gojson::Read::Value`]).
-    pub yaml_refuses: bool,
+    pub json_only: bool,
     /// The refusal to give instead of this document's own when it does not read: the first
     /// YAML document after JSON that did not read (see the module's doc).
     pub instead: Option<Box<SplitError>>,
@@ -96,15 +96,15 @@ impl<'a> Chunks<'a> {
 
     /// The chunks of `text`, one JSON object with nothing around it, that the caller knows
     /// to read as encoding/json reads it, with what [`gojson::read_value`] would say of it
-    /// (`direct`, `yaml_refuses`): as [`Self::new`] gives them, without Go's scanner going
+    /// (`direct`, `json_only`): as [`Self::new`] gives them, without Go's scanner going
     /// over the text again (checked in debug builds).
-    pub fn json_object(text: &'a str, direct: bool, yaml_refuses: bool) -> Self {
+    pub fn json_object(text: &'a str, direct: bool, json_only: bool) -> Self {
         let chunk = Chunk {
             range: 0..text.len(),
             line: 0,
             json: true,
             direct,
-            yaml_refuses,
+            json_only,
             instead: None,
         };
         debug_assert!(
@@ -144,7 +144,7 @@ fn json_chunks(text: &str) -> Option<(Vec<Chunk>, After)> {
             gojson::Read::Value {
                 end,
                 direct,
-                yaml_refuses,
+                json_only,
             } => {
                 let start = end - text[at..end].trim_start_matches(go_space).len();
                 out.push(Chunk {
@@ -152,7 +152,7 @@ fn json_chunks(text: &str) -> Option<(Vec<Chunk>, After)> {
                     line: line_of(start),
                     json: true,
                     direct: direct && matches!(text.as_bytes()[start], b'{' | b'['),
-                    yaml_refuses,
+                    json_only,
                     instead: None,
                 });
                 at = end;
@@ -316,7 +316,7 @@ impl Chunks<'_> {
                         line: chunk_line,
                         json: false,
                         direct: false,
-                        yaml_refuses: false,
+                        json_only: false,
                         instead: None,
                     }));
                 }
@@ -330,7 +330,7 @@ impl Chunks<'_> {
                 line: chunk_line,
                 json: false,
                 direct: false,
-                yaml_refuses: false,
+                json_only: false,
                 instead: None,
             }));
         }

@@ -471,7 +471,7 @@ fn an_element_checked_is_one_the_scanner_reads_straight() {
     for text in changed(&seeds) {
         let scanned = matches!(
             read_value(&text, 0),
-            Read::Value { end, direct: true, yaml_refuses: false } if end == text.len()
+            Read::Value { end, direct: true, json_only: false } if end == text.len()
         );
         // (Read unchecked, only a text the scanner read.)
         let alone = scanned.then(|| super::item_alone(&text)).flatten();
@@ -567,7 +567,7 @@ fn a_value_made_without_the_tree_is_one_the_scanner_reads_straight() {
         assert!(
             matches!(
                 read_value(&text, 0),
-                Read::Value { end, direct: true, yaml_refuses: false } if end == text.len()
+                Read::Value { end, direct: true, json_only: false } if end == text.len()
             ),
             "{text:?}"
         );
