@@ -150,6 +150,7 @@ pub fn function(data: &[u8]) {
     };
     answers_alike_as_json(input, code, &docs);
     answers_alike_as_stream(input, code, &stderr, &docs);
+    stream_alike_as_json(input, code, &stderr, &docs);
     fixed_as_answered(input, &docs);
     updated_alike(input, &stderr, &docs);
     if code != 0 {
@@ -230,6 +231,49 @@ fn compact_json(value: &serde_json::Value) -> String {
 /// out, with two spaces a level instead of four).
 fn indented_json(value: &serde_json::Value) -> String {
     serde_json::to_string_pretty(value).expect("a value is written")
+}
+
+/// A plain YAML stream of objects (`input`: mappings, none of kind `List` or `ResourceList`,
+/// answered with `code` 0 or 1, `stderr` and the documents `out`) and kubectl's JSON of each
+/// of its documents, one a line (a JSON stream, as `kubectl get -o json` of each object piped
+/// together): the same exit code, the same stderr, and the same objects, as the values kubectl
+/// holds.
+fn stream_alike_as_json(input: &str, code: i32, stderr: &str, out: &[Node]) {
+    if input.trim_start().starts_with('{') {
+        return;
+    }
+    let Ok(docs) = parse_stream(input) else {
+        return;
+    };
+    let object = |d: &Node| {
+        matches!(d, Node::Map(_))
+            && !matches!(
+                d.get("kind").and_then(Node::scalar_str),
+                Some("List" | "ResourceList")
+            )
+    };
+    if docs.is_empty() || !docs.iter().all(object) {
+        return;
+    }
+    let Some(values) = docs
+        .iter()
+        .map(|d| to_json(d).ok().map(as_kubectl_holds))
+        .collect::<Option<Vec<_>>>()
+    else {
+        return;
+    };
+    let json: String = values.iter().map(|v| compact_json(v) + "\n").collect();
+    let (json_code, json_out, json_err) = answer(&json, 1, None);
+    let context =
+        format!("--- input\n{input}\n--- as JSON\n{json}\n--- its output\n{json_out}{json_err}");
+    assert_eq!(json_code, code, "exit code as a JSON stream\n{context}");
+    assert_eq!(json_err, stderr, "stderr as a JSON stream\n{context}");
+    let json_docs = parse_stream(&json_out).expect("the JSON stream's output reads back");
+    assert_eq!(
+        held(out),
+        held(&json_docs),
+        "objects differ as a JSON stream\n{context}"
+    );
 }
 
 /// A ResourceList read from YAML (`input`: one document, its keys `apiVersion`, `kind` and a
