@@ -3,12 +3,9 @@
 //! indicators, single-line quoted scalars, no block scalars, scalar keys, tags without flow
 //! indicators. Nested collections are written in flow style too.
 
-use super::scalar::{plain_ok, single_ok, source, write_styled};
+use super::scalar::{key_text_fits, plain_ok, single_ok, source, write_styled, MAX_KEY_TEXT};
 use super::{push_anchor, Anchors};
 use crate::yaml::{Node, Scalar, ScalarStyle};
-
-/// Longest key text written as an implicit flow key (YAML limits implicit keys to 1024 chars).
-const MAX_KEY: usize = 1000;
 
 /// Whether `node` is a collection read as one-line flow whose content can all be written in flow.
 pub(super) fn keeps_flow(node: &Node) -> bool {
@@ -41,7 +38,7 @@ fn tag_ok(tag: Option<&str>) -> bool {
 
 /// The style a scalar is written in inside a flow collection, if it can be written there.
 fn scalar_style(s: &Scalar, key: bool) -> Option<ScalarStyle> {
-    if !tag_ok(s.tag.as_deref()) || (key && s.value.len() > MAX_KEY) {
+    if !tag_ok(s.tag.as_deref()) || (key && s.value.len() > MAX_KEY_TEXT) {
         return None;
     }
     let ok = source(s, true).is_some()
@@ -51,7 +48,9 @@ fn scalar_style(s: &Scalar, key: bool) -> Option<ScalarStyle> {
             ScalarStyle::DoubleQuoted => true,
             ScalarStyle::Literal | ScalarStyle::Folded => false,
         };
-    ok.then_some(s.style)
+    // (A key's text on one line within the implicit key's limit: `write_flow` writes every
+    // scalar on the line it is on, at no indentation of its own.)
+    (ok && (!key || key_text_fits(s, s.style, 0, true))).then_some(s.style)
 }
 
 /// A plain scalar that reads back as exactly this text inside a flow collection: plain-safe in

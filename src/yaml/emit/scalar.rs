@@ -91,7 +91,7 @@ pub(super) fn simple_key(k: &Node, indent: usize) -> Option<(&Scalar, ScalarStyl
     let Node::Scalar(s) = k else {
         return None;
     };
-    if s.value.len() > 1000 || s.source.as_deref().is_some_and(spans_lines) {
+    if s.value.len() > MAX_KEY_TEXT || s.source.as_deref().is_some_and(spans_lines) {
         return None;
     }
     if plain_as_is(s) {
@@ -105,7 +105,28 @@ pub(super) fn simple_key(k: &Node, indent: usize) -> Option<(&Scalar, ScalarStyl
             ScalarStyle::DoubleQuoted => true,
             ScalarStyle::Literal | ScalarStyle::Folded => false,
         };
-    simple.then_some((s, style))
+    (simple && key_text_fits(s, style, indent, false)).then_some((s, style))
+}
+
+/// The longest value [`key_text_fits`] takes without writing it: each byte written as at most
+/// six characters (a control character's `\uXXXX`), its quotes, within [`MAX_KEY_TEXT`].
+const SHORT_KEY: usize = 160;
+
+/// The most characters a key is written in (YAML takes a key for an implicit one only within
+/// 1,024 characters of its start: go-yaml's `yaml_parser_stale_simple_keys`).
+pub(super) const MAX_KEY_TEXT: usize = 1000;
+
+/// Whether `s`, written in `style` (inside a flow collection when `flow`), is written on one
+/// line within [`MAX_KEY_TEXT`] characters, as an implicit key must be: a value of at most
+/// [`MAX_KEY_TEXT`] bytes may be written longer, its escapes (`\n`, `\e`, `\uFEFF`), its
+/// kept source or its tag taking more.
+pub(super) fn key_text_fits(s: &Scalar, style: ScalarStyle, indent: usize, flow: bool) -> bool {
+    if s.value.len() <= SHORT_KEY && s.tag.is_none() && s.source.is_none() {
+        return true;
+    }
+    let mut text = String::new();
+    write_styled(&mut text, s, style, indent, flow);
+    !text.contains(['\n', '\r']) && text.chars().count() <= MAX_KEY_TEXT
 }
 
 /// Writes the scalar (tag first) at a node whose container sits at column `indent`. Returns

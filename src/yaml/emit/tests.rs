@@ -508,3 +508,40 @@ fn plain_ok_reads_ascii_in_one_pass_as_the_two_checks_read_it() {
         assert_eq!(scalar::plain_inside(s), slow(s), "{s:?}");
     }
 }
+
+/// A key whose text is longer than an implicit key may be (1,024 characters from its start, as
+/// go-yaml reads) though its value is not (a folded multi-line flow key read so, found by the
+/// fuzzer): its escapes make it so. It is written as an explicit key (`? `), also where its
+/// mapping was read as one-line flow, and it reads back; a short one stays implicit.
+#[test]
+fn a_key_written_longer_than_an_implicit_key_is_explicit() {
+    let key = |value: String| {
+        Node::Scalar(Scalar {
+            style: ScalarStyle::DoubleQuoted,
+            ..Scalar::plain(value)
+        })
+    };
+    let map = |k: Node, flow: bool| {
+        Node::Map(Mapping {
+            entries: vec![(k, Node::Scalar(Scalar::plain("v")))],
+            flow,
+            one_line: flow,
+            ..Default::default()
+        })
+    };
+    for value in [
+        "a\n".repeat(400),
+        "\u{feff}".repeat(200),
+        "\u{1}".repeat(300),
+    ] {
+        for flow in [false, true] {
+            let doc = map(key(value.clone()), flow);
+            let out = emit_stream(std::slice::from_ref(&doc));
+            assert!(out.starts_with("? \""), "{out}");
+            let back = parse_stream(&out).unwrap_or_else(|e| panic!("{e}\n{out}"));
+            assert!(back.len() == 1 && back[0].content_eq(&doc), "{out}");
+        }
+    }
+    let short = map(key("a\nb".into()), false);
+    assert_eq!(emit_stream(&[short]), "\"a\\nb\": v\n");
+}
