@@ -162,12 +162,18 @@ pub fn function(data: &[u8]) {
         objects(docs),
         objects(parse_stream(&again).expect("reads back")),
     );
-    let json_first = |text: &str| text.trim_start().starts_with('{');
     let other_form = json_first(&out) && !json_first(input);
     assert!(
         same_documents(&once, &twice) || (other_form && held(&once) == held(&twice)),
         "running twice differs from once\n--- input\n{input}\n--- once\n{out}\n--- twice\n{again}"
     );
+}
+
+/// Whether kubectl reads `text` as JSON first: its first character, after a byte order mark
+/// and white space, is `{`.
+fn json_first(text: &str) -> bool {
+    text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+        .starts_with('{')
 }
 
 /// Each document as kubectl holds it (`None` where JSON cannot hold it).
@@ -239,7 +245,7 @@ fn indented_json(value: &serde_json::Value) -> String {
 /// together): the same exit code, the same stderr, and the same objects, as the values kubectl
 /// holds.
 fn stream_alike_as_json(input: &str, code: i32, stderr: &str, out: &[Node]) {
-    if input.trim_start().starts_with('{') {
+    if json_first(input) {
         return;
     }
     let Ok(docs) = parse_stream(input) else {
@@ -364,7 +370,7 @@ fn fixed_as_answered(input: &str, out: &[Node]) {
     use crd_schema_fn::repo::{self, Format, Mode};
     use std::sync::atomic::{AtomicUsize, Ordering};
     static RUN: AtomicUsize = AtomicUsize::new(0);
-    if input.trim_start().starts_with('{') {
+    if json_first(input) {
         return;
     }
     let Ok(docs) = parse_stream(input) else {
