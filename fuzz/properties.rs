@@ -176,6 +176,26 @@ fn json_first(text: &str) -> bool {
         .starts_with('{')
 }
 
+/// Whether `node` is an object a stream holds as it is: a mapping of another kind than `List` or
+/// `ResourceList` (which the function opens).
+fn plain_object(node: &Node) -> bool {
+    matches!(node, Node::Map(_))
+        && !matches!(
+            node.get("kind").and_then(Node::scalar_str),
+            Some("List" | "ResourceList")
+        )
+}
+
+/// The documents of `input` where it is a YAML stream of objects ([`plain_object`]), at least
+/// one; `None` for any other input.
+fn objects_stream(input: &str) -> Option<Vec<Node>> {
+    if json_first(input) {
+        return None;
+    }
+    let docs = parse_stream(input).ok()?;
+    (!docs.is_empty() && docs.iter().all(plain_object)).then_some(docs)
+}
+
 /// Each document as kubectl holds it (`None` where JSON cannot hold it).
 fn held(docs: &[Node]) -> Vec<Option<serde_json::Value>> {
     docs.iter()
@@ -245,22 +265,9 @@ fn indented_json(value: &serde_json::Value) -> String {
 /// together): the same exit code, the same stderr, and the same objects, as the values kubectl
 /// holds.
 fn stream_alike_as_json(input: &str, code: i32, stderr: &str, out: &[Node]) {
-    if json_first(input) {
-        return;
-    }
-    let Ok(docs) = parse_stream(input) else {
+    let Some(docs) = objects_stream(input) else {
         return;
     };
-    let object = |d: &Node| {
-        matches!(d, Node::Map(_))
-            && !matches!(
-                d.get("kind").and_then(Node::scalar_str),
-                Some("List" | "ResourceList")
-            )
-    };
-    if docs.is_empty() || !docs.iter().all(object) {
-        return;
-    }
     let Some(values) = docs
         .iter()
         .map(|d| to_json(d).ok().map(as_kubectl_holds))
@@ -311,13 +318,6 @@ fn answers_alike_as_stream(input: &str, code: i32, stderr: &str, out: &[Node]) {
     }
     let Some(Node::Seq(items)) = list.get("items") else {
         return;
-    };
-    let plain_object = |item: &Node| {
-        matches!(item, Node::Map(_))
-            && !matches!(
-                item.get("kind").and_then(Node::scalar_str),
-                Some("List" | "ResourceList")
-            )
     };
     if items.items.is_empty() || !items.items.iter().all(plain_object) {
         return;
@@ -370,20 +370,7 @@ fn fixed_as_answered(input: &str, out: &[Node]) {
     use crd_schema_fn::repo::{self, Format, Mode};
     use std::sync::atomic::{AtomicUsize, Ordering};
     static RUN: AtomicUsize = AtomicUsize::new(0);
-    if json_first(input) {
-        return;
-    }
-    let Ok(docs) = parse_stream(input) else {
-        return;
-    };
-    let object = |d: &Node| {
-        matches!(d, Node::Map(_))
-            && !matches!(
-                d.get("kind").and_then(Node::scalar_str),
-                Some("List" | "ResourceList")
-            )
-    };
-    if docs.is_empty() || !docs.iter().all(object) {
+    if objects_stream(input).is_none() {
         return;
     }
     let dir = std::env::temp_dir().join(format!(
