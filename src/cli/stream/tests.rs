@@ -602,7 +602,7 @@ fn the_corpus_as_json_is_written_as_the_whole_input_answer() {
 /// and is written as JSON, as the same list without the escape is: item by item, its numbers
 /// in the same form (`100.0` stays a double), and as the whole-input run writes it.
 #[test]
-fn json_with_escapes_json_only_streams() {
+fn json_with_escapes_yaml_refuses_streams() {
     let flags = flags(false);
     let answer = |escape: &str| {
         let input = format!(

@@ -71,8 +71,9 @@ pub fn document_split(
         first_control(text)
     };
     if chunk.json && chunk.json_only {
-        // The YAML reader stops at the escape it refuses, if not before: encoding/json's
-        // reading stands, and the YAML reader's refusal only when that one fails too.
+        // The YAML reader stops at the escape it refuses, if not before, or folds a NEL, LS or
+        // PS: encoding/json's reading stands, and the YAML reader's refusal only when that one
+        // fails too.
         if let Some(doc) = json_fallback(stream, chunk, index, sink) {
             return Ok(doc);
         }
@@ -127,7 +128,8 @@ pub fn document_split(
     }
 }
 
-/// A JSON value the YAML grammar refuses (`"\/"`): read by encoding/json
+/// A JSON value the YAML reader cannot read as encoding/json does (`"\/"`, a NEL in a
+/// string: see [`super::split::Chunk::json_only`]): read by encoding/json
 /// ([`super::jsonvalue`]), every node spanning the whole value. With a `sink`, the items of the
 /// root's `items` array go to it as they are read (with no spans of their own). `None` when
 /// encoding/json refuses the value too, or the sink refused an item.

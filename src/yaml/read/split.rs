@@ -21,8 +21,9 @@ pub struct Chunk {
     /// A JSON object or array that the YAML grammar reads as JSON does: read straight into its
     /// tree ([`super::jsontree`]) instead of by the YAML reader (see [`gojson::Read::Value`]).
     pub direct: bool,
-    /// A JSON value holding an escape the YAML grammar refuses: encoding/json's reading of it
-    /// stands (see [`gojson::Read::Value`]).
+    /// A JSON value the YAML reader cannot read as encoding/json does (an escape the YAML
+    /// grammar refuses; a NEL, LS or PS in a string, which it folds): encoding/json's reading
+    /// of it stands (see [`gojson::Read::Value`]).
     pub json_only: bool,
     /// The refusal to give instead of this document's own when it does not read: the first
     /// YAML document after JSON that did not read (see the module's doc).

@@ -380,7 +380,7 @@ fn a_json_stream_is_split_as_apimachinerys_decoder_splits_it() {
 }
 
 #[test]
-fn first_control_is_the_first_character_go_json_only() {
+fn first_control_is_the_first_character_go_yaml_refuses() {
     // The definition, a character at a time.
     let slow = |t: &str| {
         t.char_indices()
