@@ -238,7 +238,6 @@ pub fn split_api_version(api_version: &str) -> Option<(&str, &str)> {
     Some((group, version))
 }
 
-/// `example.com/v1, Kind=Widget is defined twice: using ... from ..., ignoring ... from ... (why)`.
 /// The warning for a version of a kind in a built-in API group, which is not added.
 fn builtin_warning(vs: &VersionSchema) -> String {
     format!(
@@ -248,6 +247,7 @@ fn builtin_warning(vs: &VersionSchema) -> String {
     )
 }
 
+/// `example.com/v1, Kind=Widget is defined twice: using ... from ..., ignoring ... from ... (why)`.
 fn conflict_warning<T>(kept: &Slot<T>, dropped: &Slot<T>) -> String {
     let why = if kept.from_items && !dropped.from_items {
         "the CRD among the items wins"

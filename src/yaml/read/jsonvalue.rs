@@ -1,10 +1,10 @@
-//! encoding/json's reading of a JSON value that the YAML reader cannot read as encoding/json
-//! does (an escape the YAML grammar does not know, `"\/"`, or a surrogate's `\u`; a NEL, LS or
-//! PS in a string, which the YAML grammar folds as a line break): the value's tree, built as
-//! the value is read, with no tree of JSON values in between. Every node spans the whole value
-//! (the YAML reader's marks do not exist for it); strings are double-quoted scalars, numbers plain scalars written as
-//! serde_json writes the number it read, an object's repeated key keeps its first place and its
-//! last value (as encoding/json's `map[string]interface{}` ends up, in the order of first
+//! encoding/json's reading of a JSON value that the YAML reader cannot read as encoding/json does
+//! (an escape the YAML grammar does not know, `"\/"`, or a surrogate's `\u`; a NEL, LS or PS in a
+//! string, which the YAML grammar folds as a line break): the value's tree, built as the value is
+//! read, with no tree of JSON values in between. Every node spans the whole value (the YAML
+//! reader's marks do not exist for it); strings are double-quoted scalars, numbers plain scalars
+//! written as serde_json writes the number it read, an object's repeated key keeps its first place
+//! and its last value (as encoding/json's `map[string]interface{}` ends up, in the order of first
 //! appearance).
 //!
 //! With a sink, the items of the root's `items` array go to it one at a time as they are read,
