@@ -88,20 +88,39 @@ fn answer(
     jobs: usize,
     kubernetes_version: Option<KubeVersion>,
 ) -> (i32, String, String) {
-    let flags = Flags {
-        config_file: None,
-        diff: false,
-        previous: Vec::new(),
-        jobs: Some(jobs),
-        kubernetes_version,
-    };
-    let exec = run(&flags, input, None);
+    answer_with(
+        input,
+        &Flags {
+            config_file: None,
+            diff: false,
+            previous: Vec::new(),
+            jobs: Some(jobs),
+            kubernetes_version,
+        },
+    )
+}
+
+/// [`answer`] with any command line.
+fn answer_with(input: &str, flags: &Flags) -> (i32, String, String) {
+    let exec = run(flags, input, None);
     let mut out = Vec::new();
     if let Err(e) = exec.stdout.write_to(input, &mut out) {
         panic!("writing the output failed: {e}\n{input}");
     }
     let out = String::from_utf8(out).expect("UTF-8 output");
     (exec.code, out, exec.stderr)
+}
+
+/// A path of its own in the temporary folder for one run of a property (`what` names it), for a
+/// file or folder the property writes and removes.
+fn scratch_path(what: &str) -> std::path::PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static RUN: AtomicUsize = AtomicUsize::new(0);
+    std::env::temp_dir().join(format!(
+        "crd-schema-fn-fuzz-{what}-{}-{}",
+        std::process::id(),
+        RUN.fetch_add(1, Ordering::Relaxed)
+    ))
 }
 
 /// [`answer`] on one thread: exit code and stdout.
@@ -368,16 +387,10 @@ fn answers_alike_as_stream(input: &str, code: i32, stderr: &str, out: &[Node]) {
 /// edit (then the file is left as it was); fixed again, the file stays as it is.
 fn fixed_as_answered(input: &str, out: &[Node]) {
     use crd_schema_fn::repo::{self, Format, Mode};
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static RUN: AtomicUsize = AtomicUsize::new(0);
     if objects_stream(input).is_none() {
         return;
     }
-    let dir = std::env::temp_dir().join(format!(
-        "crd-schema-fn-fuzz-fix-{}-{}",
-        std::process::id(),
-        RUN.fetch_add(1, Ordering::Relaxed)
-    ));
+    let dir = scratch_path("fix");
     std::fs::create_dir_all(&dir).expect("a scratch folder");
     let file = dir.join("objects.yaml");
     std::fs::write(&file, input).expect("the file written");
@@ -436,16 +449,10 @@ fn fixed_as_answered(input: &str, out: &[Node]) {
 /// which an update of itself may accept (the apiserver's CRD update checks let an old CRD's
 /// faults stand: a version without a schema, say).
 fn updated_alike(input: &str, stderr: &str, out: &[Node]) {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static RUN: AtomicUsize = AtomicUsize::new(0);
     if stderr.contains("is refused by the apiserver (") || stderr.contains("is not structural") {
         return;
     }
-    let file = std::env::temp_dir().join(format!(
-        "crd-schema-fn-fuzz-previous-{}-{}.yaml",
-        std::process::id(),
-        RUN.fetch_add(1, Ordering::Relaxed)
-    ));
+    let file = scratch_path("previous").with_extension("yaml");
     std::fs::write(&file, input).expect("the previous revision written");
     let flags = Flags {
         config_file: None,
@@ -454,16 +461,11 @@ fn updated_alike(input: &str, stderr: &str, out: &[Node]) {
         jobs: Some(1),
         kubernetes_version: None,
     };
-    let exec = run(&flags, input, None);
+    let (code, text, update_err) = answer_with(input, &flags);
     std::fs::remove_file(&file).ok();
-    if exec.code == 2 {
+    if code == 2 {
         return;
     }
-    let mut text = Vec::new();
-    if let Err(e) = exec.stdout.write_to(input, &mut text) {
-        panic!("writing the output failed: {e}\n{input}");
-    }
-    let text = String::from_utf8(text).expect("UTF-8 output");
     let docs = match parse_stream(&text) {
         Ok(d) => d,
         Err(e) => panic!("the update's output does not read back: {e}\n{text}"),
@@ -471,8 +473,7 @@ fn updated_alike(input: &str, stderr: &str, out: &[Node]) {
     assert_eq!(
         held(&objects(docs)),
         held(&objects(out.to_vec())),
-        "an update of itself answers other objects than a create\n--- input\n{input}\n--- as an update\n{text}{}",
-        exec.stderr
+        "an update of itself answers other objects than a create\n--- input\n{input}\n--- as an update\n{text}{update_err}"
     );
 }
 
