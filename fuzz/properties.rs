@@ -142,10 +142,12 @@ fn objects(mut docs: Vec<Node>) -> Vec<Node> {
 /// The whole function on arbitrary input: no panic; the same answer (output, stderr, exit code)
 /// at `--jobs 1` and `--jobs 3` (a batch's items read, processed and packed on the threads);
 /// exit 0, 1 or 2; exit 2 writes nothing;
-/// exit 0 or 1 writes output that reads back; an output of exit 0, run again, gives the same
+/// exit 0 or 1 writes output that reads back (all of it at an older Kubernetes version too, see
+/// [`answered_at_an_older_version`]); an output of exit 0, run again, gives the same
 /// objects (pruning and defaulting again change nothing): the same trees, or, where the output
 /// run again is answered in the other form (a YAML answer whose first document is a flow map,
-/// which kubectl reads as JSON first), the same values as kubectl holds them.
+/// which kubectl reads as JSON first, also when the input began with `{` but was read as YAML),
+/// the same values as kubectl holds them.
 pub fn function(data: &[u8]) {
     let Ok(input) = std::str::from_utf8(data) else {
         return;
@@ -167,6 +169,7 @@ pub fn function(data: &[u8]) {
         },
         other => panic!("exit code {other}"),
     };
+    answered_at_an_older_version(input);
     answers_alike_as_json(input, code, &docs);
     answers_alike_as_stream(input, code, &stderr, &docs);
     stream_alike_as_json(input, code, &stderr, &docs);
@@ -181,11 +184,40 @@ pub fn function(data: &[u8]) {
         objects(docs),
         objects(parse_stream(&again).expect("reads back")),
     );
-    let other_form = json_first(&out) && !json_first(input);
+    // Answered in YAML (a JSON-first input kubectl reads as YAML after all is too: its
+    // documents stand between `---` lines, which a JSON answer never writes).
+    let in_yaml = !json_first(input) || out.lines().any(|l| l == "---");
+    let other_form = json_first(&out) && in_yaml;
     assert!(
         same_documents(&once, &twice) || (other_form && held(&once) == held(&twice)),
         "running twice differs from once\n--- input\n{input}\n--- once\n{out}\n--- twice\n{again}"
     );
+}
+
+/// The input answered as an older Kubernetes version's apiserver answers it (1.32 to 1.35, the
+/// one the input's length picks), so that the version-gated paths get the fuzzer's inputs too:
+/// exit 0, 1 or 2; exit 2 writes nothing; an output that reads back; the same answer at
+/// `--jobs 1` and `--jobs 3`.
+fn answered_at_an_older_version(input: &str) {
+    let older: Vec<KubeVersion> = KubeVersion::all()
+        .filter(|v| *v != KubeVersion::DEFAULT)
+        .collect();
+    let version = older[input.len() % older.len()];
+    let once = answer(input, 1, Some(version));
+    assert!(
+        once == answer(input, 3, Some(version)),
+        "at {version}, --jobs 3 answers otherwise than --jobs 1\n{input}"
+    );
+    let (code, out, _) = once;
+    match code {
+        2 => assert!(out.is_empty(), "at {version}, exit 2 with output:\n{out}"),
+        0 | 1 => {
+            if let Err(e) = parse_stream(&out) {
+                panic!("at {version}, the output does not read back: {e}\n{out}");
+            }
+        }
+        other => panic!("at {version}, exit code {other}"),
+    }
 }
 
 /// Whether kubectl reads `text` as JSON first: its first character, after a byte order mark

@@ -2,6 +2,7 @@
 //! escapes, literal/folded with chomping and indentation indicators. A style that cannot hold the
 //! content falls back to double-quoted.
 
+use crate::yaml::read::split::go_space;
 use crate::yaml::scalar::string_style;
 use crate::yaml::scalar::style::{as_is_text, needs_escapes};
 use crate::yaml::{Node, Scalar, ScalarStyle};
@@ -33,8 +34,13 @@ fn style_written(
 ) -> ScalarStyle {
     // A plain scalar starting with U+FEFF at column 0 may start the stream, where a reader
     // takes it for a byte order mark and drops it; one starting with `---` or `...` there is
-    // a document marker, its source text (kept from a column past 0) too.
-    let marker = value.starts_with('\u{feff}') || is_marker(value);
+    // a document marker, its source text (kept from a column past 0) too. One starting with a
+    // space Go knows outside ASCII (NEL, NBSP, U+2000...) may start the stream too, where
+    // kubectl looks past such spaces for a `{` and then reads the stream as JSON, which refuses
+    // them.
+    let marker = value.starts_with('\u{feff}')
+        || is_marker(value)
+        || value.starts_with(|c: char| !c.is_ascii() && go_space(c));
     if style == ScalarStyle::Plain && col0 && marker {
         return ScalarStyle::DoubleQuoted;
     }

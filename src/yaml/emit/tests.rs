@@ -410,6 +410,36 @@ fn a_plain_scalar_starting_with_a_byte_order_mark_is_quoted_at_column_0() {
     }
 }
 
+/// Found by the fuzzer: a document's first key or root scalar starting with a space Go knows
+/// outside ASCII, written plain at the start of the stream, made kubectl look past it for a `{`,
+/// read the stream as JSON and refuse it. Such a scalar is quoted at column 0 (only there: a
+/// value or a nested key keeps its plain style), and the stream reads back as it was read.
+#[test]
+fn a_plain_scalar_starting_with_a_wide_go_space_is_quoted_at_column_0() {
+    for space in ['\u{a0}', '\u{2003}', '\u{3000}'] {
+        for text in [
+            format!("# c\n{space}{{x: 1\nb: {space}{{y\nc:\n  {space}{{z: 2\n"),
+            format!("# c\n{space}{{x\n"),
+        ] {
+            let docs = parse_stream(&text).unwrap();
+            let out = emit_stream(&docs);
+            assert!(out.starts_with('"'), "{out:?}");
+            assert!(
+                !out[1..].contains(&format!("\"{space}")),
+                "only column 0 is quoted: {out:?}"
+            );
+            let json = |d: &[Node]| {
+                d.iter()
+                    .map(|n| crate::yaml::json::to_json(n).unwrap())
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(json(&parse_stream(&out).unwrap()), json(&docs), "{out:?}");
+            let read = crate::yaml::read::read_stream(&out);
+            assert!(read.is_ok(), "kubectl refuses {out:?}");
+        }
+    }
+}
+
 #[test]
 fn anchors_and_aliases_are_written_as_read() {
     for src in [

@@ -116,8 +116,10 @@ impl<'a> Chunks<'a> {
     }
 }
 
-/// Go's `unicode.IsSpace`.
-fn go_space(c: char) -> bool {
+/// Go's `unicode.IsSpace`: what apimachinery's `hasJSONPrefix` trims off a stream before it looks
+/// for the `{` that makes kubectl read it as JSON (the emitter keeps a document from starting
+/// with one of these outside ASCII for that reason).
+pub(crate) fn go_space(c: char) -> bool {
     matches!(
         c,
         '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{85}' | '\u{a0}'
