@@ -35,7 +35,7 @@ fn style_written(
     // A plain scalar starting with U+FEFF at column 0 may start the stream, where a reader
     // takes it for a byte order mark and drops it; one starting with `---` or `...` there is
     // a document marker, its source text (kept from a column past 0) too. One starting with a
-    // space Go knows outside ASCII (NEL, NBSP, U+2000...) may start the stream too, where
+    // space Go knows outside ASCII (NBSP, U+2000...) may start the stream too, where
     // kubectl looks past such spaces for a `{` and then reads the stream as JSON, which refuses
     // them.
     let marker = value.starts_with('\u{feff}')
