@@ -152,22 +152,8 @@ pub fn function(data: &[u8]) {
     let Ok(input) = std::str::from_utf8(data) else {
         return;
     };
-    let once = answer(input, 1, None);
-    assert!(
-        once == answer(input, 3, None),
-        "--jobs 3 answers otherwise than --jobs 1\n{input}"
-    );
-    let (code, out, stderr) = once;
-    let docs = match code {
-        2 => {
-            assert!(out.is_empty(), "exit 2 with output:\n{out}");
-            return;
-        }
-        0 | 1 => match parse_stream(&out) {
-            Ok(docs) => docs,
-            Err(e) => panic!("the output does not read back: {e}\n{out}"),
-        },
-        other => panic!("exit code {other}"),
+    let Some((code, out, stderr, docs)) = answered(input, None) else {
+        return;
     };
     answered_at_an_older_version(input);
     answers_alike_as_json(input, code, &docs);
@@ -194,30 +180,38 @@ pub fn function(data: &[u8]) {
     );
 }
 
+/// The input answered at `version` (`None`: the default): the same answer (exit code, output,
+/// stderr) at `--jobs 1` and `--jobs 3`; exit 0, 1 or 2; exit 2 writes nothing (`None`
+/// then); exit 0 or 1 writes output that reads back, given with its documents.
+fn answered(input: &str, version: Option<KubeVersion>) -> Option<(i32, String, String, Vec<Node>)> {
+    let at = version.unwrap_or(KubeVersion::DEFAULT);
+    let once = answer(input, 1, version);
+    assert!(
+        once == answer(input, 3, version),
+        "at {at}, --jobs 3 answers otherwise than --jobs 1\n{input}"
+    );
+    let (code, out, stderr) = once;
+    match code {
+        2 => {
+            assert!(out.is_empty(), "at {at}, exit 2 with output:\n{out}");
+            None
+        }
+        0 | 1 => match parse_stream(&out) {
+            Ok(docs) => Some((code, out, stderr, docs)),
+            Err(e) => panic!("at {at}, the output does not read back: {e}\n{out}"),
+        },
+        other => panic!("at {at}, exit code {other}"),
+    }
+}
+
 /// The input answered as an older Kubernetes version's apiserver answers it (1.32 to 1.35, the
 /// one the input's length picks), so that the version-gated paths get the fuzzer's inputs too:
-/// exit 0, 1 or 2; exit 2 writes nothing; an output that reads back; the same answer at
-/// `--jobs 1` and `--jobs 3`.
+/// [`answered`]'s checks.
 fn answered_at_an_older_version(input: &str) {
     let older: Vec<KubeVersion> = KubeVersion::all()
         .filter(|v| *v != KubeVersion::DEFAULT)
         .collect();
-    let version = older[input.len() % older.len()];
-    let once = answer(input, 1, Some(version));
-    assert!(
-        once == answer(input, 3, Some(version)),
-        "at {version}, --jobs 3 answers otherwise than --jobs 1\n{input}"
-    );
-    let (code, out, _) = once;
-    match code {
-        2 => assert!(out.is_empty(), "at {version}, exit 2 with output:\n{out}"),
-        0 | 1 => {
-            if let Err(e) = parse_stream(&out) {
-                panic!("at {version}, the output does not read back: {e}\n{out}");
-            }
-        }
-        other => panic!("at {version}, exit code {other}"),
-    }
+    answered(input, Some(older[input.len() % older.len()]));
 }
 
 /// Whether kubectl reads `text` as JSON first: its first character, after a byte order mark
