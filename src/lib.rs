@@ -58,6 +58,7 @@
 //! );
 //! ```
 
+pub mod allocator;
 pub mod cel;
 pub mod cli;
 pub mod config;

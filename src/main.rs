@@ -17,55 +17,9 @@ use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-/// mimalloc, not glibc's malloc: see its entry in Cargo.toml.
+/// mimalloc behind a cache of the small blocks freed last: see [`crd_schema_fn::allocator`].
 #[global_allocator]
-static ALLOCATOR: Mimalloc = Mimalloc;
-
-/// mimalloc, asked through its plain calls for what needs no more than a word's alignment: every
-/// block mimalloc hands out is a whole number of words, so word-aligned (its size classes), and
-/// most of the run's allocations (strings, vectors of nodes) need no more. Its aligned calls,
-/// which the `mimalloc` crate's allocator makes for every allocation, check the alignment and
-/// the block's address first.
-struct Mimalloc;
-
-/// The alignment every mimalloc block has.
-const WORD: usize = std::mem::size_of::<usize>();
-
-// SAFETY: each call is mimalloc's own for the layout: the plain calls only where the layout's
-// alignment is at most a word (see `Mimalloc`), the aligned ones otherwise; every block is freed
-// by `mi_free`, which takes blocks of either kind.
-unsafe impl std::alloc::GlobalAlloc for Mimalloc {
-    #[inline]
-    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
-        match layout.align() <= WORD {
-            true => libmimalloc_sys::mi_malloc(layout.size()).cast(),
-            false => libmimalloc_sys::mi_malloc_aligned(layout.size(), layout.align()).cast(),
-        }
-    }
-
-    #[inline]
-    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
-        match layout.align() <= WORD {
-            true => libmimalloc_sys::mi_zalloc(layout.size()).cast(),
-            false => libmimalloc_sys::mi_zalloc_aligned(layout.size(), layout.align()).cast(),
-        }
-    }
-
-    #[inline]
-    unsafe fn dealloc(&self, ptr: *mut u8, _layout: std::alloc::Layout) {
-        libmimalloc_sys::mi_free(ptr.cast());
-    }
-
-    #[inline]
-    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
-        match layout.align() <= WORD {
-            true => libmimalloc_sys::mi_realloc(ptr.cast(), new_size).cast(),
-            false => {
-                libmimalloc_sys::mi_realloc_aligned(ptr.cast(), new_size, layout.align()).cast()
-            }
-        }
-    }
-}
+static ALLOCATOR: crd_schema_fn::allocator::Allocator = crd_schema_fn::allocator::Allocator;
 
 /// The stack of the thread that does the work (see the module doc; the other threads get the same).
 const STACK: usize = crd_schema_fn::jobs::STACK;
@@ -197,45 +151,4 @@ fn read_stdin(text: &mut String) -> io::Result<usize> {
         }
     }
     io::stdin().read_to_string(text)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Mimalloc;
-    use std::alloc::{GlobalAlloc, Layout};
-
-    /// Every block has its layout's alignment, whichever call made it: sizes around mimalloc's
-    /// word-sized classes, alignments from a byte to a page; a zeroed block is zero, and a block
-    /// moved by `realloc` keeps its bytes and its alignment.
-    #[test]
-    fn blocks_have_their_layouts_alignment() {
-        for align in [1, 2, 4, 8, 16, 32, 64, 4096] {
-            for size in [1, 3, 7, 8, 9, 15, 16, 17, 24, 40, 100, 1000, 70_000] {
-                let layout = Layout::from_size_align(size, align).unwrap();
-                // SAFETY: a non-zero size; each block is freed once, with its layout.
-                unsafe {
-                    let p = Mimalloc.alloc(layout);
-                    assert!(
-                        !p.is_null() && (p as usize).is_multiple_of(align),
-                        "{size} {align}"
-                    );
-                    p.write_bytes(0xab, size);
-                    let q = Mimalloc.realloc(p, layout, size * 3);
-                    assert!(
-                        !q.is_null() && (q as usize).is_multiple_of(align),
-                        "{size} {align}"
-                    );
-                    assert!((0..size).all(|i| *q.add(i) == 0xab), "{size} {align}");
-                    Mimalloc.dealloc(q, Layout::from_size_align(size * 3, align).unwrap());
-                    let z = Mimalloc.alloc_zeroed(layout);
-                    assert!(
-                        !z.is_null() && (z as usize).is_multiple_of(align),
-                        "{size} {align}"
-                    );
-                    assert!((0..size).all(|i| *z.add(i) == 0), "{size} {align}");
-                    Mimalloc.dealloc(z, layout);
-                }
-            }
-        }
-    }
 }
