@@ -10,10 +10,10 @@
 //! core's caches, where mimalloc's are the page's cold ones (almost every allocation missed the
 //! L1: `benches/REPORT.md`, issue 44).
 //!
-//! A block the cache keeps is a whole class's size ([`SIZES`]: mimalloc's own size classes up to
-//! [`LARGEST`] bytes, so a block made for a class is the one mimalloc would give the request
+//! A block the cache keeps is a whole class's size (`SIZES`: mimalloc's own size classes up to
+//! `LARGEST` bytes, so a block made for a class is the one mimalloc would give the request
 //! anyway), so it serves any request of its class; blocks of larger sizes or alignments go to
-//! mimalloc as they are. Each thread keeps at most 32 KB or 64 blocks of a class ([`KEEP`]),
+//! mimalloc as they are. Each thread keeps at most 32 KB or 64 blocks of a class (`KEEP`),
 //! the rest going back to mimalloc. The blocks a thread keeps when it ends are not given back:
 //! the run's threads (its worker and the pool's, see [`crate::jobs`]) last until the process
 //! ends, and hold under 0.9 MB each.
