@@ -265,41 +265,41 @@ mod tests {
     /// is not kept.
     #[test]
     fn the_block_freed_last_comes_back_first_up_to_keep() {
-        let words = |n: usize| Layout::from_size_align(n, 1).unwrap();
-        let c = class(words(20)).unwrap();
+        let bytes = |n: usize| Layout::from_size_align(n, 1).unwrap();
+        let c = class(bytes(20)).unwrap();
         assert_eq!(SIZES[c], 24);
-        assert_eq!(class(words(17)), Some(c));
-        assert_eq!(class(words(25)), Some(c + 1));
-        assert_eq!(class(words(65)).map(|c| SIZES[c]), Some(80));
-        assert_eq!(class(words(1)).map(|c| SIZES[c]), Some(8));
-        assert_eq!(class(words(LARGEST + 1)), None);
+        assert_eq!(class(bytes(17)), Some(c));
+        assert_eq!(class(bytes(25)), Some(c + 1));
+        assert_eq!(class(bytes(65)).map(|c| SIZES[c]), Some(80));
+        assert_eq!(class(bytes(1)).map(|c| SIZES[c]), Some(8));
+        assert_eq!(class(bytes(LARGEST + 1)), None);
         assert_eq!(class(Layout::from_size_align(16, 16).unwrap()), None);
         // SAFETY: as above.
         unsafe {
-            let a = Allocator.alloc(words(20));
-            let b = Allocator.alloc(words(17));
+            let a = Allocator.alloc(bytes(20));
+            let b = Allocator.alloc(bytes(17));
             let before = kept(c);
-            Allocator.dealloc(a, words(20));
-            Allocator.dealloc(b, words(17));
+            Allocator.dealloc(a, bytes(20));
+            Allocator.dealloc(b, bytes(17));
             assert_eq!(kept(c), before + 2);
             // The class's whole size is the block's: a 24-byte request gets the block a
             // 17-byte one left.
-            let b2 = Allocator.alloc(words(24));
+            let b2 = Allocator.alloc(bytes(24));
             assert_eq!(b2, b);
             b2.write_bytes(0xee, 24);
-            assert_eq!(Allocator.alloc(words(18)), a);
+            assert_eq!(Allocator.alloc(bytes(18)), a);
             assert_eq!(kept(c), before);
             let many: Vec<_> = (0..KEEP[c] as usize + 10)
-                .map(|_| Allocator.alloc(words(20)))
+                .map(|_| Allocator.alloc(bytes(20)))
                 .collect();
             for &p in &many {
-                Allocator.dealloc(p, words(20));
+                Allocator.dealloc(p, bytes(20));
             }
             assert_eq!(kept(c), KEEP[c]);
-            Allocator.dealloc(a, words(20));
-            Allocator.dealloc(b2, words(24));
+            Allocator.dealloc(a, bytes(20));
+            Allocator.dealloc(b2, bytes(24));
             assert_eq!(kept(c), KEEP[c]);
-            let big = Layout::from_size_align(LARGEST + 1, 1).unwrap();
+            let big = bytes(LARGEST + 1);
             let before: Vec<u32> = (0..CLASSES).map(kept).collect();
             let p = Allocator.alloc(big);
             Allocator.dealloc(p, big);
