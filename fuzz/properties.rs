@@ -43,7 +43,7 @@ pub fn yaml_roundtrip(data: &[u8]) {
 /// The documents but empty ones (a plain empty root scalar: a document without a node).
 fn non_empty(docs: Vec<Node>) -> Vec<Node> {
     docs.into_iter()
-        .filter(|d| !matches!(d, Node::Scalar(s) if s.value.is_empty() && s.tag.is_none() && s.style == ScalarStyle::Plain))
+        .filter(|d| !matches!(d, Node::Scalar(s) if s.value.is_empty() && s.tag().is_none() && s.style == ScalarStyle::Plain))
         .collect()
 }
 
@@ -54,11 +54,11 @@ pub fn same_reading(read: &Node, written: &Node) -> bool {
     match (read, written) {
         (Node::Scalar(a), Node::Scalar(b)) => {
             a.value == b.value
-                && a.tag == b.tag
+                && a.tag() == b.tag()
                 && (a.style == b.style || b.style == ScalarStyle::DoubleQuoted)
         }
         (Node::Seq(a), Node::Seq(b)) => {
-            a.tag == b.tag
+            a.tag() == b.tag()
                 && a.items.len() == b.items.len()
                 && a.items
                     .iter()
@@ -66,7 +66,7 @@ pub fn same_reading(read: &Node, written: &Node) -> bool {
                     .all(|(x, y)| same_reading(x, y))
         }
         (Node::Map(a), Node::Map(b)) => {
-            a.tag == b.tag
+            a.tag() == b.tag()
                 && a.entries.len() == b.entries.len()
                 && a.entries
                     .iter()

@@ -11,7 +11,7 @@ use crate::support::ground;
 use crate::properties;
 
 use crd_schema_fn::yaml::{
-    emit_stream, parse_stream, Mapping, Node, Scalar, ScalarStyle, Sequence,
+    emit_stream, parse_stream, Mapping, Node, Props, Scalar, ScalarStyle, Sequence,
 };
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -86,16 +86,16 @@ fn full_tag(t: &str) -> String {
 fn normalize(n: &Node) -> Node {
     let tag = |t: Option<&str>| t.map(full_tag);
     match n {
-        Node::Scalar(s) => Node::Scalar(Scalar {
-            tag: tag(s.tag.as_deref()).map(Into::into),
-            ..s.clone()
-        }),
+        Node::Scalar(s) => {
+            let mut s = s.clone();
+            s.props.set_tag(tag(s.tag()).map(Into::into));
+            Node::Scalar(s)
+        }
         Node::Seq(s) => Node::Seq(Sequence {
             items: s.items.iter().map(normalize).collect(),
             flow: s.flow,
             one_line: false,
-            tag: tag(s.tag.as_deref()),
-            anchor: None,
+            props: Props::tagged(tag(s.tag()).map(Into::into)),
         }),
         Node::Map(m) => Node::Map(Mapping {
             entries: m
@@ -105,8 +105,7 @@ fn normalize(n: &Node) -> Node {
                 .collect(),
             flow: m.flow,
             one_line: false,
-            tag: tag(m.tag.as_deref()),
-            anchor: None,
+            props: Props::tagged(tag(m.tag()).map(Into::into)),
         }),
     }
 }
@@ -206,8 +205,7 @@ fn open_collection(kind: &str, rest: &str) -> Frame {
                 items: vec![],
                 flow,
                 one_line: false,
-                tag,
-                anchor: None,
+                props: Props::tagged(tag.map(Into::into)),
             },
             anchor,
         )
@@ -217,8 +215,7 @@ fn open_collection(kind: &str, rest: &str) -> Frame {
                 entries: vec![],
                 flow,
                 one_line: false,
-                tag,
-                anchor: None,
+                props: Props::tagged(tag.map(Into::into)),
             },
             anchor,
             None,
@@ -242,10 +239,8 @@ fn scalar_event(rest: &str) -> (Node, Option<String>) {
         Node::Scalar(Scalar {
             value,
             style,
-            tag: tag.map(Into::into),
-            anchor: None,
             json: false,
-            source: None,
+            props: Props::tagged(tag.map(Into::into)),
         }),
         anchor,
     )

@@ -205,7 +205,7 @@ fn fits(v: &Node, ty: Ty) -> bool {
     match (v, ty) {
         (_, Ty::Any) => true,
         (Node::Scalar(s), _) => {
-            s.tag.is_none()
+            s.tag().is_none()
                 && match (resolve(s), ty) {
                     (Resolved::Null, _)
                     | (Resolved::Str, Ty::Str(_))
@@ -217,7 +217,7 @@ fn fits(v: &Node, ty: Ty) -> bool {
         }
         (Node::Map(m), Ty::StrMap | Ty::Struct(_)) => m.entries.iter().all(|(k, x)| {
             let key = match k {
-                Node::Scalar(s) if s.tag.is_none() && !is_merge_key(k) => {
+                Node::Scalar(s) if s.tag().is_none() && !is_merge_key(k) => {
                     (resolve(s) == Resolved::Str).then_some(s.value.as_str())
                 }
                 _ => None,

@@ -161,20 +161,20 @@ pub fn fingerprint(node: &Node) -> u64 {
                 h.write(s.value.as_bytes());
                 h.write_usize(s.value.len());
                 h.write_u8(s.style as u8);
-                tag(h, s.tag.as_deref());
+                tag(h, s.tag());
             }
             Node::Seq(s) => {
                 h.write_u8(b'q');
                 h.write_u8(u8::from(s.flow && s.one_line));
                 h.write_usize(s.items.len());
-                tag(h, s.tag.as_deref());
+                tag(h, s.tag());
                 s.items.iter().for_each(|i| walk(i, h));
             }
             Node::Map(m) => {
                 h.write_u8(b'm');
                 h.write_u8(u8::from(m.flow && m.one_line));
                 h.write_usize(m.entries.len());
-                tag(h, m.tag.as_deref());
+                tag(h, m.tag());
                 for (k, v) in &m.entries {
                     walk(k, h);
                     walk(v, h);
@@ -214,7 +214,7 @@ pub fn read_item(text: &str) -> Option<Node> {
         return None;
     }
     match docs.pop()? {
-        Node::Seq(mut s) if s.items.len() == 1 && !s.flow && s.tag.is_none() => s.items.pop(),
+        Node::Seq(mut s) if s.items.len() == 1 && !s.flow && s.tag().is_none() => s.items.pop(),
         _ => None,
     }
 }

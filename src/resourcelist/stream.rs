@@ -18,7 +18,7 @@ use std::sync::Arc;
 /// with at most one `items` key (a sequence, possibly empty, or null) and valid `results`.
 pub fn shell_form(shell: &Node) -> Option<Form> {
     let map = shell.as_map()?;
-    if map.tag.is_some() {
+    if map.tag().is_some() {
         return None;
     }
     let count = |key: &str| {

@@ -52,13 +52,13 @@ pub fn emit_document(node: &Node, out: &mut String) {
             e.out.push('\n');
         }
         Node::Map(m) => {
-            if e.write_properties(anchor, m.tag.as_deref()) {
+            if e.write_properties(anchor, m.tag()) {
                 e.out.push('\n');
             }
             e.map(m, 0, false);
         }
         Node::Seq(s) => {
-            if e.write_properties(anchor, s.tag.as_deref()) {
+            if e.write_properties(anchor, s.tag()) {
                 e.out.push('\n');
             }
             e.seq(s, 0, false);
@@ -180,7 +180,7 @@ fn push_anchor(out: &mut String, name: &str) {
 }
 
 fn needs_marker(doc: &Node) -> bool {
-    matches!(doc, Node::Scalar(s) if s.value.is_empty() && s.tag.is_none() && s.style == ScalarStyle::Plain)
+    matches!(doc, Node::Scalar(s) if s.value.is_empty() && s.tag().is_none() && s.style == ScalarStyle::Plain)
 }
 
 fn is_empty_collection(node: &Node) -> bool {
@@ -193,9 +193,9 @@ fn is_empty_collection(node: &Node) -> bool {
 
 fn node_tag(node: &Node) -> Option<&str> {
     match node {
-        Node::Map(m) => m.tag.as_deref(),
-        Node::Seq(s) => s.tag.as_deref(),
-        Node::Scalar(s) => s.tag.as_deref(),
+        Node::Map(m) => m.tag(),
+        Node::Seq(s) => s.tag(),
+        Node::Scalar(s) => s.tag(),
     }
 }
 
@@ -341,11 +341,11 @@ impl<'n> Emitter<'_, 'n> {
             }
             _ if flow::keeps_flow(v) => self.inline_flow(v, anchor),
             Node::Map(m) => {
-                self.properties_then_newline(anchor, m.tag.as_deref());
+                self.properties_then_newline(anchor, m.tag());
                 self.map(m, indent + 2, false);
             }
             Node::Seq(s) => {
-                self.properties_then_newline(anchor, s.tag.as_deref());
+                self.properties_then_newline(anchor, s.tag());
                 self.seq(s, indent, false);
             }
         }
@@ -368,12 +368,12 @@ impl<'n> Emitter<'_, 'n> {
                 self.out.push('\n');
             }
             _ if flow::keeps_flow(node) => self.inline_flow(node, anchor),
-            Node::Map(m) if m.tag.is_some() || anchor.is_some() => {
-                self.properties_then_newline(anchor, m.tag.as_deref());
+            Node::Map(m) if m.tag().is_some() || anchor.is_some() => {
+                self.properties_then_newline(anchor, m.tag());
                 self.map(m, indent + 2, false);
             }
-            Node::Seq(s) if s.tag.is_some() || anchor.is_some() => {
-                self.properties_then_newline(anchor, s.tag.as_deref());
+            Node::Seq(s) if s.tag().is_some() || anchor.is_some() => {
+                self.properties_then_newline(anchor, s.tag());
                 self.seq(s, indent + 2, false);
             }
             Node::Map(m) => {
@@ -409,7 +409,7 @@ impl<'n> Emitter<'_, 'n> {
         if let Some(name) = anchor {
             self.out.push_str(&format!(" &{name}"));
         }
-        if !(s.value.is_empty() && s.style == ScalarStyle::Plain && s.tag.is_none()) {
+        if !(s.value.is_empty() && s.style == ScalarStyle::Plain && s.tag().is_none()) {
             self.out.push(' ');
             if !write_scalar(self.out, s, indent, Placement::Value) {
                 return;

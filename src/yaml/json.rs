@@ -191,15 +191,15 @@ impl PlainTree for Node {
                 value: &s.value,
                 plain: s.style == super::ScalarStyle::Plain,
                 json: s.json,
-                tagged: s.tag.is_some(),
+                tagged: s.tag().is_some(),
             },
             Node::Seq(seq) => View::Seq {
                 items: &seq.items,
-                tagged: seq.tag.is_some(),
+                tagged: seq.tag().is_some(),
             },
             Node::Map(m) => View::Map {
                 entries: &m.entries,
-                tagged: m.tag.is_some(),
+                tagged: m.tag().is_some(),
             },
         }
     }
@@ -614,8 +614,7 @@ pub fn from_json(value: &Value) -> Node {
             items: items.iter().map(from_json).collect(),
             flow: false,
             one_line: false,
-            tag: None,
-            anchor: None,
+            props: crate::yaml::Props::NONE,
         }),
         Value::Object(map) => Node::Map(Mapping {
             entries: map
@@ -624,8 +623,7 @@ pub fn from_json(value: &Value) -> Node {
                 .collect(),
             flow: false,
             one_line: false,
-            tag: None,
-            anchor: None,
+            props: crate::yaml::Props::NONE,
         }),
     }
 }
@@ -707,8 +705,7 @@ impl<'de> serde::de::Visitor<'de> for JsonNode {
             items,
             flow: false,
             one_line: false,
-            tag: None,
-            anchor: None,
+            props: crate::yaml::Props::NONE,
         }))
     }
 
@@ -746,8 +743,7 @@ impl<'de> serde::de::Visitor<'de> for JsonNode {
             entries,
             flow: false,
             one_line: false,
-            tag: None,
-            anchor: None,
+            props: crate::yaml::Props::NONE,
         }))
     }
 }

@@ -124,7 +124,7 @@ pub fn json_decoded(node: &Node) -> bool {
         return false;
     };
     matches!(m.entries.first(), Some((Node::Scalar(k), _))
-        if k.json && k.style == ScalarStyle::DoubleQuoted && k.tag.is_none())
+        if k.json && k.style == ScalarStyle::DoubleQuoted && k.tag().is_none())
 }
 
 /// A bool/int/float key becomes its JSON string (null keys are left as they are).
@@ -140,7 +140,7 @@ fn stringify_key(k: &mut Node) {
 
 /// Whether a key is YAML's merge key `<<` (plain, or tagged `!!merge`).
 pub fn is_merge_key(k: &Node) -> bool {
-    matches!(k, Node::Scalar(s) if s.value.as_bytes() == b"<<" && match s.tag.as_deref() {
+    matches!(k, Node::Scalar(s) if s.value.as_bytes() == b"<<" && match s.tag() {
         Some(t) => t == "!!merge" || t == "tag:yaml.org,2002:merge",
         None => s.style == ScalarStyle::Plain,
     })

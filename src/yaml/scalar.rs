@@ -37,10 +37,7 @@ pub enum Resolved {
 /// bytes its base64 decodes to (go-yaml v2 resolves it to `string(bytes)`, which JSON then
 /// writes with U+FFFD for invalid UTF-8). What the JSON conversion and validation both read.
 pub fn string_text(s: &Scalar) -> std::borrow::Cow<'_, str> {
-    let binary = matches!(
-        s.tag.as_deref(),
-        Some("!!binary" | "!<tag:yaml.org,2002:binary>")
-    );
+    let binary = matches!(s.tag(), Some("!!binary" | "!<tag:yaml.org,2002:binary>"));
     match binary
         .then(|| super::read::decode::base64(&s.value))
         .flatten()
@@ -59,7 +56,7 @@ pub fn resolve(s: &Scalar) -> Resolved {
 /// Whether `s` resolves to null. An untagged scalar is null only when plain and written as
 /// one of YAML 1.1's nulls: what else it would resolve to (a number, parsed) is not looked at.
 pub fn is_null(s: &Scalar) -> bool {
-    match (&s.tag, s.style) {
+    match (&s.tag(), s.style) {
         (None, ScalarStyle::Plain) => is_plain_null(&s.value),
         (None, _) => false,
         (Some(_), _) => resolve(s) == Resolved::Null,
@@ -80,7 +77,7 @@ pub fn is_string(s: &Scalar) -> bool {
 /// its text when plain.
 #[inline]
 pub fn resolve_checked(s: &Scalar) -> Result<Resolved, DecodeError> {
-    match s.tag.as_deref() {
+    match s.tag() {
         None if s.style == ScalarStyle::Plain => Ok(resolve_plain(&s.value)),
         None => Ok(Resolved::Str),
         Some(tag) => resolve_tagged(s, tag),

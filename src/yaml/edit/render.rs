@@ -80,8 +80,7 @@ pub(super) fn flow_entries(
                     entries: vec![(k.clone(), v.clone())],
                     flow: true,
                     one_line: true,
-                    tag: None,
-                    anchor: None,
+                    props: crate::yaml::Props::NONE,
                 })) {
                     return Ok(s);
                 }
@@ -100,8 +99,7 @@ pub(super) fn flow_value(value: &Node, json: bool) -> Result<String, EditError> 
             items: vec![value.clone()],
             flow: true,
             one_line: true,
-            tag: None,
-            anchor: None,
+            props: crate::yaml::Props::NONE,
         });
         if let Some(s) = yaml_flow(seq) {
             return Ok(s);

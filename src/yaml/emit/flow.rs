@@ -21,9 +21,9 @@ pub(super) fn keeps_flow(node: &Node) -> bool {
 fn safe(node: &Node) -> bool {
     match node {
         Node::Scalar(s) => scalar_style(s, false).is_some(),
-        Node::Seq(s) => tag_ok(s.tag.as_deref()) && s.items.iter().all(safe),
+        Node::Seq(s) => tag_ok(s.tag()) && s.items.iter().all(safe),
         Node::Map(m) => {
-            tag_ok(m.tag.as_deref())
+            tag_ok(m.tag())
                 && m.entries.iter().all(|(k, v)| match k {
                     Node::Scalar(k) => scalar_style(k, true).is_some() && safe(v),
                     _ => false,
@@ -38,7 +38,7 @@ fn tag_ok(tag: Option<&str>) -> bool {
 
 /// The style a scalar is written in inside a flow collection, if it can be written there.
 fn scalar_style(s: &Scalar, key: bool) -> Option<ScalarStyle> {
-    if !tag_ok(s.tag.as_deref()) || (key && s.value.len() > MAX_KEY_TEXT) {
+    if !tag_ok(s.tag()) || (key && s.value.len() > MAX_KEY_TEXT) {
         return None;
     }
     let ok = source(s, true).is_some()
@@ -82,7 +82,7 @@ pub(super) fn write_flow<'n>(
             write_styled(out, s, style, 0, true);
         }
         Node::Seq(s) => {
-            push_tag(out, s.tag.as_deref());
+            push_tag(out, s.tag());
             out.push('[');
             for (i, item) in s.items.iter().enumerate() {
                 if i > 0 {
@@ -93,7 +93,7 @@ pub(super) fn write_flow<'n>(
             out.push(']');
         }
         Node::Map(m) => {
-            push_tag(out, m.tag.as_deref());
+            push_tag(out, m.tag());
             out.push('{');
             for (i, (k, v)) in m.entries.iter().enumerate() {
                 if i > 0 {

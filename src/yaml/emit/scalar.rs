@@ -88,7 +88,10 @@ pub(crate) fn write_new_string_value(out: &mut String, v: &str, indent: usize) {
 /// `:`: [`plain_ok`] passes it everywhere and [`write_styled`] writes it as is. Most scalars
 /// of a manifest are such: one pass over the bytes answers for them ([`as_is_text`]).
 fn plain_as_is(s: &Scalar) -> bool {
-    s.style == ScalarStyle::Plain && s.tag.is_none() && s.source.is_none() && as_is_text(&s.value)
+    s.style == ScalarStyle::Plain
+        && s.tag().is_none()
+        && s.source().is_none()
+        && as_is_text(&s.value)
 }
 
 /// Whether `k` can be written as an implicit (simple) key: a single-line scalar.
@@ -97,7 +100,7 @@ pub(super) fn simple_key(k: &Node, indent: usize) -> Option<(&Scalar, ScalarStyl
     let Node::Scalar(s) = k else {
         return None;
     };
-    if s.value.len() > MAX_KEY_TEXT || s.source.as_deref().is_some_and(spans_lines) {
+    if s.value.len() > MAX_KEY_TEXT || s.source().is_some_and(spans_lines) {
         return None;
     }
     if plain_as_is(s) {
@@ -127,7 +130,7 @@ pub(super) const MAX_KEY_TEXT: usize = 1000;
 /// [`MAX_KEY_TEXT`] bytes may be written longer, its escapes (`\n`, `\e`, `\uFEFF`), its
 /// kept source or its tag taking more.
 pub(super) fn key_text_fits(s: &Scalar, style: ScalarStyle, indent: usize, flow: bool) -> bool {
-    if s.value.len() <= SHORT_KEY && s.tag.is_none() && s.source.is_none() {
+    if s.value.len() <= SHORT_KEY && s.tag().is_none() && s.source().is_none() {
         return true;
     }
     let mut text = String::new();
@@ -144,7 +147,7 @@ pub(super) fn write_scalar(out: &mut String, s: &Scalar, indent: usize, place: P
     }
     let col0 = place == Placement::Root || (place == Placement::Key && indent == 0);
     let style = effective_style(s, place == Placement::Key, col0);
-    if s.tag.is_none() && style == ScalarStyle::Plain && s.value.is_empty() {
+    if s.tag().is_none() && style == ScalarStyle::Plain && s.value.is_empty() {
         return place != Placement::Root;
     }
     write_styled(out, s, style, indent, false)
@@ -156,9 +159,7 @@ pub(super) fn write_scalar(out: &mut String, s: &Scalar, indent: usize, place: P
 /// the spaces that start a line dropped).
 pub(super) fn source(s: &Scalar, flow: bool) -> Option<&str> {
     let block = matches!(s.style, ScalarStyle::Literal | ScalarStyle::Folded);
-    s.source
-        .as_deref()
-        .filter(|t| !block && (!flow || !spans_lines(t)))
+    s.source().filter(|t| !block && (!flow || !spans_lines(t)))
 }
 
 /// Whether a source text breaks a line: at a line feed, or at a NEL, LS or PS, which YAML 1.1
@@ -194,7 +195,7 @@ pub(super) fn write_styled(
     indent: usize,
     flow: bool,
 ) -> bool {
-    if let Some(t) = &s.tag {
+    if let Some(t) = &s.tag() {
         out.push_str(t);
         if style == ScalarStyle::Plain && s.value.is_empty() {
             return true;
@@ -210,7 +211,7 @@ pub(super) fn write_styled(
         ScalarStyle::SingleQuoted => write_single(out, &s.value, indent + 2),
         ScalarStyle::DoubleQuoted => write_double(out, &s.value),
         ScalarStyle::Literal | ScalarStyle::Folded => {
-            let header = s.source.as_deref().filter(|_| style == s.style);
+            let header = s.source().filter(|_| style == s.style);
             let folded = style == ScalarStyle::Folded;
             write_block(out, &s.value, indent, folded, header);
             return false;
@@ -580,11 +581,11 @@ mod tests {
         }
         // Tagged, quoted or with a source text: not as is.
         let mut tagged = Scalar::plain("a");
-        tagged.tag = Some("!!str".into());
+        tagged.props.set_tag(Some("!!str".into()));
         let mut quoted = Scalar::plain("a");
         quoted.style = ScalarStyle::SingleQuoted;
         let mut kept = Scalar::plain("a");
-        kept.source = Some("a".into());
+        kept.props.set_source(Some("a".into()));
         for s in [tagged, quoted, kept] {
             assert!(!plain_as_is(&s), "{s:?}");
         }

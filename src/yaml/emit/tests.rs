@@ -1,7 +1,7 @@
 //! Emitter layout and per-style writing, checked as text and by re-parsing.
 
 use super::*;
-use crate::yaml::{parse_stream, Scalar};
+use crate::yaml::{parse_stream, Props, Scalar};
 
 /// The documents but empty ones (an empty document is written as nothing after its `---`,
 /// which kubectl's splitting drops, as it drops every empty document).
@@ -113,17 +113,14 @@ impl Gen {
             0 => Node::Scalar(Scalar {
                 value: self.text(),
                 style: *self.pick(STYLES),
-                tag: tag.map(Into::into),
-                anchor: None,
                 json: false,
-                source: None,
+                props: Props::tagged(tag.clone().map(Into::into)),
             }),
             1 => Node::Seq(Sequence {
                 items: (0..self.next() % 4).map(|_| self.node(depth - 1)).collect(),
                 flow,
                 one_line: flow,
-                tag,
-                anchor: None,
+                props: Props::tagged(tag.clone().map(Into::into)),
             }),
             _ => Node::Map(Mapping {
                 entries: (0..self.next() % 4)
@@ -131,8 +128,7 @@ impl Gen {
                     .collect(),
                 flow,
                 one_line: flow,
-                tag,
-                anchor: None,
+                props: Props::tagged(tag.clone().map(Into::into)),
             }),
         }
     }
@@ -145,11 +141,11 @@ fn same_modulo_fallback(got: &Node, want: &Node) -> bool {
         (Node::Scalar(a), Node::Scalar(b)) => {
             let plain_empty = b.style == ScalarStyle::Plain && b.value.is_empty();
             a.value == b.value
-                && a.tag == b.tag
+                && a.tag() == b.tag()
                 && (a.style == b.style || (a.style == ScalarStyle::DoubleQuoted && !plain_empty))
         }
         (Node::Seq(a), Node::Seq(b)) => {
-            a.tag == b.tag
+            a.tag() == b.tag()
                 && a.items.len() == b.items.len()
                 && a.items
                     .iter()
@@ -157,7 +153,7 @@ fn same_modulo_fallback(got: &Node, want: &Node) -> bool {
                     .all(|(x, y)| same_modulo_fallback(x, y))
         }
         (Node::Map(a), Node::Map(b)) => {
-            a.tag == b.tag
+            a.tag() == b.tag()
                 && a.entries.len() == b.entries.len()
                 && a.entries
                     .iter()
@@ -265,10 +261,8 @@ fn flow_collections_that_cannot_stay_flow_become_block() {
         s.items.push(Node::Scalar(Scalar {
             value: "l1\nl2\n".into(),
             style: ScalarStyle::Literal,
-            tag: None,
-            anchor: None,
+            props: crate::yaml::Props::NONE,
             json: false,
-            source: None,
         }));
     }
     docs[0].as_map_mut().unwrap().insert("b", b);
@@ -304,11 +298,11 @@ fn quoted_scalars_on_one_line_keep_their_text() {
     let m = docs[0].as_map_mut().unwrap();
     let b = m.get("b").unwrap().clone();
     let Node::Scalar(s) = &b else { panic!() };
-    assert!(s.source.is_some());
+    assert!(s.source().is_some());
     m.insert(
         "b",
         Node::Scalar(Scalar {
-            source: None,
+            props: crate::yaml::Props::NONE,
             ..s.clone()
         }),
     );

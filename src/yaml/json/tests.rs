@@ -76,10 +76,8 @@ fn merges_and_errors() {
     let bad_int = Node::Scalar(Scalar {
         value: "x".into(),
         style: ScalarStyle::Plain,
-        tag: Some("!!int".into()),
-        anchor: None,
         json: false,
-        source: None,
+        props: crate::yaml::Props::tagged(Some("!!int".into())),
     });
     assert!(to_json(&bad_int).is_err());
     // A NaN that a later entry of the same key replaces is never written (kubectl-yaml stream
@@ -219,8 +217,7 @@ fn plain_json_is_written_as_serde_json_prints_the_value() {
             ],
             flow: false,
             one_line: false,
-            tag: None,
-            anchor: None,
+            props: crate::yaml::Props::NONE,
         });
         assert!(!write_plain_json(&node, &mut Vec::new()), "{special}");
     }

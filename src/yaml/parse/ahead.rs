@@ -543,12 +543,12 @@ fn json_item(text: &str, item: &Item, read: JsonRead) -> Option<(Node, Option<Ra
 
 /// Whether `n` holds an alias (expanded: its copy remembers it).
 fn has_alias(n: &Node) -> bool {
-    let own = |a: &Option<Box<Anchor>>| matches!(a.as_deref(), Some(Anchor::AliasOf(_)));
+    let own = |a: Option<&Anchor>| matches!(a, Some(Anchor::AliasOf(_)));
     match n {
-        Node::Scalar(s) => own(&s.anchor),
-        Node::Seq(s) => own(&s.anchor) || s.items.iter().any(has_alias),
+        Node::Scalar(s) => own(s.props.anchor()),
+        Node::Seq(s) => own(s.props.anchor()) || s.items.iter().any(has_alias),
         Node::Map(m) => {
-            own(&m.anchor) || m.entries.iter().any(|(k, v)| has_alias(k) || has_alias(v))
+            own(m.props.anchor()) || m.entries.iter().any(|(k, v)| has_alias(k) || has_alias(v))
         }
     }
 }

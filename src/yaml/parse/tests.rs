@@ -11,10 +11,8 @@ fn styled(s: &str, style: ScalarStyle) -> Node {
     Node::Scalar(Scalar {
         value: s.to_string(),
         style,
-        tag: None,
-        anchor: None,
+        props: crate::yaml::Props::NONE,
         json: false,
-        source: None,
     })
 }
 
@@ -38,7 +36,7 @@ fn keeps_styles_order_and_tags() {
     let Some(Node::Scalar(e)) = m.get("e") else {
         panic!()
     };
-    assert_eq!((e.value.as_str(), e.tag.as_deref()), ("12", Some("!!str")));
+    assert_eq!((e.value.as_str(), e.tag()), ("12", Some("!!str")));
 }
 
 #[test]
@@ -64,8 +62,7 @@ fn documents_and_empty_documents() {
                 entries: vec![(plain("a"), plain("1"))],
                 flow: false,
                 one_line: false,
-                tag: None,
-                anchor: None,
+                props: crate::yaml::Props::NONE,
             }),
             plain("x")
         ]
@@ -90,9 +87,9 @@ fn local_and_verbatim_tags() {
         parse_stream("- !foo a\n- !<tag:example.com,2000:x> b\n- ! c\n- !!map {}\n").unwrap();
     let s = docs[0].as_seq().unwrap();
     let tag = |i: usize| match &s.items[i] {
-        Node::Scalar(x) => x.tag.as_deref().map(String::from),
-        Node::Map(x) => x.tag.clone(),
-        Node::Seq(x) => x.tag.clone(),
+        Node::Scalar(x) => x.tag().map(String::from),
+        Node::Map(x) => x.tag().map(String::from),
+        Node::Seq(x) => x.tag().map(String::from),
     };
     assert_eq!(tag(0).as_deref(), Some("!foo"));
     assert_eq!(tag(1).as_deref(), Some("!<tag:example.com,2000:x>"));
@@ -245,9 +242,9 @@ fn document_spans_are_the_parts_kubectl_reads() {
 fn tags_keep_what_they_stand_for() {
     let tag = |text: &str| match parse_stream(text).unwrap().remove(0) {
         Node::Map(m) => match &m.entries[0].1 {
-            Node::Scalar(s) => s.tag.as_deref().map(String::from),
-            Node::Map(x) => x.tag.clone(),
-            Node::Seq(x) => x.tag.clone(),
+            Node::Scalar(s) => s.tag().map(String::from),
+            Node::Map(x) => x.tag().map(String::from),
+            Node::Seq(x) => x.tag().map(String::from),
         },
         n => panic!("{n:?}"),
     };

@@ -317,7 +317,7 @@ pub fn to_node_in(n: RNode, in_flow: bool) -> super::Node {
 /// [`to_node_in`]; `in_copy` for the nodes inside the copy an alias stands for, whose anchors
 /// are not their own (written out, they would name the copy's nodes a second time).
 fn convert(n: RNode, in_flow: bool, in_copy: bool) -> super::Node {
-    use super::{Anchor, Mapping, Node, Scalar, ScalarStyle, Sequence};
+    use super::{Anchor, Mapping, Node, Props, Scalar, ScalarStyle, Sequence};
     let Names {
         anchor, alias, tag, ..
     } = n.names.map(|b| *b).unwrap_or_default();
@@ -326,11 +326,11 @@ fn convert(n: RNode, in_flow: bool, in_copy: bool) -> super::Node {
         flow && !in_flow && !empty && n.span.start.line == n.span.end.line
     };
     let anchor = match (alias, anchor) {
-        (Some(name), _) => Some(Box::new(Anchor::AliasOf(name))),
-        (None, Some(name)) if !in_copy => Some(Box::new(Anchor::Named(name))),
+        (Some(name), _) => Some(Anchor::AliasOf(name)),
+        (None, Some(name)) if !in_copy => Some(Anchor::Named(name)),
         _ => None,
     };
-    let in_copy = in_copy || matches!(anchor.as_deref(), Some(Anchor::AliasOf(_)));
+    let in_copy = in_copy || matches!(anchor, Some(Anchor::AliasOf(_)));
     match n.kind {
         Kind::Scalar {
             value,
@@ -347,17 +347,14 @@ fn convert(n: RNode, in_flow: bool, in_copy: bool) -> super::Node {
                 Style::Literal => ScalarStyle::Literal,
                 Style::Folded => ScalarStyle::Folded,
             },
-            tag: tag.map(Into::into),
-            source,
             json,
-            anchor,
+            props: Props::new(tag.map(Into::into), source, anchor),
         }),
         Kind::Seq { items, flow } => Node::Seq(Sequence {
             one_line: one_line(flow, items.is_empty()),
             items: fresh(items, |i| convert(i, flow, in_copy)),
             flow,
-            tag,
-            anchor,
+            props: Props::new(tag.map(Into::into), None, anchor.clone()),
         }),
         Kind::Map { entries, flow } => Node::Map(Mapping {
             one_line: one_line(flow, entries.is_empty()),
@@ -365,8 +362,7 @@ fn convert(n: RNode, in_flow: bool, in_copy: bool) -> super::Node {
                 (convert(k, flow, in_copy), convert(v, flow, in_copy))
             }),
             flow,
-            tag,
-            anchor,
+            props: Props::new(tag.map(Into::into), None, anchor),
         }),
     }
 }

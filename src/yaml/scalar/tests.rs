@@ -10,10 +10,8 @@ fn tagged(v: &str, tag: &str, style: ScalarStyle) -> Result<Resolved, DecodeErro
     resolve_checked(&Scalar {
         value: v.to_string(),
         style,
-        tag: Some(tag.into()),
-        anchor: None,
         json: false,
-        source: None,
+        props: crate::yaml::Props::tagged(Some(tag.into())),
     })
 }
 
@@ -134,10 +132,8 @@ fn quoted_and_tagged() {
         resolve(&Scalar {
             value: v.into(),
             style,
-            tag: None,
-            anchor: None,
+            props: crate::yaml::Props::NONE,
             json: false,
-            source: None,
         })
     };
     assert_eq!(q("yes", ScalarStyle::SingleQuoted), Resolved::Str);
@@ -272,9 +268,7 @@ fn binary_scalars_mean_their_decoded_bytes() {
     let s = |tag: Option<&str>, v: &str| Scalar {
         value: v.to_string(),
         style: ScalarStyle::Plain,
-        tag: tag.map(Into::into),
-        anchor: None,
-        source: None,
+        props: crate::yaml::Props::tagged(tag.map(Into::into)),
         json: false,
     };
     assert_eq!(string_text(&s(Some("!!binary"), "aGk=")), "hi");

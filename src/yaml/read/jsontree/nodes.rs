@@ -86,8 +86,7 @@ fn value<const CHECK: bool>(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Op
                 entries: take_from(&mut s.entries, from),
                 flow: true,
                 one_line: false,
-                tag: None,
-                anchor: None,
+                props: crate::yaml::Props::NONE,
             }))
         }
         b'[' => {
@@ -102,8 +101,7 @@ fn value<const CHECK: bool>(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Op
                 items: take_from(&mut s.items, from),
                 flow: true,
                 one_line: false,
-                tag: None,
-                anchor: None,
+                props: crate::yaml::Props::NONE,
             }))
         }
         b'"' => Some(Node::Scalar(string::<CHECK>(r)?)),
@@ -122,10 +120,8 @@ fn value<const CHECK: bool>(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Op
             Some(Node::Scalar(Scalar {
                 value: value.to_string(),
                 style: ScalarStyle::Plain,
-                tag: None,
-                source: None,
+                props: crate::yaml::Props::NONE,
                 json: true,
-                anchor: None,
             }))
         }
     }
@@ -192,9 +188,7 @@ fn string<const CHECK: bool>(r: &mut Cursor) -> Option<Scalar> {
     Some(Scalar {
         value,
         style: ScalarStyle::DoubleQuoted,
-        tag: None,
-        source,
         json: true,
-        anchor: None,
+        props: crate::yaml::Props::new(None, source, None),
     })
 }
