@@ -49,6 +49,7 @@ impl Props {
     /// No tag, no anchor, no text as read.
     pub const NONE: Props = Props(None);
 
+    /// These properties (none of them: no box).
     pub fn new(tag: Option<Box<str>>, source: Option<Box<str>>, anchor: Option<Anchor>) -> Props {
         let inner = PropsInner {
             tag,
@@ -104,18 +105,18 @@ impl Props {
 
     /// Changes the properties, holding no box when none is left.
     fn edit(&mut self, f: impl FnOnce(&mut PropsInner)) {
-        if self.0.is_none() {
-            let mut inner = PropsInner::default();
-            f(&mut inner);
-            if inner != PropsInner::default() {
-                self.0 = Some(Box::new(inner));
+        match &mut self.0 {
+            Some(inner) => {
+                f(inner);
+                if **inner == PropsInner::default() {
+                    self.0 = None;
+                }
             }
-            return;
-        }
-        let inner = self.0.as_mut().expect("checked above");
-        f(inner);
-        if **inner == PropsInner::default() {
-            self.0 = None;
+            None => {
+                let mut inner = PropsInner::default();
+                f(&mut inner);
+                *self = Props::new(inner.tag, inner.source, inner.anchor);
+            }
         }
     }
 }

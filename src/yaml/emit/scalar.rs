@@ -195,7 +195,7 @@ pub(super) fn write_styled(
     indent: usize,
     flow: bool,
 ) -> bool {
-    if let Some(t) = &s.tag() {
+    if let Some(t) = s.tag() {
         out.push_str(t);
         if style == ScalarStyle::Plain && s.value.is_empty() {
             return true;

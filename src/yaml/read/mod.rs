@@ -354,7 +354,7 @@ fn convert(n: RNode, in_flow: bool, in_copy: bool) -> super::Node {
             one_line: one_line(flow, items.is_empty()),
             items: fresh(items, |i| convert(i, flow, in_copy)),
             flow,
-            props: Props::new(tag.map(Into::into), None, anchor.clone()),
+            props: Props::new(tag.map(Into::into), None, anchor),
         }),
         Kind::Map { entries, flow } => Node::Map(Mapping {
             one_line: one_line(flow, entries.is_empty()),
