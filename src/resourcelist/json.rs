@@ -119,7 +119,9 @@ impl<'a> JsonRecord<'a> {
         }
     }
 
-    /// The separator before an entry, its key and its colon.
+    /// The separator before an entry, its key and its colon. Inlined where the fields are
+    /// written, so that the look at a key the results name (a constant) is made at compile time.
+    #[inline(always)]
     fn key(&mut self, key: &str) {
         if self.entries > 0 {
             self.out.push(b',');
@@ -153,6 +155,7 @@ impl Fields for JsonRecord<'_> {
     where
         Self: 'c;
 
+    #[inline(always)]
     fn string(&mut self, key: &str, value: &str) {
         self.key(key);
         write_str(value, self.out);
@@ -163,6 +166,7 @@ impl Fields for JsonRecord<'_> {
         self.out.extend_from_slice(n.to_string().as_bytes());
     }
 
+    #[inline(always)]
     fn child(&mut self, key: &str) -> JsonRecord<'_> {
         self.key(key);
         JsonRecord::open(&mut *self.out, self.pretty.map(|n| n + 2))
