@@ -33,7 +33,9 @@ pub fn emit_document(node: &Node, out: &mut String) {
             if let Some(name) = anchor {
                 push_anchor(e.out, name);
             }
-            if write_scalar(e.out, s, 0, Placement::Root) || anchor.is_some() {
+            // A block scalar ends its own last line; an anchor before nothing needs one.
+            let anchor_alone = |out: &String| anchor.is_some() && !out.ends_with('\n');
+            if write_scalar(e.out, s, 0, Placement::Root) || anchor_alone(e.out) {
                 e.out.push('\n');
             } else if matches!(s.style, ScalarStyle::Literal | ScalarStyle::Folded)
                 && s.value.bytes().all(|b| b == b'\n')

@@ -453,6 +453,25 @@ fn anchors_and_aliases_are_written_as_read() {
 }
 
 #[test]
+fn an_anchored_block_scalar_at_a_documents_root_ends_its_own_last_line() {
+    // Found by the yaml_roundtrip fuzzer: a line break was added after the block, which a
+    // keep-chomped (`|+`) scalar reads as one more of its own.
+    for (src, written) in [
+        ("&en |+\n 3Vfp", "&en |+\n  3Vfp\n"),
+        ("&en |+\n 3Vfp\n\n", "&en |+\n  3Vfp\n\n"),
+        ("&en |\n 3Vfp\n", "&en |\n  3Vfp\n"),
+        ("&en >+\n a\n", "&en >+\n  a\n"),
+        ("&en\n", "---\n&en \n"),
+        ("&en 1\n", "&en 1\n"),
+    ] {
+        let docs = parse_stream(src).unwrap();
+        let out = emit_stream(&docs);
+        assert_eq!(out, written, "{src:?}");
+        assert_eq!(parse_stream(&out).unwrap(), docs, "{src:?} -> {out:?}");
+    }
+}
+
+#[test]
 fn an_alias_whose_copy_or_anchor_changed_is_written_out() {
     let mut docs = parse_stream("a: &m {x: 1}\nb: *m\nc: *m\n").unwrap();
     let b = docs[0].as_map_mut().unwrap().get_mut("b").unwrap();
