@@ -64,9 +64,7 @@ impl Props {
 
     /// Just a tag.
     pub fn tagged(tag: Option<Box<str>>) -> Props {
-        let mut props = Props::NONE;
-        props.set_tag(tag);
-        props
+        Props::new(tag, None, None)
     }
 
     pub fn tag(&self) -> Option<&str> {
@@ -162,7 +160,7 @@ impl PartialEq for Mapping {
         self.entries == other.entries
             && self.flow == other.flow
             && self.one_line == other.one_line
-            && self.props.tag() == other.props.tag()
+            && self.tag() == other.tag()
     }
 }
 
@@ -183,7 +181,7 @@ impl PartialEq for Sequence {
         self.items == other.items
             && self.flow == other.flow
             && self.one_line == other.one_line
-            && self.props.tag() == other.props.tag()
+            && self.tag() == other.tag()
     }
 }
 
