@@ -209,6 +209,8 @@ enum Done {
         placement: Placement,
         /// Its output text (`None`: it has no JSON form).
         text: Option<String>,
+        /// Where it was read from in the input (see [`output::Output::push_processed`]).
+        span: Option<Range<usize>>,
         results: Log,
         diffs: Vec<String>,
         summary: Summary,
@@ -603,6 +605,7 @@ impl<'c> Streamer<'c> {
                 index: p.index,
                 placement: p.placement,
                 text: output::text(&p.node, p.placement, format),
+                span: p.span,
                 results: Log::of(&report.results),
                 diffs: report.diffs,
                 summary,
@@ -708,6 +711,7 @@ impl<'c> Streamer<'c> {
                 index,
                 placement,
                 text,
+                span,
                 results,
                 diffs,
                 summary,
@@ -715,7 +719,8 @@ impl<'c> Streamer<'c> {
                 self.summary.add(summary);
                 self.results.append(&results);
                 self.diffs.extend(diffs.into_iter().map(|d| (index, d)));
-                self.out.push_text(text.as_deref(), placement);
+                self.out
+                    .push_processed(text.as_deref(), placement, span, self.input);
             }
         }
     }
