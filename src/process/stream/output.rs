@@ -29,6 +29,10 @@ pub enum Format {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Segment {
     Own(Range<usize>),
+    /// Own text of a processed item after a copy of its input's start (see
+    /// [`Output::push_processed`]): it differs from the input where it stands, so it is not
+    /// compared with it to extend that copy.
+    Between(Range<usize>),
     Input(Range<usize>, u64),
     InputDocument(Range<usize>, u64),
     Verbatim(Range<usize>),
@@ -222,7 +226,11 @@ impl Output {
         if !middle.is_empty() {
             let start = self.text.len();
             self.text.push_str(middle);
-            self.segments.push(Segment::Own(start..self.text.len()));
+            let r = start..self.text.len();
+            self.segments.push(match head {
+                0 => Segment::Own(r),
+                _ => Segment::Between(r),
+            });
         }
         if tail > 0 {
             self.segments
@@ -292,7 +300,7 @@ impl Output {
     /// The text of segment `seg`.
     pub fn text_of<'s>(&'s self, seg: usize, input: &'s str) -> Cow<'s, str> {
         match &self.segments[seg] {
-            Segment::Own(r) => self.text.get(r.clone()),
+            Segment::Own(r) | Segment::Between(r) => self.text.get(r.clone()),
             Segment::Input(r, _) | Segment::InputDocument(r, _) | Segment::Verbatim(r) => {
                 Cow::Borrowed(&input[r.clone()])
             }
@@ -322,7 +330,11 @@ impl Output {
         let mut unpacked = Unpacked::default();
         let mut kept: usize = 0;
         for at in 0..self.segments.len() {
-            let seg = self.segments[at].clone();
+            // (Own text either way, once it is placed.)
+            let (seg, after_copy) = match self.segments[at].clone() {
+                Segment::Between(r) => (Segment::Own(r), true),
+                seg => (seg, false),
+            };
             let joined = match (kept.checked_sub(1).map(|k| &mut self.segments[k]), &seg) {
                 (Some(Segment::Own(last)), Segment::Own(r)) if last.end == r.start => {
                     last.end = r.end;
@@ -333,7 +345,8 @@ impl Output {
                     true
                 }
                 (Some(Segment::Verbatim(last)), Segment::Own(r))
-                    if input[last.end..].starts_with(&*text.read(r.clone(), &mut unpacked)) =>
+                    if !after_copy
+                        && input[last.end..].starts_with(&*text.read(r.clone(), &mut unpacked)) =>
                 {
                     last.end += r.len();
                     true
@@ -351,7 +364,7 @@ impl Output {
             .segments
             .into_iter()
             .map(|seg| match seg {
-                Segment::Own(r) => Piece::Own(r),
+                Segment::Own(r) | Segment::Between(r) => Piece::Own(r),
                 Segment::Input(r, print) => Piece::Input(shift(r), print),
                 Segment::InputDocument(r, print) => Piece::InputDocument(shift(r), print),
                 Segment::Verbatim(r) => Piece::Verbatim(shift(r)),
@@ -411,10 +424,14 @@ fn shared_ends(text: &str, read: &str) -> (usize, usize) {
     (head, tail)
 }
 
-/// The length of the longest common prefix of `a` and `b` (compared 32 bytes at a time).
+/// The length of the longest common prefix of `a` and `b` (compared a kilobyte, then 32 bytes, at a time).
 fn common_prefix(a: &[u8], b: &[u8]) -> usize {
     let n = a.len().min(b.len());
     let mut k = 0;
+    // (Each comparison is a call: a kilobyte at a time first.)
+    while k + 1024 <= n && a[k..k + 1024] == b[k..k + 1024] {
+        k += 1024;
+    }
     while k + 32 <= n && a[k..k + 32] == b[k..k + 32] {
         k += 32;
     }
@@ -424,11 +441,14 @@ fn common_prefix(a: &[u8], b: &[u8]) -> usize {
     k
 }
 
-/// The length of the longest common suffix of `a` and `b` (compared 32 bytes at a time).
+/// The length of the longest common suffix of `a` and `b` (compared a kilobyte, then 32 bytes, at a time).
 fn common_suffix(a: &[u8], b: &[u8]) -> usize {
     let n = a.len().min(b.len());
     let (a, b) = (&a[a.len() - n..], &b[b.len() - n..]);
     let mut k = 0;
+    while k + 1024 <= n && a[n - k - 1024..n - k] == b[n - k - 1024..n - k] {
+        k += 1024;
+    }
     while k + 32 <= n && a[n - k - 32..n - k] == b[n - k - 32..n - k] {
         k += 32;
     }
