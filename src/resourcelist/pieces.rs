@@ -1,11 +1,13 @@
 //! The output of a run as pieces written one after the other: text of the output buffer, other
 //! text, and unchanged items of the input written again. A streamed run keeps an item that it
 //! passes through unchanged as its span of the input instead of a copy, so memory holds the input
-//! once and only the changed output. A span whose text is already what the emitter writes for
-//! its item (but for lines of spaces where the emitter writes empty lines) is copied as it is
-//! ([`Piece::Verbatim`]: the run compared the two when it kept it). Any other span is read again when it is written, and the item it reads is checked against the
-//! fingerprint of the item read the first time: a span that read differently on its own would be
-//! an internal error, reported, never written.
+//! once and only the changed output (of a changed item, only what lies between the start and the
+//! end that its text shares with its span of the input, which are copies of the input). A span
+//! whose text is already what the emitter writes for its item (but for lines of spaces where
+//! the emitter writes empty lines) is copied as it is ([`Piece::Verbatim`]: the run compared
+//! the two when it kept it). Any other span is read again when it is written, and the item it
+//! reads is checked against the fingerprint of the item read the first time: a span that read
+//! differently on its own would be an internal error, reported, never written.
 
 use crate::fxhash::Fx;
 use crate::packed::{Spool, Unpacked};
@@ -28,7 +30,8 @@ pub enum Piece {
     InputDocument(Range<usize>, u64),
     /// A range of the input written as it is: it was found to be the text the emitter writes
     /// for the item or document it holds, byte for byte but for lines of spaces where the
-    /// emitter writes empty lines (they read the same).
+    /// emitter writes empty lines (they read the same); or the start or the end of a processed
+    /// item's text, which the input holds byte for byte where the item was read.
     Verbatim(Range<usize>),
     /// Results kept compact until written, written as the entries of a `results` list (the
     /// log is shared with the stderr lines written from it).

@@ -1,8 +1,10 @@
 //! The streamed run's output: one segment per item, either its text in the output buffer or,
 //! for an item passed through unchanged, its span of the input, so the run holds the input once
 //! plus only what it changed. A span that is already the emitter's text for its item (see
-//! `reads_as`) is copied as it is when written; any other is kept with a fingerprint of the item (checked when it is
-//! read again to be written).
+//! `reads_as`) is copied as it is when written; any other is kept with a fingerprint of the
+//! item (checked when it is read again to be written). A changed item's text is kept but for
+//! the start and the end it shares with its span of the input, which are copied from it
+//! ([`Output::push_processed`]): up to three segments.
 //!
 //! A run whose input is JSON writes each item as JSON text instead ([`Format::Json`]): the
 //! separator before an item is a segment of its own, so an item's segment holds its JSON value
