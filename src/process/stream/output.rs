@@ -583,6 +583,14 @@ mod tests {
         s
     }
 
+    /// What an output of one JSON document, processed to `text` from `span` of `input`, writes.
+    fn processed_alone(text: &str, input: &str, span: Range<usize>) -> String {
+        let mut out = Output::new(Format::Json(Layout::Compact));
+        let placement = Placement::Document { first: true };
+        out.push_processed(Some(text), placement, Some(span), input);
+        written(out, input)
+    }
+
     #[test]
     fn a_processed_items_ends_that_its_input_holds_are_copied_from_it() {
         // A one-line JSON list: the first item lost a field in its middle (its start and end
@@ -643,15 +651,8 @@ mod tests {
             (format!("ü{pad}"), format!("ö{pad}")),
         ] {
             let input = format!("[{read}]");
-            let mut out = Output::new(Format::Json(Layout::Compact));
-            let span = 1..1 + read.len();
-            out.push_processed(
-                Some(&text),
-                Placement::Document { first: true },
-                Some(span),
-                &input,
-            );
-            assert_eq!(written(out, &input), text, "{read:?} → {text:?}");
+            let out = processed_alone(&text, &input, 1..1 + read.len());
+            assert_eq!(out, text, "{read:?} → {text:?}");
         }
         let (head, tail) = shared_ends("aéb", "aèb");
         assert_eq!((head, tail), (1, 1));
@@ -688,15 +689,8 @@ mod tests {
             let text = format!("{}{}{}", &base[..i], rng.word(8), &base[j..]);
             let before = rng.word(3);
             let input = format!("{before}{base}{}", rng.word(3));
-            let span = before.len()..before.len() + base.len();
-            let mut out = Output::new(Format::Json(Layout::Compact));
-            out.push_processed(
-                Some(&text),
-                Placement::Document { first: true },
-                Some(span),
-                &input,
-            );
-            assert_eq!(written(out, &input), text, "{input:?} {text:?}");
+            let out = processed_alone(&text, &input, before.len()..before.len() + base.len());
+            assert_eq!(out, text, "{input:?} {text:?}");
         }
     }
 
