@@ -198,7 +198,7 @@ impl Output {
     /// read from: the longest start and end of the text that the span holds byte for byte are
     /// written as copies of the input, so that only the text between them is kept (and packed).
     /// A pruned field or a default most often changes a few bytes of a long item: on the bench's
-    /// one-line JSON lists the copies hold nine tenths of the changed items' text.
+    /// one-line JSON lists the copies hold five sixths of the changed items' text.
     pub fn push_processed(
         &mut self,
         text: Option<&str>,
@@ -426,7 +426,8 @@ fn shared_ends(text: &str, read: &str) -> (usize, usize) {
     (head, tail)
 }
 
-/// The length of the longest common prefix of `a` and `b` (compared a kilobyte, then 32 bytes, at a time).
+/// The length of the longest common prefix of `a` and `b` (compared a kilobyte, then 32
+/// bytes, at a time).
 fn common_prefix(a: &[u8], b: &[u8]) -> usize {
     let n = a.len().min(b.len());
     let mut k = 0;
@@ -443,7 +444,8 @@ fn common_prefix(a: &[u8], b: &[u8]) -> usize {
     k
 }
 
-/// The length of the longest common suffix of `a` and `b` (compared a kilobyte, then 32 bytes, at a time).
+/// The length of the longest common suffix of `a` and `b` (compared a kilobyte, then 32
+/// bytes, at a time).
 fn common_suffix(a: &[u8], b: &[u8]) -> usize {
     let n = a.len().min(b.len());
     let (a, b) = (&a[a.len() - n..], &b[b.len() - n..]);
