@@ -206,19 +206,18 @@ impl Output {
         span: Option<Range<usize>>,
         input: &str,
     ) {
-        let (Some(text), Some(span)) = (text, span) else {
+        let copied = match (text, span) {
+            (Some(text), Some(span)) => input
+                .get(span.clone())
+                .map(|read| (text, shared_ends(text, read), span)),
+            _ => None,
+        };
+        let Some((text, (head, tail), span)) =
+            copied.filter(|(_, (head, tail), _)| head + tail >= MIN_COPY)
+        else {
             self.push_text(text, placement);
             return;
         };
-        let Some(read) = input.get(span.clone()) else {
-            self.push_text(Some(text), placement);
-            return;
-        };
-        let (head, tail) = shared_ends(text, read);
-        if head + tail < MIN_COPY {
-            self.push_text(Some(text), placement);
-            return;
-        }
         self.open(placement);
         if head > 0 {
             self.segments
@@ -570,15 +569,14 @@ mod tests {
         }
     }
 
-    /// The bytes an output's pieces write (its own text and copies of `input`).
-    fn written(out: Output, input: &str) -> String {
-        let (text, pieces) = out.into_pieces(input, 0);
+    /// The bytes `pieces` write (ranges of `text`, copies of `input`).
+    fn written(text: &Spool, pieces: &[Piece], input: &str) -> String {
         let mut unpacked = Unpacked::default();
         let mut s = String::new();
         for piece in pieces {
             match piece {
-                Piece::Own(r) => s.push_str(&text.read(r, &mut unpacked)),
-                Piece::Verbatim(r) => s.push_str(&input[r]),
+                Piece::Own(r) => s.push_str(&text.read(r.clone(), &mut unpacked)),
+                Piece::Verbatim(r) => s.push_str(&input[r.clone()]),
                 other => panic!("not made here: {other:?}"),
             }
         }
@@ -590,7 +588,8 @@ mod tests {
         let mut out = Output::new(Format::Json(Layout::Compact));
         let placement = Placement::Document { first: true };
         out.push_processed(Some(text), placement, Some(span), input);
-        written(out, input)
+        let (text, pieces) = out.into_pieces(input, 0);
+        written(&text, &pieces, input)
     }
 
     #[test]
@@ -630,14 +629,8 @@ mod tests {
         );
         let mut unpacked = Unpacked::default();
         assert_eq!(text.read(0..text.len(), &mut unpacked), r#",,{"a":1},"#);
-        let out = [&first_out, second_out, &third]
-            .map(|t| format!(",{t}"))
-            .concat();
-        let mut again = Output::new(json);
-        for (text, span) in texts.iter().zip([at(&first), at(second), at(&third)]) {
-            again.push_processed(Some(text), Placement::SeqItem, Some(span), &input);
-        }
-        assert_eq!(written(again, &input), out);
+        let out = texts.map(|t| format!(",{t}")).concat();
+        assert_eq!(written(&text, &pieces, &input), out);
     }
 
     #[test]
