@@ -1,6 +1,7 @@
 //! What the unit tests share: documents and structural schemas written in YAML (the table tests
 //! of the algorithm modules: pruning, defaulting, objectmeta, engine), and the Widget CRD that
-//! the tests of processing load ([`WIDGET_CRD_HEAD`], [`widget_crd!`]).
+//! the tests of processing load ([`WIDGET_CRD_HEAD`], [`widget_crd!`]), and the step of the
+//! generator the property tests draw from ([`xorshift`]).
 
 use crate::schema::{Structural, StructuralOrBool, Subresources, VersionSchema};
 use crate::yaml::{self, json::to_json, Node};
@@ -170,3 +171,12 @@ pub const LISTS_V3: &[&str] = &[
     "[{'name': 'a'}, {'name': 'b'}, {'name': 'a'}].distinct() == [{'name': 'a'}, {'name': 'b'}]",
     "[[1],[2],[3,4]].flatten() == [1,2,3,4]",
 ];
+
+/// The next number of a small deterministic generator (xorshift64) whose state is `seed`: the
+/// property tests' source of inputs, the same sequence on every run.
+pub fn xorshift(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
+}

@@ -663,10 +663,7 @@ mod tests {
         struct Rng(u64);
         impl Rng {
             fn below(&mut self, n: u64) -> u64 {
-                self.0 ^= self.0 << 13;
-                self.0 ^= self.0 >> 7;
-                self.0 ^= self.0 << 17;
-                self.0 % n
+                crate::test_support::xorshift(&mut self.0) % n
             }
             fn word(&mut self, max: u64) -> String {
                 let len = self.below(max);

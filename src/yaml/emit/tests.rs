@@ -73,10 +73,7 @@ struct Gen(u64);
 
 impl Gen {
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+        crate::test_support::xorshift(&mut self.0)
     }
 
     fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {

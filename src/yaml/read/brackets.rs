@@ -242,12 +242,7 @@ mod tests {
         // escapes across a block's end.
         let alphabet = b"{}[]\"\\a ";
         let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = || crate::test_support::xorshift(&mut seed);
         for round in 0..30_000u64 {
             // Specials every other byte to one in nine.
             let seed_density = round % 8;

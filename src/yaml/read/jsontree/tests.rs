@@ -270,10 +270,7 @@ struct Gen(u64);
 
 impl Gen {
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+        crate::test_support::xorshift(&mut self.0)
     }
 
     fn below(&mut self, n: u64) -> usize {

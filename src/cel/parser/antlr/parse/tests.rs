@@ -146,12 +146,7 @@ fn kept_dfas_answer_as_fresh_ones() {
         " ",
     ];
     let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut next = |n: usize| (crate::test_support::xorshift(&mut seed) % n as u64) as usize;
     let rules: Vec<String> = (0..3000)
         .map(|_| {
             let len = 1 + next(60);
