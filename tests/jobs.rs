@@ -63,7 +63,13 @@ fn every_example_gives_its_expected_output_at_one_and_four_threads() {
 
 /// One run of the binary on `input` with `args`.
 fn run(args: &[&str], input: &[u8]) -> Output {
+    run_in(&root(), args, input)
+}
+
+/// [`run`] in the folder `dir`.
+fn run_in(dir: &Path, args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_crd-schema-fn"))
+        .current_dir(dir)
         .args(args)
         .env_remove("CRD_SCHEMA_FN_JOBS")
         .stdin(Stdio::piped())
@@ -89,8 +95,13 @@ fn same_at_one_and_four(what: &str, input: &[u8]) {
 /// Asserts that `input` gives the same stdout, stderr and exit code at 1 and 4 threads; the
 /// run at 1.
 fn one_and_four(what: &str, input: &[u8]) -> Output {
-    let one = run(&["--jobs", "1"], input);
-    let four = run(&["--jobs", "4"], input);
+    one_and_four_in(&root(), what, input)
+}
+
+/// [`one_and_four`] in the folder `dir`.
+fn one_and_four_in(dir: &Path, what: &str, input: &[u8]) -> Output {
+    let one = run_in(dir, &["--jobs", "1"], input);
+    let four = run_in(dir, &["--jobs", "4"], input);
     assert_eq!(one.status.code(), four.status.code(), "{what}: exit codes");
     assert!(one.stdout == four.stdout, "{what}: stdout differs");
     assert_eq!(
@@ -293,5 +304,153 @@ fn a_resource_list_read_ahead_on_the_threads_is_the_same_as_read_in_one_pass() {
             "{what}: {}",
             String::from_utf8_lossy(&one.stderr)
         );
+    }
+}
+
+/// A batch of items with no CRD among them is read and processed in one step on each thread,
+/// and a batch with a CRD the usual way (see `Streamer::fused`): either way the answer is the
+/// one-thread run's. Objects after their CRD; objects of a kind whose CRD comes later, between
+/// batches of other objects (written unchanged, processed at the end); the CRD of a kind
+/// already processed coming again (a second pass); a kind the config skips; an item refused in
+/// the middle of a batch (the run stops there); each as a block-style ResourceList and as
+/// one-line JSON.
+#[test]
+fn batches_read_and_processed_in_one_step_are_the_same_as_on_one_thread() {
+    let stream = std::fs::read_to_string(root().join("examples/standalone/input.yaml")).unwrap();
+    let docs: Vec<String> = stream
+        .split("\n---\n")
+        .map(|d| {
+            let body: Vec<&str> = d.lines().filter(|l| !l.starts_with('#')).collect();
+            body.join("\n")
+        })
+        .filter(|d| !d.trim().is_empty())
+        .collect();
+    assert_eq!(docs.len(), 5, "the example's CRD and its four objects");
+    let (crd, objects) = (&docs[0], &docs[1..]);
+    let renamed = |d: &str, kind: &str| {
+        d.replace("backups.", &format!("{}s.", kind.to_lowercase()))
+            .replace("Backup", kind)
+            .replace("backup", &kind.to_lowercase())
+    };
+    let widget = |d: &str| renamed(d, "Widget");
+    let gadgets = |n: usize, from: usize| -> Vec<String> {
+        let named = |i: usize, d: &String| d.replacen("name: ", &format!("name: g{i}-"), 1);
+        (from..from + n)
+            .flat_map(|i| objects.iter().map(move |d| renamed(&named(i, d), "Gadget")))
+            .collect()
+    };
+    // `n` copies of the objects (each named apart), every fifth of them a Widget. The batches
+    // of the first CRD and the one after it are read the usual way, the rest in one step: 150
+    // copies are enough batches at four threads.
+    let copies = |n: usize, from: usize| -> Vec<String> {
+        let mut out = Vec::new();
+        for i in from..from + n {
+            for d in objects {
+                let d = d.replacen("name: ", &format!("name: n{i}-"), 1);
+                out.push(if i % 5 == 0 { widget(&d) } else { d });
+            }
+        }
+        out
+    };
+    let joined = |parts: Vec<Vec<String>>| parts.concat();
+    let config = |spec: &str| {
+        format!("apiVersion: fn.crd-schema-fn.dev/v1alpha1\nkind: CRDSchemaFn\nmetadata:\n  name: c\nspec:\n  {spec}\n")
+    };
+    // A schema file for Gadgets, which a CRD among the items replaces: the whole input's
+    // answer is the items' CRD's for every Gadget (a second pass), also for the Gadgets of a
+    // batch before the CRD's.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("jobs-batches");
+    std::fs::create_dir_all(&dir).unwrap();
+    let gadget = renamed(crd, "Gadget");
+    std::fs::write(dir.join("gadget.yaml"), &gadget).unwrap();
+    let refused = "apiVersion: v1\nmetadata:\n  name: no-kind".to_string();
+    let cases: Vec<(&str, Vec<String>, Option<String>, i32)> = vec![
+        (
+            "objects after their CRDs",
+            joined(vec![vec![crd.clone(), widget(crd)], copies(120, 0)]),
+            None,
+            0,
+        ),
+        (
+            "a CRD after objects of its kind",
+            joined(vec![
+                vec![crd.clone()],
+                copies(150, 0),
+                vec![widget(crd)],
+                copies(30, 150),
+            ]),
+            None,
+            0,
+        ),
+        (
+            "the CRD of a kind processed, again",
+            joined(vec![
+                vec![crd.clone()],
+                copies(150, 0),
+                vec![crd.clone()],
+                copies(30, 150),
+            ]),
+            None,
+            0,
+        ),
+        (
+            "a CRD among the items for a kind processed with a schema file",
+            joined(vec![
+                vec![crd.clone()],
+                copies(150, 0),
+                gadgets(20, 0),
+                copies(40, 150),
+                vec![gadget.replace("default: 7", "default: 9")],
+                copies(10, 190),
+            ]),
+            Some(config("schemas: [gadget.yaml]")),
+            0,
+        ),
+        (
+            "a kind the config skips",
+            joined(vec![vec![crd.clone()], copies(120, 0)]),
+            Some(config("skipKinds: [Pod]")),
+            0,
+        ),
+        (
+            "an item refused in the middle of a batch",
+            joined(vec![
+                vec![crd.clone()],
+                copies(150, 0),
+                vec![refused],
+                copies(30, 150),
+            ]),
+            None,
+            2,
+        ),
+    ];
+    for (what, items, config, code) in cases {
+        let mut list = resource_list(&items);
+        if let Some(config) = &config {
+            list.push_str("functionConfig:\n");
+            for line in config.lines() {
+                list.push_str(&format!("  {line}\n"));
+            }
+        }
+        let value: serde_json::Value = serde_yaml::from_str(&list).unwrap();
+        let json = serde_json::to_string(&value).unwrap();
+        for (form, input) in [("YAML", list), ("JSON", json)] {
+            let what = format!("{what}, {form}");
+            let one = one_and_four_in(&dir, &what, input.as_bytes());
+            assert_eq!(
+                one.status.code(),
+                Some(code),
+                "{what}: {}",
+                String::from_utf8_lossy(&one.stderr)
+            );
+            if code == 0 {
+                let out = String::from_utf8_lossy(&one.stdout);
+                let keep_last = |s: &str| s.matches("keepLast").count();
+                assert!(
+                    keep_last(&out) > keep_last(&input),
+                    "{what}: defaults applied"
+                );
+            }
+        }
     }
 }

@@ -107,6 +107,9 @@ pub struct Streamer<'c> {
     late: bool,
     /// An item given unread did not read on its own (see [`Finish::Unreadable`]).
     unreadable: bool,
+    /// The last batch read the usual way held a CRD: the next one is too (see
+    /// [`Self::fused`]).
+    crds_last: bool,
 }
 
 /// How many items per thread wait before a batch is processed ([`Streamer::flush`]); a batch
@@ -181,6 +184,35 @@ fn ends_batch(batch: &[Pending], crd: bool) -> bool {
     crd && batch.iter().any(|p| !p.crd)
 }
 
+/// An item processed with what the lookup of its apiVersion and kind `found`: its answer, to be
+/// written in item order.
+fn answer(
+    mut p: Pending,
+    api_version: &str,
+    found: Lookup<'_, Checks>,
+    cx: ItemContext<'_>,
+    format: Format,
+) -> Done {
+    let (mut report, mut summary) = (Report::default(), Summary::default());
+    process_item_with(
+        &mut p.node,
+        api_version,
+        found,
+        cx,
+        &mut report,
+        &mut summary,
+    );
+    Done::Processed {
+        index: p.index,
+        placement: p.placement,
+        text: output::text(&p.node, p.placement, format),
+        span: p.span,
+        results: Log::of(&report.results),
+        diffs: report.diffs,
+        summary,
+    }
+}
+
 /// What becomes of a pending item ([`Streamer::decide`]).
 enum Step {
     /// Not written (the run stops, or only CRDs are read from now on).
@@ -217,19 +249,36 @@ enum Done {
     },
 }
 
-/// One piece of a batch's work on the threads: an item's step, or a block of the output's
-/// text to pack (see [`crate::packed::Blocks::waiting`]). As large as a step: the batch's steps
-/// are moved into it, not boxed.
+/// One piece of a batch's work on the threads: an item's (a [`Step`], or an item given unread
+/// in [`Streamer::fused`]), or a block of the output's text to pack (see
+/// [`crate::packed::Blocks::waiting`]). As large as a step: the batch's steps are moved into
+/// it, not boxed.
 #[allow(clippy::large_enum_variant)]
-enum Work<'a> {
-    Step(Step),
+enum Work<'a, T> {
+    Item(T),
     Pack(usize, &'a [u8]),
 }
 
-/// What [`Work`] gave.
-enum Did {
-    Step(Done),
+/// What [`Work`] gave: an item's answer ([`Done`], or [`Fused`]) or a packed block. As large
+/// as an answer, which is not boxed either.
+#[allow(clippy::large_enum_variant)]
+enum Did<A> {
+    Item(A),
     Packed(usize, Box<[u8]>),
+}
+
+/// What an item given unread became, read and processed on one thread ([`Streamer::fused`]).
+enum Fused {
+    /// Its batch is read the usual way: the item is a CRD, or it does not read on its own.
+    Abort,
+    /// It fails the checks every item is given ([`check_object`]): the run stops there.
+    Refused(InputError),
+    /// Its kind is one the config skips: written unchanged.
+    Skipped(output::Kept),
+    /// No schema for its apiVersion and kind yet: written unchanged (see [`Step::Defer`]).
+    NotFound(output::Kept, String, String),
+    /// Processed with the schema of its apiVersion and kind.
+    Processed(Done, String, String),
 }
 
 /// The CRDs among the items, loaded in item order with their results (for a second pass).
@@ -318,6 +367,7 @@ impl<'c> Streamer<'c> {
             pending: Vec::new(),
             pending_bytes: 0,
             unreadable: false,
+            crds_last: false,
         })
     }
 
@@ -406,9 +456,10 @@ impl<'c> Streamer<'c> {
     }
 
     /// Processes the items waiting, as [`Self::item`] would one after the other. Items given
-    /// unread are first read on the run's threads (a CRD among them loaded and its text made
-    /// in the same step), then processed as read items in runs that end before each CRD that
-    /// follows other items (where [`Self::item`] would have ended the batch): see
+    /// unread with no CRD among them are read and processed in one step ([`Self::fused`]);
+    /// otherwise they are first read on the run's threads (a CRD among them loaded and its
+    /// text made in the same step), then processed as read items in runs that end before each
+    /// CRD that follows other items (where [`Self::item`] would have ended the batch): see
     /// [`Self::process`].
     fn flush(&mut self) {
         let pending = std::mem::take(&mut self.pending);
@@ -416,6 +467,9 @@ impl<'c> Streamer<'c> {
         if pending.iter().all(|p| p.unread.is_none()) {
             return self.process(pending);
         }
+        let Err(pending) = self.fused(pending) else {
+            return;
+        };
         // Each item read on the threads; a CRD also loaded there and its text made (it is
         // kept unchanged unless the run stops), so a batch of CRDs needs the threads once.
         let loading = self.fatal.is_none() && !self.preloaded;
@@ -498,6 +552,7 @@ impl<'c> Streamer<'c> {
             self.unreadable = true;
             return;
         };
+        self.crds_last = read.iter().any(|p| p.crd);
         // As `item` would have flushed them.
         let mut batch: Vec<Pending> = Vec::new();
         for p in read {
@@ -507,6 +562,144 @@ impl<'c> Streamer<'c> {
             batch.push(p);
         }
         self.process(batch);
+    }
+
+    /// Processes `pending`, a batch of items given unread, as [`Self::flush`] would when no CRD
+    /// is among them, each item read and processed on the same thread in one step: its tree is
+    /// walked where it was made, and the threads wait once a batch instead of twice. What the
+    /// batch's items change in the run (the first refused item stopping it, the kinds processed
+    /// and those without a schema) is then taken in item order, as [`Self::decide`] takes it.
+    /// `Err(pending)`, untouched, where a CRD is among the items (it changes the schemas of the
+    /// items after it: every answer made is dropped), where an item does not read on its own,
+    /// and where the run has one thread, has stopped or reads only CRDs; and without trying,
+    /// after a batch that held a CRD (CRDs come together).
+    fn fused(&mut self, pending: Vec<Pending>) -> Result<(), Vec<Pending>> {
+        let eligible = self.threads > 1
+            && !self.crds_last
+            && self.fatal.is_none()
+            && !self.late
+            && pending.iter().all(|p| p.unread.is_some());
+        if !eligible {
+            return Err(pending);
+        }
+        let (config, want_diff, input) = (self.config, self.want_diff, self.input);
+        let format = self.out.format();
+        let (registry, files) = (self.items.registry(), &self.files);
+        let update = self.previous.as_ref().map(|previous| UpdateContext {
+            previous,
+            registry,
+            files: Some(files),
+        });
+        let cx = ItemContext {
+            config,
+            want_diff,
+            update,
+        };
+        // Once an item is found a CRD, the rest of the batch is not worth reading.
+        let abort = std::sync::atomic::AtomicBool::new(false);
+        let stop = || {
+            abort.store(true, std::sync::atomic::Ordering::Relaxed);
+            Fused::Abort
+        };
+        let one = |p: &Pending| {
+            let Some(item) = p.unread.as_ref() else {
+                return stop();
+            };
+            if abort.load(std::sync::atomic::Ordering::Relaxed) {
+                return Fused::Abort;
+            }
+            let Some((node, span)) = ahead::item(input, item) else {
+                return stop();
+            };
+            if is_crd(&node) {
+                return stop();
+            }
+            let checked = match p.placement {
+                Placement::SeqItem => check_object(&node, &p.label),
+                Placement::Document { .. } => check_document(&node, &p.label),
+            };
+            if let Err(e) = checked {
+                return Fused::Refused(e);
+            }
+            let span = match format {
+                Format::Json(_) => span.or_else(|| item.json_text()),
+                Format::Yaml => span,
+            };
+            let kept = |node: &Node, span| {
+                output::kept(node, p.placement, span, input, format, item.read_straight())
+            };
+            let (api_version, kind) = api_version_kind(&node);
+            if config.skips(&api_version, &kind) {
+                return Fused::Skipped(kept(&node, span));
+            }
+            let found = lookup(registry, Some(files), &api_version, &kind);
+            if let Lookup::NotFound = found {
+                return Fused::NotFound(kept(&node, span), api_version, kind);
+            }
+            let read = Pending {
+                node,
+                index: p.index,
+                label: String::new(),
+                placement: p.placement,
+                span,
+                straight: item.read_straight(),
+                crd: false,
+                unread: None,
+                loaded: None,
+                kept: None,
+            };
+            let done = answer(read, &api_version, found, cx, format);
+            Fused::Processed(done, api_version, kind)
+        };
+        let work = self.out.waiting().into_iter();
+        let work = work.map(|(i, bytes)| Work::Pack(i, bytes));
+        let work = work.chain(pending.iter().map(Work::Item)).collect();
+        let weight = |w: &Work<'_, &Pending>| match w {
+            Work::Pack(_, bytes) => bytes.len(),
+            Work::Item(p) => p.unread.as_ref().map_or(0, |u| u.lines.len()),
+        };
+        let mut states = vec![(); self.threads];
+        let did = crate::jobs::map_heaviest_first(&mut states, work, weight, |(), w| match w {
+            Work::Pack(i, bytes) => Did::Packed(i, crate::packed::pack(bytes)),
+            Work::Item(p) => Did::Item(one(p)),
+        });
+        let mut answers = Vec::with_capacity(pending.len());
+        for d in did {
+            match d {
+                Did::Packed(i, packed) => self.out.set_packed(i, packed),
+                Did::Item(f) => answers.push(f),
+            }
+        }
+        if answers.iter().any(|f| matches!(f, Fused::Abort)) {
+            return Err(pending);
+        }
+        for (p, f) in pending.into_iter().zip(answers) {
+            let placement = p.placement;
+            let done = match f {
+                Fused::Refused(e) if self.fatal.is_none() => {
+                    self.fatal = Some(Fatal::Input(e));
+                    Done::Dropped
+                }
+                _ if self.fatal.is_some() => Done::Dropped,
+                Fused::Skipped(kept) => Done::Kept {
+                    kept,
+                    placement,
+                    defer: None,
+                },
+                Fused::NotFound(kept, api_version, kind) => Done::Kept {
+                    kept,
+                    placement,
+                    defer: Some((p.index, self.type_id(api_version, kind))),
+                },
+                Fused::Processed(done, api_version, kind) => {
+                    self.resolve(&api_version, kind);
+                    done
+                }
+                Fused::Refused(_) | Fused::Abort => unreachable!("taken above"),
+            };
+            self.write(done);
+        }
+        Ok(())
     }
 
     /// Processes `pending`, items read: the CRDs among them (which come before the other items)
@@ -563,7 +756,7 @@ impl<'c> Streamer<'c> {
             _ => self.out.waiting(),
         };
         let work = waiting.into_iter().map(|(i, bytes)| Work::Pack(i, bytes));
-        let work = work.chain(steps.into_iter().map(Work::Step)).collect();
+        let work = work.chain(steps.into_iter().map(Work::Item)).collect();
         let run = |step: Step| {
             let kept = |p: Pending| {
                 let made = p.kept;
@@ -571,7 +764,7 @@ impl<'c> Streamer<'c> {
                     output::kept(&p.node, p.placement, p.span, input, format, p.straight)
                 })
             };
-            let Step::Process(mut p, api_version, kind) = step else {
+            let Step::Process(p, api_version, kind) = step else {
                 return match step {
                     Step::Keep(p) => Done::Kept {
                         placement: p.placement,
@@ -587,38 +780,21 @@ impl<'c> Streamer<'c> {
                 };
             };
             let found = lookup(registry, Some(files), &api_version, &kind);
-            let (mut report, mut summary) = (Report::default(), Summary::default());
             let cx = ItemContext {
                 config,
                 want_diff: diff,
                 update,
             };
-            process_item_with(
-                &mut p.node,
-                &api_version,
-                found,
-                cx,
-                &mut report,
-                &mut summary,
-            );
-            Done::Processed {
-                index: p.index,
-                placement: p.placement,
-                text: output::text(&p.node, p.placement, format),
-                span: p.span,
-                results: Log::of(&report.results),
-                diffs: report.diffs,
-                summary,
-            }
+            answer(p, &api_version, found, cx, format)
         };
         let done = crate::jobs::map_ordered(threads, work, |w| match w {
             Work::Pack(i, bytes) => Did::Packed(i, crate::packed::pack(bytes)),
-            Work::Step(step) => Did::Step(run(step)),
+            Work::Item(step) => Did::Item(run(step)),
         });
         for d in done {
             match d {
                 Did::Packed(i, packed) => self.out.set_packed(i, packed),
-                Did::Step(d) => self.write(d),
+                Did::Item(d) => self.write(d),
             }
         }
     }
@@ -667,21 +843,32 @@ impl<'c> Streamer<'c> {
             &kind,
         );
         if let Lookup::NotFound = found {
-            let next = self.types.len();
-            let type_id = *self
-                .type_ids
-                .entry((api_version, kind))
-                .or_insert_with_key(|k| {
-                    self.types.push(k.clone());
-                    next
-                });
-            return Step::Defer(p, type_id);
+            return Step::Defer(p, self.type_id(api_version, kind));
         }
-        if let Some((group, _)) = split_api_version(&api_version) {
-            let kinds = self.resolved.entry(group.to_string()).or_default();
-            kinds.insert(kind.clone());
-        }
+        self.resolve(&api_version, kind.clone());
         Step::Process(p, api_version, kind)
+    }
+
+    /// The index in [`Self::types`] of an apiVersion and kind with no schema yet (added at the
+    /// end when new).
+    fn type_id(&mut self, api_version: String, kind: String) -> usize {
+        let next = self.types.len();
+        *self
+            .type_ids
+            .entry((api_version, kind))
+            .or_insert_with_key(|k| {
+                self.types.push(k.clone());
+                next
+            })
+    }
+
+    /// Notes that items of this apiVersion's group and `kind` were processed (see
+    /// [`Self::add_crd`]).
+    fn resolve(&mut self, api_version: &str, kind: String) {
+        if let Some((group, _)) = split_api_version(api_version) {
+            let kinds = self.resolved.entry(group.to_string()).or_default();
+            kinds.insert(kind);
+        }
     }
 
     /// Writes a pending item's answer (in item order).
