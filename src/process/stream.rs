@@ -185,13 +185,15 @@ fn ends_batch(batch: &[Pending], crd: bool) -> bool {
 }
 
 /// An item processed with what the lookup of its apiVersion and kind `found`: its answer, to be
-/// written in item order.
+/// written in item order, with the parts of its text that its span of `input` holds already
+/// worked out ([`output::copies`]) on this thread.
 fn answer(
     mut p: Pending,
     api_version: &str,
     found: Lookup<'_, Checks>,
     cx: ItemContext<'_>,
     format: Format,
+    input: &str,
 ) -> Done {
     let (mut report, mut summary) = (Report::default(), Summary::default());
     process_item_with(
@@ -202,10 +204,12 @@ fn answer(
         &mut report,
         &mut summary,
     );
+    let text = output::text(&p.node, p.placement, format);
     Done::Processed {
         index: p.index,
         placement: p.placement,
-        text: output::text(&p.node, p.placement, format),
+        copies: output::copies(text.as_deref(), p.span.as_ref(), input),
+        text,
         span: p.span,
         results: Log::of(&report.results),
         diffs: report.diffs,
@@ -243,6 +247,8 @@ enum Done {
         text: Option<String>,
         /// Where it was read from in the input (see [`output::Output::push_processed`]).
         span: Option<Range<usize>>,
+        /// The start and end of `text` copied from `span` ([`output::copies`]).
+        copies: Option<(usize, usize)>,
         results: Log,
         diffs: Vec<String>,
         summary: Summary,
@@ -648,7 +654,7 @@ impl<'c> Streamer<'c> {
                 loaded: None,
                 kept: None,
             };
-            let done = answer(read, &api_version, found, cx, format);
+            let done = answer(read, &api_version, found, cx, format, input);
             Fused::Processed(done, api_version, kind)
         };
         let work = self.out.waiting().into_iter();
@@ -785,7 +791,7 @@ impl<'c> Streamer<'c> {
                 want_diff: diff,
                 update,
             };
-            answer(p, &api_version, found, cx, format)
+            answer(p, &api_version, found, cx, format, input)
         };
         let done = crate::jobs::map_ordered(threads, work, |w| match w {
             Work::Pack(i, bytes) => Did::Packed(i, crate::packed::pack(bytes)),
@@ -899,6 +905,7 @@ impl<'c> Streamer<'c> {
                 placement,
                 text,
                 span,
+                copies,
                 results,
                 diffs,
                 summary,
@@ -907,7 +914,7 @@ impl<'c> Streamer<'c> {
                 self.results.append(&results);
                 self.diffs.extend(diffs.into_iter().map(|d| (index, d)));
                 self.out
-                    .push_processed(text.as_deref(), placement, span, self.input);
+                    .push_processed(text.as_deref(), placement, span, copies);
             }
         }
     }

@@ -195,26 +195,19 @@ impl Output {
     }
 
     /// Appends a processed item's text (`None`: it has no JSON form), `span` the input it was
-    /// read from: the longest start and end of the text that the span holds byte for byte are
-    /// written as copies of the input, so that only the text between them is kept (and packed).
-    /// A pruned field or a default most often changes a few bytes of a long item: on the bench's
-    /// one-line JSON lists the copies hold five sixths of the changed items' text.
+    /// read from, `copies` the lengths of the start and end of the text that span holds byte
+    /// for byte (as the function `copies` gives them): those are written as copies of the
+    /// input, so that only the text between them is kept (and packed). A pruned field or a default most often changes a few bytes of
+    /// a long item: on the bench's one-line JSON lists the copies hold five sixths of the
+    /// changed items' text.
     pub fn push_processed(
         &mut self,
         text: Option<&str>,
         placement: Placement,
         span: Option<Range<usize>>,
-        input: &str,
+        copies: Option<(usize, usize)>,
     ) {
-        let copied = match (text, span) {
-            (Some(text), Some(span)) => input
-                .get(span.clone())
-                .map(|read| (text, shared_ends(text, read), span)),
-            _ => None,
-        };
-        let Some((text, (head, tail), span)) =
-            copied.filter(|(_, (head, tail), _)| head + tail >= MIN_COPY)
-        else {
+        let (Some(text), Some(span), Some((head, tail))) = (text, span, copies) else {
             self.push_text(text, placement);
             return;
         };
@@ -407,6 +400,21 @@ fn reads_as(input: &str, emitted: &str) -> bool {
 /// them (a segment or two more to hold and write).
 const MIN_COPY: usize = 64;
 
+/// The longest start and end of a processed item's `text` that its `span` of `input` holds byte
+/// for byte (each a whole number of characters, not overlapping), for
+/// [`Output::push_processed`]; `None` where they hold fewer than [`MIN_COPY`] bytes together,
+/// or where the item has no text or no span. Pure, so worked out on the thread that made the
+/// text.
+pub fn copies(
+    text: Option<&str>,
+    span: Option<&Range<usize>>,
+    input: &str,
+) -> Option<(usize, usize)> {
+    let read = input.get(span?.clone())?;
+    let (head, tail) = shared_ends(text?, read);
+    (head + tail >= MIN_COPY).then_some((head, tail))
+}
+
 /// How many bytes `text` starts with and ends with that `read` does too, each a whole number of
 /// characters, not overlapping in either.
 fn shared_ends(text: &str, read: &str) -> (usize, usize) {
@@ -587,7 +595,8 @@ mod tests {
     fn processed_alone(text: &str, input: &str, span: Range<usize>) -> String {
         let mut out = Output::new(Format::Json(Layout::Compact));
         let placement = Placement::Document { first: true };
-        out.push_processed(Some(text), placement, Some(span), input);
+        let copied = copies(Some(text), Some(&span), input);
+        out.push_processed(Some(text), placement, Some(span), copied);
         let (text, pieces) = out.into_pieces(input, 0);
         written(&text, &pieces, input)
     }
@@ -610,7 +619,8 @@ mod tests {
         let mut out = Output::new(json);
         let texts = [&first_out, second_out, &third];
         for (text, span) in texts.iter().zip([at(&first), at(second), at(&third)]) {
-            out.push_processed(Some(text), Placement::SeqItem, Some(span), &input);
+            let copied = copies(Some(text), Some(&span), &input);
+            out.push_processed(Some(text), Placement::SeqItem, Some(span), copied);
         }
         let (text, pieces) = out.into_pieces(&input, 0);
         // The first item's start (to `"xxx…",`), and its end (`"b":"xxx…"}`, which is also
