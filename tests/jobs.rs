@@ -312,8 +312,9 @@ fn a_resource_list_read_ahead_on_the_threads_is_the_same_as_read_in_one_pass() {
 /// one-thread run's. Objects after their CRD; objects of a kind whose CRD comes later, between
 /// batches of other objects (written unchanged, processed at the end); the CRD of a kind
 /// already processed coming again (a second pass); a kind the config skips; an item refused in
-/// the middle of a batch (the run stops there); each as a block-style ResourceList and as
-/// one-line JSON.
+/// the middle of a batch (the run stops there); each as a block-style ResourceList, as
+/// one-line JSON and (without a config) as a plain stream, whose documents after the first are
+/// found ahead and read on the threads too.
 #[test]
 fn batches_read_and_processed_in_one_step_are_the_same_as_on_one_thread() {
     let stream = std::fs::read_to_string(root().join("examples/standalone/input.yaml")).unwrap();
@@ -363,7 +364,7 @@ fn batches_read_and_processed_in_one_step_are_the_same_as_on_one_thread() {
     std::fs::create_dir_all(&dir).unwrap();
     let gadget = renamed(crd, "Gadget");
     std::fs::write(dir.join("gadget.yaml"), &gadget).unwrap();
-    let refused = "apiVersion: v1\nmetadata:\n  name: no-kind".to_string();
+    let refused = "not an object".to_string();
     let cases: Vec<(&str, Vec<String>, Option<String>, i32)> = vec![
         (
             "objects after their CRDs",
@@ -434,7 +435,11 @@ fn batches_read_and_processed_in_one_step_are_the_same_as_on_one_thread() {
         }
         let value: serde_json::Value = serde_yaml::from_str(&list).unwrap();
         let json = serde_json::to_string(&value).unwrap();
-        for (form, input) in [("YAML", list), ("JSON", json)] {
+        let mut forms = vec![("YAML", list), ("JSON", json)];
+        if config.is_none() {
+            forms.push(("a plain stream", items.join("\n---\n")));
+        }
+        for (form, input) in forms {
             let what = format!("{what}, {form}");
             let one = one_and_four_in(&dir, &what, input.as_bytes());
             assert_eq!(
@@ -452,5 +457,51 @@ fn batches_read_and_processed_in_one_step_are_the_same_as_on_one_thread() {
                 );
             }
         }
+    }
+    // A plain stream's documents after the first are found by their separator lines and read
+    // on the threads: empty documents and documents of only a comment among them (left out),
+    // a separator with a comment, and a document that does not read (the stream then read one
+    // document after the other: the same refusal).
+    let stream = |docs: &[String], every: usize, between: &str| {
+        let mut out = String::new();
+        for (i, d) in docs.iter().enumerate() {
+            if i > 0 {
+                out.push_str("\n---\n");
+                if i % every == 0 {
+                    out.push_str(between);
+                }
+            }
+            out.push_str(d);
+        }
+        out.push('\n');
+        out
+    };
+    let docs = joined(vec![vec![crd.clone(), widget(crd)], copies(150, 0)]);
+    let cases = [
+        ("empty documents", stream(&docs, 37, "---\n---\n"), 0),
+        (
+            "documents of a comment",
+            stream(&docs, 41, "# only this\n---\n"),
+            0,
+        ),
+        (
+            "separators with comments",
+            stream(&docs, 43, "--- # next\n"),
+            0,
+        ),
+        (
+            "a document that does not read",
+            stream(&docs, 300, "a: [b\n---\n"),
+            2,
+        ),
+    ];
+    for (what, input, code) in cases {
+        let one = one_and_four_in(&dir, what, input.as_bytes());
+        assert_eq!(
+            one.status.code(),
+            Some(code),
+            "{what}: {}",
+            String::from_utf8_lossy(&one.stderr)
+        );
     }
 }

@@ -196,6 +196,7 @@ fn attempt(
     let mut run = Run {
         streamer,
         docs: Documents::new(text),
+        ahead,
         index: 0,
         bom: stdin.len() - text.len(),
         text,
@@ -228,6 +229,9 @@ fn attempt(
 struct Run<'a> {
     streamer: Streamer<'a>,
     docs: Documents<'a>,
+    /// A ResourceList's items, or a stream's documents after the first, may be found ahead and
+    /// read on the threads.
+    ahead: bool,
     /// Index of the next document.
     index: usize,
     /// Length of a byte order mark before the text (input spans count from stdin's start).
@@ -297,6 +301,9 @@ impl Run<'_> {
                 let label = format!("document {}", self.index);
                 let placement = Placement::Document { first: is_first };
                 self.streamer.item(doc, self.index, &label, placement, span);
+                if is_first {
+                    self.documents_ahead();
+                }
                 is_first = false;
             }
             self.index += 1;
@@ -319,6 +326,25 @@ impl Run<'_> {
         let items = Arc::new(std::mem::take(&mut report.items));
         let done = streamed_execution(report, items, stdout);
         Some(Attempt::Done(done))
+    }
+
+    /// With more than one thread, the documents after the first (non-empty) one, found ahead
+    /// by their separator lines and given to the streamer unread, to be read on the threads
+    /// ([`Documents::ahead`]); then nothing is left to read. Where one does not read alone,
+    /// the pass is made again reading the stream one document after the other
+    /// ([`Finish::Unreadable`]).
+    fn documents_ahead(&mut self) {
+        if !(self.ahead && self.streamer.threads() > 1) {
+            return;
+        }
+        let Some(rest) = self.docs.ahead() else {
+            return;
+        };
+        for (index, chunk) in rest {
+            let item = ahead::Item::document(index, &chunk);
+            self.streamer.unread_document(item, index);
+        }
+        self.docs = Documents::new("");
     }
 
     /// A ResourceList or List (the only non-null document) around its streamed items.

@@ -178,6 +178,12 @@ fn json_crd(input: &str, item: &ahead::Item) -> Option<(serde_json::Value, Range
     crate::crd::load::is_crd_type(s("apiVersion")?, s("kind")?).then_some((json, span, written))
 }
 
+/// A document of a stream given unread ([`Streamer::unread_document`]) that read as an empty
+/// one: left out, as the stream's reader leaves it out before [`Streamer::item`].
+fn empty_document(p: &Pending) -> bool {
+    matches!(p.placement, Placement::Document { .. }) && p.node.is_null()
+}
+
 /// Whether an item (`crd`: a CRD) coming after `batch` ends it first: the items waiting are
 /// looked up before a CRD after them changes the schemas.
 fn ends_batch(batch: &[Pending], crd: bool) -> bool {
@@ -277,6 +283,8 @@ enum Did<A> {
 enum Fused {
     /// Its batch is read the usual way: the item is a CRD, or it does not read on its own.
     Abort,
+    /// An empty document of a stream: left out, as the stream's reader leaves it out.
+    Empty,
     /// It fails the checks every item is given ([`check_object`]): the run stops there.
     Refused(InputError),
     /// Its kind is one the config skips: written unchanged.
@@ -430,6 +438,20 @@ impl<'c> Streamer<'c> {
     /// by [`ahead::split`]. It is read on the run's threads with the rest of its batch; when it
     /// does not read on its own, the run ends with [`Finish::Unreadable`].
     pub fn unread_item(&mut self, item: ahead::Item, index: usize, label: &str) {
+        self.unread(item, index, label, Placement::SeqItem);
+    }
+
+    /// Takes document `index` of a plain stream (not the first) as [`Self::item`] does, not
+    /// read yet: found ahead by its separator lines ([`ahead::Item::document`]), read on the
+    /// run's threads with the rest of its batch. An empty one is then left out, as the
+    /// stream's reader leaves it out; one that does not read ends the run with
+    /// [`Finish::Unreadable`].
+    pub fn unread_document(&mut self, item: ahead::Item, index: usize) {
+        let label = format!("document {index}");
+        self.unread(item, index, &label, Placement::Document { first: false });
+    }
+
+    fn unread(&mut self, item: ahead::Item, index: usize, label: &str, placement: Placement) {
         if self.unreadable {
             return;
         }
@@ -438,7 +460,7 @@ impl<'c> Streamer<'c> {
             node: Node::Scalar(crate::yaml::Scalar::plain("")),
             index,
             label: label.to_string(),
-            placement: Placement::SeqItem,
+            placement,
             span: None,
             straight: false,
             crd: false,
@@ -554,10 +576,11 @@ impl<'c> Streamer<'c> {
                 }
                 Some(p)
             });
-        let Some(read) = read.into_iter().collect::<Option<Vec<_>>>() else {
+        let Some(mut read) = read.into_iter().collect::<Option<Vec<_>>>() else {
             self.unreadable = true;
             return;
         };
+        read.retain(|p| !empty_document(p));
         self.crds_last = read.iter().any(|p| p.crd);
         // As `item` would have flushed them.
         let mut batch: Vec<Pending> = Vec::new();
@@ -619,6 +642,9 @@ impl<'c> Streamer<'c> {
             };
             if is_crd(&node) {
                 return stop();
+            }
+            if item.is_document() && node.is_null() {
+                return Fused::Empty;
             }
             let checked = match p.placement {
                 Placement::SeqItem => check_object(&node, &p.label),
@@ -687,6 +713,7 @@ impl<'c> Streamer<'c> {
                     Done::Dropped
                 }
                 _ if self.fatal.is_some() => Done::Dropped,
+                Fused::Empty => Done::Dropped,
                 Fused::Skipped(kept) => Done::Kept {
                     kept,
                     placement,

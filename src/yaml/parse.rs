@@ -95,14 +95,30 @@ impl<'a> Documents<'a> {
     /// from (without its `---` line). No span for a document of a JSON stream.
     pub fn next_spanned(&mut self) -> Option<Result<Spanned, YamlError>> {
         let doc = self.reader.next()?;
-        Some(
-            doc.map(|d| {
-                let span = (!d.json && !d.range.is_empty()).then(|| d.range.clone());
-                (root_node(d), span)
-            })
-            .map_err(YamlError::from),
-        )
+        Some(doc.map(spanned).map_err(YamlError::from))
     }
+
+    /// The documents left, found ahead by their separator lines, when each can be read alone
+    /// ([`read::Reader::yaml_ahead`]): each is read by [`document_ahead`] (given as an
+    /// [`ahead::Item::document`]) as [`Self::next_spanned`] would read it. This reader is left
+    /// as it was.
+    pub fn ahead(&self) -> Option<Vec<(usize, read::split::Chunk)>> {
+        self.reader.yaml_ahead()
+    }
+}
+
+/// A document read and its span of the input (see [`Documents::next_spanned`]).
+fn spanned(d: Document) -> Spanned {
+    let span = (!d.json && !d.range.is_empty()).then(|| d.range.clone());
+    (root_node(d), span)
+}
+
+/// Document `index` of `text`, found ahead as `chunk` ([`Documents::ahead`]), read alone:
+/// what [`Documents::next_spanned`] gives of it; `None` when it does not read.
+pub fn document_ahead(text: &str, chunk: &read::split::Chunk, index: usize) -> Option<Spanned> {
+    read::read_chunk(text, chunk, index, true, None)
+        .ok()
+        .map(spanned)
 }
 
 impl Iterator for Documents<'_> {

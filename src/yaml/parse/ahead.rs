@@ -1,5 +1,7 @@
 //! A ResourceList's items found ahead by their lines, so that each can be read on its own (on
-//! the run's threads) instead of in one pass over the whole document.
+//! the run's threads) instead of in one pass over the whole document. (A plain stream's
+//! documents need no guess: kubectl splits a stream by its separator lines before it reads
+//! each document, so each read alone is read as kubectl reads it; see [`Item::document`].)
 //!
 //! In the block style kustomize and kpt write (`items:` at column 0, each item a `- ` line at
 //! column 0 and lines indented under it), an item ends where the next `- ` line at column 0
@@ -20,6 +22,7 @@
 
 use super::Documents;
 use crate::yaml::read::gojson::{self, json_space};
+use crate::yaml::read::split::Chunk;
 use crate::yaml::{Anchor, Node, Sequence};
 use std::ops::Range;
 
@@ -42,6 +45,9 @@ pub struct Item {
     spanned: bool,
     /// An element of a JSON document's root `items` array (see [`split_json`]).
     json: Option<JsonRead>,
+    /// A document of a stream (its index and first line), not an item (see
+    /// [`Item::document`]).
+    document: Option<(usize, usize)>,
 }
 
 /// How one pass reads a JSON document, and so each of its elements read alone.
@@ -76,6 +82,23 @@ impl Item {
     /// `JsonRead::Unchecked`).
     pub fn unchecked(&self) -> bool {
         self.json == Some(JsonRead::Unchecked)
+    }
+
+    /// Document `index` of a YAML stream, found ahead as `chunk` ([`Documents::ahead`]); read
+    /// by [`item`] as the stream's reader reads it ([`super::document_ahead`]).
+    pub fn document(index: usize, chunk: &Chunk) -> Item {
+        Item {
+            lines: chunk.range.clone(),
+            starts: false,
+            spanned: false,
+            json: None,
+            document: Some((index, chunk.line)),
+        }
+    }
+
+    /// A document of a stream ([`Self::document`]), not an item.
+    pub fn is_document(&self) -> bool {
+        self.document.is_some()
     }
 }
 
@@ -145,6 +168,7 @@ pub fn split(text: &str) -> Option<Split> {
                     starts,
                     spanned: false,
                     json: None,
+                    document: None,
                 });
             }
             [b' ', ..] | [b'\n'] | [b'#', ..] => {
@@ -225,10 +249,22 @@ pub fn shell(text: &str, split: &Split) -> Option<Node> {
 
 /// `item` (one of `text`'s [`Split::items`]) read on its own, with its span as one pass gives
 /// it: `None` unless it reads as exactly one item, without an alias, starting where
-/// [`split`] found.
+/// [`split`] found. A document found ahead ([`Item::document`]) is read as the stream's reader
+/// reads it (`None` where it is refused).
 pub fn item(text: &str, item: &Item) -> Option<(Node, Option<Range<usize>>)> {
     if let Some(read) = item.json {
         return json_item(text, item, read);
+    }
+    if let Some((index, line)) = item.document {
+        let chunk = Chunk {
+            range: item.lines.clone(),
+            line,
+            json: false,
+            direct: false,
+            json_only: false,
+            instead: None,
+        };
+        return super::document_ahead(text, &chunk, index);
     }
     let range = item.lines.clone();
     let mut doc = String::with_capacity(KEY.len() + range.len());
@@ -316,6 +352,7 @@ pub fn split_json_with(text: &str, known: Option<&gojson::RootItems>) -> Option<
                     starts: false,
                     spanned: false,
                     json: Some(read),
+                    document: None,
                 };
                 items = known.elements.iter().map(item).collect();
                 i = known.close;
@@ -330,6 +367,7 @@ pub fn split_json_with(text: &str, known: Option<&gojson::RootItems>) -> Option<
                     starts: false,
                     spanned: false,
                     json: Some(JsonRead::Straight),
+                    document: None,
                 });
                 i = json_space(b, end);
                 match b.get(i) {

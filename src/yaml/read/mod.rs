@@ -272,18 +272,7 @@ impl Reader<'_> {
             Ok(mut chunk) => {
                 self.index += 1;
                 let instead = chunk.instead.take();
-                let read =
-                    compose::document_split(self.text, &chunk, index, sink).and_then(|doc| {
-                        if let Some(root) = doc.root.as_ref().filter(|_| self.check) {
-                            decode::check(root).map_err(|m| Refusal {
-                                document: index,
-                                line: 0,
-                                column: 0,
-                                message: m.to_string(),
-                            })?;
-                        }
-                        Ok(doc)
-                    });
+                let read = read_chunk(self.text, &chunk, index, self.check, sink);
                 read.map_err(|refusal| instead.map_or(refusal, |e| e.at(index)))
             }
         };
@@ -292,6 +281,48 @@ impl Reader<'_> {
         }
         Some(result)
     }
+}
+
+impl Reader<'_> {
+    /// The documents left, as the next calls would take them (each with its index), when
+    /// each is YAML (not a JSON value, not after one) and no separator line is refused: each
+    /// can then be read alone ([`read_chunk`]), as kubectl decodes each document it split
+    /// off. The reader is left as it was. `None` otherwise, or once a document was refused.
+    pub fn yaml_ahead(&self) -> Option<Vec<(usize, split::Chunk)>> {
+        if self.done {
+            return None;
+        }
+        let found = self.chunks.clone().zip(self.index..);
+        let yaml = |(chunk, index): (Result<split::Chunk, _>, usize)| {
+            chunk
+                .ok()
+                .filter(|c| !c.json && c.instead.is_none())
+                .map(|c| (index, c))
+        };
+        found.map(yaml).collect()
+    }
+}
+
+/// Document `index` of `text`, `chunk` its part (split off the stream by [`split::Chunks`]),
+/// read as a [`Reader`] reads it (`check`: its meaning checked too), its root `items:`
+/// sequence handed to `sink` if any.
+pub fn read_chunk(
+    text: &str,
+    chunk: &split::Chunk,
+    index: usize,
+    check: bool,
+    sink: Option<&mut dyn compose::ItemSink>,
+) -> Result<Document, Refusal> {
+    let doc = compose::document_split(text, chunk, index, sink)?;
+    if let Some(root) = doc.root.as_ref().filter(|_| check) {
+        decode::check(root).map_err(|m| Refusal {
+            document: index,
+            line: 0,
+            column: 0,
+            message: m.to_string(),
+        })?;
+    }
+    Ok(doc)
 }
 
 impl Iterator for Reader<'_> {

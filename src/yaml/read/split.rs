@@ -50,6 +50,7 @@ impl SplitError {
     }
 }
 
+#[derive(Clone)]
 pub struct Chunks<'a> {
     text: &'a str,
     pos: usize,
@@ -65,6 +66,7 @@ pub struct Chunks<'a> {
 }
 
 /// What follows a stream's JSON values.
+#[derive(Clone)]
 enum After {
     /// Nothing but white space.
     End,
