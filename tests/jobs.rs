@@ -232,20 +232,26 @@ fn resource_list(docs: &[String]) -> String {
     out
 }
 
-/// A ResourceList's items are found by their lines and read on the threads (more than one):
-/// the answer is the one-pass read's, also where a part does not read on its own (an alias
-/// across items, an item broken by a quoted scalar) and where the input is refused.
-#[test]
-fn a_resource_list_read_ahead_on_the_threads_is_the_same_as_read_in_one_pass() {
+/// The documents of `examples/standalone/input.yaml` (its CRD, then its four objects), without
+/// their comment lines.
+fn example_documents() -> Vec<String> {
     let stream = std::fs::read_to_string(root().join("examples/standalone/input.yaml")).unwrap();
-    let docs: Vec<String> = stream
+    stream
         .split("\n---\n")
         .map(|d| {
             let body: Vec<&str> = d.lines().filter(|l| !l.starts_with('#')).collect();
             body.join("\n")
         })
         .filter(|d| !d.trim().is_empty())
-        .collect();
+        .collect()
+}
+
+/// A ResourceList's items are found by their lines and read on the threads (more than one):
+/// the answer is the one-pass read's, also where a part does not read on its own (an alias
+/// across items, an item broken by a quoted scalar) and where the input is refused.
+#[test]
+fn a_resource_list_read_ahead_on_the_threads_is_the_same_as_read_in_one_pass() {
+    let docs = example_documents();
     assert!(docs.len() >= 3, "the example's documents");
     // Enough items for several batches, and a comment and an empty line between items.
     let mut many = Vec::new();
@@ -317,15 +323,7 @@ fn a_resource_list_read_ahead_on_the_threads_is_the_same_as_read_in_one_pass() {
 /// found ahead and read on the threads too.
 #[test]
 fn batches_read_and_processed_in_one_step_are_the_same_as_on_one_thread() {
-    let stream = std::fs::read_to_string(root().join("examples/standalone/input.yaml")).unwrap();
-    let docs: Vec<String> = stream
-        .split("\n---\n")
-        .map(|d| {
-            let body: Vec<&str> = d.lines().filter(|l| !l.starts_with('#')).collect();
-            body.join("\n")
-        })
-        .filter(|d| !d.trim().is_empty())
-        .collect();
+    let docs = example_documents();
     assert_eq!(docs.len(), 5, "the example's CRD and its four objects");
     let (crd, objects) = (&docs[0], &docs[1..]);
     let renamed = |d: &str, kind: &str| {

@@ -3,7 +3,7 @@
 
 use super::super::compose::{document_split, ItemSink};
 use super::super::split::{Chunk, Chunks};
-use super::super::{to_node_in, Document, RNode, Reader, Refusal};
+use super::super::{read_chunk, to_node_in, Document, RNode, Reader, Refusal};
 use crate::yaml::Node;
 
 /// What a sink is told, in order.
@@ -410,17 +410,7 @@ fn streams_read_the_same() {
                     direct: false,
                     ..chunk.unwrap()
                 };
-                document_split(stream, &chunk, index, None).and_then(|doc| {
-                    if let Some(root) = &doc.root {
-                        super::super::decode::check(root).map_err(|m| Refusal {
-                            document: index,
-                            line: 0,
-                            column: 0,
-                            message: m.to_string(),
-                        })?;
-                    }
-                    Ok(doc)
-                })
+                read_chunk(stream, &chunk, index, true, None)
             })
             .collect();
         let fast_until_refused: Vec<_> = fast.into_iter().collect();
