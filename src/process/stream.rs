@@ -285,7 +285,8 @@ enum Fused {
     Abort,
     /// An empty document of a stream: left out, as the stream's reader leaves it out.
     Empty,
-    /// It fails the checks every item is given ([`check_object`]): the run stops there.
+    /// It fails the checks every item is given ([`check_object`], [`check_document`]): the
+    /// run stops there.
     Refused(InputError),
     /// Its kind is one the config skips: written unchanged.
     Skipped(output::Kept),
@@ -593,15 +594,16 @@ impl<'c> Streamer<'c> {
         self.process(batch);
     }
 
-    /// Processes `pending`, a batch of items given unread, as [`Self::flush`] would when no CRD
-    /// is among them, each item read and processed on the same thread in one step: its tree is
-    /// walked where it was made, and the threads wait once a batch instead of twice. What the
-    /// batch's items change in the run (the first refused item stopping it, the kinds processed
-    /// and those without a schema) is then taken in item order, as [`Self::decide`] takes it.
-    /// `Err(pending)`, untouched, where a CRD is among the items (it changes the schemas of the
-    /// items after it: every answer made is dropped), where an item does not read on its own,
-    /// and where the run has one thread, has stopped or reads only CRDs; and without trying,
-    /// after a batch that held a CRD (CRDs come together).
+    /// Processes `pending`, a batch of items (or a stream's documents) given unread, as
+    /// [`Self::flush`] would when no CRD is among them, each read and processed on the same
+    /// thread in one step: its tree is walked where it was made, and the threads wait once a
+    /// batch instead of twice. What the batch's items change in the run (the first refused
+    /// item stopping it, the kinds processed and those without a schema) is then taken in item
+    /// order, as [`Self::decide`] takes it. `Err(pending)`, untouched, where a CRD is among the
+    /// items (it changes the schemas of the items after it: every answer made is dropped),
+    /// where an item does not read on its own, and where the run has one thread, has stopped
+    /// or reads only CRDs; and without trying, after a batch that held a CRD (CRDs come
+    /// together).
     fn fused(&mut self, pending: Vec<Pending>) -> Result<(), Vec<Pending>> {
         let eligible = self.threads > 1
             && !self.crds_last
