@@ -178,6 +178,53 @@ fn json_crd(input: &str, item: &ahead::Item) -> Option<(serde_json::Value, Range
     crate::crd::load::is_crd_type(s("apiVersion")?, s("kind")?).then_some((json, span, written))
 }
 
+/// What processing an item of the run needs besides its schema: the run's `config`, whether a
+/// diff is wanted, and the `previous` revision when updates are judged, with the schemas of
+/// the items (`registry`) and of the schema `files` its objects are judged against.
+fn item_context<'a>(
+    config: &'a Config,
+    want_diff: bool,
+    previous: Option<&'a Previous>,
+    registry: &'a Schemas,
+    files: &'a Schemas,
+) -> ItemContext<'a> {
+    let update = previous.map(|previous| UpdateContext {
+        previous,
+        registry,
+        files: Some(files),
+    });
+    ItemContext {
+        config,
+        want_diff,
+        update,
+    }
+}
+
+/// An item given unread, read on its own (`None` where it does not read so), with the span the
+/// output copies it from: a JSON element's text is copied where the writer writes it byte for
+/// byte (see `output::kept`); in YAML it is never the writer's.
+fn read_unread(
+    input: &str,
+    item: &ahead::Item,
+    format: Format,
+) -> Option<(Node, Option<Range<usize>>)> {
+    let (node, span) = ahead::item(input, item)?;
+    let span = match format {
+        Format::Json(_) => span.or_else(|| item.json_text()),
+        Format::Yaml => span,
+    };
+    Some((node, span))
+}
+
+/// The checks every item is given where it is placed: a list's item ([`check_object`]) or a
+/// stream's document ([`check_document`]).
+fn check_placed(node: &Node, label: &str, placement: Placement) -> Result<(), InputError> {
+    match placement {
+        Placement::SeqItem => check_object(node, label),
+        Placement::Document { .. } => check_document(node, label),
+    }
+}
+
 /// A document of a stream given unread ([`Streamer::unread_document`]) that read as an empty
 /// one: left out, as the stream's reader leaves it out before [`Streamer::item`].
 fn empty_document(p: &Pending) -> bool {
@@ -285,8 +332,7 @@ enum Fused {
     Abort,
     /// An empty document of a stream: left out, as the stream's reader leaves it out.
     Empty,
-    /// It fails the checks every item is given ([`check_object`], [`check_document`]): the
-    /// run stops there.
+    /// It fails the checks every item is given ([`check_placed`]): the run stops there.
     Refused(InputError),
     /// Its kind is one the config skips: written unchanged.
     Skipped(output::Kept),
@@ -536,15 +582,10 @@ impl<'c> Streamer<'c> {
                     p.loaded = Some(loader.load_json(json, &p.node, &p.label, OldCrd(None)));
                     return Some(p);
                 }
-                let (node, span) = ahead::item(input, &item)?;
+                let (node, span) = read_unread(input, &item, format)?;
                 p.crd = is_crd(&node);
                 p.node = node;
-                // A JSON element's text, copied when the writer writes it byte for byte (see
-                // `output::kept`); in YAML it is never the writer's.
-                p.span = match format {
-                    Format::Json(_) => span.or_else(|| item.json_text()),
-                    Format::Yaml => span,
-                };
+                p.span = span;
                 p.straight = item.read_straight();
                 if p.crd {
                     let span = p.span.clone();
@@ -613,19 +654,11 @@ impl<'c> Streamer<'c> {
         if !eligible {
             return Err(pending);
         }
-        let (config, want_diff, input) = (self.config, self.want_diff, self.input);
+        let (config, input) = (self.config, self.input);
         let format = self.out.format();
         let (registry, files) = (self.items.registry(), &self.files);
-        let update = self.previous.as_ref().map(|previous| UpdateContext {
-            previous,
-            registry,
-            files: Some(files),
-        });
-        let cx = ItemContext {
-            config,
-            want_diff,
-            update,
-        };
+        let previous = self.previous.as_ref();
+        let cx = item_context(config, self.want_diff, previous, registry, files);
         // Once an item is found a CRD, the rest of the batch is not worth reading.
         let abort = std::sync::atomic::AtomicBool::new(false);
         let stop = || {
@@ -639,7 +672,7 @@ impl<'c> Streamer<'c> {
             if abort.load(std::sync::atomic::Ordering::Relaxed) {
                 return Fused::Abort;
             }
-            let Some((node, span)) = ahead::item(input, item) else {
+            let Some((node, span)) = read_unread(input, item, format) else {
                 return stop();
             };
             if is_crd(&node) {
@@ -648,17 +681,9 @@ impl<'c> Streamer<'c> {
             if item.is_document() && node.is_null() {
                 return Fused::Empty;
             }
-            let checked = match p.placement {
-                Placement::SeqItem => check_object(&node, &p.label),
-                Placement::Document { .. } => check_document(&node, &p.label),
-            };
-            if let Err(e) = checked {
+            if let Err(e) = check_placed(&node, &p.label, p.placement) {
                 return Fused::Refused(e);
             }
-            let span = match format {
-                Format::Json(_) => span.or_else(|| item.json_text()),
-                Format::Yaml => span,
-            };
             let kept = |node: &Node, span| {
                 output::kept(node, p.placement, span, input, format, item.read_straight())
             };
@@ -776,14 +801,11 @@ impl<'c> Streamer<'c> {
         } else {
             self.threads
         };
-        let (config, diff) = (self.config, self.want_diff);
+        let config = self.config;
         let format = self.out.format();
         let (registry, files, input) = (self.items.registry(), &self.files, self.input);
-        let update = self.previous.as_ref().map(|previous| UpdateContext {
-            previous,
-            registry,
-            files: Some(files),
-        });
+        let previous = self.previous.as_ref();
+        let cx = item_context(config, self.want_diff, previous, registry, files);
         // The spool's blocks sealed since the last batch are packed beside its items (see
         // `Blocks::defer_packing`), first, so that no thread waits on the packing at the end.
         let waiting = match threads {
@@ -815,11 +837,6 @@ impl<'c> Streamer<'c> {
                 };
             };
             let found = lookup(registry, Some(files), &api_version, &kind);
-            let cx = ItemContext {
-                config,
-                want_diff: diff,
-                update,
-            };
             answer(p, &api_version, found, cx, format, input)
         };
         let done = crate::jobs::map_ordered(threads, work, |w| match w {
@@ -838,11 +855,7 @@ impl<'c> Streamer<'c> {
     /// loaded; see [`Self::flush`]).
     fn decide(&mut self, p: Pending, load: Option<LoadedCrd>) -> Step {
         if !matches!(self.fatal, Some(Fatal::Input(_))) {
-            let checked = match p.placement {
-                Placement::SeqItem => check_object(&p.node, &p.label),
-                Placement::Document { .. } => check_document(&p.node, &p.label),
-            };
-            if let Err(e) = checked {
+            if let Err(e) = check_placed(&p.node, &p.label, p.placement) {
                 self.fatal = Some(Fatal::Input(e));
             }
         }
@@ -1039,17 +1052,9 @@ impl<'c> Streamer<'c> {
             }
             let mut node = read_back(&self.out.text_of(d.segment, self.input), d.placement)?;
             let mut report = Report::default();
-            let (config, diff) = (self.config, self.want_diff);
-            let update = self.previous.as_ref().map(|previous| UpdateContext {
-                previous,
-                registry: self.items.registry(),
-                files: Some(&self.files),
-            });
-            let cx = ItemContext {
-                config,
-                want_diff: diff,
-                update,
-            };
+            let previous = self.previous.as_ref();
+            let (registry, files) = (self.items.registry(), &self.files);
+            let cx = item_context(self.config, self.want_diff, previous, registry, files);
             process_item_with(
                 &mut node,
                 api_version,
