@@ -197,9 +197,9 @@ impl Output {
     /// Appends a processed item's text (`None`: it has no JSON form), `span` the input it was
     /// read from, `copies` the lengths of the start and end of the text that span holds byte
     /// for byte (as the function `copies` gives them): those are written as copies of the
-    /// input, so that only the text between them is kept (and packed). A pruned field or a default most often changes a few bytes of
-    /// a long item: on the bench's one-line JSON lists the copies hold five sixths of the
-    /// changed items' text.
+    /// input, so that only the text between them is kept (and packed). A pruned field or a
+    /// default most often changes a few bytes of a long item: on the bench's one-line JSON
+    /// lists the copies hold five sixths of the changed items' text.
     pub fn push_processed(
         &mut self,
         text: Option<&str>,

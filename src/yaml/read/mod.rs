@@ -281,9 +281,7 @@ impl Reader<'_> {
         }
         Some(result)
     }
-}
 
-impl Reader<'_> {
     /// The documents left, as the next calls would take them (each with its index), when
     /// each is YAML (not a JSON value, not after one) and no separator line is refused: each
     /// can then be read alone ([`read_chunk`]), as kubectl decodes each document it split
