@@ -227,8 +227,8 @@ fn check_placed(node: &Node, label: &str, placement: Placement) -> Result<(), In
 
 /// A document of a stream given unread ([`Streamer::unread_document`]) that read as an empty
 /// one: left out, as the stream's reader leaves it out before [`Streamer::item`].
-fn empty_document(p: &Pending) -> bool {
-    matches!(p.placement, Placement::Document { .. }) && p.node.is_null()
+fn empty_document(placement: Placement, node: &Node) -> bool {
+    matches!(placement, Placement::Document { .. }) && node.is_null()
 }
 
 /// Whether an item (`crd`: a CRD) coming after `batch` ends it first: the items waiting are
@@ -622,7 +622,7 @@ impl<'c> Streamer<'c> {
             self.unreadable = true;
             return;
         };
-        read.retain(|p| !empty_document(p));
+        read.retain(|p| !empty_document(p.placement, &p.node));
         self.crds_last = read.iter().any(|p| p.crd);
         // As `item` would have flushed them.
         let mut batch: Vec<Pending> = Vec::new();
@@ -678,7 +678,7 @@ impl<'c> Streamer<'c> {
             if is_crd(&node) {
                 return stop();
             }
-            if item.is_document() && node.is_null() {
+            if empty_document(p.placement, &node) {
                 return Fused::Empty;
             }
             if let Err(e) = check_placed(&node, &p.label, p.placement) {

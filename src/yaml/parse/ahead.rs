@@ -95,11 +95,6 @@ impl Item {
             document: Some((index, chunk.line)),
         }
     }
-
-    /// A document of a stream ([`Self::document`]), not an item.
-    pub fn is_document(&self) -> bool {
-        self.document.is_some()
-    }
 }
 
 const KEY: &str = "items:\n";
