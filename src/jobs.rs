@@ -115,9 +115,28 @@ where
     F: Fn(&mut S, T) -> R + Sync,
     W: Fn(&T) -> usize,
 {
+    map_heaviest_first_after(states, items, weight, || (), f)
+}
+
+/// [`map_heaviest_first`], the calling thread first running `before` while the other threads
+/// start on the items (then it works on them too): work of its own that overlaps theirs.
+pub fn map_heaviest_first_after<S, T, R, F, W>(
+    states: &mut [S],
+    items: Vec<T>,
+    weight: W,
+    before: impl FnOnce(),
+    f: F,
+) -> Vec<R>
+where
+    S: Send,
+    T: Send,
+    R: Send,
+    F: Fn(&mut S, T) -> R + Sync,
+    W: Fn(&T) -> usize,
+{
     let mut order: Vec<(usize, T)> = items.into_iter().enumerate().collect();
     order.sort_by_key(|(i, t)| (std::cmp::Reverse(weight(t)), *i));
-    let done = map_ordered_with(states, order, |s, (i, t)| (i, f(s, t)));
+    let done = map_ordered_after(states, order, before, |s, (i, t)| (i, f(s, t)));
     in_item_order(done.len(), done)
 }
 
@@ -145,8 +164,26 @@ where
     R: Send,
     F: Fn(&mut S, T) -> R + Sync,
 {
+    map_ordered_after(states, items, || (), f)
+}
+
+/// [`map_ordered_with`], the calling thread running `before` before it takes items (the other
+/// threads start on them at once).
+fn map_ordered_after<S, T, R, F>(
+    states: &mut [S],
+    items: Vec<T>,
+    before: impl FnOnce(),
+    f: F,
+) -> Vec<R>
+where
+    S: Send,
+    T: Send,
+    R: Send,
+    F: Fn(&mut S, T) -> R + Sync,
+{
     let threads = states.len().min(items.len());
     if threads <= 1 {
+        before();
         let Some(state) = states.first_mut() else {
             assert!(items.is_empty(), "items without a worker state");
             return Vec::new();
@@ -166,14 +203,15 @@ where
         }
         done
     };
-    let (first, rest) = states[..threads]
+    let (first_state, rest) = states[..threads]
         .split_first_mut()
         .expect("two states or more");
     let parts = Mutex::new(Vec::with_capacity(threads));
     // The other states' work on the pool's threads, this one's here; a panic on any of them
     // is the caller's once all have ended. Without the pool, this thread drains the queue.
     let Some(pool) = pool(threads - 1) else {
-        return work(first).into_iter().map(|(_, r)| r).collect();
+        before();
+        return work(first_state).into_iter().map(|(_, r)| r).collect();
     };
     pool.in_place_scope(|scope| {
         for state in rest {
@@ -183,7 +221,8 @@ where
                 parts.lock().unwrap_or_else(|e| e.into_inner()).push(part);
             });
         }
-        let part = work(first);
+        before();
+        let part = work(first_state);
         parts.lock().unwrap_or_else(|e| e.into_inner()).push(part);
     });
     let parts = parts.into_inner().unwrap_or_else(|e| e.into_inner());

@@ -126,6 +126,18 @@ impl Blocks {
         waiting.collect()
     }
 
+    /// [`Self::waiting`], the bytes moved out: each block stays waiting, empty, until
+    /// [`Self::set_packed`] gives it its packed form, and nothing reads it before that. The
+    /// blocks can then be packed on other threads while more is appended.
+    pub fn take_waiting(&mut self) -> Vec<(usize, Box<[u8]>)> {
+        let sealed = &mut self.sealed;
+        let waiting = self.waiting.iter().filter_map(|&i| match &mut sealed[i].1 {
+            Block::Waiting(bytes) if !bytes.is_empty() => Some((i, std::mem::take(bytes))),
+            _ => None,
+        });
+        waiting.collect()
+    }
+
     /// Block `i`, which was waiting, as [`pack`] packed it.
     pub fn set_packed(&mut self, i: usize, packed: Box<[u8]>) {
         let at = self.waiting.iter().position(|&w| w == i);
@@ -235,6 +247,11 @@ impl Spool {
     /// See [`Blocks::waiting`].
     pub fn waiting(&self) -> Vec<(usize, &[u8])> {
         self.0.waiting()
+    }
+
+    /// See [`Blocks::take_waiting`].
+    pub fn take_waiting(&mut self) -> Vec<(usize, Box<[u8]>)> {
+        self.0.take_waiting()
     }
 
     /// See [`Blocks::set_packed`].

@@ -416,8 +416,21 @@ fn batches_read_and_processed_in_one_step_are_the_same_as_on_one_thread() {
             joined(vec![
                 vec![crd.clone()],
                 copies(150, 0),
-                vec![refused],
+                vec![refused.clone()],
                 copies(30, 150),
+            ]),
+            None,
+            2,
+        ),
+        (
+            "items refused in two batches one after the other",
+            joined(vec![
+                vec![crd.clone()],
+                copies(150, 0),
+                vec![refused.clone()],
+                copies(130, 150),
+                vec!["neither an object".to_string()],
+                copies(30, 280),
             ]),
             None,
             2,

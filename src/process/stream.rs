@@ -110,6 +110,31 @@ pub struct Streamer<'c> {
     /// The last batch read the usual way held a CRD: the next one is too (see
     /// [`Self::fused`]).
     crds_last: bool,
+    /// The answers of the last batch read and processed in one step, taken in item order while
+    /// the threads work on the next batch (see [`Self::fused`]); [`Self::drain`] takes them
+    /// before anything else is done.
+    held: Option<Vec<Answer>>,
+}
+
+/// An item of a batch read and processed in one step ([`Streamer::fused`]), to be taken in
+/// item order: its placement, its index and what it became.
+type Answer = (Placement, usize, Fused);
+
+/// What taking an item's answer in item order changes in a run ([`Streamer::write`],
+/// [`Streamer::type_id`], [`Streamer::resolve`]): the fields of the [`Streamer`] it writes, borrowed
+/// apart from those the threads read, so that a batch's answers are taken while the next
+/// batch is processed.
+struct Sink<'s> {
+    input: &'s str,
+    out: &'s mut Output,
+    results: &'s mut Log,
+    diffs: &'s mut Vec<(usize, String)>,
+    summary: &'s mut Summary,
+    deferred: &'s mut Vec<Deferred>,
+    types: &'s mut Vec<(String, String)>,
+    type_ids: &'s mut HashMap<(String, String), usize>,
+    resolved: &'s mut HashMap<String, HashSet<String>>,
+    fatal: &'s mut Option<Fatal>,
 }
 
 /// How many items per thread wait before a batch is processed ([`Streamer::flush`]); a batch
@@ -429,6 +454,7 @@ impl<'c> Streamer<'c> {
             pending_bytes: 0,
             unreadable: false,
             crds_last: false,
+            held: None,
         })
     }
 
@@ -540,11 +566,13 @@ impl<'c> Streamer<'c> {
         let pending = std::mem::take(&mut self.pending);
         self.pending_bytes = 0;
         if pending.iter().all(|p| p.unread.is_none()) {
+            self.drain();
             return self.process(pending);
         }
         let Err(pending) = self.fused(pending) else {
             return;
         };
+        self.drain();
         // Each item read on the threads; a CRD also loaded there and its text made (it is
         // kept unchanged unless the run stops), so a batch of CRDs needs the threads once.
         let loading = self.fatal.is_none() && !self.preloaded;
@@ -639,8 +667,11 @@ impl<'c> Streamer<'c> {
     /// [`Self::flush`] would when no CRD is among them, each read and processed on the same
     /// thread in one step: its tree is walked where it was made, and the threads wait once a
     /// batch instead of twice. What the batch's items change in the run (the first refused
-    /// item stopping it, the kinds processed and those without a schema) is then taken in item
-    /// order, as [`Self::decide`] takes it. `Err(pending)`, untouched, where a CRD is among the
+    /// item stopping it, the kinds processed and those without a schema) is taken in item
+    /// order, as [`Self::decide`] takes it ([`Sink::take_fused`]), while the threads process
+    /// the next batch (or by [`Self::drain`], before any other step): this thread's own work
+    /// between two batches no longer leaves the others waiting. `Err(pending)`, untouched
+    /// (the last batch's answers taken), where a CRD is among the
     /// items (it changes the schemas of the items after it: every answer made is dropped),
     /// where an item does not read on its own, and where the run has one thread, has stopped
     /// or reads only CRDs; and without trying, after a batch that held a CRD (CRDs come
@@ -654,11 +685,15 @@ impl<'c> Streamer<'c> {
         if !eligible {
             return Err(pending);
         }
-        let (config, input) = (self.config, self.input);
+        let (config, input, threads) = (self.config, self.input, self.threads);
         let format = self.out.format();
-        let (registry, files) = (self.items.registry(), &self.files);
-        let previous = self.previous.as_ref();
-        let cx = item_context(config, self.want_diff, previous, registry, files);
+        // The blocks to pack are moved out of the output, which the last batch's answers are
+        // written to meanwhile.
+        let waiting = self.out.take_waiting();
+        let (held, want_diff) = (self.held.take(), self.want_diff);
+        let (mut sink, items, files, previous) = self.split();
+        let registry = items.registry();
+        let cx = item_context(config, want_diff, previous, registry, files);
         // Once an item is found a CRD, the rest of the batch is not worth reading.
         let abort = std::sync::atomic::AtomicBool::new(false);
         let stop = || {
@@ -710,18 +745,29 @@ impl<'c> Streamer<'c> {
             let done = answer(read, &api_version, found, cx, format, input);
             Fused::Processed(done, api_version, kind)
         };
-        let work = self.out.waiting().into_iter();
-        let work = work.map(|(i, bytes)| Work::Pack(i, bytes));
+        let work = waiting.iter().map(|(i, bytes)| Work::Pack(*i, &bytes[..]));
         let work = work.chain(pending.iter().map(Work::Item)).collect();
         let weight = |w: &Work<'_, &Pending>| match w {
             Work::Pack(_, bytes) => bytes.len(),
             Work::Item(p) => p.unread.as_ref().map_or(0, |u| u.lines.len()),
         };
-        let mut states = vec![(); self.threads];
-        let did = crate::jobs::map_heaviest_first(&mut states, work, weight, |(), w| match w {
-            Work::Pack(i, bytes) => Did::Packed(i, crate::packed::pack(bytes)),
-            Work::Item(p) => Did::Item(one(p)),
-        });
+        let mut states = vec![(); threads];
+        // This thread first takes the last batch's answers in item order, while the others
+        // start on this batch: nothing this batch's processing reads is changed by them (a
+        // batch here has no CRD; one that the last batch's first refused item makes
+        // worthless is dropped when its answers are taken).
+        let take_held = || {
+            if let Some(answers) = held {
+                sink.take_fused(answers);
+            }
+        };
+        let did =
+            crate::jobs::map_heaviest_first_after(&mut states, work, weight, take_held, |(), w| {
+                match w {
+                    Work::Pack(i, bytes) => Did::Packed(i, crate::packed::pack(bytes)),
+                    Work::Item(p) => Did::Item(one(p)),
+                }
+            });
         let mut answers = Vec::with_capacity(pending.len());
         for d in did {
             match d {
@@ -732,33 +778,9 @@ impl<'c> Streamer<'c> {
         if answers.iter().any(|f| matches!(f, Fused::Abort)) {
             return Err(pending);
         }
-        for (p, f) in pending.into_iter().zip(answers) {
-            let placement = p.placement;
-            let done = match f {
-                Fused::Refused(e) if self.fatal.is_none() => {
-                    self.fatal = Some(Fatal::Input(e));
-                    Done::Dropped
-                }
-                _ if self.fatal.is_some() => Done::Dropped,
-                Fused::Empty => Done::Dropped,
-                Fused::Skipped(kept) => Done::Kept {
-                    kept,
-                    placement,
-                    defer: None,
-                },
-                Fused::NotFound(kept, api_version, kind) => Done::Kept {
-                    kept,
-                    placement,
-                    defer: Some((p.index, self.type_id(api_version, kind))),
-                },
-                Fused::Processed(done, api_version, kind) => {
-                    self.resolve(&api_version, kind);
-                    done
-                }
-                Fused::Refused(_) | Fused::Abort => unreachable!("taken above"),
-            };
-            self.write(done);
-        }
+        let answers = pending.iter().zip(answers);
+        let answers = answers.map(|(p, f)| (p.placement, p.index, f)).collect();
+        self.held = Some(answers);
         Ok(())
     }
 
@@ -900,64 +922,48 @@ impl<'c> Streamer<'c> {
     /// The index in [`Self::types`] of an apiVersion and kind with no schema yet (added at the
     /// end when new).
     fn type_id(&mut self, api_version: String, kind: String) -> usize {
-        let next = self.types.len();
-        *self
-            .type_ids
-            .entry((api_version, kind))
-            .or_insert_with_key(|k| {
-                self.types.push(k.clone());
-                next
-            })
+        self.sink().type_id(api_version, kind)
     }
 
     /// Notes that items of this apiVersion's group and `kind` were processed (see
     /// [`Self::add_crd`]).
     fn resolve(&mut self, api_version: &str, kind: String) {
-        if let Some((group, _)) = split_api_version(api_version) {
-            let kinds = self.resolved.entry(group.to_string()).or_default();
-            kinds.insert(kind);
-        }
+        self.sink().resolve(api_version, kind);
     }
 
     /// Writes a pending item's answer (in item order).
     fn write(&mut self, done: Done) {
-        match done {
-            Done::Dropped => {}
-            Done::Kept {
-                kept,
-                placement,
-                defer,
-            } => {
-                let results_at = self.results.end();
-                let segment = self
-                    .out
-                    .push_kept(kept, placement, self.input, defer.is_some());
-                if let Some((index, type_id)) = defer {
-                    self.deferred.push(Deferred {
-                        index,
-                        placement,
-                        segment,
-                        results_at,
-                        type_id,
-                    });
-                }
-            }
-            Done::Processed {
-                index,
-                placement,
-                text,
-                span,
-                copies,
-                results,
-                diffs,
-                summary,
-            } => {
-                self.summary.add(summary);
-                self.results.append(&results);
-                self.diffs.extend(diffs.into_iter().map(|d| (index, d)));
-                self.out
-                    .push_processed(text.as_deref(), placement, span, copies);
-            }
+        self.sink().write(done);
+    }
+
+    /// What taking answers in item order writes ([`Sink`]).
+    fn sink(&mut self) -> Sink<'_> {
+        self.split().0
+    }
+
+    /// [`Self::sink`], and beside it what processing items reads: the CRDs among the items,
+    /// the schema files and the previous revision.
+    fn split(&mut self) -> (Sink<'_>, &SchemaSet, &Schemas, Option<&Previous>) {
+        let sink = Sink {
+            input: self.input,
+            out: &mut self.out,
+            results: &mut self.results,
+            diffs: &mut self.diffs,
+            summary: &mut self.summary,
+            deferred: &mut self.deferred,
+            types: &mut self.types,
+            type_ids: &mut self.type_ids,
+            resolved: &mut self.resolved,
+            fatal: &mut self.fatal,
+        };
+        (sink, &self.items, &self.files, self.previous.as_ref())
+    }
+
+    /// Takes the answers of the last batch read and processed in one step, if they wait (see
+    /// [`Self::fused`]).
+    fn drain(&mut self) {
+        if let Some(answers) = self.held.take() {
+            self.sink().take_fused(answers);
         }
     }
 
@@ -984,6 +990,7 @@ impl<'c> Streamer<'c> {
     /// gives the report in the whole-input order; `None` when the streamed run cannot stand.
     pub fn finish(mut self) -> Result<(StreamReport, Output), Finish> {
         self.flush();
+        self.drain();
         if self.unreadable {
             let preloaded = self.preloaded;
             return Err(Finish::Unreadable(preloaded.then(|| self.into_preload())));
@@ -1085,6 +1092,102 @@ pub struct StreamReport {
     pub summary: KrmResult,
     /// One unified diff per changed resource, in item order (when asked for).
     pub diffs: Vec<String>,
+}
+
+impl Sink<'_> {
+    /// See [`Streamer::type_id`].
+    fn type_id(&mut self, api_version: String, kind: String) -> usize {
+        let next = self.types.len();
+        *self
+            .type_ids
+            .entry((api_version, kind))
+            .or_insert_with_key(|k| {
+                self.types.push(k.clone());
+                next
+            })
+    }
+
+    /// See [`Streamer::resolve`].
+    fn resolve(&mut self, api_version: &str, kind: String) {
+        if let Some((group, _)) = split_api_version(api_version) {
+            let kinds = self.resolved.entry(group.to_string()).or_default();
+            kinds.insert(kind);
+        }
+    }
+
+    /// See [`Streamer::write`].
+    fn write(&mut self, done: Done) {
+        match done {
+            Done::Dropped => {}
+            Done::Kept {
+                kept,
+                placement,
+                defer,
+            } => {
+                let results_at = self.results.end();
+                let segment = self
+                    .out
+                    .push_kept(kept, placement, self.input, defer.is_some());
+                if let Some((index, type_id)) = defer {
+                    self.deferred.push(Deferred {
+                        index,
+                        placement,
+                        segment,
+                        results_at,
+                        type_id,
+                    });
+                }
+            }
+            Done::Processed {
+                index,
+                placement,
+                text,
+                span,
+                copies,
+                results,
+                diffs,
+                summary,
+            } => {
+                self.summary.add(summary);
+                self.results.append(&results);
+                self.diffs.extend(diffs.into_iter().map(|d| (index, d)));
+                self.out
+                    .push_processed(text.as_deref(), placement, span, copies);
+            }
+        }
+    }
+
+    /// Takes the answers of a batch read and processed in one step, in item order, as
+    /// [`Streamer::decide`] takes items: the first refused item stops the run, the kinds with
+    /// no schema get their index, the kinds processed are noted.
+    fn take_fused(&mut self, answers: Vec<Answer>) {
+        for (placement, index, f) in answers {
+            let done = match f {
+                Fused::Refused(e) if self.fatal.is_none() => {
+                    *self.fatal = Some(Fatal::Input(e));
+                    Done::Dropped
+                }
+                _ if self.fatal.is_some() => Done::Dropped,
+                Fused::Empty => Done::Dropped,
+                Fused::Skipped(kept) => Done::Kept {
+                    kept,
+                    placement,
+                    defer: None,
+                },
+                Fused::NotFound(kept, api_version, kind) => Done::Kept {
+                    kept,
+                    placement,
+                    defer: Some((index, self.type_id(api_version, kind))),
+                },
+                Fused::Processed(done, api_version, kind) => {
+                    self.resolve(&api_version, kind);
+                    done
+                }
+                Fused::Refused(_) | Fused::Abort => unreachable!("taken before"),
+            };
+            self.write(done);
+        }
+    }
 }
 
 /// Parses an item's output text (YAML) back into its tree.

@@ -146,6 +146,12 @@ impl Output {
         self.text.waiting()
     }
 
+    /// The text's blocks waiting to be packed, their bytes moved out (see
+    /// [`crate::packed::Blocks::take_waiting`]): packed on the threads while items are written.
+    pub fn take_waiting(&mut self) -> Vec<(usize, Box<[u8]>)> {
+        self.text.take_waiting()
+    }
+
     /// See [`crate::packed::Blocks::set_packed`].
     pub fn set_packed(&mut self, i: usize, packed: Box<[u8]>) {
         self.text.set_packed(i, packed);
