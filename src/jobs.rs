@@ -107,20 +107,9 @@ where
 
 /// [`map_ordered_with`], the items handed out heaviest first (by `weight`, say their length):
 /// no thread is left with a long item while the others wait at the end; answers in item order.
-pub fn map_heaviest_first<S, T, R, F, W>(states: &mut [S], items: Vec<T>, weight: W, f: F) -> Vec<R>
-where
-    S: Send,
-    T: Send,
-    R: Send,
-    F: Fn(&mut S, T) -> R + Sync,
-    W: Fn(&T) -> usize,
-{
-    map_heaviest_first_after(states, items, weight, || (), f)
-}
-
-/// [`map_heaviest_first`], the calling thread first running `before` while the other threads
-/// start on the items (then it works on them too): work of its own that overlaps theirs.
-pub fn map_heaviest_first_after<S, T, R, F, W>(
+/// The calling thread first runs `before` while the other threads start on the items (then it
+/// works on them too): work of its own that overlaps theirs (`|| ()` for none).
+pub fn map_heaviest_first<S, T, R, F, W>(
     states: &mut [S],
     items: Vec<T>,
     weight: W,
@@ -288,5 +277,37 @@ mod tests {
             o.push(i);
         });
         assert_eq!(order, [0, 1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn the_callers_own_work_runs_once_on_it_beside_the_items() {
+        let caller = std::thread::current().id();
+        let items: Vec<usize> = (0..100).collect();
+        for threads in [1, 2, 3] {
+            let mut states = vec![(); threads];
+            let mut ran = 0;
+            let got = map_heaviest_first(
+                &mut states,
+                items.clone(),
+                |&i| i % 10,
+                || {
+                    assert_eq!(std::thread::current().id(), caller);
+                    ran += 1;
+                },
+                |(), i| i * 3,
+            );
+            assert_eq!(ran, 1, "threads {threads}");
+            assert_eq!(got, items.iter().map(|i| i * 3).collect::<Vec<_>>());
+        }
+        // Also with no item to work on.
+        let mut ran = false;
+        let none = map_heaviest_first(
+            &mut [(), ()],
+            Vec::<u8>::new(),
+            |_| 0,
+            || ran = true,
+            |(), x| x,
+        );
+        assert!(ran && none.is_empty());
     }
 }

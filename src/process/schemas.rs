@@ -179,7 +179,7 @@ impl SchemaSet {
         F: Fn(&mut CrdLoader<'_>, T) -> R + Sync,
         W: Fn(&T) -> usize,
     {
-        crate::jobs::map_heaviest_first(&mut self.loaders(), items, weight, f)
+        crate::jobs::map_heaviest_first(&mut self.loaders(), items, weight, || (), f)
     }
 
     /// One [`CrdLoader`] per thread of the run, with its compiler.

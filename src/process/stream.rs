@@ -762,12 +762,16 @@ impl<'c> Streamer<'c> {
             }
         };
         let did =
-            crate::jobs::map_heaviest_first_after(&mut states, work, weight, take_held, |(), w| {
-                match w {
+            crate::jobs::map_heaviest_first(
+                &mut states,
+                work,
+                weight,
+                take_held,
+                |(), w| match w {
                     Work::Pack(i, bytes) => Did::Packed(i, crate::packed::pack(bytes)),
                     Work::Item(p) => Did::Item(one(p)),
-                }
-            });
+                },
+            );
         let mut answers = Vec::with_capacity(pending.len());
         for d in did {
             match d {
