@@ -100,6 +100,8 @@ pub struct Execution {
 pub struct StderrRest {
     pub items: Arc<Log>,
     pub after: String,
+    /// On how many threads the items' lines are made ([`Log::write_stderr`]).
+    pub threads: usize,
 }
 
 impl Execution {
@@ -118,7 +120,7 @@ impl Execution {
     pub fn write_stderr(&self, w: &mut dyn Write) -> io::Result<()> {
         w.write_all(self.stderr.as_bytes())?;
         if let Some(rest) = &self.stderr_rest {
-            rest.items.write_stderr(w)?;
+            rest.items.write_stderr(rest.threads, w)?;
             w.write_all(rest.after.as_bytes())?;
         }
         Ok(())

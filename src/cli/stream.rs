@@ -401,6 +401,7 @@ fn streamed_execution(report: StreamReport, items: Arc<Log>, stdout: Stdout) -> 
         results: report.head,
         diffs: Vec::new(),
     };
+    let threads = stdout.threads;
     let mut done = execution(&head, stdout);
     if items.has_error() {
         done.code = 1;
@@ -408,6 +409,7 @@ fn streamed_execution(report: StreamReport, items: Arc<Log>, stdout: Stdout) -> 
     done.stderr_rest = Some(StderrRest {
         items,
         after: report.diffs.concat(),
+        threads,
     });
     done
 }

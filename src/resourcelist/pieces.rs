@@ -96,7 +96,7 @@ impl Stdout {
                 match p {
                     Piece::Own(r) => self.text.write_range(r.clone(), &mut unpacked, w)?,
                     Piece::Text(t) => w.write_all(t.as_bytes())?,
-                    Piece::Results(log, entries) => log.write_entries(*entries, w)?,
+                    Piece::Results(log, entries) => log.write_entries(*entries, self.threads, w)?,
                     Piece::Verbatim(r) => w.write_all(input[r.clone()].as_bytes())?,
                     Piece::Input(..) | Piece::InputDocument(..) => {
                         let text = remade.next().expect("a text per piece remade")?;

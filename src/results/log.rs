@@ -99,65 +99,88 @@ impl Log {
         out
     }
 
-    /// The results, in order (the tests' view of a log; the writers read it through
-    /// [`Self::try_for_each`]).
+    /// The results, in order (the tests' view of a log; the writers read it block by block,
+    /// [`Self::write_made`]).
     #[cfg(test)]
     pub fn iter(&self) -> impl Iterator<Item = KrmResult> {
         let mut all = Vec::new();
-        self.try_for_each(|r| {
-            all.push(r.clone());
-            Ok(())
-        })
-        .expect("nothing is written");
+        for (_, bytes) in self.bytes.chunks() {
+            for_each_in(&bytes, |r| all.push(r.clone()));
+        }
         all.into_iter()
     }
 
-    /// Calls `f` with each result in order, all read into one [`KrmResult`] (see
-    /// [`Reader::result_into`]): no allocation for each result.
-    fn try_for_each(&self, mut f: impl FnMut(&KrmResult) -> io::Result<()>) -> io::Result<()> {
-        let mut r = KrmResult::new(Severity::Info, String::new());
-        for (_, bytes) in self.bytes.chunks() {
-            let text = std::str::from_utf8(&bytes).expect("a log holds text");
-            let mut reader = Reader(text);
-            while reader.result_into(&mut r) {
-                f(&r)?;
+    /// Writes the results as entries of a `results` list, made on up to `threads` threads
+    /// ([`Self::write_made`]).
+    pub fn write_entries(
+        &self,
+        entries: Entries,
+        threads: usize,
+        w: &mut dyn Write,
+    ) -> io::Result<()> {
+        self.write_made(threads, w, |r, first_one, text, out| match entries {
+            Entries::Yaml => {
+                r.write_yaml_item(text);
+                out.extend_from_slice(text.as_bytes());
             }
-        }
-        Ok(())
-    }
-
-    /// Writes the results as entries of a `results` list.
-    pub fn write_entries(&self, entries: Entries, w: &mut dyn Write) -> io::Result<()> {
-        let (mut text, mut bytes) = (String::new(), Vec::new());
-        let mut i = 0;
-        self.try_for_each(|r| {
-            let first_one = i == 0;
-            i += 1;
-            match entries {
-                Entries::Yaml => {
-                    text.clear();
-                    r.write_yaml_item(&mut text);
-                    w.write_all(text.as_bytes())
-                }
-                Entries::Json { layout, first } => {
-                    bytes.clear();
-                    r.write_json_element(&mut bytes, layout, first && first_one);
-                    w.write_all(&bytes)
-                }
+            Entries::Json { layout, first } => {
+                r.write_json_element(out, layout, first && first_one);
             }
         })
+    }
+
+    /// Writes the stderr line of each result that is not `info` ([`KrmResult::stderr_line`]),
+    /// made on up to `threads` threads ([`Self::write_made`]).
+    pub fn write_stderr(&self, threads: usize, w: &mut dyn Write) -> io::Result<()> {
+        self.write_made(threads, w, |r, _, line, out| {
+            r.push_stderr(line);
+            out.extend_from_slice(line.as_bytes());
+        })
+    }
+
+    /// Writes, in order, what `make` appends for each result (with whether it is the log's
+    /// first, and an empty text to make it in first where it is made as a string). A block of the log ends where a result does, so each block's text is made on
+    /// its own: up to `threads` of them at once, a few blocks a thread at a time (the text
+    /// held waiting to be written stays within a few hundred kilobytes), then written in
+    /// order. The same bytes at any thread count.
+    fn write_made(
+        &self,
+        threads: usize,
+        w: &mut dyn Write,
+        make: impl Fn(&KrmResult, bool, &mut String, &mut Vec<u8>) + Sync,
+    ) -> io::Result<()> {
+        let made = |(first, bytes): (bool, std::borrow::Cow<'_, [u8]>)| {
+            let mut out = Vec::with_capacity(2 * bytes.len());
+            let mut text = String::new();
+            let mut first = first;
+            for_each_in(&bytes, |r| {
+                text.clear();
+                make(r, first, &mut text, &mut out);
+                first = false;
+            });
+            out
+        };
+        let threads = threads.max(1);
+        let mut blocks = (self.bytes.chunks().enumerate()).map(|(i, (_, b))| (i == 0, b));
+        loop {
+            let window: Vec<_> = blocks.by_ref().take(2 * threads).collect();
+            if window.is_empty() {
+                return Ok(());
+            }
+            for text in crate::jobs::map_ordered(threads, window, made) {
+                w.write_all(&text)?;
+            }
+        }
     }
 }
 
-impl Log {
-    /// Writes the stderr line of each result that is not `info` ([`KrmResult::stderr_line`]).
-    pub fn write_stderr(&self, w: &mut dyn Write) -> io::Result<()> {
-        let mut line = String::new();
-        self.try_for_each(|r| {
-            line.clear();
-            r.push_stderr(&mut line);
-            w.write_all(line.as_bytes())
-        })
+/// Calls `f` with each result of a block of a log's bytes in order, all read into one
+/// [`KrmResult`] (see [`Reader::result_into`]): no allocation for each result.
+fn for_each_in(block: &[u8], mut f: impl FnMut(&KrmResult)) {
+    let text = std::str::from_utf8(block).expect("a log holds text");
+    let (mut reader, mut r) = (Reader(text), KrmResult::new(Severity::Info, String::new()));
+    while reader.result_into(&mut r) {
+        f(&r);
     }
 }
 

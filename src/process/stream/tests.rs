@@ -65,7 +65,7 @@ fn an_items_results_are_kept_for_the_output_and_stderr() {
     let (report, _) = streamer.finish().ok().unwrap();
     let line = "spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1";
     let mut stderr = Vec::new();
-    report.items.write_stderr(&mut stderr).unwrap();
+    report.items.write_stderr(1, &mut stderr).unwrap();
     let stderr = String::from_utf8(stderr).unwrap();
     assert!(stderr.contains(line), "{stderr}");
     assert!(report.items.has_error());

@@ -74,7 +74,7 @@ fn stderr_has_a_line_for_each_result_but_info() {
         "the error's note is a line of its own"
     );
     let mut got = Vec::new();
-    Log::of(&samples()).write_stderr(&mut got).unwrap();
+    Log::of(&samples()).write_stderr(1, &mut got).unwrap();
     assert_eq!(String::from_utf8(got).unwrap(), want);
 }
 
@@ -136,37 +136,50 @@ fn a_long_log_is_compressed_and_reads_back_across_blocks() {
     assert_eq!(whole.iter().skip(1).collect::<Vec<_>>(), want);
 }
 
+/// Entries and stderr lines, of a log of a few blocks (each block's text made on its own, on
+/// up to three threads), are each result's own text in order, the first entry alone without
+/// its comma.
 #[test]
 fn entries_are_written_as_each_result_writes_itself() {
-    let mut log = Log::default();
-    for r in samples() {
-        log.push(&r);
-    }
-    let written = |entries| {
-        let mut out = Vec::new();
-        log.write_entries(entries, &mut out).unwrap();
-        String::from_utf8(out).unwrap()
-    };
-    let mut yaml = String::new();
-    for r in samples() {
-        r.write_yaml_item(&mut yaml);
-    }
-    assert_eq!(written(Entries::Yaml), yaml);
-    for layout in [Layout::Compact, Layout::Pretty] {
-        let mut json = String::new();
-        for r in samples() {
-            write_element(&mut json, &r.to_node(), layout).unwrap();
+    let results: Vec<KrmResult> = (0..600).flat_map(|_| samples()).collect();
+    let log = Log::of(&results);
+    assert!(log.bytes.chunks().count() >= 3, "a log of several blocks");
+    for threads in [1, 2, 3] {
+        let written = |entries| {
+            let mut out = Vec::new();
+            log.write_entries(entries, threads, &mut out).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let mut yaml = String::new();
+        for r in &results {
+            r.write_yaml_item(&mut yaml);
         }
-        let all = Entries::Json {
-            layout,
-            first: false,
-        };
-        assert_eq!(written(all), json);
-        let opening = Entries::Json {
-            layout,
-            first: true,
-        };
-        assert_eq!(written(opening), json[1..]);
+        assert_eq!(written(Entries::Yaml), yaml, "threads {threads}");
+        for layout in [Layout::Compact, Layout::Pretty] {
+            let mut json = String::new();
+            for r in &results {
+                write_element(&mut json, &r.to_node(), layout).unwrap();
+            }
+            let all = Entries::Json {
+                layout,
+                first: false,
+            };
+            assert_eq!(written(all), json, "threads {threads}");
+            let opening = Entries::Json {
+                layout,
+                first: true,
+            };
+            assert_eq!(written(opening), json[1..], "threads {threads}");
+        }
+        let mut stderr = Vec::new();
+        log.write_stderr(threads, &mut stderr).unwrap();
+        let mut want = String::new();
+        results.iter().for_each(|r| r.push_stderr(&mut want));
+        assert_eq!(
+            String::from_utf8(stderr).unwrap(),
+            want,
+            "threads {threads}"
+        );
     }
 }
 
@@ -182,21 +195,15 @@ fn results_read_into_one_result_are_the_results_pushed() {
         }
     }
     let log = Log::of(&order);
-    let mut read = Vec::new();
-    log.try_for_each(|r| {
-        read.push(r.clone());
-        Ok(())
-    })
-    .unwrap();
-    assert_eq!(read, order);
+    assert_eq!(log.iter().collect::<Vec<_>>(), order);
     // The writers give each result's own text, in order.
     let mut stderr = Vec::new();
-    log.write_stderr(&mut stderr).unwrap();
+    log.write_stderr(1, &mut stderr).unwrap();
     let mut want = String::new();
     order.iter().for_each(|r| r.push_stderr(&mut want));
     assert_eq!(String::from_utf8(stderr).unwrap(), want);
     let mut entries = Vec::new();
-    log.write_entries(Entries::Yaml, &mut entries).unwrap();
+    log.write_entries(Entries::Yaml, 1, &mut entries).unwrap();
     let mut want = String::new();
     order.iter().for_each(|r| r.write_yaml_item(&mut want));
     assert_eq!(String::from_utf8(entries).unwrap(), want);
