@@ -121,9 +121,9 @@ pub struct Streamer<'c> {
 type Answer = (Placement, usize, Fused);
 
 /// What taking an item's answer in item order changes in a run ([`Streamer::write`],
-/// [`Streamer::type_id`], [`Streamer::resolve`]): the fields of the [`Streamer`] it writes, borrowed
-/// apart from those the threads read, so that a batch's answers are taken while the next
-/// batch is processed.
+/// [`Streamer::type_id`], [`Streamer::resolve`]): the fields of the [`Streamer`] it writes,
+/// borrowed apart from those the threads read, so that a batch's answers are taken while the
+/// next batch is processed.
 struct Sink<'s> {
     input: &'s str,
     out: &'s mut Output,
@@ -671,11 +671,10 @@ impl<'c> Streamer<'c> {
     /// order, as [`Self::decide`] takes it ([`Sink::take_fused`]), while the threads process
     /// the next batch (or by [`Self::drain`], before any other step): this thread's own work
     /// between two batches no longer leaves the others waiting. `Err(pending)`, untouched
-    /// (the last batch's answers taken), where a CRD is among the
-    /// items (it changes the schemas of the items after it: every answer made is dropped),
-    /// where an item does not read on its own, and where the run has one thread, has stopped
-    /// or reads only CRDs; and without trying, after a batch that held a CRD (CRDs come
-    /// together).
+    /// (the last batch's answers taken), where a CRD is among the items (it changes the
+    /// schemas of the items after it: every answer made is dropped), where an item does not
+    /// read on its own, and where the run has one thread, has stopped or reads only CRDs; and
+    /// without trying, after a batch that held a CRD (CRDs come together).
     fn fused(&mut self, pending: Vec<Pending>) -> Result<(), Vec<Pending>> {
         let eligible = self.threads > 1
             && !self.crds_last
