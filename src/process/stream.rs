@@ -671,10 +671,11 @@ impl<'c> Streamer<'c> {
     /// order, as [`Self::decide`] takes it ([`Sink::take_fused`]), while the threads process
     /// the next batch (or by [`Self::drain`], before any other step): this thread's own work
     /// between two batches no longer leaves the others waiting. `Err(pending)`, untouched
-    /// (the last batch's answers taken), where a CRD is among the items (it changes the
-    /// schemas of the items after it: every answer made is dropped), where an item does not
-    /// read on its own, and where the run has one thread, has stopped or reads only CRDs; and
-    /// without trying, after a batch that held a CRD (CRDs come together).
+    /// (the last batch's answers may still wait: the caller drains them first), where a CRD
+    /// is among the items (it changes the schemas of the items after it: every answer made is
+    /// dropped), where an item does not read on its own, and where the run has one thread,
+    /// has stopped or reads only CRDs; and without trying, after a batch that held a CRD
+    /// (CRDs come together).
     fn fused(&mut self, pending: Vec<Pending>) -> Result<(), Vec<Pending>> {
         let eligible = self.threads > 1
             && !self.crds_last
