@@ -110,8 +110,8 @@ impl Log {
         all.into_iter()
     }
 
-    /// Writes the results as entries of a `results` list, made on up to `threads` threads
-    /// ([`Self::write_made`]).
+    /// Writes the results as entries of a `results` list, made on up to `threads` threads a
+    /// block of the log at a time, the same bytes at any thread count.
     pub fn write_entries(
         &self,
         entries: Entries,
@@ -130,7 +130,8 @@ impl Log {
     }
 
     /// Writes the stderr line of each result that is not `info` ([`KrmResult::stderr_line`]),
-    /// made on up to `threads` threads ([`Self::write_made`]).
+    /// made on up to `threads` threads a block of the log at a time, the same bytes at any
+    /// thread count.
     pub fn write_stderr(&self, threads: usize, w: &mut dyn Write) -> io::Result<()> {
         self.write_made(threads, w, |r, _, line, out| {
             r.push_stderr(line);
