@@ -42,8 +42,8 @@ pub fn unpack_into(packed: &[u8], out: &mut Vec<u8>) {
 /// [`Blocks::BLOCK`] bytes have gathered (at the end of a write: a block ends where a write
 /// does). Less than a block is never compressed (a kustomize run's output costs nothing more).
 /// Where the blocks are packed on other threads ([`Blocks::defer_packing`]), a sealed block
-/// waits unpacked until [`Blocks::waiting`] hands it out and [`Blocks::set_packed`] takes its
-/// packed form back; what it holds reads the same either way.
+/// waits unpacked until [`Blocks::take_waiting`] hands it out and [`Blocks::set_packed`] takes
+/// its packed form back; what it holds reads the same either way.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Blocks {
     /// The sealed blocks, in order, each with the offset its bytes start at.
@@ -52,7 +52,7 @@ pub struct Blocks {
     open: Vec<u8>,
     /// Where `open` starts.
     open_at: usize,
-    /// Sealed blocks are left for other threads to pack (see [`Blocks::waiting`]).
+    /// Sealed blocks are left for other threads to pack (see [`Blocks::take_waiting`]).
     defer: bool,
     /// The places in `sealed` of the blocks waiting to be packed, in order.
     waiting: Vec<usize>,
@@ -83,8 +83,9 @@ impl Blocks {
         self.len() == 0
     }
 
-    /// Leaves the blocks it seals from now on for [`Self::waiting`] (up to a few at a time),
-    /// instead of packing each as it is sealed: a run on several threads packs them there.
+    /// Leaves the blocks it seals from now on for [`Self::take_waiting`] (up to a few at a
+    /// time), instead of packing each as it is sealed: a run on several threads packs them
+    /// there.
     pub fn defer_packing(&mut self) {
         self.defer = true;
     }
@@ -114,7 +115,8 @@ impl Blocks {
     }
 
     /// The sealed blocks waiting to be packed: each one's place (for [`Self::set_packed`])
-    /// and its bytes.
+    /// and its bytes (the tests' view: the run takes them, [`Self::take_waiting`]).
+    #[cfg(test)]
     pub fn waiting(&self) -> Vec<(usize, &[u8])> {
         let waiting = self
             .waiting
@@ -126,9 +128,10 @@ impl Blocks {
         waiting.collect()
     }
 
-    /// [`Self::waiting`], the bytes moved out: each block stays waiting, empty, until
-    /// [`Self::set_packed`] gives it its packed form, and nothing reads it before that. The
-    /// blocks can then be packed on other threads while more is appended.
+    /// The sealed blocks waiting to be packed, each one's place (for [`Self::set_packed`]) and
+    /// its bytes moved out: each block stays waiting, empty, until [`Self::set_packed`] gives
+    /// it its packed form, and nothing reads it before that. The blocks can then be packed on
+    /// other threads while more is appended.
     pub fn take_waiting(&mut self) -> Vec<(usize, Box<[u8]>)> {
         let sealed = &mut self.sealed;
         let waiting = self.waiting.iter().filter_map(|&i| match &mut sealed[i].1 {
@@ -245,6 +248,7 @@ impl Spool {
     }
 
     /// See [`Blocks::waiting`].
+    #[cfg(test)]
     pub fn waiting(&self) -> Vec<(usize, &[u8])> {
         self.0.waiting()
     }
@@ -400,7 +404,7 @@ mod tests {
         assert!(spool.0.sealed[Blocks::WAITING..]
             .iter()
             .all(|(_, b)| matches!(b, Block::Packed(_))));
-        let whole = |spool: &Spool| {
+        let whole = |spool: &Spool, plain: &str| {
             let mut out = Vec::new();
             let mut last = Unpacked::default();
             spool
@@ -414,7 +418,7 @@ mod tests {
             assert_eq!(chunks, out);
             out
         };
-        assert_eq!(whole(&spool), plain.as_bytes());
+        assert_eq!(whole(&spool, &plain), plain.as_bytes());
         // Two packed on other threads: the other two still wait.
         let packed: Vec<(usize, Box<[u8]>)> = spool.waiting()[..2]
             .iter()
@@ -425,11 +429,24 @@ mod tests {
         }
         let waiting: Vec<usize> = spool.waiting().iter().map(|(i, _)| *i).collect();
         assert_eq!(waiting, [2, 3]);
-        assert_eq!(whole(&spool), plain.as_bytes());
+        assert_eq!(whole(&spool, &plain), plain.as_bytes());
         // Room again: the next block sealed waits.
         spool.push_str(&"y".repeat(Blocks::BLOCK));
         let waiting: Vec<usize> = spool.waiting().iter().map(|(i, _)| *i).collect();
         assert_eq!(waiting, [2, 3, sealed]);
+        // The run's way: the waiting blocks' bytes taken out, packed, given back.
+        let taken = spool.take_waiting();
+        let places: Vec<usize> = taken.iter().map(|(i, _)| *i).collect();
+        assert_eq!(places, [2, 3, sealed]);
+        assert!(spool.take_waiting().is_empty(), "taken once");
+        spool.push_str("z");
+        plain.push_str(&"y".repeat(Blocks::BLOCK));
+        plain.push('z');
+        for (i, bytes) in taken {
+            spool.set_packed(i, pack(&bytes));
+        }
+        assert!(spool.waiting().is_empty());
+        assert_eq!(whole(&spool, &plain), plain.as_bytes());
     }
 
     /// A packed text unpacks to itself, the empty one too.

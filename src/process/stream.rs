@@ -335,7 +335,7 @@ enum Done {
 
 /// One piece of a batch's work on the threads: an item's (a [`Step`], or an item given unread
 /// in [`Streamer::fused`]), or a block of the output's text to pack (see
-/// [`crate::packed::Blocks::waiting`]). As large as a step: the batch's steps are moved into
+/// [`crate::packed::Blocks::take_waiting`]). As large as a step: the batch's steps are moved into
 /// it, not boxed.
 #[allow(clippy::large_enum_variant)]
 enum Work<'a, T> {
@@ -836,9 +836,9 @@ impl<'c> Streamer<'c> {
         // `Blocks::defer_packing`), first, so that no thread waits on the packing at the end.
         let waiting = match threads {
             1 => Vec::new(),
-            _ => self.out.waiting(),
+            _ => self.out.take_waiting(),
         };
-        let work = waiting.into_iter().map(|(i, bytes)| Work::Pack(i, bytes));
+        let work = waiting.iter().map(|(i, bytes)| Work::Pack(*i, &bytes[..]));
         let work = work.chain(steps.into_iter().map(Work::Item)).collect();
         let run = |step: Step| {
             let kept = |p: Pending| {

@@ -141,13 +141,10 @@ impl Output {
         self.text.defer_packing();
     }
 
-    /// The text's blocks waiting to be packed (see [`crate::packed::Blocks::waiting`]).
-    pub fn waiting(&self) -> Vec<(usize, &[u8])> {
-        self.text.waiting()
-    }
-
     /// The text's blocks waiting to be packed, their bytes moved out (see
-    /// [`crate::packed::Blocks::take_waiting`]): packed on the threads while items are written.
+    /// [`crate::packed::Blocks::take_waiting`]): packed on the threads beside a batch's items
+    /// (while the last batch's answers are written, in a batch read and processed in one
+    /// step).
     pub fn take_waiting(&mut self) -> Vec<(usize, Box<[u8]>)> {
         self.text.take_waiting()
     }
