@@ -3,15 +3,17 @@
 //! For every project of `../shared/conformance` (its CRD files, then its sample files in the
 //! order the conformance file lists them), the built binary runs on: a plain YAML stream, the same
 //! objects as a `ResourceList`, and the legacy exec plugin form (`crd-schema-fn CONFIG_FILE`,
-//! stream on stdin). Asserted: the three runs give the same resources (as YAML 1.1 values), one per
-//! input object, every output re-parses, and no error is reported except for the corpus's
+//! stream on stdin); and the ResourceList as one-line JSON, whose items must be the same values
+//! (its processed items copy from their input text what they hold as read: a collection a
+//! stage changed without forgetting its span shows here). Asserted: the three runs give the same
+//! resources (as YAML 1.1 values), one per input object, every output re-parses, and no error is reported except for the corpus's
 //! deliberately invalid files (`INVALID` in the file name, resources named `error_*`),
 //! non-structural CRDs, and the validation errors the apiserver gives (`validationErrors` of the
 //! conformance file), with one `... is invalid: N errors` line per refused object. Every CRD
 //! comes out as it went in, and the ResourceList is answered byte for byte alike on one thread
 //! and on three.
 
-use crate::support::{ground, shared};
+use crate::support::{ground, norm, shared};
 
 use crd_schema_fn::yaml::{emit_document, json::to_json, parse_stream, Mapping, Node, Sequence};
 use serde_json::Value;
@@ -221,6 +223,20 @@ fn check_project(conf_path: &Path, config_file: &Path) {
         }
     }
     assert_eq!(r.code, s.code, "{project}: exit codes differ between forms");
+
+    // The same list as one-line JSON: the JSON answer holds the same items, its processed items
+    // written from their trees, copying from their input what they hold as read.
+    let list_value = to_json(&parse_stream(&as_resource_list(&stream)).unwrap()[0]).unwrap();
+    let j = run(&[], &serde_json::to_string(&list_value).unwrap());
+    check_errors(&project, "JSON ResourceList", &j, &allowed);
+    let answer: Value = serde_json::from_str(&j.stdout)
+        .unwrap_or_else(|e| panic!("{project} (JSON ResourceList): output is no JSON: {e}"));
+    let json_items: Vec<Value> = answer["items"].as_array().expect("items").to_vec();
+    assert!(
+        stream_out.iter().map(norm).eq(json_items.iter().map(norm)),
+        "{project}: JSON ResourceList items differ from stream output"
+    );
+    assert_eq!(j.code, s.code, "{project}: exit codes differ between forms");
 
     // A CRD among the objects is answered as it came (the function checks it, never changes
     // it), and the answer is the same bytes on one thread and on three.

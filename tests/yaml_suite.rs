@@ -11,7 +11,7 @@ use crate::support::ground;
 use crate::properties;
 
 use crd_schema_fn::yaml::{
-    emit_stream, parse_stream, Mapping, Node, Props, Scalar, ScalarStyle, Sequence,
+    emit_stream, parse_stream, Mapping, Node, Props, Scalar, ScalarStyle, Sequence, Span,
 };
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -96,6 +96,7 @@ fn normalize(n: &Node) -> Node {
             flow: s.flow,
             one_line: false,
             props: Props::tagged(tag(s.tag()).map(Into::into)),
+            span: Span::NONE,
         }),
         Node::Map(m) => Node::Map(Mapping {
             entries: m
@@ -106,6 +107,7 @@ fn normalize(n: &Node) -> Node {
             flow: m.flow,
             one_line: false,
             props: Props::tagged(tag(m.tag()).map(Into::into)),
+            span: Span::NONE,
         }),
     }
 }
@@ -206,6 +208,7 @@ fn open_collection(kind: &str, rest: &str) -> Frame {
                 flow,
                 one_line: false,
                 props: Props::tagged(tag.map(Into::into)),
+                span: Span::NONE,
             },
             anchor,
         )
@@ -216,6 +219,7 @@ fn open_collection(kind: &str, rest: &str) -> Frame {
                 flow,
                 one_line: false,
                 props: Props::tagged(tag.map(Into::into)),
+                span: Span::NONE,
             },
             anchor,
             None,

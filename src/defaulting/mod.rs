@@ -43,10 +43,13 @@ fn non_nullable_null(x: &Node, s: &Structural) -> bool {
     x.is_null() && !s.generic.nullable
 }
 
+/// Defaults `x`; the collections it changes forget their spans (see [`crate::yaml::Span`]):
+/// whatever it changes pushes its path to `out`, so it changed `x` where `out` grew.
 fn node(x: &mut Node, s: &Structural, path: &Path, out: &mut Vec<String>) {
     if !s.defaults_below {
         return;
     }
+    let before = out.len();
     match x {
         Node::Map(_) => {
             fill_properties(x, s, path, out);
@@ -64,8 +67,10 @@ fn node(x: &mut Node, s: &Structural, path: &Path, out: &mut Vec<String>) {
         }
         Node::Scalar(_) => {}
     }
+    if out.len() > before {
+        x.forget_span();
+    }
 }
-
 /// Sets each property with a default that is missing or a non-nullable null.
 fn fill_properties(x: &mut Node, s: &Structural, path: &Path, out: &mut Vec<String>) {
     let Node::Map(m) = x else { return };

@@ -190,3 +190,112 @@ fn objects_with_metadata_that_does_not_decode_are_refused_unchanged() {
         assert_eq!(json(&obj), json_of(input), "left unchanged");
     }
 }
+
+/// A JSON item read straight, processed: whatever [`apply`] changes forgets its span (and the
+/// spans around it), so that the writer copying the collections left with one from the item's
+/// text writes what writing the tree writes; a collection left as read keeps its span, one
+/// whose text the writer writes otherwise (white space, an escape, a float) never has one.
+#[test]
+fn the_spans_left_after_processing_hold_what_they_were_read_as() {
+    use crate::yaml::json::{write_plain_json, write_plain_json_copying};
+    const SCHEMA: &str = "type: object
+properties:
+  spec:
+    type: object
+    properties:
+      replicas: {type: integer, default: 1}
+      mode: {type: string}
+      kept: {type: object, properties: {a: {type: object, additionalProperties: {type: integer}}}}
+      list:
+        type: array
+        items: {type: object, properties: {x: {type: integer, default: 7}, y: {type: integer}}}
+      nulls:
+        type: array
+        items: {type: object, default: {z: 1}, properties: {z: {type: integer}}}
+      free:
+        type: object
+        x-kubernetes-preserve-unknown-fields: true
+        properties:
+          inner: {type: object, properties: {known: {type: string}}}
+      tmpl:
+        type: object
+        x-kubernetes-embedded-resource: true
+        x-kubernetes-preserve-unknown-fields: true";
+    // (item, the paths of collections left with a span after processing)
+    let cases: &[(&str, &[&str])] = &[
+        // Nothing to change but the root and its metadata, which always forget theirs.
+        (
+            r#"{"apiVersion":"g.io/v1","kind":"K","metadata":{"name":"n","labels":{"a":"b"}},"spec":{"replicas":2,"kept":{"a":{"b":1}},"list":[{"x":1}]}}"#,
+            &[
+                "spec",
+                "spec.kept",
+                "spec.kept.a",
+                "spec.list",
+                "spec.list[0]",
+            ],
+        ),
+        // A default set at the top of spec: spec is written, what is below it copied.
+        (
+            r#"{"apiVersion":"g.io/v1","kind":"K","metadata":{"name":"n"},"spec":{"kept":{"a":{"b":1}},"list":[{"x":1},{"y":2}]}}"#,
+            &["spec.kept", "spec.kept.a", "spec.list[0]"],
+        ),
+        // Pruned deep down, kept beside it.
+        (
+            r#"{"apiVersion":"g.io/v1","kind":"K","metadata":{"name":"n"},"spec":{"replicas":1,"kept":{"a":{"b":1},"gone":{"c":[1]}},"list":[{"x":1,"q":{"r":1}},{"x":2}]}}"#,
+            &["spec.kept.a", "spec.list[1]"],
+        ),
+        // A null pruned, a null item defaulted, unknown fields kept and pruned.
+        (
+            r#"{"apiVersion":"g.io/v1","kind":"K","metadata":{"name":"n"},"spec":{"replicas":1,"mode":null,"nulls":[null,{"z":2}],"free":{"any":{"b":[1,2]},"inner":{"known":"k","drop":{"d":1}}}}}"#,
+            &["spec.nulls[1]", "spec.free.any", "spec.free.any.b"],
+        ),
+        // A repeated key dropped deep down; an embedded resource's metadata coerced.
+        (
+            r#"{"apiVersion":"g.io/v1","kind":"K","metadata":{"name":"n"},"spec":{"replicas":1,"kept":{"a":{"b":1,"b":2}},"tmpl":{"apiVersion":"v1","kind":"P","metadata":{"name":"p","junk":1},"x":{"y":1}}}}"#,
+            &["spec.tmpl.x"],
+        ),
+        // White space, an escape, a float: written, not copied.
+        (
+            r#"{"apiVersion":"g.io/v1","kind":"K","metadata":{"name":"n"},"spec":{"replicas":1,"kept":{"a":{"b":1},"z":{"d":2}},"free":{"e":"a\nb","f":{"g":1.5}, "h":{"i":1},"j":{"k": 1},"l":{"m":"\u00e9"}}}}"#,
+            &["spec.kept.a", "spec.free.h"],
+        ),
+    ];
+    fn spanned(node: &crate::yaml::Node, path: String, out: &mut Vec<String>) {
+        use crate::yaml::Node;
+        if node.span().is_some() {
+            out.push(path.clone());
+        }
+        let join = |k: &str| match path.is_empty() {
+            true => k.to_string(),
+            false => format!("{path}.{k}"),
+        };
+        match node {
+            Node::Map(m) => m.entries.iter().for_each(|(k, v)| {
+                spanned(v, join(k.scalar_str().unwrap()), out);
+            }),
+            Node::Seq(s) => s.items.iter().enumerate().for_each(|(i, v)| {
+                spanned(v, format!("{path}[{i}]"), out);
+            }),
+            Node::Scalar(_) => {}
+        }
+    }
+    let vs = version_schema(schema(SCHEMA), true, Default::default());
+    for (text, want) in cases {
+        let mut obj = crate::yaml::read::jsontree::item_alone(text).unwrap();
+        // (Only the last item has a collection with white space in it.)
+        let root = (!text.contains(' ')).then_some(0..text.len());
+        assert_eq!(obj.span(), root, "{text}");
+        apply(&mut obj, &vs, &Options::default());
+        let mut left = Vec::new();
+        spanned(&obj, String::new(), &mut left);
+        assert_eq!(&left, want, "{text}");
+        let (mut copied, mut written) = (Vec::new(), Vec::new());
+        assert!(write_plain_json_copying(&obj, &mut copied, text));
+        assert!(write_plain_json(&obj, &mut written));
+        assert_eq!(
+            String::from_utf8(copied).unwrap(),
+            String::from_utf8(written).unwrap(),
+            "{text}"
+        );
+    }
+}

@@ -97,34 +97,51 @@ fn coerce_metadata(m: &mut Mapping, prefix: &str, f: &mut Findings) {
         .extend(invalid.into_iter().map(|r| format!("{prefix}.{r}")));
 }
 
-fn node(x: &mut Node, s: &Structural, path: &Path, f: &mut Findings) {
+/// Coerces the embedded resources below `x`; returns whether it found one, having forgotten
+/// the spans of each (and of its metadata's collections) and of the collections around them
+/// (see [`crate::yaml::Span`]: the round trip may change them without a word).
+fn node(x: &mut Node, s: &Structural, path: &Path, f: &mut Findings) -> bool {
     if !s.embedded_below {
-        return;
+        return false;
     }
-    match x {
+    let found = match x {
         Node::Map(m) => {
+            let mut found = false;
             if s.extensions.x_embedded_resource {
+                for (k, v) in m.entries.iter_mut() {
+                    if k.scalar_str() == Some("metadata") {
+                        v.forget_spans();
+                    }
+                }
                 embedded(m, path, f);
+                found = true;
             }
             for (k, v) in m.entries.iter_mut() {
                 let Some(key) = k.scalar_str() else { continue };
                 if let Some(p) = s.properties.get(key) {
-                    node(v, p, &path.child(key), f);
+                    found |= node(v, p, &path.child(key), f);
                 } else if let Some(Some(a)) = s.additional() {
-                    node(v, a, &path.key(key), f);
+                    found |= node(v, a, &path.key(key), f);
                 }
             }
+            found
         }
         Node::Seq(seq) => {
             let Some(items) = s.items.as_deref() else {
-                return;
+                return false;
             };
+            let mut found = false;
             for (i, v) in seq.items.iter_mut().enumerate() {
-                node(v, items, &path.index(i), f);
+                found |= node(v, items, &path.index(i), f);
             }
+            found
         }
-        Node::Scalar(_) => {}
+        Node::Scalar(_) => false,
+    };
+    if found {
+        x.forget_span();
     }
+    found
 }
 
 /// TypeMeta and ObjectMeta of one embedded resource.

@@ -282,7 +282,18 @@ fn answer(
         &mut report,
         &mut summary,
     );
-    let text = output::text(&p.node, p.placement, format);
+    // A JSON element read straight is copied from its text where it holds what it was read
+    // as, once the processing dropped the keys it repeats (`summary.processed`: see
+    // `write_plain_json_copying`).
+    let source = match (format, p.placement, &p.span) {
+        (
+            Format::Json(crate::resourcelist::json::Layout::Compact),
+            Placement::SeqItem,
+            Some(span),
+        ) if p.straight && summary.processed > 0 => input.get(span.clone()),
+        _ => None,
+    };
+    let text = output::text(&p.node, p.placement, format, source);
     Done::Processed {
         index: p.index,
         placement: p.placement,

@@ -21,31 +21,55 @@ pub fn prune(obj: &mut Node, s: &Structural) -> Vec<String> {
     pruned
 }
 
-/// Prunes `x` with schema `s`; `root` marks the resource root (treated as embedded).
-fn node(x: &mut Node, s: Option<&Structural>, root: bool, path: &Path, out: &mut Vec<String>) {
+/// Prunes `x` with schema `s`; `root` marks the resource root (treated as embedded). Returns
+/// whether it changed anything (the collections it changed forget their spans, see
+/// [`crate::yaml::Span`]).
+fn node(
+    x: &mut Node,
+    s: Option<&Structural>,
+    root: bool,
+    path: &Path,
+    out: &mut Vec<String>,
+) -> bool {
     if let Some(s) = s {
         if s.extensions.x_preserve_unknown_fields {
-            keep_unknown(x, s, root, path, out);
-            return;
+            return keep_unknown(x, s, root, path, out);
         }
     }
-    match x {
+    let changed = match x {
         Node::Map(m) => {
             let embedded = root || s.is_some_and(|s| s.extensions.x_embedded_resource);
+            let mut changed = false;
             m.entries
-                .retain_mut(|(k, v)| entry(k, v, s, embedded, path, out));
+                .retain_mut(|(k, v)| match entry(k, v, s, embedded, path, out) {
+                    Some(below) => {
+                        changed |= below;
+                        true
+                    }
+                    None => {
+                        changed = true;
+                        false
+                    }
+                });
+            changed
         }
         Node::Seq(seq) => {
             let items = s.and_then(|s| s.items.as_deref());
+            let mut changed = false;
             for (i, v) in seq.items.iter_mut().enumerate() {
-                node(v, items, false, &path.index(i), out);
+                changed |= node(v, items, false, &path.index(i), out);
             }
+            changed
         }
-        Node::Scalar(_) => {}
+        Node::Scalar(_) => false,
+    };
+    if changed {
+        x.forget_span();
     }
+    changed
 }
 
-/// One map entry under a pruning schema: returns whether to keep it.
+/// One map entry under a pruning schema: `None` to drop it, else whether its value changed.
 fn entry(
     k: &Node,
     v: &mut Node,
@@ -53,16 +77,14 @@ fn entry(
     embedded: bool,
     path: &Path,
     out: &mut Vec<String>,
-) -> bool {
-    let Some(key) = k.scalar_str() else {
-        return false;
-    };
+) -> Option<bool> {
+    let key = k.scalar_str()?;
     let Some(s) = s else {
         out.push(path.child(key).render());
-        return false;
+        return None;
     };
     if embedded && is_meta_field(key) {
-        return true;
+        return Some(false);
     }
     let child = match s.properties.get(key) {
         Some(p) => Some(p),
@@ -72,18 +94,24 @@ fn entry(
                 if !is_meta_field(key) || !path.is_empty() {
                     out.push(path.child(key).render());
                 }
-                return false;
+                return None;
             }
         },
     };
-    node(v, child, false, &path.child(key), out);
-    true
+    Some(node(v, child, false, &path.child(key), out))
 }
 
 /// Under `x-kubernetes-preserve-unknown-fields`: unknown keys stay, specified ones are pruned.
 /// As in the apiserver, list items below such a node are walked the same way, whatever their own
 /// schema says. A scalar entry stays and has nothing below it: its schema is not looked up.
-fn keep_unknown(x: &mut Node, s: &Structural, root: bool, path: &Path, out: &mut Vec<String>) {
+fn keep_unknown(
+    x: &mut Node,
+    s: &Structural,
+    root: bool,
+    path: &Path,
+    out: &mut Vec<String>,
+) -> bool {
+    let mut changed = false;
     match x {
         Node::Map(m) => {
             let embedded = root || s.extensions.x_embedded_resource;
@@ -102,19 +130,23 @@ fn keep_unknown(x: &mut Node, s: &Structural, root: bool, path: &Path, out: &mut
                         None => continue,
                     },
                 };
-                node(v, child, false, &path.child(key), out);
+                changed |= node(v, child, false, &path.child(key), out);
             }
         }
         Node::Seq(seq) => {
             let Some(items) = s.items.as_deref() else {
-                return;
+                return false;
             };
             for (i, v) in seq.items.iter_mut().enumerate() {
-                keep_unknown(v, items, false, &path.index(i), out);
+                changed |= keep_unknown(v, items, false, &path.index(i), out);
             }
         }
         Node::Scalar(_) => {}
     }
+    if changed {
+        x.forget_span();
+    }
+    changed
 }
 
 #[cfg(test)]

@@ -12,7 +12,9 @@
 //! input's scalars come back as they came (`100.0` stays a double); a default the function
 //! added is written as its JSON value.
 
-use crate::yaml::json::{to_json, write_plain_json, write_plain_json_pretty, write_str};
+use crate::yaml::json::{
+    to_json, write_plain_json, write_plain_json_copying, write_plain_json_pretty, write_str,
+};
 use crate::yaml::read::gojson::RootItems;
 use crate::yaml::read::split::{
     first_json_value, first_json_value_items, first_json_value_items_unchecked,
@@ -207,17 +209,32 @@ pub fn close_root(out: &mut String, entries: usize, layout: Layout) {
 /// `None` when it has no JSON form (nothing is appended then). Written straight from the tree
 /// when it can be ([`write_plain_json`]), else from its [`Value`]: the same text.
 pub fn write_node(out: &mut String, node: &Node, layout: Layout, indent: usize) -> Option<()> {
+    write_node_from(out, node, layout, indent, None)
+}
+
+/// [`write_node`] of an item read from `source` by the JSON item reader, in the compact layout
+/// copying from it what it holds as read (see
+/// [`crate::yaml::json::write_plain_json_copying`], whose terms the caller meets).
+pub fn write_node_from(
+    out: &mut String,
+    node: &Node,
+    layout: Layout,
+    indent: usize,
+    source: Option<&str>,
+) -> Option<()> {
     // Room for most objects' text (the bench's lists: 765 bytes on average), which would
     // otherwise grow by copies from a few bytes.
     const ROOM: usize = 1 << 10;
     let mut text = Vec::with_capacity(ROOM);
-    let plain = match layout {
-        Layout::Compact => write_plain_json(node, &mut text),
-        Layout::Pretty => write_plain_json_pretty(node, &mut text, indent),
+    let plain = match (layout, source) {
+        (Layout::Compact, Some(source)) => write_plain_json_copying(node, &mut text, source),
+        (Layout::Compact, None) => write_plain_json(node, &mut text),
+        (Layout::Pretty, _) => write_plain_json_pretty(node, &mut text, indent),
     };
     if plain {
         // SAFETY: the writer appends whole strings of the tree (cut only before an ASCII byte
-        // it escapes), serde_json's and a number's text, and ASCII between them: UTF-8.
+        // it escapes), serde_json's and a number's text, ASCII between them, and text of
+        // `source` from a bracket to after a bracket (ASCII): UTF-8.
         let text = unsafe { String::from_utf8_unchecked(text) };
         match out.is_empty() {
             true => *out = text,

@@ -162,6 +162,11 @@ fn resolved_to_json(r: Resolved, value: &str, json: bool) -> Result<Value, YamlE
 /// ([`super::read::RNode`]), seen one node at a time.
 pub trait PlainTree: Sized {
     fn view(&self) -> View<'_, Self>;
+
+    /// A collection's [`crate::yaml::Span`]: where the text it holds is in its item's text.
+    fn span(&self) -> Option<std::ops::Range<usize>> {
+        None
+    }
 }
 
 /// One node as [`write_plain_json`] sees it; `tagged`: a tag is written on it.
@@ -185,6 +190,10 @@ pub enum View<'a, T> {
 }
 
 impl PlainTree for Node {
+    fn span(&self) -> Option<std::ops::Range<usize>> {
+        Node::span(self)
+    }
+
     fn view(&self) -> View<'_, Node> {
         match self {
             Node::Scalar(s) => View::Scalar {
@@ -234,14 +243,46 @@ impl PlainTree for super::read::RNode {
 /// int64, a `<<` key however quoted): a tree as read that this writes is one that
 /// [`super::read::decode::check`] passes without a look.
 pub fn write_plain_json<T: PlainTree>(node: &T, out: &mut Vec<u8>) -> bool {
-    write_plain(node, out, None)
+    write_plain(node, out, None, None)
+}
+
+/// [`write_plain_json`] of an item read from `text` by the JSON item reader, copying from
+/// `text` each collection that still has its [`crate::yaml::Span`] instead of writing it. The
+/// same bytes: the reader gives a span only to a collection whose text the writer writes for
+/// what it holds (no white space, no escape, every number an int64 as Go writes it) where its
+/// objects' keys are unique, and the caller makes sure of that: no object left with a span
+/// holds a key twice ([`crate::yaml::keys::drop_shadowed`] ran on the tree; the reader reads
+/// no `<<` key).
+pub fn write_plain_json_copying(node: &Node, out: &mut Vec<u8>, text: &str) -> bool {
+    // (Where debug assertions are on, as in fuzzing: what is copied is what is written.)
+    #[cfg(debug_assertions)]
+    let from = out.len();
+    let wrote = write_plain(node, out, None, Some(text.as_bytes()));
+    #[cfg(debug_assertions)]
+    if wrote {
+        let mut written = Vec::new();
+        assert!(write_plain_json(node, &mut written));
+        assert!(
+            out[from..] == written[..],
+            "a span no longer holds its text"
+        );
+    }
+    wrote
+}
+
+/// The text of `node` in its item's `text` (see [`write_plain_json_copying`]), where it has a
+/// span that holds its kind of collection.
+#[inline]
+fn copied<'t, T: PlainTree>(node: &T, text: &'t [u8], open: u8, close: u8) -> Option<&'t [u8]> {
+    let t = text.get(node.span()?)?;
+    (t.first() == Some(&open) && t.last() == Some(&close)).then_some(t)
 }
 
 /// [`write_plain_json`] in the layout of `serde_json::to_string_pretty` (two spaces a level),
 /// every line after the first indented by `indent` more spaces: the text
 /// `crate::resourcelist::json::write_value` writes of `to_json(node)?` in its pretty layout.
 pub fn write_plain_json_pretty<T: PlainTree>(node: &T, out: &mut Vec<u8>, indent: usize) -> bool {
-    write_plain(node, out, Some(indent))
+    write_plain(node, out, Some(indent), None)
 }
 
 /// A line break and `n` spaces.
@@ -250,8 +291,14 @@ fn new_line(out: &mut Vec<u8>, n: usize) {
     out.resize(out.len() + n, b' ');
 }
 
-/// [`write_plain_json`], or with `pretty` its pretty layout at that indentation.
-fn write_plain<T: PlainTree>(node: &T, out: &mut Vec<u8>, pretty: Option<usize>) -> bool {
+/// [`write_plain_json`], or with `pretty` its pretty layout at that indentation; with `source`,
+/// [`write_plain_json_copying`] from that text.
+fn write_plain<T: PlainTree>(
+    node: &T,
+    out: &mut Vec<u8>,
+    pretty: Option<usize>,
+    source: Option<&[u8]>,
+) -> bool {
     // What goes before an element (after the first's comma) and after the last one.
     let open = |out: &mut Vec<u8>, i: usize| {
         if i > 0 {
@@ -295,10 +342,14 @@ fn write_plain<T: PlainTree>(node: &T, out: &mut Vec<u8>, pretty: Option<usize>)
             if tagged {
                 return false;
             }
+            if let Some(t) = source.and_then(|text| copied(node, text, b'[', b']')) {
+                out.extend_from_slice(t);
+                return true;
+            }
             out.push(b'[');
             for (i, item) in items.iter().enumerate() {
                 open(out, i);
-                if !write_plain(item, out, inner) {
+                if !write_plain(item, out, inner, source) {
                     return false;
                 }
             }
@@ -306,6 +357,10 @@ fn write_plain<T: PlainTree>(node: &T, out: &mut Vec<u8>, pretty: Option<usize>)
             true
         }
         View::Map { entries, tagged } => {
+            if let Some(t) = source.and_then(|text| copied(node, text, b'{', b'}')) {
+                out.extend_from_slice(t);
+                return true;
+            }
             if tagged || !unique_string_keys(entries) {
                 return false;
             }
@@ -323,7 +378,7 @@ fn write_plain<T: PlainTree>(node: &T, out: &mut Vec<u8>, pretty: Option<usize>)
                     Some(_) => out.extend_from_slice(b": "),
                     None => out.push(b':'),
                 }
-                if !write_plain(v, out, inner) {
+                if !write_plain(v, out, inner, source) {
                     return false;
                 }
             }
@@ -461,6 +516,12 @@ fn compact_scan(b: &[u8]) -> Option<(usize, bool)> {
         }
     }
     Some((keys, escaped))
+}
+
+/// Whether a plain scalar's text `t` is the writer's text for it: `true`, `false`, `null`, or
+/// an int64 as Go writes it ([`int64_text`]).
+pub(crate) fn written_as_is(t: &[u8]) -> bool {
+    matches!(t, b"true" | b"false" | b"null") || int64_text(t)
 }
 
 /// Whether `t` is an int64 as `strconv.FormatInt` writes it (no `+`, no leading zero, no
@@ -615,6 +676,7 @@ pub fn from_json(value: &Value) -> Node {
             flow: false,
             one_line: false,
             props: crate::yaml::Props::NONE,
+            span: crate::yaml::Span::NONE,
         }),
         Value::Object(map) => Node::Map(Mapping {
             entries: map
@@ -624,6 +686,7 @@ pub fn from_json(value: &Value) -> Node {
             flow: false,
             one_line: false,
             props: crate::yaml::Props::NONE,
+            span: crate::yaml::Span::NONE,
         }),
     }
 }
@@ -706,6 +769,7 @@ impl<'de> serde::de::Visitor<'de> for JsonNode {
             flow: false,
             one_line: false,
             props: crate::yaml::Props::NONE,
+            span: crate::yaml::Span::NONE,
         }))
     }
 
@@ -744,6 +808,7 @@ impl<'de> serde::de::Visitor<'de> for JsonNode {
             flow: false,
             one_line: false,
             props: crate::yaml::Props::NONE,
+            span: crate::yaml::Span::NONE,
         }))
     }
 }

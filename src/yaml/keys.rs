@@ -63,25 +63,39 @@ pub fn normalize_keys(node: &mut Node) {
 /// where it is. After [`normalize_keys`] (keys compare as the JSON keys it makes them); the
 /// tree is no longer the one read (the edit planner pairs its positions with the tree read).
 pub fn drop_shadowed(node: &mut Node) {
-    match node {
+    drop_shadowed_in(node);
+}
+
+/// [`drop_shadowed`]; returns whether it dropped any entry, the collections it changed having
+/// forgotten their spans (see [`crate::yaml::Span`]).
+fn drop_shadowed_in(node: &mut Node) -> bool {
+    let changed = match node {
         Node::Map(m) => {
-            drop_shadowed_entries(m);
+            let mut changed = drop_shadowed_entries(m);
             for (_, v) in m.entries.iter_mut() {
                 if !matches!(v, Node::Scalar(_)) {
-                    drop_shadowed(v);
+                    changed |= drop_shadowed_in(v);
                 }
             }
+            changed
         }
-        Node::Seq(s) => s.items.iter_mut().for_each(drop_shadowed),
-        Node::Scalar(_) => {}
+        Node::Seq(s) => s
+            .items
+            .iter_mut()
+            .fold(false, |changed, v| drop_shadowed_in(v) | changed),
+        Node::Scalar(_) => false,
+    };
+    if changed {
+        node.forget_span();
     }
+    changed
 }
 
 /// [`drop_shadowed`] for the entries of `m` alone, its keys as [`normalize_keys`] leaves them
-/// (JSON's strings; kubectl refuses a null key).
-fn drop_shadowed_entries(m: &mut Mapping) {
+/// (JSON's strings; kubectl refuses a null key); returns whether it dropped any.
+fn drop_shadowed_entries(m: &mut Mapping) -> bool {
     if !maybe_repeated(m) {
-        return;
+        return false;
     }
     let keys: Vec<Option<String>> = m
         .entries
@@ -94,6 +108,7 @@ fn drop_shadowed_entries(m: &mut Mapping) {
         i += 1;
         key.is_none() || !keys[i..].contains(key)
     });
+    m.entries.len() < keys.len()
 }
 
 /// Whether two keys of `m` may be one JSON key: two of the same text. A look at the texts

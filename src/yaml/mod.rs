@@ -14,7 +14,7 @@ pub mod read;
 pub mod scalar;
 
 pub use emit::{emit_document, emit_seq_item, emit_stream, Fields, Record};
-pub use node::{Anchor, Mapping, Node, Props, Scalar, ScalarStyle, Sequence};
+pub use node::{Anchor, Mapping, Node, Props, Scalar, ScalarStyle, Sequence, Span};
 pub use parse::parse_stream;
 
 /// A YAML syntax error, located by document index (0-based, in the stream) and position.

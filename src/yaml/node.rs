@@ -141,6 +141,38 @@ impl PartialEq for Scalar {
 
 impl Eq for Scalar {}
 
+/// Where a collection read from a one-line JSON item is in that item's text, from its opening
+/// bracket to after its closing one, while the collection still holds exactly what that text
+/// holds: the JSON writer copies such a collection's text instead of writing it (see
+/// [`crate::yaml::json::write_plain_json_copying`]). Only the JSON item reader sets one
+/// (for a collection starting within the item's first 4 GiB and at most 64 KiB long), and
+/// whatever changes a collection forgets its span and the spans of the collections around it
+/// ([`Node::forget_span`], [`Node::forget_spans`]): a copy of a node keeps it, for it holds the
+/// same text. Six bytes (a node stays 48 bytes): the start's two halves and the length, 0 for
+/// none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Span([u16; 3]);
+
+impl Span {
+    /// No span.
+    pub const NONE: Span = Span([0; 3]);
+
+    /// The span from `start`, `len` bytes long; [`Span::NONE`] where it does not fit.
+    pub fn new(start: usize, len: usize) -> Span {
+        match (u32::try_from(start), u16::try_from(len)) {
+            (Ok(start), Ok(len)) if len > 0 => Span([start as u16, (start >> 16) as u16, len]),
+            _ => Span::NONE,
+        }
+    }
+
+    /// Its byte range in the item's text.
+    pub fn range(self) -> Option<std::ops::Range<usize>> {
+        let [lo, hi, len] = self.0;
+        let start = (usize::from(hi) << 16) | usize::from(lo);
+        (len > 0).then(|| start..start + usize::from(len))
+    }
+}
+
 /// A mapping: entries in document order. Keys are nodes (Kubernetes only uses string keys, but
 /// the YAML layer round-trips any key).
 #[derive(Clone, Debug, Default)]
@@ -153,6 +185,8 @@ pub struct Mapping {
     pub one_line: bool,
     /// Its tag and anchor.
     pub props: Props,
+    /// Where its text is in its item's input, while it holds what it was read from there.
+    pub span: Span,
 }
 
 impl PartialEq for Mapping {
@@ -174,6 +208,8 @@ pub struct Sequence {
     pub one_line: bool,
     /// Its tag and anchor.
     pub props: Props,
+    /// Where its text is in its item's input (see [`Mapping::span`]).
+    pub span: Span,
 }
 
 impl PartialEq for Sequence {
@@ -353,6 +389,43 @@ impl Node {
 }
 
 impl Node {
+    /// Its [`Span`], for a collection that has one.
+    pub fn span(&self) -> Option<std::ops::Range<usize>> {
+        match self {
+            Node::Scalar(_) => None,
+            Node::Seq(s) => s.span.range(),
+            Node::Map(m) => m.span.range(),
+        }
+    }
+
+    /// Forgets its own [`Span`] (it changed): the caller forgets those of the collections
+    /// around it.
+    pub fn forget_span(&mut self) {
+        match self {
+            Node::Scalar(_) => {}
+            Node::Seq(s) => s.span = Span::NONE,
+            Node::Map(m) => m.span = Span::NONE,
+        }
+    }
+
+    /// Forgets its own [`Span`] and those of every collection below it.
+    pub fn forget_spans(&mut self) {
+        match self {
+            Node::Scalar(_) => {}
+            Node::Seq(s) => {
+                s.span = Span::NONE;
+                s.items.iter_mut().for_each(Node::forget_spans);
+            }
+            Node::Map(m) => {
+                m.span = Span::NONE;
+                m.entries.iter_mut().for_each(|(k, v)| {
+                    k.forget_spans();
+                    v.forget_spans();
+                });
+            }
+        }
+    }
+
     /// Its anchor or alias name (see [`Anchor`]).
     pub fn anchor(&self) -> Option<&Anchor> {
         match self {

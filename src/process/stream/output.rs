@@ -12,7 +12,7 @@
 
 use super::Placement;
 use crate::packed::{Spool, Unpacked};
-use crate::resourcelist::json::{write_node, Layout, ELEMENT_INDENT};
+use crate::resourcelist::json::{write_node, write_node_from, Layout, ELEMENT_INDENT};
 use crate::resourcelist::pieces::{fingerprint, Piece};
 use crate::yaml::json::written_as_read;
 use crate::yaml::{emit_document, emit_seq_item, Node};
@@ -183,7 +183,7 @@ impl Output {
     /// Appends an item's text; returns its segment.
     #[cfg(test)]
     pub fn push(&mut self, node: &Node, placement: Placement) -> usize {
-        let text = text(node, placement, self.format);
+        let text = text(node, placement, self.format, None);
         self.push_text(text.as_deref(), placement)
     }
 
@@ -311,7 +311,7 @@ impl Output {
         let format = self.format;
         self.no_json |= self
             .text
-            .append(|text| write(node, placement, format, text))
+            .append(|text| write(node, placement, format, text, None))
             .is_none();
         self.segments[seg] = Segment::Own(start..self.text.len());
     }
@@ -473,26 +473,42 @@ fn common_suffix(a: &[u8], b: &[u8]) -> usize {
 }
 
 /// The text an item is written as (without a document's `---` or a JSON element's separator);
-/// `None` when it has no JSON form.
-pub fn text(node: &Node, placement: Placement, format: Format) -> Option<String> {
-    text_sized(node, placement, format, 0)
+/// `None` when it has no JSON form. With `source`, the text a JSON element was read from by
+/// the JSON item reader (see [`crate::resourcelist::json::write_node_from`], whose terms the
+/// caller meets): in the compact layout, what it holds as read is copied from there.
+pub fn text(
+    node: &Node,
+    placement: Placement,
+    format: Format,
+    source: Option<&str>,
+) -> Option<String> {
+    let mut out = String::new();
+    write(node, placement, format, &mut out, source)?;
+    Some(out)
 }
 
 /// [`text`] made in a buffer with room for `room` bytes.
 fn text_sized(node: &Node, placement: Placement, format: Format, room: usize) -> Option<String> {
     let mut out = String::with_capacity(room);
-    write(node, placement, format, &mut out)?;
+    write(node, placement, format, &mut out, None)?;
     Some(out)
 }
 
 /// Appends `node` in its placement (what goes before it is written by [`Output::open`]): in
-/// JSON, an item of the root `items` as a list element, a document as a value and a line break.
-fn write(node: &Node, placement: Placement, format: Format, out: &mut String) -> Option<()> {
+/// JSON, an item of the root `items` as a list element, a document as a value and a line break;
+/// a list element from `source` as [`text`] does.
+fn write(
+    node: &Node,
+    placement: Placement,
+    format: Format,
+    out: &mut String,
+    source: Option<&str>,
+) -> Option<()> {
     match (format, placement) {
         (Format::Yaml, Placement::SeqItem) => emit_seq_item(node, out),
         (Format::Yaml, Placement::Document { .. }) => emit_document(node, out),
         (Format::Json(layout), Placement::SeqItem) => {
-            write_node(out, node, layout, ELEMENT_INDENT)?
+            write_node_from(out, node, layout, ELEMENT_INDENT, source)?
         }
         (Format::Json(layout), Placement::Document { .. }) => {
             write_node(out, node, layout, 0)?;

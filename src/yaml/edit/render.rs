@@ -81,6 +81,7 @@ pub(super) fn flow_entries(
                     flow: true,
                     one_line: true,
                     props: crate::yaml::Props::NONE,
+                    span: crate::yaml::Span::NONE,
                 })) {
                     return Ok(s);
                 }
@@ -100,6 +101,7 @@ pub(super) fn flow_value(value: &Node, json: bool) -> Result<String, EditError> 
             flow: true,
             one_line: true,
             props: crate::yaml::Props::NONE,
+            span: crate::yaml::Span::NONE,
         });
         if let Some(s) = yaml_flow(seq) {
             return Ok(s);

@@ -118,6 +118,7 @@ impl Gen {
                 flow,
                 one_line: flow,
                 props: Props::tagged(tag.clone().map(Into::into)),
+                span: crate::yaml::Span::NONE,
             }),
             _ => Node::Map(Mapping {
                 entries: (0..self.next() % 4)
@@ -126,6 +127,7 @@ impl Gen {
                 flow,
                 one_line: flow,
                 props: Props::tagged(tag.clone().map(Into::into)),
+                span: crate::yaml::Span::NONE,
             }),
         }
     }

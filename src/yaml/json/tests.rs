@@ -218,6 +218,7 @@ fn plain_json_is_written_as_serde_json_prints_the_value() {
             flow: false,
             one_line: false,
             props: crate::yaml::Props::NONE,
+            span: crate::yaml::Span::NONE,
         });
         assert!(!write_plain_json(&node, &mut Vec::new()), "{special}");
     }

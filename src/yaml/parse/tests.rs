@@ -63,6 +63,7 @@ fn documents_and_empty_documents() {
                 flow: false,
                 one_line: false,
                 props: crate::yaml::Props::NONE,
+                span: crate::yaml::Span::NONE,
             }),
             plain("x")
         ]

@@ -56,7 +56,7 @@ fn alone<const CHECK: bool>(text: &str) -> Option<crate::yaml::Node> {
         static SCRATCH: std::cell::RefCell<nodes::Scratch> = Default::default();
     }
     let node = SCRATCH.with_borrow_mut(|scratch| {
-        let node = nodes::item::<CHECK>(&mut r, scratch);
+        let node = nodes::item::<CHECK>(&mut r, scratch, Some(0));
         // (Not kept at the size of an uncommon element: at most a few hundred kilobytes.)
         scratch.bound(1 << 10);
         node
@@ -108,7 +108,7 @@ pub(super) fn compose(
             .filter(|_| at_root_items(&stack))
         {
             let saved = r.clone();
-            if let Some(node) = nodes::item::<false>(&mut r, &mut scratch) {
+            if let Some(node) = nodes::item::<false>(&mut r, &mut scratch, None) {
                 sink.item_node(node, at.offset(start));
                 continue;
             }
@@ -264,6 +264,10 @@ struct Cursor<'t, 'a> {
     counted: usize,
     /// The text is ASCII: a column is a count of bytes.
     ascii: bool,
+    /// How many places read so far the JSON writer would write otherwise: white space
+    /// between tokens, a string with an escape, a number that is no int64 as Go writes it
+    /// (a collection is copied where none is within it, see `nodes`).
+    unwritten: usize,
 }
 
 impl<'t, 'a> Cursor<'t, 'a> {
@@ -278,11 +282,22 @@ impl<'t, 'a> Cursor<'t, 'a> {
             column: 0,
             counted: 0,
             ascii: text.is_ascii(),
+            unwritten: 0,
         }
     }
 
     /// Moves past white space, counting its line breaks (CR LF as one).
+    #[inline(always)]
     fn skip_space(&mut self) {
+        // (A one-line text has none between most tokens.)
+        if matches!(self.bytes.get(self.i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.skip_some_space();
+        }
+    }
+
+    /// [`Self::skip_space`] where there is some.
+    fn skip_some_space(&mut self) {
+        self.unwritten += 1;
         while let Some(&b) = self.bytes.get(self.i) {
             match b {
                 b' ' | b'\t' => self.i += 1,
@@ -349,23 +364,24 @@ impl<'t, 'a> Cursor<'t, 'a> {
     /// quote: its content, and its text where the scalar keeps it as its source (where the
     /// emitter would write it otherwise, and the YAML reader reads it: no control character).
     fn quoted(&mut self) -> (String, Option<Box<str>>) {
-        let Some(read) = self.quoted_as::<false>() else {
+        let Some((value, source, _)) = self.quoted_as::<false>() else {
             unreachable!("a string read unchecked is read")
         };
-        read
+        (value, source)
     }
 
     /// [`Self::quoted`], with `CHECK` only a string that encoding/json's scanner reads and the
-    /// YAML grammar reads as it does (see [`item_checked`]): `None` for any other.
+    /// YAML grammar reads as it does (see [`item_checked`]): `None` for any other. Also whether
+    /// it held an escape.
     #[inline(always)]
-    fn quoted_as<const CHECK: bool>(&mut self) -> Option<(String, Option<Box<str>>)> {
+    fn quoted_as<const CHECK: bool>(&mut self) -> Option<(String, Option<Box<str>>, bool)> {
         let start = self.i;
         let (value, escaped, printable) = self.string::<CHECK>()?;
         let src = &self.text[start..self.i];
         // Printable ASCII needs no escape: `needs_escapes` would pass it.
         let kept =
             (escaped || (!printable && needs_escapes(&value))) && first_control(src).is_none();
-        Some((value, kept.then(|| src.into())))
+        Some((value, kept.then(|| src.into()), escaped))
     }
 
     /// Reads the string whose opening quote is at the reading place, to after its closing

@@ -384,6 +384,7 @@ fn convert(n: RNode, in_flow: bool, in_copy: bool) -> super::Node {
             items: fresh(items, |i| convert(i, flow, in_copy)),
             flow,
             props: Props::new(tag.map(Into::into), None, anchor),
+            span: crate::yaml::Span::NONE,
         }),
         Kind::Map { entries, flow } => Node::Map(Mapping {
             one_line: one_line(flow, entries.is_empty()),
@@ -392,6 +393,7 @@ fn convert(n: RNode, in_flow: bool, in_copy: bool) -> super::Node {
             }),
             flow,
             props: Props::new(tag.map(Into::into), None, anchor),
+            span: crate::yaml::Span::NONE,
         }),
     }
 }

@@ -14,7 +14,8 @@
 use super::super::decode::{key_fine, plain_value_fine};
 use super::super::gojson::{number_end, KEY_SPAN};
 use super::Cursor;
-use crate::yaml::{Mapping, Node, Scalar, ScalarStyle, Sequence};
+use crate::yaml::json::written_as_is;
+use crate::yaml::{Mapping, Node, Scalar, ScalarStyle, Sequence, Span};
 
 /// The nesting an item may have here (its root at 1); a deeper one is left to the caller,
 /// which counts Go's limit on an explicit stack.
@@ -45,8 +46,14 @@ impl Scratch {
 /// the caller must read it its own way.
 /// With `CHECK`, also `None` where the text is not JSON that reads straight (see
 /// [`super::item_checked`]).
-pub(super) fn item<const CHECK: bool>(r: &mut Cursor, scratch: &mut Scratch) -> Option<Node> {
-    let node = value::<CHECK>(r, scratch, DEPTH);
+/// With `base`, each collection gets its [`Span`] in the text from there (the item's first
+/// byte), for the JSON writer to copy it from the item's text.
+pub(super) fn item<const CHECK: bool>(
+    r: &mut Cursor,
+    scratch: &mut Scratch,
+    base: Option<usize>,
+) -> Option<Node> {
+    let node = value::<CHECK>(r, scratch, DEPTH, base);
     if node.is_none() {
         scratch.items.clear();
         scratch.entries.clear();
@@ -54,8 +61,19 @@ pub(super) fn item<const CHECK: bool>(r: &mut Cursor, scratch: &mut Scratch) -> 
     node
 }
 
-fn value<const CHECK: bool>(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Option<Node> {
+fn value<const CHECK: bool>(
+    r: &mut Cursor,
+    s: &mut Scratch,
+    depth: usize,
+    base: Option<usize>,
+) -> Option<Node> {
     r.skip_space();
+    let (start, unwritten) = (r.i, r.unwritten);
+    // A collection's span, where the writer writes what it holds as its text (see `Span`).
+    let span = |r: &Cursor| match base {
+        Some(b) if r.unwritten == unwritten => Span::new(start - b, r.i - start),
+        _ => Span::NONE,
+    };
     match *r.bytes.get(r.i)? {
         b'{' => {
             let depth = depth.checked_sub(1)?;
@@ -78,7 +96,7 @@ fn value<const CHECK: bool>(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Op
                     return None;
                 }
                 r.i += 1;
-                let v = value::<CHECK>(r, s, depth)?;
+                let v = value::<CHECK>(r, s, depth, base)?;
                 s.entries.push((Node::Scalar(key), v));
                 Some(())
             })?;
@@ -87,13 +105,14 @@ fn value<const CHECK: bool>(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Op
                 flow: true,
                 one_line: false,
                 props: crate::yaml::Props::NONE,
+                span: span(r),
             }))
         }
         b'[' => {
             let depth = depth.checked_sub(1)?;
             let from = s.items.len();
             elements(r, b']', |r| {
-                let v = value::<CHECK>(r, s, depth)?;
+                let v = value::<CHECK>(r, s, depth, base)?;
                 s.items.push(v);
                 Some(())
             })?;
@@ -102,6 +121,7 @@ fn value<const CHECK: bool>(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Op
                 flow: true,
                 one_line: false,
                 props: crate::yaml::Props::NONE,
+                span: span(r),
             }))
         }
         b'"' => Some(Node::Scalar(string::<CHECK>(r)?)),
@@ -116,6 +136,9 @@ fn value<const CHECK: bool>(r: &mut Cursor, s: &mut Scratch, depth: usize) -> Op
             }
             if !plain_value_fine(value) {
                 return None;
+            }
+            if !written_as_is(value.as_bytes()) {
+                r.unwritten += 1;
             }
             Some(Node::Scalar(Scalar {
                 value: value.to_string(),
@@ -184,7 +207,11 @@ fn elements(
 /// [`Cursor::quoted_as`]).
 #[inline(always)]
 fn string<const CHECK: bool>(r: &mut Cursor) -> Option<Scalar> {
-    let (value, source) = r.quoted_as::<CHECK>()?;
+    let (value, source, escaped) = r.quoted_as::<CHECK>()?;
+    // (An escape may be one the writer writes otherwise.)
+    if escaped {
+        r.unwritten += 1;
+    }
     Some(Scalar {
         value,
         style: ScalarStyle::DoubleQuoted,
