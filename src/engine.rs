@@ -154,10 +154,6 @@ pub fn apply(obj: &mut Node, vs: &VersionSchema, opts: &Options) -> Outcome {
         out.refused = Some(r);
         return out;
     }
-    // The ObjectMeta round trip may change any collection of a `metadata` without a word: the
-    // root's and theirs forget their spans (the pruning, the null pruning, the defaulting and
-    // the embedded resources' coercion keep those of the collections they leave as they were).
-    forget_metadata_spans(obj);
     out.pruned = objectmeta::coerce_root(obj).unknown;
     if let Some(s) = schema {
         if prunes {
@@ -171,19 +167,6 @@ pub fn apply(obj: &mut Node, vs: &VersionSchema, opts: &Options) -> Outcome {
         }
     }
     out
-}
-
-/// Forgets the spans of `obj` and of its `metadata`'s collections (see
-/// [`crate::yaml::Span`]).
-fn forget_metadata_spans(obj: &mut Node) {
-    obj.forget_span();
-    if let Some(m) = obj.as_map_mut() {
-        for (k, v) in m.entries.iter_mut() {
-            if k.scalar_str() == Some("metadata") {
-                v.forget_spans();
-            }
-        }
-    }
 }
 
 /// Readies loaded versions for [`apply`] as the apiserver readies a CRD's schemas: the

@@ -223,10 +223,13 @@ properties:
         x-kubernetes-preserve-unknown-fields: true";
     // (item, the paths of collections left with a span after processing)
     let cases: &[(&str, &[&str])] = &[
-        // Nothing to change but the root and its metadata, which always forget theirs.
+        // Nothing to change: everything keeps its span ("" is the root).
         (
             r#"{"apiVersion":"g.io/v1","kind":"K","metadata":{"name":"n","labels":{"a":"b"}},"spec":{"replicas":2,"kept":{"a":{"b":1}},"list":[{"x":1}]}}"#,
             &[
+                "",
+                "metadata",
+                "metadata.labels",
                 "spec",
                 "spec.kept",
                 "spec.kept.a",
@@ -234,30 +237,74 @@ properties:
                 "spec.list[0]",
             ],
         ),
+        // The ObjectMeta round trip: an unknown field and a null time dropped, a null label
+        // filled, an owner reference completed; the annotations and the spec left as read.
+        (
+            r#"{"apiVersion":"g.io/v1","kind":"K","metadata":{"name":"n","bogus":{"a":1},"creationTimestamp":null,"labels":{"a":null},"annotations":{"b":"c"},"ownerReferences":[{"name":"o","kind":"K","apiVersion":"v1","uid":"u"},{"name":"p"}]},"spec":{"replicas":2}}"#,
+            &[
+                "metadata.annotations",
+                "metadata.ownerReferences[0]",
+                "spec",
+            ],
+        ),
+        // A time rewritten as the encoder writes it.
+        (
+            r#"{"apiVersion":"g.io/v1","kind":"K","metadata":{"name":"n","creationTimestamp":"2024-01-01T01:00:00+01:00","labels":{"a":"b"}},"spec":{"replicas":2}}"#,
+            &["metadata.labels", "spec"],
+        ),
+        // Managed fields: an empty manager dropped, a time kept as the encoder writes it.
+        (
+            r#"{"apiVersion":"g.io/v1","kind":"K","metadata":{"name":"n","managedFields":[{"manager":"m","time":"2024-01-01T00:00:00Z","fieldsV1":{"f:a":{}}},{"manager":"","fieldsV1":{"f:b":{}}}]},"spec":{"replicas":2}}"#,
+            &[
+                "metadata.managedFields[0]",
+                "metadata.managedFields[0].fieldsV1",
+                "metadata.managedFields[0].fieldsV1.f:a",
+                "metadata.managedFields[1].fieldsV1",
+                "metadata.managedFields[1].fieldsV1.f:b",
+                "spec",
+            ],
+        ),
         // A default set at the top of spec: spec is written, what is below it copied.
         (
             r#"{"apiVersion":"g.io/v1","kind":"K","metadata":{"name":"n"},"spec":{"kept":{"a":{"b":1}},"list":[{"x":1},{"y":2}]}}"#,
-            &["spec.kept", "spec.kept.a", "spec.list[0]"],
+            &["metadata", "spec.kept", "spec.kept.a", "spec.list[0]"],
         ),
         // Pruned deep down, kept beside it.
         (
             r#"{"apiVersion":"g.io/v1","kind":"K","metadata":{"name":"n"},"spec":{"replicas":1,"kept":{"a":{"b":1},"gone":{"c":[1]}},"list":[{"x":1,"q":{"r":1}},{"x":2}]}}"#,
-            &["spec.kept.a", "spec.list[1]"],
+            &["metadata", "spec.kept.a", "spec.list[1]"],
         ),
         // A null pruned, a null item defaulted, unknown fields kept and pruned.
         (
             r#"{"apiVersion":"g.io/v1","kind":"K","metadata":{"name":"n"},"spec":{"replicas":1,"mode":null,"nulls":[null,{"z":2}],"free":{"any":{"b":[1,2]},"inner":{"known":"k","drop":{"d":1}}}}}"#,
-            &["spec.nulls[1]", "spec.free.any", "spec.free.any.b"],
+            &[
+                "metadata",
+                "spec.nulls[1]",
+                "spec.free.any",
+                "spec.free.any.b",
+            ],
         ),
         // A repeated key dropped deep down; an embedded resource's metadata coerced.
         (
             r#"{"apiVersion":"g.io/v1","kind":"K","metadata":{"name":"n"},"spec":{"replicas":1,"kept":{"a":{"b":1,"b":2}},"tmpl":{"apiVersion":"v1","kind":"P","metadata":{"name":"p","junk":1},"x":{"y":1}}}}"#,
-            &["spec.tmpl.x"],
+            &["metadata", "spec.tmpl.x"],
+        ),
+        // An embedded resource left as read.
+        (
+            r#"{"apiVersion":"g.io/v1","kind":"K","metadata":{"name":"n"},"spec":{"replicas":1,"tmpl":{"apiVersion":"v1","kind":"P","metadata":{"name":"p"},"x":{"y":1}}}}"#,
+            &[
+                "",
+                "metadata",
+                "spec",
+                "spec.tmpl",
+                "spec.tmpl.metadata",
+                "spec.tmpl.x",
+            ],
         ),
         // White space, an escape, a float: written, not copied.
         (
             r#"{"apiVersion":"g.io/v1","kind":"K","metadata":{"name":"n"},"spec":{"replicas":1,"kept":{"a":{"b":1},"z":{"d":2}},"free":{"e":"a\nb","f":{"g":1.5}, "h":{"i":1},"j":{"k": 1},"l":{"m":"\u00e9"}}}}"#,
-            &["spec.kept.a", "spec.free.h"],
+            &["metadata", "spec.kept.a", "spec.free.h"],
         ),
     ];
     fn spanned(node: &crate::yaml::Node, path: String, out: &mut Vec<String>) {

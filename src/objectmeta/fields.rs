@@ -4,7 +4,7 @@
 
 use super::time;
 use crate::yaml::scalar::{resolve, Resolved};
-use crate::yaml::{Mapping, Node, Scalar};
+use crate::yaml::{Mapping, Node, Scalar, Span};
 
 /// How one ObjectMeta field decodes and encodes.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -50,27 +50,36 @@ fn kind_of(key: &str) -> Option<Kind> {
 /// managedFields items) are removed and their paths, relative to the metadata, added to
 /// `unknown` in the apiserver's (sorted) order; fields of the wrong type are removed (as the
 /// apiserver's storage decoding does) and their names added to `invalid` (a request carrying
-/// them is rejected).
-pub fn round_trip(m: &mut Mapping, unknown: &mut Vec<String>, invalid: &mut Vec<String>) {
+/// them is rejected). Returns whether it changed `m`; each collection it changed (`m` among
+/// them) forgets its span (see [`crate::yaml::Span`]).
+pub fn round_trip(m: &mut Mapping, unknown: &mut Vec<String>, invalid: &mut Vec<String>) -> bool {
     let mut found = Vec::new();
+    let mut changed = false;
     m.entries.retain_mut(|(k, v)| {
         let Some(key) = k.scalar_str() else {
+            changed = true;
             return false;
         };
-        match kind_of(key) {
+        let keep = match kind_of(key) {
             None => {
                 found.push(key.to_string());
                 false
             }
-            Some(kind) if valid(kind, v) => normalize(kind, key, v, &mut found),
+            Some(kind) if valid(kind, v) => normalize(kind, key, v, &mut found, &mut changed),
             Some(_) => {
                 invalid.push(key.to_string());
                 false
             }
-        }
+        };
+        changed |= !keep;
+        keep
     });
     found.sort();
     unknown.extend(found);
+    if changed {
+        m.span = Span::NONE;
+    }
+    changed
 }
 
 /// Whether `v` decodes as a field of `kind` (else the apiserver drops the whole field).
@@ -141,36 +150,44 @@ fn managed_field(key: &str) -> Option<Kind> {
 }
 
 /// Rewrites a valid field as the encoder writes it back; returns whether it is written at all.
-fn normalize(kind: Kind, key: &str, v: &mut Node, unknown: &mut Vec<String>) -> bool {
+/// Sets `changed` where it rewrites `v` (a collection it changes forgets its span).
+fn normalize(
+    kind: Kind,
+    key: &str,
+    v: &mut Node,
+    unknown: &mut Vec<String>,
+    changed: &mut bool,
+) -> bool {
     if v.is_null() {
         return false;
     }
     match kind {
         Kind::Str => v.as_str().is_some_and(|s| !s.is_empty()),
-        Kind::Int => int_value(v).is_some_and(|i| i != 0) && set_int(v),
-        Kind::IntPtr => set_int(v),
-        Kind::Time => set_time(v, true),
-        Kind::TimePtr => set_time(v, false),
-        Kind::StrMap => fill_nulls(v),
-        Kind::StrList => fill_nulls(v),
-        Kind::OwnerRefs => items(v, key, unknown, owner_ref),
-        Kind::ManagedFields => items(v, key, unknown, managed_entry),
+        Kind::Int => int_value(v).is_some_and(|i| i != 0) && set_int(v, changed),
+        Kind::IntPtr => set_int(v, changed),
+        Kind::Time => set_time(v, true, changed),
+        Kind::TimePtr => set_time(v, false, changed),
+        Kind::StrMap => fill_nulls(v, changed),
+        Kind::StrList => fill_nulls(v, changed),
+        Kind::OwnerRefs => items(v, key, unknown, owner_ref, changed),
+        Kind::ManagedFields => items(v, key, unknown, managed_entry, changed),
         Kind::BoolPtr | Kind::Any => true,
     }
 }
 
 /// Writes an integral float as an integer; always true.
-fn set_int(v: &mut Node) -> bool {
+fn set_int(v: &mut Node, changed: &mut bool) -> bool {
     if let (Some(i), Node::Scalar(s)) = (int_value(v), &*v) {
         if !matches!(resolve(s), Resolved::Int(_)) {
             *v = Node::Scalar(Scalar::plain(i.to_string()));
+            *changed = true;
         }
     }
     true
 }
 
 /// Rewrites a timestamp in the encoder's form; false for a zero `creationTimestamp`.
-fn set_time(v: &mut Node, drop_zero: bool) -> bool {
+fn set_time(v: &mut Node, drop_zero: bool, changed: &mut bool) -> bool {
     let Some(t) = v.as_str().and_then(time::parse) else {
         return false;
     };
@@ -179,53 +196,79 @@ fn set_time(v: &mut Node, drop_zero: bool) -> bool {
             return false;
         }
         *v = Node::Scalar(Scalar::plain("null"));
+        *changed = true;
         return true;
     }
     let text = t.format();
     if v.as_str() != Some(text.as_str()) {
         *v = Node::string(&text);
+        *changed = true;
     }
     true
 }
 
 /// Null values of a string map or list become ""; false when it is empty (omitted).
-fn fill_nulls(v: &mut Node) -> bool {
-    match v {
+fn fill_nulls(v: &mut Node, changed: &mut bool) -> bool {
+    let mut filled = false;
+    let mut fill = |x: &mut Node| {
+        if x.is_null() {
+            *x = Node::string("");
+            filled = true;
+        }
+    };
+    let written = match v {
         Node::Map(m) => {
-            for (_, x) in m.entries.iter_mut().filter(|(_, x)| x.is_null()) {
-                *x = Node::string("");
-            }
+            m.entries.iter_mut().for_each(|(_, x)| fill(x));
             !m.entries.is_empty()
         }
         Node::Seq(s) => {
-            for x in s.items.iter_mut().filter(|x| x.is_null()) {
-                *x = Node::string("");
-            }
+            s.items.iter_mut().for_each(fill);
             !s.items.is_empty()
         }
         Node::Scalar(_) => false,
+    };
+    if filled {
+        v.forget_span();
+        *changed = true;
     }
+    written
 }
 
 /// Normalizes each item of ownerReferences/managedFields with `item`; false when empty.
-fn items(v: &mut Node, key: &str, unknown: &mut Vec<String>, item: ItemFn) -> bool {
+fn items(
+    v: &mut Node,
+    key: &str,
+    unknown: &mut Vec<String>,
+    item: ItemFn,
+    changed: &mut bool,
+) -> bool {
     let Node::Seq(seq) = v else { return false };
+    let mut any = false;
     for (i, x) in seq.items.iter_mut().enumerate() {
         if x.is_null() {
             *x = Node::empty_map();
+            any = true;
         }
         if let Node::Map(m) = x {
-            item(m, &format!("{key}[{i}]"), unknown);
+            if item(m, &format!("{key}[{i}]"), unknown) {
+                m.span = Span::NONE;
+                any = true;
+            }
         }
+    }
+    if any {
+        seq.span = Span::NONE;
+        *changed = true;
     }
     !seq.items.is_empty()
 }
 
-type ItemFn = fn(&mut Mapping, &str, &mut Vec<String>);
+/// Normalizes one item of a list; returns whether it changed it.
+type ItemFn = fn(&mut Mapping, &str, &mut Vec<String>) -> bool;
 
 /// An OwnerReference: unknown fields dropped, the four strings always present.
-fn owner_ref(m: &mut Mapping, path: &str, unknown: &mut Vec<String>) {
-    drop_unknown(m, path, unknown, owner_ref_field);
+fn owner_ref(m: &mut Mapping, path: &str, unknown: &mut Vec<String>) -> bool {
+    let mut changed = drop_unknown(m, path, unknown, owner_ref_field);
     m.entries.retain_mut(|(k, x)| {
         if !x.is_null() {
             return true;
@@ -234,32 +277,42 @@ fn owner_ref(m: &mut Mapping, path: &str, unknown: &mut Vec<String>) {
             .scalar_str()
             .is_some_and(|k| owner_ref_field(k) == Some(Kind::Str));
         *x = Node::string("");
+        changed = true;
         string
     });
     for name in ["apiVersion", "kind", "name", "uid"] {
         if m.get(name).is_none() {
             m.entries.push((Node::string(name), Node::string("")));
+            changed = true;
         }
     }
+    changed
 }
 
 /// A ManagedFieldsEntry: unknown fields dropped, empty ones omitted, times normalized.
-fn managed_entry(m: &mut Mapping, path: &str, unknown: &mut Vec<String>) {
-    drop_unknown(m, path, unknown, managed_field);
-    m.entries.retain_mut(|(k, x)| match k.scalar_str() {
-        _ if x.is_null() => false,
-        Some("time") => set_time(x, false),
-        Some("fieldsV1") => true,
-        _ => x.as_str().is_some_and(|s| !s.is_empty()),
+fn managed_entry(m: &mut Mapping, path: &str, unknown: &mut Vec<String>) -> bool {
+    let mut changed = drop_unknown(m, path, unknown, managed_field);
+    m.entries.retain_mut(|(k, x)| {
+        let keep = match k.scalar_str() {
+            _ if x.is_null() => false,
+            Some("time") => set_time(x, false, &mut changed),
+            Some("fieldsV1") => true,
+            _ => x.as_str().is_some_and(|s| !s.is_empty()),
+        };
+        changed |= !keep;
+        keep
     });
+    changed
 }
 
+/// Drops the fields `field` does not know; returns whether there was one.
 fn drop_unknown(
     m: &mut Mapping,
     path: &str,
     unknown: &mut Vec<String>,
     field: fn(&str) -> Option<Kind>,
-) {
+) -> bool {
+    let before = m.entries.len();
     m.entries.retain(|(k, _)| {
         let known = k.scalar_str().is_some_and(|k| field(k).is_some());
         if !known {
@@ -269,4 +322,5 @@ fn drop_unknown(
         }
         known
     });
+    m.entries.len() < before
 }

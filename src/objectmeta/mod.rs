@@ -37,11 +37,15 @@ pub struct Findings {
     pub invalid: Vec<String>,
 }
 
-/// Round-trips the root object's `metadata`.
+/// Round-trips the root object's `metadata`; where that changes it, it and the root forget
+/// their spans (see [`crate::yaml::Span`]), as do the collections it changed in it.
 pub fn coerce_root(obj: &mut Node) -> Findings {
     let mut f = Findings::default();
-    if let Some(m) = obj.as_map_mut() {
-        coerce_metadata(m, "metadata", &mut f);
+    let changed = obj
+        .as_map_mut()
+        .is_some_and(|m| coerce_metadata(m, "metadata", &mut f));
+    if changed {
+        obj.forget_span();
     }
     f
 }
@@ -77,75 +81,74 @@ pub fn round_tripped(meta: &serde_json::Value) -> serde_json::Value {
     crate::yaml::json::to_json(&node).unwrap_or_else(|_| meta.clone())
 }
 
-/// Round-trips `m["metadata"]` (if any) as ObjectMeta; `prefix` is its path.
-fn coerce_metadata(m: &mut Mapping, prefix: &str, f: &mut Findings) {
+/// Round-trips `m["metadata"]` (if any) as ObjectMeta; `prefix` is its path. Returns whether
+/// it changed it (see [`fields::round_trip`]); `m` is the caller's to forget its span.
+fn coerce_metadata(m: &mut Mapping, prefix: &str, f: &mut Findings) -> bool {
     let Some(meta) = m.get_mut("metadata") else {
-        return;
+        return false;
     };
-    if meta.is_null() {
+    let null = meta.is_null();
+    if null {
         *meta = Node::empty_map();
     }
     let Node::Map(mm) = meta else {
         f.invalid.push(prefix.to_string());
-        return;
+        return false;
     };
     let (mut unknown, mut invalid) = (Vec::new(), Vec::new());
-    fields::round_trip(mm, &mut unknown, &mut invalid);
+    let changed = fields::round_trip(mm, &mut unknown, &mut invalid) || null;
     f.unknown
         .extend(unknown.into_iter().map(|r| format!("{prefix}.{r}")));
     f.invalid
         .extend(invalid.into_iter().map(|r| format!("{prefix}.{r}")));
+    changed
 }
 
-/// Coerces the embedded resources below `x`; returns whether it found one, having forgotten
-/// the spans of each (and of its metadata's collections) and of the collections around them
-/// (see [`crate::yaml::Span`]: the round trip may change them without a word).
+/// Coerces the embedded resources below `x`; returns whether it changed one, having forgotten
+/// the spans of the collections it changed and of those around them (see
+/// [`crate::yaml::Span`]).
 fn node(x: &mut Node, s: &Structural, path: &Path, f: &mut Findings) -> bool {
     if !s.embedded_below {
         return false;
     }
-    let found = match x {
+    let changed = match x {
         Node::Map(m) => {
-            let mut found = false;
+            let mut changed = false;
             if s.extensions.x_embedded_resource {
-                for (k, v) in m.entries.iter_mut() {
-                    if k.scalar_str() == Some("metadata") {
-                        v.forget_spans();
-                    }
-                }
-                embedded(m, path, f);
-                found = true;
+                changed |= embedded(m, path, f);
             }
             for (k, v) in m.entries.iter_mut() {
                 let Some(key) = k.scalar_str() else { continue };
                 if let Some(p) = s.properties.get(key) {
-                    found |= node(v, p, &path.child(key), f);
+                    changed |= node(v, p, &path.child(key), f);
                 } else if let Some(Some(a)) = s.additional() {
-                    found |= node(v, a, &path.key(key), f);
+                    changed |= node(v, a, &path.key(key), f);
                 }
             }
-            found
+            changed
         }
         Node::Seq(seq) => {
             let Some(items) = s.items.as_deref() else {
                 return false;
             };
-            let mut found = false;
+            let mut changed = false;
             for (i, v) in seq.items.iter_mut().enumerate() {
-                found |= node(v, items, &path.index(i), f);
+                changed |= node(v, items, &path.index(i), f);
             }
-            found
+            changed
         }
         Node::Scalar(_) => false,
     };
-    if found {
+    if changed {
         x.forget_span();
     }
-    found
+    changed
 }
 
-/// TypeMeta and ObjectMeta of one embedded resource.
-fn embedded(m: &mut Mapping, path: &Path, f: &mut Findings) {
+/// TypeMeta and ObjectMeta of one embedded resource; returns whether it changed `m` (the
+/// caller forgets its span).
+fn embedded(m: &mut Mapping, path: &Path, f: &mut Findings) -> bool {
+    let before = m.entries.len();
     m.entries.retain(|(k, v)| match k.scalar_str() {
         Some(name @ ("apiVersion" | "kind")) if v.as_str().is_none() => {
             f.invalid.push(path.child(name).render());
@@ -153,5 +156,6 @@ fn embedded(m: &mut Mapping, path: &Path, f: &mut Findings) {
         }
         _ => true,
     });
-    coerce_metadata(m, &path.child("metadata").to_string(), f);
+    let dropped = m.entries.len() < before;
+    coerce_metadata(m, &path.child("metadata").to_string(), f) || dropped
 }
