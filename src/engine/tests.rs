@@ -203,9 +203,9 @@ properties:
   spec:
     type: object
     properties:
+      kept: {type: object, properties: {a: {type: object, additionalProperties: {type: integer}}}}
       replicas: {type: integer, default: 1}
       mode: {type: string}
-      kept: {type: object, properties: {a: {type: object, additionalProperties: {type: integer}}}}
       list:
         type: array
         items: {type: object, properties: {x: {type: integer, default: 7}, y: {type: integer}}}
