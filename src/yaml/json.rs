@@ -357,11 +357,14 @@ fn write_plain<T: PlainTree>(
             true
         }
         View::Map { entries, tagged } => {
+            if tagged {
+                return false;
+            }
             if let Some(t) = source.and_then(|text| copied(node, text, b'{', b'}')) {
                 out.extend_from_slice(t);
                 return true;
             }
-            if tagged || !unique_string_keys(entries) {
+            if !unique_string_keys(entries) {
                 return false;
             }
             out.push(b'{');

@@ -147,8 +147,8 @@ impl Eq for Scalar {}
 /// [`crate::yaml::json::write_plain_json_copying`]). Only the JSON item reader sets one
 /// (for a collection starting within the item's first 4 GiB and at most 64 KiB long), and
 /// whatever changes a collection forgets its span and the spans of the collections around it
-/// ([`Node::forget_span`], [`Node::forget_spans`]): a copy of a node keeps it, for it holds the
-/// same text. Six bytes (a node stays 48 bytes): the start's two halves and the length, 0 for
+/// ([`Node::forget_span`], [`Node::forget_spans`]). A copy of a node keeps it, for it holds the
+/// same text: one put into another item's tree forgets its spans first. Six bytes (a node stays 48 bytes): the start's two halves and the length, 0 for
 /// none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Span([u16; 3]);
