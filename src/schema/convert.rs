@@ -9,7 +9,7 @@
 mod keywords;
 
 use super::structural::Props;
-use super::structural::{NestedValueValidation, Structural, StructuralOrBool, ValueValidation};
+use super::structural::{NestedValueValidation, Structural, StructuralOrBool};
 use super::SchemaError;
 use crate::field::{FieldError, Path};
 use crate::yaml::json::kind_name as json_kind;
@@ -123,7 +123,7 @@ impl Converter {
             additional_properties,
             generic: parts.generic,
             extensions: parts.extensions,
-            value_validation: (vv != ValueValidation::default()).then(|| Box::new(vv)),
+            value_validation: (!vv.is_unset()).then(|| Box::new(vv)),
             embedded_below: false,
             defaults_below: false,
         };

@@ -203,6 +203,55 @@ pub struct ValueValidation {
     pub not: Option<Box<NestedValueValidation>>,
 }
 
+impl ValueValidation {
+    /// Whether no value validation is set (equal to the default, without making one: the
+    /// conversion asks it of every schema node).
+    pub fn is_unset(&self) -> bool {
+        let ValueValidation {
+            format,
+            maximum,
+            exclusive_maximum,
+            minimum,
+            exclusive_minimum,
+            max_length,
+            min_length,
+            pattern,
+            max_items,
+            min_items,
+            unique_items,
+            multiple_of,
+            enum_,
+            max_properties,
+            min_properties,
+            required,
+            all_of,
+            one_of,
+            any_of,
+            not,
+        } = self;
+        format.is_empty()
+            && maximum.is_none()
+            && !exclusive_maximum
+            && minimum.is_none()
+            && !exclusive_minimum
+            && max_length.is_none()
+            && min_length.is_none()
+            && pattern.is_empty()
+            && max_items.is_none()
+            && min_items.is_none()
+            && !unique_items
+            && multiple_of.is_none()
+            && enum_.is_empty()
+            && max_properties.is_none()
+            && min_properties.is_none()
+            && required.is_empty()
+            && all_of.is_empty()
+            && one_of.is_empty()
+            && any_of.is_empty()
+            && not.is_none()
+    }
+}
+
 /// A schema inside a junctor: value validations plus the structure it restricts. Everything a
 /// structural schema forbids there is recorded so the check can report it.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -200,11 +200,21 @@ fn run_rules<V: Input>(
         } else {
             old_cel.clone().filter(|_| rule.uses_old_self)
         };
-        let mut vars = vec![("self", this.clone())];
-        vars.extend(old_self.map(|o| ("oldSelf", o)));
-        match budget.run(&rule.expr, &vars) {
+        // (On the stack: a rule's variables are one or two.)
+        let (with_old, alone);
+        let vars: &[(&'static str, Val)] = match old_self {
+            Some(o) => {
+                with_old = [("self", this.clone()), ("oldSelf", o)];
+                &with_old
+            }
+            None => {
+                alone = [("self", this.clone())];
+                &alone
+            }
+        };
+        match budget.run(&rule.expr, vars) {
             Ok(Val::Bool(true)) => {}
-            Ok(_) => match failure(rule, &vars, v, n, path, budget) {
+            Ok(_) => match failure(rule, vars, v, n, path, budget) {
                 Ok(_) if unchanged && !rule.uses_old_self => {}
                 Ok(e) => out.push(e),
                 Err(stop) => {

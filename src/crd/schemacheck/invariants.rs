@@ -180,7 +180,7 @@ fn metadata(md: &Structural, check: bool, lvl: Level, path: &Path<'_>, errs: &mu
         && md
             .value_validation
             .as_deref()
-            .is_none_or(|vv| *vv == ValueValidation::default());
+            .is_none_or(ValueValidation::is_unset);
     if !only_name {
         let detail = "must not specify anything other than name and generateName, but metadata is implicitly specified";
         errs.push(FieldError::forbidden(path, detail));
