@@ -35,92 +35,32 @@ fn value_validation_is_unset_exactly_where_it_equals_the_default() {
     use super::structural::{NestedValueValidation, ValueValidation};
     let unset = ValueValidation::default();
     assert!(unset.is_unset());
-    let d = ValueValidation::default;
-    let nested = NestedValueValidation::default;
     // Each field set on its own, to a value that is not its default.
-    let set = [
-        ValueValidation {
-            format: "date".into(),
-            ..d()
-        },
-        ValueValidation {
-            maximum: Some(0.0),
-            ..d()
-        },
-        ValueValidation {
-            exclusive_maximum: true,
-            ..d()
-        },
-        ValueValidation {
-            minimum: Some(0.0),
-            ..d()
-        },
-        ValueValidation {
-            exclusive_minimum: true,
-            ..d()
-        },
-        ValueValidation {
-            max_length: Some(0),
-            ..d()
-        },
-        ValueValidation {
-            min_length: Some(0),
-            ..d()
-        },
-        ValueValidation {
-            pattern: "a".into(),
-            ..d()
-        },
-        ValueValidation {
-            max_items: Some(0),
-            ..d()
-        },
-        ValueValidation {
-            min_items: Some(0),
-            ..d()
-        },
-        ValueValidation {
-            unique_items: true,
-            ..d()
-        },
-        ValueValidation {
-            multiple_of: Some(2.0),
-            ..d()
-        },
-        ValueValidation {
-            enum_: vec![json!(null)],
-            ..d()
-        },
-        ValueValidation {
-            max_properties: Some(0),
-            ..d()
-        },
-        ValueValidation {
-            min_properties: Some(0),
-            ..d()
-        },
-        ValueValidation {
-            required: vec![String::new()],
-            ..d()
-        },
-        ValueValidation {
-            all_of: vec![nested()],
-            ..d()
-        },
-        ValueValidation {
-            one_of: vec![nested()],
-            ..d()
-        },
-        ValueValidation {
-            any_of: vec![nested()],
-            ..d()
-        },
-        ValueValidation {
-            not: Some(Box::new(nested())),
-            ..d()
-        },
+    let sets: [fn(&mut ValueValidation); 20] = [
+        |v| v.format = "date".into(),
+        |v| v.maximum = Some(0.0),
+        |v| v.exclusive_maximum = true,
+        |v| v.minimum = Some(0.0),
+        |v| v.exclusive_minimum = true,
+        |v| v.max_length = Some(0),
+        |v| v.min_length = Some(0),
+        |v| v.pattern = "a".into(),
+        |v| v.max_items = Some(0),
+        |v| v.min_items = Some(0),
+        |v| v.unique_items = true,
+        |v| v.multiple_of = Some(2.0),
+        |v| v.enum_ = vec![json!(null)],
+        |v| v.max_properties = Some(0),
+        |v| v.min_properties = Some(0),
+        |v| v.required = vec![String::new()],
+        |v| v.all_of = vec![NestedValueValidation::default()],
+        |v| v.one_of = vec![NestedValueValidation::default()],
+        |v| v.any_of = vec![NestedValueValidation::default()],
+        |v| v.not = Some(Box::new(NestedValueValidation::default())),
     ];
-    for vv in set {
+    for set in sets {
+        let mut vv = ValueValidation::default();
+        set(&mut vv);
         assert_ne!(vv, unset);
         assert!(!vv.is_unset(), "{vv:?}");
     }
