@@ -123,8 +123,28 @@ where
     F: Fn(&mut S, T) -> R + Sync,
     W: Fn(&T) -> usize,
 {
+    map_sorted(states, items, |t| std::cmp::Reverse(weight(t)), before, f)
+}
+
+/// [`map_ordered_with`], the items handed out in the order of their `key` (items of one key in
+/// item order): on one thread, say, items of a kind one after the other, each meeting the
+/// structures the last one warmed. Answers in item order, as [`map_heaviest_first`]'s.
+pub fn map_sorted<S, T, R, F, K>(
+    states: &mut [S],
+    items: Vec<T>,
+    key: impl Fn(&T) -> K,
+    before: impl FnOnce(),
+    f: F,
+) -> Vec<R>
+where
+    S: Send,
+    T: Send,
+    R: Send,
+    F: Fn(&mut S, T) -> R + Sync,
+    K: Ord,
+{
     let mut order: Vec<(usize, T)> = items.into_iter().enumerate().collect();
-    order.sort_by_key(|(i, t)| (std::cmp::Reverse(weight(t)), *i));
+    order.sort_by_cached_key(|(i, t)| (key(t), *i));
     let done = map_ordered_after(states, order, before, |s, (i, t)| (i, f(s, t)));
     in_item_order(done.len(), done)
 }

@@ -332,6 +332,13 @@ fn batches_read_and_processed_in_one_step_are_the_same_as_on_one_thread() {
             .replace("backup", &kind.to_lowercase())
     };
     let widget = |d: &str| renamed(d, "Widget");
+    // A CRD with its metadata first, holding a note of 5,000 bytes, and its kind after them.
+    let unseen = |d: &str| {
+        let (head, rest) = d.split_once("metadata:\n").unwrap();
+        let (name, rest) = rest.split_once('\n').unwrap();
+        let note = "x".repeat(5000);
+        format!("metadata:\n{name}\n  annotations:\n    note: {note}\n{head}{rest}")
+    };
     let gadgets = |n: usize, from: usize| -> Vec<String> {
         let named = |i: usize, d: &String| d.replacen("name: ", &format!("name: g{i}-"), 1);
         (from..from + n)
@@ -376,6 +383,20 @@ fn batches_read_and_processed_in_one_step_are_the_same_as_on_one_thread() {
                 vec![crd.clone()],
                 copies(150, 0),
                 vec![widget(crd)],
+                copies(30, 150),
+            ]),
+            None,
+            0,
+        ),
+        // A CRD whose kind is written after its long annotations: one thread's window (see
+        // `window::type_of`) does not see it coming, holds it among objects, reads it and is
+        // read again the usual way, a batch at a time.
+        (
+            "a CRD after objects of its kind, not seen coming",
+            joined(vec![
+                vec![crd.clone()],
+                copies(150, 0),
+                vec![unseen(&widget(crd))],
                 copies(30, 150),
             ]),
             None,

@@ -35,6 +35,7 @@ pub use output::{Format, Output};
 use std::ops::Range;
 
 mod output;
+mod window;
 use std::collections::{HashMap, HashSet};
 
 /// How an item is written to the output text.
@@ -114,6 +115,11 @@ pub struct Streamer<'c> {
     /// the threads work on the next batch (see [`Self::fused`]); [`Self::drain`] takes them
     /// before anything else is done.
     held: Option<Vec<Answer>>,
+    /// Where the answers of a window keep their text and results (one thread, see
+    /// [`window::Held`]).
+    window: window::Held,
+    /// How many items the next window takes (see [`window::items`]).
+    window_items: usize,
 }
 
 /// An item of a batch read and processed in one step ([`Streamer::fused`]), to be taken in
@@ -135,6 +141,8 @@ struct Sink<'s> {
     type_ids: &'s mut HashMap<(String, String), usize>,
     resolved: &'s mut HashMap<String, HashSet<String>>,
     fatal: &'s mut Option<Fatal>,
+    /// Where the answers of one thread's window keep their text and results.
+    window: &'s window::Held,
 }
 
 /// How many items per thread wait before a batch is processed ([`Streamer::flush`]); a batch
@@ -298,9 +306,9 @@ fn answer(
         index: p.index,
         placement: p.placement,
         copies: output::copies(text.as_deref(), p.span.as_ref(), input),
-        text,
+        text: text.map(Text::Own),
         span: p.span,
-        results: Log::of(&report.results),
+        results: Results::Own(Log::of(&report.results)),
         diffs: report.diffs,
         summary,
     }
@@ -333,15 +341,61 @@ enum Done {
         index: usize,
         placement: Placement,
         /// Its output text (`None`: it has no JSON form).
-        text: Option<String>,
+        text: Option<Text>,
         /// Where it was read from in the input (see [`output::Output::push_processed`]).
         span: Option<Range<usize>>,
         /// The start and end of `text` copied from `span` ([`output::copies`]).
         copies: Option<(usize, usize)>,
-        results: Log,
+        results: Results,
         diffs: Vec<String>,
         summary: Summary,
     },
+}
+
+/// A processed item's output text: its own, or where its window keeps it (one thread, see
+/// [`window::Held`]): only what lies between the start and end its span holds, where it has
+/// `copies` (see [`output::Output::push_between`]).
+enum Text {
+    Own(String),
+    Held(Range<usize>),
+}
+
+/// A processed item's results: its own, or where its window keeps them, and whether one is an
+/// error.
+enum Results {
+    Own(Log),
+    Held { at: Range<usize>, error: bool },
+}
+
+/// `f`, its text and results moved to `held` (see [`window::Held`]).
+fn hold(held: &mut window::Held, f: Fused) -> Fused {
+    let Fused::Processed(mut done, api_version, kind) = f else {
+        return f;
+    };
+    if let Done::Processed {
+        text,
+        results,
+        span,
+        copies,
+        ..
+    } = &mut done
+    {
+        if let Some(Text::Own(own)) = text {
+            let kept = match (&span, *copies) {
+                (Some(_), Some((head, tail))) => &own[head..own.len() - tail],
+                _ => own.as_str(),
+            };
+            *text = Some(Text::Held(held.keep_text(kept)));
+        }
+        if let Results::Own(log) = results {
+            let error = log.has_error();
+            *results = Results::Held {
+                at: held.keep_results(log),
+                error,
+            };
+        }
+    }
+    Fused::Processed(done, api_version, kind)
 }
 
 /// One piece of a batch's work on the threads: an item's (a [`Step`], or an item given unread
@@ -466,6 +520,8 @@ impl<'c> Streamer<'c> {
             unreadable: false,
             crds_last: false,
             held: None,
+            window: window::Held::default(),
+            window_items: window::items(input.len(), None),
         })
     }
 
@@ -497,7 +553,8 @@ impl<'c> Streamer<'c> {
         span: Option<Range<usize>>,
     ) {
         let crd = is_crd(&node);
-        if ends_batch(&self.pending, crd) {
+        // (One thread: a window of items given unread is processed before an item read.)
+        if ends_batch(&self.pending, crd) || (self.threads <= 1 && !self.pending.is_empty()) {
             self.flush();
         }
         self.pending_bytes += span
@@ -539,6 +596,13 @@ impl<'c> Streamer<'c> {
         if self.unreadable {
             return;
         }
+        // One thread: a CRD ends the window before it (it changes the schemas of the items
+        // after it; a window that holds one is read again the usual way) and is processed
+        // alone, as a CRD read is.
+        let crd = self.threads <= 1 && window::looks_like_crd(&self.input[item.lines.clone()]);
+        if crd && !self.pending.is_empty() {
+            self.flush();
+        }
         self.pending_bytes += item.lines.len();
         self.pending.push(Pending {
             node: Node::Scalar(crate::yaml::Scalar::plain("")),
@@ -552,19 +616,38 @@ impl<'c> Streamer<'c> {
             loaded: None,
             kept: None,
         });
-        self.flush_if_full();
+        match crd {
+            true => self.flush(),
+            false => self.flush_if_full(),
+        }
     }
 
     fn flush_if_full(&mut self) {
-        // A batch ends at its size, holding at least two items per thread: one long item alone
-        // would leave the other threads idle.
         let items = self.pending.len();
-        let full = items >= self.threads * BATCH_ITEMS
-            || (self.pending_bytes >= BATCH_BYTES && items >= 2 * self.threads);
-        // One thread: each item at once, as before threads.
-        if self.threads <= 1 || full {
+        let full = match self.threads {
+            // One thread: items given unread wait in a window (see `window`) while they would
+            // be read and processed in one step; any other item goes at once, as before threads.
+            0 | 1 => {
+                let open =
+                    self.pending.last().is_some_and(|p| p.unread.is_some()) && self.fused_may_run();
+                !open || items >= self.window_items || self.pending_bytes >= window::WINDOW_BYTES
+            }
+            // A batch ends at its size, holding at least two items per thread: one long item
+            // alone would leave the other threads idle.
+            threads => {
+                items >= threads * BATCH_ITEMS
+                    || (self.pending_bytes >= BATCH_BYTES && items >= 2 * threads)
+            }
+        };
+        if full {
             self.flush();
         }
+    }
+
+    /// Whether a batch of items given unread would be read and processed in one step (see
+    /// [`Self::fused`]), as far as the run's state tells.
+    fn fused_may_run(&self) -> bool {
+        !self.crds_last && self.fatal.is_none() && !self.late && !self.unreadable
     }
 
     /// Processes the items waiting, as [`Self::item`] would one after the other. Items given
@@ -584,6 +667,22 @@ impl<'c> Streamer<'c> {
             return;
         };
         self.drain();
+        // One thread: a window that was not read and processed in one step is read a batch at
+        // a time (not all of its trees at once).
+        if self.threads <= 1 && pending.len() > BATCH_ITEMS {
+            let mut rest = pending.into_iter().peekable();
+            while rest.peek().is_some() && !self.unreadable {
+                let batch: Vec<Pending> = rest.by_ref().take(BATCH_ITEMS).collect();
+                self.read_and_process(batch);
+            }
+            return;
+        }
+        self.read_and_process(pending);
+    }
+
+    /// Reads the items of `pending` given unread (on the run's threads), then processes them
+    /// all (see [`Self::flush`]).
+    fn read_and_process(&mut self, pending: Vec<Pending>) {
         // Each item read on the threads; a CRD also loaded there and its text made (it is
         // kept unchanged unless the run stops), so a batch of CRDs needs the threads once.
         let loading = self.fatal.is_none() && !self.preloaded;
@@ -684,11 +783,13 @@ impl<'c> Streamer<'c> {
     /// between two batches no longer leaves the others waiting. `Err(pending)`, untouched
     /// (the last batch's answers may still wait: the caller drains them first), where a CRD
     /// is among the items (it changes the schemas of the items after it: every answer made is
-    /// dropped), where an item does not read on its own, and where the run has one thread,
-    /// has stopped or reads only CRDs; and without trying, after a batch that held a CRD
-    /// (CRDs come together).
+    /// dropped), where an item does not read on its own, and where the run has stopped or
+    /// reads only CRDs; and without trying, after a batch that held a CRD (CRDs come
+    /// together), and for one item on one thread. On one thread the batch is a window (see
+    /// [`window`]): its items are read and processed in the order of their kinds, and their
+    /// answers taken at once.
     fn fused(&mut self, pending: Vec<Pending>) -> Result<(), Vec<Pending>> {
-        let eligible = self.threads > 1
+        let eligible = (self.threads > 1 || pending.len() > 1)
             && !self.crds_last
             && self.fatal.is_none()
             && !self.late
@@ -702,6 +803,14 @@ impl<'c> Streamer<'c> {
         // written to meanwhile.
         let waiting = self.out.take_waiting();
         let (held, want_diff) = (self.held.take(), self.want_diff);
+        // One thread: the window's buffers, emptied (their room kept); the last window's
+        // answers were taken.
+        let mut states: Vec<window::Held> = Vec::new();
+        states.resize_with(threads, Default::default);
+        if threads <= 1 {
+            states[0] = std::mem::take(&mut self.window);
+            states[0].clear();
+        }
         let (mut sink, items, files, previous) = self.split();
         let registry = items.registry();
         let cx = item_context(config, want_diff, previous, registry, files);
@@ -762,7 +871,7 @@ impl<'c> Streamer<'c> {
             Work::Pack(_, bytes) => bytes.len(),
             Work::Item(p) => p.unread.as_ref().map_or(0, |u| u.lines.len()),
         };
-        let mut states = vec![(); threads];
+
         // This thread first takes the last batch's answers in item order, while the others
         // start on this batch: nothing this batch's processing reads is changed by them (a
         // batch here has no CRD; one that the last batch's first refused item makes
@@ -772,17 +881,29 @@ impl<'c> Streamer<'c> {
                 sink.take_fused(answers);
             }
         };
-        let did =
-            crate::jobs::map_heaviest_first(
-                &mut states,
-                work,
-                weight,
-                take_held,
-                |(), w| match w {
-                    Work::Pack(i, bytes) => Did::Packed(i, crate::packed::pack(bytes)),
-                    Work::Item(p) => Did::Item(one(p)),
-                },
-            );
+        let run = |held: &mut window::Held, w: Work<'_, &Pending>| match w {
+            Work::Pack(i, bytes) => Did::Packed(i, crate::packed::pack(bytes)),
+            Work::Item(p) if threads <= 1 => Did::Item(hold(held, one(p))),
+            Work::Item(p) => Did::Item(one(p)),
+        };
+        // One thread: the items of a kind one after the other (blocks to pack first).
+        let kind = |w: &Work<'_, &Pending>| match w {
+            Work::Pack(..) => None,
+            Work::Item(p) => Some(
+                p.unread
+                    .as_ref()
+                    .map(|u| window::type_of(&input[u.lines.clone()])),
+            ),
+        };
+        let did = match threads {
+            1 => crate::jobs::map_sorted(&mut states, work, kind, take_held, run),
+            _ => crate::jobs::map_heaviest_first(&mut states, work, weight, take_held, run),
+        };
+        if threads <= 1 {
+            self.window = states.swap_remove(0);
+            let last = (pending.len(), self.window.len());
+            self.window_items = window::items(self.input.len(), Some(last));
+        }
         let mut answers = Vec::with_capacity(pending.len());
         for d in did {
             match d {
@@ -796,6 +917,10 @@ impl<'c> Streamer<'c> {
         let answers = pending.iter().zip(answers);
         let answers = answers.map(|(p, f)| (p.placement, p.index, f)).collect();
         self.held = Some(answers);
+        // (One thread: no next batch to take them beside.)
+        if threads <= 1 {
+            self.drain();
+        }
         Ok(())
     }
 
@@ -970,6 +1095,7 @@ impl<'c> Streamer<'c> {
             type_ids: &mut self.type_ids,
             resolved: &mut self.resolved,
             fatal: &mut self.fatal,
+            window: &self.window,
         };
         (sink, &self.items, &self.files, self.previous.as_ref())
     }
@@ -1164,10 +1290,27 @@ impl Sink<'_> {
                 summary,
             } => {
                 self.summary.add(summary);
-                self.results.append(&results);
+                match results {
+                    Results::Own(log) => self.results.append(&log),
+                    Results::Held { at, error } => {
+                        self.results.append_encoded(self.window.results(at), error)
+                    }
+                }
                 self.diffs.extend(diffs.into_iter().map(|d| (index, d)));
-                self.out
-                    .push_processed(text.as_deref(), placement, span, copies);
+                match (text, span, copies) {
+                    (Some(Text::Held(at)), Some(span), Some(copies)) => {
+                        let middle = self.window.text(at);
+                        self.out.push_between(middle, placement, span, copies);
+                    }
+                    (Some(Text::Held(at)), span, copies) => {
+                        let text = Some(self.window.text(at));
+                        self.out.push_processed(text, placement, span, copies);
+                    }
+                    (Some(Text::Own(own)), span, copies) => {
+                        self.out.push_processed(Some(&own), placement, span, copies)
+                    }
+                    (None, span, copies) => self.out.push_processed(None, placement, span, copies),
+                }
             }
         }
     }

@@ -60,6 +60,22 @@ impl Log {
         self.bytes.append(|b| encode(r, b));
     }
 
+    /// Its results' bytes, appended to `out`: [`Self::append_encoded`] appends them to a log.
+    pub fn encode_into(&self, out: &mut Vec<u8>) {
+        for (_, bytes) in self.bytes.chunks() {
+            out.extend_from_slice(&bytes);
+        }
+    }
+
+    /// Appends the results whose bytes [`Self::encode_into`] gave (`error`: one of them is an
+    /// error, as [`Self::has_error`] told).
+    pub fn append_encoded(&mut self, bytes: &[u8], error: bool) {
+        if !bytes.is_empty() {
+            self.bytes.append(|b| b.extend_from_slice(bytes));
+        }
+        self.error |= error;
+    }
+
     /// Appends every result of `other`.
     pub fn append(&mut self, other: &Log) {
         for (_, bytes) in other.bytes.chunks() {

@@ -214,12 +214,28 @@ impl Output {
             self.push_text(text, placement);
             return;
         };
+        self.push_between(
+            &text[head..text.len() - tail],
+            placement,
+            span,
+            (head, tail),
+        );
+    }
+
+    /// [`Self::push_processed`] for a text given by what lies between the start and end
+    /// (`head` and `tail` bytes long) that its `span` of the input holds.
+    pub fn push_between(
+        &mut self,
+        middle: &str,
+        placement: Placement,
+        span: Range<usize>,
+        (head, tail): (usize, usize),
+    ) {
         self.open(placement);
         if head > 0 {
             self.segments
                 .push(Segment::Verbatim(span.start..span.start + head));
         }
-        let middle = &text[head..text.len() - tail];
         if !middle.is_empty() {
             let start = self.text.len();
             self.text.push_str(middle);

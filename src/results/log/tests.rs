@@ -63,6 +63,29 @@ fn a_log_gives_back_the_results_pushed() {
 }
 
 #[test]
+fn results_kept_as_bytes_append_as_their_log_would() {
+    let (errors, warnings) = (Log::of(&samples()), Log::of(&samples()[1..3]));
+    let mut bytes = Vec::new();
+    errors.encode_into(&mut bytes);
+    let split = bytes.len();
+    warnings.encode_into(&mut bytes);
+    let mut log = Log::of(&samples()[1..2]);
+    let mut want = log.clone();
+    log.append_encoded(&bytes[split..], warnings.has_error());
+    want.append(&warnings);
+    assert_eq!(log, want);
+    assert!(!log.has_error());
+    log.append_encoded(&bytes[..split], errors.has_error());
+    want.append(&errors);
+    assert_eq!(log, want);
+    assert!(log.has_error());
+    assert_eq!(log.iter().count(), 7);
+    // Nothing kept: nothing appended.
+    log.append_encoded(&[], false);
+    assert_eq!(log, want);
+}
+
+#[test]
 fn stderr_has_a_line_for_each_result_but_info() {
     let mut want = String::new();
     for r in samples() {

@@ -1,0 +1,258 @@
+//! One thread's window: the items of a long list given unread are read and processed a window at
+//! a time, in the order of their apiVersion and kind, their answers taken in item order.
+//!
+//! Why: an object meets its kind's structures (the schema's nodes and property tables, the
+//! validator's side, the compiled rules) cold when the object before it was of another kind,
+//! and most of a long list's processing time is then spent waiting on memory. A list that
+//! changes kind at every object (the bench's 100k list, `benches/REPORT.md`, issue 44) took a
+//! fifth longer than the same list grouped by kind. Items of one kind one after the other meet
+//! the structures the last one warmed.
+//!
+//! The order is a guess read from each item's text ([`type_of`]), made without reading the item:
+//! a wrong guess only orders the work otherwise, never changes an answer, as each item's
+//! answer is the same in any order (the same answers the threads give, taken in item order).
+//! What a window holds is its items' answers (their output text and results), not their trees:
+//! an item is read where it is processed.
+
+use crate::results::Log;
+use std::ops::Range;
+
+/// The most input bytes a window's items take ([`super::Pending`]'s span lengths); how many
+/// items it takes is [`items`]'s.
+pub(super) const WINDOW_BYTES: usize = 8 << 20;
+const LEAST_ITEMS: usize = 1 << 10;
+const MOST_ITEMS: usize = 16 << 10;
+
+/// What a window may add to the run's peak memory: a quarter of the input (the goal is at
+/// most 2.5 times it in all), within 1 MB and 16 MB.
+fn budget(input: usize) -> usize {
+    (input / 4).clamp(1 << 20, 16 << 20)
+}
+
+/// What a window holds for each item besides its answer's [`Held`] bytes: the item waiting,
+/// its answer on its way to be taken, their places in the window's order (about 1.2 KB).
+const ITEM_BYTES: usize = 1200;
+
+/// How many items a window takes in a run over `input` bytes: as many as [`budget`] holds,
+/// each with its [`ITEM_BYTES`] and the bytes its answer keeps, at the rate of the last
+/// window (`held` bytes kept for `items` items; a kilobyte an item for the first), within
+/// [`LEAST_ITEMS`] and [`MOST_ITEMS`]. The results of a list whose objects are all refused
+/// take about four times what the rest of an answer does.
+pub(super) fn items(input: usize, last: Option<(usize, usize)>) -> usize {
+    let (items, held) = last.unwrap_or((1, 1 << 10));
+    let per_item = ITEM_BYTES + held / items.max(1);
+    (budget(input) / per_item).clamp(LEAST_ITEMS, MOST_ITEMS)
+}
+
+/// Where a window's answers keep their output text and results until they are taken in item
+/// order: two buffers kept from one window to the next. An answer's own text and log are
+/// moved here as it is made and freed at once, so that the next item reuses their memory: a
+/// window of answers each holding its own (each with its slack) took about three times its
+/// input, allocated afresh for every window.
+#[derive(Default)]
+pub(super) struct Held {
+    text: String,
+    results: Vec<u8>,
+}
+
+impl Held {
+    /// Empties both buffers, keeping their room (a new window).
+    pub(super) fn clear(&mut self) {
+        self.text.clear();
+        self.results.clear();
+    }
+
+    /// Keeps `text`: where it is.
+    pub(super) fn keep_text(&mut self, text: &str) -> Range<usize> {
+        let start = self.text.len();
+        self.text.push_str(text);
+        start..self.text.len()
+    }
+
+    /// Keeps the results of `log`: where their bytes are (see [`Log::encode_into`]).
+    pub(super) fn keep_results(&mut self, log: &Log) -> Range<usize> {
+        let start = self.results.len();
+        log.encode_into(&mut self.results);
+        start..self.results.len()
+    }
+
+    /// The bytes kept.
+    pub(super) fn len(&self) -> usize {
+        self.text.len() + self.results.len()
+    }
+
+    pub(super) fn text(&self, at: Range<usize>) -> &str {
+        &self.text[at]
+    }
+
+    pub(super) fn results(&self, at: Range<usize>) -> &[u8] {
+        &self.results[at]
+    }
+}
+
+/// How far into an item's text [`type_of`] looks: a manifest writes its apiVersion and kind
+/// first.
+const LOOK: usize = 4 << 10;
+
+/// The apiVersion and kind an item's text (JSON or YAML) seems to give: the first value of each
+/// key found in its first [`LOOK`] bytes, written `"key": "value"` or `key: value`. A guess,
+/// to order the work: the key may be a nested one, or absent (`None`).
+pub(super) fn type_of(text: &str) -> (Option<&str>, Option<&str>) {
+    let head = match text.get(..LOOK.min(text.len())) {
+        Some(head) => head,
+        // (Cut inside a character: the whole text, rather than a smaller guess.)
+        None => text,
+    };
+    (value_of(head, "apiVersion"), value_of(head, "kind"))
+}
+
+/// Whether an item's text seems to be a CustomResourceDefinition's (see [`type_of`]).
+pub(super) fn looks_like_crd(text: &str) -> bool {
+    let (api_version, kind) = type_of(text);
+    kind == Some("CustomResourceDefinition")
+        && api_version.is_some_and(|v| v.starts_with("apiextensions.k8s.io/"))
+}
+
+/// The value of the first `key` in `text` written as a key: after a quote, white space, `-`,
+/// `{` or `,` (or at the start), then an optional closing quote, spaces, `:`, spaces and an
+/// optional opening quote; the value runs to a quote, a comma, a brace, white space or `#`.
+fn value_of<'t>(text: &'t str, key: &str) -> Option<&'t str> {
+    let bytes = text.as_bytes();
+    for at in memchr::memmem::find_iter(bytes, key.as_bytes()) {
+        let before = at.checked_sub(1).map(|i| bytes[i]);
+        if !matches!(
+            before,
+            None | Some(b'"' | b' ' | b'\t' | b'\n' | b'\r' | b'-' | b'{' | b',')
+        ) {
+            continue;
+        }
+        let mut i = at + key.len();
+        if before == Some(b'"') {
+            if bytes.get(i) != Some(&b'"') {
+                continue;
+            }
+            i += 1;
+        }
+        i += spaces(&bytes[i..]);
+        if bytes.get(i) != Some(&b':') {
+            continue;
+        }
+        i += 1;
+        i += spaces(&bytes[i..]);
+        if matches!(bytes.get(i), Some(b'"' | b'\'')) {
+            i += 1;
+        }
+        let len = bytes[i..]
+            .iter()
+            .position(|b| b" \t\r\n\"',}#".contains(b))
+            .unwrap_or(bytes.len() - i);
+        // (Every end is ASCII: the value is whole characters.)
+        return text.get(i..i + len);
+    }
+    None
+}
+
+fn spaces(bytes: &[u8]) -> usize {
+    bytes.iter().take_while(|&&b| b == b' ').count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_type_is_read_from_json_and_yaml_items() {
+        type Guess<'a> = (Option<&'a str>, Option<&'a str>);
+        let cases: &[(&str, Guess)] = &[
+            (
+                r#"{"apiVersion":"argoproj.io/v1alpha1","kind":"Workflow","metadata":{}}"#,
+                (Some("argoproj.io/v1alpha1"), Some("Workflow")),
+            ),
+            (
+                "{\n  \"kind\" : \"Rollout\",\n  \"apiVersion\": \"argoproj.io/v1alpha1\"\n}",
+                (Some("argoproj.io/v1alpha1"), Some("Rollout")),
+            ),
+            (
+                "- apiVersion: example.io/v1\n  kind: Example # a comment\n  metadata:\n    name: x\n",
+                (Some("example.io/v1"), Some("Example")),
+            ),
+            (
+                "apiVersion: 'example.io/v1'\nkind: \"Quoted\"\n",
+                (Some("example.io/v1"), Some("Quoted")),
+            ),
+            // Keys that only end in the name, and a value named so, are passed over.
+            (
+                "- subkind: A\n  note: kind\n  xapiVersion: b\n  kind: Real\n",
+                (None, Some("Real")),
+            ),
+            ("{\"metadata\":{\"name\":\"x\"}}", (None, None)),
+            ("- kind:\n", (None, Some(""))),
+            ("", (None, None)),
+        ];
+        for (text, want) in cases {
+            assert_eq!(type_of(text), *want, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn only_the_head_of_a_long_item_is_looked_at() {
+        let late = format!("{{\"spec\":\"{}\",\"kind\":\"Late\"}}", "x".repeat(LOOK));
+        assert_eq!(type_of(&late), (None, None));
+        let early = format!("{{\"kind\":\"Early\",\"spec\":\"{}\"}}", "é".repeat(LOOK));
+        assert_eq!(type_of(&early), (None, Some("Early")));
+    }
+
+    #[test]
+    fn a_window_takes_as_many_items_as_it_may_hold() {
+        let mb = 1 << 20;
+        // The first window of a 40 MB input: 10 MB at 2.2 KB an item.
+        assert_eq!(items(40 * mb, None), 10 * mb / (ITEM_BYTES + 1024));
+        // After one whose answers kept 2 MB for 1,000 items.
+        assert_eq!(
+            items(40 * mb, Some((1000, 2_000_000))),
+            10 * mb / (ITEM_BYTES + 2000)
+        );
+        // The budget is at most 16 MB, the count within its bounds.
+        assert_eq!(items(usize::MAX, Some((1000, 0))), 16 * mb / ITEM_BYTES);
+        assert_eq!(
+            items(usize::MAX, Some((1000, 1_000_000))),
+            16 * mb / (ITEM_BYTES + 1000)
+        );
+        assert_eq!(items(0, Some((1000, 0))), LEAST_ITEMS);
+        assert_eq!(items(40 * mb, Some((10, 100 * mb))), LEAST_ITEMS);
+        assert_eq!(items(40 * mb, Some((0, 0))), 10 * mb / ITEM_BYTES);
+    }
+
+    #[test]
+    fn a_window_keeps_texts_and_results_where_it_says() {
+        use crate::results::{KrmResult, Severity};
+        let mut held = Held::default();
+        let log = Log::of(&[KrmResult::new(Severity::Warning, "a note")]);
+        let a = held.keep_text("first");
+        let r = held.keep_results(&log);
+        let b = held.keep_text("second");
+        assert_eq!((held.text(a), held.text(b.clone())), ("first", "second"));
+        let mut again = Log::default();
+        again.append_encoded(held.results(r), log.has_error());
+        assert_eq!(again, log);
+        assert_eq!(held.len(), "firstsecond".len() + held.results.len());
+        held.clear();
+        assert_eq!(held.len(), 0);
+        assert_eq!(held.keep_text("next"), 0..4);
+    }
+
+    #[test]
+    fn a_crd_is_told_by_its_kind_and_group() {
+        let crd = r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition"}"#;
+        assert!(looks_like_crd(crd));
+        assert!(looks_like_crd(
+            "- apiVersion: apiextensions.k8s.io/v1beta1\n  kind: CustomResourceDefinition\n"
+        ));
+        assert!(!looks_like_crd(
+            "- apiVersion: example.io/v1\n  kind: CustomResourceDefinition\n"
+        ));
+        assert!(!looks_like_crd(
+            "- apiVersion: apiextensions.k8s.io/v1\n  kind: Other\n"
+        ));
+    }
+}
