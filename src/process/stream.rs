@@ -120,6 +120,10 @@ pub struct Streamer<'c> {
     window: window::Held,
     /// How many items the next window takes (see [`window::items`]).
     window_items: usize,
+    /// How many times the guessed kind changes from one item of the window to the next, and
+    /// the last item's (see [`window::grouped`]).
+    window_changes: usize,
+    window_last: window::Guess<'c>,
 }
 
 /// An item of a batch read and processed in one step ([`Streamer::fused`]), to be taken in
@@ -522,6 +526,8 @@ impl<'c> Streamer<'c> {
             held: None,
             window: window::Held::default(),
             window_items: window::items(input.len(), None),
+            window_changes: 0,
+            window_last: (None, None),
         })
     }
 
@@ -599,9 +605,17 @@ impl<'c> Streamer<'c> {
         // One thread: a CRD ends the window before it (it changes the schemas of the items
         // after it; a window that holds one is read again the usual way) and is processed
         // alone, as a CRD read is.
-        let crd = self.threads <= 1 && window::looks_like_crd(&self.input[item.lines.clone()]);
+        let guess = (self.threads <= 1).then(|| window::type_of(&self.input[item.lines.clone()]));
+        let crd = guess.is_some_and(window::is_crd);
         if crd && !self.pending.is_empty() {
             self.flush();
+        }
+        // (How often the kinds change in the window, see `window::grouped`.)
+        if let Some(guess) = guess {
+            if !self.pending.is_empty() && guess != self.window_last {
+                self.window_changes += 1;
+            }
+            self.window_last = guess;
         }
         self.pending_bytes += item.lines.len();
         self.pending.push(Pending {
@@ -630,7 +644,10 @@ impl<'c> Streamer<'c> {
             0 | 1 => {
                 let open =
                     self.pending.last().is_some_and(|p| p.unread.is_some()) && self.fused_may_run();
-                !open || items >= self.window_items || self.pending_bytes >= window::WINDOW_BYTES
+                !open
+                    || window::grouped(items, self.window_changes)
+                    || items >= self.window_items
+                    || self.pending_bytes >= window::WINDOW_BYTES
             }
             // A batch ends at its size, holding at least two items per thread: one long item
             // alone would leave the other threads idle.
@@ -659,6 +676,7 @@ impl<'c> Streamer<'c> {
     fn flush(&mut self) {
         let pending = std::mem::take(&mut self.pending);
         self.pending_bytes = 0;
+        self.window_changes = 0;
         if pending.iter().all(|p| p.unread.is_none()) {
             self.drain();
             return self.process(pending);
