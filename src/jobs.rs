@@ -105,30 +105,12 @@ where
     map_ordered_with(&mut states, items, |(), t| f(t))
 }
 
-/// [`map_ordered_with`], the items handed out heaviest first (by `weight`, say their length):
-/// no thread is left with a long item while the others wait at the end; answers in item order.
-/// The calling thread first runs `before` while the other threads start on the items (then it
-/// works on them too): work of its own that overlaps theirs (`|| ()` for none).
-pub fn map_heaviest_first<S, T, R, F, W>(
-    states: &mut [S],
-    items: Vec<T>,
-    weight: W,
-    before: impl FnOnce(),
-    f: F,
-) -> Vec<R>
-where
-    S: Send,
-    T: Send,
-    R: Send,
-    F: Fn(&mut S, T) -> R + Sync,
-    W: Fn(&T) -> usize,
-{
-    map_sorted(states, items, |t| std::cmp::Reverse(weight(t)), before, f)
-}
-
 /// [`map_ordered_with`], the items handed out in the order of their `key` (items of one key in
-/// item order): on one thread, say, items of a kind one after the other, each meeting the
-/// structures the last one warmed. Answers in item order, as [`map_heaviest_first`]'s.
+/// item order), answers in item order: heaviest first (`Reverse` of their length, say), so
+/// that no thread is left with a long item while the others wait at the end; or on one
+/// thread, items of a kind one after the other, each meeting the structures the last one
+/// warmed. The calling thread first runs `before` while the other threads start on the items
+/// (then it works on them too): work of its own that overlaps theirs (`|| ()` for none).
 pub fn map_sorted<S, T, R, F, K>(
     states: &mut [S],
     items: Vec<T>,
@@ -300,16 +282,50 @@ mod tests {
     }
 
     #[test]
+    fn one_thread_takes_the_items_in_the_order_of_their_keys() {
+        let seen = std::sync::Mutex::new(Vec::new());
+        let items = vec!["b1", "a1", "c1", "a2", "b2"];
+        let got = map_sorted(
+            &mut [()],
+            items.clone(),
+            |s| s.as_bytes()[0],
+            || (),
+            |(), s| {
+                seen.lock().unwrap().push(s);
+                s.len()
+            },
+        );
+        assert_eq!(*seen.lock().unwrap(), ["a1", "a2", "b1", "b2", "c1"]);
+        assert_eq!(got, vec![2; 5]);
+        // Heaviest first: the longest, then the rest in item order.
+        seen.lock().unwrap().clear();
+        let items = vec!["x", "yyy", "z", "ww"];
+        let key = |s: &&str| std::cmp::Reverse(s.len());
+        let got = map_sorted(
+            &mut [()],
+            items,
+            key,
+            || (),
+            |(), s| {
+                seen.lock().unwrap().push(s);
+                s
+            },
+        );
+        assert_eq!(*seen.lock().unwrap(), ["yyy", "ww", "x", "z"]);
+        assert_eq!(got, ["x", "yyy", "z", "ww"]);
+    }
+
+    #[test]
     fn the_callers_own_work_runs_once_on_it_beside_the_items() {
         let caller = std::thread::current().id();
         let items: Vec<usize> = (0..100).collect();
         for threads in [1, 2, 3] {
             let mut states = vec![(); threads];
             let mut ran = 0;
-            let got = map_heaviest_first(
+            let got = map_sorted(
                 &mut states,
                 items.clone(),
-                |&i| i % 10,
+                |&i| std::cmp::Reverse(i % 10),
                 || {
                     assert_eq!(std::thread::current().id(), caller);
                     ran += 1;
@@ -321,7 +337,7 @@ mod tests {
         }
         // Also with no item to work on.
         let mut ran = false;
-        let none = map_heaviest_first(
+        let none = map_sorted(
             &mut [(), ()],
             Vec::<u8>::new(),
             |_| 0,

@@ -171,7 +171,7 @@ impl SchemaSet {
     }
 
     /// `f` on every item on the run's threads, heaviest first (see
-    /// [`crate::jobs::map_heaviest_first`]), each thread with a [`CrdLoader`] of its own.
+    /// [`crate::jobs::map_sorted`]), each thread with a [`CrdLoader`] of its own.
     pub(crate) fn map_with_loaders<T, R, F, W>(&mut self, items: Vec<T>, weight: W, f: F) -> Vec<R>
     where
         T: Send,
@@ -179,7 +179,8 @@ impl SchemaSet {
         F: Fn(&mut CrdLoader<'_>, T) -> R + Sync,
         W: Fn(&T) -> usize,
     {
-        crate::jobs::map_heaviest_first(&mut self.loaders(), items, weight, || (), f)
+        let heaviest = |t: &T| std::cmp::Reverse(weight(t));
+        crate::jobs::map_sorted(&mut self.loaders(), items, heaviest, || (), f)
     }
 
     /// One [`CrdLoader`] per thread of the run, with its compiler.

@@ -885,9 +885,11 @@ impl<'c> Streamer<'c> {
         };
         let work = waiting.iter().map(|(i, bytes)| Work::Pack(*i, &bytes[..]));
         let work = work.chain(pending.iter().map(Work::Item)).collect();
-        let weight = |w: &Work<'_, &Pending>| match w {
-            Work::Pack(_, bytes) => bytes.len(),
-            Work::Item(p) => p.unread.as_ref().map_or(0, |u| u.lines.len()),
+        let heaviest = |w: &Work<'_, &Pending>| {
+            std::cmp::Reverse(match w {
+                Work::Pack(_, bytes) => bytes.len(),
+                Work::Item(p) => p.unread.as_ref().map_or(0, |u| u.lines.len()),
+            })
         };
 
         // This thread first takes the last batch's answers in item order, while the others
@@ -915,7 +917,7 @@ impl<'c> Streamer<'c> {
         };
         let did = match threads {
             1 => crate::jobs::map_sorted(&mut states, work, kind, take_held, run),
-            _ => crate::jobs::map_heaviest_first(&mut states, work, weight, take_held, run),
+            _ => crate::jobs::map_sorted(&mut states, work, heaviest, take_held, run),
         };
         if threads <= 1 {
             self.window = states.swap_remove(0);
