@@ -808,9 +808,7 @@ impl<'c> Streamer<'c> {
     /// answers taken at once.
     fn fused(&mut self, pending: Vec<Pending>) -> Result<(), Vec<Pending>> {
         let eligible = (self.threads > 1 || pending.len() > 1)
-            && !self.crds_last
-            && self.fatal.is_none()
-            && !self.late
+            && self.fused_may_run()
             && pending.iter().all(|p| p.unread.is_some());
         if !eligible {
             return Err(pending);
@@ -891,7 +889,6 @@ impl<'c> Streamer<'c> {
                 Work::Item(p) => p.unread.as_ref().map_or(0, |u| u.lines.len()),
             })
         };
-
         // This thread first takes the last batch's answers in item order, while the others
         // start on this batch: nothing this batch's processing reads is changed by them (a
         // batch here has no CRD; one that the last batch's first refused item makes
