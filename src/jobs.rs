@@ -127,8 +127,9 @@ where
 {
     let mut order: Vec<(usize, T)> = items.into_iter().enumerate().collect();
     order.sort_by_cached_key(|(i, t)| (key(t), *i));
-    let done = map_ordered_after(states, order, before, |s, (i, t)| (i, f(s, t)));
-    in_item_order(done.len(), done)
+    let len = order.len();
+    let done = map_unordered_after(states, order, before, |s, (i, t)| (i, f(s, t)));
+    in_item_order(len, done.into_iter().flatten().map(|(_, answer)| answer))
 }
 
 /// The `len` answers `done` (each with its item's index, in any order), in item order.
@@ -172,6 +173,30 @@ where
     R: Send,
     F: Fn(&mut S, T) -> R + Sync,
 {
+    let len = items.len();
+    in_item_order(
+        len,
+        map_unordered_after(states, items, before, f)
+            .into_iter()
+            .flatten(),
+    )
+}
+
+/// [`map_ordered_after`]'s answers each with its item's index, in no order (each thread's
+/// apart): what a caller that puts them in another order takes (one copy of the answers
+/// fewer).
+fn map_unordered_after<S, T, R, F>(
+    states: &mut [S],
+    items: Vec<T>,
+    before: impl FnOnce(),
+    f: F,
+) -> Vec<Vec<(usize, R)>>
+where
+    S: Send,
+    T: Send,
+    R: Send,
+    F: Fn(&mut S, T) -> R + Sync,
+{
     let threads = states.len().min(items.len());
     if threads <= 1 {
         before();
@@ -179,9 +204,8 @@ where
             assert!(items.is_empty(), "items without a worker state");
             return Vec::new();
         };
-        return items.into_iter().map(|t| f(state, t)).collect();
+        return vec![items.into_iter().map(|t| f(state, t)).enumerate().collect()];
     }
-    let len = items.len();
     let queue = Mutex::new(items.into_iter().enumerate());
     let next = || queue.lock().unwrap_or_else(|e| e.into_inner()).next();
     // Every thread answers as the run's Kubernetes version (see `crate::versions`).
@@ -202,7 +226,7 @@ where
     // is the caller's once all have ended. Without the pool, this thread drains the queue.
     let Some(pool) = pool(threads - 1) else {
         before();
-        return work(first_state).into_iter().map(|(_, r)| r).collect();
+        return vec![work(first_state)];
     };
     pool.in_place_scope(|scope| {
         for state in rest {
@@ -216,8 +240,7 @@ where
         let part = work(first_state);
         parts.lock().unwrap_or_else(|e| e.into_inner()).push(part);
     });
-    let parts = parts.into_inner().unwrap_or_else(|e| e.into_inner());
-    in_item_order(len, parts.into_iter().flatten())
+    parts.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
 #[cfg(test)]

@@ -402,6 +402,31 @@ fn batches_read_and_processed_in_one_step_are_the_same_as_on_one_thread() {
             None,
             0,
         ),
+        // More objects than a window takes (1,024 at the least), their kinds interleaved, at
+        // one thread and at four: the second window holds the CRD not seen coming, and then an
+        // item refused.
+        (
+            "windows of objects, then a CRD not seen coming",
+            joined(vec![
+                vec![crd.clone()],
+                copies(300, 0),
+                vec![unseen(&widget(crd))],
+                copies(30, 300),
+            ]),
+            None,
+            0,
+        ),
+        (
+            "windows of objects, one refused in the second",
+            joined(vec![
+                vec![crd.clone(), widget(crd)],
+                copies(300, 0),
+                vec![refused.clone()],
+                copies(30, 300),
+            ]),
+            None,
+            2,
+        ),
         (
             "the CRD of a kind processed, again",
             joined(vec![

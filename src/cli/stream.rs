@@ -247,8 +247,7 @@ impl Run<'_> {
             let mut n = 0;
             let streamer = &mut self.streamer;
             let mut on_item = |item: Node, span: Option<Range<usize>>| {
-                let label = crate::field::index("items", n);
-                streamer.item(item, n, &label, Placement::SeqItem, span);
+                streamer.item(item, n, Placement::SeqItem, span);
                 n += 1;
             };
             let (doc, seen) = self.docs.next_split(&mut on_item)?.ok()?;
@@ -280,8 +279,7 @@ impl Run<'_> {
             (true, None) => json_parts(text, None)?,
         };
         for (n, item) in split.items.into_iter().enumerate() {
-            self.streamer
-                .unread_item(item, n, &crate::field::index("items", n));
+            self.streamer.unread_item(item, n);
         }
         self.docs = Documents::new("");
         let seen = ItemsSeen {
@@ -298,9 +296,8 @@ impl Run<'_> {
         let mut is_first = true;
         loop {
             if let Some((doc, span)) = doc.take().filter(|(d, _)| !d.is_null()) {
-                let label = format!("document {}", self.index);
                 let placement = Placement::Document { first: is_first };
-                self.streamer.item(doc, self.index, &label, placement, span);
+                self.streamer.item(doc, self.index, placement, span);
                 if is_first {
                     self.documents_ahead();
                 }

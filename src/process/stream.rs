@@ -111,19 +111,25 @@ pub struct Streamer<'c> {
     /// The last batch read the usual way held a CRD: the next one is too (see
     /// [`Self::fused`]).
     crds_last: bool,
-    /// The answers of the last batch read and processed in one step, taken in item order while
-    /// the threads work on the next batch (see [`Self::fused`]); [`Self::drain`] takes them
-    /// before anything else is done.
+    /// The answers of the last window read and processed in one step, taken in item order
+    /// while the threads work on the next window (see [`Self::fused`]); [`Self::drain`] takes
+    /// them before anything else is done.
     held: Option<Vec<Answer>>,
-    /// Where the answers of a window keep their text and results (one thread, see
+    /// Where the answers of a window keep their text and results: each thread's buffers (see
     /// [`window::Held`]).
-    window: window::Held,
+    window: Vec<window::Held>,
+    /// Two threads or more: the buffers the next window's answers go to, while the last
+    /// window's answers are taken from [`Self::window`] (see [`Self::fused`]).
+    window_next: Vec<window::Held>,
     /// How many items the next window takes (see [`window::items`]).
     window_items: usize,
     /// How many times the guessed kind changes from one item of the window to the next, and
     /// the last item's (see [`window::grouped`]).
     window_changes: usize,
-    window_last: window::Guess<'c>,
+    window_last: u64,
+    /// The items waiting are CRDs given unread (as their text tells, see [`window::is_crd`]):
+    /// a batch of them, not a window.
+    pending_crd: bool,
 }
 
 /// An item of a batch read and processed in one step ([`Streamer::fused`]), to be taken in
@@ -145,8 +151,8 @@ struct Sink<'s> {
     type_ids: &'s mut HashMap<(String, String), usize>,
     resolved: &'s mut HashMap<String, HashSet<String>>,
     fatal: &'s mut Option<Fatal>,
-    /// Where the answers of one thread's window keep their text and results.
-    window: &'s window::Held,
+    /// Where the answers of a window keep their text and results.
+    window: &'s [window::Held],
 }
 
 /// How many items per thread wait before a batch is processed ([`Streamer::flush`]); a batch
@@ -162,18 +168,30 @@ const BATCH_BYTES: usize = 128 << 10;
 struct Pending {
     node: Node,
     index: usize,
-    label: String,
     placement: Placement,
     span: Option<Range<usize>>,
     /// `span` is a JSON list element read straight (see [`output::kept`]).
     straight: bool,
     /// It is a CustomResourceDefinition.
     crd: bool,
-    /// Not read yet: its lines in the input (see [`Streamer::unread_item`]).
+    /// Not read yet: its lines in the input (see [`Streamer::unread_item`]), and the number
+    /// of the type its text seems to give (see [`window::key`]).
     unread: Option<ahead::Item>,
+    kind: u64,
     /// Done on the threads as it was read (a CRD: loaded, and its text made for keeping it).
-    loaded: Option<LoadedCrd>,
+    /// (Boxed: most items are no CRD, and a window holds thousands of them.)
+    loaded: Option<Box<LoadedCrd>>,
     kept: Option<output::Kept>,
+}
+
+impl Pending {
+    /// What messages call it: `items[3]` in a list, `document 3` in a stream.
+    fn label(&self) -> String {
+        match self.placement {
+            Placement::SeqItem => crate::field::index("items", self.index),
+            Placement::Document { .. } => format!("document {}", self.index),
+        }
+    }
 }
 
 /// About how many bytes of text `node` was read from, for an item with no span (an item of a
@@ -312,7 +330,7 @@ fn answer(
         copies: output::copies(text.as_deref(), p.span.as_ref(), input),
         text: text.map(Text::Own),
         span: p.span,
-        results: Results::Own(Log::of(&report.results)),
+        results: Results::Own(Box::new(Log::of(&report.results))),
         diffs: report.diffs,
         summary,
     }
@@ -356,19 +374,23 @@ enum Done {
     },
 }
 
-/// A processed item's output text: its own, or where its window keeps it (one thread, see
+/// A processed item's output text: its own, or where its window keeps it (see
 /// [`window::Held`]): only what lies between the start and end its span holds, where it has
 /// `copies` (see [`output::Output::push_between`]).
 enum Text {
     Own(String),
-    Held(Range<usize>),
+    Held(window::At),
 }
 
 /// A processed item's results: its own, or where its window keeps them, and whether one is an
 /// error.
 enum Results {
-    Own(Log),
-    Held { at: Range<usize>, error: bool },
+    /// (Boxed: a window holds thousands of answers, theirs kept apart, see [`hold`].)
+    Own(Box<Log>),
+    Held {
+        at: window::At,
+        error: bool,
+    },
 }
 
 /// `f`, its text and results moved to `held` (see [`window::Held`]).
@@ -524,10 +546,12 @@ impl<'c> Streamer<'c> {
             unreadable: false,
             crds_last: false,
             held: None,
-            window: window::Held::default(),
-            window_items: window::items(input.len(), None),
+            window: window::held(config.threads()),
+            window_next: window::held(config.threads()),
+            window_items: window::items(input.len(), config.threads(), None),
             window_changes: 0,
-            window_last: (None, None),
+            window_last: 0,
+            pending_crd: false,
         })
     }
 
@@ -554,13 +578,17 @@ impl<'c> Streamer<'c> {
         &mut self,
         node: Node,
         index: usize,
-        label: &str,
         placement: Placement,
         span: Option<Range<usize>>,
     ) {
         let crd = is_crd(&node);
-        // (One thread: a window of items given unread is processed before an item read.)
-        if ends_batch(&self.pending, crd) || (self.threads <= 1 && !self.pending.is_empty()) {
+        // (A window of items given unread is processed before an item read; one thread
+        // processes each item read alone.)
+        let window = self.pending.last().is_some_and(|p| p.unread.is_some());
+        if ends_batch(&self.pending, crd)
+            || window
+            || (self.threads <= 1 && !self.pending.is_empty())
+        {
             self.flush();
         }
         self.pending_bytes += span
@@ -569,12 +597,12 @@ impl<'c> Streamer<'c> {
         self.pending.push(Pending {
             node,
             index,
-            label: label.to_string(),
             placement,
             span,
             straight: false,
             crd,
             unread: None,
+            kind: 0,
             loaded: None,
             kept: None,
         });
@@ -584,8 +612,8 @@ impl<'c> Streamer<'c> {
     /// Takes item `index` as [`Self::item`] does, not read yet: its lines of the input, found
     /// by [`ahead::split`]. It is read on the run's threads with the rest of its batch; when it
     /// does not read on its own, the run ends with [`Finish::Unreadable`].
-    pub fn unread_item(&mut self, item: ahead::Item, index: usize, label: &str) {
-        self.unread(item, index, label, Placement::SeqItem);
+    pub fn unread_item(&mut self, item: ahead::Item, index: usize) {
+        self.unread(item, index, Placement::SeqItem);
     }
 
     /// Takes document `index` of a plain stream (not the first) as [`Self::item`] does, not
@@ -594,64 +622,64 @@ impl<'c> Streamer<'c> {
     /// stream's reader leaves it out; one that does not read ends the run with
     /// [`Finish::Unreadable`].
     pub fn unread_document(&mut self, item: ahead::Item, index: usize) {
-        let label = format!("document {index}");
-        self.unread(item, index, &label, Placement::Document { first: false });
+        self.unread(item, index, Placement::Document { first: false });
     }
 
-    fn unread(&mut self, item: ahead::Item, index: usize, label: &str, placement: Placement) {
+    fn unread(&mut self, item: ahead::Item, index: usize, placement: Placement) {
         if self.unreadable {
             return;
         }
-        // One thread: a CRD ends the window before it (it changes the schemas of the items
-        // after it; a window that holds one is read again the usual way) and is processed
-        // alone, as a CRD read is.
-        let guess = (self.threads <= 1).then(|| window::type_of(&self.input[item.lines.clone()]));
-        let crd = guess.is_some_and(window::is_crd);
-        if crd && !self.pending.is_empty() {
+        // A CRD ends the window before it (it changes the schemas of the items after it; a
+        // window that holds one is read again the usual way); the CRDs that come one after the
+        // other wait in a batch of their own, as items read do (one thread: each alone), which
+        // the first other item ends. Nor does a window follow an item read.
+        let guess = window::type_of(&self.input[item.lines.clone()]);
+        let crd = window::is_crd(guess);
+        let after_read = self.pending.last().is_some_and(|p| p.unread.is_none());
+        if !self.pending.is_empty() && (crd != self.pending_crd || after_read) {
             self.flush();
         }
+        self.pending_crd = crd;
         // (How often the kinds change in the window, see `window::grouped`.)
-        if let Some(guess) = guess {
-            if !self.pending.is_empty() && guess != self.window_last {
-                self.window_changes += 1;
-            }
-            self.window_last = guess;
+        let kind = window::key(guess);
+        if !self.pending.is_empty() && kind != self.window_last {
+            self.window_changes += 1;
         }
+        self.window_last = kind;
         self.pending_bytes += item.lines.len();
         self.pending.push(Pending {
             node: Node::Scalar(crate::yaml::Scalar::plain("")),
             index,
-            label: label.to_string(),
             placement,
             span: None,
             straight: false,
             crd: false,
             unread: Some(item),
+            kind,
             loaded: None,
             kept: None,
         });
-        match crd {
-            true => self.flush(),
-            false => self.flush_if_full(),
-        }
+        self.flush_if_full();
     }
 
     fn flush_if_full(&mut self) {
         let items = self.pending.len();
-        let full = match self.threads {
-            // One thread: items given unread wait in a window (see `window`) while they would
-            // be read and processed in one step; any other item goes at once, as before threads.
-            0 | 1 => {
-                let open =
-                    self.pending.last().is_some_and(|p| p.unread.is_some()) && self.fused_may_run();
-                !open
-                    || window::grouped(items, self.window_changes)
+        // Items given unread (no CRD among them) wait in a window (see `window`) while they
+        // would be read and processed in one step.
+        let window = !self.pending_crd
+            && self.pending.last().is_some_and(|p| p.unread.is_some())
+            && self.fused_may_run();
+        let full = match (window, self.threads) {
+            (true, _) => {
+                window::grouped(items, self.window_changes)
                     || items >= self.window_items
                     || self.pending_bytes >= window::WINDOW_BYTES
             }
+            // One thread: any other item goes at once, as before threads.
+            (false, 0 | 1) => true,
             // A batch ends at its size, holding at least two items per thread: one long item
             // alone would leave the other threads idle.
-            threads => {
+            (false, threads) => {
                 items >= threads * BATCH_ITEMS
                     || (self.pending_bytes >= BATCH_BYTES && items >= 2 * threads)
             }
@@ -677,21 +705,28 @@ impl<'c> Streamer<'c> {
         let pending = std::mem::take(&mut self.pending);
         self.pending_bytes = 0;
         self.window_changes = 0;
+        let crds = std::mem::take(&mut self.pending_crd);
         if pending.iter().all(|p| p.unread.is_none()) {
             self.drain();
             return self.process(pending);
         }
-        let Err(pending) = self.fused(pending) else {
-            return;
+        // (CRDs given unread are read the usual way: `fused` would give up at the first.)
+        let pending = match crds {
+            true => pending,
+            false => match self.fused(pending) {
+                Ok(()) => return,
+                Err(pending) => pending,
+            },
         };
         self.drain();
-        // One thread: a window that was not read and processed in one step is read a batch at
-        // a time (not all of its trees at once).
-        if self.threads <= 1 && pending.len() > BATCH_ITEMS {
+        // A window that was not read and processed in one step is read a batch at a time (not
+        // all of its trees at once).
+        let batch = self.threads.max(1) * BATCH_ITEMS;
+        if pending.len() > batch {
             let mut rest = pending.into_iter().peekable();
             while rest.peek().is_some() && !self.unreadable {
-                let batch: Vec<Pending> = rest.by_ref().take(BATCH_ITEMS).collect();
-                self.read_and_process(batch);
+                let part: Vec<Pending> = rest.by_ref().take(batch).collect();
+                self.read_and_process(part);
             }
             return;
         }
@@ -735,7 +770,8 @@ impl<'c> Streamer<'c> {
                             output::kept_text(text)
                         }
                     });
-                    p.loaded = Some(loader.load_json(json, &p.node, &p.label, OldCrd(None)));
+                    let loaded = loader.load_json(json, &p.node, &p.label(), OldCrd(None));
+                    p.loaded = Some(Box::new(loaded));
                     return Some(p);
                 }
                 let (node, span) = read_unread(input, &item, format)?;
@@ -761,13 +797,15 @@ impl<'c> Streamer<'c> {
                         None if loading => {
                             let head = identity(&p.node);
                             let whole = std::mem::replace(&mut p.node, head);
-                            let loaded = loader.load_owned(whole, &p.node, &p.label, OldCrd(None));
-                            p.loaded = Some(loaded);
+                            let loaded =
+                                loader.load_owned(whole, &p.node, &p.label(), OldCrd(None));
+                            p.loaded = Some(Box::new(loaded));
                         }
                         // The previous revision's report reads the whole CRD.
                         Some(pr) if loading => {
                             let old = pr.crd_of(&p.node);
-                            p.loaded = Some(loader.load(&p.node, &p.label, OldCrd(old)));
+                            let loaded = loader.load(&p.node, &p.label(), OldCrd(old));
+                            p.loaded = Some(Box::new(loaded));
                         }
                         _ => {}
                     }
@@ -791,21 +829,21 @@ impl<'c> Streamer<'c> {
         self.process(batch);
     }
 
-    /// Processes `pending`, a batch of items (or a stream's documents) given unread, as
-    /// [`Self::flush`] would when no CRD is among them, each read and processed on the same
-    /// thread in one step: its tree is walked where it was made, and the threads wait once a
-    /// batch instead of twice. What the batch's items change in the run (the first refused
-    /// item stopping it, the kinds processed and those without a schema) is taken in item
-    /// order, as [`Self::decide`] takes it ([`Sink::take_fused`]), while the threads process
-    /// the next batch (or by [`Self::drain`], before any other step): this thread's own work
-    /// between two batches no longer leaves the others waiting. `Err(pending)`, untouched
-    /// (the last batch's answers may still wait: the caller drains them first), where a CRD
-    /// is among the items (it changes the schemas of the items after it: every answer made is
-    /// dropped), where an item does not read on its own, and where the run has stopped or
-    /// reads only CRDs; and without trying, after a batch that held a CRD (CRDs come
-    /// together), and for one item on one thread. On one thread the batch is a window (see
-    /// [`window`]): its items are read and processed in the order of their kinds, and their
-    /// answers taken at once.
+    /// Processes `pending`, a window of items (or a stream's documents) given unread (see
+    /// [`window`]), as [`Self::flush`] would when no CRD is among them, each read and processed
+    /// on the same thread in one step: its tree is walked where it was made, and the threads
+    /// wait once a window instead of twice. The items go to the threads in the order of their
+    /// kinds; each answer's text and results are kept in its thread's [`window::Held`]. What
+    /// the window's items change in the run (the first refused item stopping it, the kinds
+    /// processed and those without a schema) is taken in item order, as [`Self::decide`]
+    /// takes it ([`Sink::take_fused`]): on one thread at once; on more, while the threads
+    /// process the next window (or by [`Self::drain`], before any other step), so that this
+    /// thread's own work between two windows does not leave the others waiting. `Err(pending)`,
+    /// untouched (the last window's answers may still wait: the caller drains them first),
+    /// where a CRD is among the items (it changes the schemas of the items after it: every
+    /// answer made is dropped), where an item does not read on its own, and where the run has
+    /// stopped or reads only CRDs; and without trying, after a batch that held a CRD (CRDs
+    /// come together), and for one item on one thread.
     fn fused(&mut self, pending: Vec<Pending>) -> Result<(), Vec<Pending>> {
         let eligible = (self.threads > 1 || pending.len() > 1)
             && self.fused_may_run()
@@ -819,14 +857,13 @@ impl<'c> Streamer<'c> {
         // written to meanwhile.
         let waiting = self.out.take_waiting();
         let (held, want_diff) = (self.held.take(), self.want_diff);
-        // One thread: the window's buffers, emptied (their room kept); the last window's
-        // answers were taken.
-        let mut states: Vec<window::Held> = Vec::new();
-        states.resize_with(threads, Default::default);
-        if threads <= 1 {
-            states[0] = std::mem::take(&mut self.window);
-            states[0].clear();
-        }
+        // The window's buffers, emptied (their room kept). One thread: the last window's
+        // answers were taken; more: they are taken from the other buffers meanwhile.
+        let mut states = match threads {
+            0 | 1 => std::mem::take(&mut self.window),
+            _ => std::mem::take(&mut self.window_next),
+        };
+        states.iter_mut().for_each(window::Held::clear);
         let (mut sink, items, files, previous) = self.split();
         let registry = items.registry();
         let cx = item_context(config, want_diff, previous, registry, files);
@@ -852,7 +889,7 @@ impl<'c> Streamer<'c> {
             if empty_document(p.placement, &node) {
                 return Fused::Empty;
             }
-            if let Err(e) = check_placed(&node, &p.label, p.placement) {
+            if let Err(e) = check_placed(&node, &p.label(), p.placement) {
                 return Fused::Refused(e);
             }
             let kept = |node: &Node, span| {
@@ -869,12 +906,12 @@ impl<'c> Streamer<'c> {
             let read = Pending {
                 node,
                 index: p.index,
-                label: String::new(),
                 placement: p.placement,
                 span,
                 straight: item.read_straight(),
                 crd: false,
                 unread: None,
+                kind: 0,
                 loaded: None,
                 kept: None,
             };
@@ -883,12 +920,6 @@ impl<'c> Streamer<'c> {
         };
         let work = waiting.iter().map(|(i, bytes)| Work::Pack(*i, &bytes[..]));
         let work = work.chain(pending.iter().map(Work::Item)).collect();
-        let heaviest = |w: &Work<'_, &Pending>| {
-            std::cmp::Reverse(match w {
-                Work::Pack(_, bytes) => bytes.len(),
-                Work::Item(p) => p.unread.as_ref().map_or(0, |u| u.lines.len()),
-            })
-        };
         // This thread first takes the last batch's answers in item order, while the others
         // start on this batch: nothing this batch's processing reads is changed by them (a
         // batch here has no CRD; one that the last batch's first refused item makes
@@ -900,41 +931,37 @@ impl<'c> Streamer<'c> {
         };
         let run = |held: &mut window::Held, w: Work<'_, &Pending>| match w {
             Work::Pack(i, bytes) => Did::Packed(i, crate::packed::pack(bytes)),
-            Work::Item(p) if threads <= 1 => Did::Item(hold(held, one(p))),
-            Work::Item(p) => Did::Item(one(p)),
+            Work::Item(p) => Did::Item(hold(held, one(p))),
         };
-        // One thread: the items of a kind one after the other (blocks to pack first).
+        // The items of a kind one after the other (blocks to pack first).
         let kind = |w: &Work<'_, &Pending>| match w {
             Work::Pack(..) => None,
-            Work::Item(p) => Some(
-                p.unread
-                    .as_ref()
-                    .map(|u| window::type_of(&input[u.lines.clone()])),
-            ),
+            Work::Item(p) => Some(p.kind),
         };
-        let did = match threads {
-            1 => crate::jobs::map_sorted(&mut states, work, kind, take_held, run),
-            _ => crate::jobs::map_sorted(&mut states, work, heaviest, take_held, run),
-        };
-        if threads <= 1 {
-            self.window = states.swap_remove(0);
-            let last = (pending.len(), self.window.len());
-            self.window_items = window::items(self.input.len(), Some(last));
+        let did = crate::jobs::map_sorted(&mut states, work, kind, take_held, run);
+        let kept = states.iter().map(window::Held::len).sum();
+        match threads {
+            0 | 1 => self.window = states,
+            _ => self.window_next = std::mem::replace(&mut self.window, states),
         }
-        let mut answers = Vec::with_capacity(pending.len());
+        self.window_items = window::items(self.input.len(), threads, Some((pending.len(), kept)));
+        // (The items' answers come in item order, after the blocks.)
+        let mut answers: Vec<Answer> = Vec::with_capacity(pending.len());
+        let mut items = pending.iter();
         for d in did {
             match d {
                 Did::Packed(i, packed) => self.out.set_packed(i, packed),
-                Did::Item(f) => answers.push(f),
+                Did::Item(f) => {
+                    let p = items.next().expect("an answer for each item");
+                    answers.push((p.placement, p.index, f));
+                }
             }
         }
-        if answers.iter().any(|f| matches!(f, Fused::Abort)) {
+        if answers.iter().any(|(_, _, f)| matches!(f, Fused::Abort)) {
             return Err(pending);
         }
-        let answers = pending.iter().zip(answers);
-        let answers = answers.map(|(p, f)| (p.placement, p.index, f)).collect();
         self.held = Some(answers);
-        // (One thread: no next batch to take them beside.)
+        // (One thread: no next window to take them beside.)
         if threads <= 1 {
             self.drain();
         }
@@ -948,22 +975,19 @@ impl<'c> Streamer<'c> {
     /// order.
     fn process(&mut self, pending: Vec<Pending>) {
         let loading = self.fatal.is_none() && !self.preloaded;
-        let loads = match loading {
-            true => pending
-                .iter()
-                .filter(|p| p.crd && p.loaded.is_none())
-                .map(|p| {
-                    let old = self.previous.as_ref().and_then(|pr| pr.crd_of(&p.node));
-                    (&p.node, p.label.as_str(), OldCrd(old))
-                })
-                .collect(),
-            false => Vec::new(),
-        };
+        let to_load = |p: &&Pending| loading && p.crd && p.loaded.is_none();
+        let labels: Vec<String> = pending.iter().filter(to_load).map(Pending::label).collect();
+        let loads = (pending.iter().filter(to_load).zip(&labels))
+            .map(|(p, label)| {
+                let old = self.previous.as_ref().and_then(|pr| pr.crd_of(&p.node));
+                (&p.node, label.as_str(), OldCrd(old))
+            })
+            .collect();
         let mut loaded = self.items.load_item_crds(loads).into_iter();
         let mut steps = Vec::with_capacity(pending.len());
         for mut p in pending {
             let load = if p.crd && loading {
-                p.loaded.take().or_else(|| loaded.next())
+                p.loaded.take().map(|l| *l).or_else(|| loaded.next())
             } else {
                 None
             };
@@ -1034,7 +1058,7 @@ impl<'c> Streamer<'c> {
     /// loaded; see [`Self::flush`]).
     fn decide(&mut self, p: Pending, load: Option<LoadedCrd>) -> Step {
         if !matches!(self.fatal, Some(Fatal::Input(_))) {
-            if let Err(e) = check_placed(&p.node, &p.label, p.placement) {
+            if let Err(e) = check_placed(&p.node, &p.label(), p.placement) {
                 self.fatal = Some(Fatal::Input(e));
             }
         }
@@ -1268,8 +1292,17 @@ impl Sink<'_> {
     /// See [`Streamer::resolve`].
     fn resolve(&mut self, api_version: &str, kind: String) {
         if let Some((group, _)) = split_api_version(api_version) {
-            let kinds = self.resolved.entry(group.to_string()).or_default();
-            kinds.insert(kind);
+            // (Most items are of a group and kind seen before: nothing allocated for them.)
+            match self.resolved.get_mut(group) {
+                Some(kinds) if kinds.contains(&kind) => {}
+                Some(kinds) => {
+                    kinds.insert(kind);
+                }
+                None => {
+                    self.resolved
+                        .insert(group.to_string(), HashSet::from([kind]));
+                }
+            }
         }
     }
 
@@ -1310,17 +1343,18 @@ impl Sink<'_> {
                 match results {
                     Results::Own(log) => self.results.append(&log),
                     Results::Held { at, error } => {
-                        self.results.append_encoded(self.window.results(at), error)
+                        let results = window::results(self.window, &at);
+                        self.results.append_encoded(results, error)
                     }
                 }
                 self.diffs.extend(diffs.into_iter().map(|d| (index, d)));
                 match (text, span, copies) {
                     (Some(Text::Held(at)), Some(span), Some(copies)) => {
-                        let middle = self.window.text(at);
+                        let middle = window::text(self.window, &at);
                         self.out.push_between(middle, placement, span, copies);
                     }
                     (Some(Text::Held(at)), span, copies) => {
-                        let text = Some(self.window.text(at));
+                        let text = Some(window::text(self.window, &at));
                         self.out.push_processed(text, placement, span, copies);
                     }
                     (Some(Text::Own(own)), span, copies) => {

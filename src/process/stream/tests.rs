@@ -60,7 +60,7 @@ fn an_items_results_are_kept_for_the_output_and_stderr() {
     for (i, text) in [crd, widget].into_iter().enumerate() {
         let node = parse_stream(text).unwrap().remove(0);
         let placement = Placement::Document { first: i == 0 };
-        streamer.item(node, i, &format!("document {i}"), placement, None);
+        streamer.item(node, i, placement, None);
     }
     let (report, _) = streamer.finish().ok().unwrap();
     let line = "spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1";

@@ -1,5 +1,6 @@
-//! One thread's window: the items of a long list given unread are read and processed a window at
-//! a time, in the order of their apiVersion and kind, their answers taken in item order.
+//! Windows: the items of a long list given unread are read and processed a window at a time, in
+//! the order of their apiVersion and kind (on the run's threads), their answers taken in item
+//! order.
 //!
 //! Why: an object meets its kind's structures (the schema's nodes and property tables, the
 //! validator's side, the compiled rules) cold when the object before it was of another kind,
@@ -17,7 +18,10 @@
 //! A CRD ends a window before it ([`is_crd`]): it changes the schemas of the items after it.
 
 use crate::results::Log;
+use memchr::memmem::Finder;
+use std::hash::{Hash, Hasher};
 use std::ops::Range;
+use std::sync::LazyLock;
 
 /// The most input bytes a window's items take ([`super::Pending`]'s span lengths); how many
 /// items it takes is [`items`]'s.
@@ -48,26 +52,50 @@ fn budget(input: usize) -> usize {
 /// its answer on its way to be taken, their places in the window's order (about 1.2 KB).
 const ITEM_BYTES: usize = 1200;
 
-/// How many items a window takes in a run over `input` bytes: as many as [`budget`] holds,
-/// each with its [`ITEM_BYTES`] and the bytes its answer keeps, at the rate of the last
-/// window (`held` bytes kept for `items` items; a kilobyte an item for the first), within
-/// [`LEAST_ITEMS`] and [`MOST_ITEMS`]. The results of a list whose objects are all refused
-/// take about four times what the rest of an answer does.
-pub(super) fn items(input: usize, last: Option<(usize, usize)>) -> usize {
+/// How many items a window takes in a run over `input` bytes on `threads` threads: as many as
+/// [`budget`] holds, each with its [`ITEM_BYTES`] and the bytes its answer keeps, at the rate
+/// of the last window (`held` bytes kept for `items` items; a kilobyte an item for the first),
+/// within [`LEAST_ITEMS`] and [`MOST_ITEMS`]. The results of a list whose objects are all
+/// refused take about four times what the rest of an answer does. Two threads or more take a
+/// quarter of that: they hold two windows' answers at once (the last one's taken while the
+/// next is processed), and the 10k list's peak grew by about 3 MB for each thousand items of
+/// a window, against 1 MB on one thread.
+pub(super) fn items(input: usize, threads: usize, last: Option<(usize, usize)>) -> usize {
     let (items, held) = last.unwrap_or((1, 1 << 10));
     let per_item = ITEM_BYTES + held / items.max(1);
-    (budget(input) / per_item).clamp(LEAST_ITEMS, MOST_ITEMS)
+    let share = if threads > 1 { 4 } else { 1 };
+    (budget(input / share) / per_item).clamp(LEAST_ITEMS, MOST_ITEMS)
 }
 
 /// Where a window's answers keep their output text and results until they are taken in item
-/// order: two buffers kept from one window to the next. An answer's own text and log are
-/// moved here as it is made and freed at once, so that the next item reuses their memory: a
-/// window of answers each holding its own (each with its slack) took about three times its
-/// input, allocated afresh for every window.
+/// order: two buffers per thread, kept from one window to the next. An answer's own text and
+/// log are moved to its thread's as it is made and freed at once, so that the next item reuses
+/// their memory: a window of answers each holding its own (each with its slack) took about
+/// three times its input, allocated afresh for every window.
 #[derive(Default)]
 pub(super) struct Held {
+    /// Which thread's buffers these are: its place among the run's ([`text`], [`results`]).
+    id: usize,
     text: String,
     results: Vec<u8>,
+}
+
+/// Where an answer's bytes are kept: the [`Held`] of the thread that made it, and where in its
+/// buffer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct At {
+    held: usize,
+    range: Range<usize>,
+}
+
+/// The buffers of `threads` threads, each knowing its place.
+pub(super) fn held(threads: usize) -> Vec<Held> {
+    (0..threads.max(1))
+        .map(|id| Held {
+            id,
+            ..Held::default()
+        })
+        .collect()
 }
 
 impl Held {
@@ -78,31 +106,40 @@ impl Held {
     }
 
     /// Keeps `text`: where it is.
-    pub(super) fn keep_text(&mut self, text: &str) -> Range<usize> {
+    pub(super) fn keep_text(&mut self, text: &str) -> At {
         let start = self.text.len();
         self.text.push_str(text);
-        start..self.text.len()
+        self.at(start..self.text.len())
     }
 
     /// Keeps the results of `log`: where their bytes are (see [`Log::encode_into`]).
-    pub(super) fn keep_results(&mut self, log: &Log) -> Range<usize> {
+    pub(super) fn keep_results(&mut self, log: &Log) -> At {
         let start = self.results.len();
         log.encode_into(&mut self.results);
-        start..self.results.len()
+        self.at(start..self.results.len())
+    }
+
+    fn at(&self, range: Range<usize>) -> At {
+        At {
+            held: self.id,
+            range,
+        }
     }
 
     /// The bytes kept.
     pub(super) fn len(&self) -> usize {
         self.text.len() + self.results.len()
     }
+}
 
-    pub(super) fn text(&self, at: Range<usize>) -> &str {
-        &self.text[at]
-    }
+/// The text kept `at` among the threads' buffers.
+pub(super) fn text<'h>(held: &'h [Held], at: &At) -> &'h str {
+    &held[at.held].text[at.range.clone()]
+}
 
-    pub(super) fn results(&self, at: Range<usize>) -> &[u8] {
-        &self.results[at]
-    }
+/// The results kept `at` among the threads' buffers.
+pub(super) fn results<'h>(held: &'h [Held], at: &At) -> &'h [u8] {
+    &held[at.held].results[at.range.clone()]
 }
 
 /// How far into an item's text [`type_of`] looks: a manifest writes its apiVersion and kind
@@ -118,7 +155,17 @@ pub(super) fn type_of(text: &str) -> Guess<'_> {
         // (Cut inside a character: the whole text, rather than a smaller guess.)
         None => text,
     };
-    (value_of(head, "apiVersion"), value_of(head, "kind"))
+    static API_VERSION: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("apiVersion"));
+    static KIND: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("kind"));
+    (value_of(head, &API_VERSION), value_of(head, &KIND))
+}
+
+/// A number for an item's guessed type, to order a window's items by: items of one guess get
+/// one number (two guesses that share one only come in one run).
+pub(super) fn key((api_version, kind): Guess<'_>) -> u64 {
+    let mut h = crate::fxhash::Fx::default();
+    (api_version, kind).hash(&mut h);
+    h.finish()
 }
 
 /// An item's apiVersion and kind as [`type_of`] guesses them.
@@ -133,9 +180,9 @@ pub(super) fn is_crd((api_version, kind): Guess<'_>) -> bool {
 /// The value of the first `key` in `text` written as a key: after a quote, white space, `-`,
 /// `{` or `,` (or at the start), then an optional closing quote, spaces, `:`, spaces and an
 /// optional opening quote; the value runs to a quote, a comma, a brace, white space or `#`.
-fn value_of<'t>(text: &'t str, key: &str) -> Option<&'t str> {
+fn value_of<'t>(text: &'t str, key: &Finder<'_>) -> Option<&'t str> {
     let bytes = text.as_bytes();
-    for at in memchr::memmem::find_iter(bytes, key.as_bytes()) {
+    for at in key.find_iter(bytes) {
         let before = at.checked_sub(1).map(|i| bytes[i]);
         if !matches!(
             before,
@@ -143,7 +190,7 @@ fn value_of<'t>(text: &'t str, key: &str) -> Option<&'t str> {
         ) {
             continue;
         }
-        let mut i = at + key.len();
+        let mut i = at + key.needle().len();
         if before == Some(b'"') {
             if bytes.get(i) != Some(&b'"') {
                 continue;
@@ -222,39 +269,56 @@ mod tests {
     fn a_window_takes_as_many_items_as_it_may_hold() {
         let mb = 1 << 20;
         // The first window of a 40 MB input: 10 MB at 2.2 KB an item.
-        assert_eq!(items(40 * mb, None), 10 * mb / (ITEM_BYTES + 1024));
+        assert_eq!(items(40 * mb, 1, None), 10 * mb / (ITEM_BYTES + 1024));
+        // Two threads or more: a quarter.
+        assert_eq!(items(40 * mb, 2, None), 10 * mb / 4 / (ITEM_BYTES + 1024));
+        assert_eq!(items(400 * mb, 2, None), 16 * mb / (ITEM_BYTES + 1024));
         // After one whose answers kept 2 MB for 1,000 items.
         assert_eq!(
-            items(40 * mb, Some((1000, 2_000_000))),
+            items(40 * mb, 1, Some((1000, 2_000_000))),
             10 * mb / (ITEM_BYTES + 2000)
         );
         // The budget is at most 16 MB, the count within its bounds.
-        assert_eq!(items(usize::MAX, Some((1000, 0))), 16 * mb / ITEM_BYTES);
+        assert_eq!(items(usize::MAX, 1, Some((1000, 0))), 16 * mb / ITEM_BYTES);
         assert_eq!(
-            items(usize::MAX, Some((1000, 1_000_000))),
+            items(usize::MAX, 1, Some((1000, 1_000_000))),
             16 * mb / (ITEM_BYTES + 1000)
         );
-        assert_eq!(items(0, Some((1000, 0))), LEAST_ITEMS);
-        assert_eq!(items(40 * mb, Some((10, 100 * mb))), LEAST_ITEMS);
-        assert_eq!(items(40 * mb, Some((0, 0))), 10 * mb / ITEM_BYTES);
+        assert_eq!(items(0, 1, Some((1000, 0))), LEAST_ITEMS);
+        assert_eq!(items(40 * mb, 1, Some((10, 100 * mb))), LEAST_ITEMS);
+        assert_eq!(items(40 * mb, 1, Some((0, 0))), 10 * mb / ITEM_BYTES);
     }
 
     #[test]
     fn a_window_keeps_texts_and_results_where_it_says() {
         use crate::results::{KrmResult, Severity};
-        let mut held = Held::default();
+        let mut all = held(2);
         let log = Log::of(&[KrmResult::new(Severity::Warning, "a note")]);
-        let a = held.keep_text("first");
-        let r = held.keep_results(&log);
-        let b = held.keep_text("second");
-        assert_eq!((held.text(a), held.text(b.clone())), ("first", "second"));
+        let a = all[0].keep_text("first");
+        let r = all[0].keep_results(&log);
+        let b = all[0].keep_text("second");
+        // Another thread's buffers: the same places, told apart.
+        let c = all[1].keep_text("other");
+        assert_eq!(a.range, c.range);
+        assert_eq!(
+            (text(&all, &a), text(&all, &b), text(&all, &c)),
+            ("first", "second", "other")
+        );
         let mut again = Log::default();
-        again.append_encoded(held.results(r), log.has_error());
+        again.append_encoded(results(&all, &r), log.has_error());
         assert_eq!(again, log);
-        assert_eq!(held.len(), "firstsecond".len() + held.results.len());
-        held.clear();
-        assert_eq!(held.len(), 0);
-        assert_eq!(held.keep_text("next"), 0..4);
+        assert_eq!(all[0].len(), "firstsecond".len() + all[0].results.len());
+        all[0].clear();
+        assert_eq!(all[0].len(), 0);
+        assert_eq!(
+            all[0].keep_text("next"),
+            At {
+                held: 0,
+                range: 0..4
+            }
+        );
+        assert_eq!(all[1].len(), "other".len());
+        assert_eq!(held(0).len(), 1);
     }
 
     #[test]
