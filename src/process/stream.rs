@@ -192,12 +192,9 @@ struct Pending {
 }
 
 impl Pending {
-    /// What messages call it: `items[3]` in a list, `document 3` in a stream.
+    /// What messages call it (see [`label`]).
     fn label(&self) -> String {
-        match self.placement {
-            Placement::SeqItem => crate::field::index("items", self.index),
-            Placement::Document { .. } => format!("document {}", self.index),
-        }
+        label(self.placement, self.index)
     }
 }
 
@@ -279,11 +276,28 @@ fn read_unread(
 }
 
 /// The checks every item is given where it is placed: a list's item ([`check_object`]) or a
-/// stream's document ([`check_document`]).
-fn check_placed(node: &Node, label: &str, placement: Placement) -> Result<(), InputError> {
+/// stream's document ([`check_document`]). What the message calls the item ([`label`]) is
+/// made only for one refused, not for every item.
+fn check_placed(node: &Node, placement: Placement, index: usize) -> Result<(), InputError> {
+    let checked = match placement {
+        Placement::SeqItem => check_object(node, ""),
+        Placement::Document { .. } => check_document(node, ""),
+    };
+    checked.map_err(|e| match e {
+        InputError::Invalid { field, message, .. } => InputError::Invalid {
+            doc: label(placement, index),
+            field,
+            message,
+        },
+        other => other,
+    })
+}
+
+/// What messages call item `index`: `items[3]` in a list, `document 3` in a stream.
+fn label(placement: Placement, index: usize) -> String {
     match placement {
-        Placement::SeqItem => check_object(node, label),
-        Placement::Document { .. } => check_document(node, label),
+        Placement::SeqItem => crate::field::index("items", index),
+        Placement::Document { .. } => format!("document {index}"),
     }
 }
 
@@ -906,7 +920,7 @@ impl<'c> Streamer<'c> {
             if empty_document(p.placement, &node) {
                 return Fused::Empty;
             }
-            if let Err(e) = check_placed(&node, &p.label(), p.placement) {
+            if let Err(e) = check_placed(&node, p.placement, p.index) {
                 return Fused::Refused(e);
             }
             let kept = |node: &Node, span| {
@@ -992,9 +1006,11 @@ impl<'c> Streamer<'c> {
     /// order.
     fn process(&mut self, pending: Vec<Pending>) {
         let loading = self.fatal.is_none() && !self.preloaded;
-        let to_load = |p: &&Pending| loading && p.crd && p.loaded.is_none();
-        let labels: Vec<String> = pending.iter().filter(to_load).map(Pending::label).collect();
-        let loads = (pending.iter().filter(to_load).zip(&labels))
+        let to_load: Vec<(&Pending, String)> = (pending.iter())
+            .filter(|p| loading && p.crd && p.loaded.is_none())
+            .map(|p| (p, p.label()))
+            .collect();
+        let loads = (to_load.iter())
             .map(|(p, label)| {
                 let old = self.previous.as_ref().and_then(|pr| pr.crd_of(&p.node));
                 (&p.node, label.as_str(), OldCrd(old))
@@ -1075,7 +1091,7 @@ impl<'c> Streamer<'c> {
     /// loaded; see [`Self::flush`]).
     fn decide(&mut self, p: Pending, load: Option<LoadedCrd>) -> Step {
         if !matches!(self.fatal, Some(Fatal::Input(_))) {
-            if let Err(e) = check_placed(&p.node, &p.label(), p.placement) {
+            if let Err(e) = check_placed(&p.node, p.placement, p.index) {
                 self.fatal = Some(Fatal::Input(e));
             }
         }
