@@ -85,6 +85,7 @@ pub mod resourcelist;
 pub mod results;
 pub mod schema;
 pub mod sources;
+pub mod stdin;
 pub mod validation;
 pub mod versions;
 pub mod yaml;

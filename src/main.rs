@@ -14,7 +14,7 @@ use crd_schema_fn::cli::repo::{is_repo_command, RepoCli};
 use crd_schema_fn::cli::{run_for_writing, ConfigFile, Flags};
 use crd_schema_fn::repo;
 use std::ffi::OsString;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 /// mimalloc behind a cache of the small blocks freed last: see [`crd_schema_fn::allocator`].
@@ -79,8 +79,7 @@ fn real_main(flags: &Flags) -> anyhow::Result<u8> {
         )),
         None => None,
     };
-    let mut stdin = String::new();
-    read_stdin(&mut stdin).context("reading stdin")?;
+    let stdin = crd_schema_fn::stdin::read().context("reading stdin")?;
     let exec = run_for_writing(flags, &stdin, config_file.as_ref());
     {
         let mut err = io::BufWriter::with_capacity(1 << 16, io::stderr().lock());
@@ -139,19 +138,4 @@ fn repo_main(cli: &RepoCli) -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-/// Reads all of stdin into `text`: when stdin is a file, in a buffer of the file's size from the
-/// start (not grown and copied as it fills).
-fn read_stdin(text: &mut String) -> io::Result<usize> {
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        let fd = io::stdin().as_fd().try_clone_to_owned()?;
-        let mut file = std::fs::File::from(fd);
-        if file.metadata().is_ok_and(|m| m.is_file()) {
-            return file.read_to_string(text);
-        }
-    }
-    io::stdin().read_to_string(text)
 }

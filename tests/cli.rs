@@ -217,3 +217,60 @@ fn json_strings_keep_nel_ls_and_ps() {
         assert_eq!(out3, out, "--jobs 3");
     }
 }
+
+/// The binary with stdin a file (mapped when it is 1 MiB or more, `src/stdin.rs`) whose
+/// descriptor stands at `offset`.
+fn run_file(path: &std::path::Path, offset: u64) -> (String, String, i32) {
+    use std::io::{Seek, SeekFrom};
+    let mut file = std::fs::File::open(path).unwrap();
+    file.seek(SeekFrom::Start(offset)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_crd-schema-fn"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::from(file))
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn stdin_as_a_file_reads_as_a_pipe() {
+    // A list of ConfigMaps over 1 MiB.
+    let mut text =
+        String::from("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n");
+    for i in 0..6000 {
+        text.push_str(&format!(
+            "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: cm-{i}\n  data:\n    answer: 'yes'\n    padding: \"{}\"\n",
+            "x".repeat(150)
+        ));
+    }
+    assert!(text.len() > 1 << 20);
+    let piped = run(&[], &text);
+    assert_eq!(piped.2, 0, "{}", piped.1);
+    assert!(piped.0.contains("name: cm-5999"));
+    let dir = std::env::temp_dir().join(format!("crd-schema-fn-stdin-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // From its start; and after 5,000 bytes that are not UTF-8 (the descriptor's offset is where
+    // the input starts, not a page boundary).
+    let plain = dir.join("list.yaml");
+    std::fs::write(&plain, &text).unwrap();
+    assert_eq!(run_file(&plain, 0), piped);
+    let after = dir.join("after.yaml");
+    let mut bytes = vec![0xffu8; 5000];
+    bytes.extend_from_slice(text.as_bytes());
+    std::fs::write(&after, &bytes).unwrap();
+    assert_eq!(run_file(&after, 5000), piped);
+    // Text that is not UTF-8: refused as a pipe's is, nothing written.
+    let refused = (
+        String::new(),
+        "crd-schema-fn: error: reading stdin: stream did not contain valid UTF-8\n".to_string(),
+        2,
+    );
+    assert_eq!(run_file(&after, 0), refused);
+    // Nothing after the offset: an empty input, as a pipe that gives nothing.
+    assert_eq!(run_file(&plain, text.len() as u64), run(&[], ""));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,146 @@
+//! The run's input, read whole from the standard input. A regular file of some size is mapped
+//! into memory: its pages are the page cache's, with no buffer to fault in and fill first.
+//! On the bench's lists that read took 35–110 ms for 100 MB (the buffer's fresh pages, many of
+//! them just given back to the host by the run before), the mapping 15–20 ms, most of it the
+//! UTF-8 check (benches/REPORT.md). Anything else (a pipe, a terminal, a small file, a mapping
+//! refused) is read into a string as `Read::read_to_string` reads it.
+//!
+//! A mapped file is the run's input as long as the run holds it: a run whose input file is
+//! rewritten or cut short by another process while it runs is outside what this reads (as with
+//! any program that maps its input; a file cut short ends the run with `SIGBUS`, before any
+//! output is written).
+
+use std::io::{self, Read};
+
+/// The standard input's text.
+pub struct Stdin(Text);
+
+enum Text {
+    Read(String),
+    #[cfg(unix)]
+    Mapped(mapped::Mapped),
+}
+
+impl std::ops::Deref for Stdin {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        match &self.0 {
+            Text::Read(s) => s,
+            #[cfg(unix)]
+            Text::Mapped(m) => m.text(),
+        }
+    }
+}
+
+/// The smallest regular file mapped (a smaller one is read: a mapping costs a few system calls
+/// and a page per file).
+const MAP_FROM: u64 = 1 << 20;
+
+/// Reads all of the standard input, from where its descriptor stands to its end (where it is
+/// left, as reading leaves it). Text that is not UTF-8 is refused as `read_to_string` refuses
+/// it.
+pub fn read() -> io::Result<Stdin> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let fd = io::stdin().as_fd().try_clone_to_owned()?;
+        let mut file = std::fs::File::from(fd);
+        if let Some(meta) = file.metadata().ok().filter(|m| m.is_file()) {
+            if meta.len() >= MAP_FROM {
+                if let Some(mapped) = mapped::map(&mut file, meta.len())? {
+                    return Ok(Stdin(Text::Mapped(mapped)));
+                }
+            }
+            // A buffer of the file's size from the start (not grown and copied as it fills).
+            let mut text = String::new();
+            file.read_to_string(&mut text)?;
+            return Ok(Stdin(Text::Read(text)));
+        }
+    }
+    let mut text = String::new();
+    io::stdin().read_to_string(&mut text)?;
+    Ok(Stdin(Text::Read(text)))
+}
+
+#[cfg(unix)]
+mod mapped {
+    use std::io::{self, Seek, SeekFrom};
+    use std::os::fd::AsRawFd;
+
+    /// A read-only private mapping of a file's bytes from an offset to its end, checked UTF-8.
+    pub struct Mapped {
+        /// Where the mapping starts (a page boundary at or before the offset).
+        base: *mut libc::c_void,
+        /// The mapping's length.
+        len: usize,
+        /// Where the text starts in it.
+        skip: usize,
+    }
+
+    impl Mapped {
+        pub fn text(&self) -> &str {
+            // SAFETY: `base..base + len` is mapped readable for as long as `self` lives (it is
+            // unmapped on drop), and `skip..len` was checked UTF-8 when it was mapped (its
+            // contents are the file's, which the run does not change; see the module doc).
+            unsafe {
+                let bytes = std::slice::from_raw_parts(self.base.cast::<u8>(), self.len);
+                std::str::from_utf8_unchecked(&bytes[self.skip..])
+            }
+        }
+    }
+
+    impl Drop for Mapped {
+        fn drop(&mut self) {
+            // SAFETY: the mapping `map` made, unmapped once; no borrow of it outlives `self`.
+            unsafe { libc::munmap(self.base, self.len) };
+        }
+    }
+
+    /// `file` (`size` bytes long) mapped from its descriptor's offset to its end, which the
+    /// descriptor is moved to; `None` where there is nothing to map or the mapping is refused
+    /// (the caller reads the file instead, from the same offset).
+    pub fn map(file: &mut std::fs::File, size: u64) -> io::Result<Option<Mapped>> {
+        let Ok(at) = file.stream_position() else {
+            return Ok(None);
+        };
+        // SAFETY: sysconf takes no pointer.
+        let page = u64::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096);
+        let start = at - at % page.max(1);
+        let (Ok(len), Ok(skip), Ok(offset)) = (
+            usize::try_from(size.saturating_sub(start)),
+            usize::try_from(at - start),
+            libc::off_t::try_from(start),
+        ) else {
+            return Ok(None);
+        };
+        if at >= size {
+            return Ok(None);
+        }
+        // SAFETY: a new read-only private mapping of an open descriptor, at an address the
+        // kernel picks: it aliases no memory of this process.
+        let base = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ,
+                libc::MAP_PRIVATE,
+                file.as_raw_fd(),
+                offset,
+            )
+        };
+        if base == libc::MAP_FAILED {
+            return Ok(None);
+        }
+        let mapped = Mapped { base, len, skip };
+        // SAFETY: as in `Mapped::text`, the bytes not yet checked.
+        let bytes = unsafe { std::slice::from_raw_parts(base.cast::<u8>(), len) };
+        if std::str::from_utf8(&bytes[skip..]).is_err() {
+            // `read_to_string`'s error.
+            let message = "stream did not contain valid UTF-8";
+            return Err(io::Error::new(io::ErrorKind::InvalidData, message));
+        }
+        file.seek(SeekFrom::End(0))?;
+        Ok(Some(mapped))
+    }
+}
