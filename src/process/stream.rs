@@ -168,8 +168,12 @@ const BATCH_BYTES: usize = 128 << 10;
 /// loaded on the thread that reads it, which keeps only what the load needs: such a batch holds
 /// no trees. A CRD's load takes from microseconds to tens of milliseconds, and batches of four
 /// CRDs (128 KB) left one thread waiting on the largest: the 10k list as JSON took 0.40 s at two
-/// threads where it took 0.47 s, with the same peak.
-const CRD_BATCH_BYTES: usize = 2 << 20;
+/// threads where it took 0.47 s, with the same peak. At 2 MB a batch still held one of Argo's
+/// 1.2 MB workflow CRDs (40–70 ms each to load) beside too little for the other thread: four
+/// such waits of 10–15 ms in the 10k list; at 8 MB (the batch's 64 items end it first on the
+/// corpus) the threads' use in its CRD phase rose from 0.86–0.89 to 0.88–0.91, with the same
+/// peak.
+const CRD_BATCH_BYTES: usize = 8 << 20;
 
 /// An item read and not yet processed.
 struct Pending {
