@@ -1,14 +1,13 @@
 //! The run's input, read whole from the standard input. A regular file of some size is mapped
-//! into memory: its pages are the page cache's, with no buffer to fault in and fill first.
-//! On the bench's lists that read took 35–110 ms for 100 MB (the buffer's fresh pages, many of
-//! them just given back to the host by the run before), the mapping 15–20 ms, most of it the
-//! UTF-8 check (benches/REPORT.md). Anything else (a pipe, a terminal, a small file, a mapping
+//! into memory: its pages are the page cache's, with no buffer to fault in and fill first. On
+//! this machine, reading the bench's 100 MB list into a buffer took 20–600 ms (its fresh pages,
+//! many of them just given back to the host by the run before), mapping it and checking its
+//! UTF-8 5–20 ms (benches/REPORT.md). Anything else (a pipe, a terminal, a small file, a mapping
 //! refused) is read into a string as `Read::read_to_string` reads it.
 //!
 //! A mapped file is the run's input as long as the run holds it: a run whose input file is
 //! rewritten or cut short by another process while it runs is outside what this reads (as with
-//! any program that maps its input; a file cut short ends the run with `SIGBUS`, before any
-//! output is written).
+//! any program that maps its input; a file cut short may end the run with `SIGBUS`).
 
 use std::io::{self, Read};
 
@@ -133,6 +132,10 @@ mod mapped {
             return Ok(None);
         }
         let mapped = Mapped { base, len, skip };
+        // The whole file is read, from the start: the kernel may read ahead what is not in
+        // its cache yet (a file out of the cache: 70 ms for 100 MB, 55 ms with this).
+        // SAFETY: advice on the mapping just made, which it does not change.
+        unsafe { libc::madvise(base, len, libc::MADV_WILLNEED) };
         // SAFETY: as in `Mapped::text`, the bytes not yet checked.
         let bytes = unsafe { std::slice::from_raw_parts(base.cast::<u8>(), len) };
         if std::str::from_utf8(&bytes[skip..]).is_err() {
