@@ -38,6 +38,10 @@ enum Segment {
     Input(Range<usize>, u64),
     InputDocument(Range<usize>, u64),
     Verbatim(Range<usize>),
+    /// The separator before an item that follows a copy of the input (see [`Output::open`]):
+    /// not in the buffer, so that whether the input holds it after that copy is told without
+    /// reading the buffer back.
+    Separator(&'static str),
 }
 
 /// The items written so far.
@@ -169,10 +173,19 @@ impl Output {
     }
 
     /// Writes what goes before an item ([`Self::separator`]).
+    ///
+    /// After a copy of the input, the separator is a segment of its own ([`Segment::Separator`]):
+    /// the copy takes it in when the input holds it there ([`Self::into_pieces`]), and the
+    /// buffer, packed as it fills, is not unpacked to tell: on the 100k list as JSON, where
+    /// most items follow a copy, `into_pieces` went from 0.70% to 0.38% of the run's samples.
     fn open(&mut self, placement: Placement) {
         self.open_verbatim = false;
         let text = self.separator(placement);
         if text.is_empty() {
+            return;
+        }
+        if matches!(self.segments.last(), Some(Segment::Verbatim(_))) {
+            self.segments.push(Segment::Separator(text));
             return;
         }
         let start = self.text.len();
@@ -317,6 +330,7 @@ impl Output {
             Segment::Input(r, _) | Segment::InputDocument(r, _) | Segment::Verbatim(r) => {
                 Cow::Borrowed(&input[r.clone()])
             }
+            Segment::Separator(text) => Cow::Borrowed(text),
         }
     }
 
@@ -357,6 +371,12 @@ impl Output {
                     last.end = r.end;
                     true
                 }
+                (Some(Segment::Verbatim(last)), Segment::Separator(sep))
+                    if input[last.end..].starts_with(sep) =>
+                {
+                    last.end += sep.len();
+                    true
+                }
                 (Some(Segment::Verbatim(last)), Segment::Own(r))
                     if !after_copy
                         && input[last.end..].starts_with(&*text.read(r.clone(), &mut unpacked)) =>
@@ -381,6 +401,7 @@ impl Output {
                 Segment::Input(r, print) => Piece::Input(shift(r), print),
                 Segment::InputDocument(r, print) => Piece::InputDocument(shift(r), print),
                 Segment::Verbatim(r) => Piece::Verbatim(shift(r)),
+                Segment::Separator(text) => Piece::Text(text.to_string()),
             })
             .collect();
         (self.text, pieces)
@@ -585,7 +606,7 @@ mod tests {
             vec![Piece::Verbatim(7..36), Piece::Input(36..input.len(), print)]
         );
         // Documents: the spans start after their `---`; two copied documents with exactly
-        // the writer's `---` line between them are one copy, else the `---` is the buffer's.
+        // the writer's `---` line between them are one copy, else the `---` is written as it is.
         for (input, one) in [("a: 1\n---\nb: 2\n", true), ("a: 1\n--- \nb: 2\n", false)] {
             let second = input.len() - 5..input.len();
             let mut out = Output::default();
@@ -599,11 +620,12 @@ mod tests {
                     assert_eq!(text, "");
                     assert_eq!(pieces, vec![Piece::Verbatim(0..input.len())]);
                 }
+                // (A separator after a copy is not the buffer's: see `Output::open`.)
                 false => {
-                    assert_eq!(text, "---\n");
+                    assert_eq!(text, "");
                     let want = vec![
                         Piece::Verbatim(0..5),
-                        Piece::Own(0..4),
+                        Piece::Text("---\n".into()),
                         Piece::Verbatim(second),
                     ];
                     assert_eq!(pieces, want);
@@ -668,12 +690,13 @@ mod tests {
                 Piece::Own(0..1),
                 Piece::Verbatim(f.start..f.start + head),
                 Piece::Verbatim(f.end - tail..f.end + 1),
-                Piece::Own(2..3 + second_out.len()),
+                Piece::Own(1..2 + second_out.len()),
                 Piece::Verbatim(at(&third)),
             ]
         );
+        // (The second item's separator follows a copy: not the buffer's.)
         let mut unpacked = Unpacked::default();
-        assert_eq!(text.read(0..text.len(), &mut unpacked), r#",,{"a":1},"#);
+        assert_eq!(text.read(0..text.len(), &mut unpacked), r#",{"a":1},"#);
         let out = texts.map(|t| format!(",{t}")).concat();
         assert_eq!(written(&text, &pieces, &input), out);
     }
@@ -784,21 +807,21 @@ mod tests {
         let out = kept_alone(input, [0..5, 9..14, 18..23]);
         assert_eq!(out.segments.len(), 5);
         let (text, pieces) = out.into_pieces(input, 3);
-        assert_eq!(text, "---\n---\n");
+        assert_eq!(text, "");
         assert_eq!(pieces, vec![Piece::Verbatim(3..26)]);
-        // A `---` the input does not hold there stays the buffer's; one replaced document
+        // A `---` the input does not hold there is written as it is; one replaced document
         // splits the copy.
         let input = "a: 1\n--- \nb: 2\n---\nc: 3\n";
         let mut out = kept_alone(input, [0..5, 10..15, 19..24]);
         let last = Placement::Document { first: false };
         out.replace(4, &parse_stream("c: 4\n").unwrap().remove(0), last);
         let (text, pieces) = out.into_pieces(input, 0);
-        assert_eq!(text, "---\n---\nc: 4\n");
+        assert_eq!(text, "c: 4\n");
         let want = vec![
             Piece::Verbatim(0..5),
-            Piece::Own(0..4),
+            Piece::Text("---\n".into()),
             Piece::Verbatim(10..19),
-            Piece::Own(8..13),
+            Piece::Own(0..5),
         ];
         assert_eq!(pieces, want);
     }
