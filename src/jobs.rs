@@ -108,8 +108,9 @@ where
 /// [`map_ordered_with`], the items handed out in the order of their `key` (items of one key in
 /// item order), answers in item order: heaviest first (`Reverse` of their length, say), so
 /// that no thread is left with a long item while the others wait at the end; or items of a
-/// kind one after the other, each meeting the structures the last one warmed. The calling thread first runs `before` while the other threads start on the items
-/// (then it works on them too): work of its own that overlaps theirs (`|| ()` for none).
+/// kind one after the other, each meeting the structures the last one warmed. The calling
+/// thread first runs `before` while the other threads start on the items (then it works on
+/// them too): work of its own that overlaps theirs (`|| ()` for none).
 pub fn map_sorted<S, T, R, F, K>(
     states: &mut [S],
     items: Vec<T>,
