@@ -103,19 +103,19 @@ mod mapped {
         let Ok(at) = file.stream_position() else {
             return Ok(None);
         };
+        if at >= size {
+            return Ok(None);
+        }
         // SAFETY: sysconf takes no pointer.
         let page = u64::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096);
         let start = at - at % page.max(1);
         let (Ok(len), Ok(skip), Ok(offset)) = (
-            usize::try_from(size.saturating_sub(start)),
+            usize::try_from(size - start),
             usize::try_from(at - start),
             libc::off_t::try_from(start),
         ) else {
             return Ok(None);
         };
-        if at >= size {
-            return Ok(None);
-        }
         // SAFETY: a new read-only private mapping of an open descriptor, at an address the
         // kernel picks: it aliases no memory of this process.
         let base = unsafe {
