@@ -402,18 +402,17 @@ pub fn written_as_read(text: &str, node: &Node) -> bool {
     compact_as_written(text.as_bytes()).is_some() && plain_keys(node)
 }
 
-/// The JSON value [`to_json`] gives of the tree the straight reading reads from `text`, made by
-/// `serde_json` without the tree, where [`written_as_read`] holds for the text: its strings
+/// The JSON value [`to_json`] gives of the tree the straight reading reads from `text`, made
+/// without the tree ([`compact`]), where [`written_as_read`] holds for the text: its strings
 /// hold only `serde_json`'s own escapes and its numbers are int64s as Go writes them, so both
-/// readings give the same strings and the same numbers; its keys are unique (`serde_json` keeps
-/// one of two repeated keys: the value must have as many keys as the text) and none is `<<`.
+/// readings give the same strings and the same numbers; its keys are unique and none is `<<`.
 /// `None` otherwise (the tree is then read).
 ///
-/// Where it gives a value, the text is also one that encoding/json's scanner reads (serde_json
-/// reads RFC 8259's grammar, as Go's scanner does, and refuses a control character in a
-/// string), without an escape the YAML grammar refuses (it has none but serde_json's own) and
-/// without a key too long for the YAML scanner's simple keys (see `value_keys`): what the
-/// straight reading needs but for a NEL, LS or PS character.
+/// Where it gives a value, the text is also one that encoding/json's scanner reads (RFC 8259's
+/// grammar, as Go's scanner reads it, and no control character in a string), without an
+/// escape the YAML grammar refuses (it has none but serde_json's own) and without a key too
+/// long for the YAML scanner's simple keys (see [`compact`]): what the straight reading needs
+/// but for a NEL, LS or PS character.
 pub fn json_as_read(text: &str) -> Option<Value> {
     match value_as_read(text)? {
         (value, true) => Some(value),
@@ -428,34 +427,33 @@ pub fn json_as_read(text: &str) -> Option<Value> {
 /// character itself, or `\u00XX` for a control character); the writer's text is then the
 /// value's, as [`crate::resourcelist::json::write_value`] writes it.
 pub fn value_as_read(text: &str) -> Option<(Value, bool)> {
-    let (keys, escaped) = compact_scan(text.as_bytes())?;
-    let value: Value = serde_json::from_str(text).ok()?;
-    (value_keys(&value)? == keys).then_some((value, !escaped))
+    compact::read(text).map(|(value, escaped)| (value, !escaped))
 }
 
-/// How many keys the objects in `v` hold; `None` when one is `<<`, or longer than
-/// [`LONG_KEY`].
-fn value_keys(v: &Value) -> Option<usize> {
-    match v {
-        Value::Array(items) => items.iter().map(value_keys).sum(),
-        Value::Object(m) => {
-            let mut n = m.len();
-            for (k, v) in m {
-                if k == "<<" || k.len() > LONG_KEY {
-                    return None;
+/// [`value_as_read`] as `serde_json` reads the text, checked first by [`compact_scan`] and its
+/// keys counted after: the reading [`compact`] replaced, which its tests compare it with.
+#[cfg(test)]
+pub(crate) fn value_as_read_by_serde(text: &str) -> Option<(Value, bool)> {
+    fn keys(v: &Value) -> Option<usize> {
+        match v {
+            Value::Array(items) => items.iter().map(keys).sum(),
+            Value::Object(m) => {
+                let mut n = m.len();
+                for (k, v) in m {
+                    if k == "<<" || k.len() > LONG_KEY {
+                        return None;
+                    }
+                    n += keys(v)?;
                 }
-                n += value_keys(v)?;
+                Some(n)
             }
-            Some(n)
+            _ => Some(0),
         }
-        _ => Some(0),
     }
+    let (count, escaped) = compact_scan(text.as_bytes())?;
+    let value: Value = serde_json::from_str(text).ok()?;
+    (keys(&value)? == count).then_some((value, !escaped))
 }
-
-/// The longest key [`value_keys`] takes: written with serde_json's escapes (two bytes for one
-/// at most) and its quotes, within [`crate::yaml::read::gojson::KEY_SPAN`] bytes, so that the
-/// YAML scanner takes it for a simple key.
-const LONG_KEY: usize = 400;
 
 /// The byte half of [`written_as_read`]: how many keys the text writes (its `:` outside
 /// strings), when it is written so.
@@ -468,7 +466,7 @@ fn compact_as_written(b: &[u8]) -> Option<usize> {
 
 /// [`compact_as_written`], also of a text whose strings hold `\u` escapes of no surrogate:
 /// how many keys it writes, and whether it holds such an escape. A key's text, its quotes
-/// included, is at most `2 * LONG_KEY + 2` bytes (what [`value_keys`] allows a key written
+/// included, is at most `2 * LONG_KEY + 2` bytes (what [`compact`] allows a key written
 /// with serde_json's escapes), so that the YAML scanner takes it for a simple key however it
 /// is escaped.
 fn compact_scan(b: &[u8]) -> Option<(usize, bool)> {
@@ -842,3 +840,6 @@ pub fn kind_name(v: &Value) -> &'static str {
 
 #[cfg(test)]
 mod tests;
+
+mod compact;
+use compact::LONG_KEY;

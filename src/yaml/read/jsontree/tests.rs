@@ -562,3 +562,63 @@ fn a_value_made_without_the_tree_is_one_the_scanner_reads_straight() {
     }
     assert!(made > 300, "{made}");
 }
+
+/// The one-pass reading of a compact text (`value_as_read`, a CRD element of a JSON list) takes
+/// exactly the texts the reading it replaced took (`serde_json` after a scan of the bytes, its
+/// keys counted after), with the same value and the same verdict on `\u` escapes: generated
+/// values written compactly, with Go's `\u` escapes, and every one-byte change of them; and
+/// texts nested at serde_json's limit and past it.
+#[test]
+fn a_compact_value_read_in_one_pass_is_the_one_serde_json_reads() {
+    use crate::yaml::json::{value_as_read, value_as_read_by_serde};
+    let mut gen = Gen(0x9e37_79b9_7f4a_7c15);
+    let mut seeds = Vec::new();
+    while seeds.len() < 40 {
+        let mut text = String::new();
+        gen.object(&mut text, 0);
+        if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
+            let compact = v.to_string();
+            // Go's encoding/json escapes `<`, `>` and `&`.
+            let go = compact
+                .replace('<', "\\u003c")
+                .replace('>', "\\u003e")
+                .replace('&', "\\u0026");
+            seeds.push(compact);
+            seeds.push(go);
+        }
+    }
+    seeds.push(format!("{{\"{}\":1}}", "k".repeat(400)));
+    seeds.push(format!("{{\"{}\":1}}", "\\n".repeat(400)));
+    seeds.push(format!("{{\"{}\":1}}", "\\u0061".repeat(133)));
+    seeds.push(r#"{"a":1,"b":{"a":2,"<<":3},"c":[1,-2,9223372036854775807,true,null]}"#.into());
+    seeds.push(r#"{"a":"\u00e9\u20ac\u0000\u001f","b":"x\ty","c":{"a":1,"a":2}}"#.into());
+    // Written out, so that the keys' order counts (maps compare regardless of it).
+    let written = |read: Option<(serde_json::Value, bool)>| read.map(|(v, w)| (v.to_string(), w));
+    let (mut taken, mut refused) = (0, 0);
+    for text in changed(&seeds) {
+        let one_pass = written(value_as_read(&text));
+        assert_eq!(one_pass, written(value_as_read_by_serde(&text)), "{text:?}");
+        match one_pass {
+            Some(_) => taken += 1,
+            None => refused += 1,
+        }
+    }
+    assert!(taken > 2000 && refused > 20000, "{taken} {refused}");
+    for depth in [1, 126, 127, 128, 129, 300] {
+        for (open, close, inner) in [
+            ("[", "]", "1"),
+            ("{\"a\":", "}", "1"),
+            ("[{\"a\":", "}]", "[]"),
+        ] {
+            let text = format!("{}{inner}{}", open.repeat(depth), close.repeat(depth));
+            let one_pass = written(value_as_read(&text));
+            assert_eq!(
+                one_pass,
+                written(value_as_read_by_serde(&text)),
+                "{depth} {open}"
+            );
+        }
+    }
+    assert!(value_as_read(&format!("{}1{}", "[".repeat(127), "]".repeat(127))).is_some());
+    assert!(value_as_read(&format!("{}1{}", "[".repeat(128), "]".repeat(128))).is_none());
+}
