@@ -21,6 +21,10 @@ use crate::yaml::Node;
 use std::ops::Range;
 use std::sync::Arc;
 
+/// How many items ahead of the one the streamer takes [`Run::read_ahead`] asks memory for
+/// the start of (a few items' taking is about a miss's time).
+const PREFETCH_AHEAD: usize = 8;
+
 /// Runs streamed (an `Err` is what stops the run: an invalid item or an unreadable CRD among
 /// the items, found with the whole input read without a syntax error); `None` when the
 /// whole-input path must run instead.
@@ -278,8 +282,17 @@ impl Run<'_> {
             }
             (true, None) => json_parts(text, None)?,
         };
-        for (n, item) in split.items.into_iter().enumerate() {
+        let mut items = split.items.into_iter();
+        let mut n = 0;
+        while let Some(item) = items.next() {
+            // The streamer reads the start of each item as it takes it (its apiVersion and
+            // kind, see `window::type_of`), on this thread alone: the start of one a few
+            // places on is asked of memory meanwhile.
+            if let Some(next) = items.as_slice().get(PREFETCH_AHEAD) {
+                ahead::prefetch(text, next);
+            }
             self.streamer.unread_item(item, n);
+            n += 1;
         }
         self.docs = Documents::new("");
         let seen = ItemsSeen {

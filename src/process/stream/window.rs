@@ -155,9 +155,56 @@ pub(super) fn type_of(text: &str) -> Guess<'_> {
         // (Cut inside a character: the whole text, rather than a smaller guess.)
         None => text,
     };
+    json_head(head).unwrap_or_else(|| searched(head))
+}
+
+/// [`type_of`]'s guess of `head`, each key searched for.
+fn searched(head: &str) -> Guess<'_> {
     static API_VERSION: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("apiVersion"));
     static KIND: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("kind"));
     (value_of(head, &API_VERSION), value_of(head, &KIND))
+}
+
+/// [`type_of`]'s guess of a `head` that starts as a JSON writer writes a manifest,
+/// `{"apiVersion":"…","kind":"…"`, read without a search: the guess [`value_of`] makes of it
+/// (the first key of each name, as the apiVersion's value holds no `kind`); `None` for any
+/// other head.
+fn json_head(head: &str) -> Option<Guess<'_>> {
+    const API_VERSION: &[u8] = br#"{"apiVersion":""#;
+    const KIND: &[u8] = br#","kind":""#;
+    let b = head.as_bytes();
+    if !b.starts_with(API_VERSION) {
+        return None;
+    }
+    let at = API_VERSION.len();
+    let api_version = &b[at..];
+    let len = value_len(api_version);
+    let rest = &api_version[len..];
+    let kind_at = at + len + 1;
+    let fits = rest.first() == Some(&b'"') && b.get(kind_at..)?.starts_with(KIND);
+    if !fits || memchr::memmem::find(&api_version[..len], b"kind").is_some() {
+        return None;
+    }
+    let kind = kind_at + KIND.len();
+    let kind_len = value_len(&b[kind..]);
+    // (Every end is ASCII: the values are whole characters.)
+    Some((head.get(at..at + len), head.get(kind..kind + kind_len)))
+}
+
+/// How long the value that starts `b` is to [`value_of`]: to a quote, a comma, a brace, white
+/// space or `#`, else to the end.
+fn value_len(b: &[u8]) -> usize {
+    const ENDS: [bool; 256] = {
+        let mut ends = [false; 256];
+        let stops = b" \t\r\n\"',}#";
+        let mut i = 0;
+        while i < stops.len() {
+            ends[stops[i] as usize] = true;
+            i += 1;
+        }
+        ends
+    };
+    b.iter().position(|&b| ENDS[b as usize]).unwrap_or(b.len())
 }
 
 /// A number for an item's guessed type, to order a window's items by: items of one guess get
@@ -206,10 +253,7 @@ fn value_of<'t>(text: &'t str, key: &Finder<'_>) -> Option<&'t str> {
         if matches!(bytes.get(i), Some(b'"' | b'\'')) {
             i += 1;
         }
-        let len = bytes[i..]
-            .iter()
-            .position(|b| b" \t\r\n\"',}#".contains(b))
-            .unwrap_or(bytes.len() - i);
+        let len = value_len(&bytes[i..]);
         // (Every end is ASCII: the value is whole characters.)
         return text.get(i..i + len);
     }
@@ -255,6 +299,44 @@ mod tests {
         for (text, want) in cases {
             assert_eq!(type_of(text), *want, "{text:?}");
         }
+    }
+
+    /// A head that starts as a JSON writer writes a manifest is read without a search, to the
+    /// guess the search makes: on heads that start so, some with a `kind` in the apiVersion or
+    /// values cut short, and every one-byte change of them.
+    #[test]
+    fn a_json_head_read_without_a_search_is_guessed_as_searched() {
+        let seeds = [
+            r#"{"apiVersion":"argoproj.io/v1alpha1","kind":"Workflow","metadata":{}}"#,
+            r#"{"apiVersion":"a-kind:x","kind":"Foo"}"#,
+            r#"{"apiVersion":"v1","kind":"","x":1}"#,
+            r#"{"apiVersion":"","kind":"K"}"#,
+            r#"{"apiVersion":"v1","kind":"K"#,
+            r#"{"apiVersion":"v1","kinds":"K","kind":"L"}"#,
+            r#"{"apiVersion":"v1""#,
+        ];
+        let (mut fast, mut changed) = (0, 0);
+        for seed in seeds {
+            let b = seed.as_bytes();
+            let mut texts: Vec<Vec<u8>> = (0..=b.len()).map(|n| b[..n].to_vec()).collect();
+            for at in 0..b.len() {
+                for c in b" \t\n\"',:{}#kK-" {
+                    let mut t = b.to_vec();
+                    t[at] = *c;
+                    texts.push(t);
+                }
+            }
+            for text in texts {
+                let text = String::from_utf8(text).unwrap();
+                changed += 1;
+                if let Some(guess) = json_head(&text) {
+                    assert_eq!(guess, searched(&text), "{text:?}");
+                    fast += 1;
+                }
+            }
+        }
+        assert!(fast > 500 && changed > 2 * fast, "{fast} {changed}");
+        assert_eq!(json_head(seeds[1]), None);
     }
 
     #[test]
