@@ -420,16 +420,17 @@ enum Results {
 
 /// `f`, its text and results moved to `held` (see [`window::Held`]).
 fn hold(held: &mut window::Held, f: Fused) -> Fused {
-    let Fused::Processed(mut done, api_version, kind) = f else {
+    let Fused::Processed(mut processed) = f else {
         return f;
     };
+    let done = &mut processed.0;
     if let Done::Processed {
         text,
         results,
         span,
         copies,
         ..
-    } = &mut done
+    } = done
     {
         if let Some(Text::Own(own)) = text {
             let kept = match (&span, *copies) {
@@ -446,7 +447,7 @@ fn hold(held: &mut window::Held, f: Fused) -> Fused {
             };
         }
     }
-    Fused::Processed(done, api_version, kind)
+    Fused::Processed(processed)
 }
 
 /// One piece of a batch's work on the threads: an item's (a [`Step`], or an item given unread
@@ -468,19 +469,26 @@ enum Did<A> {
 }
 
 /// What an item given unread became, read and processed on one thread ([`Streamer::fused`]).
+/// Its larger answers are boxed: a window's answers are moved through vectors of thousands
+/// (see [`crate::jobs::map_sorted`]), each allocated afresh, whose memory the allocator gives
+/// back between windows and faults in again (224 bytes an answer unboxed, 40 boxed: the 100k
+/// list as JSON at two threads faulted in 44,000 pages, 30,000 with its answers boxed and the
+/// window's vector kept, see [`Streamer::fused`]).
 enum Fused {
     /// Its batch is read the usual way: the item is a CRD, or it does not read on its own.
     Abort,
     /// An empty document of a stream: left out, as the stream's reader leaves it out.
     Empty,
     /// It fails the checks every item is given ([`check_placed`]): the run stops there.
-    Refused(InputError),
+    Refused(Box<InputError>),
     /// Its kind is one the config skips: written unchanged.
     Skipped(output::Kept),
-    /// No schema for its apiVersion and kind yet: written unchanged (see [`Step::Defer`]).
-    NotFound(output::Kept, String, String),
-    /// Processed with the schema of its apiVersion and kind.
-    Processed(Done, String, String),
+    /// No schema for its apiVersion and kind yet: written unchanged (see [`Step::Defer`]):
+    /// what it is kept as, its apiVersion and its kind.
+    NotFound(Box<(output::Kept, String, String)>),
+    /// Processed with the schema of its apiVersion and kind: its answer, its apiVersion and
+    /// its kind.
+    Processed(Box<(Done, String, String)>),
 }
 
 /// The CRDs among the items, loaded in item order with their results (for a second pass).
@@ -925,7 +933,7 @@ impl<'c> Streamer<'c> {
                 return Fused::Empty;
             }
             if let Err(e) = check_placed(&node, p.placement, p.index) {
-                return Fused::Refused(e);
+                return Fused::Refused(Box::new(e));
             }
             let kept = |node: &Node, span| {
                 output::kept(node, p.placement, span, input, format, item.read_straight())
@@ -936,7 +944,7 @@ impl<'c> Streamer<'c> {
             }
             let found = lookup(registry, Some(files), &api_version, &kind);
             if let Lookup::NotFound = found {
-                return Fused::NotFound(kept(&node, span), api_version, kind);
+                return Fused::NotFound(Box::new((kept(&node, span), api_version, kind)));
             }
             let read = Pending {
                 node,
@@ -951,7 +959,7 @@ impl<'c> Streamer<'c> {
                 kept: None,
             };
             let done = answer(read, &api_version, found, cx, format, input);
-            Fused::Processed(done, api_version, kind)
+            Fused::Processed(Box::new((done, api_version, kind)))
         };
         let work = waiting.iter().map(|(i, bytes)| Work::Pack(*i, &bytes[..]));
         let work = work.chain(pending.iter().map(Work::Item)).collect();
@@ -996,6 +1004,13 @@ impl<'c> Streamer<'c> {
             return Err(pending);
         }
         self.held = Some(answers);
+        // The window's vector, emptied, takes the next window's items: its memory is not
+        // given back and faulted in again for each window.
+        let mut spent = pending;
+        spent.clear();
+        if self.pending.is_empty() {
+            self.pending = spent;
+        }
         // (One thread: no next window to take them beside.)
         if threads <= 1 {
             self.drain();
@@ -1410,7 +1425,7 @@ impl Sink<'_> {
         for (placement, index, f) in answers {
             let done = match f {
                 Fused::Refused(e) if self.fatal.is_none() => {
-                    *self.fatal = Some(Fatal::Input(e));
+                    *self.fatal = Some(Fatal::Input(*e));
                     Done::Dropped
                 }
                 _ if self.fatal.is_some() => Done::Dropped,
@@ -1420,12 +1435,16 @@ impl Sink<'_> {
                     placement,
                     defer: None,
                 },
-                Fused::NotFound(kept, api_version, kind) => Done::Kept {
-                    kept,
-                    placement,
-                    defer: Some((index, self.type_id(api_version, kind))),
-                },
-                Fused::Processed(done, api_version, kind) => {
+                Fused::NotFound(not_found) => {
+                    let (kept, api_version, kind) = *not_found;
+                    Done::Kept {
+                        kept,
+                        placement,
+                        defer: Some((index, self.type_id(api_version, kind))),
+                    }
+                }
+                Fused::Processed(processed) => {
+                    let (done, api_version, kind) = *processed;
                     self.resolve(&api_version, kind);
                     done
                 }
