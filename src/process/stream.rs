@@ -807,9 +807,7 @@ impl<'c> Streamer<'c> {
                     p.kept = Some(match written {
                         true => output::kept_as_read(span),
                         false => {
-                            let mut text = String::new();
-                            let compact = crate::resourcelist::json::Layout::Compact;
-                            crate::resourcelist::json::write_value(&mut text, &json, compact, 0);
+                            let text = crate::yaml::json::written_text(&input[span.clone()]);
                             output::kept_text(text)
                         }
                     });

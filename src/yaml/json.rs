@@ -430,6 +430,12 @@ pub fn value_as_read(text: &str) -> Option<(Value, bool)> {
     compact::read(text).map(|(value, escaped)| (value, !escaped))
 }
 
+/// The writer's text for [`value_as_read`]'s value of `text` (only for a text it takes), made
+/// from the text without the value (see [`compact::written`]).
+pub fn written_text(text: &str) -> String {
+    compact::written(text)
+}
+
 /// [`value_as_read`] as `serde_json` reads the text, checked first by [`compact_scan`] and its
 /// keys counted after: the reading [`compact`] replaced, which its tests compare it with.
 #[cfg(test)]
@@ -587,7 +593,6 @@ fn unique_string_keys<T: PlainTree>(entries: &[(T, T)]) -> bool {
 pub(crate) fn write_str(s: &str, out: &mut Vec<u8>) -> bool {
     // What serde_json escapes: `"`, `\\` and the control characters (`\b`, `\t`, `\n`, `\f`,
     // `\r` by name, the others as `\u00xx`). Most strings hold none: one search, one copy.
-    const HEX: &[u8; 16] = b"0123456789abcdef";
     let b = s.as_bytes();
     out.reserve(b.len() + 2);
     out.push(b'"');
@@ -597,27 +602,34 @@ pub(crate) fn write_str(s: &str, out: &mut Vec<u8>) -> bool {
         out.extend_from_slice(&b[at..at + n]);
         at += n;
         let Some(&c) = b.get(at) else { break };
-        match c {
-            b'"' => out.extend_from_slice(b"\\\""),
-            b'\\' => out.extend_from_slice(b"\\\\"),
-            0x08 => out.extend_from_slice(b"\\b"),
-            b'\t' => out.extend_from_slice(b"\\t"),
-            b'\n' => out.extend_from_slice(b"\\n"),
-            0x0c => out.extend_from_slice(b"\\f"),
-            b'\r' => out.extend_from_slice(b"\\r"),
-            _ => out.extend_from_slice(&[
-                b'\\',
-                b'u',
-                b'0',
-                b'0',
-                HEX[usize::from(c >> 4)],
-                HEX[usize::from(c & 15)],
-            ]),
-        }
+        escape_into(c, out);
         at += 1;
     }
     out.push(b'"');
     true
+}
+
+/// How `serde_json` writes the byte `c` of a string where it escapes it (see [`write_str`]):
+/// `"`, `\\` or a control character.
+pub(crate) fn escape_into(c: u8, out: &mut Vec<u8>) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    match c {
+        b'"' => out.extend_from_slice(b"\\\""),
+        b'\\' => out.extend_from_slice(b"\\\\"),
+        0x08 => out.extend_from_slice(b"\\b"),
+        b'\t' => out.extend_from_slice(b"\\t"),
+        b'\n' => out.extend_from_slice(b"\\n"),
+        0x0c => out.extend_from_slice(b"\\f"),
+        b'\r' => out.extend_from_slice(b"\\r"),
+        _ => out.extend_from_slice(&[
+            b'\\',
+            b'u',
+            b'0',
+            b'0',
+            HEX[usize::from(c >> 4)],
+            HEX[usize::from(c & 15)],
+        ]),
+    }
 }
 
 /// A scalar `v` as serde_json writes it (a number as its `Display`, which is serde_json's own

@@ -201,3 +201,40 @@ impl Reader<'_> {
         Some(value)
     }
 }
+
+/// The text the writer writes for the value [`read`] reads from `text` (compact, as
+/// `serde_json` writes a value: [`crate::resourcelist::json::write_value`]), made from `text`
+/// without the value: `text` itself but for its `\u` escapes, each written as the writer writes
+/// its character (the character itself; `\"`, `\\`, `\b`, `\f`, `\n`, `\r` or `\t`; `\u00xx`
+/// for another control character). Every other byte of such a text is the writer's already:
+/// its keys in their order, no white space, its other escapes `serde_json`'s own, its numbers
+/// as Go and `serde_json` write an int64. Only for a text [`read`] takes.
+pub fn written(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut at = 0;
+    while let Some(n) = memchr::memchr(b'\\', &b[at..]) {
+        let escape = at + n;
+        out.extend_from_slice(&b[at..escape]);
+        if b.get(escape + 1) != Some(&b'u') {
+            // Another escape: two bytes, the writer's own.
+            out.extend_from_slice(&b[escape..(escape + 2).min(b.len())]);
+            at = escape + 2;
+            continue;
+        }
+        let hex = text.get(escape + 2..escape + 6).unwrap_or_default();
+        let c = u32::from_str_radix(hex, 16)
+            .ok()
+            .and_then(char::from_u32)
+            .expect("a \\u escape of a character, as `read` takes");
+        match u8::try_from(c) {
+            Ok(byte) if byte == b'"' || byte == b'\\' || byte < 0x20 => {
+                super::escape_into(byte, &mut out)
+            }
+            _ => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+        }
+        at = escape + 6;
+    }
+    out.extend_from_slice(&b[at.min(b.len())..]);
+    String::from_utf8(out).expect("UTF-8 in, UTF-8 out")
+}
