@@ -853,5 +853,5 @@ pub fn kind_name(v: &Value) -> &'static str {
 #[cfg(test)]
 mod tests;
 
-mod compact;
+pub mod compact;
 use compact::LONG_KEY;

@@ -8,7 +8,7 @@
 //! no surrogate (the YAML grammar refuses `\/` and those); numbers that are int64s as Go's
 //! `strconv.FormatInt` writes them (both readings give them the same value); keys that are
 //! unique (serde_json would keep one of two), none `<<` (a merge key to the YAML reader), none
-//! longer than [`LONG_KEY`] bytes read nor its text longer than `2 * LONG_KEY + 2` bytes (so
+//! longer than `LONG_KEY` bytes read nor its text longer than `2 * LONG_KEY + 2` bytes (so
 //! that the YAML scanner takes it for a simple key however it is escaped). Anything else gives
 //! `None`, and the text is then read by the reader.
 //!
