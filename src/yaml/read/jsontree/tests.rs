@@ -531,20 +531,25 @@ fn a_list_found_unchecked_and_read_checked_is_the_scanners() {
     assert!(found > 200, "{found}");
 }
 
+/// `n` generated objects that are JSON, each written compactly by serde_json.
+fn compact_objects(gen: &mut Gen, n: usize) -> Vec<String> {
+    let mut objects = Vec::new();
+    while objects.len() < n {
+        let mut text = String::new();
+        gen.object(&mut text, 0);
+        if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
+            objects.push(v.to_string());
+        }
+    }
+    objects
+}
+
 /// A value `json_as_read` makes (a CRD element of a list found unchecked is loaded from it) is
 /// one encoding/json's scanner reads straight, where the text holds no NEL, LS or PS.
 #[test]
 fn a_value_made_without_the_tree_is_one_the_scanner_reads_straight() {
     use super::super::gojson::{has_yaml_break, read_value, Read};
-    let mut gen = Gen(0x1234_5678_9abc_def1);
-    let mut seeds = Vec::new();
-    while seeds.len() < 40 {
-        let mut text = String::new();
-        gen.object(&mut text, 0);
-        if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
-            seeds.push(v.to_string());
-        }
-    }
+    let mut seeds = compact_objects(&mut Gen(0x1234_5678_9abc_def1), 40);
     seeds.push(format!("{{\"{}\":1}}", "k".repeat(401)));
     let mut made = 0;
     for text in changed(&seeds) {
@@ -571,21 +576,15 @@ fn a_value_made_without_the_tree_is_one_the_scanner_reads_straight() {
 #[test]
 fn a_compact_value_read_in_one_pass_is_the_one_serde_json_reads() {
     use crate::yaml::json::{value_as_read, value_as_read_by_serde};
-    let mut gen = Gen(0x9e37_79b9_7f4a_7c15);
     let mut seeds = Vec::new();
-    while seeds.len() < 40 {
-        let mut text = String::new();
-        gen.object(&mut text, 0);
-        if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
-            let compact = v.to_string();
-            // Go's encoding/json escapes `<`, `>` and `&`.
-            let go = compact
-                .replace('<', "\\u003c")
-                .replace('>', "\\u003e")
-                .replace('&', "\\u0026");
-            seeds.push(compact);
-            seeds.push(go);
-        }
+    for compact in compact_objects(&mut Gen(0x9e37_79b9_7f4a_7c15), 20) {
+        // Go's encoding/json escapes `<`, `>` and `&`.
+        let go = compact
+            .replace('<', "\\u003c")
+            .replace('>', "\\u003e")
+            .replace('&', "\\u0026");
+        seeds.push(compact);
+        seeds.push(go);
     }
     seeds.push(format!("{{\"{}\":1}}", "k".repeat(400)));
     seeds.push(format!("{{\"{}\":1}}", "\\n".repeat(400)));
@@ -602,7 +601,11 @@ fn a_compact_value_read_in_one_pass_is_the_one_serde_json_reads() {
         if let Some((value, _)) = &read {
             let mut of_value = String::new();
             crate::resourcelist::json::write_value(&mut of_value, value, compact, 0);
-            assert_eq!(crate::yaml::json::written_text(&text), of_value, "{text:?}");
+            assert_eq!(
+                crate::yaml::json::compact::written(&text),
+                of_value,
+                "{text:?}"
+            );
         }
         let one_pass = written(read);
         assert_eq!(one_pass, written(value_as_read_by_serde(&text)), "{text:?}");
