@@ -807,7 +807,7 @@ impl<'c> Streamer<'c> {
                     p.kept = Some(match written {
                         true => output::kept_as_read(span),
                         false => {
-                            let text = crate::yaml::json::written_text(&input[span.clone()]);
+                            let text = crate::yaml::json::compact::written(&input[span.clone()]);
                             output::kept_text(text)
                         }
                     });

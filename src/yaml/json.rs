@@ -430,12 +430,6 @@ pub fn value_as_read(text: &str) -> Option<(Value, bool)> {
     compact::read(text).map(|(value, escaped)| (value, !escaped))
 }
 
-/// The writer's text for [`value_as_read`]'s value of `text` (only for a text it takes), made
-/// from the text without the value (see [`compact::written`]).
-pub fn written_text(text: &str) -> String {
-    compact::written(text)
-}
-
 /// [`value_as_read`] as `serde_json` reads the text, checked first by [`compact_scan`] and its
 /// keys counted after: the reading [`compact`] replaced, which its tests compare it with.
 #[cfg(test)]
@@ -510,12 +504,8 @@ fn compact_scan(b: &[u8]) -> Option<(usize, bool)> {
                 }
             }
             _ => {
-                let len = b[i..]
-                    .iter()
-                    .position(|&b| !matches!(b, b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'.' | b'+' | b'-'))
-                    .unwrap_or(b.len() - i);
-                let token = &b[i..i + len];
-                if !matches!(token, b"true" | b"false" | b"null") && !int64_text(token) {
+                let len = token_len(&b[i..]);
+                if !written_as_is(&b[i..i + len]) {
                     return None;
                 }
                 i += len;
@@ -531,15 +521,31 @@ pub(crate) fn written_as_is(t: &[u8]) -> bool {
     matches!(t, b"true" | b"false" | b"null") || int64_text(t)
 }
 
+/// How long the token that starts `b` (outside a string of a compact JSON text) is: every
+/// byte that could continue a literal or a number, so that `truex` or `1.5` is one token.
+fn token_len(b: &[u8]) -> usize {
+    b.iter()
+        .position(|&b| !matches!(b, b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'.' | b'+' | b'-'))
+        .unwrap_or(b.len())
+}
+
 /// Whether `t` is an int64 as `strconv.FormatInt` writes it (no `+`, no leading zero, no
 /// `-0`): the text the writer gives the number the reader reads from it.
 fn int64_text(t: &[u8]) -> bool {
+    int64_of(t).is_some()
+}
+
+/// The int64 `t` writes, where it is written as [`int64_text`] says.
+fn int64_of(t: &[u8]) -> Option<i64> {
     let form = match t.strip_prefix(b"-").unwrap_or(t) {
         [b'0'] => t.len() == 1,
         [b'1'..=b'9', rest @ ..] => rest.iter().all(u8::is_ascii_digit),
         _ => false,
     };
-    form && std::str::from_utf8(t).is_ok_and(|t| t.parse::<i64>().is_ok())
+    if !form {
+        return None;
+    }
+    std::str::from_utf8(t).ok()?.parse().ok()
 }
 
 /// The key half of [`written_as_read`]: every object's keys unique strings, none `<<`.

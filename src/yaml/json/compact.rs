@@ -71,51 +71,54 @@ impl Reader<'_> {
         (self.depth <= DEPTH).then_some(())
     }
 
+    /// After a container's member: whether another follows (its `,` passed), or the container
+    /// ends (`close`, passed with its level); `None` for anything else.
+    fn more(&mut self, close: u8) -> Option<bool> {
+        match *self.b.get(self.at)? {
+            b',' => self.at += 1,
+            c if c == close => {
+                self.at += 1;
+                self.depth -= 1;
+                return Some(false);
+            }
+            _ => return None,
+        }
+        Some(true)
+    }
+
     fn array(&mut self) -> Option<Value> {
         self.open()?;
         let first = self.items.len();
-        if self.b.get(self.at) != Some(&b']') {
-            loop {
-                let item = self.value()?;
-                self.items.push(item);
-                match *self.b.get(self.at)? {
-                    b',' => self.at += 1,
-                    b']' => break,
-                    _ => return None,
-                }
-            }
+        // (Empty: closed at once.)
+        let mut more = self.b.get(self.at) != Some(&b']') || self.more(b']')?;
+        while more {
+            let item = self.value()?;
+            self.items.push(item);
+            more = self.more(b']')?;
         }
-        self.at += 1;
-        self.depth -= 1;
         Some(Value::Array(self.items.drain(first..).collect()))
     }
 
     fn object(&mut self) -> Option<Value> {
         self.open()?;
         let first = self.members.len();
-        if self.b.get(self.at) != Some(&b'}') {
-            loop {
-                let start = self.at;
-                if self.b.get(start) != Some(&b'"') {
-                    return None;
-                }
-                let key = self.string()?;
-                let long = key.len() > LONG_KEY || self.at - start > 2 * LONG_KEY + 2;
-                if long || key == "<<" || self.b.get(self.at) != Some(&b':') {
-                    return None;
-                }
-                self.at += 1;
-                let value = self.value()?;
-                self.members.push((key, value));
-                match *self.b.get(self.at)? {
-                    b',' => self.at += 1,
-                    b'}' => break,
-                    _ => return None,
-                }
+        // (Empty: closed at once.)
+        let mut more = self.b.get(self.at) != Some(&b'}') || self.more(b'}')?;
+        while more {
+            let start = self.at;
+            if self.b.get(start) != Some(&b'"') {
+                return None;
             }
+            let key = self.string()?;
+            let long = key.len() > LONG_KEY || self.at - start > 2 * LONG_KEY + 2;
+            if long || key == "<<" || self.b.get(self.at) != Some(&b':') {
+                return None;
+            }
+            self.at += 1;
+            let value = self.value()?;
+            self.members.push((key, value));
+            more = self.more(b'}')?;
         }
-        self.at += 1;
-        self.depth -= 1;
         let n = self.members.len() - first;
         let mut map = Map::with_capacity(n);
         for (k, v) in self.members.drain(first..) {
@@ -150,15 +153,10 @@ impl Reader<'_> {
                         b'r' => '\r',
                         b't' => '\t',
                         b'u' => {
-                            let hex = self.b.get(at + 2..at + 6)?;
-                            if crate::yaml::read::gojson::u_escape(hex)? {
-                                return None;
-                            }
+                            let c = u_char(self.b.get(at + 2..at + 6)?)?;
                             self.escaped = true;
                             at += 4;
-                            // Four hex digits (checked), of no surrogate: a character.
-                            let code = u32::from_str_radix(std::str::from_utf8(hex).ok()?, 16);
-                            char::from_u32(code.ok()?)?
+                            c
                         }
                         _ => return None,
                     };
@@ -179,27 +177,27 @@ impl Reader<'_> {
     /// `true`, `false`, `null` or an int64 as Go writes it; the token is every byte that could
     /// continue one, so that `truex` or `1.5` is refused whole.
     fn scalar(&mut self) -> Option<Value> {
-        let rest = &self.b[self.at..];
-        let len = rest
-            .iter()
-            .position(
-                |&b| !matches!(b, b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'.' | b'+' | b'-'),
-            )
-            .unwrap_or(rest.len());
-        let token = &rest[..len];
-        let value = match token {
+        let len = super::token_len(&self.b[self.at..]);
+        let value = match &self.b[self.at..self.at + len] {
             b"true" => Value::Bool(true),
             b"false" => Value::Bool(false),
             b"null" => Value::Null,
-            t if super::int64_text(t) => {
-                let i: i64 = std::str::from_utf8(t).ok()?.parse().ok()?;
-                Value::Number(Number::from(i))
-            }
-            _ => return None,
+            t => Value::Number(Number::from(super::int64_of(t)?)),
         };
         self.at += len;
         Some(value)
     }
+}
+
+/// The character of a `\u` escape's four bytes: `None` unless they are hex digits, or where
+/// they name a surrogate (which the YAML grammar refuses).
+fn u_char(hex: &[u8]) -> Option<char> {
+    if crate::yaml::read::gojson::u_escape(hex)? {
+        return None;
+    }
+    // Four hex digits, of no surrogate: a character.
+    let code = u32::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
+    char::from_u32(code)
 }
 
 /// The text the writer writes for the value [`read`] reads from `text` (compact, as
@@ -222,11 +220,8 @@ pub fn written(text: &str) -> String {
             at = escape + 2;
             continue;
         }
-        let hex = text.get(escape + 2..escape + 6).unwrap_or_default();
-        let c = u32::from_str_radix(hex, 16)
-            .ok()
-            .and_then(char::from_u32)
-            .expect("a \\u escape of a character, as `read` takes");
+        let c = b.get(escape + 2..escape + 6).and_then(u_char);
+        let c = c.expect("a \\u escape of a character, as `read` takes");
         match u8::try_from(c) {
             Ok(byte) if byte == b'"' || byte == b'\\' || byte < 0x20 => {
                 super::escape_into(byte, &mut out)
