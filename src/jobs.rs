@@ -93,6 +93,17 @@ fn pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
     Some(Arc::clone(pools.entry(threads).or_insert(Arc::new(built))))
 }
 
+/// Drops `value` on a thread of the run's pool (`threads`: the run's), where it has one, so
+/// that the calling thread goes on at once: a streamed run's schemas and compiled checks
+/// (thousands of small allocations) are freed while its output is written. With one thread
+/// it is dropped here.
+pub fn drop_aside<T: Send + 'static>(threads: usize, value: T) {
+    match (threads > 1).then(|| pool(threads - 1)).flatten() {
+        Some(pool) => pool.spawn(move || drop(value)),
+        None => drop(value),
+    }
+}
+
 /// `f` applied to every item, answers in item order, on up to `jobs` threads (the calling
 /// thread is one of them). See [`map_ordered_with`].
 pub fn map_ordered<T, R, F>(jobs: usize, items: Vec<T>, f: F) -> Vec<R>

@@ -190,18 +190,38 @@ impl Blocks {
 
     /// Each block's bytes and then the open part's, in order, with the offset each starts at.
     pub fn chunks(&self) -> impl Iterator<Item = (usize, Cow<'_, [u8]>)> + '_ {
+        self.held().map(|(start, held)| (start, held.bytes()))
+    }
+
+    /// [`Self::chunks`] as they are held, each unpacked only when its bytes are asked for
+    /// ([`Held::bytes`]): on whichever thread reads it.
+    pub fn held(&self) -> impl Iterator<Item = (usize, Held<'_>)> + '_ {
         let sealed = self.sealed.iter().map(|(start, block)| match block {
-            Block::Waiting(bytes) => (*start, Cow::Borrowed(&bytes[..])),
-            Block::Packed(packed) => {
+            Block::Waiting(bytes) => (*start, Held::Bytes(&bytes[..])),
+            Block::Packed(packed) => (*start, Held::Packed(&packed[..])),
+        });
+        sealed.chain(std::iter::once((self.open_at, Held::Bytes(&self.open[..]))))
+    }
+}
+
+/// A part of [`Blocks`] as it is held: its bytes, or packed.
+#[derive(Clone, Copy, Debug)]
+pub enum Held<'a> {
+    Bytes(&'a [u8]),
+    Packed(&'a [u8]),
+}
+
+impl<'a> Held<'a> {
+    /// The part's bytes (unpacked here when it is packed).
+    pub fn bytes(self) -> Cow<'a, [u8]> {
+        match self {
+            Held::Bytes(bytes) => Cow::Borrowed(bytes),
+            Held::Packed(packed) => {
                 let mut bytes = Vec::new();
                 unpack_into(packed, &mut bytes);
-                (*start, Cow::Owned(bytes))
+                Cow::Owned(bytes)
             }
-        });
-        sealed.chain(std::iter::once((
-            self.open_at,
-            Cow::Borrowed(&self.open[..]),
-        )))
+        }
     }
 }
 

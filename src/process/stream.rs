@@ -1257,6 +1257,15 @@ impl<'c> Streamer<'c> {
             summary: self.summary.to_result(),
             diffs: self.diffs.into_iter().map(|(_, d)| d).collect(),
         };
+        // What only processing needed is freed on another thread while the output is made.
+        let spent = (
+            self.items,
+            self.files,
+            self.crds,
+            self.previous,
+            self.resolved,
+        );
+        crate::jobs::drop_aside(self.threads, spent);
         Ok((report, self.out))
     }
 

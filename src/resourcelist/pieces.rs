@@ -13,7 +13,7 @@ use crate::fxhash::Fx;
 use crate::packed::{Spool, Unpacked};
 use crate::results::{Entries, Log};
 use crate::yaml::{emit_document, emit_seq_item, parse_stream, Anchor, Node};
-use std::io::{self, Write};
+use std::io::{self, IoSlice, Write};
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -76,10 +76,12 @@ impl Stdout {
 
     /// Writes every piece (`input`: the text the run read). The pieces read again from the input
     /// are remade on [`Self::threads`] a window at a time (up to `REMAKE_BYTES` of input),
-    /// then written in order with the rest.
+    /// then written in order with the rest. Spans of the input and texts held are handed to
+    /// `w` where they lie, many to a vectored write, not copied first.
     pub fn write_to(&self, input: &str, w: &mut dyn Write) -> io::Result<()> {
         let mut at = 0;
         let mut unpacked = Unpacked::default();
+        let mut out = Gather::default();
         while at < self.pieces.len() {
             let (mut end, mut bytes, mut remade) = (at, 0, Vec::new());
             while end < self.pieces.len() && bytes < REMAKE_BYTES {
@@ -94,19 +96,31 @@ impl Stdout {
                 crate::jobs::map_ordered(threads, remade, |p| remake(p, input)).into_iter();
             for p in &self.pieces[at..end] {
                 match p {
-                    Piece::Own(r) => self.text.write_range(r.clone(), &mut unpacked, w)?,
-                    Piece::Text(t) => w.write_all(t.as_bytes())?,
-                    Piece::Results(log, entries) => log.write_entries(*entries, self.threads, w)?,
-                    Piece::Verbatim(r) => w.write_all(input[r.clone()].as_bytes())?,
+                    Piece::Own(r) => {
+                        self.text
+                            .write_range(r.clone(), &mut unpacked, &mut out.copied)?;
+                        out.copied_up_to(w)?;
+                    }
+                    Piece::Text(t) => out.borrowed(t.as_bytes(), w)?,
+                    Piece::Results(log, entries) => {
+                        out.write(w)?;
+                        log.write_entries(*entries, self.threads, w)?;
+                    }
+                    Piece::Verbatim(r) => out.borrowed(input[r.clone()].as_bytes(), w)?,
                     Piece::Input(..) | Piece::InputDocument(..) => {
-                        let text = remade.next().expect("a text per piece remade")?;
-                        w.write_all(text.as_bytes())?;
+                        // (What comes before a piece that did not remake is written.)
+                        let text = match remade.next().expect("a text per piece remade") {
+                            Ok(text) => text,
+                            Err(e) => return out.write(w).and(Err(e)),
+                        };
+                        out.copied.extend_from_slice(text.as_bytes());
+                        out.copied_up_to(w)?;
                     }
                 }
             }
             at = end;
         }
-        Ok(())
+        out.write(w)
     }
 
     /// The whole stdout as one string.
@@ -114,6 +128,94 @@ impl Stdout {
         let mut out = Vec::new();
         self.write_to(input, &mut out).expect("writing to memory");
         String::from_utf8(out).expect("UTF-8 pieces")
+    }
+}
+
+/// Output gathered for one vectored write: texts borrowed where they lie (the input, the
+/// pieces' own strings), and between them bytes copied into one buffer (the output's own text
+/// as it is unpacked, items remade). A run's output is mostly spans of its input: written so,
+/// they go from the input's pages to the descriptor with no copy in between.
+#[derive(Default)]
+struct Gather<'a> {
+    /// The texts in order: borrowed, or the next so many bytes of `copied`.
+    parts: Vec<Part<'a>>,
+    copied: Vec<u8>,
+    /// How much of `copied` the parts name (the rest is the part being copied).
+    named: usize,
+    /// How many bytes the parts hold.
+    bytes: usize,
+}
+
+enum Part<'a> {
+    Borrowed(&'a [u8]),
+    Copied(usize),
+}
+
+impl<'a> Gather<'a> {
+    /// Up to how many bytes, and how many parts, are gathered for one write (a vectored write
+    /// takes up to 1,024 parts on Linux).
+    const BYTES: usize = 1 << 20;
+    const PARTS: usize = 1024;
+
+    fn borrowed(&mut self, text: &'a [u8], w: &mut dyn Write) -> io::Result<()> {
+        self.name_copied();
+        if !text.is_empty() {
+            self.parts.push(Part::Borrowed(text));
+            self.bytes += text.len();
+        }
+        self.write_when_full(w)
+    }
+
+    /// What was appended to `copied` since the last part is one part.
+    fn copied_up_to(&mut self, w: &mut dyn Write) -> io::Result<()> {
+        self.name_copied();
+        self.write_when_full(w)
+    }
+
+    fn name_copied(&mut self) {
+        let n = self.copied.len() - self.named;
+        if n > 0 {
+            self.parts.push(Part::Copied(n));
+            self.named += n;
+            self.bytes += n;
+        }
+    }
+
+    fn write_when_full(&mut self, w: &mut dyn Write) -> io::Result<()> {
+        match self.bytes >= Self::BYTES || self.parts.len() >= Self::PARTS - 1 {
+            true => self.write(w),
+            false => Ok(()),
+        }
+    }
+
+    /// Writes what is gathered, all of it.
+    fn write(&mut self, w: &mut dyn Write) -> io::Result<()> {
+        self.name_copied();
+        let mut at = 0;
+        let mut slices: Vec<IoSlice<'_>> = self
+            .parts
+            .iter()
+            .map(|p| match *p {
+                Part::Borrowed(text) => IoSlice::new(text),
+                Part::Copied(n) => {
+                    at += n;
+                    IoSlice::new(&self.copied[at - n..at])
+                }
+            })
+            .collect();
+        let mut left = &mut slices[..];
+        while !left.is_empty() {
+            match w.write_vectored(left) {
+                Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+                Ok(n) => IoSlice::advance_slices(&mut left, n),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        self.parts.clear();
+        self.copied.clear();
+        (self.named, self.bytes) = (0, 0);
+        Ok(())
     }
 }
 
@@ -296,5 +398,66 @@ mod tests {
             written.ends_with("- n: 4\n  l: [a, b]\n# between\n"),
             "{written}"
         );
+    }
+    /// A writer that takes a few bytes of a vectored write at a time, as a pipe may.
+    struct Trickle(Vec<u8>, usize);
+
+    impl Write for Trickle {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            let n = buf.len().min(self.1);
+            self.0.extend_from_slice(&buf[..n]);
+            Ok(n)
+        }
+
+        fn write_vectored(&mut self, bufs: &[IoSlice<'_>]) -> io::Result<usize> {
+            let mut left = self.1;
+            for b in bufs {
+                let n = b.len().min(left);
+                self.0.extend_from_slice(&b[..n]);
+                left -= n;
+            }
+            Ok(self.1 - left)
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Spans of the input, texts and own text (packed blocks among it) gathered for vectored
+    /// writes come out whole and in order however little each write takes, and more parts
+    /// than one write holds are written in several.
+    #[test]
+    fn gathered_pieces_write_whole_through_short_writes() {
+        let input: String = (0..3000).map(|i| format!("<{i}>")).collect();
+        let mut text = Spool::default();
+        let mut pieces = Vec::new();
+        let mut want = String::new();
+        for i in 0..3000 {
+            let own = format!("[{i:04}]").repeat(i % 40);
+            let start = text.len();
+            text.push_str(&own);
+            pieces.push(Piece::Own(start..text.len()));
+            want.push_str(&own);
+            let r = (i * 7) % (input.len() - 20)..(i * 7) % (input.len() - 20) + i % 13;
+            want.push_str(&input[r.clone()]);
+            pieces.push(Piece::Verbatim(r));
+            pieces.push(Piece::Text(format!("{i}\n")));
+            want.push_str(&format!("{i}\n"));
+        }
+        let out = Stdout {
+            text,
+            pieces,
+            threads: 1,
+        };
+        assert!(
+            want.len() > crate::packed::Blocks::BLOCK * 4,
+            "packed blocks among the own text"
+        );
+        for step in [1, 7, 4096, usize::MAX] {
+            let mut w = Trickle(Vec::new(), step);
+            out.write_to(&input, &mut w).unwrap();
+            assert!(w.0 == want.as_bytes(), "step {step}");
+        }
     }
 }

@@ -313,8 +313,15 @@ fn json_list(
         Some(_) => unreachable!("JSON elements are text"),
     }
     cur.push('[');
-    chunks.push(Piece::Text(std::mem::take(cur)));
-    chunks.extend(elements);
+    let head = Piece::Text(std::mem::take(cur));
+    if chunks.is_empty() {
+        // The first list (a long one's pieces are not copied to a new vector).
+        elements.insert(0, head);
+        *chunks = elements;
+    } else {
+        chunks.push(head);
+        chunks.extend(elements);
+    }
     cur.push_str(layout.element_close());
 }
 

@@ -167,7 +167,8 @@ impl Log {
         w: &mut dyn Write,
         make: impl Fn(&KrmResult, bool, &mut String, &mut Vec<u8>) + Sync,
     ) -> io::Result<()> {
-        let made = |(first, bytes): (bool, std::borrow::Cow<'_, [u8]>)| {
+        let made = |(first, held): (bool, crate::packed::Held<'_>)| {
+            let bytes = held.bytes();
             let mut out = Vec::with_capacity(2 * bytes.len());
             let mut text = String::new();
             let mut first = first;
@@ -179,7 +180,8 @@ impl Log {
             out
         };
         let threads = threads.max(1);
-        let mut blocks = (self.bytes.chunks().enumerate()).map(|(i, (_, b))| (i == 0, b));
+        // (Each block unpacked where its text is made.)
+        let mut blocks = (self.bytes.held().enumerate()).map(|(i, (_, b))| (i == 0, b));
         loop {
             let window: Vec<_> = blocks.by_ref().take(2 * threads).collect();
             if window.is_empty() {

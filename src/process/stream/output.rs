@@ -44,6 +44,9 @@ enum Segment {
     Separator(&'static str),
 }
 
+/// How many segments ahead [`Output::into_pieces`] asks for the input it will read.
+const PREFETCH_AHEAD: usize = 8;
+
 /// The items written so far.
 #[derive(Debug, Default)]
 pub struct Output {
@@ -357,6 +360,11 @@ impl Output {
         let mut unpacked = Unpacked::default();
         let mut kept: usize = 0;
         for at in 0..self.segments.len() {
+            // The input after a copy is read to join what follows it: asked for a few
+            // segments ahead (a long list's input is long out of the caches by now).
+            if let Some(Segment::Verbatim(r)) = self.segments.get(at + PREFETCH_AHEAD) {
+                crate::yaml::parse::ahead::prefetch_at(input.as_bytes(), r.end);
+            }
             // (Own text either way, once it is placed.)
             let (seg, after_copy) = match self.segments[at].clone() {
                 Segment::Between(r) => (Segment::Own(r), true),

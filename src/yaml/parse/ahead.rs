@@ -40,9 +40,15 @@ pub struct Split {
 /// result.
 #[inline]
 pub fn prefetch(text: &str, item: &Item) {
+    prefetch_at(text.as_bytes(), item.lines.start);
+}
+
+/// Asks memory for the cache line of `bytes[at]` (when there is such a byte), to be read
+/// soon: a hint that changes no result.
+pub fn prefetch_at(bytes: &[u8], at: usize) {
     #[cfg(target_arch = "x86_64")]
-    if let Some(b) = text.as_bytes().get(item.lines.start) {
-        // SAFETY: a prefetch of an address inside `text`; SSE is part of every x86-64
+    if let Some(b) = bytes.get(at) {
+        // SAFETY: a prefetch of an address inside `bytes`; SSE is part of every x86-64
         // processor (the target's baseline).
         unsafe {
             std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
@@ -51,7 +57,7 @@ pub fn prefetch(text: &str, item: &Item) {
         };
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = (text, item);
+    let _ = (bytes, at);
 }
 
 /// One item's lines, and what one pass knows of them.
