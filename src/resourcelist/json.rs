@@ -50,7 +50,16 @@ pub fn json_reading(text: &str, check: bool) -> Option<(Layout, Option<RootItems
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if !check {
         if let Some((first, items)) = first_json_value_items_unchecked(text) {
-            return Some((layout_of(&text[first]), Some(items)));
+            let layout = match items.breaks {
+                // The walk that found the elements saw no line break from `[` to `]`: only
+                // the text around them is searched.
+                Some(false) => layout_of_parts(&[
+                    &text[first.start..items.open],
+                    &text[items.close..first.end],
+                ]),
+                _ => layout_of(&text[first]),
+            };
+            return Some((layout, Some(items)));
         }
     }
     let (first, items) = first_json_value_items(text)?;
@@ -59,7 +68,15 @@ pub fn json_reading(text: &str, check: bool) -> Option<(Layout, Option<RootItems
 
 /// The layout of a value written so.
 fn layout_of(value: &str) -> Layout {
-    match memchr::memchr(b'\n', value.as_bytes()).is_some() {
+    layout_of_parts(&[value])
+}
+
+/// The layout of a value written as these parts (and text with no line feed between them).
+fn layout_of_parts(parts: &[&str]) -> Layout {
+    match parts
+        .iter()
+        .any(|p| memchr::memchr(b'\n', p.as_bytes()).is_some())
+    {
         true => Layout::Pretty,
         false => Layout::Compact,
     }

@@ -183,7 +183,7 @@ impl Log {
         // (Each block unpacked where its text is made.)
         let mut blocks = (self.bytes.held().enumerate()).map(|(i, (_, b))| (i == 0, b));
         loop {
-            let window: Vec<_> = blocks.by_ref().take(2 * threads).collect();
+            let window: Vec<_> = blocks.by_ref().take(WINDOW * threads).collect();
             if window.is_empty() {
                 return Ok(());
             }
@@ -193,6 +193,11 @@ impl Log {
         }
     }
 }
+
+/// How many blocks of a log each thread makes the text of at once ([`Log::write_made`]): the
+/// threads meet once a window, and a window's text is held until it is written (16 blocks of
+/// 64 kB of log, about 2 MB of text a thread).
+const WINDOW: usize = 16;
 
 /// Calls `f` with each result of a block of a log's bytes in order, all read into one
 /// [`KrmResult`] (see [`Reader::result_into`]): no allocation for each result.

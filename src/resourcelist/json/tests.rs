@@ -161,3 +161,42 @@ fn nodes_are_written_as_their_values_print() {
         }
     }
 }
+
+/// Where the walk that finds a list's elements tells whether they hold a line break, the
+/// layout read from the text around them and the shell read without searching them are the
+/// ones searched for: line feeds and carriage returns in an element, between elements, before
+/// the list, after it, after the value, and none.
+#[test]
+fn line_breaks_told_by_the_walk_give_the_layout_and_shell_searched_for() {
+    use crate::yaml::parse::ahead::{shell_json, split_json_with};
+    let texts = [
+        r#"{"apiVersion":"v1","kind":"List","items":[{"a":1},{"b":[2,{"c":"}"}]}]}"#,
+        "{\"kind\":\"List\",\"items\":[{\"a\":1},{\"b\":\n2}]}",
+        "{\"kind\":\"List\",\"items\":[{\"a\":1},{\"b\":\r2}]}",
+        "{\"kind\":\"List\",\"items\":[{\"a\":1}\n,{\"b\":2}]}",
+        "{\"kind\":\"List\",\"items\":[\r\n{\"a\":1},{\"b\":2}]}",
+        "{\"kind\":\"List\",\n\"items\":[{\"a\":1},{\"b\":2}]}",
+        "{\"kind\":\"List\",\"items\":[{\"a\":1},{\"b\":2}]\n}",
+        "{\"kind\":\"List\",\"items\":[{\"a\":1},{\"b\":2}]}\n",
+        "{\"kind\":\"List\",\"items\":[{\"a\":1},{\"b\":2}],\r\"x\":1}",
+    ];
+    for text in texts {
+        let (layout, items) = json_reading(text, false).expect("read");
+        let items = items.expect("elements found");
+        assert!(items.unchecked, "{text:?}");
+        let within = &text[items.open..=items.close];
+        assert_eq!(
+            items.breaks,
+            Some(within.contains(['\n', '\r'])),
+            "{text:?}"
+        );
+        assert_eq!(Some(layout), json_layout(text), "{text:?}");
+        let told = split_json_with(text, Some(&items)).expect("split");
+        let searched = crate::yaml::parse::ahead::Split {
+            breaks: None,
+            ..told.clone()
+        };
+        let shell = shell_json(text, &told).expect("shell");
+        assert_eq!(Some(shell), shell_json(text, &searched), "{text:?}");
+    }
+}

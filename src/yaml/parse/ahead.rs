@@ -33,6 +33,9 @@ pub struct Split {
     pub head: Range<usize>,
     pub items: Vec<Item>,
     pub tail: Range<usize>,
+    /// Whether the text between the head and the tail holds a line feed or a carriage return,
+    /// where the split was told ([`gojson::RootItems::breaks`]); `None`: not told.
+    pub breaks: Option<bool>,
 }
 
 /// Asks the processor to bring the start of `item`'s text (in `text`) into its caches, where it
@@ -227,6 +230,7 @@ pub fn split(text: &str) -> Option<Split> {
         head: 0..head_end,
         items,
         tail: tail..text.len(),
+        breaks: None,
     })
 }
 
@@ -427,6 +431,7 @@ pub fn split_json_with(text: &str, known: Option<&gojson::RootItems>) -> Option<
         head: 0..open + 1,
         items,
         tail: close..text.len(),
+        breaks: known.filter(|k| k.open == open).and_then(|k| k.breaks),
     })
 }
 
@@ -546,6 +551,8 @@ pub fn shell_json(text: &str, split: &Split) -> Option<Node> {
         let elements = &text[split.head.end..split.tail.start];
         // (`split_json` found no NEL, LS or PS.)
         let breaks = match read {
+            // Told by the walk that found the elements.
+            _ if split.breaks == Some(false) => false,
             JsonRead::Straight | JsonRead::Unchecked => {
                 memchr::memchr2(b'\n', b'\r', elements.as_bytes()).is_some()
             }
@@ -729,6 +736,7 @@ mod tests {
                 close: 26,
                 elements: vec![10..11, 12..21, 23..26],
                 unchecked: false,
+                breaks: None,
             })
         );
         for text in [

@@ -14,10 +14,22 @@
 /// Where the collection whose opening bracket (`{` or `[`) is at `b[at]` ends: the offset after
 /// its closing bracket, when the text has one at its depth.
 pub(crate) fn collection_end(b: &[u8], at: usize) -> Option<usize> {
+    collection_end_breaks(b, at).map(|(end, _)| end)
+}
+
+/// [`collection_end`], and whether the collection's text holds a line feed or a carriage
+/// return (in a string or not: found in the same pass, by two more comparisons a block).
+pub(crate) fn collection_end_breaks(b: &[u8], at: usize) -> Option<(usize, bool)> {
     let mut walk = Walk {
         i: at,
         ..Walk::default()
     };
+    let end = walk_to_end(&mut walk, b)?;
+    Some((end, walk.breaks))
+}
+
+/// Walks from `walk`'s place to the end of the collection: by blocks, then a byte at a time.
+fn walk_to_end(walk: &mut Walk, b: &[u8]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     {
         let avx2 = std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt");
@@ -43,6 +55,8 @@ struct Walk {
     depth: usize,
     in_string: bool,
     escaped: bool,
+    /// A line feed or a carriage return was walked.
+    breaks: bool,
 }
 
 /// The bits of the even positions of a chunk.
@@ -54,6 +68,7 @@ impl Walk {
         while self.i < to {
             let c = b[self.i];
             self.i += 1;
+            self.breaks |= matches!(c, b'\n' | b'\r');
             if self.escaped {
                 self.escaped = false;
                 continue;
@@ -83,7 +98,7 @@ impl Walk {
                 __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
                 _mm256_or_si256, _mm256_set1_epi8,
             };
-            let mut bits = [0u64; 4];
+            let mut bits = [0u64; 5];
             for k in 0..2 {
                 // SAFETY: AVX2 is enabled; the block is 32 readable bytes of `chunk`, and
                 // `_mm256_loadu_si256` takes any alignment.
@@ -99,6 +114,7 @@ impl Walk {
                         each(x, b'"'),
                         each(lower, b'{'),
                         each(lower, b'}'),
+                        each(x, b'\n') | each(x, b'\r'),
                     ]
                 };
                 for (all, one) in bits.iter_mut().zip(found) {
@@ -117,7 +133,7 @@ impl Walk {
                 __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
                 _mm_set1_epi8,
             };
-            let mut bits = [0u64; 4];
+            let mut bits = [0u64; 5];
             for k in 0..4 {
                 // SAFETY: SSE2 is the target's baseline; the block is 16 readable bytes of
                 // `chunk`, and `_mm_loadu_si128` takes any alignment.
@@ -132,6 +148,7 @@ impl Walk {
                         each(x, b'"'),
                         each(lower, b'{'),
                         each(lower, b'}'),
+                        each(x, b'\n') | each(x, b'\r'),
                     ]
                 };
                 for (all, one) in bits.iter_mut().zip(found) {
@@ -145,11 +162,11 @@ impl Walk {
     /// The whole chunks of 64 bytes from the walk's place: the end of the collection when it is
     /// in one of them (else the walk is left after the last). `masks`: a chunk's bit per byte
     /// for its backslashes, quotes, opening and closing brackets (`{` and `[` differ only in
-    /// bit 5, as do `}` and `]`).
+    /// bit 5, as do `}` and `]`), and line breaks (`\n`, `\r`).
     #[inline(always)]
-    fn chunks(&mut self, b: &[u8], masks: impl Fn(&[u8]) -> [u64; 4]) -> Option<usize> {
+    fn chunks(&mut self, b: &[u8], masks: impl Fn(&[u8]) -> [u64; 5]) -> Option<usize> {
         while let Some(chunk) = b.get(self.i..self.i + 64) {
-            let [backslashes, quotes, opens, closes] = masks(chunk);
+            let [backslashes, quotes, opens, closes, breaks] = masks(chunk);
             // The bytes a backslash escapes: after each run of backslashes (the first byte
             // escaped by the last chunk's, a backslash there not escaping), the byte after an
             // odd run. A run starting at an even bit ends with an odd one after it when its
@@ -194,12 +211,15 @@ impl Walk {
                     let bit = left & left.wrapping_neg();
                     seen += 1;
                     if self.depth + (opens & (bit - 1)).count_ones() as usize == seen {
+                        // (The breaks up to the end, not after it.)
+                        self.breaks |= breaks & (bit | (bit - 1)) != 0;
                         return Some(self.i + bit.trailing_zeros() as usize + 1);
                     }
                     left &= left - 1;
                 }
             }
             self.depth = self.depth + opens.count_ones() as usize - shut;
+            self.breaks |= breaks != 0;
             self.i += 64;
         }
         None
@@ -240,7 +260,7 @@ mod tests {
     fn blocks_find_what_bytes_find() {
         // Every mix of the bytes that matter, at every place of runs over several blocks, with
         // escapes across a block's end.
-        let alphabet = b"{}[]\"\\a ";
+        let alphabet = b"{}[]\"\\a \n\r";
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut next = || crate::test_support::xorshift(&mut seed);
         for round in 0..30_000u64 {
@@ -260,6 +280,13 @@ mod tests {
             let expected = bytewise(&text, 0);
             let shown = String::from_utf8_lossy(&text);
             assert_eq!(collection_end(&text, 0), expected, "{shown}");
+            // The breaks are the collection's, not those after it.
+            let breaks = expected.map(|end| text[..end].iter().any(|c| matches!(c, b'\n' | b'\r')));
+            assert_eq!(
+                collection_end_breaks(&text, 0).map(|(_, b)| b),
+                breaks,
+                "{shown}"
+            );
             #[cfg(target_arch = "x86_64")]
             {
                 let mut walk = Walk::default();
@@ -267,6 +294,9 @@ mod tests {
                 let found =
                     unsafe { walk.chunks_sse2(&text) }.or_else(|| walk.bytes(&text, text.len()));
                 assert_eq!(found, expected, "SSE2: {shown}");
+                if let Some(breaks) = breaks {
+                    assert_eq!(walk.breaks, breaks, "SSE2: {shown}");
+                }
             }
         }
     }

@@ -395,6 +395,9 @@ pub struct RootItems {
     pub elements: Vec<std::ops::Range<usize>>,
     /// Found by their brackets, not read: see [`read_value_items_unchecked`].
     pub unchecked: bool,
+    /// Whether the text from the `[` to the `]` holds a line feed or a carriage return, where
+    /// the reading that found the elements tells (`None`: not told).
+    pub breaks: Option<bool>,
 }
 
 /// What [`read_plain`] records of the root `items` array as it reads.
@@ -652,20 +655,30 @@ pub fn read_value_items_unchecked(text: &str, from: usize) -> Option<(Read, Root
     }
     let open = root_items_open(b, root)?;
     let mut elements = Vec::new();
-    let mut i = json_space(b, open + 1);
+    // The white space skipped, and whether it held a line break.
+    let mut breaks = false;
+    let mut space = |from: usize| {
+        let to = json_space(b, from);
+        breaks |= b[from..to].iter().any(|c| matches!(c, b'\n' | b'\r'));
+        to
+    };
+    let mut i = space(open + 1);
+    let mut within = false;
     let close = loop {
         if b.get(i) != Some(&b'{') {
             return None;
         }
-        let end = super::brackets::collection_end(b, i)?;
+        let (end, held) = super::brackets::collection_end_breaks(b, i)?;
+        within |= held;
         elements.push(i..end);
-        i = json_space(b, end);
+        i = space(end);
         match *b.get(i)? {
-            b',' => i = json_space(b, i + 1),
+            b',' => i = space(i + 1),
             b']' => break i,
             _ => return None,
         }
     };
+    let breaks = breaks || within;
     let mut shell = Vec::with_capacity(open + 1 + b.len() - close);
     shell.extend_from_slice(&b[..=open]);
     shell.extend_from_slice(&b[close..]);
@@ -693,6 +706,7 @@ pub fn read_value_items_unchecked(text: &str, from: usize) -> Option<(Read, Root
         close,
         elements,
         unchecked: true,
+        breaks: Some(breaks),
     };
     Some((read, items))
 }

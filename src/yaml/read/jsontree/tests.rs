@@ -519,6 +519,7 @@ fn a_list_found_unchecked_and_read_checked_is_the_scanners() {
         }
         let expected = RootItems {
             unchecked: false,
+            breaks: None,
             ..items
         };
         assert_eq!(
