@@ -158,8 +158,8 @@ impl Log {
     /// Writes, in order, what `make` appends for each result (with whether it is the log's
     /// first, and an empty text to make it in first where it is made as a string). A block of
     /// the log ends where a result does, so each block's text is made on its own: up to
-    /// `threads` of them at once, a few blocks a thread at a time (the text held waiting to be
-    /// written stays within a few hundred kilobytes), then written in order. The same bytes at
+    /// `threads` of them at once, [`WINDOW`] blocks a thread at a time (the text held waiting
+    /// to be written stays within a few megabytes), then written in order. The same bytes at
     /// any thread count.
     fn write_made(
         &self,
