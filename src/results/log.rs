@@ -195,9 +195,9 @@ impl Log {
 }
 
 /// How many blocks of a log each thread makes the text of at once ([`Log::write_made`]): the
-/// threads meet once a window, and a window's text is held until it is written (16 blocks of
-/// 64 kB of log, about 2 MB of text a thread).
-const WINDOW: usize = 16;
+/// threads meet once a window, and a window's text is held until it is written (4 blocks of
+/// 64 kB of log, about half a megabyte of text a thread).
+const WINDOW: usize = 4;
 
 /// Calls `f` with each result of a block of a log's bytes in order, all read into one
 /// [`KrmResult`] (see [`Reader::result_into`]): no allocation for each result.
