@@ -102,14 +102,14 @@ impl<'a> Obj<'a> {
         Some(self.entries.remove(i).1)
     }
 
-    /// Adds a member read from a map whose keys may repeat (the last value wins, at the first
-    /// key's place, as a JSON decoder keeps it); `index` finds keys in big maps.
-    fn push_member(
+    /// The place of a member read from a map whose keys may repeat (the last value wins, at
+    /// the first key's place, as a JSON decoder keeps it): the one of an earlier `key`, else a
+    /// new member's (null until written); `index` finds keys in big maps.
+    fn member_slot(
         &mut self,
         key: Cow<'a, str>,
-        value: Data<'a>,
         index: &mut Option<HashMap<Cow<'a, str>, usize>>,
-    ) {
+    ) -> &mut Data<'a> {
         const LINEAR: usize = 16;
         if self.entries.len() == LINEAR && index.is_none() {
             let map = self
@@ -123,15 +123,17 @@ impl<'a> Obj<'a> {
             Some(map) => map.get(&key).copied(),
             None => self.entries.iter().position(|(k, _)| *k == key),
         };
-        match found {
-            Some(i) => self.entries[i].1 = value,
+        let i = match found {
+            Some(i) => i,
             None => {
                 if let Some(map) = index {
                     map.insert(key.clone(), self.entries.len());
                 }
-                self.entries.push((key, value));
+                self.entries.push((key, Data::Null));
+                self.entries.len() - 1
             }
-        }
+        };
+        &mut self.entries[i].1
     }
 }
 
@@ -151,18 +153,37 @@ impl<'a> Data<'a> {
     /// Reads a tree whose keys are strings and without merge keys; `None` otherwise, or for a
     /// value JSON cannot hold.
     fn of_node(n: &'a Node) -> Option<Data<'a>> {
-        Some(match n {
-            Node::Scalar(s) => match resolve_checked(s).ok()? {
-                Resolved::Null => Data::Null,
-                Resolved::Bool(b) => Data::Bool(b),
-                Resolved::Int(i) => Data::Int(i),
-                Resolved::BigInt(d) => Data::Float(d.parse().ok()?),
-                Resolved::Float(f) if !f.is_finite() => return None,
-                Resolved::Float(f) => integral(f, s.json).map_or(Data::Float(f), Data::Int),
-                Resolved::Str => Data::Str(crate::yaml::scalar::string_text(s)),
-            },
+        let mut d = Data::Null;
+        Data::of_node_into(n, &mut d)?;
+        Some(d)
+    }
+
+    /// A scalar's value; `None` for one JSON cannot hold.
+    fn of_scalar(s: &'a crate::yaml::Scalar) -> Option<Data<'a>> {
+        Some(match resolve_checked(s).ok()? {
+            Resolved::Null => Data::Null,
+            Resolved::Bool(b) => Data::Bool(b),
+            Resolved::Int(i) => Data::Int(i),
+            Resolved::BigInt(d) => Data::Float(d.parse().ok()?),
+            Resolved::Float(f) if !f.is_finite() => return None,
+            Resolved::Float(f) => integral(f, s.json).map_or(Data::Float(f), Data::Int),
+            Resolved::Str => Data::Str(crate::yaml::scalar::string_text(s)),
+        })
+    }
+
+    /// [`Self::of_node`] written in place: each member and item where it stays, not returned
+    /// and moved there (a value returned through memory and read back whole made each member
+    /// wait on the processor's store forwarding).
+    fn of_node_into(n: &'a Node, out: &mut Data<'a>) -> Option<()> {
+        *out = match n {
+            Node::Scalar(s) => Data::of_scalar(s)?,
             Node::Seq(seq) => {
-                Data::Array(seq.items.iter().map(Data::of_node).collect::<Option<_>>()?)
+                let mut items = Vec::with_capacity(seq.items.len());
+                for item in &seq.items {
+                    items.push(Data::Null);
+                    Data::of_node_into(item, items.last_mut().expect("pushed"))?;
+                }
+                Data::Array(items)
             }
             Node::Map(m) => {
                 let mut obj = Obj {
@@ -174,11 +195,13 @@ impl<'a> Data<'a> {
                         Node::Scalar(s) if !is_merge_key(k) && is_string(s) => &s.value,
                         _ => return None,
                     };
-                    obj.push_member(Cow::Borrowed(key.as_str()), Data::of_node(v)?, &mut index);
+                    let slot = obj.member_slot(Cow::Borrowed(key.as_str()), &mut index);
+                    Data::of_node_into(v, slot)?;
                 }
                 Data::Object(obj)
             }
-        })
+        };
+        Some(())
     }
 
     /// Reads a JSON value.
@@ -250,5 +273,63 @@ impl<'a> Data<'a> {
             Data::Float(f) => Some(Num::Float(*f)),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reading [`Data::of_node_into`] replaced: each value returned and moved into place.
+    fn of_node_moved(n: &Node) -> Option<Data<'_>> {
+        Some(match n {
+            Node::Scalar(s) => Data::of_scalar(s)?,
+            Node::Seq(seq) => {
+                Data::Array(seq.items.iter().map(of_node_moved).collect::<Option<_>>()?)
+            }
+            Node::Map(m) => {
+                let mut obj = Obj::default();
+                let mut index = None;
+                for (k, v) in &m.entries {
+                    let key = match k {
+                        Node::Scalar(s) if !is_merge_key(k) && is_string(s) => &s.value,
+                        _ => return None,
+                    };
+                    let value = of_node_moved(v)?;
+                    *obj.member_slot(Cow::Borrowed(key.as_str()), &mut index) = value;
+                }
+                Data::Object(obj)
+            }
+        })
+    }
+
+    /// A tree read in place is the one read by returning each value: scalars of every kind,
+    /// nesting, repeated keys (the last value at the first key's place), maps past the size
+    /// where keys are indexed, and trees JSON cannot hold (none either way).
+    #[test]
+    fn a_tree_read_in_place_is_the_tree_read_by_moves() {
+        let mut big = String::from("{");
+        for i in 0..40 {
+            big.push_str(&format!("k{}: {i}, ", i % 23));
+        }
+        big.push_str("z: [1, {a: b}]}");
+        let docs = [
+            "a: 1\nb: [x, 2.5, true, null, ~, '3', 1e3, 0x1f, 0o17, -0]\nc: {d: {e: [[]]}}\n",
+            "a: 1\nb: 2\na: 3\nc: {x: 1, x: [2]}\n",
+            "n: 18446744073709551616\n",
+            "f: 1.0\ng: 2.50\ns: 'a\\nb'\n",
+            &big,
+            "[1, [2, [3, {k: v}]]]",
+            "1: 2\n",
+            "<<: {a: 1}\n",
+        ];
+        let mut some = 0;
+        for doc in docs {
+            let node = crate::yaml::parse_stream(doc).unwrap().remove(0);
+            let got = Data::of_node(&node).map(|d| d.to_value());
+            assert_eq!(got, of_node_moved(&node).map(|d| d.to_value()), "{doc}");
+            some += usize::from(got.is_some());
+        }
+        assert_eq!(some, 5);
     }
 }
