@@ -24,6 +24,7 @@ use super::{api_version_kind, ProcessError, Report};
 use super::{impact, process_item_with, ItemContext, Previous, UpdateContext};
 use crate::config::Config;
 use crate::engine::Checks;
+use crate::fxhash::{Seeded, SeededHashMap};
 use crate::resourcelist::pieces::{read_document, read_item};
 use crate::resourcelist::{check_document, check_object, InputError};
 use crate::results::{KrmResult, Log, Summary};
@@ -60,6 +61,10 @@ struct Deferred {
     type_id: usize,
 }
 
+/// Group → the kinds some item was processed (or warned about) with: looked up for every
+/// item, with the seeded hasher for keys from the input ([`crate::fxhash::Seeded`]).
+type Resolved = SeededHashMap<String, HashSet<String, Seeded>>;
+
 /// The state of one streamed run.
 pub struct Streamer<'c> {
     config: &'c Config,
@@ -88,7 +93,7 @@ pub struct Streamer<'c> {
     diffs: Vec<(usize, String)>,
     summary: Summary,
     /// Group → kinds that some item was processed (or warned about) with.
-    resolved: HashMap<String, HashSet<String>>,
+    resolved: Resolved,
     deferred: Vec<Deferred>,
     /// The apiVersion/kind pairs of the deferred items, and their index.
     types: Vec<(String, String)>,
@@ -149,7 +154,7 @@ struct Sink<'s> {
     deferred: &'s mut Vec<Deferred>,
     types: &'s mut Vec<(String, String)>,
     type_ids: &'s mut HashMap<(String, String), usize>,
-    resolved: &'s mut HashMap<String, HashSet<String>>,
+    resolved: &'s mut Resolved,
     fatal: &'s mut Option<Fatal>,
     /// Where the answers of a window keep their text and results.
     window: &'s [window::Held],
@@ -566,7 +571,7 @@ impl<'c> Streamer<'c> {
             results: Log::default(),
             diffs: Vec::new(),
             summary: Summary::default(),
-            resolved: HashMap::new(),
+            resolved: Resolved::default(),
             deferred: Vec::new(),
             fatal: None,
             types: Vec::new(),
@@ -1358,8 +1363,8 @@ impl Sink<'_> {
                     kinds.insert(kind);
                 }
                 None => {
-                    self.resolved
-                        .insert(group.to_string(), HashSet::from([kind]));
+                    let kinds = std::iter::once(kind).collect();
+                    self.resolved.insert(group.to_string(), kinds);
                 }
             }
         }
