@@ -126,6 +126,7 @@ pub fn map_sorted<S, T, R, F, K>(
     states: &mut [S],
     items: Vec<T>,
     key: impl Fn(&T) -> K,
+    hand: Hand,
     before: impl FnOnce(),
     f: F,
 ) -> Vec<R>
@@ -139,8 +140,22 @@ where
     let mut order: Vec<(usize, T)> = items.into_iter().enumerate().collect();
     order.sort_by_cached_key(|(i, t)| (key(t), *i));
     let len = order.len();
-    let done = map_unordered_after(states, order, before, |s, (i, t)| (i, f(s, t)));
+    let done = map_unordered_after(states, order, hand, before, |s, (i, t)| (i, f(s, t)));
     in_item_order(len, done.into_iter().flatten().map(|(_, answer)| answer))
+}
+
+/// How [`map_sorted`] hands its items out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hand {
+    /// Every thread takes the next item in the sorted order (heaviest first: the last ones
+    /// taken are the lightest).
+    InOrder,
+    /// Half the threads take from the front of the order, half from its back: with items of a
+    /// kind one after the other, two threads work on different kinds until they meet. Items
+    /// of one kind share their compiled checks, whose reference counts (a CEL value's schema
+    /// type, its strings) two threads on the same kind would write turn about, each write
+    /// taking the cache line from the other core.
+    BothEnds,
 }
 
 /// The `len` answers `done` (each with its item's index, in any order), in item order.
@@ -187,7 +202,7 @@ where
     let len = items.len();
     in_item_order(
         len,
-        map_unordered_after(states, items, before, f)
+        map_unordered_after(states, items, Hand::InOrder, before, f)
             .into_iter()
             .flatten(),
     )
@@ -199,6 +214,7 @@ where
 fn map_unordered_after<S, T, R, F>(
     states: &mut [S],
     items: Vec<T>,
+    hand: Hand,
     before: impl FnOnce(),
     f: F,
 ) -> Vec<Vec<(usize, R)>>
@@ -218,13 +234,19 @@ where
         return vec![items.into_iter().map(|t| f(state, t)).enumerate().collect()];
     }
     let queue = Mutex::new(items.into_iter().enumerate());
-    let next = || queue.lock().unwrap_or_else(|e| e.into_inner()).next();
+    let next = |back: bool| {
+        let mut queue = queue.lock().unwrap_or_else(|e| e.into_inner());
+        match back {
+            true => queue.next_back(),
+            false => queue.next(),
+        }
+    };
     // Every thread answers as the run's Kubernetes version (see `crate::versions`).
     let behaviours = crate::versions::current();
-    let work = |state: &mut S| {
+    let work = |state: &mut S, back: bool| {
         let _run = crate::versions::enter(behaviours);
         let mut done = Vec::new();
-        while let Some((i, t)) = next() {
+        while let Some((i, t)) = next(back) {
             done.push((i, f(state, t)));
         }
         done
@@ -237,18 +259,20 @@ where
     // is the caller's once all have ended. Without the pool, this thread drains the queue.
     let Some(pool) = pool(threads - 1) else {
         before();
-        return vec![work(first_state)];
+        return vec![work(first_state, false)];
     };
     pool.in_place_scope(|scope| {
-        for state in rest {
+        for (k, state) in rest.iter_mut().enumerate() {
             let (work, parts) = (&work, &parts);
+            // (The calling thread is thread 0: thread k + 1 takes from the back when odd.)
+            let back = hand == Hand::BothEnds && k % 2 == 0;
             scope.spawn(move |_| {
-                let part = work(state);
+                let part = work(state, back);
                 parts.lock().unwrap_or_else(|e| e.into_inner()).push(part);
             });
         }
         before();
-        let part = work(first_state);
+        let part = work(first_state, false);
         parts.lock().unwrap_or_else(|e| e.into_inner()).push(part);
     });
     parts.into_inner().unwrap_or_else(|e| e.into_inner())
@@ -323,6 +347,7 @@ mod tests {
             &mut [()],
             items.clone(),
             |s| s.as_bytes()[0],
+            Hand::InOrder,
             || (),
             |(), s| {
                 seen.lock().unwrap().push(s);
@@ -339,6 +364,7 @@ mod tests {
             &mut [()],
             items,
             key,
+            Hand::InOrder,
             || (),
             |(), s| {
                 seen.lock().unwrap().push(s);
@@ -360,6 +386,7 @@ mod tests {
                 &mut states,
                 items.clone(),
                 |&i| std::cmp::Reverse(i % 10),
+                Hand::BothEnds,
                 || {
                     assert_eq!(std::thread::current().id(), caller);
                     ran += 1;
@@ -375,9 +402,48 @@ mod tests {
             &mut [(), ()],
             Vec::<u8>::new(),
             |_| 0,
+            Hand::BothEnds,
             || ran = true,
             |(), x| x,
         );
         assert!(ran && none.is_empty());
+    }
+
+    /// Taken from both ends, two threads meet: the first takes the front of the order, the
+    /// second its back, and every item is answered once, in item order.
+    #[test]
+    fn both_ends_hand_the_front_to_one_thread_and_the_back_to_the_other() {
+        let items: Vec<usize> = (0..400).collect();
+        for threads in [1, 2, 3, 4] {
+            let mut states: Vec<Vec<usize>> = vec![Vec::new(); threads];
+            let got = map_sorted(
+                &mut states,
+                items.clone(),
+                |&i| i / 100,
+                Hand::BothEnds,
+                || (),
+                |seen, i| {
+                    seen.push(i);
+                    i + 1
+                },
+            );
+            assert_eq!(got, items.iter().map(|i| i + 1).collect::<Vec<_>>());
+            let mut all: Vec<usize> = states.concat();
+            all.sort_unstable();
+            assert_eq!(all, items, "threads {threads}");
+            if threads >= 2 {
+                // Each thread's items in the order it took them: the caller's rise from the
+                // front, the second thread's fall from the back.
+                assert!(
+                    states[0].windows(2).all(|w| w[0] < w[1]),
+                    "threads {threads}"
+                );
+                assert!(
+                    states[1].windows(2).all(|w| w[0] > w[1]),
+                    "threads {threads}"
+                );
+                assert!(states[1].first().is_none_or(|&i| i > 200));
+            }
+        }
     }
 }

@@ -180,7 +180,14 @@ impl SchemaSet {
         W: Fn(&T) -> usize,
     {
         let heaviest = |t: &T| std::cmp::Reverse(weight(t));
-        crate::jobs::map_sorted(&mut self.loaders(), items, heaviest, || (), f)
+        crate::jobs::map_sorted(
+            &mut self.loaders(),
+            items,
+            heaviest,
+            crate::jobs::Hand::InOrder,
+            || (),
+            f,
+        )
     }
 
     /// One [`CrdLoader`] per thread of the run, with its compiler.

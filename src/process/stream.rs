@@ -984,7 +984,14 @@ impl<'c> Streamer<'c> {
             Work::Pack(..) => None,
             Work::Item(p) => Some(p.kind),
         };
-        let did = crate::jobs::map_sorted(&mut states, work, kind, take_held, run);
+        let did = crate::jobs::map_sorted(
+            &mut states,
+            work,
+            kind,
+            crate::jobs::Hand::BothEnds,
+            take_held,
+            run,
+        );
         let kept = states.iter().map(window::Held::len).sum();
         match threads {
             0 | 1 => self.window = states,
