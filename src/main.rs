@@ -96,7 +96,9 @@ fn real_main(flags: &Flags) -> anyhow::Result<u8> {
     let written = {
         // 64 kB: a pipe's buffer, well inside the L2 (a 1 MB buffer, the L2's size, had its
         // copies miss it: a quarter of the 100k JSON list's L2 write misses), and no larger
-        // than the output's packed blocks, which are then written without a copy.
+        // than the output's packed blocks, which are then written without a copy. The items'
+        // pieces pass it by in vectored writes of up to 1 MB (`Stdout::write_to`); the results
+        // and small texts fill it.
         let mut buffered = io::BufWriter::with_capacity(1 << 16, &mut out);
         exec.stdout
             .write_to(&stdin, &mut buffered)
