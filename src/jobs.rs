@@ -119,9 +119,10 @@ where
 /// [`map_ordered_with`], the items handed out in the order of their `key` (items of one key in
 /// item order), answers in item order: heaviest first (`Reverse` of their length, say), so
 /// that no thread is left with a long item while the others wait at the end; or items of a
-/// kind one after the other, each meeting the structures the last one warmed. The calling
-/// thread first runs `before` while the other threads start on the items (then it works on
-/// them too): work of its own that overlaps theirs (`|| ()` for none).
+/// kind one after the other, each meeting the structures the last one warmed (taken from both
+/// ends of that order, see [`Hand`]). The calling thread first runs `before` while the other
+/// threads start on the items (then it works on them too): work of its own that overlaps
+/// theirs (`|| ()` for none).
 pub fn map_sorted<S, T, R, F, K>(
     states: &mut [S],
     items: Vec<T>,
@@ -444,6 +445,26 @@ mod tests {
                 );
                 assert!(states[1].first().is_none_or(|&i| i > 200));
             }
+        }
+    }
+
+    /// A value dropped aside is dropped on the pool at two threads, here at one.
+    #[test]
+    fn a_value_dropped_aside_is_dropped() {
+        struct Tell(std::sync::mpsc::Sender<std::thread::ThreadId>);
+        impl Drop for Tell {
+            fn drop(&mut self) {
+                let _ = self.0.send(std::thread::current().id());
+            }
+        }
+        let here = std::thread::current().id();
+        for threads in [1, 2] {
+            let (tx, rx) = std::sync::mpsc::channel();
+            drop_aside(threads, Tell(tx));
+            let on = rx
+                .recv_timeout(std::time::Duration::from_secs(10))
+                .expect("dropped");
+            assert_eq!(on == here, threads == 1, "threads {threads}");
         }
     }
 }
