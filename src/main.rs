@@ -79,13 +79,15 @@ fn real_main(flags: &Flags) -> anyhow::Result<u8> {
         )),
         None => None,
     };
-    // The threads the command line or the environment give (a config read later may name
-    // fewer: the check of the input's UTF-8 is done by then).
-    let env = crd_schema_fn::jobs::from_env().ok().flatten();
-    let threads = flags
-        .jobs
-        .or(env)
-        .unwrap_or_else(crd_schema_fn::jobs::available);
+    // The threads the command line or the environment give, as a config without `jobs:`
+    // takes them (a config read later may name fewer: the check of the input's UTF-8 is done
+    // by then; an environment's bad count is reported by the run).
+    let threads = crd_schema_fn::config::Config::default()
+        .with_jobs(flags.jobs)
+        .map_or_else(
+            |_| flags.jobs.unwrap_or_else(crd_schema_fn::jobs::available),
+            |c| c.threads(),
+        );
     let stdin = crd_schema_fn::stdin::read(threads).context("reading stdin")?;
     let exec = run_for_writing(flags, &stdin, config_file.as_ref());
     {

@@ -334,8 +334,8 @@ pub(crate) fn string_end(b: &[u8], at: usize, refused: &mut bool) -> Option<usiz
     }
 }
 
-/// Whether `b` (the white space between a key's string and its colon) holds a `\n` or a `\r`:
-/// then the YAML scanner does not take the key for a simple key.
+/// Whether `b` holds a `\n` or a `\r` (between a key's string and its colon, the YAML
+/// scanner then does not take the key for a simple key).
 pub(crate) fn has_line_break(b: &[u8]) -> bool {
     b.iter().any(|&c| c == b'\n' || c == b'\r')
 }
@@ -659,7 +659,7 @@ pub fn read_value_items_unchecked(text: &str, from: usize) -> Option<(Read, Root
     let mut breaks = false;
     let mut space = |from: usize| {
         let to = json_space(b, from);
-        breaks |= b[from..to].iter().any(|c| matches!(c, b'\n' | b'\r'));
+        breaks |= has_line_break(&b[from..to]);
         to
     };
     let mut i = space(open + 1);
