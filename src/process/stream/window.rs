@@ -24,9 +24,13 @@ use std::ops::Range;
 use std::sync::LazyLock;
 
 /// The most input bytes a window's items take ([`super::Pending`]'s span lengths); how many
-/// items it takes is [`items`]'s.
+/// items it takes is [`items`]'s, at least [`LEAST_ITEMS`] (a window of [`PROBE`] items
+/// still tells whether the kinds come in runs). At 1,024 items, the least a window took
+/// before, a 10 MB stream at two threads held about 2 MB more in its windows than its
+/// budget: the bench's 10,000-object update stream, created, peaked at 31.4–32.7 MB
+/// against 30.1–31.3 MB at 256, with the bench's lists as fast and as large.
 pub(super) const WINDOW_BYTES: usize = 8 << 20;
-const LEAST_ITEMS: usize = 1 << 10;
+const LEAST_ITEMS: usize = PROBE;
 const MOST_ITEMS: usize = 16 << 10;
 
 /// How many items a window holds before it tells whether the items' kinds interleave: where
@@ -43,9 +47,9 @@ pub(super) fn grouped(items: usize, changes: usize) -> bool {
 }
 
 /// What a window may add to the run's peak memory: a quarter of the input (the goal is at
-/// most 2.5 times it in all), within 1 MB and 16 MB.
+/// most 2.5 times it in all), within 256 KB and 16 MB.
 fn budget(input: usize) -> usize {
-    (input / 4).clamp(1 << 20, 16 << 20)
+    (input / 4).clamp(256 << 10, 16 << 20)
 }
 
 /// What a window holds for each item besides its answer's [`Held`] bytes: the item waiting,
@@ -354,6 +358,11 @@ mod tests {
         assert_eq!(items(40 * mb, 1, None), 10 * mb / (ITEM_BYTES + 1024));
         // Two threads or more: a quarter.
         assert_eq!(items(40 * mb, 2, None), 10 * mb / 4 / (ITEM_BYTES + 1024));
+        // A 10 MB input at two threads: 640 KB, under 1,024 items.
+        assert_eq!(items(10 * mb, 2, None), 10 * mb / 16 / (ITEM_BYTES + 1024));
+        assert!(items(10 * mb, 2, None) < 1024);
+        // The least budget, 256 KB, still takes the least items.
+        assert_eq!(items(mb, 2, None), LEAST_ITEMS);
         assert_eq!(items(400 * mb, 2, None), 16 * mb / (ITEM_BYTES + 1024));
         // After one whose answers kept 2 MB for 1,000 items.
         assert_eq!(
