@@ -24,12 +24,14 @@ use std::ops::Range;
 use std::sync::LazyLock;
 
 /// The most input bytes a window's items take ([`super::Pending`]'s span lengths); how many
-/// items it takes is [`items`]'s, at least [`LEAST_ITEMS`] (a window of [`PROBE`] items
-/// still tells whether the kinds come in runs). At 1,024 items, the least a window took
-/// before, a 10 MB stream at two threads held more in its windows than its budget: the
-/// bench's 10,000-object update stream, created, peaked at 32.0–33.1 MB (median 32.5 of ten)
-/// against 30.7–32.0 MB (31.6) at 256, with the bench's lists as fast and as large.
+/// items it takes is [`items`]'s.
 pub(super) const WINDOW_BYTES: usize = 8 << 20;
+
+/// The fewest items a window takes: [`PROBE`], as many as tell whether the kinds come in
+/// runs. At 1,024, the least a window took before, a 10 MB stream at two threads held more in
+/// its windows than its budget: the bench's 10,000-object update stream, created, peaked at
+/// 32.0–33.1 MB (median 32.5 of ten) against 30.7–32.0 MB (31.6) at 256, with the bench's
+/// lists as fast and as large.
 const LEAST_ITEMS: usize = PROBE;
 const MOST_ITEMS: usize = 16 << 10;
 
